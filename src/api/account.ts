@@ -1,0 +1,26 @@
+// Query options for the account and usage: the one place that names their keys.
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { apiRequest } from './client'
+import { account, USAGE_HISTORY_PAGE_SIZE, usageHistory, usageSummary } from './schemas'
+
+export const accountQueries = {
+  all: () => ['account'] as const,
+  detail: () =>
+    queryOptions({
+      queryKey: [...accountQueries.all(), 'detail'] as const,
+      queryFn: ({ signal }) => apiRequest('/account', { schema: account, signal }),
+    }),
+  usage: () =>
+    queryOptions({
+      queryKey: [...accountQueries.all(), 'usage'] as const,
+      queryFn: ({ signal }) => apiRequest('/usage', { schema: usageSummary, signal }),
+    }),
+  usageHistory: (limit: number = USAGE_HISTORY_PAGE_SIZE.default) =>
+    infiniteQueryOptions({
+      queryKey: [...accountQueries.all(), 'usage-history', limit] as const,
+      queryFn: ({ signal, pageParam }) =>
+        apiRequest('/usage/history', { query: { limit, cursor: pageParam }, schema: usageHistory, signal }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.next_cursor ?? undefined,
+    }),
+}

@@ -1,0 +1,55 @@
+// Query and mutation options for calls: the one place that names their keys.
+import { queryOptions } from '@tanstack/react-query'
+import { apiRequest } from './client'
+import {
+  type CreateCallRequest,
+  callDetail,
+  callRecordings,
+  callStatusResponse,
+  createCallResponse,
+  type ListCallsQuery,
+  listCallsResponse,
+} from './schemas'
+
+export const callQueries = {
+  all: () => ['calls'] as const,
+  lists: () => [...callQueries.all(), 'list'] as const,
+  list: (query: ListCallsQuery) =>
+    queryOptions({
+      queryKey: [...callQueries.lists(), query] as const,
+      queryFn: ({ signal }) => apiRequest('/calls', { query: { ...query }, schema: listCallsResponse, signal }),
+    }),
+  details: () => [...callQueries.all(), 'detail'] as const,
+  detail: (callId: string) =>
+    queryOptions({
+      queryKey: [...callQueries.details(), callId] as const,
+      queryFn: ({ signal }) => apiRequest(`/calls/${encodeURIComponent(callId)}`, { schema: callDetail, signal }),
+    }),
+  status: (callId: string) =>
+    queryOptions({
+      queryKey: [...callQueries.detail(callId).queryKey, 'status'] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(`/calls/${encodeURIComponent(callId)}/status`, { schema: callStatusResponse, signal }),
+    }),
+  recordings: (callId: string) =>
+    queryOptions({
+      queryKey: [...callQueries.detail(callId).queryKey, 'recordings'] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(`/calls/${encodeURIComponent(callId)}/recordings`, { schema: callRecordings, signal }),
+    }),
+}
+
+/**
+ * Places a call. The caller passes one Idempotency-Key per submission and
+ * reuses it for every retry of that submission, so the service places the
+ * call exactly once however often the request is sent.
+ */
+export function createCall(body: CreateCallRequest, idempotencyKey: string, signal?: AbortSignal) {
+  return apiRequest('/calls', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: createCallResponse,
+    signal,
+  })
+}

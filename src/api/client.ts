@@ -1,0 +1,158 @@
+// The thin fetch client: the only code in the SPA that speaks HTTP.
+import type { z } from 'zod'
+import { getApiKey } from './connection'
+import { API_PREFIX, type ProblemDetails, problemDetails } from './schemas'
+
+export const DEFAULT_TIMEOUT_MS = 15_000
+
+type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response'
+
+/** One error type for every failure, so pages and the query client read one shape. */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind
+  readonly status: number
+  readonly problem: ProblemDetails | null
+  /** Milliseconds to wait before retrying, from the Retry-After header. */
+  readonly retryAfterMs: number | null
+
+  constructor(init: {
+    kind: ApiErrorKind
+    message: string
+    status?: number
+    problem?: ProblemDetails | null
+    retryAfterMs?: number | null
+    cause?: unknown
+  }) {
+    super(init.message, { cause: init.cause })
+    this.name = 'ApiError'
+    this.kind = init.kind
+    this.status = init.status ?? 0
+    this.problem = init.problem ?? null
+    this.retryAfterMs = init.retryAfterMs ?? null
+  }
+
+  /** Field-level messages from problem+json `errors[]`, keyed by field name. */
+  get fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {}
+    for (const e of this.problem?.errors ?? []) out[e.field] ??= e.message
+    return out
+  }
+
+  /** Worth retrying the same request: network trouble, timeouts, 5xx, 408 and 429. */
+  get isTransient(): boolean {
+    if (this.kind === 'network' || this.kind === 'timeout') return true
+    return this.status === 408 || this.status === 429 || this.status >= 500
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError
+}
+
+/** Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null
+  const trimmed = value.trim()
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
+  const date = Date.parse(trimmed)
+  if (Number.isNaN(date)) return null
+  return Math.max(0, date - now)
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST'
+  /** Query parameters; undefined values are left out. */
+  query?: Record<string, string | number | undefined>
+  body?: unknown
+  headers?: Record<string, string>
+  schema: z.ZodType<T>
+  signal?: AbortSignal
+  timeoutMs?: number
+}
+
+export function apiUrl(path: string, query?: RequestOptions<unknown>['query']): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') params.set(key, String(value))
+  }
+  const search = params.toString()
+  return `${API_PREFIX}${path}${search ? `?${search}` : ''}`
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const { method = 'GET', body, schema, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
+  const key = getApiKey()
+  if (key) headers.Authorization = `Bearer ${key}`
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+
+  const timeout = AbortSignal.timeout(timeoutMs)
+  let response: Response
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    })
+  } catch (cause) {
+    if (signal?.aborted) throw cause
+    if (timeout.aborted) {
+      throw new ApiError({
+        kind: 'timeout',
+        message: `The service did not answer within ${Math.round(timeoutMs / 1000)} seconds.`,
+        cause,
+      })
+    }
+    throw new ApiError({
+      kind: 'network',
+      message: 'Could not reach the service. Check your connection and try again.',
+      cause,
+    })
+  }
+
+  if (!response.ok) throw await errorFromResponse(response)
+
+  let json: unknown
+  try {
+    json = await response.json()
+  } catch (cause) {
+    throw new ApiError({
+      kind: 'invalid-response',
+      status: response.status,
+      message: 'The service sent a response that is not valid JSON.',
+      cause,
+    })
+  }
+  const parsed = schema.safeParse(json)
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]
+    throw new ApiError({
+      kind: 'invalid-response',
+      status: response.status,
+      message: `The service sent an unexpected response${first ? ` (${first.path.join('.') || 'body'}: ${first.message})` : ''}.`,
+      cause: parsed.error,
+    })
+  }
+  return parsed.data
+}
+
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'))
+  const text = await response.text().catch(() => '')
+  let problem: ProblemDetails | null = null
+  try {
+    const parsed = problemDetails.safeParse(JSON.parse(text))
+    if (parsed.success) problem = parsed.data
+  } catch {
+    // Not JSON (a proxy's HTML error page, say): fall back to the status line.
+  }
+  const fallback = `The service answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`
+  return new ApiError({
+    kind: 'http',
+    status: response.status,
+    problem,
+    retryAfterMs,
+    message: problem?.detail ?? problem?.title ?? fallback,
+  })
+}

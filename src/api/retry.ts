@@ -1,0 +1,21 @@
+// How reads retry: transient failures back off exponentially with jitter,
+// and a 429 waits exactly as long as the service's Retry-After asks.
+import { isApiError } from './client'
+
+export const MAX_TRANSIENT_RETRIES = 4
+export const MAX_RATE_LIMIT_RETRIES = 8
+const BASE_DELAY_MS = 500
+const MAX_DELAY_MS = 20_000
+
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (!isApiError(error) || !error.isTransient) return false
+  const max = error.status === 429 ? MAX_RATE_LIMIT_RETRIES : MAX_TRANSIENT_RETRIES
+  return failureCount < max
+}
+
+/** "Equal jitter": half the capped exponential delay, plus a random part of the other half. */
+export function retryDelay(failureCount: number, error: unknown, random: () => number = Math.random): number {
+  if (isApiError(error) && error.retryAfterMs !== null) return error.retryAfterMs
+  const capped = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** failureCount)
+  return capped / 2 + random() * (capped / 2)
+}

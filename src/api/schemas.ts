@@ -1,0 +1,291 @@
+// The API contract of the Voice Calling Service, written once from
+// ../shared/spec/voice-calling-service-interface.md. The simulator validates
+// requests and shapes responses with these schemas; the SPA parses responses
+// with them; server/openapi.ts emits the OpenAPI document from them.
+import { z } from 'zod'
+
+export const API_PREFIX = '/api/v1/voice'
+
+// ---------------------------------------------------------------- primitives
+
+/** ISO 8601 UTC timestamp, e.g. 2026-11-22T03:10:52Z. */
+export const timestamp = z.iso.datetime({ offset: false }).meta({ example: '2026-11-22T03:10:52Z' })
+
+/** A phone number in international (E.164) format with a leading plus sign. */
+export const e164 = z
+  .string({ error: 'Enter a phone number in international format, such as +14155550100.' })
+  .regex(/^\+[1-9]\d{6,14}$/, {
+    error:
+      'Enter a phone number in international format: a plus sign, the country code and the number, such as +14155550100.',
+  })
+  .meta({ example: '+14155550100' })
+
+export const callId = z.string().startsWith('call_').meta({ example: 'call_01JD5X2Q8Y0000000000000000' })
+export const callerIdId = z.string().startsWith('cid_').meta({ example: 'cid_8f2k4m9q1z' })
+export const clientId = z.string().startsWith('cli_').meta({ example: 'cli_acme0001' })
+
+/**
+ * Accepts the documented values and any other string, so a value the real
+ * service adds later is shown as it comes instead of failing the parse.
+ */
+function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.union([z.enum(values), z.string()])
+}
+
+// ---------------------------------------------------------------- states
+
+export const CALL_STATUSES = ['DIALER_INITIATED', 'DIALER_RINGING', 'DIALER_COMPLETED', 'DIALER_FAILED'] as const
+export const callStatus = z.enum(CALL_STATUSES)
+export type CallStatus = z.infer<typeof callStatus>
+
+/** Only the creation response reports `queued`; it is not a list filter value. */
+export const QUEUED = 'queued' as const
+export const FINISHED_CALL_STATUSES: readonly string[] = ['DIALER_COMPLETED', 'DIALER_FAILED']
+
+export const PERIOD_STATUSES = ['DIALER_ACTIVE', 'DIALER_COMPLETED'] as const
+export const ACCOUNT_STATUSES = ['ACTIVE'] as const
+export const VERIFICATION_STATUSES = ['VERIFIED'] as const
+export const CNAM_STATUSES = ['APPROVED'] as const
+
+// ---------------------------------------------------------------- calls
+
+export const callLinks = z.object({
+  self: z.string().meta({ example: '/api/v1/voice/calls/call_01JD5X2Q8Y0000000000000000' }),
+  status: z.string(),
+  recordings: z.string(),
+})
+
+/** Flat key/value pairs, echoed back. Limits are the simulator's choice (see server/README.md). */
+export const METADATA_LIMITS = { maxKeys: 50, maxKeyLength: 40, maxStringLength: 500 } as const
+
+export const metadataValue = z.union([
+  z.string().max(METADATA_LIMITS.maxStringLength, {
+    error: `Metadata values can be at most ${METADATA_LIMITS.maxStringLength} characters.`,
+  }),
+  z.number(),
+  z.boolean(),
+  z.null(),
+])
+
+export const metadata = z
+  .record(
+    z
+      .string()
+      .min(1, { error: 'Metadata keys cannot be empty.' })
+      .max(METADATA_LIMITS.maxKeyLength, {
+        error: `Metadata keys can be at most ${METADATA_LIMITS.maxKeyLength} characters.`,
+      }),
+    metadataValue,
+    { error: 'Metadata must be an object of keys to strings, numbers, booleans or null.' },
+  )
+  .refine((value) => Object.keys(value).length <= METADATA_LIMITS.maxKeys, {
+    error: `Metadata can have at most ${METADATA_LIMITS.maxKeys} keys.`,
+  })
+export type Metadata = z.infer<typeof metadata>
+
+export const createCallRequest = z.object({
+  caller_id: e164.describe('Phone number shown to the callee: one of the account’s verified caller IDs.'),
+  destination: e164.describe('Phone number to call.'),
+  record: z.boolean({ error: 'record must be true or false.' }).default(false),
+  metadata: metadata.default({}),
+})
+export type CreateCallRequest = z.input<typeof createCallRequest>
+
+export const createCallResponse = z.object({
+  call_id: callId,
+  status: openEnum([QUEUED, ...CALL_STATUSES]),
+  caller_id: z.string(),
+  destination: z.string(),
+  created_at: timestamp,
+  recording: z.object({ enabled: z.boolean() }),
+  metadata,
+  links: callLinks,
+})
+export type CreateCallResponse = z.infer<typeof createCallResponse>
+
+export const callListItem = z.object({
+  call_id: callId,
+  status: openEnum(CALL_STATUSES),
+  caller_id: z.string(),
+  destination: z.string(),
+  duration_seconds: z.int().nonnegative().nullable(),
+  created_at: timestamp,
+})
+export type CallListItem = z.infer<typeof callListItem>
+
+export const callDetail = z.object({
+  call_id: callId,
+  status: openEnum(CALL_STATUSES),
+  caller_id: z.string(),
+  destination: z.string(),
+  duration_seconds: z.int().nonnegative().nullable(),
+  billed_minutes: z.int().nonnegative(),
+  recording_url: z.string().nullable(),
+  voicemail_drop: z.boolean(),
+  source: z.string().meta({ example: 'API' }),
+  metadata,
+  created_at: timestamp,
+  updated_at: timestamp,
+  links: callLinks,
+})
+export type CallDetail = z.infer<typeof callDetail>
+
+export const callStatusResponse = z.object({
+  call_id: callId,
+  status: openEnum(CALL_STATUSES),
+  duration_seconds: z.int().nonnegative().nullable(),
+  started_at: timestamp,
+  updated_at: timestamp,
+})
+export type CallStatusResponse = z.infer<typeof callStatusResponse>
+
+export const recording = z.object({
+  url: z.string(),
+  format: openEnum(['wav']),
+  channels: z.int().positive(),
+  duration_seconds: z.int().nonnegative(),
+})
+export type Recording = z.infer<typeof recording>
+
+export const callRecordings = z.object({
+  call_id: callId,
+  recordings: z.array(recording),
+})
+export type CallRecordings = z.infer<typeof callRecordings>
+
+/** Cursor: opaque. Dates: ISO 8601 date or date-time; from is inclusive, to exclusive. */
+const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'Use an ISO 8601 date such as 2026-11-01 or 2026-11-01T00:00:00Z.',
+})
+
+export const CALL_PAGE_SIZE = { min: 1, max: 100, default: 50 } as const
+
+export const pageLimit = (defaultValue: number) =>
+  z.coerce
+    .number({ error: 'limit must be a whole number.' })
+    .int({ error: 'limit must be a whole number.' })
+    .min(CALL_PAGE_SIZE.min, { error: 'limit must be between 1 and 100.' })
+    .max(CALL_PAGE_SIZE.max, { error: 'limit must be between 1 and 100.' })
+    .default(defaultValue)
+
+export const listCallsQuery = z.object({
+  cursor: z.string().min(1).optional(),
+  limit: pageLimit(CALL_PAGE_SIZE.default),
+  status: z
+    .enum(CALL_STATUSES, {
+      error: `status must be one of ${CALL_STATUSES.join(', ')}.`,
+    })
+    .optional(),
+  from_date: isoDate.optional(),
+  to_date: isoDate.optional(),
+})
+/** Query parameters as the client sends them: every one optional. */
+export type ListCallsQuery = Partial<z.output<typeof listCallsQuery>>
+
+export const listCallsResponse = z.object({
+  calls: z.array(callListItem),
+  next_cursor: z.string().nullable(),
+})
+export type ListCallsResponse = z.infer<typeof listCallsResponse>
+
+// ---------------------------------------------------------------- caller IDs
+
+export const startVerificationRequest = z.object({
+  phone_number: e164,
+})
+export type StartVerificationRequest = z.input<typeof startVerificationRequest>
+
+export const startVerificationResponse = z.object({
+  caller_id_id: callerIdId,
+  phone_number: z.string(),
+  validation_code: z.string().regex(/^\d+$/).meta({ example: '482913' }),
+  message: z.string(),
+})
+export type StartVerificationResponse = z.infer<typeof startVerificationResponse>
+
+export const callerIdListItem = z.object({
+  id: callerIdId,
+  phone_number: z.string(),
+  verification_status: openEnum(VERIFICATION_STATUSES),
+  cnam_display_name: z.string(),
+  cnam_status: openEnum(CNAM_STATUSES),
+  verified_at: timestamp.nullable(),
+})
+export type CallerIdListItem = z.infer<typeof callerIdListItem>
+
+export const listCallerIdsResponse = z.object({
+  caller_ids: z.array(callerIdListItem),
+})
+export type ListCallerIdsResponse = z.infer<typeof listCallerIdsResponse>
+
+// ---------------------------------------------------------------- account and usage
+
+export const account = z.object({
+  client_id: clientId,
+  status: openEnum(ACCOUNT_STATUSES),
+  payment_method: openEnum(['ACH']),
+  contract_start: timestamp,
+  contract_end: timestamp,
+  ramp_up_ends_at: timestamp,
+  is_in_ramp_up: z.boolean(),
+  committed_minutes: z.int().nonnegative(),
+  tier: z.object({
+    name: z.string(),
+    rate_per_minute_dc: z.int().describe('Unit not documented by the service.'),
+    max_minutes: z.int().nonnegative(),
+  }),
+  current_usage: z.object({
+    period_start: timestamp,
+    actual_minutes_used: z.int().nonnegative(),
+    remaining_minutes: z.int().nonnegative(),
+    usage_percent: z.number().nonnegative(),
+  }),
+})
+export type Account = z.infer<typeof account>
+
+export const usageSummary = z.object({
+  period_start: timestamp,
+  period_end: timestamp,
+  committed_minutes: z.int().nonnegative(),
+  actual_minutes_used: z.int().nonnegative(),
+  remaining_minutes: z.int().nonnegative(),
+  overage_minutes: z.int().nonnegative(),
+  usage_percent: z.number().nonnegative(),
+})
+export type UsageSummary = z.infer<typeof usageSummary>
+
+export const USAGE_HISTORY_PAGE_SIZE = { default: 12 } as const
+
+export const usageHistoryQuery = z.object({
+  cursor: z.string().min(1).optional(),
+  limit: pageLimit(USAGE_HISTORY_PAGE_SIZE.default),
+})
+export type UsageHistoryQuery = Partial<z.output<typeof usageHistoryQuery>>
+
+export const usagePeriod = z.object({
+  period_start: timestamp,
+  period_end: timestamp,
+  status: openEnum(PERIOD_STATUSES),
+  committed_minutes: z.int().nonnegative(),
+  actual_minutes_used: z.int().nonnegative(),
+})
+export type UsagePeriod = z.infer<typeof usagePeriod>
+
+export const usageHistory = z.object({
+  periods: z.array(usagePeriod),
+  next_cursor: z.string().nullable(),
+})
+export type UsageHistory = z.infer<typeof usageHistory>
+
+// ---------------------------------------------------------------- errors
+
+/** RFC 9457 problem details, with `errors` naming the fields that failed validation. */
+export const problemDetails = z.object({
+  type: z.string().default('about:blank'),
+  title: z.string(),
+  status: z.int(),
+  detail: z.string().optional(),
+  instance: z.string().optional(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+})
+export type ProblemDetails = z.infer<typeof problemDetails>
