@@ -1,11 +1,35 @@
 import { fileURLToPath } from 'node:url'
+import { getRequestListener } from '@hono/node-server'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+import { createVoiceProxy, isProxiedPath } from './server/proxy'
+
+// In development the same proxy as `npm run serve` forwards the voice API to the
+// simulator with the Acme demo key, so the browser never holds a key.
+function voiceApiProxy(): Plugin {
+  const listener = getRequestListener(
+    createVoiceProxy({
+      upstream: process.env.VOICE_API_BASE_URL ?? 'http://127.0.0.1:8787',
+      apiKey: process.env.VOICE_API_KEY ?? 'sim_demo_key_acme',
+    }),
+    { overrideGlobalObjects: false },
+  )
+  return {
+    name: 'voice-api-proxy',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '').split('?')[0] ?? ''
+        if (isProxiedPath(path)) void listener(req, res)
+        else next()
+      })
+    },
+  }
+}
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
+  plugins: [voiceApiProxy(), tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

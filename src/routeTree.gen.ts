@@ -10,33 +10,92 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as CallerIdsRouteImport } from './routes/caller-ids'
+import { Route as UsageRouteImport } from './routes/usage'
+import { Route as CallsIndexRouteImport } from './routes/calls/index'
+import { Route as CallsCallIdRouteImport } from './routes/calls/$callId'
+import { Route as CallsNewRouteImport } from './routes/calls/new'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CallerIdsRoute = CallerIdsRouteImport.update({
+  id: '/caller-ids',
+  path: '/caller-ids',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UsageRoute = UsageRouteImport.update({
+  id: '/usage',
+  path: '/usage',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CallsIndexRoute = CallsIndexRouteImport.update({
+  id: '/calls/',
+  path: '/calls/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CallsCallIdRoute = CallsCallIdRouteImport.update({
+  id: '/calls/$callId',
+  path: '/calls/$callId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CallsNewRoute = CallsNewRouteImport.update({
+  id: '/calls/new',
+  path: '/calls/new',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/caller-ids': typeof CallerIdsRoute
+  '/usage': typeof UsageRoute
+  '/calls/$callId': typeof CallsCallIdRoute
+  '/calls/new': typeof CallsNewRoute
+  '/calls/': typeof CallsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/caller-ids': typeof CallerIdsRoute
+  '/usage': typeof UsageRoute
+  '/calls/$callId': typeof CallsCallIdRoute
+  '/calls/new': typeof CallsNewRoute
+  '/calls': typeof CallsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/caller-ids': typeof CallerIdsRoute
+  '/usage': typeof UsageRoute
+  '/calls/$callId': typeof CallsCallIdRoute
+  '/calls/new': typeof CallsNewRoute
+  '/calls/': typeof CallsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    '/' | '/caller-ids' | '/usage' | '/calls/$callId' | '/calls/new' | '/calls/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    '/' | '/caller-ids' | '/usage' | '/calls/$callId' | '/calls/new' | '/calls'
+  id:
+    | '__root__'
+    | '/'
+    | '/caller-ids'
+    | '/usage'
+    | '/calls/$callId'
+    | '/calls/new'
+    | '/calls/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  CallerIdsRoute: typeof CallerIdsRoute
+  UsageRoute: typeof UsageRoute
+  CallsCallIdRoute: typeof CallsCallIdRoute
+  CallsNewRoute: typeof CallsNewRoute
+  CallsIndexRoute: typeof CallsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +107,51 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/caller-ids': {
+      id: '/caller-ids'
+      path: '/caller-ids'
+      fullPath: '/caller-ids'
+      preLoaderRoute: typeof CallerIdsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/usage': {
+      id: '/usage'
+      path: '/usage'
+      fullPath: '/usage'
+      preLoaderRoute: typeof UsageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/calls/': {
+      id: '/calls/'
+      path: '/calls'
+      fullPath: '/calls/'
+      preLoaderRoute: typeof CallsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/calls/$callId': {
+      id: '/calls/$callId'
+      path: '/calls/$callId'
+      fullPath: '/calls/$callId'
+      preLoaderRoute: typeof CallsCallIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/calls/new': {
+      id: '/calls/new'
+      path: '/calls/new'
+      fullPath: '/calls/new'
+      preLoaderRoute: typeof CallsNewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  CallerIdsRoute: CallerIdsRoute,
+  UsageRoute: UsageRoute,
+  CallsCallIdRoute: CallsCallIdRoute,
+  CallsNewRoute: CallsNewRoute,
+  CallsIndexRoute: CallsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,14 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext } from '@tanstack/react-router'
+import { AppLayout } from '@/features/shell/app-layout'
+import { NotFound, RootError } from '@/features/shell/root-states'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  component: RootLayout,
+  component: AppLayout,
+  errorComponent: RootError,
+  notFoundComponent: NotFound,
 })
-
-function RootLayout() {
-  return (
-    <div className="min-h-screen bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-      <Outlet />
-    </div>
-  )
-}

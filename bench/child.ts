@@ -1,0 +1,49 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+
+export interface Child {
+  url: string
+  process: ChildProcess
+  rssMb(): number
+  stop(): Promise<void>
+}
+
+/** Starts a Node process and waits for it to print a line holding its http:// URL. */
+export function startChild(args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<Child> {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in time`)), timeoutMs)
+    let output = ''
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)))
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(output)
+      if (!match?.[1]) return
+      clearTimeout(timer)
+      child.stdout?.removeAllListeners('data')
+      child.stdout?.resume()
+      resolve({
+        url: match[1],
+        process: child,
+        rssMb: () => {
+          const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+          return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+        },
+        stop: () =>
+          new Promise((done) => {
+            child.removeAllListeners('exit')
+            child.once('exit', () => done())
+            child.kill('SIGTERM')
+          }),
+      })
+    })
+  })
+}
+
+/** The machine's ceiling: node:http answering a fixed JSON body, nothing else. */
+export const CEILING_SERVER = `
+const body = JSON.stringify({ call_id: 'call_01JD5X2Q8Y0000000000000000', status: 'DIALER_RINGING', duration_seconds: null, started_at: '2026-11-22T03:10:52Z', updated_at: '2026-11-22T03:10:55Z' })
+const server = require('node:http').createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(body) })
+server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port))
+process.on('SIGTERM', () => server.close(() => process.exit(0)))
+`

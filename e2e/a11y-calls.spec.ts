@@ -1,0 +1,43 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { NUMBERS, placeCall } from './support/api'
+import { urls } from './support/servers'
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`calls list has no accessibility violations (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme })
+    await page.goto('/calls')
+    await expect(page.getByRole('table')).toBeVisible()
+    await expectNoViolations(page)
+  })
+
+  test(`a call page has no accessibility violations (${scheme})`, async ({ page, request }) => {
+    await page.emulateMedia({ colorScheme: scheme })
+    const call = await placeCall(request, { destination: NUMBERS.answers, metadata: { note: 'a11y' } })
+    await page.goto(`/calls/${call.call_id}`)
+    await expect(page.getByText('Call status: Completed')).toBeAttached({ timeout: 30_000 })
+    await expectNoViolations(page)
+  })
+}
+
+test('the Connect page has no accessibility violations', async ({ page }) => {
+  await page.goto(`${urls.noKeyApp}/calls`)
+  await expect(page.getByLabel('API key')).toBeVisible()
+  await expectNoViolations(page)
+})
+
+test('the empty state and not-found pages have no accessibility violations', async ({ page }) => {
+  await page.goto('/calls?status=DIALER_RINGING&from_date=2000-01-01&to_date=2000-01-02')
+  await expect(page.getByText('No calls match these filters')).toBeVisible()
+  await expectNoViolations(page)
+  await page.goto('/calls/call_DOESNOTEXIST0000000000000')
+  await expect(page.getByRole('heading', { name: 'Call not found' })).toBeVisible()
+  await expectNoViolations(page)
+})

@@ -1,0 +1,40 @@
+// No axe violations on the New call form (also with its errors shown) and on a call page with a recording.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { NUMBERS, placeCall } from './support/api'
+
+async function violations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  return violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }))
+}
+
+// axe takes its time on a loaded machine; the country select alone has 245 options.
+test.slow()
+
+test('the New call form has no accessibility violations', async ({ page }) => {
+  await page.goto('/calls/new')
+  await expect(page.getByRole('button', { name: 'Place call' })).toBeVisible()
+  await page.getByRole('button', { name: 'Add metadata' }).click()
+  expect(await violations(page)).toEqual([])
+
+  // With every kind of message on screen.
+  await page.getByLabel('Destination').fill('123')
+  await page.getByLabel('Value 1').fill('no key')
+  await page.getByRole('button', { name: 'Place call' }).click()
+  await expect(page.getByLabel('Destination')).toHaveAttribute('aria-invalid', 'true')
+  expect(await violations(page)).toEqual([])
+})
+
+test('a call page with a recording has no accessibility violations', async ({ page, request }) => {
+  const call = await placeCall(request, { destination: NUMBERS.answers, record: true })
+  await page.goto(`/calls/${call.call_id}`)
+  const recording = page.getByRole('article', { name: 'Recording 1' })
+  await expect(recording.getByRole('button', { name: 'Play' })).toBeEnabled({ timeout: 30_000 })
+  await expect(
+    recording
+      .getByRole('img', { name: /Waveform/ })
+      .locator('canvas')
+      .first(),
+  ).toBeVisible()
+  expect(await violations(page)).toEqual([])
+})

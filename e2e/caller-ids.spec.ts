@@ -1,0 +1,151 @@
+// An admin adds the numbers the company calls from: a code, a verification call
+// the simulator answers after VOICE_SIM_VERIFY_DELAY_MS / VOICE_SIM_SPEED, and a
+// number that shows up verified and can be chosen on New call.
+import { expect, type Page, test } from '@playwright/test'
+
+const ACME_KEY = 'sim_demo_key_acme'
+const NEVER_VERIFIES = '+15005550009'
+
+/** A fresh +1 415 555 number per run, so the simulator's database never answers 409 by accident. */
+function freshNumber(): string {
+  return `+1415555${String(Math.floor(1000 + Math.random() * 9000))}`
+}
+
+/** "+14155551234" -> "+1 415 555 1234", as the page shows it. */
+function readable(e164: string): string {
+  return `${e164.slice(0, 2)} ${e164.slice(2, 5)} ${e164.slice(5, 8)} ${e164.slice(8)}`
+}
+
+async function startVerification(page: Page, phoneNumber: string) {
+  await page.getByLabel('Phone number').fill(phoneNumber)
+  await page.getByRole('button', { name: 'Start verification' }).click()
+  return page.getByRole('region', { name: `Verification of ${readable(phoneNumber)}` })
+}
+
+test('adds caller IDs, keeps waiting across a reload, and can call from them', async ({ page }) => {
+  const number = freshNumber()
+  let other = freshNumber()
+  while (other === number) other = freshNumber()
+  await page.goto('/caller-ids')
+  await expect(page).toHaveTitle(/Caller IDs/)
+
+  const panel = await startVerification(page, number)
+  const code = panel.getByLabel('Validation code', { exact: true })
+  await expect(code).toHaveText(/^\d{3} \d{3}$/)
+  const shown = await code.textContent()
+  await expect(panel).toContainText(`We are calling ${readable(number)} now.`)
+  await expect(panel.getByRole('progressbar')).toBeVisible()
+  // Several verifications can run at once.
+  const otherPanel = await startVerification(page, other)
+  await expect(otherPanel.getByLabel('Validation code', { exact: true })).toHaveText(/^\d{3} \d{3}$/)
+
+  // The simulator answers after a few seconds (e2e/support/servers.ts), so this reload lands mid-verification.
+  await page.reload()
+  await expect(code).toHaveText(shown ?? '')
+
+  for (const [p, n] of [
+    [panel, number],
+    [otherPanel, other],
+  ] as const) {
+    await expect(p.getByText('Verified.', { exact: true })).toBeVisible({ timeout: 30_000 })
+    await expect(p.getByLabel('Validation code', { exact: true })).toHaveCount(0)
+    const table = page.getByRole('table', { name: 'Caller IDs of the account' })
+    await expect(table.getByRole('rowheader').filter({ hasText: readable(n) })).toBeVisible()
+  }
+
+  await page.getByRole('link', { name: 'New call' }).click()
+  await expect(page.getByLabel('Caller ID').locator(`option[value="${number}"]`)).toHaveCount(1)
+  await page.getByLabel('Caller ID').selectOption(number)
+  await expect(page.getByLabel('Caller ID')).toHaveValue(number)
+})
+
+test('says so when a number is never verified, and starts again with a new code', async ({ page }) => {
+  // A short timeout for this visit only, instead of the ten minutes people get.
+  await page.goto('/caller-ids?verification_timeout_ms=4000')
+  const panel = await startVerification(page, NEVER_VERIFIES)
+  const first = await panel.getByLabel('Validation code', { exact: true }).textContent()
+  await expect(panel.getByRole('alert')).toContainText('Not verified after 4 seconds', { timeout: 15_000 })
+
+  await panel.getByRole('button', { name: 'Start again' }).click()
+  await expect(panel.getByLabel('Validation code', { exact: true })).toHaveText(/^\d{3} \d{3}$/)
+  expect(await panel.getByLabel('Validation code', { exact: true }).textContent()).not.toBe(first ?? '')
+  await panel.getByRole('alert').waitFor({ timeout: 15_000 })
+  await panel.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(panel).toHaveCount(0)
+})
+
+test('explains that an already verified number needs no verification', async ({ page, request }) => {
+  const res = await request.get('/api/v1/voice/caller-ids', { headers: { Authorization: `Bearer ${ACME_KEY}` } })
+  expect(res.ok()).toBe(true)
+  const { caller_ids } = (await res.json()) as { caller_ids: { phone_number: string }[] }
+  const verified = caller_ids[0]?.phone_number ?? ''
+
+  await page.goto('/caller-ids')
+  await startVerification(page, verified)
+  const alert = page.getByRole('alert').filter({ hasText: 'This number is already verified' })
+  await expect(alert).toContainText(verified)
+})
+
+test('rejects an invalid number before sending it', async ({ page }) => {
+  let posted = false
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && req.url().includes('/caller-ids')) posted = true
+  })
+  await page.goto('/caller-ids')
+  await page.getByLabel('Phone number').fill('+1 555')
+  await page.getByRole('button', { name: 'Start verification' }).click()
+  await expect(page.getByLabel('Phone number')).toHaveAttribute('aria-invalid', 'true')
+  expect(posted).toBe(false)
+})
+
+test('shows any other API error with its message, and Retry resends the same request', async ({ page }) => {
+  const keys: string[] = []
+  let fail = true
+  await page.route('**/api/v1/voice/caller-ids', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback()
+    keys.push((await route.request().headerValue('idempotency-key')) ?? '')
+    if (!fail) return route.fallback()
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      json: {
+        type: 'about:blank',
+        title: 'Service Unavailable',
+        status: 503,
+        detail: 'Verification calls are paused.',
+      },
+    })
+  })
+  await page.goto('/caller-ids')
+  const number = freshNumber()
+  await page.getByLabel('Phone number').fill(number)
+  await page.getByRole('button', { name: 'Start verification' }).click()
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not start the verification' })
+  await expect(alert).toContainText('Verification calls are paused.')
+
+  fail = false
+  await alert.getByRole('button', { name: 'Retry' }).click()
+  const panel = page.getByRole('region', { name: `Verification of ${readable(number)}` })
+  await expect(panel.getByLabel('Validation code', { exact: true })).toBeVisible()
+  expect(keys).toHaveLength(2)
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
+  expect(keys[1]).toBe(keys[0])
+})
+
+test('shows an error with Retry when the list cannot be loaded', async ({ page }) => {
+  await page.route('**/api/v1/voice/caller-ids', (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/problem+json',
+          json: { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Staged list failure.' },
+        })
+      : route.fallback(),
+  )
+  await page.goto('/caller-ids')
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not load caller IDs' })
+  await expect(alert).toContainText('Staged list failure.')
+  await page.unroute('**/api/v1/voice/caller-ids')
+  await alert.getByRole('button', { name: 'Retry' }).click()
+  await expect(page.getByRole('table', { name: 'Caller IDs of the account' })).toBeVisible()
+})

@@ -1,0 +1,132 @@
+import { expect, type Page, test } from '@playwright/test'
+import { NUMBERS, placeCall } from './support/api'
+
+// A marker on window survives client-side updates but not a reload.
+async function markPage(page: Page) {
+  await page.evaluate(() => {
+    ;(window as unknown as { __noReload: boolean }).__noReload = true
+  })
+}
+async function expectNotReloaded(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
+}
+
+test('a placed call is watched live until it completes, without reloading', async ({ page, request }) => {
+  const call = await placeCall(request, { destination: NUMBERS.answers, record: true })
+  await page.goto(`/calls/${call.call_id}`)
+  await markPage(page)
+  await expect(page.getByRole('heading', { name: `Call to ${NUMBERS.answers}` })).toBeVisible()
+  await expect(page).toHaveTitle(`Call ${call.call_id} · Voice Dashboard`)
+
+  await expect(page.getByText('Call status: Completed')).toBeAttached({ timeout: 30_000 })
+  await expectNotReloaded(page)
+  const progress = page.getByRole('list', { name: 'Call progress' })
+  await expect(progress.getByRole('listitem').filter({ hasText: 'Completed' })).toHaveAttribute('aria-current', 'step')
+  await expect(page.getByText(/^Duration \d+:\d\d$/)).toBeVisible()
+  await expect(page.getByText(/Updated \d+ s ago/)).toBeVisible()
+  // The detail reloaded once at the end: the final duration and billing are in.
+  const details = page.getByRole('region', { name: 'Details' })
+  await expect(details).toContainText(NUMBERS.answers)
+  await expect(details).toContainText('API')
+  await expect(details.getByText(/^\d+ minutes?$/)).toBeVisible()
+})
+
+test('a failed call shows as failed', async ({ page, request }) => {
+  const call = await placeCall(request, { destination: NUMBERS.fails })
+  await page.goto(`/calls/${call.call_id}`)
+  await expect(page.getByText('Call status: Failed')).toBeAttached({ timeout: 30_000 })
+  const progress = page.getByRole('list', { name: 'Call progress' })
+  await expect(progress.getByRole('listitem').filter({ hasText: 'Failed' })).toHaveAttribute('aria-current', 'step')
+})
+
+test('metadata that looks like HTML is shown as text', async ({ page, request }) => {
+  const payload = '<img src=x onerror=alert(1)>'
+  let dialogs = 0
+  page.on('dialog', (dialog) => {
+    dialogs++
+    void dialog.dismiss()
+  })
+  const call = await placeCall(request, { destination: NUMBERS.answers, metadata: { note: payload, ticket: 42 } })
+  await page.goto(`/calls/${call.call_id}`)
+  const metadata = page.getByRole('table', { name: 'Metadata' })
+  await expect(metadata.getByRole('cell', { name: payload, exact: true })).toBeVisible()
+  await expect(metadata.getByRole('cell', { name: '42', exact: true })).toBeVisible()
+  await expect(metadata.locator('img')).toHaveCount(0)
+  expect(dialogs).toBe(0)
+})
+
+test('an unknown call id says the call was not found', async ({ page }) => {
+  await page.goto('/calls/call_DOESNOTEXIST0000000000000')
+  await expect(page.getByRole('heading', { name: 'Call not found' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to calls' }).click()
+  await expect(page.getByRole('heading', { name: 'Calls', level: 1 })).toBeVisible()
+})
+
+test('find a call with the status filter, page forward and back, open it', async ({ page, request }) => {
+  const failed = await placeCall(request, { destination: NUMBERS.fails, metadata: { journey: 'list' } })
+  // Wait until the simulator has moved it out of the queue, so the filter can find it.
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/v1/voice/calls/${failed.call_id}/status`)
+        return ((await res.json()) as { status: string }).status
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('DIALER_FAILED')
+
+  await page.goto('/calls')
+  await page.getByLabel('Status').selectOption('DIALER_FAILED')
+  await expect(page).toHaveURL(/status=DIALER_FAILED/)
+  const table = page.getByRole('table', { name: /calls/i })
+  await expect(table.getByRole('link', { name: NUMBERS.fails }).first()).toBeVisible()
+  const badges = table.getByRole('row').locator('td:first-child')
+  for (const text of await badges.allInnerTexts()) expect(text).toBe('Failed')
+
+  // Completed calls fill more than one page of 25.
+  await page.getByLabel('Status').selectOption('DIALER_COMPLETED')
+  await expect(page).toHaveURL(/status=DIALER_COMPLETED/)
+  const pager = page.getByRole('navigation', { name: 'Pages of calls' })
+  await expect(pager.getByRole('link', { name: 'Previous' })).toHaveAttribute('aria-disabled', 'true')
+  const firstPageIds = await table.locator('code').allInnerTexts()
+  expect(firstPageIds).toHaveLength(25)
+
+  await pager.getByRole('link', { name: 'Next' }).click()
+  await expect(page).toHaveURL(/cursor=/)
+  await expect.poll(async () => (await table.locator('code').allInnerTexts())[0]).not.toBe(firstPageIds[0])
+  const secondPageIds = await table.locator('code').allInnerTexts()
+  expect(secondPageIds.some((id) => firstPageIds.includes(id))).toBe(false)
+  for (const text of await badges.allInnerTexts()) expect(text).toBe('Completed')
+
+  await pager.getByRole('link', { name: 'Previous' }).click()
+  await expect(page).not.toHaveURL(/cursor=/)
+  await expect.poll(async () => table.locator('code').allInnerTexts()).toEqual(firstPageIds)
+
+  // The view is in the URL: a reload shows the same page; a row opens its call.
+  await page.reload()
+  await expect(page.getByLabel('Status')).toHaveValue('DIALER_COMPLETED')
+  await page.getByLabel('Status').selectOption('DIALER_FAILED')
+  await table.getByRole('link', { name: NUMBERS.fails }).first().click()
+  await expect(page).toHaveURL(/\/calls\/call_/)
+  await expect(page.getByRole('heading', { name: `Call to ${NUMBERS.fails}` })).toBeVisible()
+})
+
+test('the list shows a skeleton while loading, and the API’s message with Retry when it fails', async ({ page }) => {
+  let fail = true
+  await page.route('**/api/v1/voice/calls?*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    if (!fail) return route.continue()
+    return route.fulfill({
+      status: 403,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ title: 'Forbidden', status: 403, detail: 'This account may not list calls right now.' }),
+    })
+  })
+  await page.goto('/calls')
+  await expect(page.getByRole('status').filter({ hasText: 'Loading calls…' })).toBeAttached()
+  const alert = page.getByRole('alert')
+  await expect(alert).toContainText('This account may not list calls right now.')
+  fail = false
+  await alert.getByRole('button', { name: 'Retry' }).click()
+  await expect(page.getByRole('table', { name: /calls/i })).toBeVisible()
+})

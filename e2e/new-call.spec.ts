@@ -1,0 +1,210 @@
+// Support staff place calls from the New call form: the number as they type it,
+// recording on, a ticket number in metadata; exactly one call per submission.
+import { randomUUID } from 'node:crypto'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import type { CallDetail, ListCallsResponse } from '../src/api/schemas'
+import { DEMO_KEY, origin, ports } from './support/servers'
+
+const SIMULATOR = `${origin(ports.sim)}/api/v1/voice`
+
+/** Calls created since `since` whose metadata carries `run`, read straight from the simulator with the Acme key. */
+async function callsOfRun(request: APIRequestContext, since: string, run: string): Promise<CallDetail[]> {
+  const headers = { Authorization: `Bearer ${DEMO_KEY}` }
+  const list = await request.get(`${SIMULATOR}/calls`, { headers, params: { from_date: since, limit: 100 } })
+  expect(list.ok()).toBe(true)
+  const { calls } = (await list.json()) as ListCallsResponse
+  const details = await Promise.all(
+    calls.map(async (call) => (await request.get(`${SIMULATOR}/calls/${call.call_id}`, { headers })).json()),
+  )
+  return (details as CallDetail[]).filter((call) => call.metadata.run === run)
+}
+
+/** Every POST /calls the page sends, with its Idempotency-Key. */
+function watchCallPosts(page: Page): string[] {
+  const keys: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/voice/calls') {
+      keys.push(request.headers()['idempotency-key'] ?? '')
+    }
+  })
+  return keys
+}
+
+async function fillForm(page: Page, destination: string, run: string) {
+  await page.goto('/calls/new')
+  await expect(page).toHaveTitle(/New call/)
+  await expect(page.getByLabel('Caller ID')).toHaveValue(/^\+\d+$/)
+  await page.getByLabel('Destination').fill(destination)
+  await page.getByRole('button', { name: 'Add metadata' }).click()
+  await page.getByLabel('Key 1').fill('run')
+  await page.getByLabel('Value 1').fill(run)
+}
+
+test('places a recorded call from a typed number and watches it complete', async ({ page, request }) => {
+  const since = new Date(Date.now() - 60_000).toISOString()
+  const run = randomUUID()
+  const keys = watchCallPosts(page)
+  await page.goto('/calls/new')
+  // The way a person types it, with the country select.
+  await page.getByLabel('Destination').fill('(415) 555-0100')
+  await expect(page.getByText('Will dial +14155550100')).toBeVisible()
+  await page.getByLabel('Country').selectOption('GB')
+  await page.getByLabel('Destination').fill('020 7183 8750')
+  await expect(page.getByText('Will dial +442071838750')).toBeVisible()
+
+  await fillForm(page, '+15005550006', run)
+  await expect(page.getByText('Will dial +15005550006')).toBeVisible()
+  await page.getByLabel('Record call').check()
+  await page.getByRole('button', { name: 'Place call' }).click()
+
+  await expect(page).toHaveURL(/\/calls\/call_[^/]+$/)
+  // A marker on window survives only if the page never reloads.
+  await page.evaluate(() => Object.assign(window, { e2eMarker: true }))
+  await expect(page.getByText('Call status: Completed')).toBeAttached({ timeout: 30_000 })
+  expect(await page.evaluate(() => 'e2eMarker' in window)).toBe(true)
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible()
+
+  expect(keys).toHaveLength(1)
+  const calls = await callsOfRun(request, since, run)
+  expect(calls).toHaveLength(1)
+  expect(calls[0]).toMatchObject({ destination: '+15005550006', status: 'DIALER_COMPLETED', metadata: { run } })
+  expect(page.url()).toContain(calls[0]?.call_id)
+})
+
+test('a call that rings and then fails ends as failed', async ({ page }) => {
+  await fillForm(page, '+15005550002', randomUUID())
+  await page.getByRole('button', { name: 'Place call' }).click()
+  await expect(page).toHaveURL(/\/calls\/call_/)
+  await expect(page.getByText('Call status: Failed')).toBeAttached({ timeout: 30_000 })
+  await expect(page.getByText('This call was not recorded.')).toBeVisible()
+})
+
+test('a double-clicked Place call places exactly one call', async ({ page, request }) => {
+  const since = new Date(Date.now() - 60_000).toISOString()
+  const run = randomUUID()
+  const keys = watchCallPosts(page)
+  // A slow answer keeps the request in flight while the second click lands.
+  await page.route('**/api/v1/voice/calls', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 800))
+    await route.continue()
+  })
+  await fillForm(page, '+15005550006', run)
+  const button = page.getByRole('button', { name: 'Place call' })
+  await button.dblclick()
+  await expect(page).toHaveURL(/\/calls\/call_/)
+
+  expect(keys).toHaveLength(1)
+  await expect.poll(async () => (await callsOfRun(request, since, run)).length).toBe(1)
+})
+
+test('a retry after a network failure sends the same Idempotency-Key', async ({ page, request }) => {
+  const since = new Date(Date.now() - 60_000).toISOString()
+  const run = randomUUID()
+  const keys = watchCallPosts(page)
+  let attempts = 0
+  await page.route('**/api/v1/voice/calls', async (route) => {
+    if (route.request().method() === 'POST' && ++attempts === 1) return route.abort('failed')
+    return route.continue()
+  })
+  await fillForm(page, '+15005550006', run)
+  await page.getByRole('button', { name: 'Place call' }).click()
+  await expect(page).toHaveURL(/\/calls\/call_/, { timeout: 15_000 })
+
+  expect(keys.length).toBeGreaterThanOrEqual(2)
+  expect(new Set(keys).size).toBe(1)
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
+  expect(await callsOfRun(request, since, run)).toHaveLength(1)
+})
+
+test('an invalid destination is explained and nothing is sent', async ({ page }) => {
+  const keys = watchCallPosts(page)
+  await page.goto('/calls/new')
+  const destination = page.getByLabel('Destination')
+  await destination.fill('123')
+  await page.getByRole('button', { name: 'Place call' }).click()
+
+  await expect(destination).toHaveAttribute('aria-invalid', 'true')
+  await expect(destination).toBeFocused()
+  await expect(page.getByText('This is not a valid number for United States.')).toBeVisible()
+  await expect(page.getByRole('alert')).toContainText('Fix the marked fields')
+  // The typed value stays, and nothing reached the API.
+  await expect(destination).toHaveValue('123')
+  expect(keys).toEqual([])
+})
+
+test('metadata limits are explained before sending', async ({ page }) => {
+  const keys = watchCallPosts(page)
+  await page.goto('/calls/new')
+  await page.getByLabel('Destination').fill('+15005550006')
+  await page.getByRole('button', { name: 'Add metadata' }).click()
+  await page.getByRole('button', { name: 'Add metadata' }).click()
+  await page.getByLabel('Key 1').fill('ticket')
+  await page.getByLabel('Key 2').fill('ticket')
+  await expect(page.getByLabel('Key 2')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('The key “ticket” is used more than once.').first()).toBeVisible()
+  await page.getByLabel('Key 2').fill('k'.repeat(41))
+  await expect(page.getByText('Keys can be at most 40 characters; this one has 41.')).toBeVisible()
+  await page.getByRole('button', { name: 'Remove metadata row 2' }).click()
+  await page.getByLabel('Key 1').fill('')
+  await page.getByLabel('Value 1').fill('orphan value')
+  await page.getByRole('button', { name: 'Place call' }).click()
+  await expect(page.getByText('Enter a key for this value, or remove the row.')).toBeVisible()
+  expect(keys).toEqual([])
+})
+
+test('the service’s field errors appear next to their fields and the form is kept', async ({ page }) => {
+  // The simulator only offers verified caller IDs here, so its rejection is staged.
+  await page.route('**/api/v1/voice/calls', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({
+            type: 'about:blank',
+            title: 'Bad Request',
+            status: 400,
+            detail: 'The caller ID is not verified.',
+            errors: [{ field: 'caller_id', message: '+14155550100 is not a verified caller ID of this account.' }],
+          }),
+        })
+      : route.continue(),
+  )
+  await fillForm(page, '+15005550006', 'kept')
+  await page.getByRole('button', { name: 'Place call' }).click()
+  const callerId = page.getByLabel('Caller ID')
+  await expect(callerId).toHaveAttribute('aria-invalid', 'true')
+  await expect(callerId).toHaveAccessibleDescription(/is not a verified caller ID of this account/)
+  await expect(page.getByRole('alert')).toContainText('The call was not placed')
+  await expect(page.getByLabel('Destination')).toHaveValue('+15005550006')
+  await expect(page.getByLabel('Value 1')).toHaveValue('kept')
+})
+
+test('a refused key leads to Connect, and the typed form is still there after connecting', async ({ page }) => {
+  // The key is refused once, on the submit itself.
+  let refused = false
+  await page.route('**/api/v1/voice/calls', (route) => {
+    if (route.request().method() !== 'POST' || refused) return route.continue()
+    refused = true
+    return route.fulfill({
+      status: 401,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({
+        type: 'about:blank',
+        title: 'Unauthorized',
+        status: 401,
+        detail: 'The API key is not valid.',
+      }),
+    })
+  })
+  await fillForm(page, '+15005550004', 'after-connect')
+  await page.getByLabel('Record call').check()
+  await page.getByRole('button', { name: 'Place call' }).click()
+
+  await page.getByLabel('API key').fill(DEMO_KEY)
+  await page.getByRole('button', { name: 'Connect' }).click()
+  await expect(page.getByLabel('Destination')).toHaveValue('+15005550004')
+  await expect(page.getByLabel('Record call')).toBeChecked()
+  await expect(page.getByLabel('Value 1')).toHaveValue('after-connect')
+  await page.getByRole('button', { name: 'Place call' }).click()
+  await expect(page).toHaveURL(/\/calls\/call_/)
+})

@@ -1,0 +1,110 @@
+// After a recorded call, staff listen to both sides, skip around, speed up and download.
+import { expect, type Page, test } from '@playwright/test'
+import { NUMBERS, placeCall } from './support/api'
+
+async function openFinishedCall(page: Page, callId: string, status: 'Completed' | 'Failed' = 'Completed') {
+  await page.goto(`/calls/${callId}`)
+  await expect(page.getByText(`Call status: ${status}`)).toBeAttached({ timeout: 30_000 })
+}
+
+test('plays a recording with a waveform of both channels', async ({ page, request }) => {
+  const call = await placeCall(request, { destination: NUMBERS.answers, record: true })
+  await openFinishedCall(page, call.call_id)
+
+  const recording = page.getByRole('article', { name: 'Recording 1' })
+  await expect(recording).toContainText('FormatWAV')
+  await expect(recording).toContainText('Channels2')
+  await expect(recording.getByText('Caller', { exact: true })).toBeVisible()
+  await expect(recording.getByText('Callee', { exact: true })).toBeVisible()
+
+  const download = recording.getByRole('link', { name: 'Download' })
+  await expect(download).toHaveAttribute('href', new RegExp(`/storage/.+${call.call_id}`))
+
+  // The waveform draws on canvases inside wavesurfer's shadow root.
+  const waveform = recording.getByRole('img', { name: /Waveform/ })
+  const canvas = waveform.locator('canvas').first()
+  await expect(canvas).toBeVisible()
+  const box = await canvas.boundingBox()
+  expect(box?.width ?? 0).toBeGreaterThan(0)
+  expect(box?.height ?? 0).toBeGreaterThan(0)
+
+  const play = recording.getByRole('button', { name: 'Play' })
+  await expect(play).toBeEnabled()
+  await play.click()
+  const audio = recording.locator('audio')
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused)).toBe(true)
+  const start = await audio.evaluate((a: HTMLAudioElement) => a.currentTime)
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(start)
+
+  await recording.getByLabel('Playback speed').selectOption('1.5')
+  expect(await audio.evaluate((a: HTMLAudioElement) => a.playbackRate)).toBe(1.5)
+
+  await recording.getByRole('button', { name: 'Pause' }).click()
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true)
+
+  // Seeking by keyboard moves the audio too.
+  const seek = recording.getByRole('slider', { name: 'Seek' })
+  await seek.focus()
+  await page.keyboard.press('End')
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(5)
+  await page.keyboard.press('Home')
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeLessThan(1)
+
+  // A click on the waveform seeks as well.
+  const waveBox = await waveform.boundingBox()
+  if (!waveBox) throw new Error('The waveform has no size')
+  await page.mouse.click(waveBox.x + waveBox.width * 0.5, waveBox.y + waveBox.height / 2)
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime / a.duration)).toBeGreaterThan(0.3)
+})
+
+test('a call without recording says so', async ({ page, request }) => {
+  const call = await placeCall(request, { destination: NUMBERS.answers, record: false })
+  await openFinishedCall(page, call.call_id)
+  await expect(page.getByText('This call was not recorded.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Play' })).toHaveCount(0)
+})
+
+test('an expired recording link is replaced by a fresh one', async ({ page, request }) => {
+  const call = await placeCall(request, { destination: NUMBERS.answers, record: true })
+  let storageRequests = 0
+  let recordingsReads = 0
+  page.on('request', (r) => {
+    if (r.url().endsWith('/recordings')) recordingsReads += 1
+  })
+  // The first download is refused, as storage does once a signed URL has expired.
+  await page.route('**/storage/**', (route) =>
+    ++storageRequests === 1
+      ? route.fulfill({ status: 403, contentType: 'text/plain', body: 'Request has expired' })
+      : route.continue(),
+  )
+  await openFinishedCall(page, call.call_id)
+  const recording = page.getByRole('article', { name: 'Recording 1' })
+  await expect(recording.getByRole('button', { name: 'Play' })).toBeEnabled()
+  await expect(
+    recording
+      .getByRole('img', { name: /Waveform/ })
+      .locator('canvas')
+      .first(),
+  ).toBeVisible()
+  expect(storageRequests).toBeGreaterThanOrEqual(2)
+  expect(recordingsReads).toBeGreaterThanOrEqual(2)
+  await expect(page.getByText('The waveform could not be loaded')).toHaveCount(0)
+})
+
+test('a recording that cannot be loaded says so and offers Retry', async ({ page, request }) => {
+  const call = await placeCall(request, { destination: NUMBERS.answers, record: true })
+  let storageDown = true
+  await page.route('**/storage/**', (route) =>
+    storageDown ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'Unavailable' }) : route.continue(),
+  )
+  await openFinishedCall(page, call.call_id)
+  const recording = page.getByRole('article', { name: 'Recording 1' })
+  await expect(recording.getByRole('alert')).toContainText('The waveform could not be loaded')
+  // The download link stays, for a person who would rather save the file.
+  await expect(recording.getByRole('link', { name: 'Download' })).toBeVisible()
+
+  storageDown = false
+  await recording.getByRole('button', { name: 'Retry' }).click()
+  await expect(recording.getByRole('alert')).toHaveCount(0)
+  await expect(recording.getByRole('button', { name: 'Play' })).toBeEnabled()
+})

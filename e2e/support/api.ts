@@ -1,0 +1,55 @@
+// Seeds data through the dashboard's own proxy, as the specs' "user" would
+// through the API. Retries with the same Idempotency-Key, so a 5xx from fault
+// injection never places a call twice.
+import { randomUUID } from 'node:crypto'
+import type { APIRequestContext, APIResponse } from '@playwright/test'
+import type { CreateCallResponse, ListCallerIdsResponse } from '../../src/api/schemas'
+
+const API = '/api/v1/voice'
+
+async function withRetries(send: () => Promise<APIResponse>, attempts = 10): Promise<APIResponse> {
+  let last: APIResponse | undefined
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    try {
+      last = await send()
+      if (last.status() < 500 && last.status() !== 429) return last
+    } catch {
+      // Network trouble: try again like the app would.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300 * (attempt + 1)))
+  }
+  if (last) return last
+  throw new Error('The API could not be reached')
+}
+
+export async function firstCallerId(request: APIRequestContext): Promise<string> {
+  const response = await withRetries(() => request.get(`${API}/caller-ids`))
+  const body = (await response.json()) as ListCallerIdsResponse
+  const first = body.caller_ids[0]
+  if (!first) throw new Error('The simulator has no verified caller IDs')
+  return first.phone_number
+}
+
+export async function placeCall(
+  request: APIRequestContext,
+  call: { destination: string; record?: boolean; metadata?: Record<string, string | number | boolean | null> },
+): Promise<CreateCallResponse> {
+  const callerId = await firstCallerId(request)
+  const idempotencyKey = randomUUID()
+  const response = await withRetries(() =>
+    request.post(`${API}/calls`, {
+      headers: { 'Idempotency-Key': idempotencyKey },
+      data: {
+        caller_id: callerId,
+        destination: call.destination,
+        record: call.record ?? false,
+        metadata: call.metadata ?? {},
+      },
+    }),
+  )
+  if (!response.ok()) throw new Error(`Placing a call failed: ${response.status()} ${await response.text()}`)
+  return (await response.json()) as CreateCallResponse
+}
+
+/** Destinations the simulator treats specially. */
+export const NUMBERS = { answers: '+15005550006', fails: '+15005550002' } as const

@@ -1,0 +1,70 @@
+import { defineConfig } from '@playwright/test'
+import {
+  appEnv,
+  buildCommand,
+  DEMO_KEY,
+  origin,
+  ports,
+  SERVE_COMMAND,
+  SIM_COMMAND,
+  simulatorEnv,
+  urls,
+} from './e2e/support/servers'
+import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium'
+
+// Servers start one after another: the first app builds, the others reuse its build.
+const server = (command: string, url: string, env: Record<string, string>) => ({
+  command,
+  url,
+  env,
+  reuseExistingServer: false,
+  timeout: 180_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 3000 },
+})
+// 401 is "up" for Playwright's readiness check, and needs no key.
+const simReady = (port: number) => `${origin(port)}/api/v1/voice/account`
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Parallel runs on other ports keep their own artifacts.
+  outputDir: `test-results/${ports.app}`,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 4,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  use: {
+    baseURL: urls.app,
+    colorScheme: 'light',
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: 'chromium', testIgnore: /faults\.spec\.ts/ },
+    { name: 'faults', testMatch: /faults\.spec\.ts/, use: { baseURL: urls.faultApp } },
+  ],
+  webServer: [
+    server(SIM_COMMAND, simReady(ports.sim), simulatorEnv({ port: ports.sim, appPort: ports.app })),
+    server(
+      `${buildCommand(ports.app)} && ${SERVE_COMMAND}`,
+      urls.app,
+      appEnv({ port: ports.app, simPort: ports.sim, apiKey: DEMO_KEY }),
+    ),
+    server(SERVE_COMMAND, urls.noKeyApp, appEnv({ port: ports.noKeyApp, simPort: ports.sim, distPort: ports.app })),
+    server(
+      SIM_COMMAND,
+      simReady(ports.faultSim),
+      simulatorEnv({ port: ports.faultSim, appPort: ports.faultApp, faults: true }),
+    ),
+    server(
+      SERVE_COMMAND,
+      urls.faultApp,
+      appEnv({ port: ports.faultApp, simPort: ports.faultSim, apiKey: DEMO_KEY, distPort: ports.app }),
+    ),
+  ],
+})

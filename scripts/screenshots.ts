@@ -1,0 +1,89 @@
+// `npm run screenshots`: starts a simulator and the built dashboard the way the
+// Playwright config does, then writes PNGs (light theme, 1280x800) to docs/screenshots/.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
+import { chromium, type Page } from '@playwright/test'
+import { appEnv, DEMO_KEY, distDir, origin, SERVE_COMMAND, SIM_COMMAND, simulatorEnv } from '../e2e/support/servers'
+import { CHROMIUM_ARGS, findChromium } from './find-chromium'
+import { shoot as shootCalls } from './screenshots/calls'
+
+const SIM_PORT = Number(process.env.SHOTS_SIM_PORT ?? 8796)
+const APP_PORT = Number(process.env.SHOTS_APP_PORT ?? 4185)
+const OUT_DIR = 'docs/screenshots'
+const baseURL = origin(APP_PORT)
+const children: ChildProcess[] = []
+
+function start(command: string, env: Record<string, string>): ChildProcess {
+  const [bin = 'node', ...args] = command.split(' ')
+  const child = spawn(bin, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
+  children.push(child)
+  return child
+}
+
+async function waitFor(url: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const ok = await fetch(url).then(
+      (r) => r.status < 500,
+      () => false,
+    )
+    if (ok) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`${url} did not come up within ${timeoutMs / 1000} s`)
+}
+
+function stopAll() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+}
+
+async function main() {
+  const build = spawnSync(
+    'node',
+    ['node_modules/vite/bin/vite.js', 'build', '--outDir', distDir(APP_PORT), '--emptyOutDir', '--logLevel', 'warn'],
+    { stdio: 'inherit' },
+  )
+  if (build.status !== 0) throw new Error('The build failed')
+
+  // A slower simulator than the tests use, so a call is caught while it rings.
+  start(SIM_COMMAND, { ...simulatorEnv({ port: SIM_PORT, appPort: APP_PORT, seedCalls: 300 }), VOICE_SIM_SPEED: '8' })
+  start(SERVE_COMMAND, appEnv({ port: APP_PORT, simPort: SIM_PORT, apiKey: DEMO_KEY }))
+  await waitFor(`${origin(SIM_PORT)}/api/v1/voice/account`)
+  await waitFor(baseURL)
+
+  mkdirSync(OUT_DIR, { recursive: true })
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS })
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' })
+    const page = await context.newPage()
+    const written = await shootCalls(page, baseURL, OUT_DIR)
+
+    // The Caller IDs and Usage pages are shot by their own module, when it exists.
+    const others = new URL('./screenshots/usage-and-caller-ids.ts', import.meta.url)
+    if (existsSync(others)) {
+      const module = (await import(others.href)) as {
+        shoot: (page: Page, baseURL: string, outDir: string) => Promise<string[] | undefined>
+      }
+      written.push(...((await module.shoot(page, baseURL, OUT_DIR)) ?? []))
+    }
+    for (const file of written) console.log(`wrote ${file}`)
+  } finally {
+    await browser.close()
+  }
+}
+
+process.on('SIGINT', () => {
+  stopAll()
+  process.exit(130)
+})
+
+main().then(
+  () => {
+    stopAll()
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    stopAll()
+    process.exitCode = 1
+  },
+)

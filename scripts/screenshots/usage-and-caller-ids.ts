@@ -1,0 +1,27 @@
+// README screenshots of the caller-ID verification panel and the usage page.
+// scripts/screenshots.ts starts the servers and calls shoot() with a page.
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+
+/** The simulator never answers this number, so the panel stays in its waiting state for the picture. */
+const NEVER_VERIFIES = '+15005550009'
+
+/** Writes caller-id-verification.png and usage.png to outDir and returns their paths. */
+export async function shoot(page: Page, baseURL: string, outDir: string): Promise<string[]> {
+  await page.goto(new URL('/caller-ids', baseURL).href)
+  await page.getByRole('table', { name: 'Caller IDs of the account' }).waitFor()
+  await page.getByLabel('Phone number').fill(NEVER_VERIFIES)
+  await page.getByRole('button', { name: 'Start verification' }).click()
+  await page.getByLabel('Validation code', { exact: true }).waitFor()
+  // A few seconds on the clock make the elapsed time and progress bar meaningful.
+  await page.waitForTimeout(3000)
+  const verification = join(outDir, 'caller-id-verification.png')
+  await page.screenshot({ path: verification, fullPage: true })
+
+  await page.goto(new URL('/usage', baseURL).href)
+  await page.getByTestId('usage-history-chart').locator('.recharts-bar-rectangle').first().waitFor()
+  await page.getByRole('progressbar', { name: 'Minutes used of committed' }).waitFor()
+  const usage = join(outDir, 'usage.png')
+  await page.screenshot({ path: usage, fullPage: true })
+  return [verification, usage]
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod'
+
+// Each setting is an environment variable VOICE_SIM_<NAME> and a flag --<name> (lower-case, dashes).
+const latencyRange = z
+  .string()
+  .regex(/^\d+(-\d+)?$/, { error: 'VOICE_SIM_FAULT_LATENCY_MS must look like 500 or 500-2000.' })
+  .transform((value) => {
+    const [min, max = min] = value.split('-').map(Number) as [number, number?]
+    return { min: Math.min(min, max), max: Math.max(min, max) }
+  })
+
+const configSchema = z.object({
+  port: z.coerce.number().int().min(0).max(65_535).default(8787),
+  host: z.string().min(1).default('127.0.0.1'),
+  db: z.string().min(1).default('.data/voice-sim.sqlite'),
+  speed: z.coerce.number().positive().max(10_000).default(1),
+  storageUrl: z.url().optional(),
+  seedCalls: z.coerce.number().int().min(0).max(2_000_000).default(3000),
+  acmeKey: z.string().min(8).default('sim_demo_key_acme'),
+  globexKey: z.string().min(8).default('sim_demo_key_globex'),
+  verifyDelayMs: z.coerce.number().int().min(0).default(20_000),
+  faultLatencyMs: latencyRange.optional(),
+  faultErrorRate: z.coerce.number().min(0).max(1).default(0),
+  rateLimit: z.coerce.number().int().positive().default(1200),
+  corsOrigins: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+  log: z.enum(['json', 'off']).default('json'),
+})
+
+export type SimulatorConfig = z.output<typeof configSchema>
+
+const SETTINGS = Object.keys(configSchema.shape) as (keyof SimulatorConfig)[]
+
+const envName = (key: string) => `VOICE_SIM_${key.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`
+const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`
+
+/** The documented name of every setting, for the README and error messages. */
+export const CONFIG_NAMES = SETTINGS.map((key) => ({ key, env: envName(key), flag: flagName(key) }))
+
+function readFlags(argv: readonly string[]): Map<string, string> {
+  const flags = new Map<string, string>()
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index] ?? ''
+    if (!arg.startsWith('--')) continue
+    const eq = arg.indexOf('=')
+    if (eq > 0) flags.set(arg.slice(0, eq), arg.slice(eq + 1))
+    else flags.set(arg, argv[++index] ?? '')
+  }
+  return flags
+}
+
+/** Flags win over environment variables; both are validated together. */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  argv: readonly string[] = process.argv.slice(2),
+): SimulatorConfig {
+  const flags = readFlags(argv)
+  const raw: Record<string, string> = {}
+  for (const { key, env: name, flag } of CONFIG_NAMES) {
+    const value = flags.get(flag) ?? env[name]
+    if (value !== undefined && value !== '') raw[key] = value
+  }
+  const parsed = configSchema.safeParse(raw)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? '')
+      const names = CONFIG_NAMES.find((entry) => entry.key === key)
+      return `${names ? `${names.env} (${names.flag})` : key}: ${issue.message}`
+    })
+    throw new Error(`Invalid simulator configuration:\n${lines.join('\n')}`)
+  }
+  return parsed.data
+}

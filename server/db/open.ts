@@ -1,0 +1,18 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import BetterSqlite3, { type Database } from 'better-sqlite3'
+import { migrate } from './schema'
+
+/** Opens (creating if needed) and migrates the database. `isNew` tells the caller to seed. */
+export function openDatabase(path: string): { db: Database; isNew: boolean } {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const db = new BetterSqlite3(path)
+  // WAL + NORMAL survives a crash of the process (not of the OS) without an fsync per commit.
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = NORMAL')
+  db.pragma('foreign_keys = ON')
+  db.pragma('busy_timeout = 5000')
+  const isNew = (db.pragma('user_version', { simple: true }) as number) === 0
+  migrate(db)
+  return { db, isNew }
+}

@@ -1,0 +1,187 @@
+import { addMonths, periodStartOf } from '../domain/billing'
+import { planCall } from '../domain/call-plan'
+import { newCallerIdId, newCallId } from '../domain/ids'
+import { createRandom, type Random } from '../domain/prng'
+import { newValidationCode } from '../domain/verification'
+import type { AccountRow } from './account-queries'
+import type { Queries } from './queries'
+
+export interface SeedOptions {
+  now: number
+  seedCalls: number
+  acmeKey: string
+  globexKey: string
+}
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+const AGENTS = ['maria', 'james', 'wei', 'fatima', 'lucas', 'priya', 'noah', 'sofia']
+const CAMPAIGNS = ['renewals', 'onboarding', 'collections', 'win-back', 'survey']
+
+/** Fills a new database with two accounts. Deterministic for a given `now` and options. */
+export function seedDatabase(queries: Queries, options: SeedOptions): void {
+  queries.db.transaction(() => {
+    seedAcme(queries, options)
+    seedGlobex(queries, options)
+    queries.accounts.setMeta('seeded_at', String(options.now))
+  })()
+}
+
+function seedAcme(queries: Queries, { now, seedCalls, acmeKey }: SeedOptions) {
+  const random = createRandom('acme')
+  const contractStart = addMonths(periodStartOf(now), -11)
+  const numbers = ['+14155550100', '+12125550142', '+13125550177']
+  const calls = generateCalls(random, {
+    accountId: 'cli_acme7k2m9q4x',
+    count: seedCalls,
+    fromMs: contractStart,
+    toMs: now - HOUR,
+    callerIds: numbers,
+  })
+  const committed = commitmentFor(calls, periodStartOf(now))
+  insertAccount(queries, {
+    id: 'cli_acme7k2m9q4x',
+    api_key: acmeKey,
+    seed_name: 'acme',
+    name: 'Acme Corp',
+    contract_start_ms: contractStart,
+    contract_end_ms: addMonths(contractStart, 24),
+    ramp_up_ends_ms: addMonths(contractStart, 3),
+    committed_minutes: committed,
+    tier_name: 'Business',
+    tier_rate_per_minute_dc: 45,
+    tier_max_minutes: Math.max(committed * 2, 1000),
+  })
+  insertCallerIds(queries, random, 'cli_acme7k2m9q4x', numbers, contractStart)
+  for (const call of calls) queries.calls.insert(call)
+}
+
+function seedGlobex(queries: Queries, { now, globexKey }: SeedOptions) {
+  const random = createRandom('globex')
+  const contractStart = addMonths(periodStartOf(now), -1) + 9 * DAY
+  const numbers = ['+16175550123']
+  insertAccount(queries, {
+    id: 'cli_globex3n8v5t',
+    api_key: globexKey,
+    seed_name: 'globex',
+    name: 'Globex Corporation',
+    contract_start_ms: contractStart,
+    contract_end_ms: addMonths(contractStart, 12),
+    ramp_up_ends_ms: addMonths(contractStart, 3),
+    committed_minutes: 300,
+    tier_name: 'Starter',
+    tier_rate_per_minute_dc: 60,
+    tier_max_minutes: 1000,
+  })
+  insertCallerIds(queries, random, 'cli_globex3n8v5t', numbers, contractStart)
+  const calls = generateCalls(random, {
+    accountId: 'cli_globex3n8v5t',
+    count: 36,
+    fromMs: contractStart,
+    toMs: now - HOUR,
+    callerIds: numbers,
+  })
+  for (const call of calls) queries.calls.insert(call)
+}
+
+function insertAccount(
+  queries: Queries,
+  row: Omit<AccountRow, 'status' | 'payment_method'> & Partial<Pick<AccountRow, 'status' | 'payment_method'>>,
+) {
+  queries.accounts.insert({ status: 'ACTIVE', payment_method: 'ACH', ...row })
+}
+
+function insertCallerIds(queries: Queries, random: Random, accountId: string, numbers: string[], from: number) {
+  numbers.forEach((phone, index) => {
+    const verifiedAt = from + (index * 17 + 2) * DAY
+    queries.callerIds.insert({
+      id: newCallerIdId(random),
+      account_id: accountId,
+      phone_number: phone,
+      validation_code: newValidationCode(random),
+      started_at_ms: verifiedAt - 40_000,
+      verified_at_ms: verifiedAt,
+    })
+  })
+}
+
+interface GenerateOptions {
+  accountId: string
+  count: number
+  fromMs: number
+  toMs: number
+  callerIds: string[]
+}
+
+/** Calls on weekdays in US office hours, with month-to-month swings so some months exceed the commitment. */
+function generateCalls(random: Random, { accountId, count, fromMs, toMs, callerIds }: GenerateOptions) {
+  const months: { start: number; end: number; weight: number }[] = []
+  for (let start = periodStartOf(fromMs); start < toMs; start = addMonths(start, 1)) {
+    const end = Math.min(addMonths(start, 1), toMs)
+    const rampUp = months.length < 3 ? 0.45 + months.length * 0.2 : 1
+    const weight =
+      ((end - Math.max(start, fromMs)) / (addMonths(start, 1) - start)) * rampUp * (0.7 + random.next() * 0.6)
+    months.push({ start: Math.max(start, fromMs), end, weight })
+  }
+  const totalWeight = months.reduce((sum, month) => sum + month.weight, 0) || 1
+  const times: number[] = []
+  for (const month of months) {
+    const share = Math.round((count * month.weight) / totalWeight)
+    for (let index = 0; index < share && times.length < count; index++) times.push(officeHourTime(random, month))
+  }
+  while (times.length < count && months.length > 0) times.push(officeHourTime(random, random.pick(months)))
+  times.sort((a, b) => a - b)
+  return times.map((createdAtMs) => {
+    const callId = newCallId(createdAtMs, random)
+    const destination = random.chance(0.04)
+      ? random.pick(['+15005550006', '+15005550002', '+15005550004'])
+      : `+1${random.int(201, 989)}555${String(random.int(0, 9999)).padStart(4, '0')}`
+    return {
+      callId,
+      accountId,
+      callerId: random.pick(callerIds),
+      destination,
+      record: random.chance(0.4),
+      metadata: seedMetadata(random),
+      source: 'API',
+      plan: planCall({ callId, destination, createdAtMs, speed: 1, maxTalkSeconds: 600 }),
+      periodStartMs: periodStartOf(createdAtMs),
+    }
+  })
+}
+
+function officeHourTime(random: Random, range: { start: number; end: number }): number {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const day = Math.floor((range.start + random.next() * (range.end - range.start)) / DAY) * DAY
+    const time = day + 13 * HOUR + random.int(0, 9 * HOUR - 1)
+    const weekday = new Date(day).getUTCDay()
+    if (weekday !== 0 && weekday !== 6 && time >= range.start && time < range.end) return time
+  }
+  return range.start + Math.floor(random.next() * (range.end - range.start))
+}
+
+function seedMetadata(random: Random): Record<string, string | number | boolean> {
+  const roll = random.next()
+  if (roll < 0.15) return {}
+  const metadata: Record<string, string | number | boolean> = {
+    ticket: `T-${random.int(1000, 9999)}`,
+    agent: random.pick(AGENTS),
+  }
+  if (roll > 0.6) metadata.campaign = random.pick(CAMPAIGNS)
+  if (roll > 0.85) metadata.priority = random.int(1, 3)
+  if (roll > 0.95) metadata.vip = true
+  return metadata
+}
+
+/** A commitment that about a third of the finished months exceed. */
+function commitmentFor(calls: ReturnType<typeof generateCalls>, currentPeriod: number): number {
+  const perMonth = new Map<number, number>()
+  for (const call of calls) {
+    if (call.periodStartMs >= currentPeriod) continue
+    perMonth.set(call.periodStartMs, (perMonth.get(call.periodStartMs) ?? 0) + call.plan.billedMinutes)
+  }
+  const sorted = [...perMonth.values()].sort((a, b) => a - b)
+  const pivot = sorted[Math.floor((sorted.length * 2) / 3)] ?? 0
+  // Just under the pivot month, so it and every busier month go over.
+  return Math.max(100, Math.floor((pivot - 1) / 10) * 10)
+}

@@ -1,0 +1,178 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import { ApiError, apiRequest, apiUrl, errorFromResponse, parseRetryAfter } from './client'
+import { setApiKey } from './connection'
+
+const okSchema = z.object({ ok: z.boolean() })
+const fetchMock = vi.fn<typeof fetch>()
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock)
+  setApiKey(null)
+})
+afterEach(() => {
+  fetchMock.mockReset()
+  vi.unstubAllGlobals()
+})
+
+function json(body: unknown, init: ResponseInit = {}) {
+  return new Response(JSON.stringify(body), {
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  })
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(ApiError)
+  return error as ApiError
+}
+
+describe('apiRequest', () => {
+  it('parses a success body with the schema and sends the key the person entered', async () => {
+    setApiKey('sim_demo_key_acme')
+    fetchMock.mockResolvedValueOnce(json({ ok: true }))
+    await expect(apiRequest('/account', { schema: okSchema })).resolves.toEqual({ ok: true })
+    const [url, init] = fetchMock.mock.calls[0] ?? []
+    expect(url).toBe('/api/v1/voice/account')
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer sim_demo_key_acme')
+  })
+
+  it('sends no Authorization header when the proxy supplies the key', async () => {
+    fetchMock.mockResolvedValueOnce(json({ ok: true }))
+    await apiRequest('/account', { schema: okSchema })
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has('Authorization')).toBe(false)
+  })
+
+  it('turns problem+json into an ApiError with the detail and field errors', async () => {
+    const problem = {
+      type: 'https://voice.example/problems/validation',
+      title: 'Invalid request',
+      status: 422,
+      detail: 'The destination is not a phone number.',
+      errors: [
+        { field: 'destination', message: 'Enter a phone number in international format.' },
+        { field: 'destination', message: 'second message is ignored' },
+        { field: 'caller_id', message: 'Unknown caller ID.' },
+      ],
+    }
+    fetchMock.mockResolvedValueOnce(
+      json(problem, { status: 422, headers: { 'Content-Type': 'application/problem+json' } }),
+    )
+    const error = await failure(apiRequest('/calls', { method: 'POST', body: {}, schema: okSchema }))
+    expect(error.kind).toBe('http')
+    expect(error.status).toBe(422)
+    expect(error.message).toBe('The destination is not a phone number.')
+    expect(error.problem?.title).toBe('Invalid request')
+    expect(error.fieldErrors).toEqual({
+      destination: 'Enter a phone number in international format.',
+      caller_id: 'Unknown caller ID.',
+    })
+    expect(error.isTransient).toBe(false)
+  })
+
+  it('falls back to the title when a problem has no detail', async () => {
+    fetchMock.mockResolvedValueOnce(json({ title: 'Not found', status: 404 }, { status: 404 }))
+    const error = await failure(apiRequest('/calls/call_x', { schema: okSchema }))
+    expect(error.message).toBe('Not found')
+    expect(error.fieldErrors).toEqual({})
+  })
+
+  it('reads a non-JSON error body (a proxy HTML page) as the status line', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response('<html><body>Bad gateway</body></html>', { status: 502, statusText: 'Bad Gateway' }),
+    )
+    const error = await failure(apiRequest('/calls', { schema: okSchema }))
+    expect(error.status).toBe(502)
+    expect(error.problem).toBeNull()
+    expect(error.message).toBe('The service answered 502 Bad Gateway.')
+    expect(error.isTransient).toBe(true)
+  })
+
+  it('ignores JSON error bodies that are not problem details', async () => {
+    fetchMock.mockResolvedValueOnce(json({ error: 'nope' }, { status: 500 }))
+    const error = await failure(apiRequest('/calls', { schema: okSchema }))
+    expect(error.problem).toBeNull()
+    expect(error.message).toBe('The service answered 500.')
+  })
+
+  it('carries Retry-After from a 429', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json({ title: 'Too many requests', status: 429 }, { status: 429, headers: { 'Retry-After': '3' } }),
+    )
+    const error = await failure(apiRequest('/calls', { schema: okSchema }))
+    expect(error.retryAfterMs).toBe(3000)
+    expect(error.isTransient).toBe(true)
+  })
+
+  it('reports a timeout when the service does not answer in time', async () => {
+    fetchMock.mockImplementationOnce(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))
+        }),
+    )
+    const error = await failure(apiRequest('/calls', { schema: okSchema, timeoutMs: 20 }))
+    expect(error.kind).toBe('timeout')
+    expect(error.isTransient).toBe(true)
+  })
+
+  it('reports a network error when fetch itself fails', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    const error = await failure(apiRequest('/calls', { schema: okSchema }))
+    expect(error.kind).toBe('network')
+    expect(error.message).toMatch(/could not reach the service/i)
+    expect(error.isTransient).toBe(true)
+  })
+
+  it('rethrows the caller’s own abort instead of calling it a network error', async () => {
+    const controller = new AbortController()
+    fetchMock.mockImplementationOnce(() => {
+      controller.abort()
+      return Promise.reject(new DOMException('Aborted', 'AbortError'))
+    })
+    const error = await apiRequest('/calls', { schema: okSchema, signal: controller.signal }).catch((e) => e)
+    expect(error).not.toBeInstanceOf(ApiError)
+    expect((error as DOMException).name).toBe('AbortError')
+  })
+
+  it('rejects a success body that is not JSON or does not match the contract', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('not json', { status: 200 }))
+    expect((await failure(apiRequest('/a', { schema: okSchema }))).kind).toBe('invalid-response')
+    fetchMock.mockResolvedValueOnce(json({ ok: 'yes' }))
+    const error = await failure(apiRequest('/a', { schema: okSchema }))
+    expect(error.kind).toBe('invalid-response')
+    expect(error.message).toContain('ok')
+  })
+})
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2026-11-22T03:00:00Z')
+  it('reads delta-seconds', () => {
+    expect(parseRetryAfter('0', now)).toBe(0)
+    expect(parseRetryAfter(' 120 ', now)).toBe(120_000)
+  })
+  it('reads an HTTP date relative to now, never negative', () => {
+    expect(parseRetryAfter('Sun, 22 Nov 2026 03:00:05 GMT', now)).toBe(5000)
+    expect(parseRetryAfter('Sun, 22 Nov 2026 02:00:00 GMT', now)).toBe(0)
+  })
+  it('ignores missing and unreadable values', () => {
+    expect(parseRetryAfter(null, now)).toBeNull()
+    expect(parseRetryAfter('soon', now)).toBeNull()
+  })
+})
+
+describe('errorFromResponse and apiUrl', () => {
+  it('reads Retry-After dates from any error response', async () => {
+    const later = new Date(Date.now() + 60_000).toUTCString()
+    const error = await errorFromResponse(new Response('', { status: 503, headers: { 'Retry-After': later } }))
+    expect(error.retryAfterMs).toBeGreaterThan(50_000)
+    expect(error.retryAfterMs).toBeLessThanOrEqual(60_000)
+  })
+  it('leaves out empty query values', () => {
+    expect(apiUrl('/calls', { limit: 25, status: undefined, cursor: '' })).toBe('/api/v1/voice/calls?limit=25')
+  })
+})

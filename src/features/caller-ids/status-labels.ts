@@ -1,0 +1,26 @@
+// How verification and CNAM statuses read on screen: one map each. Values the
+// spec does not list are shown as they come, in a neutral badge.
+import type { BadgeTone } from '@/components/ui/badge'
+
+interface StatusLook {
+  label: string
+  tone: BadgeTone
+}
+
+const VERIFICATION_STATUS: Record<string, StatusLook> = {
+  VERIFIED: { label: 'Verified', tone: 'success' },
+}
+
+const CNAM_STATUS: Record<string, StatusLook> = {
+  APPROVED: { label: 'Approved', tone: 'success' },
+}
+
+export function verificationStatusLook(status: string): StatusLook {
+  return VERIFICATION_STATUS[status] ?? { label: status, tone: 'neutral' }
+}
+
+export function cnamStatusLook(status: string): StatusLook {
+  return CNAM_STATUS[status] ?? { label: status, tone: 'neutral' }
+}
+
+export const VERIFIED = 'VERIFIED'

@@ -1,0 +1,110 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import { accountQueries } from '@/api/account'
+import { callQueries } from '@/api/calls'
+import { Card } from '@/components/ui/card'
+import { formatDuration } from '@/lib/format'
+import { secondsSince } from '@/lib/time'
+import { CallDetailFields } from './call-detail-fields'
+import { callStatusMeta, isFinishedStatus, statusPollInterval } from './call-status'
+import { CallStatusBadge } from './call-status-badge'
+import { CopyButton } from './copy-button'
+import { CallRecordingsPanel } from './recordings-panel'
+import { StatusStepper } from './status-stepper'
+import { UpdatedAgo } from './updated-ago'
+import { useNow } from './use-now'
+import { useObservedSteps } from './use-observed-steps'
+
+/** The live view of one call: polls its status until it ends, then shows the final record. */
+export function CallLiveView({ callId }: { callId: string }) {
+  const queryClient = useQueryClient()
+  const { data: call } = useSuspenseQuery(callQueries.detail(callId))
+  const {
+    data: live,
+    dataUpdatedAt,
+    isFetching,
+  } = useSuspenseQuery({
+    ...callQueries.status(callId),
+    refetchInterval: (query) => statusPollInterval(query.state.data?.status, query.state.fetchFailureCount),
+    // A hidden tab does not need a status every second.
+    refetchIntervalInBackground: false,
+  })
+  const finished = isFinishedStatus(live.status)
+  const seen = useObservedSteps(live.status, live.updated_at)
+
+  // Reload the full record and recordings once, when this page sees the call end.
+  const wasFinished = useRef(finished)
+  useEffect(() => {
+    if (!finished || wasFinished.current) return
+    wasFinished.current = true
+    void queryClient.invalidateQueries({ queryKey: callQueries.detail(callId).queryKey, exact: true })
+    void queryClient.invalidateQueries({ queryKey: callQueries.recordings(callId).queryKey })
+    void queryClient.invalidateQueries({ queryKey: callQueries.lists() })
+    void queryClient.invalidateQueries({ queryKey: accountQueries.all() })
+  }, [finished, callId, queryClient])
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="text-sm">
+            <Link to="/calls" className="text-indigo-700 hover:underline dark:text-indigo-300">
+              ← All calls
+            </Link>
+          </p>
+          <h1 className="mt-1 text-2xl font-semibold">Call to {call.destination}</h1>
+          <p className="mt-1 flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
+            <code className="font-mono text-xs">{call.call_id}</code>
+            <CopyButton value={call.call_id} label="Copy call ID" />
+          </p>
+        </div>
+        <div className="text-right">
+          <CallStatusBadge status={live.status} />
+          <UpdatedAgo updatedAt={dataUpdatedAt} fetching={isFetching && !finished} />
+        </div>
+      </div>
+
+      <Card aria-labelledby="call-progress-title" className="space-y-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="call-progress-title" className="text-base font-semibold">
+            Progress
+          </h2>
+          <CallClock
+            finished={finished}
+            since={call.created_at}
+            durationSeconds={live.duration_seconds ?? call.duration_seconds}
+          />
+        </div>
+        <p role="status" className="sr-only">
+          Call status: {callStatusMeta(live.status).label}
+        </p>
+        <StatusStepper status={live.status} createdAt={call.created_at} startedAt={live.started_at} seen={seen} />
+      </Card>
+
+      <CallDetailFields call={call} />
+
+      <CallRecordingsPanel callId={callId} status={live.status} />
+    </div>
+  )
+}
+
+function CallClock({
+  finished,
+  since,
+  durationSeconds,
+}: {
+  finished: boolean
+  since: string
+  durationSeconds: number | null
+}) {
+  const now = useNow(1000, !finished)
+  if (finished) {
+    return <p className="text-sm tabular-nums">Duration {formatDuration(durationSeconds)}</p>
+  }
+  return (
+    <p className="text-sm tabular-nums" aria-live="off">
+      Elapsed {formatDuration(secondsSince(since, now))}
+    </p>
+  )
+}

@@ -1,0 +1,44 @@
+import { type ErrorComponentProps, Link } from '@tanstack/react-router'
+import { isApiError } from '@/api/client'
+import { buttonVariants } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { RouteError } from '@/features/shell/route-error'
+
+/** A 404 is the user's answer ("no such call"), not a failure to retry. */
+export function CallRouteError(props: ErrorComponentProps) {
+  if (isApiError(props.error) && props.error.status === 404) {
+    return (
+      <div className="space-y-4">
+        <h1 className="text-2xl font-semibold">Call not found</h1>
+        <EmptyState
+          title="Call not found"
+          action={
+            <Link to="/calls" className={buttonVariants({ variant: 'secondary' })}>
+              Back to calls
+            </Link>
+          }
+        >
+          There is no call with this ID on this account. Check the link, or find the call in the list.
+        </EmptyState>
+      </div>
+    )
+  }
+  return <RouteError {...props} title="This call could not be loaded" />
+}
+
+export function CallSkeleton() {
+  return (
+    <div className="space-y-6">
+      <p className="sr-only" role="status">
+        Loading call…
+      </p>
+      <Skeleton className="h-8 w-72" />
+      <Skeleton className="h-28 w-full" />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Skeleton className="h-64 w-full" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    </div>
+  )
+}

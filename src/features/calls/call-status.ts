@@ -1,0 +1,57 @@
+// The one map from call status to label and tone, shared by the list, the
+// badge and the stepper. Values the service adds later are shown as they come.
+
+import { CALL_STATUSES, FINISHED_CALL_STATUSES, QUEUED } from '@/api/schemas'
+import type { BadgeTone } from '@/components/ui/badge'
+
+interface StatusMeta {
+  label: string
+  tone: BadgeTone
+}
+
+const STATUS_META: Record<string, StatusMeta> = {
+  [QUEUED]: { label: 'Queued', tone: 'neutral' },
+  DIALER_INITIATED: { label: 'Initiated', tone: 'info' },
+  DIALER_RINGING: { label: 'Ringing', tone: 'warning' },
+  DIALER_COMPLETED: { label: 'Completed', tone: 'success' },
+  DIALER_FAILED: { label: 'Failed', tone: 'danger' },
+}
+
+export function callStatusMeta(status: string): StatusMeta {
+  return STATUS_META[status] ?? { label: status, tone: 'neutral' }
+}
+
+/** Filter choices for the list: the four DIALER_* values the API filters on. */
+export const CALL_STATUS_FILTERS = CALL_STATUSES.map((value) => ({ value, label: callStatusMeta(value).label }))
+
+export function isFinishedStatus(status: string): boolean {
+  return FINISHED_CALL_STATUSES.includes(status)
+}
+
+const IN_PROGRESS = new Set<string>([QUEUED, 'DIALER_INITIATED', 'DIALER_RINGING'])
+
+export const LIVE_POLL_MS = 1000
+const UNKNOWN_STATUS_POLL_MS = 5000
+const MAX_ERROR_BACKOFF_MS = 30_000
+
+/**
+ * How soon to ask for a call's status again: every second while it is in
+ * progress, never once it has finished, and slower after failed attempts.
+ */
+export function statusPollInterval(status: string | undefined, consecutiveFailures = 0): number | false {
+  if (status !== undefined && isFinishedStatus(status)) return false
+  const base = status === undefined || IN_PROGRESS.has(status) ? LIVE_POLL_MS : UNKNOWN_STATUS_POLL_MS
+  if (consecutiveFailures <= 0) return base
+  return Math.min(MAX_ERROR_BACKOFF_MS, base * 2 ** consecutiveFailures)
+}
+
+export const LIST_POLL_MS = 5000
+
+/** The list refreshes itself while any call on the page has not finished. */
+export function listPollInterval(statuses: readonly string[] | undefined): number | false {
+  if (!statuses) return false
+  return statuses.some((status) => !isFinishedStatus(status)) ? LIST_POLL_MS : false
+}
+
+/** Stepper order: queued, initiated, ringing, then one of the two endings. */
+export const STEP_STATUSES = [QUEUED, 'DIALER_INITIATED', 'DIALER_RINGING'] as const

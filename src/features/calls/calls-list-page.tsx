@@ -1,0 +1,59 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { callQueries } from '@/api/calls'
+import { buttonVariants } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { listPollInterval } from './call-status'
+import { CallsFilters } from './calls-filters'
+import { CallsPagination } from './calls-pagination'
+import { toListQuery } from './calls-search'
+import { CallsTable } from './calls-table'
+import { UpdatedAgo } from './updated-ago'
+
+const route = getRouteApi('/calls/')
+
+export function CallsListPage() {
+  const search = route.useSearch()
+  const { data, dataUpdatedAt, isFetching } = useSuspenseQuery({
+    ...callQueries.list(toListQuery(search)),
+    refetchInterval: (query) => listPollInterval(query.state.data?.calls.map((c) => c.status)),
+  })
+  const live = listPollInterval(data.calls.map((c) => c.status)) !== false
+  const filtered = Boolean(search.status || search.from_date || search.to_date || search.cursor)
+
+  return (
+    <div className="space-y-4">
+      <CallsHeader />
+      <CallsFilters />
+      {data.calls.length === 0 ? (
+        <EmptyState
+          title={filtered ? 'No calls match these filters' : 'No calls yet'}
+          action={
+            <Link to="/calls/new" className={buttonVariants()}>
+              Place a call
+            </Link>
+          }
+        >
+          {filtered ? 'Change or clear the filters, or place a new call.' : 'Calls you place appear here.'}
+        </EmptyState>
+      ) : (
+        <>
+          {live && <UpdatedAgo updatedAt={dataUpdatedAt} fetching={isFetching} />}
+          <CallsTable calls={data.calls} />
+        </>
+      )}
+      <CallsPagination nextCursor={data.next_cursor} />
+    </div>
+  )
+}
+
+export function CallsHeader() {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <h1 className="text-2xl font-semibold">Calls</h1>
+      <Link to="/calls/new" className={buttonVariants({ variant: 'secondary' })}>
+        New call
+      </Link>
+    </div>
+  )
+}

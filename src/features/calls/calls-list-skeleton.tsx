@@ -1,0 +1,24 @@
+import { Skeleton } from '@/components/ui/skeleton'
+import { CallsHeader } from './calls-list-page'
+
+export function CallsListSkeleton() {
+  return (
+    <div className="space-y-4">
+      <CallsHeader />
+      <p className="sr-only" role="status">
+        Loading calls…
+      </p>
+      <div className="flex gap-4">
+        {['a', 'b', 'c', 'd'].map((k) => (
+          <Skeleton key={k} className="h-12 w-36" />
+        ))}
+      </div>
+      <div className="space-y-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+        {Array.from({ length: 8 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+          <Skeleton key={i} className="h-8 w-full" />
+        ))}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,39 @@
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { buttonVariants } from '@/components/ui/button'
+import { cn } from '@/lib/cn'
+import { nextPageSearch, previousPageSearch } from './calls-search'
+
+const route = getRouteApi('/calls/')
+
+export function CallsPagination({ nextCursor }: { nextCursor: string | null }) {
+  const search = route.useSearch()
+  const hasPrevious = (search.prev?.length ?? 0) > 0
+  const disabled = 'pointer-events-none opacity-50'
+
+  return (
+    <nav aria-label="Pages of calls" className="flex items-center justify-end gap-2">
+      <Link
+        from="/calls/"
+        to="/calls"
+        search={previousPageSearch(search)}
+        className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }), !hasPrevious && disabled)}
+        aria-disabled={!hasPrevious}
+        tabIndex={hasPrevious ? undefined : -1}
+        disabled={!hasPrevious}
+      >
+        Previous
+      </Link>
+      <Link
+        from="/calls/"
+        to="/calls"
+        search={nextCursor ? nextPageSearch(search, nextCursor) : search}
+        className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }), !nextCursor && disabled)}
+        aria-disabled={!nextCursor}
+        tabIndex={nextCursor ? undefined : -1}
+        disabled={!nextCursor}
+      >
+        Next
+      </Link>
+    </nav>
+  )
+}

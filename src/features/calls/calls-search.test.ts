@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { callsSearchSchema, nextPageSearch, previousPageSearch, toListQuery, withFilters } from './calls-search'
+
+const parse = (raw: Record<string, unknown>) => callsSearchSchema.parse(raw)
+
+describe('calls search params', () => {
+  it('defaults to the first page of 25 with no filters', () => {
+    expect(parse({})).toEqual({ limit: 25 })
+  })
+
+  it('keeps valid values', () => {
+    expect(
+      parse({
+        status: 'DIALER_FAILED',
+        from_date: '2026-11-01',
+        to_date: '2026-11-20T00:00:00Z',
+        limit: 100,
+        cursor: 'abc',
+      }),
+    ).toEqual({
+      status: 'DIALER_FAILED',
+      from_date: '2026-11-01',
+      to_date: '2026-11-20T00:00:00Z',
+      limit: 100,
+      cursor: 'abc',
+    })
+  })
+
+  it('accepts a page size written as a string, as URLs carry it', () => {
+    expect(parse({ limit: '50' }).limit).toBe(50)
+  })
+
+  it('falls back to the default for each invalid value instead of failing', () => {
+    const search = parse({
+      status: 'queued',
+      from_date: 'yesterday',
+      to_date: 42,
+      limit: 30,
+      cursor: '',
+      prev: 'not-a-list',
+    })
+    expect(search).toEqual({ limit: 25 })
+  })
+
+  it('rejects page sizes outside 25/50/100 and non-numbers', () => {
+    for (const limit of [0, -1, 1000, 'abc', null, 25.5]) expect(parse({ limit }).limit).toBe(25)
+  })
+
+  it('sends the API only its own parameters', () => {
+    expect(toListQuery(parse({ status: 'DIALER_RINGING', cursor: 'c2', prev: ['', 'c1'] }))).toEqual({
+      status: 'DIALER_RINGING',
+      limit: 25,
+      cursor: 'c2',
+      from_date: undefined,
+      to_date: undefined,
+    })
+  })
+})
+
+describe('cursor trail', () => {
+  it('goes forward and back to exactly the pages it came from', () => {
+    const first = parse({ status: 'DIALER_COMPLETED' })
+    const second = nextPageSearch(first, 'c1')
+    const third = nextPageSearch(second, 'c2')
+    expect(third).toMatchObject({ cursor: 'c2', prev: ['', 'c1'] })
+    const back = previousPageSearch(third)
+    expect(back).toMatchObject({ cursor: 'c1', prev: [''] })
+    const start = previousPageSearch(back)
+    expect(start.cursor).toBeUndefined()
+    expect(start.prev).toBeUndefined()
+    expect(start.status).toBe('DIALER_COMPLETED')
+  })
+
+  it('starts again at the first page when a filter changes', () => {
+    const paged = nextPageSearch(parse({}), 'c1')
+    expect(withFilters(paged, { status: 'DIALER_FAILED' })).toEqual({ limit: 25, status: 'DIALER_FAILED' })
+  })
+})

@@ -1,0 +1,55 @@
+// Search params of /calls, named as the API's query parameters so a link
+// reproduces the view. Each field falls back to its default instead of failing.
+import { z } from 'zod'
+import { CALL_STATUSES, type ListCallsQuery } from '@/api/schemas'
+
+export const PAGE_SIZES = [25, 50, 100] as const
+export const DEFAULT_PAGE_SIZE = 25
+
+const dateParam = z.union([z.iso.date(), z.iso.datetime({ offset: true })])
+
+export const callsSearchSchema = z.object({
+  status: z.enum(CALL_STATUSES).optional().catch(undefined),
+  from_date: dateParam.optional().catch(undefined),
+  to_date: dateParam.optional().catch(undefined),
+  limit: z.coerce
+    .number()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+    .default(DEFAULT_PAGE_SIZE)
+    .catch(DEFAULT_PAGE_SIZE),
+  cursor: z.string().min(1).optional().catch(undefined),
+  // Cursors of the pages before this one ('' is the first page), for "Previous".
+  prev: z.array(z.string()).max(500).optional().catch(undefined),
+})
+
+export type CallsSearch = z.infer<typeof callsSearchSchema>
+
+/** The API query for a view: everything but the trail. */
+export function toListQuery(search: CallsSearch): ListCallsQuery {
+  return {
+    status: search.status,
+    from_date: search.from_date,
+    to_date: search.to_date,
+    limit: search.limit,
+    cursor: search.cursor,
+  }
+}
+
+export function nextPageSearch(search: CallsSearch, nextCursor: string): CallsSearch {
+  return { ...search, cursor: nextCursor, prev: [...(search.prev ?? []), search.cursor ?? ''] }
+}
+
+export function previousPageSearch(search: CallsSearch): CallsSearch {
+  const trail = search.prev ?? []
+  const previous = trail.at(-1)
+  return {
+    ...search,
+    cursor: previous || undefined,
+    prev: trail.length > 1 ? trail.slice(0, -1) : undefined,
+  }
+}
+
+/** Changing a filter starts again at the first page. */
+export function withFilters(search: CallsSearch, change: Partial<CallsSearch>): CallsSearch {
+  return { ...search, ...change, cursor: undefined, prev: undefined }
+}

@@ -1,0 +1,74 @@
+import { isApiError } from '@/api/client'
+import { Button } from '@/components/ui/button'
+import type { RetryInfo } from '@/lib/idempotent-submit'
+
+/** What is happening with the submission: sending, retrying by itself, or what went wrong and what to do. */
+export function NewCallFeedback({
+  sending,
+  retrying,
+  clientInvalid,
+  failure,
+  otherErrors,
+  onTryAgain,
+}: {
+  sending: boolean
+  retrying: RetryInfo | null
+  clientInvalid: boolean
+  failure: unknown
+  otherErrors: string[]
+  onTryAgain?: () => void
+}) {
+  if (sending) {
+    return (
+      <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+        {retrying
+          ? `${errorText(retrying.error)} Trying again in ${Math.max(1, Math.round(retrying.delayMs / 1000))} s (attempt ${retrying.failureCount + 1}). The call will be placed only once.`
+          : 'Placing the call…'}
+      </p>
+    )
+  }
+  if (clientInvalid) {
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+        Fix the marked fields, then place the call.
+      </p>
+    )
+  }
+  if (!failure) return null
+  const hasFieldErrors = isApiError(failure) && (failure.problem?.errors?.length ?? 0) > 0
+  const transient = isApiError(failure) && failure.isTransient
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+    >
+      <p className="font-semibold">The call was not placed</p>
+      <p className="mt-1">{errorText(failure)}</p>
+      {otherErrors.length > 0 && (
+        <ul className="mt-1 list-disc pl-5">
+          {otherErrors.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-1">
+        {hasFieldErrors
+          ? 'Fix the marked fields, then place the call again.'
+          : transient
+            ? 'Your form is kept. Trying again is safe: if the service did get the call, it will not be placed twice.'
+            : 'Your form is kept.'}
+      </p>
+      {onTryAgain && !hasFieldErrors && (
+        <Button variant="secondary" size="sm" className="mt-3" onClick={onTryAgain}>
+          Try again
+        </Button>
+      )}
+    </div>
+  )
+}
+
+function errorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : 'An unexpected error occurred.'
+  const status = isApiError(error) && error.status ? ` (HTTP ${error.status})` : ''
+  return `${message}${status}`
+}

@@ -1,0 +1,201 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { CallerIdListItem } from '@/api/schemas'
+import { clearNewCallDraft } from './new-call-draft'
+import { NewCallForm } from './new-call-form'
+
+const callerIds: CallerIdListItem[] = [
+  {
+    id: 'cid_1',
+    phone_number: '+14155550100',
+    verification_status: 'VERIFIED',
+    cnam_display_name: 'Acme Corp',
+    cnam_status: 'APPROVED',
+    verified_at: '2026-01-01T00:00:00Z',
+  },
+]
+
+const created = {
+  call_id: 'call_test1',
+  status: 'queued',
+  caller_id: '+14155550100',
+  destination: '+15005550006',
+  created_at: '2026-11-22T03:00:00Z',
+  recording: { enabled: true },
+  metadata: { ticket: '42' },
+  links: { self: '/calls/call_test1', status: '/calls/call_test1/status', recordings: '/calls/call_test1/recordings' },
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } })
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
+// No pause between keystrokes: the form is what is under test, not typing speed.
+const user = userEvent.setup({ delay: null })
+
+function renderForm() {
+  const rootRoute = createRootRoute({ component: Outlet })
+  const routes = [
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/calls/new',
+      component: () => <NewCallForm callerIds={callerIds} />,
+    }),
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/calls/$callId',
+      component: function CallPage() {
+        return <p>Live view</p>
+      },
+    }),
+  ]
+  const router = createRouter({
+    routeTree: rootRoute.addChildren(routes),
+    history: createMemoryHistory({ initialEntries: ['/calls/new'] }),
+  })
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return router
+}
+
+const sentKeys = () => fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'))
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>()
+  vi.stubGlobal('fetch', fetchMock)
+  // jsdom has no scrolling; the router restores scroll on navigation.
+  vi.stubGlobal('scrollTo', () => {})
+})
+afterEach(() => {
+  cleanup()
+  clearNewCallDraft()
+  vi.unstubAllGlobals()
+})
+
+describe('NewCallForm', () => {
+  it('sends the typed number as E.164 with the metadata, then opens the live view', async () => {
+    fetchMock.mockResolvedValue(json(201, created))
+    const router = renderForm()
+    await user.type(await screen.findByLabelText('Destination'), '+1 500 555 0006')
+    await user.click(screen.getByLabelText('Record call'))
+    await user.click(screen.getByRole('button', { name: 'Add metadata' }))
+    await user.type(screen.getByLabelText('Key 1'), 'ticket')
+    await user.type(screen.getByLabelText('Value 1'), '42')
+    await user.click(screen.getByRole('button', { name: 'Place call' }))
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/calls/call_test1'))
+    const [url, init] = fetchMock.mock.calls[0] ?? []
+    expect(url).toBe('/api/v1/voice/calls')
+    expect(JSON.parse(String(init?.body))).toEqual({
+      caller_id: '+14155550100',
+      destination: '+15005550006',
+      record: true,
+      metadata: { ticket: '42' },
+    })
+  })
+
+  it('sends one request for two clicks in the same moment', async () => {
+    fetchMock.mockResolvedValue(json(201, created))
+    renderForm()
+    await user.type(await screen.findByLabelText('Destination'), '+15005550006')
+    const button = screen.getByRole('button', { name: 'Place call' })
+    act(() => {
+      button.click()
+      button.click()
+    })
+    await waitFor(() => expect(screen.getByText('Live view')).toBeTruthy())
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+  })
+
+  it('retries a failed attempt with the same key, and keeps it for "Try again"', async () => {
+    fetchMock.mockImplementation(async () => json(400, { title: 'Bad', status: 400, detail: 'Rejected.' }))
+    fetchMock.mockResolvedValueOnce(json(503, { title: 'Unavailable', status: 503 }, { 'Retry-After': '0' }))
+    renderForm()
+    await user.type(await screen.findByLabelText('Destination'), '+15005550006')
+    await user.click(screen.getByRole('button', { name: 'Place call' }))
+    await screen.findByText('The call was not placed', {}, { timeout: 5000 })
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+
+    fetchMock.mockResolvedValueOnce(json(201, created))
+    await user.click(screen.getByRole('button', { name: 'Place call' }))
+    await screen.findByText('Live view', {}, { timeout: 5000 })
+    const keys = sentKeys()
+    expect(keys).toHaveLength(3)
+    expect(new Set(keys).size).toBe(1)
+  })
+
+  it('uses a new key once the form has changed', async () => {
+    fetchMock.mockResolvedValueOnce(json(400, { title: 'Bad', status: 400, detail: 'Rejected.' }))
+    fetchMock.mockResolvedValueOnce(json(201, created))
+    renderForm()
+    const destination = await screen.findByLabelText('Destination')
+    await user.type(destination, '+15005550006')
+    await user.click(screen.getByRole('button', { name: 'Place call' }))
+    await screen.findByText('The call was not placed', {}, { timeout: 5000 })
+    await user.clear(destination)
+    await user.type(destination, '+15005550004')
+    await user.click(screen.getByRole('button', { name: 'Place call' }))
+    await screen.findByText('Live view', {}, { timeout: 5000 })
+    const [first, second] = sentKeys()
+    expect(first).toBeTruthy()
+    expect(second).not.toBe(first)
+  })
+
+  it('shows the service’s field errors next to their fields and keeps the form', async () => {
+    fetchMock.mockResolvedValue(
+      json(400, {
+        title: 'Bad Request',
+        status: 400,
+        detail: 'The request is not valid.',
+        errors: [{ field: 'destination', message: 'This destination cannot be called.' }],
+      }),
+    )
+    renderForm()
+    const destination = await screen.findByLabelText('Destination')
+    await user.type(destination, '+15005550006')
+    await user.click(screen.getByRole('button', { name: 'Place call' }))
+    await screen.findByText('This destination cannot be called.')
+    expect(destination.getAttribute('aria-invalid')).toBe('true')
+    expect(destination.getAttribute('aria-describedby')).toContain('destination-error')
+    expect((destination as HTMLInputElement).value).toBe('+15005550006')
+  })
+
+  it('sends nothing while the destination is invalid', async () => {
+    renderForm()
+    await user.type(await screen.findByLabelText('Destination'), '555')
+    await user.click(screen.getByRole('button', { name: 'Place call' }))
+    expect(await screen.findByText(/not a valid number for United States/)).toBeTruthy()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('brings the typed form back after a failed submission unmounted it', async () => {
+    fetchMock.mockResolvedValue(json(401, { title: 'Unauthorized', status: 401, detail: 'The API key is not valid.' }))
+    renderForm()
+    await user.type(await screen.findByLabelText('Destination'), '+15005550004')
+    await user.click(screen.getByLabelText('Record call'))
+    await user.click(screen.getByRole('button', { name: 'Add metadata' }))
+    await user.type(screen.getByLabelText('Key 1'), 'ticket')
+    await user.click(screen.getByRole('button', { name: 'Place call' }))
+    await screen.findByText('The call was not placed', {}, { timeout: 5000 })
+    cleanup()
+
+    renderForm()
+    expect(((await screen.findByLabelText('Destination')) as HTMLInputElement).value).toBe('+15005550004')
+    expect((screen.getByLabelText('Record call') as HTMLInputElement).checked).toBe(true)
+    expect((screen.getByLabelText('Key 1') as HTMLInputElement).value).toBe('ticket')
+  })
+})

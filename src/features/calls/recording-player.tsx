@@ -1,0 +1,153 @@
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react'
+import type { Recording } from '@/api/schemas'
+import { Button } from '@/components/ui/button'
+import { ErrorState } from '@/components/ui/error-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { cn } from '@/lib/cn'
+import { formatDuration } from '@/lib/format'
+import { useMediaState } from './recording-player-media'
+import { CHANNEL_HEIGHT, CHANNEL_LABELS, useWaveform } from './recording-player-waveform'
+
+export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const
+
+export interface RecordingPlayerProps {
+  recording: Recording
+  index: number
+  /** Fetches the recordings again and returns this recording's fresh URL: signed URLs expire. */
+  onRefreshUrl: () => Promise<string | null>
+}
+
+export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPlayerProps) {
+  const titleId = useId()
+  const container = useRef<HTMLDivElement>(null)
+  const media = useRef<HTMLAudioElement>(null)
+  // The player keeps the URL it loaded; a refreshed URL is only used to recover from an error.
+  const [source, setSource] = useState(recording.url)
+  const [attempt, setAttempt] = useState(0)
+  const [refreshing, setRefreshing] = useState(false)
+  const waveform = useWaveform({ container, media, url: source, channels: recording.channels, attempt })
+  const player = useMediaState(media, recording.duration_seconds)
+
+  async function reload() {
+    setRefreshing(true)
+    try {
+      setSource((await onRefreshUrl()) ?? recording.url)
+    } finally {
+      setRefreshing(false)
+      setAttempt((n) => n + 1)
+    }
+  }
+
+  // One silent try with a fresh URL before showing the error: the usual cause is an expired link.
+  const recoverOnce = useEffectEvent(() => {
+    if (attempt === 0) void reload()
+  })
+  useEffect(() => {
+    if (waveform.state === 'error') recoverOnce()
+  }, [waveform.state])
+
+  const failed = waveform.state === 'error' && attempt > 0 && !refreshing
+  // Without a waveform (say, storage on another origin without CORS) the audio can still play.
+  useEffect(() => {
+    const audio = media.current
+    if (failed && audio && !audio.getAttribute('src')) audio.src = source
+  }, [failed, source])
+
+  const labels = recording.channels === 2 ? CHANNEL_LABELS : ['Both sides']
+  const loading = waveform.state === 'loading' || refreshing
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-800"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={titleId} className="text-sm font-semibold">
+          Recording {index + 1}
+        </h3>
+        <dl className="flex gap-4 text-sm text-slate-600 dark:text-slate-400">
+          <Fact term="Format" value={recording.format.toUpperCase()} />
+          <Fact term="Channels" value={String(recording.channels)} />
+          <Fact term="Duration" value={formatDuration(recording.duration_seconds)} />
+        </dl>
+        <a href={recording.url} download className="text-sm font-medium text-indigo-700 underline dark:text-indigo-300">
+          Download
+        </a>
+      </div>
+      {failed && (
+        <ErrorState title="The waveform could not be loaded" error={waveform.error} onRetry={() => void reload()} />
+      )}
+      {/* Always mounted: wavesurfer draws into this element, also after a retry. */}
+      <div className={cn('grid grid-cols-[4rem_1fr] gap-2', failed && 'hidden')}>
+        <div aria-hidden="true" className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
+          {labels.map((label) => (
+            <span key={label} style={{ height: CHANNEL_HEIGHT }} className="flex items-center">
+              {label}
+            </span>
+          ))}
+        </div>
+        <div className="relative" style={{ minHeight: CHANNEL_HEIGHT * labels.length }}>
+          {loading && <Skeleton className="absolute inset-0" />}
+          <div
+            ref={container}
+            role="img"
+            aria-label={`Waveform: ${labels.join(' on top, ')} below. Click to seek.`}
+            className={cn('cursor-pointer', loading && 'invisible')}
+          />
+        </div>
+      </div>
+      {/* biome-ignore lint/a11y/useMediaCaption: call recordings have no captions to offer. */}
+      <audio
+        ref={media}
+        preload="metadata"
+        className="hidden"
+        onError={() => {
+          // The media failed after the waveform loaded: fetch a fresh URL and load again.
+          if (waveform.state === 'ready' && !refreshing) void reload()
+        }}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button size="sm" className="w-20" disabled={!player.canPlay} onClick={player.toggle}>
+          {player.playing ? 'Pause' : 'Play'}
+        </Button>
+        <input
+          type="range"
+          aria-label="Seek"
+          min={0}
+          max={Math.max(1, Math.round(player.duration))}
+          step={1}
+          value={Math.round(player.currentTime)}
+          aria-valuetext={`${formatDuration(player.currentTime)} of ${formatDuration(player.duration)}`}
+          disabled={!player.canPlay}
+          onChange={(event) => player.seek(Number(event.target.value))}
+          className="min-w-32 flex-1 accent-indigo-600"
+        />
+        <span className="font-mono text-sm tabular-nums">
+          {formatDuration(player.currentTime)} / {formatDuration(player.duration)}
+        </span>
+        <label className="flex items-center gap-2 text-sm">
+          Playback speed
+          <select
+            value={player.rate}
+            onChange={(event) => player.setRate(Number(event.target.value))}
+            className="h-8 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-700 dark:bg-slate-900"
+          >
+            {PLAYBACK_RATES.map((rate) => (
+              <option key={rate} value={rate}>
+                {rate}×
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+    </article>
+  )
+}
+
+function Fact({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="flex gap-1">
+      <dt>{term}</dt>
+      <dd className="font-medium text-slate-900 dark:text-slate-100">{value}</dd>
+    </div>
+  )
+}

@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { CallRecordingsPanel } from './recordings-panel'
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+function renderPanel(status: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={client}>
+      <CallRecordingsPanel callId="call_abc" status={status} />
+    </QueryClientProvider>,
+  )
+}
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>()
+  vi.stubGlobal('fetch', fetchMock)
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+describe('CallRecordingsPanel', () => {
+  it('waits for the call to end before asking for recordings', () => {
+    renderPanel('DIALER_RINGING')
+    expect(screen.getByText('The recording will be available when the call ends.')).toBeTruthy()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('says when a finished call has no recording', async () => {
+    fetchMock.mockResolvedValue(json(200, { call_id: 'call_abc', recordings: [] }))
+    renderPanel('DIALER_COMPLETED')
+    expect(await screen.findByText('This call was not recorded.')).toBeTruthy()
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/voice/calls/call_abc/recordings')
+  })
+
+  it('shows the service’s message and fetches again on Retry', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(404, { title: 'Not Found', status: 404, detail: 'No call with id call_abc was found.' }),
+    )
+    fetchMock.mockResolvedValueOnce(json(200, { call_id: 'call_abc', recordings: [] }))
+    renderPanel('DIALER_FAILED')
+    expect(await screen.findByText(/No call with id call_abc was found/)).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByText('This call was not recorded.')).toBeTruthy()
+  })
+})

@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query'
+import { callQueries } from '@/api/calls'
+import { FINISHED_CALL_STATUSES } from '@/api/schemas'
+import { Card, CardTitle } from '@/components/ui/card'
+import { ErrorState } from '@/components/ui/error-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { RecordingPlayer } from './recording-player'
+
+// Recording URLs are signed for an hour; fetching again before then keeps the Download link working.
+const URL_REFRESH_MS = 45 * 60 * 1000
+
+/** The call's recordings, once the call has ended. */
+export function CallRecordingsPanel({ callId, status }: { callId: string; status: string }) {
+  const finished = FINISHED_CALL_STATUSES.includes(status)
+  const recordings = useQuery({
+    ...callQueries.recordings(callId),
+    enabled: finished,
+    refetchInterval: URL_REFRESH_MS,
+  })
+
+  async function refreshUrl(index: number): Promise<string | null> {
+    const { data } = await recordings.refetch()
+    return data?.recordings[index]?.url ?? null
+  }
+
+  return (
+    <Card aria-labelledby="recordings-title" className="flex flex-col gap-3">
+      <CardTitle id="recordings-title">Recording</CardTitle>
+      {!finished ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          The recording will be available when the call ends.
+        </p>
+      ) : recordings.isPending ? (
+        <div className="flex flex-col gap-3" aria-busy="true">
+          <span className="sr-only">Loading the recording…</span>
+          <Skeleton className="h-5 w-48" />
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-8 w-full" />
+        </div>
+      ) : recordings.isError ? (
+        <ErrorState
+          title="The recordings could not be loaded"
+          error={recordings.error}
+          onRetry={() => void recordings.refetch()}
+        />
+      ) : recordings.data.recordings.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">This call was not recorded.</p>
+      ) : (
+        <div className="flex flex-col gap-4">
+          {recordings.data.recordings.map((recording, index) => (
+            <RecordingPlayer
+              // Signed URLs change on every fetch; the position in the list is what stays the same.
+              // biome-ignore lint/suspicious/noArrayIndexKey: recordings have no id, and their URLs change on refresh.
+              key={index}
+              recording={recording}
+              index={index}
+              onRefreshUrl={() => refreshUrl(index)}
+            />
+          ))}
+        </div>
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,65 @@
+import { QUEUED } from '@/api/schemas'
+import { cn } from '@/lib/cn'
+import { formatClock } from '@/lib/time'
+import { callStatusMeta, STEP_STATUSES } from './call-status'
+
+interface Step {
+  key: string
+  label: string
+  at: string | undefined
+}
+
+interface StepTimes {
+  createdAt: string
+  /** From the status resource: when the service started the call. */
+  startedAt: string
+  seen: Record<string, string>
+}
+
+function stepsFor(status: string, { createdAt, startedAt, seen }: StepTimes): { steps: Step[]; current: number } {
+  const ended = status === 'DIALER_COMPLETED' || status === 'DIALER_FAILED'
+  const keys = [...STEP_STATUSES, ended ? status : 'DIALER_COMPLETED']
+  const steps = keys.map((key, index) => ({
+    key,
+    label: index === 3 && !ended ? 'Completed or failed' : callStatusMeta(key).label,
+    at: key === QUEUED ? createdAt : key === 'DIALER_INITIATED' ? (seen[key] ?? startedAt) : seen[key],
+  }))
+  return { steps, current: keys.indexOf(status) }
+}
+
+/** queued → initiated → ringing → completed/failed, with the time each step was seen. */
+export function StatusStepper({ status, ...times }: { status: string } & StepTimes) {
+  const { steps, current } = stepsFor(status, times)
+  const failed = status === 'DIALER_FAILED'
+  return (
+    <ol aria-label="Call progress" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {steps.map((step, index) => {
+        const done = current >= 0 && index < current
+        const isCurrent = index === current
+        return (
+          <li
+            key={step.key}
+            aria-current={isCurrent ? 'step' : undefined}
+            className={cn(
+              'rounded-md border-t-4 bg-slate-50 px-3 py-2 dark:bg-slate-900',
+              done && 'border-indigo-500',
+              isCurrent && (failed ? 'border-red-600' : 'border-emerald-600'),
+              !done && !isCurrent && 'border-slate-300 dark:border-slate-700',
+            )}
+          >
+            <p className="text-sm font-medium">{step.label}</p>
+            <p className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
+              {step.at && (done || isCurrent) ? (
+                <time dateTime={step.at}>{formatClock(step.at)}</time>
+              ) : done ? (
+                'Not observed'
+              ) : (
+                'Waiting'
+              )}
+            </p>
+          </li>
+        )
+      })}
+    </ol>
+  )
+}

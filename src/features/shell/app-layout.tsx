@@ -1,0 +1,28 @@
+import { Outlet } from '@tanstack/react-router'
+import { useConnection } from '@/api/connection'
+import { ConnectPage } from '@/features/connect/connect-page'
+import { AppHeader } from './app-header'
+import { DocumentTitle } from './document-title'
+
+export function AppLayout() {
+  const { needsKey } = useConnection()
+  return (
+    <div className="min-h-screen bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
+      >
+        Skip to content
+      </a>
+      <AppHeader connected={!needsKey} />
+      {needsKey ? (
+        <ConnectPage />
+      ) : (
+        <main id="main" className="mx-auto max-w-6xl px-4 py-6">
+          <DocumentTitle />
+          <Outlet />
+        </main>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,35 @@
+import { type ErrorComponentProps, Link } from '@tanstack/react-router'
+import { buttonVariants } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorState } from '@/components/ui/error-state'
+import { DocumentTitle } from './document-title'
+
+/** Last line of defence: something broke outside any page; never a blank screen. */
+export function RootError({ error }: ErrorComponentProps) {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16">
+      <DocumentTitle override="Error" />
+      <h1 className="mb-4 text-2xl font-semibold">The dashboard ran into a problem</h1>
+      <ErrorState error={error} title="Something went wrong" onRetry={() => window.location.reload()} />
+    </main>
+  )
+}
+
+export function NotFound() {
+  return (
+    <div className="space-y-4">
+      <DocumentTitle override="Page not found" />
+      <h1 className="text-2xl font-semibold">Page not found</h1>
+      <EmptyState
+        title="There is no page at this address"
+        action={
+          <Link to="/calls" className={buttonVariants()}>
+            Go to calls
+          </Link>
+        }
+      >
+        Check the link, or start from the list of calls.
+      </EmptyState>
+    </div>
+  )
+}

@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query'
+import { accountQueries } from '@/api/account'
+import { Badge } from '@/components/ui/badge'
+import { ErrorState } from '@/components/ui/error-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { formatDate, formatNumber } from '@/lib/usage-format'
+import { Fact, Facts, SectionCard } from './section-card'
+import { accountStatusLook } from './status-labels'
+
+export function AccountCard() {
+  const { data: account, error, refetch, isPending } = useQuery(accountQueries.detail())
+  return (
+    <SectionCard id="account-title" title="Account details">
+      {isPending ? (
+        <FactsSkeleton />
+      ) : error ? (
+        <ErrorState title="Could not load the account" error={error} onRetry={() => void refetch()} />
+      ) : (
+        <Facts>
+          <Fact label="Client ID">
+            <span className="font-mono">{account.client_id}</span>
+          </Fact>
+          <Fact label="Status">
+            <Badge tone={accountStatusLook(account.status).tone}>{accountStatusLook(account.status).label}</Badge>
+          </Fact>
+          <Fact label="Payment method">{account.payment_method}</Fact>
+          <Fact label="Contract">
+            {formatDate(account.contract_start)} – {formatDate(account.contract_end)}
+          </Fact>
+          <Fact label="Ramp-up">
+            {account.is_in_ramp_up ? (
+              <Badge tone="info">In ramp-up until {formatDate(account.ramp_up_ends_at)}</Badge>
+            ) : (
+              `Ended ${formatDate(account.ramp_up_ends_at)}`
+            )}
+          </Fact>
+          <Fact label="Tier">{account.tier.name}</Fact>
+          <Fact label="Tier maximum">{formatNumber(account.tier.max_minutes)} minutes</Fact>
+          <Fact label="Committed per period">{formatNumber(account.committed_minutes)} minutes</Fact>
+          <Fact
+            label={
+              <>
+                Rate per minute (<code>rate_per_minute_dc</code>)
+              </>
+            }
+          >
+            {/* The spec leaves the unit undocumented, so the raw value stands alone. */}
+            <span className="font-mono">{account.tier.rate_per_minute_dc}</span>{' '}
+            <span className="text-xs text-slate-600 dark:text-slate-400">(unit not documented)</span>
+          </Fact>
+        </Facts>
+      )}
+    </SectionCard>
+  )
+}
+
+export function FactsSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <div key={i} className="space-y-1.5">
+          <Skeleton className="h-3 w-20" />
+          <Skeleton className="h-4 w-32" />
+        </div>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { accountQueries } from '@/api/account'
+import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorState } from '@/components/ui/error-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { HistoryChart } from './history-chart'
+import { HISTORY_PAGE_SIZE } from './history-page-size'
+import { toHistoryRows } from './history-rows'
+import { HistoryTable } from './history-table'
+import { SectionCard } from './section-card'
+
+export function HistorySection() {
+  const history = useInfiniteQuery(accountQueries.usageHistory(HISTORY_PAGE_SIZE))
+  const periods = history.data?.pages.flatMap((page) => page.periods) ?? []
+  const rows = toHistoryRows(periods)
+  return (
+    <SectionCard id="history-title" title="History">
+      {history.isPending ? (
+        <div className="space-y-3">
+          <Skeleton className="h-64 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : history.isError && rows.length === 0 ? (
+        <ErrorState
+          title="Could not load the usage history"
+          error={history.error}
+          onRetry={() => void history.refetch()}
+        />
+      ) : rows.length === 0 ? (
+        <EmptyState title="No billing periods yet">Usage appears here once the first period has started.</EmptyState>
+      ) : (
+        <div className="space-y-6">
+          <HistoryChart rows={rows} />
+          <HistoryTable rows={rows} />
+          {history.isFetchNextPageError && (
+            <ErrorState
+              title="Could not load older periods"
+              error={history.error}
+              onRetry={() => void history.fetchNextPage()}
+            />
+          )}
+          <div className="flex items-center gap-3">
+            {history.hasNextPage ? (
+              <Button
+                variant="secondary"
+                onClick={() => void history.fetchNextPage()}
+                disabled={history.isFetchingNextPage}
+              >
+                {history.isFetchingNextPage ? 'Loading older periods…' : 'Load more'}
+              </Button>
+            ) : (
+              <p className="text-sm text-slate-600 dark:text-slate-400">That is every period on record.</p>
+            )}
+            <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+              {rows.length} {rows.length === 1 ? 'period' : 'periods'} shown
+            </p>
+          </div>
+        </div>
+      )}
+    </SectionCard>
+  )
+}

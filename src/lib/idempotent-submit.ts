@@ -1,0 +1,95 @@
+// Exactly-once submits. Each submission gets one Idempotency-Key; every retry
+// of it, automatic or by hand, sends the same key, so the service acts once.
+// Only a changed form earns a new key.
+import { isApiError } from '@/api/client'
+import { MAX_TRANSIENT_RETRIES, retryDelay, shouldRetry } from '@/api/retry'
+
+export interface Submission {
+  key: string
+  /** The request body as canonical JSON, to tell a retry from a changed form. */
+  fingerprint: string
+}
+
+/** JSON with object keys sorted, so the same values always give the same text. */
+export function fingerprint(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  )
+}
+
+/** The previous submission when the body is unchanged (a retry), otherwise a new one with a fresh key. */
+export function submissionFor(
+  previous: Submission | null,
+  body: unknown,
+  newKey: () => string = () => crypto.randomUUID(),
+): Submission {
+  const print = fingerprint(body)
+  if (previous && previous.fingerprint === print) return previous
+  return { key: newKey(), fingerprint: print }
+}
+
+export interface RetryInfo {
+  /** How many attempts have failed so far. */
+  failureCount: number
+  delayMs: number
+  error: unknown
+}
+
+export interface SendOptions {
+  shouldRetry: (failureCount: number, error: unknown) => boolean
+  retryDelay: (failureCount: number, error: unknown) => number
+  onRetry?: (info: RetryInfo) => void
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  signal?: AbortSignal
+}
+
+/** Sends with the same key until it succeeds, fails for good, or runs out of retries. */
+export async function sendWithRetries<T>(
+  send: (key: string, signal?: AbortSignal) => Promise<T>,
+  key: string,
+  { shouldRetry, retryDelay, onRetry, sleep = abortableSleep, signal }: SendOptions,
+): Promise<T> {
+  for (let failureCount = 0; ; ) {
+    try {
+      return await send(key, signal)
+    } catch (error) {
+      failureCount += 1
+      if (signal?.aborted || !shouldRetry(failureCount, error)) throw error
+      const delayMs = retryDelay(failureCount, error)
+      onRetry?.({ failureCount, delayMs, error })
+      await sleep(delayMs, signal)
+    }
+  }
+}
+
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
+    const timer = setTimeout(done, ms)
+    function done() {
+      signal?.removeEventListener('abort', aborted)
+      resolve()
+    }
+    function aborted() {
+      clearTimeout(timer)
+      reject(signal?.reason)
+    }
+    signal?.addEventListener('abort', aborted, { once: true })
+  })
+}
+
+/**
+ * When a submission is retried. Transient failures retry as reads do; a 409
+ * "still in progress" for our own key means the first attempt is still being
+ * handled, so waiting and sending the same key again gets its answer.
+ */
+export function shouldRetrySubmission(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status === 409 && error.problem?.type?.endsWith('idempotency-in-progress')) {
+    return failureCount < MAX_TRANSIENT_RETRIES
+  }
+  return shouldRetry(failureCount, error)
+}
+
+export { retryDelay as submissionRetryDelay }

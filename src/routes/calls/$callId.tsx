@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { callQueries } from '@/api/calls'
+import { CallLiveView } from '@/features/calls/call-live-view'
+import { CallRouteError, CallSkeleton } from '@/features/calls/call-route-states'
+
+export const Route = createFileRoute('/calls/$callId')({
+  loader: ({ context, params }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(callQueries.detail(params.callId)),
+      context.queryClient.ensureQueryData(callQueries.status(params.callId)),
+    ]),
+  head: ({ params }) => ({ meta: [{ title: `Call ${params.callId}` }] }),
+  pendingComponent: CallSkeleton,
+  errorComponent: CallRouteError,
+  component: CallPage,
+})
+
+function CallPage() {
+  const { callId } = Route.useParams()
+  // A fresh view per call, so observed step times never leak between calls.
+  return <CallLiveView key={callId} callId={callId} />
+}

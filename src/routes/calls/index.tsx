@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { callQueries } from '@/api/calls'
+import { CallsListPage } from '@/features/calls/calls-list-page'
+import { CallsListSkeleton } from '@/features/calls/calls-list-skeleton'
+import { callsSearchSchema, toListQuery } from '@/features/calls/calls-search'
+import { RouteError } from '@/features/shell/route-error'
+
+export const Route = createFileRoute('/calls/')({
+  validateSearch: callsSearchSchema,
+  loaderDeps: ({ search }) => toListQuery(search),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(callQueries.list(deps)),
+  head: () => ({ meta: [{ title: 'Calls' }] }),
+  pendingComponent: CallsListSkeleton,
+  errorComponent: RouteError,
+  component: CallsListPage,
+})

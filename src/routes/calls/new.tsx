@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { callerIdQueries } from '@/api/caller-ids'
+import { NewCallPage, NewCallSkeleton } from '@/features/calls/new-call-page'
+import { RouteError } from '@/features/shell/route-error'
+
+export const Route = createFileRoute('/calls/new')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(callerIdQueries.list()),
+  head: () => ({ meta: [{ title: 'New call' }] }),
+  pendingComponent: NewCallSkeleton,
+  errorComponent: RouteError,
+  component: NewCallPage,
+})

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { accountQueries } from '@/api/account'
+import { HISTORY_PAGE_SIZE } from '@/features/usage/history-page-size'
+import { UsagePage } from '@/features/usage/usage-page'
+
+export const Route = createFileRoute('/usage')({
+  // Start all three reads at once; each section shows its own loading and error state.
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(accountQueries.detail())
+    void queryClient.prefetchQuery(accountQueries.usage())
+    void queryClient.prefetchInfiniteQuery(accountQueries.usageHistory(HISTORY_PAGE_SIZE))
+  },
+  head: () => ({ meta: [{ title: 'Usage' }] }),
+  component: UsagePage,
+})
