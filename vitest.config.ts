@@ -6,8 +6,8 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   test: {
+    // Each project names its own files (an include here would be merged into both);
     // e2e/ belongs to Playwright.
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
     projects: [
       {
         extends: true,

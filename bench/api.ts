@@ -3,7 +3,7 @@
 // endpoints on loopback with autocannon, next to a bare node:http server as the ceiling.
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
@@ -28,14 +28,24 @@ interface Row {
   p50: number
   p99: number
   errors: number
+  cpuUsPerRequest: number
 }
 
-async function load(name: string, options: autocannon.Options): Promise<Row> {
+async function load(name: string, server: Child, options: autocannon.Options): Promise<Row> {
   await autocannon({ ...options, connections, duration: 1 }) // warm-up
+  const cpuBefore = server.cpuMs()
   const result = await autocannon({ ...options, connections, duration })
+  const cpuUsPerRequest = ((server.cpuMs() - cpuBefore) * 1000) / Math.max(1, result.requests.total)
   const errors = result.errors + result.timeouts + result.non2xx
   console.error(`  ${name}: ${Math.round(result.requests.average)} req/s${errors ? `, ${errors} errors` : ''}`)
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors }
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+    cpuUsPerRequest,
+  }
 }
 
 async function json<T>(url: string): Promise<T> {
@@ -81,18 +91,18 @@ async function main() {
     const callId = first.calls[0]?.call_id ?? ''
     const cursor = await deepCursor(api, Number(values['deep-pages']))
     const rows: Row[] = []
-    rows.push(await load('node:http ceiling (fixed JSON)', { url: ceiling.url }))
-    rows.push(await load('GET /calls/{id}/status', { url: `${api}/calls/${callId}/status`, headers }))
-    rows.push(await load('GET /calls (first page)', { url: `${api}/calls`, headers }))
+    rows.push(await load('node:http ceiling (fixed JSON)', ceiling, { url: ceiling.url }))
+    rows.push(await load('GET /calls/{id}/status', sim, { url: `${api}/calls/${callId}/status`, headers }))
+    rows.push(await load('GET /calls (first page)', sim, { url: `${api}/calls`, headers }))
     rows.push(
-      await load(`GET /calls (page ~${values['deep-pages']})`, {
+      await load(`GET /calls (page ~${values['deep-pages']})`, sim, {
         url: `${api}/calls?cursor=${encodeURIComponent(cursor)}`,
         headers,
       }),
     )
-    rows.push(await load('GET /usage', { url: `${api}/usage`, headers }))
+    rows.push(await load('GET /usage', sim, { url: `${api}/usage`, headers }))
     rows.push(
-      await load('POST /calls (unique Idempotency-Key)', {
+      await load('POST /calls (unique Idempotency-Key)', sim, {
         url: `${api}/calls`,
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
@@ -120,20 +130,27 @@ function printReport(rows: Row[], rssMb: number, seedSeconds: number) {
   const firstPage = rows.find((row) => row.name.includes('first page'))
   const deepPage = rows.find((row) => row.name.includes('page ~'))
   console.log(`\n### API benchmark: ${values.seed} seeded calls, ${connections} connections, ${duration} s each\n`)
-  console.log('| Endpoint | req/s | p50 ms | p99 ms | vs ceiling | errors |')
-  console.log('|---|---:|---:|---:|---:|---:|')
+  const ceilingCpu = rows[0]?.cpuUsPerRequest ?? 1
+  console.log('| Endpoint | req/s | p50 ms | p99 ms | req/s vs ceiling | server CPU µs/req | CPU vs ceiling | errors |')
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|')
   for (const row of rows) {
+    const share = (value: number) => `${(value * 100).toFixed(0)}%`
     console.log(
-      `| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${((row.rps / ceiling) * 100).toFixed(0)}% | ${row.errors} |`,
+      `| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${share(row.rps / ceiling)} | ${row.cpuUsPerRequest.toFixed(0)} | ${share(ceilingCpu / row.cpuUsPerRequest)} | ${row.errors} |`,
     )
   }
   if (firstPage && deepPage) {
     console.log(
-      `\nDeep page / first page: ${(firstPage.rps / deepPage.rps).toFixed(2)}x time per request (p50 ${deepPage.p50} vs ${firstPage.p50} ms; target <= 1.2x).`,
+      `\nDeep page / first page: ${(firstPage.rps / deepPage.rps).toFixed(2)}x by throughput, ${(deepPage.cpuUsPerRequest / firstPage.cpuUsPerRequest).toFixed(2)}x by server CPU per request (target <= 1.2x).`,
     )
   }
   console.log(`Server RSS after the run: ${rssMb.toFixed(0)} MB. Seeding and start-up: ${seedSeconds.toFixed(1)} s.`)
-  console.log(`Node ${process.version}, ${process.platform}/${process.arch}.`)
+  console.log(
+    `Node ${process.version}, ${process.platform}/${process.arch}, ${cpus().length} CPUs, load average ${loadavg()[0]?.toFixed(1)}.`,
+  )
+  console.log(
+    'CPU µs/req is the server process CPU time divided by requests served: steadier than req/s on a busy machine.',
+  )
 }
 
 await main()

@@ -5,6 +5,8 @@ export interface Child {
   url: string
   process: ChildProcess
   rssMb(): number
+  /** CPU time (user + system) the process has used so far, in ms; robust to a busy machine. */
+  cpuMs(): number
   stop(): Promise<void>
 }
 
@@ -28,6 +30,10 @@ export function startChild(args: string[], env: Record<string, string>, timeoutM
         rssMb: () => {
           const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
           return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+        },
+        cpuMs: () => {
+          const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+          return (Number(fields[11]) + Number(fields[12])) * 10
         },
         stop: () =>
           new Promise((done) => {

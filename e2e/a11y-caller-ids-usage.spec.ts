@@ -2,6 +2,9 @@
 // with their interesting states on screen (a verification panel, the charts).
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import type { ListCallerIdsResponse } from '../src/api/schemas'
+
+const ACME_KEY = 'sim_demo_key_acme'
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
@@ -18,6 +21,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByLabel('Phone number').fill('+15005550009')
       await page.getByRole('button', { name: 'Start verification' }).click()
       await expect(page.getByLabel('Validation code', { exact: true })).toBeVisible()
+      await expectNoViolations(page)
+    })
+
+    test('caller IDs page, with a timed-out verification and an already verified number', async ({ page, request }) => {
+      const res = await request.get('/api/v1/voice/caller-ids', { headers: { Authorization: `Bearer ${ACME_KEY}` } })
+      const { caller_ids } = (await res.json()) as ListCallerIdsResponse
+      const verified = caller_ids[0]?.phone_number ?? ''
+      await page.goto('/caller-ids?verification_timeout_ms=1000')
+      await page.getByLabel('Phone number').fill('+15005550009')
+      await page.getByRole('button', { name: 'Start verification' }).click()
+      await expect(page.getByRole('button', { name: 'Start again' })).toBeVisible()
+      await page.getByLabel('Phone number').fill(verified)
+      await page.getByRole('button', { name: 'Start verification' }).click()
+      await expect(page.getByText('This number is already verified')).toBeVisible()
       await expectNoViolations(page)
     })
 

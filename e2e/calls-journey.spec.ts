@@ -79,13 +79,21 @@ test('find a call with the status filter, page forward and back, open it', async
   await page.getByLabel('Status').selectOption('DIALER_FAILED')
   await expect(page).toHaveURL(/status=DIALER_FAILED/)
   const table = page.getByRole('table', { name: /calls/i })
-  await expect(table.getByRole('link', { name: NUMBERS.fails }).first()).toBeVisible()
   const badges = table.getByRole('row').locator('td:first-child')
-  for (const text of await badges.allInnerTexts()) expect(text).toBe('Failed')
+  // The old rows stay until the new page has loaded, so wait for the filter to show.
+  const onlyStatus = async (label: string) => {
+    await expect.poll(async () => new Set(await badges.allInnerTexts())).toEqual(new Set([label]))
+  }
+  await onlyStatus('Failed')
+  await expect(table.getByRole('row').filter({ hasText: failed.call_id })).toBeVisible()
 
-  // Completed calls fill more than one page of 25.
+  // Completed seeded calls fill more than one page of 25; "before today" keeps
+  // calls that other tests complete meanwhile from shifting the pages.
+  const today = new Date().toISOString().slice(0, 10)
   await page.getByLabel('Status').selectOption('DIALER_COMPLETED')
-  await expect(page).toHaveURL(/status=DIALER_COMPLETED/)
+  await page.getByLabel('To date (before)').fill(today)
+  await expect(page).toHaveURL(new RegExp(`status=DIALER_COMPLETED.*to_date=${today}`))
+  await onlyStatus('Completed')
   const pager = page.getByRole('navigation', { name: 'Pages of calls' })
   await expect(pager.getByRole('link', { name: 'Previous' })).toHaveAttribute('aria-disabled', 'true')
   const firstPageIds = await table.locator('code').allInnerTexts()
@@ -96,7 +104,7 @@ test('find a call with the status filter, page forward and back, open it', async
   await expect.poll(async () => (await table.locator('code').allInnerTexts())[0]).not.toBe(firstPageIds[0])
   const secondPageIds = await table.locator('code').allInnerTexts()
   expect(secondPageIds.some((id) => firstPageIds.includes(id))).toBe(false)
-  for (const text of await badges.allInnerTexts()) expect(text).toBe('Completed')
+  await onlyStatus('Completed')
 
   await pager.getByRole('link', { name: 'Previous' }).click()
   await expect(page).not.toHaveURL(/cursor=/)
@@ -105,9 +113,12 @@ test('find a call with the status filter, page forward and back, open it', async
   // The view is in the URL: a reload shows the same page; a row opens its call.
   await page.reload()
   await expect(page.getByLabel('Status')).toHaveValue('DIALER_COMPLETED')
+  await page.getByLabel('To date (before)').fill('')
+  await expect(page).not.toHaveURL(/to_date=/)
   await page.getByLabel('Status').selectOption('DIALER_FAILED')
-  await table.getByRole('link', { name: NUMBERS.fails }).first().click()
-  await expect(page).toHaveURL(/\/calls\/call_/)
+  await onlyStatus('Failed')
+  await table.getByRole('row').filter({ hasText: failed.call_id }).getByRole('link', { name: NUMBERS.fails }).click()
+  await expect(page).toHaveURL(new RegExp(`/calls/${failed.call_id}$`))
   await expect(page.getByRole('heading', { name: `Call to ${NUMBERS.fails}` })).toBeVisible()
 })
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   callDetail,
   callListItem,
+  callRecordings,
   callStatusResponse,
   listCallerIdsResponse,
   listCallsResponse,
@@ -174,6 +175,25 @@ describe('speed', () => {
       if (ids.some((c) => c.phone_number === number)) break
       if (Date.now() > deadline) throw new Error(`${number} not verified after 3 s at speed 200`)
       await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  })
+})
+
+describe('seeded calls', () => {
+  it('keep the relations of the spec: billing, nullability, recording_url and list agree with detail', async () => {
+    const list = listCallsResponse.parse((await acme.get('/calls', { query: { limit: 40 } })).body)
+    for (const item of list.calls) {
+      expect(item.caller_id).toMatch(E164)
+      expect(item.destination).toMatch(E164)
+      expectTimestamp(item.created_at)
+      const detail = callDetail.parse((await acme.get(`/calls/${item.call_id}`)).body)
+      const recordings = callRecordings.parse((await acme.get(`/calls/${item.call_id}/recordings`)).body)
+      expect(detail).toMatchObject({ status: item.status, duration_seconds: item.duration_seconds })
+      const completed = detail.status === 'DIALER_COMPLETED'
+      expect(detail.billed_minutes).toBe(completed ? Math.ceil((detail.duration_seconds ?? 0) / 60) : 0)
+      if (!completed) expect(detail.voicemail_drop).toBe(false)
+      expect(detail.recording_url).toBe(recordings.recordings[0]?.url ?? null)
+      for (const r of recordings.recordings) expect(r.duration_seconds).toBe(detail.duration_seconds)
     }
   })
 })

@@ -76,5 +76,8 @@ export function loadConfig(
     })
     throw new Error(`Invalid simulator configuration:\n${lines.join('\n')}`)
   }
+  if (parsed.data.acmeKey === parsed.data.globexKey) {
+    throw new Error('Invalid simulator configuration:\nVOICE_SIM_ACME_KEY and VOICE_SIM_GLOBEX_KEY must differ.')
+  }
   return parsed.data
 }

@@ -37,7 +37,7 @@ describe('request bodies', () => {
       const json = JSON.stringify(path === '/calls' ? validCall() : { phone_number: '+14155550100' })
       expectProblem(await postRaw(path, json, 'text/plain'), 400)
       expectProblem(await postRaw(path, json, 'application/x-www-form-urlencoded'), 400)
-      expectProblem(await postRaw(path, new Blob([json])), 400)
+      expectProblem(await postRaw(path, Buffer.from(json)), 400)
     })
 
     it(`POST ${path}: a body over 64 KiB is a 413`, async () => {

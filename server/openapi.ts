@@ -95,6 +95,13 @@ function operation(
   }
 }
 
+// Refinements do not survive the JSON Schema conversion; restate the metadata key limit.
+function withMetadataLimit(schema: Record<string, unknown>) {
+  const properties = schema.properties as Record<string, Record<string, unknown>> | undefined
+  if (properties?.metadata) properties.metadata.maxProperties = api.METADATA_LIMITS.maxKeys
+  return schema
+}
+
 export function buildOpenApiDocument(): object {
   const p = api.API_PREFIX
   return {
@@ -188,7 +195,7 @@ export function buildOpenApiDocument(): object {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' },
       },
       schemas: Object.fromEntries(
-        Object.entries(COMPONENTS).map(([name, [schema, io]]) => [name, jsonSchema(schema, io)]),
+        Object.entries(COMPONENTS).map(([name, [schema, io]]) => [name, withMetadataLimit(jsonSchema(schema, io))]),
       ),
       responses: Object.fromEntries(
         Object.entries(PROBLEMS).map(([code, description]) => [

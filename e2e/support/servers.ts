@@ -16,6 +16,16 @@ export const ports = {
   faultApp: APP_PORT + 10,
 }
 
+// Browsers and fetch refuse these ports (the Fetch standard's "bad ports" above 1023).
+const BLOCKED_PORTS = [
+  1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]
+for (const [name, port] of Object.entries(ports)) {
+  if (BLOCKED_PORTS.includes(port)) {
+    throw new Error(`Port ${port} (${name}) is blocked by browsers; choose other E2E_SIM_PORT / E2E_APP_PORT values.`)
+  }
+}
+
 export const origin = (port: number) => `http://127.0.0.1:${port}`
 export const urls = {
   app: origin(ports.app),

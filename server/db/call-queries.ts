@@ -22,7 +22,14 @@ export interface CallRow {
 
 export type CallStateRow = Pick<
   CallRow,
-  'call_id' | 'account_id' | 'created_at_ms' | 'ringing_at_ms' | 'ended_at_ms' | 'outcome' | 'duration_seconds' | 'billed_minutes'
+  | 'call_id'
+  | 'account_id'
+  | 'created_at_ms'
+  | 'ringing_at_ms'
+  | 'ended_at_ms'
+  | 'outcome'
+  | 'duration_seconds'
+  | 'billed_minutes'
 >
 
 export interface NewCall {

@@ -1,6 +1,6 @@
 /** The spec's timestamp shape: ISO 8601 UTC with whole seconds, e.g. 2026-11-22T03:10:52Z. */
 export function toTimestamp(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z')
+  return `${new Date(ms).toISOString().slice(0, 19)}Z`
 }
 
 /** Parses what the list filters accept (a date or a date-time with offset) to epoch ms. */

@@ -7,6 +7,10 @@ import { notFound, ProblemError } from '../http/problem'
 import { hasRecording } from './call-views'
 import { createRecordingCache } from './recording-cache'
 
+/** A view of the cached recording (no copy); Buffer.alloc always gives a plain ArrayBuffer. */
+const bytesOf = (wav: Buffer, start: number, end: number) =>
+  new Uint8Array(wav.buffer as ArrayBuffer, wav.byteOffset + start, end - start)
+
 const FILE = /^(call_[A-Za-z0-9]{1,64})\.wav$/
 
 /** Signed recording downloads. The signature authorises, so no API key; any origin may play them. */
@@ -49,13 +53,12 @@ export function storageRoutes({ queries, now, secret }: AppDeps) {
         })
       }
       if (range.kind === 'partial') {
-        const chunk = wav.subarray(range.start, range.end + 1)
-        return c.body(new Uint8Array(chunk), 206, {
+        return c.body(bytesOf(wav, range.start, range.end + 1), 206, {
           ...headers,
           'Content-Range': `bytes ${range.start}-${range.end}/${wav.length}`,
         })
       }
-      return c.body(new Uint8Array(wav), 200, headers)
+      return c.body(bytesOf(wav, 0, wav.length), 200, headers)
     })
     .all('/recordings/:file', methodNotAllowed(['GET', 'HEAD']))
 }

@@ -1,9 +1,11 @@
 // Runs the simulator as its own process (as `npm run sim` does), so a test can
 // kill it with SIGKILL and check what a crash leaves behind.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+// A string, not a URL object: under jsdom the global URL is not Node's, which fileURLToPath refuses.
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
 export interface ChildSimulator {
   url: string

@@ -1,6 +1,7 @@
 // The form as it was when a submission failed. A 401 swaps the page for
 // Connect and unmounts the form; this brings the typed values back after.
 // In memory only: phone numbers and metadata never go to storage.
+import type { Submission } from '@/lib/idempotent-submit'
 import type { MetadataRow } from './metadata-validation'
 
 export interface NewCallDraftValues {
@@ -9,6 +10,8 @@ export interface NewCallDraftValues {
   destination: string
   record: boolean
   metadataRows: MetadataRow[]
+  /** The key of the failed submission: sending the same form again must reuse it. */
+  submission: Submission | null
 }
 
 let saved: NewCallDraftValues | null = null

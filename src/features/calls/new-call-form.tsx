@@ -29,8 +29,9 @@ export function NewCallForm({ callerIds }: { callerIds: CallerIdListItem[] }) {
   const form = useRef<HTMLFormElement>(null)
 
   const { place, mutation, retrying } = usePlaceCall({
-    onError: (error) => {
-      saveNewCallDraft({ callerId, destination: destination.e164 ?? '', record, metadataRows })
+    initialSubmission: draft?.submission,
+    onError: (error, submission) => {
+      saveNewCallDraft({ callerId, destination: destination.e164 ?? '', record, metadataRows, submission })
       const { fields, other } = apiFieldErrors(error)
       setApiErrors(fields)
       setApiOther(other)

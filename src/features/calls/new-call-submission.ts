@@ -20,10 +20,17 @@ interface PlaceCallVariables {
   key: string
 }
 
-export function usePlaceCall({ onError }: { onError: (error: unknown) => void }) {
+export function usePlaceCall({
+  onError,
+  initialSubmission = null,
+}: {
+  onError: (error: unknown, submission: Submission | null) => void
+  /** A failed submission from before the form was unmounted (see new-call-draft). */
+  initialSubmission?: Submission | null
+}) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const submission = useRef<Submission | null>(null)
+  const submission = useRef<Submission | null>(initialSubmission)
   // A ref, not state: two clicks in one frame must not both start a request.
   const inFlight = useRef(false)
   const abort = useRef<AbortController | null>(null)
@@ -51,7 +58,7 @@ export function usePlaceCall({ onError }: { onError: (error: unknown) => void })
       void queryClient.invalidateQueries({ queryKey: callQueries.lists() })
       void navigate({ to: '/calls/$callId', params: { callId: call.call_id } })
     },
-    onError,
+    onError: (error) => onError(error, submission.current),
   })
 
   function place(body: CreateCallRequest) {

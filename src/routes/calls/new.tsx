@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { callerIdQueries } from '@/api/caller-ids'
-import { NewCallPage, NewCallSkeleton } from '@/features/calls/new-call-page'
+import { NewCallSkeleton } from '@/features/calls/new-call-layout'
+import { NewCallPage } from '@/features/calls/new-call-page'
 import { RouteError } from '@/features/shell/route-error'
 
 export const Route = createFileRoute('/calls/new')({
