@@ -162,6 +162,7 @@ describe('parseRetryAfter', () => {
   it('ignores missing and unreadable values', () => {
     expect(parseRetryAfter(null, now)).toBeNull()
     expect(parseRetryAfter('soon', now)).toBeNull()
+    expect(parseRetryAfter('-5', now)).toBeNull()
   })
 })
 

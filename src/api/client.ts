@@ -54,6 +54,8 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   if (!value) return null
   const trimmed = value.trim()
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
+  // An HTTP date always names a weekday or month; this rejects "-5", which Date.parse would accept.
+  if (!/[a-z]/i.test(trimmed)) return null
   const date = Date.parse(trimmed)
   if (Number.isNaN(date)) return null
   return Math.max(0, date - now)

@@ -20,9 +20,12 @@ export const e164 = z
   })
   .meta({ example: '+14155550100' })
 
-export const callId = z.string().startsWith('call_').meta({ example: 'call_01JD5X2Q8Y0000000000000000' })
-export const callerIdId = z.string().startsWith('cid_').meta({ example: 'cid_8f2k4m9q1z' })
-export const clientId = z.string().startsWith('cli_').meta({ example: 'cli_acme0001' })
+export const callId = z
+  .string()
+  .regex(/^call_/)
+  .meta({ example: 'call_01JD5X2Q8Y0000000000000000' })
+export const callerIdId = z.string().regex(/^cid_/).meta({ example: 'cid_8f2k4m9q1z' })
+export const clientId = z.string().regex(/^cli_/).meta({ example: 'cli_acme0001' })
 
 /**
  * Accepts the documented values and any other string, so a value the real
