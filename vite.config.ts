@@ -4,14 +4,15 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
-import { createVoiceProxy, isProxiedPath } from './server/proxy'
+import { createVoiceProxy, isProxiedPath } from './server/proxy.ts'
 
 // In development the same proxy as `npm run serve` forwards the voice API to the
-// simulator with the Acme demo key, so the browser never holds a key.
+// simulator (the one `npm start` runs, on VOICE_SIM_PORT) with the Acme demo key,
+// so the browser never holds a key.
 function voiceApiProxy(): Plugin {
   const listener = getRequestListener(
     createVoiceProxy({
-      upstream: process.env.VOICE_API_BASE_URL ?? 'http://127.0.0.1:8787',
+      upstream: process.env.VOICE_API_BASE_URL ?? `http://127.0.0.1:${process.env.VOICE_SIM_PORT ?? 8787}`,
       apiKey: process.env.VOICE_API_KEY ?? 'sim_demo_key_acme',
     }),
     { overrideGlobalObjects: false },

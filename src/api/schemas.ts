@@ -8,8 +8,8 @@ export const API_PREFIX = '/api/v1/voice'
 
 // ---------------------------------------------------------------- primitives
 
-/** ISO 8601 UTC timestamp, e.g. 2026-11-22T03:10:52Z. */
-export const timestamp = z.iso.datetime({ offset: false }).meta({ example: '2026-11-22T03:10:52Z' })
+/** ISO 8601 UTC timestamp, e.g. 2026-11-22T03:10:52Z. A `+00:00` offset is UTC too, so it is accepted. */
+export const timestamp = z.iso.datetime({ offset: true }).meta({ example: '2026-11-22T03:10:52Z' })
 
 /** A phone number in international (E.164) format with a leading plus sign. */
 export const e164 = z
@@ -240,7 +240,8 @@ export const account = z.object({
   current_usage: z.object({
     period_start: timestamp,
     actual_minutes_used: z.int().nonnegative(),
-    remaining_minutes: z.int().nonnegative(),
+    // The spec's relation is committed - used, which the real service may report below zero.
+    remaining_minutes: z.int(),
     usage_percent: z.number().nonnegative(),
   }),
 })
@@ -251,7 +252,7 @@ export const usageSummary = z.object({
   period_end: timestamp,
   committed_minutes: z.int().nonnegative(),
   actual_minutes_used: z.int().nonnegative(),
-  remaining_minutes: z.int().nonnegative(),
+  remaining_minutes: z.int(),
   overage_minutes: z.int().nonnegative(),
   usage_percent: z.number().nonnegative(),
 })
@@ -263,7 +264,6 @@ export const usageHistoryQuery = z.object({
   cursor: z.string().min(1).optional(),
   limit: pageLimit(USAGE_HISTORY_PAGE_SIZE.default),
 })
-export type UsageHistoryQuery = Partial<z.output<typeof usageHistoryQuery>>
 
 export const usagePeriod = z.object({
   period_start: timestamp,
