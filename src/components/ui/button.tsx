@@ -15,6 +15,7 @@ export const buttonVariants = cva(
         danger: 'bg-red-600 text-white hover:bg-red-700',
       },
       size: {
+        xs: 'h-7 px-2 text-xs',
         sm: 'h-8 px-3',
         md: 'h-9 px-4',
         icon: 'h-8 w-8',

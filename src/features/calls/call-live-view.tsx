@@ -4,16 +4,16 @@ import { useEffect, useRef } from 'react'
 import { accountQueries } from '@/api/account'
 import { callQueries } from '@/api/calls'
 import { Card } from '@/components/ui/card'
+import { CopyButton } from '@/components/ui/copy-button'
 import { formatDuration } from '@/lib/format'
 import { secondsSince } from '@/lib/time'
+import { useNow } from '@/lib/use-now'
 import { CallDetailFields } from './call-detail-fields'
 import { callStatusMeta, isFinishedStatus, statusPollInterval } from './call-status'
 import { CallStatusBadge } from './call-status-badge'
-import { CopyButton } from './copy-button'
 import { CallRecordingsPanel } from './recordings-panel'
 import { StatusStepper } from './status-stepper'
 import { UpdatedAgo } from './updated-ago'
-import { useNow } from './use-now'
 import { useObservedSteps } from './use-observed-steps'
 
 /** The live view of one call: polls its status until it ends, then shows the final record. */
@@ -56,7 +56,7 @@ export function CallLiveView({ callId }: { callId: string }) {
           <h1 className="mt-1 text-2xl font-semibold">Call to {call.destination}</h1>
           <p className="mt-1 flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
             <code className="font-mono text-xs">{call.call_id}</code>
-            <CopyButton value={call.call_id} label="Copy call ID" />
+            <CopyButton value={call.call_id} label="Copy call ID" variant="ghost" size="xs" />
           </p>
         </div>
         <div className="text-right">

@@ -1,9 +1,9 @@
 import { type ErrorComponentProps, Link } from '@tanstack/react-router'
 import { isApiError } from '@/api/client'
+import { RouteError } from '@/components/route-error'
 import { buttonVariants } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
-import { RouteError } from '@/features/shell/route-error'
 
 /** A 404 is the user's answer ("no such call"), not a failure to retry. */
 export function CallRouteError(props: ErrorComponentProps) {

@@ -1,5 +1,5 @@
 import { formatExact, formatRelative } from '@/lib/time'
-import { useNow } from './use-now'
+import { useNow } from '@/lib/use-now'
 
 /** Relative time, with the exact local time on hover and in the markup. */
 export function RelativeTime({ iso }: { iso: string }) {

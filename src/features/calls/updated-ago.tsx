@@ -1,5 +1,5 @@
 import { formatUpdatedAgo } from '@/lib/time'
-import { useNow } from './use-now'
+import { useNow } from '@/lib/use-now'
 
 /** "Updated N s ago" for data that refreshes itself; polite so readers are not interrupted. */
 export function UpdatedAgo({ updatedAt, fetching }: { updatedAt: number; fetching?: boolean }) {

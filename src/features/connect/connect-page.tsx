@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
 import { setApiKey, useConnection } from '@/api/connection'
+import { DocumentTitle } from '@/components/document-title'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { DocumentTitle } from '@/features/shell/document-title'
 
 /** Shown instead of any page while the service refuses our key (HTTP 401). */
 export function ConnectPage() {

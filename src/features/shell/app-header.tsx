@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import { setApiKey, useConnection } from '@/api/connection'
+import { APP_NAME } from '@/components/document-title'
 import { Button } from '@/components/ui/button'
 import { AccountSummary } from './account-summary'
-import { APP_NAME } from './document-title'
 import { ThemeToggle } from './theme-toggle'
 
 const NAV = [

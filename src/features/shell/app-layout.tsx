@@ -1,8 +1,8 @@
 import { Outlet } from '@tanstack/react-router'
 import { useConnection } from '@/api/connection'
+import { DocumentTitle } from '@/components/document-title'
 import { ConnectPage } from '@/features/connect/connect-page'
 import { AppHeader } from './app-header'
-import { DocumentTitle } from './document-title'
 
 export function AppLayout() {
   const { needsKey } = useConnection()

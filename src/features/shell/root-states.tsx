@@ -1,8 +1,8 @@
 import { type ErrorComponentProps, Link } from '@tanstack/react-router'
+import { DocumentTitle } from '@/components/document-title'
 import { buttonVariants } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
-import { DocumentTitle } from './document-title'
 
 /** Last line of defence: something broke outside any page; never a blank screen. */
 export function RootError({ error }: ErrorComponentProps) {
