@@ -35,5 +35,3 @@ export function createAccountQueries(db: Database) {
     setMeta: (key: string, value: string) => setMeta.run(key, value),
   }
 }
-
-export type AccountQueries = ReturnType<typeof createAccountQueries>

@@ -149,5 +149,3 @@ export function createCallQueries(db: Database) {
     },
   }
 }
-
-export type CallQueries = ReturnType<typeof createCallQueries>

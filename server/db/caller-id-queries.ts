@@ -31,5 +31,3 @@ export function createCallerIdQueries(db: Database) {
     listVerified: (accountId: string, now: number) => verified.all(accountId, now),
   }
 }
-
-export type CallerIdQueries = ReturnType<typeof createCallerIdQueries>

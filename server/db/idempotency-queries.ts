@@ -31,5 +31,3 @@ export function createIdempotencyQueries(db: Database) {
     purgeExpired: (now: number) => purge.run(now - IDEMPOTENCY_TTL_MS),
   }
 }
-
-export type IdempotencyQueries = ReturnType<typeof createIdempotencyQueries>

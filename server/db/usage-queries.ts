@@ -19,5 +19,3 @@ export function createUsageQueries(db: Database) {
     unfinishedCalls: (accountId: string, now: number) => unfinished.all(accountId, now),
   }
 }
-
-export type UsageQueries = ReturnType<typeof createUsageQueries>

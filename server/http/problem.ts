@@ -39,6 +39,13 @@ export const badRequest = (detail: string, errors?: FieldError[]) =>
     errors,
   })
 
+/** Both paged lists (calls and usage history) refuse a cursor they did not issue in the same words. */
+export const invalidCursor = () =>
+  badRequest(
+    'The cursor is not valid. Use the next_cursor of a previous response, or leave it out for the first page.',
+    [{ field: 'cursor', message: 'The cursor is not valid.' }],
+  )
+
 export const notFound = (detail: string) => new ProblemError(404, 'Not found', detail, { type: 'not-found' })
 
 /** zod issues as `errors[]`, with field names as in the API (dotted for nested ones). */

@@ -17,16 +17,11 @@ import { parseQueryDate, toTimestamp } from '../domain/time'
 import { methodNotAllowed } from '../http/error-handler'
 import { createIdempotency } from '../http/idempotency'
 import { limitBody, readJsonBody, readQuery } from '../http/json-body'
-import { badRequest, notFound } from '../http/problem'
+import { badRequest, invalidCursor, notFound } from '../http/problem'
 import { callLinks, detailView, listItemView, recordingsView } from './call-views'
 import { createStatusLookup } from './status-lookup'
 
 const callNotFound = (id: string) => notFound(`No call with id ${id} was found for this account.`)
-const invalidCursor = () =>
-  badRequest(
-    'The cursor is not valid. Use the next_cursor of a previous response, or leave it out for the first page.',
-    [{ field: 'cursor', message: 'The cursor is not valid.' }],
-  )
 
 export function callsRoutes(deps: AppDeps) {
   const { queries, now, secret, config } = deps

@@ -7,7 +7,7 @@ import { toTimestamp } from '../domain/time'
 import { usedMinutesByPeriod } from '../domain/usage'
 import { methodNotAllowed } from '../http/error-handler'
 import { readQuery } from '../http/json-body'
-import { badRequest } from '../http/problem'
+import { invalidCursor } from '../http/problem'
 import { currentUsedMinutes } from './usage-figures'
 
 export function usageRoutes({ queries, now, secret }: AppDeps) {
@@ -35,9 +35,7 @@ export function usageRoutes({ queries, now, secret }: AppDeps) {
       if (query.cursor) {
         const key = decodeCursor(secret, scope, query.cursor, 1)
         if (!key) {
-          throw badRequest('The cursor is not valid. Use the next_cursor of a previous response, or leave it out.', [
-            { field: 'cursor', message: 'The cursor is not valid.' },
-          ])
+          throw invalidCursor()
         }
         periods = periods.filter((start) => start < (key[0] ?? 0))
       }
