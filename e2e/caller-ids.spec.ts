@@ -1,10 +1,12 @@
 // An admin adds the numbers the company calls from: a code, a verification call
 // the simulator answers after VOICE_SIM_VERIFY_DELAY_MS / VOICE_SIM_SPEED, and a
 // number that shows up verified and can be chosen on New call.
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, type Route, test } from '@playwright/test'
+import { E2E_VERIFICATION_TIMEOUT_MS } from './support/servers'
 
 const ACME_KEY = 'sim_demo_key_acme'
 const NEVER_VERIFIES = '+15005550009'
+const STORE_KEY = 'voice-dashboard.caller-id-verifications'
 
 /** A fresh +1 415 555 number per run, so the simulator's database never answers 409 by accident. */
 function freshNumber(): string {
@@ -22,6 +24,16 @@ async function startVerification(page: Page, phoneNumber: string) {
   return page.getByRole('region', { name: `Verification of ${readable(phoneNumber)}` })
 }
 
+/** A problem+json failure of the next POST, with a Retry-After of one or two seconds. */
+function failPost(route: Route, status: number, retryAfterSeconds: number) {
+  return route.fulfill({
+    status,
+    contentType: 'application/problem+json',
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+    json: { type: 'about:blank', title: 'Staged failure', status, detail: `Staged ${status} for the test.` },
+  })
+}
+
 test('adds caller IDs, keeps waiting across a reload, and can call from them', async ({ page }) => {
   const number = freshNumber()
   let other = freshNumber()
@@ -33,21 +45,31 @@ test('adds caller IDs, keeps waiting across a reload, and can call from them', a
   const code = panel.getByLabel('Validation code', { exact: true })
   await expect(code).toHaveText(/^\d{3} \d{3}$/)
   const shown = await code.textContent()
-  await expect(panel).toContainText(`We are calling ${readable(number)} now.`)
+  // Focus moves to the new panel's heading, which a screen reader reads with the code.
+  const heading = panel.getByRole('heading', { name: `Verification of ${readable(number)}` })
+  await expect(heading).toBeFocused()
+  await expect(heading).toHaveAccessibleDescription(`Validation code ${shown}`)
+  // The service's message says whom it calls and what to do; the page does not say it again.
+  await expect(panel.getByText(`We are calling ${number} now.`)).toBeVisible()
+  await expect(panel.getByText(/We are calling|Answer/)).toHaveCount(1)
   await expect(panel.getByRole('progressbar')).toBeVisible()
   // Several verifications can run at once.
   const otherPanel = await startVerification(page, other)
-  await expect(otherPanel.getByLabel('Validation code', { exact: true })).toHaveText(/^\d{3} \d{3}$/)
+  const otherCode = otherPanel.getByLabel('Validation code', { exact: true })
+  await expect(otherCode).toHaveText(/^\d{3} \d{3}$/)
+  const otherShown = await otherCode.textContent()
+  await expect(otherPanel.getByRole('heading', { name: `Verification of ${readable(other)}` })).toBeFocused()
 
-  // The simulator answers after a few seconds (e2e/support/servers.ts), so this reload lands mid-verification.
+  // The simulator answers after a few seconds (e2e/support/servers.ts), so a reload right after
+  // the second start lands mid-verification: the code is still there.
   await page.reload()
-  await expect(code).toHaveText(shown ?? '')
+  await expect(otherCode).toHaveText(otherShown ?? '')
 
   for (const [p, n] of [
     [panel, number],
     [otherPanel, other],
   ] as const) {
-    await expect(p.getByText('Verified.', { exact: true })).toBeVisible({ timeout: 30_000 })
+    await expect(p.getByRole('status').filter({ hasText: 'Verified.' })).toBeVisible({ timeout: 30_000 })
     await expect(p.getByLabel('Validation code', { exact: true })).toHaveCount(0)
     const table = page.getByRole('table', { name: 'Caller IDs of the account' })
     await expect(table.getByRole('rowheader').filter({ hasText: readable(n) })).toBeVisible()
@@ -59,19 +81,62 @@ test('adds caller IDs, keeps waiting across a reload, and can call from them', a
   await expect(page.getByLabel('Caller ID')).toHaveValue(number)
 })
 
-test('says so when a number is never verified, and starts again with a new code', async ({ page }) => {
-  // A short timeout for this visit only, instead of the ten minutes people get.
-  await page.goto('/caller-ids?verification_timeout_ms=4000')
+test('says so when a number is never verified, starts again with a new code, and stops waiting', async ({ page }) => {
+  // The e2e build waits E2E_VERIFICATION_TIMEOUT_MS (20 s) instead of the ten minutes people get.
+  await page.goto('/caller-ids')
   const panel = await startVerification(page, NEVER_VERIFIES)
   const first = await panel.getByLabel('Validation code', { exact: true }).textContent()
-  await expect(panel.getByRole('alert')).toContainText('Not verified after 4 seconds', { timeout: 15_000 })
+  await expect(panel.getByRole('alert')).toContainText(
+    `Not verified after ${E2E_VERIFICATION_TIMEOUT_MS / 1000} seconds`,
+    { timeout: E2E_VERIFICATION_TIMEOUT_MS + 10_000 },
+  )
 
+  // Start again retries a transient failure by itself, with the same Idempotency-Key.
+  const keys: string[] = []
+  await page.route('**/api/v1/voice/caller-ids', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback()
+    keys.push((await route.request().headerValue('idempotency-key')) ?? '')
+    return keys.length === 1 ? failPost(route, 503, 1) : route.fallback()
+  })
   await panel.getByRole('button', { name: 'Start again' }).click()
+  await expect(panel.getByRole('status').filter({ hasText: 'Trying again in 1 s' })).toBeVisible()
   await expect(panel.getByLabel('Validation code', { exact: true })).toHaveText(/^\d{3} \d{3}$/)
   expect(await panel.getByLabel('Validation code', { exact: true }).textContent()).not.toBe(first ?? '')
-  await panel.getByRole('alert').waitFor({ timeout: 15_000 })
-  await panel.getByRole('button', { name: 'Dismiss' }).click()
+  expect(keys).toHaveLength(2)
+  expect(keys[1]).toBe(keys[0])
+  await expect(panel.getByRole('heading', { name: `Verification of ${readable(NEVER_VERIFIES)}` })).toBeFocused()
+
+  // Stop waiting forgets it (also across a reload) and ends the polling of the list.
+  await panel.getByRole('button', { name: 'Stop waiting' }).click()
   await expect(panel).toHaveCount(0)
+  expect(await page.evaluate((key) => sessionStorage.getItem(key), STORE_KEY)).toBeNull()
+  let polls = 0
+  page.on('request', (req) => {
+    if (req.method() === 'GET' && req.url().endsWith('/api/v1/voice/caller-ids')) polls++
+  })
+  await page.waitForTimeout(4_000)
+  expect(polls).toBe(0)
+  await page.reload()
+  await expect(page.getByRole('table', { name: 'Caller IDs of the account' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Verifications' })).toHaveCount(0)
+})
+
+test('waits for Retry-After after a 429 and starts the verification by itself', async ({ page }) => {
+  const sent: { key: string; at: number }[] = []
+  await page.route('**/api/v1/voice/caller-ids', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback()
+    sent.push({ key: (await route.request().headerValue('idempotency-key')) ?? '', at: Date.now() })
+    return sent.length === 1 ? failPost(route, 429, 2) : route.fallback()
+  })
+  await page.goto('/caller-ids')
+  const number = freshNumber()
+  const panel = await startVerification(page, number)
+  await expect(page.getByRole('status').filter({ hasText: 'Trying again in 2 s (attempt 2)' })).toBeVisible()
+  await expect(panel.getByLabel('Validation code', { exact: true })).toHaveText(/^\d{3} \d{3}$/)
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  expect(sent).toHaveLength(2)
+  expect(sent[1]?.key).toBe(sent[0]?.key)
+  expect((sent[1]?.at ?? 0) - (sent[0]?.at ?? 0)).toBeGreaterThanOrEqual(1_900)
 })
 
 test('explains that an already verified number needs no verification', async ({ page, request }) => {
@@ -95,10 +160,16 @@ test('rejects an invalid number before sending it', async ({ page }) => {
   await page.getByLabel('Phone number').fill('+1 555')
   await page.getByRole('button', { name: 'Start verification' }).click()
   await expect(page.getByLabel('Phone number')).toHaveAttribute('aria-invalid', 'true')
+  // The error is announced on submit, and stays tied to the field.
+  const alert = page.getByRole('alert')
+  await expect(alert).toBeVisible()
+  const describedBy = (await page.getByLabel('Phone number').getAttribute('aria-describedby')) ?? ''
+  expect(describedBy.split(' ')).toContain(await alert.getAttribute('id'))
   expect(posted).toBe(false)
 })
 
 test('shows any other API error with its message, and Retry resends the same request', async ({ page }) => {
+  // A 403 is not transient, so it is shown at once instead of retried.
   const keys: string[] = []
   let fail = true
   await page.route('**/api/v1/voice/caller-ids', async (route) => {
@@ -106,12 +177,12 @@ test('shows any other API error with its message, and Retry resends the same req
     keys.push((await route.request().headerValue('idempotency-key')) ?? '')
     if (!fail) return route.fallback()
     return route.fulfill({
-      status: 503,
+      status: 403,
       contentType: 'application/problem+json',
       json: {
         type: 'about:blank',
-        title: 'Service Unavailable',
-        status: 503,
+        title: 'Forbidden',
+        status: 403,
         detail: 'Verification calls are paused.',
       },
     })

@@ -125,7 +125,8 @@ test('find a call with the status filter, page forward and back, open it', async
 test('the list shows a skeleton while loading, and the API’s message with Retry when it fails', async ({ page }) => {
   let fail = true
   await page.route('**/api/v1/voice/calls?*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    // Well past the router's 1 s pending threshold, so a busy machine still sees the skeleton.
+    await new Promise((resolve) => setTimeout(resolve, 3000))
     if (!fail) return route.continue()
     return route.fulfill({
       status: 403,
@@ -140,4 +141,67 @@ test('the list shows a skeleton while loading, and the API’s message with Retr
   fail = false
   await alert.getByRole('button', { name: 'Retry' }).click()
   await expect(page.getByRole('table', { name: /calls/i })).toBeVisible()
+})
+
+test('the whole row opens its call, with one link per row and the copy button still its own', async ({
+  page,
+  request,
+}) => {
+  const call = await placeCall(request, { destination: NUMBERS.answers, metadata: { journey: 'row' } })
+  await page.goto('/calls')
+  const table = page.getByRole('table', { name: /calls/i })
+  const row = table.getByRole('row').filter({ hasText: call.call_id })
+  await expect(row).toBeVisible()
+  // One link per row: the keyboard stops on each row once, not on every cell.
+  await expect(table.getByRole('link')).toHaveCount((await table.getByRole('row').count()) - 1)
+
+  const copy = row.getByRole('button', { name: `Copy call ID ${call.call_id}` })
+  await copy.click()
+  await expect(copy).toHaveText(/Copied|Copy failed/)
+  await expect(page).toHaveURL(/\/calls\?limit=25$/)
+
+  // A click anywhere else on the row, here on its duration, opens the call.
+  const duration = row.getByRole('cell').nth(3)
+  const box = await duration.boundingBox()
+  if (!box) throw new Error('The duration cell has no size')
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  await expect(page).toHaveURL(new RegExp(`/calls/${call.call_id}$`))
+})
+
+test.describe('in Berlin', () => {
+  test.use({ timezoneId: 'Europe/Berlin', locale: 'en-US' })
+
+  test('a picked day means local midnight, only a whole typed date applies, and Back leaves the list', async ({
+    page,
+  }) => {
+    const sent: URLSearchParams[] = []
+    page.on('request', (r) => {
+      const url = new URL(r.url())
+      if (url.pathname === '/api/v1/voice/calls' && r.method() === 'GET') sent.push(url.searchParams)
+    })
+    await page.goto('/calls/new')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calls', exact: true }).click()
+    await expect(page.getByRole('heading', { name: 'Calls', level: 1 })).toBeVisible()
+    await expect(page.getByText(/midnight to midnight in your time zone \(Europe\/Berlin\)/)).toBeVisible()
+
+    // Typed digit by digit, the year passes through 0002, 0020 and 0202: none of them is asked for.
+    const from = page.getByLabel('From date')
+    await from.focus()
+    await page.keyboard.type('11012026', { delay: 50 })
+    await expect(page).toHaveURL(/from_date=2026-11-01T00%3A00%3A00%2B01%3A00/)
+    await expect(from).toHaveValue('2026-11-01')
+    await expect.poll(() => sent.some((p) => p.get('from_date') === '2026-11-01T00:00:00+01:00')).toBe(true)
+    expect(new Set(sent.map((p) => p.get('from_date')).filter(Boolean))).toEqual(new Set(['2026-11-01T00:00:00+01:00']))
+
+    await page.getByLabel('Status').selectOption('DIALER_COMPLETED')
+    await expect(page).toHaveURL(/status=DIALER_COMPLETED/)
+    // Filters replace the entry instead of adding one each: Back returns to the page before the list.
+    await page.goBack()
+    await expect(page).toHaveURL(/\/calls\/new$/)
+
+    // A plain date pasted into the address is the same local day.
+    await page.goto('/calls?to_date=2026-11-02')
+    await expect(page.getByLabel('To date (before)')).toHaveValue('2026-11-02')
+    await expect.poll(() => sent.some((p) => p.get('to_date') === '2026-11-02T00:00:00+01:00')).toBe(true)
+  })
 })

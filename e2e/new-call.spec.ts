@@ -76,7 +76,7 @@ test('a call that rings and then fails ends as failed', async ({ page }) => {
   await page.getByRole('button', { name: 'Place call' }).click()
   await expect(page).toHaveURL(/\/calls\/call_/)
   await expect(page.getByText('Call status: Failed')).toBeAttached({ timeout: 30_000 })
-  await expect(page.getByText('This call was not recorded.')).toBeVisible()
+  await expect(page.getByText('No recording: the call was not recorded or was not answered.')).toBeVisible()
 })
 
 test('a double-clicked Place call places exactly one call', async ({ page, request }) => {

@@ -2,7 +2,7 @@
 // history. Every number on the page is compared with the API's own answer.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import type { Account, UsageHistory, UsageSummary } from '../src/api/schemas'
-import { formatNumber, formatPercent } from '../src/lib/usage-format'
+import { formatNumber, formatPercent, formatPeriod } from '../src/lib/usage-format'
 
 const ACME = { Authorization: 'Bearer sim_demo_key_acme' }
 const PAGE_SIZE = 6
@@ -42,12 +42,17 @@ test('shows the account and the current period exactly as the API reports them',
       await expect(fact(label)).toHaveText(`${formatNumber(minutes)} minutes`, { timeout: 1000 })
     }
     await expect(period).toContainText(formatPercent(usage.usage_percent), { timeout: 1000 })
+    // The last day of the period, not its exclusive end; the API's value stays in the datetime attribute.
+    await expect(period).toContainText(formatPeriod(usage.period_start, usage.period_end), { timeout: 1000 })
+    await expect(period.locator(`time[datetime="${usage.period_end}"]`)).toHaveCount(1, { timeout: 1000 })
     const meter = period.getByRole('progressbar', { name: 'Minutes used of committed' })
     await expect(meter).toHaveAttribute('aria-valuenow', String(Math.min(100, usage.usage_percent)), { timeout: 1000 })
   }).toPass({ timeout: 30_000 })
 
   const forecast = page.getByRole('region', { name: 'Forecast for this period' })
-  await expect(forecast).toContainText(/at the pace of the last \d+ days?|Not enough data for a forecast yet/)
+  await expect(forecast).toContainText(
+    /average pace over the [\d.]+ days? since the period started|Not enough data for a forecast yet/,
+  )
 })
 
 test('charts one bar per period and loads older periods on demand', async ({ page, request }) => {
@@ -59,17 +64,17 @@ test('charts one bar per period and loads older periods on demand', async ({ pag
   await expect(bars).toHaveCount(first.periods.length)
   await expect(rows).toHaveCount(first.periods.length)
 
-  // Newest first in the table, newest on the right of the chart.
-  await expect(rows.first().getByRole('rowheader')).toContainText(
-    new Date(first.periods[0]?.period_start ?? '').toLocaleDateString('en-US', {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }),
+  // Newest first in the table, newest on the right of the chart; a period reads from its first to its last day.
+  const newest = first.periods[0]
+  expect(newest).toBeDefined()
+  await expect(rows.first().getByRole('rowheader')).toHaveText(
+    formatPeriod(newest?.period_start ?? '', newest?.period_end ?? ''),
   )
+  // The API's own bounds stay machine-readable: the exclusive end too.
+  await expect(rows.first().locator('time').last()).toHaveAttribute('datetime', newest?.period_end ?? '')
 
-  test.skip(first.next_cursor === null, 'The account has a single page of history.')
+  // The simulator seeds a contract of about a year, so there is always more than one page.
+  expect(first.next_cursor, 'the seed has more periods than one page').not.toBeNull()
   const second = await get<UsageHistory>(
     request,
     `/usage/history?limit=${PAGE_SIZE}&cursor=${encodeURIComponent(first.next_cursor ?? '')}`,
@@ -118,6 +123,12 @@ test('the meter turns amber at 80% and red at 100% of the commitment', async ({ 
   await page.goto('/usage')
   await expect(meter).toHaveAttribute('data-level', 'warning')
   await expect(page.getByText('Over 80% of the commitment is used.')).toBeVisible()
+  // The API gives only the total so far: one marked point, the average pace that led there, and the projection.
+  const forecast = page.getByRole('region', { name: 'Forecast for this period' })
+  await expect(forecast).toContainText('average pace over the 10 days since the period started (42.5 minutes a day)')
+  const legend = forecast.getByRole('listitem')
+  await expect(legend).toHaveText(['Committed pace', 'Used so far', 'Average pace so far', 'Projection'])
+  await expect(forecast.locator('.recharts-line-dots circle')).toHaveCount(1)
 
   await page.unroute('**/api/v1/voice/usage')
   await stageUsage(page, 600, 500)
@@ -125,7 +136,6 @@ test('the meter turns amber at 80% and red at 100% of the commitment', async ({ 
   await expect(meter).toHaveAttribute('data-level', 'over')
   await expect(meter).toHaveAttribute('aria-valuenow', '100')
   await expect(meter).toHaveAttribute('aria-valuetext', /600 of 500 committed minutes used \(120\.00%\)/)
-  const forecast = page.getByRole('region', { name: 'Forecast for this period' })
   await expect(forecast).toContainText('Already over the commitment')
 })
 
@@ -156,7 +166,10 @@ test('highlights periods over commitment in the chart and the table', async ({ p
     .locator('.recharts-bar-rectangle path')
     .evaluateAll((paths) => paths.map((p) => p.getAttribute('fill')))
   expect(fills).toEqual(['var(--chart-actual)', 'var(--chart-over)', 'var(--chart-actual)'])
-  const october = page.getByRole('row', { name: /^Oct 1, 2026/ })
+  // October's end is Nov 1 (exclusive), so it is shown ending on Oct 31.
+  await chart.locator('.recharts-bar-rectangle').nth(1).hover()
+  await expect(chart.locator('.recharts-tooltip-wrapper')).toContainText('Oct 1 – Oct 31, 2026')
+  const october = page.getByRole('row', { name: /^Oct 1 – Oct 31, 2026/ })
   await expect(october).toContainText('120.00%')
   await expect(october).toContainText('Over by 20')
   await expect(page.getByRole('region', { name: 'History' })).toContainText('That is every period on record.')

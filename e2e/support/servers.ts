@@ -38,8 +38,15 @@ export const DEMO_KEY = 'sim_demo_key_acme'
 /** Each app port builds into its own folder, so parallel runs never share dist/. */
 export const distDir = (appPort: number) => `node_modules/.cache/e2e-dist-${appPort}`
 
+/**
+ * How long the e2e build awaits a caller-ID verification (VITE_VERIFICATION_TIMEOUT_MS)
+ * instead of ten minutes: long enough for the simulator's answer after 5 s
+ * (see simulatorEnv), short enough to see the timeout in a test.
+ */
+export const E2E_VERIFICATION_TIMEOUT_MS = 20_000
+
 export const buildCommand = (appPort: number) =>
-  `node node_modules/vite/bin/vite.js build --outDir ${distDir(appPort)} --emptyOutDir --logLevel warn`
+  `VITE_VERIFICATION_TIMEOUT_MS=${E2E_VERIFICATION_TIMEOUT_MS} node node_modules/vite/bin/vite.js build --outDir ${distDir(appPort)} --emptyOutDir --logLevel warn`
 export const SERVE_COMMAND = 'node --import tsx server/serve.ts'
 export const SIM_COMMAND = 'node --import tsx server/index.ts'
 

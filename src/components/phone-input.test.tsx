@@ -39,5 +39,21 @@ describe('PhoneInput', () => {
     render(<PhoneInput label="Destination" onChange={() => {}} error="Enter the number to call." />)
     expect(screen.getByLabelText('Destination').getAttribute('aria-invalid')).toBe('true')
     expect(screen.getByText('Enter the number to call.')).toBeTruthy()
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('keeps the hint quiet while typing, and announces the form error when asked to', async () => {
+    const { rerender } = render(<PhoneInput label="Phone number" onChange={() => {}} announceError />)
+    const input = screen.getByLabelText('Phone number')
+    await userEvent.type(input, '4155550100')
+    const hint = screen.getByText('Will dial +14155550100')
+    expect(hint.getAttribute('aria-live')).toBeNull()
+    expect(hint.closest('[aria-live], [role="status"], [role="alert"]')).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
+
+    rerender(<PhoneInput label="Phone number" onChange={() => {}} announceError error="Enter the phone number." />)
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toBe('Enter the phone number.')
+    expect(input.getAttribute('aria-describedby')?.split(' ')).toContain(alert.id)
   })
 })

@@ -18,6 +18,11 @@ export interface PhoneInputProps {
   onChange: (value: PhoneValue) => void
   /** An error to show now (a failed submit, or the API's field error); wins over the field's own. */
   error?: string | null
+  /**
+   * Announce that error as an alert when it appears. For forms with no summary of
+   * their own; a form that announces its errors elsewhere leaves it off.
+   */
+  announceError?: boolean
   defaultValue?: string
   defaultCountry?: CountryCode
   /** Label of the country select; change it when two phone inputs share a page. */
@@ -43,6 +48,7 @@ export function PhoneInput({
   label,
   onChange,
   error,
+  announceError = false,
   defaultValue = '',
   defaultCountry = DEFAULT_COUNTRY,
   countryLabel = 'Country',
@@ -117,13 +123,18 @@ export function PhoneInput({
           className={cn(fieldClass, 'min-w-0 flex-1')}
         />
       </div>
-      <p id={hintId} aria-live="polite" className="text-sm text-slate-600 dark:text-slate-400">
+      {/* Not live: it changes on every keystroke. The error is what is announced. */}
+      <p id={hintId} className="text-sm text-slate-600 dark:text-slate-400">
         {value.e164
           ? `${previewPrefix} ${value.e164}`
           : 'Type the number as you would dial it, or start with + and the country code.'}
       </p>
       {shownError && (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
+        <p
+          id={errorId}
+          role={announceError && error ? 'alert' : undefined}
+          className="text-sm text-red-700 dark:text-red-400"
+        >
           {shownError}
         </p>
       )}

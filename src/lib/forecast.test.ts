@@ -8,7 +8,7 @@ describe('forecastPeriod', () => {
     const f = forecastPeriod({ ...period, now: '2026-11-11T00:00:00Z', usedMinutes: 1_000, committedMinutes: 5_000 })
     expect(f.kind).toBe('projection')
     if (f.kind !== 'projection') return
-    expect(f.paceDays).toBe(10)
+    expect(f.elapsedDays).toBe(10)
     expect(f.minutesPerDay).toBe(100)
     expect(f.projectedMinutes).toBe(3_000)
     expect(f.projectedOverageMinutes).toBe(0)
@@ -77,18 +77,20 @@ describe('forecastPeriod', () => {
 })
 
 describe('burnUpSeries', () => {
-  it('gives start, today and end with pace, actual and projection', () => {
+  it('gives start, now and end: committed pace, average pace so far, the one measured total, projection', () => {
     const f = forecastPeriod({ ...period, now: '2026-11-16T00:00:00Z', usedMinutes: 3_000, committedMinutes: 5_000 })
     const points = burnUpSeries(f)
-    expect(points.map((p) => [p.committedPace, p.actual, p.projection])).toEqual([
-      [0, 0, null],
-      [2_500, 3_000, 3_000],
-      [5_000, null, 6_000],
+    expect(points.map((p) => [p.committedPace, p.averagePace, p.usedSoFar, p.projection])).toEqual([
+      [0, 0, null, null],
+      [2_500, 3_000, 3_000, 3_000],
+      [5_000, null, null, 6_000],
     ])
   })
 
-  it('draws no projection when there is too little data', () => {
+  it('draws only the total so far when there is too little data', () => {
     const f = forecastPeriod({ ...period, now: '2026-11-01T06:00:00Z', usedMinutes: 10, committedMinutes: 5_000 })
-    expect(burnUpSeries(f).every((p) => p.projection === null)).toBe(true)
+    const points = burnUpSeries(f)
+    expect(points.every((p) => p.projection === null && p.averagePace === null)).toBe(true)
+    expect(points.map((p) => p.usedSoFar)).toEqual([null, 10, null])
   })
 })

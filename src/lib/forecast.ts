@@ -1,8 +1,8 @@
 // Projects where the current billing period will end, from the minutes used so
 // far and the time elapsed. The API gives no per-day usage, so the only honest
 // pace is the average over the days elapsed in this period.
-
-export const DAY_MS = 86_400_000
+import { DAY_MS } from './time'
+import { percentOfCommitment } from './usage-format'
 
 /** Fewer elapsed days than this and a pace is noise, not a trend. */
 export const MIN_FORECAST_DAYS = 2
@@ -28,8 +28,7 @@ interface ForecastBase {
 
 export interface ProjectedForecast extends ForecastBase {
   kind: 'projection'
-  /** Whole days the pace is averaged over ("at the pace of the last N days"). */
-  paceDays: number
+  /** The average since the period started: usedMinutes / elapsedDays. */
   minutesPerDay: number
   projectedMinutes: number
   /** Minutes over commitment at period end, 0 when under. */
@@ -96,11 +95,10 @@ export function forecastPeriod(input: ForecastInput): Forecast {
   return {
     ...base,
     kind: 'projection',
-    paceDays: Math.floor(elapsedDays),
     minutesPerDay,
     projectedMinutes,
     projectedOverageMinutes,
-    projectedPercent: committed > 0 ? Math.round((projectedMinutes / committed) * 10_000) / 100 : null,
+    projectedPercent: percentOfCommitment(projectedMinutes, committed),
     alreadyOver,
     crossesCommitmentAtMs,
   }
@@ -111,25 +109,38 @@ export interface BurnUpPoint {
   time: number
   /** Where usage would be if it followed the commitment evenly. */
   committedPace: number
-  actual: number | null
+  /**
+   * The average pace so far, from nothing at the start to the total now. The API
+   * gives only the total, so this is a straight line, not measured usage.
+   */
+  averagePace: number | null
+  /** The one measured value: the total so far, at now. */
+  usedSoFar: number | null
   projection: number | null
 }
 
-/** Start, today and end: the only moments where the cumulative minutes are known or projected. */
+/** Start, now and end: the only moments where the cumulative minutes are known or projected. */
 export function burnUpSeries(forecast: Forecast): BurnUpPoint[] {
   const { periodStartMs, periodEndMs, nowMs, committedMinutes, usedMinutes } = forecast
   const span = periodEndMs - periodStartMs
   const paceAt = (t: number) => (span > 0 ? Math.round((committedMinutes * (t - periodStartMs)) / span) : 0)
   const projected = forecast.kind === 'projection'
   const points: BurnUpPoint[] = [
-    { time: periodStartMs, committedPace: 0, actual: 0, projection: null },
-    { time: nowMs, committedPace: paceAt(nowMs), actual: usedMinutes, projection: projected ? usedMinutes : null },
+    { time: periodStartMs, committedPace: 0, averagePace: projected ? 0 : null, usedSoFar: null, projection: null },
+    {
+      time: nowMs,
+      committedPace: paceAt(nowMs),
+      averagePace: projected ? usedMinutes : null,
+      usedSoFar: usedMinutes,
+      projection: projected ? usedMinutes : null,
+    },
   ]
   if (nowMs < periodEndMs) {
     points.push({
       time: periodEndMs,
       committedPace: committedMinutes,
-      actual: null,
+      averagePace: null,
+      usedSoFar: null,
       projection: projected ? forecast.projectedMinutes : null,
     })
   }

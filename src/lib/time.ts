@@ -1,5 +1,7 @@
 // Time helpers that take the clock as an argument, so they are pure and testable.
 
+export const DAY_MS = 86_400_000
+
 const UNITS: [limitSeconds: number, divisor: number, unit: Intl.RelativeTimeFormatUnit][] = [
   [60, 1, 'second'],
   [3600, 60, 'minute'],

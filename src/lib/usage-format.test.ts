@@ -7,6 +7,7 @@ import {
   formatPercent,
   formatPeriod,
   formatPeriodLabel,
+  formatPeriodParts,
   formatRate,
   formatWait,
   groupDigits,
@@ -55,8 +56,18 @@ describe('numbers', () => {
 describe('dates', () => {
   it('formats period dates in UTC', () => {
     expect(formatDate('2026-11-01T00:00:00Z')).toBe('Nov 1, 2026')
-    expect(formatPeriod('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z')).toBe('Nov 1, 2026 – Dec 1, 2026')
     expect(formatPeriodLabel('2026-11-01T00:00:00Z')).toBe('Nov 26')
+  })
+  it('shows the last day of a period, whose end the API gives as exclusive', () => {
+    expect(formatPeriod('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z')).toBe('Nov 1 – Nov 30, 2026')
+    expect(formatPeriod('2026-12-01T00:00:00Z', '2027-01-01T00:00:00Z')).toBe('Dec 1 – Dec 31, 2026')
+    expect(formatPeriod('2026-12-15T00:00:00Z', '2027-01-15T00:00:00Z')).toBe('Dec 15, 2026 – Jan 14, 2027')
+    expect(formatPeriodParts('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z')).toEqual({
+      first: 'Nov 1',
+      last: 'Nov 30, 2026',
+    })
+    // An end inside a day leaves that day in the period.
+    expect(formatPeriod('2026-11-01T00:00:00Z', '2026-12-01T05:00:00Z')).toBe('Nov 1 – Dec 1, 2026')
   })
   it('counts days left, rounding up and never below zero', () => {
     const now = Date.parse('2026-11-22T03:00:00Z')

@@ -1,8 +1,9 @@
 // Formatting for the usage and caller-ID pages. The dashboard is written in
 // English, so numbers and dates use en-US rather than the machine's locale.
+import { pluralize } from './format'
+import { DAY_MS } from './time'
 
 const LOCALE = 'en-US'
-const DAY_MS = 86_400_000
 
 /** "482913" -> "482 913": groups of three, never leaving a lone digit at the end. */
 export function groupDigits(code: string): string {
@@ -59,6 +60,7 @@ export function usageLevel(percent: number | null): UsageLevel {
 
 // Billing periods start and end on UTC boundaries; the local zone could shift them a day.
 const periodDate = new Intl.DateTimeFormat(LOCALE, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
+const monthDay = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', timeZone: 'UTC' })
 const shortPeriodDate = new Intl.DateTimeFormat(LOCALE, { month: 'short', year: '2-digit', timeZone: 'UTC' })
 const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -77,9 +79,21 @@ export function formatDateTime(iso: string): string {
   return dateTime.format(new Date(iso))
 }
 
-/** "Nov 1, 2026 – Dec 1, 2026": a period's end is exclusive, so the range shows it as given. */
+/**
+ * The first and last day of a period, e.g. "Nov 1" and "Nov 30, 2026". The API's
+ * period_end is exclusive (the next period's start), so the last day is the one
+ * before it; the start keeps its year only when the period spans two years.
+ */
+export function formatPeriodParts(start: string, end: string): { first: string; last: string } {
+  const lastMs = Math.max(Date.parse(start), Date.parse(end) - 1)
+  const sameYear = new Date(start).getUTCFullYear() === new Date(lastMs).getUTCFullYear()
+  return { first: sameYear ? monthDay.format(new Date(start)) : formatDate(start), last: formatDate(lastMs) }
+}
+
+/** "Nov 1 – Nov 30, 2026" for the period from 2026-11-01 to 2026-12-01 (exclusive). */
 export function formatPeriod(start: string, end: string): string {
-  return `${formatDate(start)} – ${formatDate(end)}`
+  const { first, last } = formatPeriodParts(start, end)
+  return `${first} – ${last}`
 }
 
 /** Whole days until the end, rounded up so the last afternoon still counts as one day. */
@@ -99,9 +113,6 @@ export function formatElapsed(ms: number): string {
 /** "10 minutes", "90 seconds": how long a wait lasts, in words. */
 export function formatWait(ms: number): string {
   const seconds = Math.round(ms / 1000)
-  if (seconds >= 60 && seconds % 60 === 0) {
-    const minutes = seconds / 60
-    return `${minutes} minute${minutes === 1 ? '' : 's'}`
-  }
-  return `${seconds} second${seconds === 1 ? '' : 's'}`
+  if (seconds >= 60 && seconds % 60 === 0) return pluralize(seconds / 60, 'minute')
+  return pluralize(seconds, 'second')
 }

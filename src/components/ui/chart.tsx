@@ -44,7 +44,7 @@ export function ChartFrame({
 export function ChartLegend({
   items,
 }: {
-  items: { label: string; color: ChartColor; shape?: 'box' | 'line' | 'dash' }[]
+  items: { label: string; color: ChartColor; shape?: 'box' | 'line' | 'dash' | 'dot' }[]
 }) {
   return (
     <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
@@ -54,13 +54,17 @@ export function ChartLegend({
             aria-hidden="true"
             className={cn(
               'inline-block',
-              item.shape === 'box' || !item.shape ? 'h-3 w-3 rounded-sm' : 'h-0 w-4 border-t-2',
+              item.shape === 'box' || !item.shape
+                ? 'h-3 w-3 rounded-sm'
+                : item.shape === 'dot'
+                  ? 'h-2.5 w-2.5 rounded-full'
+                  : 'h-0 w-4 border-t-2',
               item.shape === 'dash' && 'border-dashed',
             )}
             style={
-              item.shape === 'box' || !item.shape
-                ? { background: chartColor(item.color) }
-                : { borderColor: chartColor(item.color) }
+              item.shape === 'line' || item.shape === 'dash'
+                ? { borderColor: chartColor(item.color) }
+                : { background: chartColor(item.color) }
             }
           />
           {item.label}

@@ -1,6 +1,13 @@
 import { isApiError } from '@/api/client'
 import { Button } from './button'
 
+/** An error in the service's words, with its HTTP status when it has one. */
+export function errorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : 'An unexpected error occurred.'
+  const status = isApiError(error) && error.status ? ` (HTTP ${error.status})` : ''
+  return `${message}${status}`
+}
+
 /** What went wrong, in the service's words, and a way to try again. */
 export function ErrorState({
   error,
@@ -11,18 +18,13 @@ export function ErrorState({
   onRetry?: () => void
   title?: string
 }) {
-  const message = error instanceof Error ? error.message : 'An unexpected error occurred.'
-  const status = isApiError(error) && error.status ? ` (HTTP ${error.status})` : ''
   return (
     <div
       role="alert"
       className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
     >
       <p className="font-semibold">{title}</p>
-      <p className="mt-1 text-sm">
-        {message}
-        {status}
-      </p>
+      <p className="mt-1 text-sm">{errorText(error)}</p>
       {onRetry && (
         <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
           Retry

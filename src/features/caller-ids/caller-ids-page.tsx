@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { getRouteApi } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { callerIdQueries } from '@/api/caller-ids'
 import { Card, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -15,15 +14,14 @@ import { VERIFIED } from './status-labels'
 import { VerificationPanel } from './verification-panel'
 import { markVerified, useVerifications, verificationPhase } from './verification-store'
 
-const route = getRouteApi('/caller-ids')
-
 export function CallerIdsPage() {
-  const { verification_timeout_ms } = route.useSearch()
-  const timeoutMs = verification_timeout_ms ?? config.verificationTimeoutMs
   const verifications = useVerifications()
+  // The verification started last on this page view; a reload focuses nothing.
+  const [startedHere, setStartedHere] = useState<string | null>(null)
   const now = useNow(1000, verifications.length > 0)
   const waiting = verifications.some((entry) => verificationPhase(entry, now) === 'waiting')
   const list = useQuery({ ...callerIdQueries.list(), refetchInterval: waiting ? VERIFICATION_POLL_MS : false })
+  const onStarted = ({ caller_id_id }: { caller_id_id: string }) => setStartedHere(caller_id_id)
 
   // The list is the only sign of success: once a number shows up verified, remember it.
   useEffect(() => {
@@ -49,7 +47,7 @@ export function CallerIdsPage() {
       <Card aria-labelledby="add-caller-id-title">
         <CardTitle id="add-caller-id-title">Add caller ID</CardTitle>
         <div className="mt-3">
-          <AddCallerIdForm timeoutMs={timeoutMs} />
+          <AddCallerIdForm timeoutMs={config.verificationTimeoutMs} onStarted={onStarted} />
         </div>
       </Card>
       {verifications.length > 0 && (
@@ -61,7 +59,13 @@ export function CallerIdsPage() {
             </p>
           )}
           {verifications.map((entry) => (
-            <VerificationPanel key={entry.callerIdId} entry={entry} now={now} />
+            <VerificationPanel
+              key={entry.callerIdId}
+              entry={entry}
+              now={now}
+              focusOnStart={entry.callerIdId === startedHere}
+              onStarted={onStarted}
+            />
           ))}
         </div>
       )}

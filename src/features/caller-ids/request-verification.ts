@@ -1,9 +1,23 @@
 import { startVerification } from '@/api/caller-ids'
+import { type RetryInfo, sendWithRetries, shouldRetrySubmission, submissionRetryDelay } from '@/lib/idempotent-submit'
 import { addVerification } from './verification-store'
 
-/** Asks the service to call the number, and remembers the code so a reload keeps it. */
-export async function requestVerification(phoneNumber: string, idempotencyKey: string, timeoutMs: number) {
-  const started = await startVerification({ phone_number: phoneNumber }, idempotencyKey)
+/**
+ * Asks the service to call the number, and remembers the code so a reload keeps it.
+ * Transient failures and 429s (after Retry-After) are retried with the same
+ * Idempotency-Key, so the service starts one verification however often it is sent.
+ */
+export async function requestVerification(
+  phoneNumber: string,
+  idempotencyKey: string,
+  timeoutMs: number,
+  { onRetry, signal }: { onRetry?: (info: RetryInfo) => void; signal?: AbortSignal } = {},
+) {
+  const started = await sendWithRetries(
+    (key, s) => startVerification({ phone_number: phoneNumber }, key, s),
+    idempotencyKey,
+    { shouldRetry: shouldRetrySubmission, retryDelay: submissionRetryDelay, onRetry, signal },
+  )
   addVerification({
     callerIdId: started.caller_id_id,
     phoneNumber: started.phone_number,

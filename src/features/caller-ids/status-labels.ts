@@ -1,5 +1,6 @@
 // How verification and CNAM statuses read on screen: one map each. Values the
 // spec does not list are shown as they come, in a neutral badge.
+import { CNAM_STATUSES, VERIFICATION_STATUSES } from '@/api/schemas'
 import type { BadgeTone } from '@/components/ui/badge'
 
 interface StatusLook {
@@ -7,12 +8,16 @@ interface StatusLook {
   tone: BadgeTone
 }
 
+/** The status of a number that can be used for calls. */
+export const VERIFIED: string = VERIFICATION_STATUSES[0]
+const [APPROVED] = CNAM_STATUSES
+
 const VERIFICATION_STATUS: Record<string, StatusLook> = {
-  VERIFIED: { label: 'Verified', tone: 'success' },
+  [VERIFIED]: { label: 'Verified', tone: 'success' },
 }
 
 const CNAM_STATUS: Record<string, StatusLook> = {
-  APPROVED: { label: 'Approved', tone: 'success' },
+  [APPROVED]: { label: 'Approved', tone: 'success' },
 }
 
 export function verificationStatusLook(status: string): StatusLook {
@@ -22,5 +27,3 @@ export function verificationStatusLook(status: string): StatusLook {
 export function cnamStatusLook(status: string): StatusLook {
   return CNAM_STATUS[status] ?? { label: status, tone: 'neutral' }
 }
-
-export const VERIFIED = 'VERIFIED'

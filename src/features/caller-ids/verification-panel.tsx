@@ -1,12 +1,14 @@
-import { useMutation } from '@tanstack/react-query'
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
+import type { StartVerificationResponse } from '@/api/schemas'
 import { Button } from '@/components/ui/button'
 import { CopyButton } from '@/components/ui/copy-button'
 import { cn } from '@/lib/cn'
 import { formatElapsed, formatWait, groupDigits } from '@/lib/usage-format'
 import { formatPhoneForReading } from './format-phone'
-import { requestVerification, VERIFICATION_POLL_MS } from './request-verification'
+import { VERIFICATION_POLL_MS } from './request-verification'
+import { RetryNotice } from './retry-notice'
 import { StartError } from './start-error'
+import { useStartVerification } from './use-start-verification'
 import { removeVerification, type VerificationEntry, verificationPhase } from './verification-store'
 
 const frame: Record<string, string> = {
@@ -15,83 +17,126 @@ const frame: Record<string, string> = {
   'timed-out': 'border-amber-400 bg-amber-50 dark:border-amber-800 dark:bg-amber-950',
 }
 
-export function VerificationPanel({ entry, now }: { entry: VerificationEntry; now: number }) {
+export function VerificationPanel({
+  entry,
+  now,
+  focusOnStart,
+  onStarted,
+}: {
+  entry: VerificationEntry
+  now: number
+  /** Just started here: focus the heading, so a screen reader reads the number and the code. */
+  focusOnStart: boolean
+  onStarted: (started: StartVerificationResponse) => void
+}) {
   const phase = verificationPhase(entry, now)
   const number = formatPhoneForReading(entry.phoneNumber)
   const titleId = `verification-${entry.callerIdId}`
-  // Start again is a new request (a new code), so it gets its own key; its Retry reuses that key.
+  const codeId = `${entry.callerIdId}-code`
+  const heading = useRef<HTMLHeadingElement>(null)
+  // Start again is a new request (a new code), so it gets its own key; retries and Retry reuse that key.
   const restartKey = useRef<string | null>(null)
-  const restart = useMutation({
-    mutationFn: () => {
-      restartKey.current ??= crypto.randomUUID()
-      return requestVerification(entry.phoneNumber, restartKey.current, entry.timeoutMs)
-    },
-    onSuccess: () => {
+  const { mutation: restart, retrying } = useStartVerification({
+    onStarted: (started) => {
       restartKey.current = null
+      onStarted(started)
     },
   })
+
+  // startedAt changes when Start again gives this number a new code under the same id.
+  useEffect(() => {
+    if (focusOnStart && entry.startedAt) heading.current?.focus()
+  }, [focusOnStart, entry.startedAt])
+
+  function startAgain() {
+    restartKey.current ??= crypto.randomUUID()
+    restart.mutate({ phoneNumber: entry.phoneNumber, key: restartKey.current, timeoutMs: entry.timeoutMs })
+  }
+
   return (
     <section
       aria-labelledby={titleId}
       className={cn('rounded-lg border-2 bg-white p-4 dark:bg-slate-900', frame[phase])}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 id={titleId} className="font-semibold">
+        <h3
+          id={titleId}
+          ref={heading}
+          tabIndex={-1}
+          aria-describedby={phase === 'waiting' ? `${codeId}-label ${codeId}` : undefined}
+          className="font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
           Verification of {number}
         </h3>
-        {phase !== 'waiting' && (
-          <Button variant="ghost" size="sm" onClick={() => removeVerification(entry.callerIdId)}>
-            Dismiss
-          </Button>
+        {/* Removing the entry also ends the polling once no other verification waits. */}
+        <Button variant="ghost" size="sm" onClick={() => removeVerification(entry.callerIdId)}>
+          {phase === 'waiting' ? 'Stop waiting' : 'Dismiss'}
+        </Button>
+      </div>
+      {/* Present from the start, so the success text is announced when it arrives. */}
+      <div role="status" className={cn(phase === 'verified' && 'mt-2 text-emerald-900 dark:text-emerald-100')}>
+        {phase === 'verified' && (
+          <p>
+            <span className="font-semibold">Verified.</span> {number} is now one of your caller IDs and can be chosen on
+            New call.
+          </p>
         )}
       </div>
-      {phase === 'verified' ? (
-        <p role="status" className="mt-2 text-emerald-900 dark:text-emerald-100">
-          <span className="font-semibold">Verified.</span> {number} is now one of your caller IDs and can be chosen on
-          New call.
-        </p>
-      ) : phase === 'timed-out' ? (
+      {phase === 'timed-out' && (
         <div role="alert" className="mt-2 space-y-3 text-amber-950 dark:text-amber-100">
           <p>
             <span className="font-semibold">Not verified after {formatWait(entry.timeoutMs)}.</span> The call may have
             gone unanswered or the code was not entered. Start again to get a new code and a new call.
           </p>
-          <Button onClick={() => restart.mutate()} disabled={restart.isPending}>
+          <Button onClick={startAgain} disabled={restart.isPending}>
             {restart.isPending ? 'Starting…' : 'Start again'}
           </Button>
-          {restart.isError && <StartError error={restart.error} onRetry={() => restart.mutate()} />}
+          <RetryNotice retrying={retrying} />
+          {restart.isError && <StartError error={restart.error} onRetry={startAgain} />}
         </div>
-      ) : (
-        <WaitingBody entry={entry} number={number} elapsedMs={now - entry.startedAt} />
+      )}
+      {phase === 'waiting' && (
+        <WaitingBody entry={entry} number={number} codeId={codeId} elapsedMs={now - entry.startedAt} />
       )}
     </section>
   )
 }
 
-function WaitingBody({ entry, number, elapsedMs }: { entry: VerificationEntry; number: string; elapsedMs: number }) {
+function WaitingBody({
+  entry,
+  number,
+  codeId,
+  elapsedMs,
+}: {
+  entry: VerificationEntry
+  number: string
+  codeId: string
+  elapsedMs: number
+}) {
   const share = Math.min(100, Math.round((elapsedMs / entry.timeoutMs) * 100))
   return (
     <div className="mt-3 space-y-4">
       <div>
-        <p className="text-sm text-slate-600 dark:text-slate-400" id={`${entry.callerIdId}-code-label`}>
+        <p className="text-sm text-slate-600 dark:text-slate-400" id={`${codeId}-label`}>
           Validation code
         </p>
         <div className="flex items-center gap-3">
           <output
-            aria-labelledby={`${entry.callerIdId}-code-label`}
+            aria-labelledby={`${codeId}-label`}
             className="font-mono text-4xl font-bold tracking-widest tabular-nums"
           >
-            {groupDigits(entry.validationCode)}
+            {/* Its own id: the output's name is its label, the heading's description needs the digits. */}
+            <span id={codeId}>{groupDigits(entry.validationCode)}</span>
           </output>
           <CopyButton value={entry.validationCode} label="Copy validation code" />
         </div>
       </div>
+      {/* The service's own words say whom it calls and what to do; the page adds only its own part. */}
       <p className="text-sm">{entry.message}</p>
-      <ol className="list-decimal space-y-1 pl-5 text-sm">
-        <li>We are calling {number} now.</li>
-        <li>Answer the call and enter this code when asked.</li>
-        <li>This page checks every {VERIFICATION_POLL_MS / 1000} seconds and shows when the number is verified.</li>
-      </ol>
+      <p className="text-sm">
+        Then stay here: this page checks every {VERIFICATION_POLL_MS / 1000} seconds and shows when the number is
+        verified.
+      </p>
       <div>
         <div
           role="progressbar"

@@ -1,10 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  addVerification,
-  markVerified,
-  reloadVerificationsForTest,
-  removeVerification,
+  createVerificationStore,
   type VerificationEntry,
+  type VerificationStorage,
   verificationPhase,
 } from './verification-store'
 
@@ -20,46 +18,69 @@ const entry = (over: Partial<VerificationEntry> = {}): VerificationEntry => ({
   ...over,
 })
 
-function stored(): unknown {
-  return JSON.parse(sessionStorage.getItem(KEY) ?? 'null')
+/** A Storage of its own per test, so no test sees another's entries. */
+function memoryStorage(seed: Record<string, string> = {}): VerificationStorage & { data: Map<string, string> } {
+  const data = new Map(Object.entries(seed))
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+    removeItem: (key) => void data.delete(key),
+  }
 }
 
-beforeEach(() => {
-  sessionStorage.clear()
-  reloadVerificationsForTest()
-})
+function stored(storage: { data: Map<string, string> }): unknown {
+  return JSON.parse(storage.data.get(KEY) ?? 'null')
+}
 
 describe('verification store', () => {
-  it('survives a reload through sessionStorage', () => {
-    addVerification(entry())
-    addVerification(entry({ callerIdId: 'cid_two', phoneNumber: '+14155550122' }))
-    reloadVerificationsForTest()
-    expect((stored() as VerificationEntry[]).map((e) => e.callerIdId)).toEqual(['cid_two', 'cid_one'])
+  it('survives a reload through its storage', () => {
+    const storage = memoryStorage()
+    const store = createVerificationStore(storage)
+    store.add(entry())
+    store.add(entry({ callerIdId: 'cid_two', phoneNumber: '+14155550122' }))
+    const reloaded = createVerificationStore(storage)
+    expect(reloaded.entries().map((e) => e.callerIdId)).toEqual(['cid_two', 'cid_one'])
   })
 
   it('replaces an older verification of the same number', () => {
-    addVerification(entry())
-    addVerification(entry({ callerIdId: 'cid_again', validationCode: '111222' }))
-    expect(stored()).toEqual([entry({ callerIdId: 'cid_again', validationCode: '111222' })])
+    const storage = memoryStorage()
+    const store = createVerificationStore(storage)
+    store.add(entry())
+    store.add(entry({ callerIdId: 'cid_again', validationCode: '111222' }))
+    expect(stored(storage)).toEqual([entry({ callerIdId: 'cid_again', validationCode: '111222' })])
   })
 
   it('drops stored data that does not validate', () => {
-    sessionStorage.setItem(KEY, JSON.stringify([{ callerIdId: 42 }]))
-    reloadVerificationsForTest()
-    addVerification(entry())
-    expect(stored()).toEqual([entry()])
-    sessionStorage.setItem(KEY, '{not json')
-    reloadVerificationsForTest()
-    removeVerification('cid_none')
-    expect(sessionStorage.getItem(KEY)).toBeNull()
+    const invalid = memoryStorage({ [KEY]: JSON.stringify([{ callerIdId: 42 }]) })
+    const store = createVerificationStore(invalid)
+    expect(store.entries()).toEqual([])
+    store.add(entry())
+    expect(stored(invalid)).toEqual([entry()])
+    const broken = createVerificationStore(memoryStorage({ [KEY]: '{not json' }))
+    expect(broken.entries()).toEqual([])
   })
 
-  it('marks verified and removes', () => {
-    addVerification(entry())
-    markVerified('cid_one', '2026-11-22T03:00:00Z')
-    expect((stored() as VerificationEntry[])[0]?.verifiedAt).toBe('2026-11-22T03:00:00Z')
-    removeVerification('cid_one')
-    expect(sessionStorage.getItem(KEY)).toBeNull()
+  it('marks verified, removes, and tells its subscribers', () => {
+    const storage = memoryStorage()
+    const store = createVerificationStore(storage)
+    let changes = 0
+    const unsubscribe = store.subscribe(() => changes++)
+    store.add(entry())
+    store.markVerified('cid_one', '2026-11-22T03:00:00Z')
+    expect((stored(storage) as VerificationEntry[])[0]?.verifiedAt).toBe('2026-11-22T03:00:00Z')
+    store.remove('cid_one')
+    expect(storage.data.has(KEY)).toBe(false)
+    expect(changes).toBe(3)
+    unsubscribe()
+    store.add(entry())
+    expect(changes).toBe(3)
+  })
+
+  it('still works for this page view without storage', () => {
+    const store = createVerificationStore(undefined)
+    store.add(entry())
+    expect(store.entries()).toEqual([entry()])
   })
 })
 

@@ -21,58 +21,73 @@ export type VerificationEntry = z.infer<typeof verificationEntry>
 
 const storedEntries = z.array(verificationEntry)
 
-let entries: readonly VerificationEntry[] = read()
-const listeners = new Set<() => void>()
+export type VerificationStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
-function read(): VerificationEntry[] {
-  try {
-    const raw = globalThis.sessionStorage?.getItem(STORAGE_KEY)
-    if (!raw) return []
-    const parsed = storedEntries.safeParse(JSON.parse(raw))
-    return parsed.success ? parsed.data : []
-  } catch {
-    // Unreadable JSON or storage switched off: start with none.
-    return []
+/** A store over one storage: the page uses sessionStorage, tests pass their own. */
+export function createVerificationStore(storage: VerificationStorage | undefined) {
+  let entries: readonly VerificationEntry[] = read()
+  const listeners = new Set<() => void>()
+
+  function read(): VerificationEntry[] {
+    try {
+      const raw = storage?.getItem(STORAGE_KEY)
+      if (!raw) return []
+      const parsed = storedEntries.safeParse(JSON.parse(raw))
+      return parsed.success ? parsed.data : []
+    } catch {
+      // Unreadable JSON or storage switched off: start with none.
+      return []
+    }
+  }
+
+  function write(next: readonly VerificationEntry[]) {
+    entries = next
+    try {
+      if (next.length) storage?.setItem(STORAGE_KEY, JSON.stringify(next))
+      else storage?.removeItem(STORAGE_KEY)
+    } catch {
+      // Storage may be full or off; the entries still live for this page view.
+    }
+    for (const listener of listeners) listener()
+  }
+
+  return {
+    entries: () => entries,
+    /** A new verification replaces an older one of the same number: only the latest code is valid. */
+    add(entry: VerificationEntry): void {
+      write([entry, ...entries.filter((e) => e.phoneNumber !== entry.phoneNumber)])
+    },
+    markVerified(callerIdId: string, verifiedAt: string): void {
+      if (!entries.some((e) => e.callerIdId === callerIdId && e.verifiedAt === null)) return
+      write(entries.map((e) => (e.callerIdId === callerIdId ? { ...e, verifiedAt } : e)))
+    },
+    remove(callerIdId: string): void {
+      write(entries.filter((e) => e.callerIdId !== callerIdId))
+    },
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
   }
 }
 
-function write(next: readonly VerificationEntry[]) {
-  entries = next
+function sessionStorageIfAllowed(): VerificationStorage | undefined {
   try {
-    if (next.length) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next))
-    else sessionStorage.removeItem(STORAGE_KEY)
+    return globalThis.sessionStorage
   } catch {
-    // Storage may be full or off; the entries still live for this page view.
+    // Reading sessionStorage throws where the browser blocks storage.
+    return undefined
   }
-  for (const listener of listeners) listener()
 }
 
-/** A new verification replaces an older one of the same number: only the latest code is valid. */
-export function addVerification(entry: VerificationEntry): void {
-  write([entry, ...entries.filter((e) => e.phoneNumber !== entry.phoneNumber)])
-}
+const store = createVerificationStore(sessionStorageIfAllowed())
 
-export function markVerified(callerIdId: string, verifiedAt: string): void {
-  if (!entries.some((e) => e.callerIdId === callerIdId && e.verifiedAt === null)) return
-  write(entries.map((e) => (e.callerIdId === callerIdId ? { ...e, verifiedAt } : e)))
-}
-
-export function removeVerification(callerIdId: string): void {
-  write(entries.filter((e) => e.callerIdId !== callerIdId))
-}
-
-export function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+export const addVerification = store.add
+export const markVerified = store.markVerified
+export const removeVerification = store.remove
 
 export function useVerifications(): readonly VerificationEntry[] {
-  return useSyncExternalStore(subscribe, () => entries)
-}
-
-/** Re-reads storage; for tests that seed it directly. */
-export function reloadVerificationsForTest(): void {
-  entries = read()
+  return useSyncExternalStore(store.subscribe, store.entries)
 }
 
 export type VerificationPhase = 'waiting' | 'verified' | 'timed-out'

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { callStatusMeta, LIST_POLL_MS, LIVE_POLL_MS, listPollInterval, statusPollInterval } from './call-status'
+import {
+  callStatusMeta,
+  IN_PROGRESS_STATUSES,
+  isFailedStatus,
+  isFinishedStatus,
+  LIST_POLL_MS,
+  LIVE_POLL_MS,
+  listPollInterval,
+  statusPollInterval,
+} from './call-status'
 
 describe('statusPollInterval', () => {
   it('polls about once a second while the call is in progress', () => {
@@ -38,5 +47,22 @@ describe('callStatusMeta', () => {
     expect(callStatusMeta('DIALER_FAILED')).toEqual({ label: 'Failed', tone: 'danger' })
     expect(callStatusMeta('queued').label).toBe('Queued')
     expect(callStatusMeta('DIALER_NEW')).toEqual({ label: 'DIALER_NEW', tone: 'neutral' })
+  })
+})
+
+describe('finished and in progress', () => {
+  it('calls a call finished once it completed or failed, and only then', () => {
+    expect(isFinishedStatus('DIALER_COMPLETED')).toBe(true)
+    expect(isFinishedStatus('DIALER_FAILED')).toBe(true)
+    for (const status of ['queued', 'DIALER_INITIATED', 'DIALER_RINGING', 'DIALER_NEW']) {
+      expect(isFinishedStatus(status)).toBe(false)
+    }
+  })
+  it('lists the steps before the ending in the order a call goes through them', () => {
+    expect(IN_PROGRESS_STATUSES).toEqual(['queued', 'DIALER_INITIATED', 'DIALER_RINGING'])
+  })
+  it('knows a failed call from a completed one', () => {
+    expect(isFailedStatus('DIALER_FAILED')).toBe(true)
+    expect(isFailedStatus('DIALER_COMPLETED')).toBe(false)
   })
 })

@@ -1,5 +1,7 @@
-// The one map from call status to label and tone, shared by the list, the
-// badge and the stepper. Values the service adds later are shown as they come.
+// The one place that knows what each call status means: its label and tone,
+// whether the call has finished, and the order the stepper shows. Shared by the
+// list, the badge, the stepper and the recordings. Values the service adds later
+// are shown as they come.
 
 import { CALL_STATUSES, FINISHED_CALL_STATUSES, QUEUED } from '@/api/schemas'
 import type { BadgeTone } from '@/components/ui/badge'
@@ -24,11 +26,19 @@ export function callStatusMeta(status: string): StatusMeta {
 /** Filter choices for the list: the four DIALER_* values the API filters on. */
 export const CALL_STATUS_FILTERS = CALL_STATUSES.map((value) => ({ value, label: callStatusMeta(value).label }))
 
+const FINISHED = new Set<string>(FINISHED_CALL_STATUSES)
+
 export function isFinishedStatus(status: string): boolean {
-  return FINISHED_CALL_STATUSES.includes(status)
+  return FINISHED.has(status)
 }
 
-const IN_PROGRESS = new Set<string>([QUEUED, 'DIALER_INITIATED', 'DIALER_RINGING'])
+export function isFailedStatus(status: string): boolean {
+  return status === 'DIALER_FAILED'
+}
+
+/** Queued, initiated, ringing: the documented statuses before one of the two endings, in order. */
+export const IN_PROGRESS_STATUSES: readonly string[] = [QUEUED, ...CALL_STATUSES.filter((s) => !FINISHED.has(s))]
+const IN_PROGRESS = new Set(IN_PROGRESS_STATUSES)
 
 export const LIVE_POLL_MS = 1000
 const UNKNOWN_STATUS_POLL_MS = 5000
@@ -52,6 +62,3 @@ export function listPollInterval(statuses: readonly string[] | undefined): numbe
   if (!statuses) return false
   return statuses.some((status) => !isFinishedStatus(status)) ? LIST_POLL_MS : false
 }
-
-/** Stepper order: queued, initiated, ringing, then one of the two endings. */
-export const STEP_STATUSES = [QUEUED, 'DIALER_INITIATED', 'DIALER_RINGING'] as const

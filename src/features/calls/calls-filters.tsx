@@ -1,6 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router'
-import type { ChangeEvent } from 'react'
+import { type ChangeEvent, useEffect, useRef } from 'react'
 import type { CallStatus } from '@/api/schemas'
+import { isCompleteDate, localDateInputValue, localDayStart } from '@/lib/local-date'
 import { CALL_STATUS_FILTERS } from './call-status'
 import { type CallsSearch, PAGE_SIZES, withFilters } from './calls-search'
 
@@ -14,10 +15,17 @@ const label = 'text-xs font-medium text-slate-700 dark:text-slate-300'
 export function CallsFilters() {
   const search = route.useSearch()
   const navigate = route.useNavigate()
-  const apply = (change: Partial<CallsSearch>) => navigate({ search: (prev) => withFilters(prev, change) })
+  // Replace, not push: Back leaves the list instead of undoing filters one by one. Next/Previous still push.
+  const apply = (change: Partial<CallsSearch>) =>
+    navigate({ search: (prev) => withFilters(prev, change), replace: true })
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
 
   return (
-    <form className="flex flex-wrap items-end gap-4" aria-label="Filter calls" onSubmit={(e) => e.preventDefault()}>
+    <form
+      className="flex flex-wrap items-end gap-x-4 gap-y-1"
+      aria-label="Filter calls"
+      onSubmit={(e) => e.preventDefault()}
+    >
       <label className={label}>
         Status
         <select
@@ -35,24 +43,8 @@ export function CallsFilters() {
           ))}
         </select>
       </label>
-      <label className={label}>
-        From date
-        <input
-          type="date"
-          className={field}
-          value={search.from_date?.slice(0, 10) ?? ''}
-          onChange={(e) => apply({ from_date: e.target.value || undefined })}
-        />
-      </label>
-      <label className={label}>
-        To date (before)
-        <input
-          type="date"
-          className={field}
-          value={search.to_date?.slice(0, 10) ?? ''}
-          onChange={(e) => apply({ to_date: e.target.value || undefined })}
-        />
-      </label>
+      <DateFilter label="From date" value={search.from_date} onPick={(from_date) => apply({ from_date })} />
+      <DateFilter label="To date (before)" value={search.to_date} onPick={(to_date) => apply({ to_date })} />
       <label className={label}>
         Page size
         <select className={field} value={search.limit} onChange={(e) => apply({ limit: Number(e.target.value) })}>
@@ -63,6 +55,52 @@ export function CallsFilters() {
           ))}
         </select>
       </label>
+      <p id="date-filter-hint" className="basis-full text-xs text-slate-600 dark:text-slate-400">
+        Days run from midnight to midnight in your time zone ({zone}). Calls on the “To” day itself are not included.
+      </p>
     </form>
+  )
+}
+
+/**
+ * A date input that applies a whole date, or clearing, and ignores the steps in between
+ * (a half-typed date, or the year 0002 on the way to 2026). It is uncontrolled, so those
+ * steps are not reset on each render; the URL still wins when it changes, as on Back.
+ */
+function DateFilter({
+  label: text,
+  value,
+  onPick,
+}: {
+  label: string
+  value: string | undefined
+  onPick: (value: string | undefined) => void
+}) {
+  const input = useRef<HTMLInputElement>(null)
+  const shown = value ? localDateInputValue(value) : ''
+  useEffect(() => {
+    if (input.current && input.current.value !== shown) input.current.value = shown
+  }, [shown])
+
+  function change(event: ChangeEvent<HTMLInputElement>) {
+    const { value: picked, validity } = event.target
+    // An empty value with badInput is a date partly typed or partly erased, not a cleared field.
+    if (picked === '') {
+      if (!validity.badInput && shown) onPick(undefined)
+    } else if (isCompleteDate(picked) && picked !== shown) onPick(localDayStart(picked))
+  }
+
+  return (
+    <label className={label}>
+      {text}
+      <input
+        ref={input}
+        type="date"
+        className={field}
+        defaultValue={shown}
+        aria-describedby="date-filter-hint"
+        onChange={change}
+      />
+    </label>
   )
 }

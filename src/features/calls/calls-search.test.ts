@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { callsSearchSchema, nextPageSearch, previousPageSearch, toListQuery, withFilters } from './calls-search'
 
 const parse = (raw: Record<string, unknown>) => callsSearchSchema.parse(raw)
@@ -54,6 +54,18 @@ describe('calls search params', () => {
       from_date: undefined,
       to_date: undefined,
     })
+  })
+
+  it('sends a plain date as the local day’s start, with its offset, and a date-time as it is', () => {
+    vi.stubEnv('TZ', 'Europe/Berlin')
+    try {
+      expect(toListQuery(parse({ from_date: '2026-11-01', to_date: '2026-11-20T00:00:00-05:00' }))).toMatchObject({
+        from_date: '2026-11-01T00:00:00+01:00',
+        to_date: '2026-11-20T00:00:00-05:00',
+      })
+    } finally {
+      vi.unstubAllEnvs()
+    }
   })
 })
 

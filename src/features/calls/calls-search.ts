@@ -2,6 +2,7 @@
 // reproduces the view. Each field falls back to its default instead of failing.
 import { z } from 'zod'
 import { CALL_STATUSES, type ListCallsQuery } from '@/api/schemas'
+import { toInstant } from '@/lib/local-date'
 
 export const PAGE_SIZES = [25, 50, 100] as const
 export const DEFAULT_PAGE_SIZE = 25
@@ -24,12 +25,12 @@ export const callsSearchSchema = z.object({
 
 export type CallsSearch = z.infer<typeof callsSearchSchema>
 
-/** The API query for a view: everything but the trail. */
+/** The API query for a view: everything but the trail, with a plain date read as the local day's start. */
 export function toListQuery(search: CallsSearch): ListCallsQuery {
   return {
     status: search.status,
-    from_date: search.from_date,
-    to_date: search.to_date,
+    from_date: search.from_date && toInstant(search.from_date),
+    to_date: search.to_date && toInstant(search.to_date),
     limit: search.limit,
     cursor: search.cursor,
   }

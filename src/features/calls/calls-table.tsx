@@ -26,7 +26,8 @@ export function CallsTable({ calls }: { calls: CallListItem[] }) {
         {calls.map((call) => (
           <TableRow
             key={call.call_id}
-            className="border-slate-200 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900/60"
+            // One link per row, stretched over it: the whole row opens the call, and the keyboard stops once per row.
+            className="group relative border-slate-200 hover:bg-slate-50 has-[:focus-visible]:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900/60 dark:has-[:focus-visible]:bg-slate-900/60"
           >
             <TableCell>
               <CallStatusBadge status={call.status} />
@@ -35,7 +36,7 @@ export function CallsTable({ calls }: { calls: CallListItem[] }) {
               <Link
                 to="/calls/$callId"
                 params={{ callId: call.call_id }}
-                className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+                className="text-indigo-700 underline-offset-2 after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-indigo-600 dark:text-indigo-300"
               >
                 {call.destination}
               </Link>
@@ -47,7 +48,13 @@ export function CallsTable({ calls }: { calls: CallListItem[] }) {
             </TableCell>
             <TableCell className="whitespace-nowrap">
               <code className="font-mono text-xs">{call.call_id}</code>
-              <CopyButton value={call.call_id} label={`Copy call ID ${call.call_id}`} variant="ghost" size="xs" />
+              <CopyButton
+                value={call.call_id}
+                label={`Copy call ID ${call.call_id}`}
+                variant="ghost"
+                size="xs"
+                className="relative z-10"
+              />
             </TableCell>
           </TableRow>
         ))}

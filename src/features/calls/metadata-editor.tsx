@@ -1,6 +1,6 @@
 import { METADATA_LIMITS } from '@/api/schemas'
 import { Button } from '@/components/ui/button'
-import { cn } from '@/lib/cn'
+import { FieldError } from '@/components/ui/field-error'
 import { type MetadataRow, type MetadataRowErrors, newMetadataRow } from './metadata-validation'
 
 const inputClass =
@@ -92,13 +92,5 @@ export function MetadataEditor({ rows, onChange, rowErrors, error, disabled }: M
       </div>
       <FieldError id="metadata-error" message={error} />
     </fieldset>
-  )
-}
-
-export function FieldError({ id, message, className }: { id: string; message?: string | null; className?: string }) {
-  return (
-    <p id={id} className={cn('text-sm text-red-700 dark:text-red-400', !message && 'hidden', className)}>
-      {message}
-    </p>
   )
 }

@@ -1,5 +1,5 @@
 import type { CallerIdListItem } from '@/api/schemas'
-import { FieldError } from './metadata-editor'
+import { FieldError } from '@/components/ui/field-error'
 
 const selectClass =
   'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900 aria-invalid:border-red-600 dark:aria-invalid:border-red-400'

@@ -6,12 +6,10 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { NewCallForm } from './new-call-form'
 import { NewCallLayout } from './new-call-layout'
 
-const VERIFIED: string = VERIFICATION_STATUSES[0]
-
 export function NewCallPage() {
   const { data } = useSuspenseQuery(callerIdQueries.list())
   // Only a verified number can be shown to the callee.
-  const callerIds = data.caller_ids.filter((callerId) => callerId.verification_status === VERIFIED)
+  const callerIds = data.caller_ids.filter((callerId) => callerId.verification_status === VERIFICATION_STATUSES[0])
   return (
     <NewCallLayout>
       {callerIds.length === 0 ? (

@@ -41,6 +41,13 @@ describe('CallRecordingsPanel', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/voice/calls/call_abc/recordings')
   })
 
+  it('says a failed call without recordings may simply not have been answered', async () => {
+    fetchMock.mockResolvedValue(json(200, { call_id: 'call_abc', recordings: [] }))
+    renderPanel('DIALER_FAILED')
+    expect(await screen.findByText('No recording: the call was not recorded or was not answered.')).toBeTruthy()
+    expect(screen.queryByText('This call was not recorded.')).toBeNull()
+  })
+
   it('shows the service’s message and fetches again on Retry', async () => {
     fetchMock.mockResolvedValueOnce(
       json(404, { title: 'Not Found', status: 404, detail: 'No call with id call_abc was found.' }),
@@ -49,6 +56,6 @@ describe('CallRecordingsPanel', () => {
     renderPanel('DIALER_FAILED')
     expect(await screen.findByText(/No call with id call_abc was found/)).toBeTruthy()
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
-    expect(await screen.findByText('This call was not recorded.')).toBeTruthy()
+    expect(await screen.findByText('No recording: the call was not recorded or was not answered.')).toBeTruthy()
   })
 })

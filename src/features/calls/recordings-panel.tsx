@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { callQueries } from '@/api/calls'
-import { FINISHED_CALL_STATUSES } from '@/api/schemas'
 import { Card, CardTitle } from '@/components/ui/card'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
+import { isFailedStatus, isFinishedStatus } from './call-status'
 import { RecordingPlayer } from './recording-player'
 
 // Recording URLs are signed for an hour; fetching again before then keeps the Download link working.
@@ -11,7 +11,7 @@ const URL_REFRESH_MS = 45 * 60 * 1000
 
 /** The call's recordings, once the call has ended. */
 export function CallRecordingsPanel({ callId, status }: { callId: string; status: string }) {
-  const finished = FINISHED_CALL_STATUSES.includes(status)
+  const finished = isFinishedStatus(status)
   const recordings = useQuery({
     ...callQueries.recordings(callId),
     enabled: finished,
@@ -44,7 +44,12 @@ export function CallRecordingsPanel({ callId, status }: { callId: string; status
           onRetry={() => void recordings.refetch()}
         />
       ) : recordings.data.recordings.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">This call was not recorded.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {/* A failed call may have been set to record and still have nothing: it was never answered. */}
+          {isFailedStatus(status)
+            ? 'No recording: the call was not recorded or was not answered.'
+            : 'This call was not recorded.'}
+        </p>
       ) : (
         <div className="flex flex-col gap-4">
           {recordings.data.recordings.map((recording, index) => (

@@ -1,7 +1,7 @@
 import { QUEUED } from '@/api/schemas'
 import { cn } from '@/lib/cn'
 import { formatClock } from '@/lib/time'
-import { callStatusMeta, STEP_STATUSES } from './call-status'
+import { callStatusMeta, IN_PROGRESS_STATUSES, isFailedStatus, isFinishedStatus } from './call-status'
 
 interface Step {
   key: string
@@ -17,11 +17,12 @@ interface StepTimes {
 }
 
 function stepsFor(status: string, { createdAt, startedAt, seen }: StepTimes): { steps: Step[]; current: number } {
-  const ended = status === 'DIALER_COMPLETED' || status === 'DIALER_FAILED'
-  const keys = [...STEP_STATUSES, ended ? status : 'DIALER_COMPLETED']
+  const ended = isFinishedStatus(status)
+  // The last step stands for whichever ending comes, until one has.
+  const keys = [...IN_PROGRESS_STATUSES, ended ? status : 'DIALER_COMPLETED']
   const steps = keys.map((key, index) => ({
     key,
-    label: index === 3 && !ended ? 'Completed or failed' : callStatusMeta(key).label,
+    label: index === IN_PROGRESS_STATUSES.length && !ended ? 'Completed or failed' : callStatusMeta(key).label,
     at: key === QUEUED ? createdAt : key === 'DIALER_INITIATED' ? (seen[key] ?? startedAt) : seen[key],
   }))
   return { steps, current: keys.indexOf(status) }
@@ -30,7 +31,7 @@ function stepsFor(status: string, { createdAt, startedAt, seen }: StepTimes): { 
 /** queued → initiated → ringing → completed/failed, with the time each step was seen. */
 export function StatusStepper({ status, ...times }: { status: string } & StepTimes) {
   const { steps, current } = stepsFor(status, times)
-  const failed = status === 'DIALER_FAILED'
+  const failed = isFailedStatus(status)
   return (
     <ol aria-label="Call progress" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {steps.map((step, index) => {

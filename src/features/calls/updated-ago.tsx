@@ -1,7 +1,7 @@
 import { formatUpdatedAgo } from '@/lib/time'
 import { useNow } from '@/lib/use-now'
 
-/** "Updated N s ago" for data that refreshes itself; polite so readers are not interrupted. */
+/** "Updated N s ago" for data that refreshes itself; not live, since it changes every second and would be read out each time. */
 export function UpdatedAgo({ updatedAt, fetching }: { updatedAt: number; fetching?: boolean }) {
   const now = useNow()
   return (

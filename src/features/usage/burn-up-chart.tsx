@@ -6,22 +6,30 @@ import { ChartTooltip } from './chart-tooltip'
 
 const axisTick = { fill: chartColor('axis'), fontSize: 12 }
 
-/** Cumulative minutes through the period: the even pace of the commitment, what was used, where it is heading. */
+/**
+ * Cumulative minutes through the period: the even pace of the commitment, the
+ * total used so far (one measured point), the average pace that led there and
+ * where that pace ends up.
+ */
 export function BurnUpChart({ forecast }: { forecast: Forecast }) {
   const data = burnUpSeries(forecast)
-  const over = forecast.kind === 'projection' && forecast.projectedOverageMinutes > 0
+  const projected = forecast.kind === 'projection'
+  const over = projected && forecast.projectedOverageMinutes > 0
   const projectionColor = over ? 'over' : 'projection'
   return (
     <ChartFrame
-      caption="Burn-up: cumulative minutes from the start of the period to its end."
+      caption="Burn-up: cumulative minutes from the start of the period to its end. The service reports only the total used so far, so the line up to it is the average pace, not a record of each day."
       height={240}
       legend={
         <ChartLegend
           items={[
             { label: 'Committed pace', color: 'committed', shape: 'dash' },
-            { label: 'Used to date', color: 'actual', shape: 'line' },
-            ...(forecast.kind === 'projection'
-              ? [{ label: 'Projection', color: projectionColor, shape: 'dash' } as const]
+            { label: 'Used so far', color: 'actual', shape: 'dot' },
+            ...(projected
+              ? [
+                  { label: 'Average pace so far', color: 'actual', shape: 'dash' } as const,
+                  { label: 'Projection', color: projectionColor, shape: 'dash' } as const,
+                ]
               : []),
           ]}
         />
@@ -60,25 +68,41 @@ export function BurnUpChart({ forecast }: { forecast: Forecast }) {
             dot={false}
             isAnimationActive={false}
           />
-          <Line
-            dataKey="actual"
-            name="Used to date"
-            stroke={chartColor('actual')}
-            strokeWidth={3}
-            connectNulls={false}
-            isAnimationActive={false}
-          />
-          {forecast.kind === 'projection' && (
+          {projected && (
+            <Line
+              dataKey="averagePace"
+              name="Average pace so far"
+              stroke={chartColor('actual')}
+              strokeDasharray="4 3"
+              strokeWidth={2}
+              dot={false}
+              connectNulls={false}
+              // Its one known value is the total at now, which "Used so far" already shows.
+              tooltipType="none"
+              isAnimationActive={false}
+            />
+          )}
+          {projected && (
             <Line
               dataKey="projection"
               name="Projection"
               stroke={chartColor(projectionColor)}
               strokeDasharray="2 4"
               strokeWidth={3}
+              dot={false}
               connectNulls={false}
               isAnimationActive={false}
             />
           )}
+          <Line
+            dataKey="usedSoFar"
+            name="Used so far"
+            stroke="none"
+            dot={{ r: 5, fill: chartColor('actual'), stroke: chartColor('actual') }}
+            activeDot={{ r: 6, fill: chartColor('actual') }}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </ChartFrame>

@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query'
 import { accountQueries } from '@/api/account'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
-import { daysLeft, formatNumber, formatPeriod } from '@/lib/usage-format'
+import { pluralize } from '@/lib/format'
+import { daysLeft, formatNumber } from '@/lib/usage-format'
+import { PeriodRange } from './period-range'
 import { Fact, Facts, SectionCard } from './section-card'
 import { UsageMeter } from './usage-meter'
 
@@ -21,8 +23,8 @@ export function CurrentPeriodCard({ now }: { now: number }) {
       ) : (
         <div className="space-y-4">
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            {formatPeriod(usage.period_start, usage.period_end)} ·{' '}
-            <span className="font-medium">{plural(daysLeft(usage.period_end, now), 'day')} left</span>
+            <PeriodRange start={usage.period_start} end={usage.period_end} /> ·{' '}
+            <span className="font-medium">{pluralize(daysLeft(usage.period_end, now), 'day')} left</span>
           </p>
           <UsageMeter
             used={usage.actual_minutes_used}
@@ -43,8 +45,4 @@ export function CurrentPeriodCard({ now }: { now: number }) {
       )}
     </SectionCard>
   )
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`
 }

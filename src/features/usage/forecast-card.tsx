@@ -3,6 +3,7 @@ import { accountQueries } from '@/api/account'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { type Forecast, forecastPeriod } from '@/lib/forecast'
+import { pluralize } from '@/lib/format'
 import { formatDate, formatNumber, formatPercent, formatRate } from '@/lib/usage-format'
 import { BurnUpChart } from './burn-up-chart'
 import { SectionCard } from './section-card'
@@ -46,13 +47,14 @@ function ForecastBody({ forecast }: { forecast: Forecast }) {
 }
 
 function ProjectionSummary({ forecast }: { forecast: Extract<Forecast, { kind: 'projection' }> }) {
-  const days = `${forecast.paceDays} day${forecast.paceDays === 1 ? '' : 's'}`
+  // One decimal: the pace is averaged over the exact time elapsed, not over whole days.
+  const days = pluralize(Math.round(forecast.elapsedDays * 10) / 10, 'day')
   const over = forecast.projectedOverageMinutes > 0
   return (
     <div className="space-y-1">
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Assumption: usage continues at the pace of the last {days} ({formatRate(forecast.minutesPerDay)} minutes a day,
-        the average since the period started).
+        Assumption: usage continues at its average pace over the {days} since the period started (
+        {formatRate(forecast.minutesPerDay)} minutes a day). Only the total so far is known, not the usage of each day.
       </p>
       <p className="text-lg">
         Projected at period end:{' '}

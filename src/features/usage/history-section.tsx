@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
+import { pluralize } from '@/lib/format'
 import { HistoryChart } from './history-chart'
 import { HISTORY_PAGE_SIZE } from './history-page-size'
 import { toHistoryRows } from './history-rows'
@@ -53,7 +54,7 @@ export function HistorySection() {
               <p className="text-sm text-slate-600 dark:text-slate-400">That is every period on record.</p>
             )}
             <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-              {rows.length} {rows.length === 1 ? 'period' : 'periods'} shown
+              {pluralize(rows.length, 'period')} shown
             </p>
           </div>
         </div>

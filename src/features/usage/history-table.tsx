@@ -1,7 +1,8 @@
 import { Badge } from '@/components/ui/badge'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
-import { formatNumber, formatPercent, formatPeriod } from '@/lib/usage-format'
+import { formatNumber, formatPercent } from '@/lib/usage-format'
 import type { HistoryRow } from './history-rows'
+import { PeriodRange } from './period-range'
 import { periodStatusLook } from './status-labels'
 
 /** The same periods as the chart, newest first: the accessible way to read them. */
@@ -24,7 +25,7 @@ export function HistoryTable({ rows }: { rows: readonly HistoryRow[] }) {
           return (
             <TableRow key={row.period_start}>
               <TableHead scope="row" className="whitespace-nowrap">
-                {formatPeriod(row.period_start, row.period_end)}
+                <PeriodRange start={row.period_start} end={row.period_end} />
               </TableHead>
               <TableCell>
                 <Badge tone={look.tone}>{look.label}</Badge>
