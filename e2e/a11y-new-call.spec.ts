@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { NUMBERS, placeCall } from './support/api'
+import { recordingPlayer } from './support/recording'
 
 async function violations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze()
@@ -28,13 +29,8 @@ test('the New call form has no accessibility violations', async ({ page }) => {
 test('a call page with a recording has no accessibility violations', async ({ page, request }) => {
   const call = await placeCall(request, { destination: NUMBERS.answers, record: true })
   await page.goto(`/calls/${call.call_id}`)
-  const recording = page.getByRole('article', { name: 'Recording 1' })
-  await expect(recording.getByRole('button', { name: 'Play' })).toBeEnabled({ timeout: 30_000 })
-  await expect(
-    recording
-      .getByRole('img', { name: /Waveform/ })
-      .locator('canvas')
-      .first(),
-  ).toBeVisible()
+  const { play, waveformCanvas } = recordingPlayer(page)
+  await expect(play).toBeEnabled({ timeout: 30_000 })
+  await expect(waveformCanvas).toBeVisible()
   expect(await violations(page)).toEqual([])
 })

@@ -1,6 +1,7 @@
 // After a recorded call, staff listen to both sides, skip around, speed up and download.
 import { expect, type Page, test } from '@playwright/test'
 import { NUMBERS, placeCall } from './support/api'
+import { recordingPlayer } from './support/recording'
 
 async function openFinishedCall(page: Page, callId: string, status: 'Completed' | 'Failed' = 'Completed') {
   await page.goto(`/calls/${callId}`)
@@ -11,7 +12,7 @@ test('plays a recording with a waveform of both channels', async ({ page, reques
   const call = await placeCall(request, { destination: NUMBERS.answers, record: true })
   await openFinishedCall(page, call.call_id)
 
-  const recording = page.getByRole('article', { name: 'Recording 1' })
+  const { recording, play, waveform, waveformCanvas: canvas } = recordingPlayer(page)
   await expect(recording).toContainText('FormatWAV')
   await expect(recording).toContainText('Channels2')
   await expect(recording.getByText('Caller', { exact: true })).toBeVisible()
@@ -20,15 +21,11 @@ test('plays a recording with a waveform of both channels', async ({ page, reques
   const download = recording.getByRole('link', { name: 'Download' })
   await expect(download).toHaveAttribute('href', new RegExp(`/storage/.+${call.call_id}`))
 
-  // The waveform draws on canvases inside wavesurfer's shadow root.
-  const waveform = recording.getByRole('img', { name: /Waveform/ })
-  const canvas = waveform.locator('canvas').first()
   await expect(canvas).toBeVisible()
   const box = await canvas.boundingBox()
   expect(box?.width ?? 0).toBeGreaterThan(0)
   expect(box?.height ?? 0).toBeGreaterThan(0)
 
-  const play = recording.getByRole('button', { name: 'Play' })
   await expect(play).toBeEnabled()
   await play.click()
   const audio = recording.locator('audio')
@@ -78,14 +75,9 @@ test('an expired recording link is replaced by a fresh one', async ({ page, requ
       : route.continue(),
   )
   await openFinishedCall(page, call.call_id)
-  const recording = page.getByRole('article', { name: 'Recording 1' })
-  await expect(recording.getByRole('button', { name: 'Play' })).toBeEnabled()
-  await expect(
-    recording
-      .getByRole('img', { name: /Waveform/ })
-      .locator('canvas')
-      .first(),
-  ).toBeVisible()
+  const { play, waveformCanvas } = recordingPlayer(page)
+  await expect(play).toBeEnabled()
+  await expect(waveformCanvas).toBeVisible()
   expect(storageRequests).toBeGreaterThanOrEqual(2)
   expect(recordingsReads).toBeGreaterThanOrEqual(2)
   await expect(page.getByText('The waveform could not be loaded')).toHaveCount(0)

@@ -1,12 +1,5 @@
-import { isApiError } from '@/api/client'
+import { errorText } from '@/lib/error-text'
 import { Button } from './button'
-
-/** An error in the service's words, with its HTTP status when it has one. */
-export function errorText(error: unknown): string {
-  const message = error instanceof Error ? error.message : 'An unexpected error occurred.'
-  const status = isApiError(error) && error.status ? ` (HTTP ${error.status})` : ''
-  return `${message}${status}`
-}
 
 /** What went wrong, in the service's words, and a way to try again. */
 export function ErrorState({

@@ -1,5 +1,6 @@
 import { isApiError } from '@/api/client'
 import { Button } from '@/components/ui/button'
+import { errorText, retryingText } from '@/lib/error-text'
 import type { RetryInfo } from '@/lib/idempotent-submit'
 
 /** What is happening with the submission: sending, retrying by itself, or what went wrong and what to do. */
@@ -21,9 +22,7 @@ export function NewCallFeedback({
   if (sending) {
     return (
       <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
-        {retrying
-          ? `${errorText(retrying.error)} Trying again in ${Math.max(1, Math.round(retrying.delayMs / 1000))} s (attempt ${retrying.failureCount + 1}). The call will be placed only once.`
-          : 'Placing the call…'}
+        {retrying ? retryingText(retrying, 'The call will be placed only once.') : 'Placing the call…'}
       </p>
     )
   }
@@ -65,10 +64,4 @@ export function NewCallFeedback({
       )}
     </div>
   )
-}
-
-function errorText(error: unknown): string {
-  const message = error instanceof Error ? error.message : 'An unexpected error occurred.'
-  const status = isApiError(error) && error.status ? ` (HTTP ${error.status})` : ''
-  return `${message}${status}`
 }
