@@ -7,7 +7,7 @@ import { WAV_CHANNELS } from '../domain/wav'
 
 // Row -> response shapes. Every status is computed from the stored plan and the clock.
 
-const planOf = (row: Omit<CallStateRow, 'call_id' | 'account_id'>) => ({
+export const planOf = (row: Omit<CallStateRow, 'call_id' | 'account_id'>) => ({
   createdAtMs: row.created_at_ms,
   ringingAtMs: row.ringing_at_ms,
   endedAtMs: row.ended_at_ms,
