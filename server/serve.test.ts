@@ -47,6 +47,14 @@ describe('the production server', () => {
     expect(res.headers.get('content-type')).toBe('application/problem+json')
     expect(res.headers.get('content-security-policy')).toBeTruthy()
   })
+
+  it('refuses other /api/ paths with a problem+json 404, not the SPA', async () => {
+    for (const path of ['/api/v1/other', '/api/v2/voice/account']) {
+      const res = await app.request(`http://127.0.0.1:4173${path}`)
+      expect(res.status, path).toBe(404)
+      expect(res.headers.get('content-type'), path).toBe('application/problem+json')
+    }
+  })
 })
 
 describe('security headers', () => {

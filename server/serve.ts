@@ -33,7 +33,9 @@ export function createDashboardApp(options: DashboardOptions): Hono {
   })
 
   app.all('*', async (c, next) => {
-    if (isProxiedPath(c.req.path)) return proxy(c.req.raw)
+    // Any other /api/ path goes to the proxy too, which refuses it with a problem+json 404:
+    // an API client should never get the SPA's HTML instead.
+    if (isProxiedPath(c.req.path) || c.req.path.startsWith('/api/')) return proxy(c.req.raw)
     return next()
   })
 

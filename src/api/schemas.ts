@@ -4,6 +4,11 @@
 // with them; server/openapi.ts emits the OpenAPI document from them.
 import { z } from 'zod'
 
+// In the browser, zod would probe `new Function` to compile its parsers; our CSP forbids eval,
+// so the probe is blocked and reported as a violation. This must run before any schema below
+// is built. The simulator keeps the compiled parsers.
+if (typeof document !== 'undefined') z.config({ jitless: true })
+
 export const API_PREFIX = '/api/v1/voice'
 
 // ---------------------------------------------------------------- primitives

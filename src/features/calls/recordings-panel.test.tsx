@@ -58,4 +58,13 @@ describe('CallRecordingsPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
     expect(await screen.findByText('No recording: the call was not recorded or was not answered.')).toBeTruthy()
   })
+
+  it('offers no link and no player for a recording whose URL is not a web address', async () => {
+    const recording = { url: 'javascript:alert(1)', format: 'wav', channels: 2, duration_seconds: 3 }
+    fetchMock.mockResolvedValue(json(200, { call_id: 'call_abc', recordings: [recording] }))
+    renderPanel('DIALER_COMPLETED')
+    expect(await screen.findByText(/Recording 1 cannot be played/)).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Download' })).toBeNull()
+    expect(document.querySelector('[href^="javascript"]')).toBeNull()
+  })
 })

@@ -3,6 +3,7 @@ import { callQueries } from '@/api/calls'
 import { Card, CardTitle } from '@/components/ui/card'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
+import { webUrl } from '@/lib/web-url'
 import { isFailedStatus, isFinishedStatus } from './call-status'
 import { RecordingPlayer } from './recording-player'
 
@@ -20,7 +21,8 @@ export function CallRecordingsPanel({ callId, status }: { callId: string; status
 
   async function refreshUrl(index: number): Promise<string | null> {
     const { data } = await recordings.refetch()
-    return data?.recordings[index]?.url ?? null
+    const url = data?.recordings[index]?.url
+    return url ? webUrl(url) : null
   }
 
   return (
@@ -52,16 +54,23 @@ export function CallRecordingsPanel({ callId, status }: { callId: string; status
         </p>
       ) : (
         <div className="flex flex-col gap-4">
-          {recordings.data.recordings.map((recording, index) => (
-            <RecordingPlayer
-              // Signed URLs change on every fetch; the position in the list is what stays the same.
+          {recordings.data.recordings.map((recording, index) =>
+            webUrl(recording.url) === null ? (
               // biome-ignore lint/suspicious/noArrayIndexKey: recordings have no id, and their URLs change on refresh.
-              key={index}
-              recording={recording}
-              index={index}
-              onRefreshUrl={() => refreshUrl(index)}
-            />
-          ))}
+              <p key={index} role="status" className="text-sm text-slate-600 dark:text-slate-400">
+                Recording {index + 1} cannot be played: the service sent a link that is not a web address.
+              </p>
+            ) : (
+              <RecordingPlayer
+                // Signed URLs change on every fetch; the position in the list is what stays the same.
+                // biome-ignore lint/suspicious/noArrayIndexKey: recordings have no id, and their URLs change on refresh.
+                key={index}
+                recording={recording}
+                index={index}
+                onRefreshUrl={() => refreshUrl(index)}
+              />
+            ),
+          )}
         </div>
       )}
     </Card>
