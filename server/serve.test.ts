@@ -9,6 +9,7 @@ const dist = mkdtempSync(join(tmpdir(), 'dashboard-dist-'))
 mkdirSync(join(dist, 'assets'))
 writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>')
 writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
+writeFileSync(join(dist, 'assets', 'big-abc123.js'), `export const words = ${JSON.stringify('call '.repeat(2000))}`)
 
 const app = createDashboardApp({
   distDir: dist,
@@ -39,6 +40,16 @@ describe('the production server', () => {
     expect(asset.status).toBe(200)
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect((await app.request('http://127.0.0.1:4173/assets/missing.js')).status).toBe(404)
+  })
+
+  it("gzips the app's files for browsers that accept it", async () => {
+    const res = await app.request('http://127.0.0.1:4173/assets/big-abc123.js', {
+      headers: { 'accept-encoding': 'gzip, br' },
+    })
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const plain = await app.request('http://127.0.0.1:4173/assets/big-abc123.js')
+    expect(plain.headers.get('content-encoding')).toBeNull()
   })
 
   it('routes the voice API to the proxy, with a problem+json when upstream is down', async () => {

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
+import { compress } from 'hono/compress'
 import { createVoiceProxy, isProxiedPath } from './proxy'
 import { foreignOrigin, securityHeaders } from './security-headers'
 
@@ -39,6 +40,8 @@ export function createDashboardApp(options: DashboardOptions): Hono {
     return next()
   })
 
+  // The app's own files only: proxied answers (recordings with Range above all) pass through untouched.
+  app.use('*', compress())
   app.use('*', async (c, next) => {
     await next()
     if (c.res.status !== 200 || c.res.headers.has('Cache-Control')) return
