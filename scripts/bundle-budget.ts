@@ -1,0 +1,100 @@
+// `npm run test:size`: builds the dashboard and fails when a cold load of /calls downloads
+// more than 160 KB of gzipped JavaScript, when a heavy library is on that path, or when a
+// built file holds API key material. Sizes are deterministic, so this is a test, not a benchmark.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { build, type Rolldown } from 'vite'
+import { DEMO_KEY } from '../e2e/support/servers'
+import { type BuiltChunk, coldLoadChunks } from './bundle/chunks'
+import { HEAVY_LIBRARIES, heavyLibraryProblems, holdsPackage } from './bundle/heavy-libraries'
+import { describeChunk, kb, type SizeRow, sizeTable, sum } from './bundle/report'
+import { findSecrets, secretNeedles } from './bundle/secrets'
+
+const BUDGET_GZIP_BYTES = 160_000
+// zlib's default, which Node's compression middlewares use too; level 9 saves only about 0.2 KB here.
+const GZIP_LEVEL = 6
+const OUT_DIR = 'node_modules/.cache/size-dist'
+// The root route is never split, so it is in the entry; listed so that a split one would count.
+const CALLS_ROUTE_FILES = ['src/routes/__root.tsx', 'src/routes/calls/index.tsx']
+
+async function buildChunks(): Promise<BuiltChunk[]> {
+  const result = await build({ logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } })
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[]
+  const project = (id: string) => (id.startsWith('\0') ? id : relative(process.cwd(), id))
+  return outputs
+    .flatMap((output) => output.output)
+    .filter((item): item is Rolldown.OutputChunk => item.type === 'chunk')
+    .map((chunk) => ({
+      file: chunk.fileName,
+      isEntry: chunk.isEntry,
+      facade: chunk.facadeModuleId ? project(chunk.facadeModuleId) : null,
+      imports: chunk.imports,
+      moduleSizes: Object.fromEntries(
+        Object.entries(chunk.modules).map(([id, module]) => [project(id), module.renderedLength]),
+      ),
+      code: chunk.code,
+    }))
+}
+
+function sizeRow(chunk: BuiltChunk): SizeRow {
+  const bytes = Buffer.from(chunk.code)
+  return {
+    file: chunk.file,
+    contents: describeChunk(chunk),
+    rawBytes: bytes.length,
+    gzipBytes: gzipSync(bytes, { level: GZIP_LEVEL }).length,
+  }
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+}
+
+async function main(): Promise<number> {
+  // Built with a key in the environment, so a passing scan proves the build does not inline it.
+  const configuredKey = process.env.VOICE_API_KEY || DEMO_KEY
+  process.env.VOICE_API_KEY = configuredKey
+  const chunks = await buildChunks()
+  const problems: string[] = []
+
+  const cold = coldLoadChunks(chunks, CALLS_ROUTE_FILES)
+  const coldRows = cold.map(sizeRow)
+  const total = sum(coldRows, 'gzipBytes')
+  console.log(`\nJavaScript of a cold load of /calls (gzip level ${GZIP_LEVEL}, 1 KB = 1,000 bytes):\n`)
+  console.log(sizeTable(coldRows))
+  console.log(
+    `\nTotal: ${kb(sum(coldRows, 'rawBytes'))} KB raw, ${kb(total)} KB gzip of a ${kb(BUDGET_GZIP_BYTES)} KB budget` +
+      ` (${Math.round((total / BUDGET_GZIP_BYTES) * 100)}%) in ${cold.length} files`,
+  )
+  if (total > BUDGET_GZIP_BYTES) problems.push(`/calls downloads ${kb(total)} KB gzip, over the budget`)
+
+  const coldFiles = new Set(cold.map((chunk) => chunk.file))
+  const lazy = chunks.filter((chunk) => !coldFiles.has(chunk.file))
+  console.log('\nLoaded only by the pages that need them:\n')
+  console.log(sizeTable(lazy.map(sizeRow).sort((a, b) => b.gzipBytes - a.gzipBytes)))
+
+  problems.push(...heavyLibraryProblems(chunks, coldFiles))
+  console.log('')
+  for (const { packageName, usedBy } of HEAVY_LIBRARIES) {
+    const files = chunks.filter((chunk) => holdsPackage(chunk, packageName)).map((chunk) => chunk.file)
+    console.log(`${packageName}: in ${files.join(', ') || 'no chunk'}, loaded by ${usedBy}`)
+  }
+
+  const files = filesUnder(OUT_DIR).map((path) => ({
+    path: relative(OUT_DIR, path),
+    text: readFileSync(path, 'latin1'),
+  }))
+  const needles = secretNeedles(configuredKey)
+  const leaks = findSecrets(files, needles)
+  for (const leak of leaks) problems.push(`${leak.path} holds ${leak.label}`)
+  console.log(`\nAPI key material in ${files.length} built files: ${leaks.length === 0 ? 'none' : leaks.length}`)
+  console.log(`(looked for ${needles.map((needle) => needle.label).join(', ')})`)
+
+  for (const problem of problems) console.error(`FAIL: ${problem}`)
+  return problems.length === 0 ? 0 : 1
+}
+
+process.exitCode = await main()

@@ -1,0 +1,39 @@
+// Libraries too heavy for the calls list: they must load only with the pages that use them.
+// The marker is a string literal the minifier keeps; the bundle budget checks that it is
+// in a chunk holding the package and in no other chunk, so the browser test can rely on it.
+import { type BuiltChunk, packageOf } from './chunks'
+
+export interface HeavyLibrary {
+  packageName: string
+  usedBy: string
+  marker: string
+}
+
+export const HEAVY_LIBRARIES: readonly HeavyLibrary[] = [
+  { packageName: 'recharts', usedBy: '/usage', marker: 'recharts-wrapper' },
+  { packageName: 'wavesurfer.js', usedBy: 'a call page with a recording', marker: 'wavesurferState' },
+  { packageName: 'libphonenumber-js', usedBy: '/calls/new and /caller-ids', marker: 'country_calling_codes' },
+]
+
+export const holdsPackage = (chunk: BuiltChunk, packageName: string) =>
+  Object.keys(chunk.moduleSizes).some((id) => packageOf(id) === packageName)
+
+/** Problems with the heavy libraries in a build: on the cold path, missing, or a marker that lies. */
+export function heavyLibraryProblems(all: readonly BuiltChunk[], coldFiles: ReadonlySet<string>): string[] {
+  const problems: string[] = []
+  for (const { packageName, marker } of HEAVY_LIBRARIES) {
+    const holders = all.filter((chunk) => holdsPackage(chunk, packageName))
+    if (holders.length === 0) problems.push(`${packageName} is in no chunk: update HEAVY_LIBRARIES`)
+    for (const chunk of holders.filter((c) => coldFiles.has(c.file))) {
+      problems.push(`${packageName} is in ${chunk.file}, which the cold load downloads`)
+    }
+    const marked = all.filter((chunk) => chunk.code.includes(marker))
+    if (holders.length > 0 && !marked.some((chunk) => holders.includes(chunk))) {
+      problems.push(`no chunk of ${packageName} holds its marker "${marker}"`)
+    }
+    for (const chunk of marked.filter((c) => !holders.includes(c))) {
+      problems.push(`${chunk.file} holds the marker "${marker}" without ${packageName}`)
+    }
+  }
+  return problems
+}

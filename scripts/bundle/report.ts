@@ -1,0 +1,39 @@
+// Plain-text tables of chunk sizes for the terminal and the README.
+import { type BuiltChunk, mainPackages } from './chunks'
+
+export interface SizeRow {
+  file: string
+  contents: string
+  rawBytes: number
+  gzipBytes: number
+}
+
+// Kilobytes of 1,000 bytes, as Vite's own build report prints them.
+export const kb = (bytes: number) => (bytes / 1000).toFixed(1)
+
+/** What a chunk is (the entry, a route split, a lazy import, or shared code) and its largest packages. */
+export function describeChunk(chunk: BuiltChunk): string {
+  return `${chunkRole(chunk)}: ${mainPackages(chunk).join(', ')}`
+}
+
+function chunkRole(chunk: BuiltChunk): string {
+  if (chunk.isEntry) return 'entry'
+  if (chunk.facade?.includes('?tsr-split=')) return chunk.facade.replace('?tsr-split=', ' ')
+  return chunk.facade ? 'lazy import' : 'shared'
+}
+
+export function sizeTable(rows: readonly SizeRow[]): string {
+  const lines = [
+    ['chunk', 'contents', 'raw KB', 'gzip KB'],
+    ...rows.map((row) => [row.file, row.contents, kb(row.rawBytes), kb(row.gzipBytes)]),
+  ]
+  const width = (column: number) => Math.max(...lines.map((line) => line[column]?.length ?? 0))
+  return lines
+    .map(([file = '', contents = '', raw = '', gzip = '']) =>
+      [file.padEnd(width(0)), contents.padEnd(width(1)), raw.padStart(width(2)), gzip.padStart(width(3))].join('  '),
+    )
+    .join('\n')
+}
+
+export const sum = (rows: readonly SizeRow[], key: 'rawBytes' | 'gzipBytes') =>
+  rows.reduce((total, row) => total + row[key], 0)
