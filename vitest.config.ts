@@ -1,5 +1,8 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+// Hardening tests take minutes; they run in their own project (`npm run test:hard`), not in `npm test`.
+const HARD_TESTS = 'server/**/*.hard.test.ts'
 
 export default defineConfig({
   resolve: {
@@ -11,11 +14,20 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'server', include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, HARD_TESTS],
+          environment: 'node',
+        },
       },
       {
         extends: true,
         test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+      {
+        extends: true,
+        test: { name: 'hard', include: [HARD_TESTS], environment: 'node', testTimeout: 600_000 },
       },
     ],
     testTimeout: 20_000,
