@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import * as api from '../src/api/schemas'
+import { IDEMPOTENCY_KEY_FORMAT } from './http/idempotency'
 
 // The OpenAPI 3.1 document, generated from the same zod schemas the simulator validates with.
 
@@ -46,6 +47,32 @@ const PROBLEMS: Record<string, string> = {
   '503': 'Temporarily unavailable (fault injection); nothing was changed.',
 }
 
+const retryAfter = (required: boolean) => ({
+  description: 'Seconds to wait before sending the request again.',
+  required,
+  schema: { type: 'integer', minimum: 1 },
+})
+
+// Headers a client acts on: what to retry when, how to authenticate, which methods exist.
+const PROBLEM_HEADERS: Record<string, Record<string, object>> = {
+  '401': {
+    'WWW-Authenticate': { description: 'Bearer realm="voice"', required: true, schema: { type: 'string' } },
+  },
+  '405': { Allow: { description: 'The methods the path supports.', required: true, schema: { type: 'string' } } },
+  // Only the in-progress conflict can be retried; an already verified caller ID cannot.
+  '409': { 'Retry-After': retryAfter(false) },
+  '429': { 'Retry-After': retryAfter(true) },
+  '503': { 'Retry-After': retryAfter(true) },
+}
+
+const replayedHeader = {
+  'Idempotent-Replayed': {
+    description: 'Present when the answer is the stored answer to an earlier request with the same Idempotency-Key.',
+    required: false,
+    schema: { type: 'string', enum: ['true'] },
+  },
+}
+
 function problems(...codes: string[]) {
   const always = ['401', '429', '500', '503']
   return Object.fromEntries(
@@ -74,22 +101,23 @@ const idempotencyKey = {
   in: 'header',
   required: false,
   description: 'Up to 255 printable ASCII characters. Same key and body within 24 h replays the first answer.',
-  schema: { type: 'string', minLength: 1, maxLength: 255 },
+  schema: { type: 'string', pattern: IDEMPOTENCY_KEY_FORMAT.source },
 }
 
 function operation(
   operationId: string,
   summary: string,
-  success: { status: string; schema: keyof typeof COMPONENTS },
+  success: { status: string; schema: keyof typeof COMPONENTS; headers?: Record<string, object> },
   extra: Record<string, unknown> = {},
   errorCodes: string[] = [],
 ) {
+  const { status, schema, headers } = success
   return {
     operationId,
     summary,
     ...extra,
     responses: {
-      [success.status]: { description: summary, content: json(success.schema) },
+      [status]: { description: summary, ...(headers ? { headers } : {}), content: json(schema) },
       ...problems(...errorCodes),
     },
   }
@@ -119,7 +147,7 @@ export function buildOpenApiDocument(): object {
         post: operation(
           'startCallerIdVerification',
           'Start verification of a caller ID',
-          { status: '201', schema: 'StartVerificationResponse' },
+          { status: '201', schema: 'StartVerificationResponse', headers: replayedHeader },
           { parameters: [idempotencyKey], requestBody: { required: true, content: json('StartVerificationRequest') } },
           ['400', '409', '413', '422'],
         ),
@@ -132,7 +160,7 @@ export function buildOpenApiDocument(): object {
         post: operation(
           'createCall',
           'Start an outbound call',
-          { status: '201', schema: 'CreateCallResponse' },
+          { status: '201', schema: 'CreateCallResponse', headers: replayedHeader },
           { parameters: [idempotencyKey], requestBody: { required: true, content: json('CreateCallRequest') } },
           ['400', '409', '413', '422'],
         ),
@@ -200,7 +228,11 @@ export function buildOpenApiDocument(): object {
       responses: Object.fromEntries(
         Object.entries(PROBLEMS).map(([code, description]) => [
           `Problem${code}`,
-          { description, content: { 'application/problem+json': { schema: ref('Problem') } } },
+          {
+            description,
+            ...(PROBLEM_HEADERS[code] ? { headers: PROBLEM_HEADERS[code] } : {}),
+            content: { 'application/problem+json': { schema: ref('Problem') } },
+          },
         ]),
       ),
     },

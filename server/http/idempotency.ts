@@ -5,7 +5,8 @@ import type { AppEnv } from '../deps'
 import { canonicalHash } from '../domain/canonical'
 import { badRequest, ProblemError } from './problem'
 
-const KEY_FORMAT = /^[\x20-\x7e]{1,255}$/
+// Also the Idempotency-Key schema of the OpenAPI document.
+export const IDEMPOTENCY_KEY_FORMAT = /^[\x20-\x7e]{1,255}$/
 
 export interface Created {
   status: ContentfulStatusCode
@@ -29,7 +30,7 @@ export function createIdempotency(queries: Queries, now: () => number) {
     create: (body: T) => Created,
   ): Promise<Response> {
     const key = c.req.header('idempotency-key')
-    if (key !== undefined && !KEY_FORMAT.test(key)) {
+    if (key !== undefined && !IDEMPOTENCY_KEY_FORMAT.test(key)) {
       throw badRequest('The Idempotency-Key header must be 1 to 255 printable ASCII characters.', [
         { field: 'Idempotency-Key', message: 'Use 1 to 255 printable ASCII characters, such as a UUID.' },
       ])

@@ -1,6 +1,8 @@
 // A tiny HTTP client for the API tests: real fetch against the running simulator,
 // returning status, headers and the parsed body so tests can assert on all three.
+// Every answer is checked against the OpenAPI document on the way (contract.ts).
 import { API_PREFIX } from '../../src/api/schemas'
+import { assertContract } from './contract'
 import type { TestSimulator } from './simulator'
 
 export const ACME_KEY = 'sim_demo_key_acme'
@@ -30,19 +32,30 @@ export function withQuery(path: string, query?: Query): string {
   return search ? `${path}?${search}` : path
 }
 
-/** Sends a request to an absolute URL or a path under the simulator, and reads the whole body. */
+/**
+ * Sends a request to an absolute URL of the simulator and reads the whole body. Throws when the
+ * answer disagrees with the OpenAPI document, so the test that received it fails.
+ */
 export async function send<T = unknown>(url: string, init: RequestInit = {}): Promise<ApiResponse<T>> {
   const res = await fetch(url, init)
   const text = await res.text()
   let body: unknown
-  const type = res.headers.get('content-type') ?? ''
-  if (type.includes('json') && text.length > 0) {
+  if ((res.headers.get('content-type') ?? '').includes('json') && text.length > 0) {
     try {
       body = JSON.parse(text)
     } catch {
       body = undefined
     }
   }
+  assertContract({
+    method: init.method ?? 'GET',
+    url,
+    status: res.status,
+    headers: res.headers,
+    body,
+    text,
+    request: { headers: new Headers(init.headers), body: typeof init.body === 'string' ? init.body : undefined },
+  })
   return { status: res.status, headers: res.headers, body: body as T, text }
 }
 

@@ -12,28 +12,47 @@ const phoneLike = fc.oneof(
 /** Any JSON value, including deep and odd ones. */
 const jsonValue = fc.jsonValue({ maxDepth: 4 })
 
+// Every field is valid four times in five (otherwise wrong or missing), so about half of the
+// bodies pass validation and reach what comes after it: the caller ID check, the insert, the echo.
+const mostly = <T>(valid: fc.Arbitrary<T>, hostile: fc.Arbitrary<unknown>) =>
+  fc.oneof({ arbitrary: valid, weight: 4 }, { arbitrary: fc.oneof(hostile, fc.constant(undefined)), weight: 1 })
+
+/** Valid numbers: the test numbers and any other North American one. */
+const e164 = fc.oneof(fc.constantFrom('+15005550006', '+15005550003'), fc.stringMatching(/^\+1[2-9]\d{9}$/))
+
+const metadata = fc.dictionary(
+  fc.string({ minLength: 1, maxLength: 40 }),
+  fc.oneof(fc.string({ maxLength: 500 }), fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null)),
+  { maxKeys: 50 },
+)
+
 const metadataLike = fc.oneof(
   fc.dictionary(
     fc.string({ maxLength: 45 }),
     fc.oneof(fc.string({ maxLength: 510 }), fc.double(), fc.boolean(), fc.constant(null), jsonValue),
-    {
-      maxKeys: 55,
-    },
+    { maxKeys: 55 },
   ),
   jsonValue,
 )
 
-export const createCallBody = fc.oneof(
-  fc.record(
-    { caller_id: phoneLike, destination: phoneLike, record: fc.oneof(fc.boolean(), jsonValue), metadata: metadataLike },
-    { requiredKeys: [] },
-  ),
-  jsonValue,
-)
+/** Call bodies, placed from the account's verified caller ID unless the caller_id is the field made wrong. */
+export const createCallBody = (verifiedCallerId: string) =>
+  fc.oneof(
+    {
+      arbitrary: fc.record({
+        caller_id: mostly(fc.constant(verifiedCallerId), phoneLike),
+        destination: mostly(e164, phoneLike),
+        record: mostly(fc.boolean(), jsonValue),
+        metadata: mostly(metadata, metadataLike),
+      }),
+      weight: 4,
+    },
+    { arbitrary: jsonValue, weight: 1 },
+  )
 
 export const callerIdBody = fc.oneof(
-  fc.record({ phone_number: fc.oneof(phoneLike, jsonValue) }, { requiredKeys: [] }),
-  jsonValue,
+  { arbitrary: fc.record({ phone_number: mostly(e164, fc.oneof(phoneLike, jsonValue)) }), weight: 4 },
+  { arbitrary: jsonValue, weight: 1 },
 )
 
 /** Raw request bodies that are not JSON at all, or barely. */
@@ -48,8 +67,61 @@ export const contentType = fc.oneof(
   fc.stringMatching(/^[a-z]{1,10}\/[a-z+.-]{1,15}$/),
 )
 
-/** Header values fetch can send: printable ASCII, no CR/LF. */
-export const headerValue = fc.string({ unit: 'grapheme-ascii', maxLength: 300 }).map((s) => s.replace(/[\r\n\0]/g, ''))
+const byteIn = (min: number, max: number) => fc.integer({ min, max }).map((code) => String.fromCharCode(code))
+
+/** Header values fetch can send: tab, printable ASCII and the bytes above it; it refuses other controls. */
+export const headerValue = fc.string({
+  unit: fc.oneof({ arbitrary: byteIn(0x20, 0x7e), weight: 8 }, fc.constant('\t'), byteIn(0x80, 0xff)),
+  maxLength: 300,
+})
+
+// fetch refuses to send these or sends them itself; Authorization has a property of its own.
+const UNSENDABLE = new Set([
+  'authorization',
+  'connection',
+  'content-length',
+  'expect',
+  'host',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+])
+
+/** Extra request headers: the ones the API reads (Content-Type, Idempotency-Key) and any others. */
+export const extraHeaders = fc.dictionary(
+  fc
+    .oneof(
+      fc.constantFrom('accept', 'content-type', 'idempotency-key', 'range', 'origin', 'cookie', 'x-forwarded-for'),
+      fc.stringMatching(/^[a-z][a-z0-9-]{0,24}$/),
+    )
+    .filter((name) => !UNSENDABLE.has(name)),
+  headerValue,
+  { maxKeys: 6 },
+)
+
+/** Authorization values: anything, anything after "Bearer", and near misses of the real key. */
+export const authorizationValue = (key: string) =>
+  fc.oneof(
+    headerValue,
+    headerValue.map((value) => `Bearer ${value}`),
+    fc.constantFrom(
+      `Bearer ${key}`,
+      `bearer ${key}`,
+      `BEARER  ${key}`,
+      `Bearer ${key} `,
+      `Bearer\t${key}`,
+      `Bearer ${key}x`,
+      `Bearer ${key.toUpperCase()}`,
+      `Bearer ${key.slice(0, -1)}`,
+      `Basic ${key}`,
+      key,
+      'Bearer',
+      'Bearer ',
+    ),
+  )
 
 const queryValue = fc.oneof(
   fc.string(),
