@@ -46,7 +46,15 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', testIgnore: /faults\.spec\.ts/ },
-    { name: 'faults', testMatch: /faults\.spec\.ts/, use: { baseURL: urls.faultApp } },
+    {
+      name: 'faults',
+      testMatch: /faults\.spec\.ts/,
+      // The rate limit is the account's, and the journeys share the account: one at a time,
+      // each journey's 429s come from its own requests and do not slow the others down.
+      fullyParallel: false,
+      workers: 1,
+      use: { baseURL: urls.faultApp },
+    },
   ],
   webServer: [
     server(SIM_COMMAND, simReady(ports.sim), simulatorEnv({ port: ports.sim, appPort: ports.app })),

@@ -2,7 +2,7 @@
 // recording on, a ticket number in metadata; exactly one call per submission.
 import { randomUUID } from 'node:crypto'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import type { CallDetail, ListCallsResponse } from '../src/api/schemas'
+import type { CallDetail, CreateCallResponse, ListCallsResponse } from '../src/api/schemas'
 import { DEMO_KEY, origin, ports } from './support/servers'
 
 const SIMULATOR = `${origin(ports.sim)}/api/v1/voice`
@@ -97,23 +97,42 @@ test('a double-clicked Place call places exactly one call', async ({ page, reque
   await expect.poll(async () => (await callsOfRun(request, since, run)).length).toBe(1)
 })
 
-test('a retry after a network failure sends the same Idempotency-Key', async ({ page, request }) => {
+test('on a slow network, a call whose answer is lost is retried with the same key and placed once', async ({
+  page,
+  request,
+}) => {
   const since = new Date(Date.now() - 60_000).toISOString()
   const run = randomUUID()
   const keys = watchCallPosts(page)
-  let attempts = 0
+  // A slow mobile link: every request of the page pays 400 ms and shares a narrow pipe.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: (1_600_000 / 8) * 0.9,
+    uploadThroughput: (750_000 / 8) * 0.9,
+  })
+  // The first POST reaches the service and creates the call, then the connection drops before
+  // the answer arrives: the page cannot know the call exists, and must retry without placing another.
+  let lost: { status: number; call: CreateCallResponse } | undefined
   await page.route('**/api/v1/voice/calls', async (route) => {
-    if (route.request().method() === 'POST' && ++attempts === 1) return route.abort('failed')
-    return route.continue()
+    if (route.request().method() !== 'POST' || lost) return route.fallback()
+    const response = await route.fetch()
+    lost = { status: response.status(), call: (await response.json()) as CreateCallResponse }
+    return route.abort('connectionreset')
   })
   await fillForm(page, '+15005550006', run)
   await page.getByRole('button', { name: 'Place call' }).click()
-  await expect(page).toHaveURL(/\/calls\/call_/, { timeout: 15_000 })
+  await expect(page).toHaveURL(/\/calls\/call_/, { timeout: 30_000 })
 
-  expect(keys.length).toBeGreaterThanOrEqual(2)
-  expect(new Set(keys).size).toBe(1)
+  expect(lost?.status, 'the first attempt created the call').toBe(201)
+  expect(keys).toHaveLength(2)
   expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
-  expect(await callsOfRun(request, since, run)).toHaveLength(1)
+  expect(keys[1]).toBe(keys[0])
+  const calls = await callsOfRun(request, since, run)
+  expect(calls).toHaveLength(1)
+  expect(calls[0]?.call_id).toBe(lost?.call.call_id)
+  expect(page.url()).toContain(lost?.call.call_id)
 })
 
 test('an invalid destination is explained and nothing is sent', async ({ page }) => {

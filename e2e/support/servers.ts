@@ -50,6 +50,12 @@ export const buildCommand = (appPort: number) =>
 export const SERVE_COMMAND = 'node --import tsx server/serve.ts'
 export const SIM_COMMAND = 'node --import tsx server/index.ts'
 
+/**
+ * The fault simulator's limit per account: a page polling a live call once a second
+ * outruns it within a journey, so every journey meets 429s and their Retry-After.
+ */
+export const FAULT_RATE_LIMIT_PER_MINUTE = 20
+
 export interface SimulatorOptions {
   port: number
   /** The app that proxies recordings, so they are same-origin for the browser. */
@@ -69,7 +75,13 @@ export function simulatorEnv({ port, appPort, faults, seedCalls = 60 }: Simulato
     VOICE_SIM_SEED_CALLS: String(seedCalls),
     VOICE_SIM_LOG: 'off',
     VOICE_SIM_STORAGE_URL: `${origin(appPort)}/storage`,
-    ...(faults ? { VOICE_SIM_FAULT_LATENCY_MS: '500-2000', VOICE_SIM_FAULT_ERROR_RATE: '0.2' } : {}),
+    ...(faults
+      ? {
+          VOICE_SIM_FAULT_LATENCY_MS: '500-2000',
+          VOICE_SIM_FAULT_ERROR_RATE: '0.2',
+          VOICE_SIM_RATE_LIMIT: String(FAULT_RATE_LIMIT_PER_MINUTE),
+        }
+      : {}),
   }
 }
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { ApiError, apiRequest, apiUrl, errorFromResponse, parseRetryAfter } from './client'
 import { setApiKey } from './connection'
+import { rateLimitGate } from './rate-limit-gate'
 
 const okSchema = z.object({ ok: z.boolean() })
 const fetchMock = vi.fn<typeof fetch>()
@@ -13,6 +14,9 @@ beforeEach(() => {
 afterEach(() => {
   fetchMock.mockReset()
   vi.unstubAllGlobals()
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+  rateLimitGate.clear()
 })
 
 function json(body: unknown, init: ResponseInit = {}) {
@@ -146,6 +150,77 @@ describe('apiRequest', () => {
     const error = await failure(apiRequest('/a', { schema: okSchema }))
     expect(error.kind).toBe('invalid-response')
     expect(error.message).toContain('ok')
+  })
+})
+
+describe('Retry-After holds every request, not only the refused one', () => {
+  const refused = (status: number, retryAfter: string) =>
+    json({ title: 'Refused', status }, { status, headers: { 'Retry-After': retryAfter } })
+
+  /** Makes one request fail with `response`, then lets the next request start (it stays waiting or not). */
+  async function afterRefusal(response: Response, options: { signal?: AbortSignal; timeoutMs?: number } = {}) {
+    fetchMock.mockResolvedValueOnce(response)
+    await failure(apiRequest('/calls', { schema: okSchema }))
+    fetchMock.mockResolvedValueOnce(json({ ok: true }))
+    const next = apiRequest('/account', { schema: okSchema, ...options })
+    next.catch(() => {})
+    await vi.advanceTimersByTimeAsync(0)
+    // Wrapped, so awaiting this helper does not await the request itself.
+    return { next }
+  }
+
+  beforeEach(() => {
+    // Only the clocks: Response bodies are read with the real setImmediate.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+  })
+
+  it('keeps another request from being sent until a 429’s Retry-After has passed', async () => {
+    const { next } = await afterRefusal(refused(429, '3'))
+    await vi.advanceTimersByTimeAsync(2999)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1)
+    await expect(next).resolves.toEqual({ ok: true })
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/v1/voice/account')
+  })
+
+  it('does the same for a 503 that says when to come back', async () => {
+    const { next } = await afterRefusal(refused(503, '1'))
+    await vi.advanceTimersByTimeAsync(999)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1)
+    await expect(next).resolves.toEqual({ ok: true })
+  })
+
+  it('does not hold for errors that set no time to wait', async () => {
+    const { next } = await afterRefusal(json({ title: 'Broken', status: 500 }, { status: 500 }))
+    await expect(next).resolves.toEqual({ ok: true })
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+  })
+
+  it('rejects a waiting request that is aborted, without sending it', async () => {
+    const controller = new AbortController()
+    const { next } = await afterRefusal(refused(429, '5'), { signal: controller.signal })
+    controller.abort()
+    const error = await next.catch((e: unknown) => e)
+    expect(error).not.toBeInstanceOf(ApiError)
+    expect((error as DOMException).name).toBe('AbortError')
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+  })
+
+  it('starts the timeout only once the request is sent', async () => {
+    // AbortSignal.timeout runs on Node's own timers; this one runs on the fake clock.
+    vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
+      const controller = new AbortController()
+      setTimeout(() => controller.abort(new DOMException('Timed out', 'TimeoutError')), ms)
+      return controller.signal
+    })
+    const { next } = await afterRefusal(refused(429, '3'), { timeoutMs: 1000 })
+    await vi.advanceTimersByTimeAsync(3000)
+    await expect(next).resolves.toEqual({ ok: true })
+    const signal = fetchMock.mock.calls[1]?.[1]?.signal
+    expect(signal?.aborted).toBe(false)
   })
 })
 

@@ -1,6 +1,7 @@
 // The thin fetch client: the only code in the SPA that speaks HTTP.
 import type { z } from 'zod'
 import { getApiKey } from './connection'
+import { rateLimitGate, STATUSES_THAT_HOLD_EVERY_REQUEST } from './rate-limit-gate'
 import { API_PREFIX, type ProblemDetails, problemDetails } from './schemas'
 
 export const DEFAULT_TIMEOUT_MS = 15_000
@@ -88,6 +89,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   if (key) headers.Authorization = `Bearer ${key}`
   if (body !== undefined) headers['Content-Type'] = 'application/json'
 
+  await rateLimitGate.wait(signal)
+  // Started after the wait: the service is given its full time once the request is actually sent.
   const timeout = AbortSignal.timeout(timeoutMs)
   let response: Response
   try {
@@ -113,7 +116,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     })
   }
 
-  if (!response.ok) throw await errorFromResponse(response)
+  if (!response.ok) {
+    const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'))
+    // Held before the body is read, so no other request leaves in the meantime.
+    if (retryAfterMs !== null && STATUSES_THAT_HOLD_EVERY_REQUEST.has(response.status)) {
+      rateLimitGate.hold(retryAfterMs)
+    }
+    throw await errorFromResponse(response, retryAfterMs)
+  }
 
   let json: unknown
   try {
@@ -139,8 +149,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   return parsed.data
 }
 
-export async function errorFromResponse(response: Response): Promise<ApiError> {
-  const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'))
+export async function errorFromResponse(
+  response: Response,
+  retryAfterMs = parseRetryAfter(response.headers.get('Retry-After')),
+): Promise<ApiError> {
   const text = await response.text().catch(() => '')
   let problem: ProblemDetails | null = null
   try {

@@ -3,6 +3,7 @@
 // Only a changed form earns a new key.
 import { isApiError } from '@/api/client'
 import { MAX_TRANSIENT_RETRIES, retryDelay, shouldRetry } from '@/api/retry'
+import { abortableSleep } from './abortable-sleep'
 
 export interface Submission {
   key: string
@@ -62,22 +63,6 @@ export async function sendWithRetries<T>(
       await sleep(delayMs, signal)
     }
   }
-}
-
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason)
-    const timer = setTimeout(done, ms)
-    function done() {
-      signal?.removeEventListener('abort', aborted)
-      resolve()
-    }
-    function aborted() {
-      clearTimeout(timer)
-      reject(signal?.reason)
-    }
-    signal?.addEventListener('abort', aborted, { once: true })
-  })
 }
 
 /**
