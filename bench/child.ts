@@ -5,9 +5,19 @@ export interface Child {
   url: string
   process: ChildProcess
   rssMb(): number
+  /** The highest RSS the process has had (the kernel's VmHWM), seeding included. */
+  peakRssMb(): number
   /** CPU time (user + system) the process has used so far, in ms; robust to a busy machine. */
   cpuMs(): number
   stop(): Promise<void>
+}
+
+/** `node --import tsx x.ts` -> the arguments startChild gives to this Node. */
+export const nodeArgs = (command: string) => command.split(' ').slice(1)
+
+function statusMb(child: ChildProcess, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024
 }
 
 /** Starts a Node process and waits for it to print a line holding its http:// URL. */
@@ -27,10 +37,8 @@ export function startChild(args: string[], env: Record<string, string>, timeoutM
       resolve({
         url: match[1],
         process: child,
-        rssMb: () => {
-          const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
-          return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
-        },
+        rssMb: () => statusMb(child, 'VmRSS'),
+        peakRssMb: () => statusMb(child, 'VmHWM'),
         cpuMs: () => {
           const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
           return (Number(fields[11]) + Number(fields[12])) * 10

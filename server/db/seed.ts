@@ -4,6 +4,7 @@ import { newCallerIdId, newCallId } from '../domain/ids'
 import { createRandom, type Random } from '../domain/prng'
 import { newValidationCode } from '../domain/verification'
 import type { AccountRow } from './account-queries'
+import type { NewCall } from './call-queries'
 import type { Queries } from './queries'
 
 export interface SeedOptions {
@@ -29,18 +30,22 @@ export function seedDatabase(queries: Queries, options: SeedOptions): void {
 
 function seedAcme(queries: Queries, { now, seedCalls, acmeKey }: SeedOptions) {
   const random = createRandom('acme')
+  const accountId = 'cli_acme7k2m9q4x'
   const contractStart = addMonths(periodStartOf(now), -11)
   const numbers = ['+14155550100', '+12125550142', '+13125550177']
+  // The commitment depends on the calls, so they go in before their account: the foreign key
+  // is checked at commit. Streaming them keeps 100,000 call objects from living in memory at once.
+  queries.db.pragma('defer_foreign_keys = ON')
   const calls = generateCalls(random, {
-    accountId: 'cli_acme7k2m9q4x',
+    accountId,
     count: seedCalls,
     fromMs: contractStart,
     toMs: now - HOUR,
     callerIds: numbers,
   })
-  const committed = commitmentFor(calls, periodStartOf(now))
+  const committed = commitmentFor(insertCalls(queries, calls), periodStartOf(now))
   insertAccount(queries, {
-    id: 'cli_acme7k2m9q4x',
+    id: accountId,
     api_key: acmeKey,
     seed_name: 'acme',
     name: 'Acme Corp',
@@ -52,8 +57,7 @@ function seedAcme(queries: Queries, { now, seedCalls, acmeKey }: SeedOptions) {
     tier_rate_per_minute_dc: 45,
     tier_max_minutes: Math.max(committed * 2, 1000),
   })
-  insertCallerIds(queries, random, 'cli_acme7k2m9q4x', numbers, contractStart)
-  for (const call of calls) queries.calls.insert(call)
+  insertCallerIds(queries, random, accountId, numbers, contractStart)
 }
 
 function seedGlobex(queries: Queries, { now, globexKey }: SeedOptions) {
@@ -81,7 +85,17 @@ function seedGlobex(queries: Queries, { now, globexKey }: SeedOptions) {
     toMs: now - HOUR,
     callerIds: numbers,
   })
-  for (const call of calls) queries.calls.insert(call)
+  insertCalls(queries, calls)
+}
+
+/** Inserts the calls as they are generated; returns the billed minutes of each period. */
+function insertCalls(queries: Queries, calls: Iterable<NewCall>): Map<number, number> {
+  const minutesByPeriod = new Map<number, number>()
+  for (const call of calls) {
+    queries.calls.insert(call)
+    minutesByPeriod.set(call.periodStartMs, (minutesByPeriod.get(call.periodStartMs) ?? 0) + call.plan.billedMinutes)
+  }
+  return minutesByPeriod
 }
 
 function insertAccount(
@@ -114,7 +128,10 @@ interface GenerateOptions {
 }
 
 /** Calls on weekdays in US office hours, with month-to-month swings so some months exceed the commitment. */
-function generateCalls(random: Random, { accountId, count, fromMs, toMs, callerIds }: GenerateOptions) {
+function* generateCalls(
+  random: Random,
+  { accountId, count, fromMs, toMs, callerIds }: GenerateOptions,
+): Generator<NewCall> {
   const months: { start: number; end: number; weight: number }[] = []
   for (let start = periodStartOf(fromMs); start < toMs; start = addMonths(start, 1)) {
     const end = Math.min(addMonths(start, 1), toMs)
@@ -131,12 +148,12 @@ function generateCalls(random: Random, { accountId, count, fromMs, toMs, callerI
   }
   while (times.length < count && months.length > 0) times.push(officeHourTime(random, random.pick(months)))
   times.sort((a, b) => a - b)
-  return times.map((createdAtMs) => {
+  for (const createdAtMs of times) {
     const callId = newCallId(createdAtMs, random)
     const destination = random.chance(0.04)
       ? random.pick(['+15005550006', '+15005550002', '+15005550004'])
       : `+1${random.int(201, 989)}555${String(random.int(0, 9999)).padStart(4, '0')}`
-    return {
+    yield {
       callId,
       accountId,
       callerId: random.pick(callerIds),
@@ -147,7 +164,7 @@ function generateCalls(random: Random, { accountId, count, fromMs, toMs, callerI
       plan: planCall({ callId, destination, createdAtMs, speed: 1, maxTalkSeconds: 600 }),
       periodStartMs: periodStartOf(createdAtMs),
     }
-  })
+  }
 }
 
 function officeHourTime(random: Random, range: { start: number; end: number }): number {
@@ -174,13 +191,9 @@ function seedMetadata(random: Random): Record<string, string | number | boolean>
 }
 
 /** A commitment that about a third of the finished months exceed. */
-function commitmentFor(calls: ReturnType<typeof generateCalls>, currentPeriod: number): number {
-  const perMonth = new Map<number, number>()
-  for (const call of calls) {
-    if (call.periodStartMs >= currentPeriod) continue
-    perMonth.set(call.periodStartMs, (perMonth.get(call.periodStartMs) ?? 0) + call.plan.billedMinutes)
-  }
-  const sorted = [...perMonth.values()].sort((a, b) => a - b)
+function commitmentFor(minutesByPeriod: ReadonlyMap<number, number>, currentPeriod: number): number {
+  const finished = [...minutesByPeriod].filter(([period]) => period < currentPeriod)
+  const sorted = finished.map(([, minutes]) => minutes).sort((a, b) => a - b)
   const pivot = sorted[Math.floor((sorted.length * 2) / 3)] ?? 0
   // Just under the pivot month, so it and every busier month go over.
   return Math.max(100, Math.floor((pivot - 1) / 10) * 10)
