@@ -54,6 +54,25 @@ test('plays a recording with a waveform of both channels', async ({ page, reques
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime / a.duration)).toBeGreaterThan(0.3)
 })
 
+test('the waveform is read by a worker from one download, so a long call cannot freeze the page', async ({
+  page,
+  request,
+}) => {
+  const call = await placeCall(request, { destination: NUMBERS.answers, record: true })
+  const wholeDownloads: string[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/storage/') && !r.headers().range) wholeDownloads.push(r.url())
+  })
+  const peaksWorker = page.waitForEvent('worker', (worker) => worker.url().includes('recording-peaks'))
+  await openFinishedCall(page, call.call_id)
+  await peaksWorker
+  const { play, waveformCanvas } = recordingPlayer(page)
+  await expect(waveformCanvas).toBeVisible()
+  await expect(play).toBeEnabled()
+  // The <audio> element asks for byte ranges; a second whole download would be the page decoding the file itself.
+  expect(wholeDownloads).toHaveLength(1)
+})
+
 test('a call without recording says so', async ({ page, request }) => {
   const call = await placeCall(request, { destination: NUMBERS.answers, record: false })
   await openFinishedCall(page, call.call_id)

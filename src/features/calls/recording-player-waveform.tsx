@@ -1,9 +1,11 @@
 // The waveform is drawn by wavesurfer.js, loaded with import() on first use so
 // it stays out of the main bundle. It plays through our own <audio> element,
-// so the controls and the tests talk to one media element.
+// so the controls and the tests talk to one media element. Its peaks come from a
+// worker (recording-peaks.ts): decoding a long call on the page blocked it for seconds.
 
 import { type RefObject, useEffect, useState } from 'react'
 import type WaveSurfer from 'wavesurfer.js'
+import { loadRecordingPeaks } from './recording-peaks'
 
 export const CHANNEL_HEIGHT = 48
 
@@ -40,7 +42,8 @@ export function useWaveform({
     const audio = media.current
     if (!element || !audio) return
     let instance: WaveSurfer | null = null
-    let cancelled = false
+    let ready = false
+    const abort = new AbortController()
     setState('loading')
     setError(null)
     // Start from an empty element: a failed or fallback source would make wavesurfer keep it.
@@ -49,13 +52,13 @@ export function useWaveform({
       audio.load()
     }
     const fail = (cause: unknown) => {
-      if (cancelled) return
+      if (abort.signal.aborted) return
       setError(cause instanceof Error ? cause : new Error('The recording could not be loaded.'))
       setState('error')
     }
-    import('wavesurfer.js')
-      .then(({ default: WaveSurferClass }) => {
-        if (cancelled) return
+    Promise.all([import('wavesurfer.js'), loadRecordingPeaks(url, abort.signal)])
+      .then(([{ default: WaveSurferClass }, peaks]) => {
+        if (abort.signal.aborted) return
         instance = WaveSurferClass.create({
           container: element,
           media: audio,
@@ -72,14 +75,21 @@ export function useWaveform({
           })),
         })
         instance.on('ready', () => {
-          if (!cancelled) setState('ready')
+          ready = true
+          if (!abort.signal.aborted) setState('ready')
         })
-        instance.on('error', fail)
-        instance.load(url).catch(fail)
+        // Once ready, a failing <audio> is the player's to recover (its onError): both would refresh the URL.
+        instance.on('error', (cause) => {
+          if (!ready) fail(cause)
+        })
+        // No duration given: 'ready' waits for the <audio> to load the URL, so a link that fails there fails here.
+        // Without peaks (not a PCM WAV) wavesurfer downloads and decodes the file itself.
+        const loading = peaks ? instance.load(url, peaks) : instance.load(url)
+        loading.catch(fail)
       })
       .catch(fail)
     return () => {
-      cancelled = true
+      abort.abort()
       instance?.destroy()
     }
   }, [container, media, url, channels, attempt])
