@@ -9,6 +9,10 @@ const seen: { url: string; headers: Record<string, string>; body: string }[] = [
 const upstream = new Hono().all('*', async (c) => {
   const body = c.req.method === 'POST' ? await c.req.text() : ''
   seen.push({ url: c.req.url, headers: Object.fromEntries(c.req.raw.headers), body })
+  if (c.req.path === '/storage/endless.wav') {
+    // A long recording: one chunk now, the rest never (until the reader goes away).
+    return c.body(new ReadableStream({ start: (controller) => controller.enqueue(new Uint8Array(1024)) }), 200)
+  }
   if (c.req.path.startsWith('/storage/')) {
     return c.body('RIFF', 206, { 'Content-Range': 'bytes 0-3/100', 'Set-Cookie': 'a=b' })
   }
@@ -66,6 +70,16 @@ describe('createVoiceProxy', () => {
     expect(res.headers.get('content-range')).toBe('bytes 0-3/100')
     expect(res.headers.get('set-cookie')).toBeNull()
     expect(seen.at(-1)?.headers.range).toBe('bytes=0-3')
+  })
+
+  it('ends a streamed body quietly when the browser goes away, instead of erroring', async () => {
+    const browser = new AbortController()
+    const res = await proxy()(req('/storage/endless.wav', { signal: browser.signal }))
+    const reader = res.body?.getReader()
+    expect((await reader?.read())?.value?.byteLength).toBe(1024)
+    const next = reader?.read()
+    browser.abort()
+    await expect(next).resolves.toEqual({ done: true, value: undefined })
   })
 
   it('sends no key when none is configured, so the service answers 401', async () => {

@@ -141,10 +141,36 @@ export function createVoiceProxy(options: VoiceProxyOptions): FetchHandler {
     upstreamResponse.headers.forEach((value, name) => {
       if (!DROPPED_RESPONSE_HEADERS.has(name)) responseHeaders.set(name, value)
     })
-    return new Response(upstreamResponse.body, {
+    return new Response(endQuietlyWhenClientLeaves(upstreamResponse.body, request.signal), {
       status: upstreamResponse.status,
       statusText: upstreamResponse.statusText,
       headers: responseHeaders,
     })
   }
+}
+
+/**
+ * The upstream body, ended instead of errored once the browser has gone away. Chromium cancels media
+ * requests as a matter of course (it reads a recording's header, then asks for ranges); the aborted
+ * upstream read would otherwise reach the HTTP server as an error and be logged as one.
+ */
+function endQuietlyWhenClientLeaves(
+  body: ReadableStream<Uint8Array> | null,
+  clientSignal: AbortSignal,
+): ReadableStream<Uint8Array> | null {
+  if (!body) return null
+  const reader = body.getReader()
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read()
+        if (done) controller.close()
+        else controller.enqueue(value)
+      } catch (error) {
+        if (clientSignal.aborted) controller.close()
+        else controller.error(error)
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  })
 }
