@@ -1,22 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
+import { stubFetch } from '@/test/stub-fetch'
 import { ApiError, apiRequest, apiUrl, errorFromResponse, parseRetryAfter } from './client'
 import { setApiKey } from './connection'
-import { rateLimitGate } from './rate-limit-gate'
 
 const okSchema = z.object({ ok: z.boolean() })
-const fetchMock = vi.fn<typeof fetch>()
+const fetchMock = stubFetch()
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
   setApiKey(null)
 })
 afterEach(() => {
-  fetchMock.mockReset()
-  vi.unstubAllGlobals()
   vi.useRealTimers()
   vi.restoreAllMocks()
-  rateLimitGate.clear()
 })
 
 function json(body: unknown, init: ResponseInit = {}) {

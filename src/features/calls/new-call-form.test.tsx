@@ -12,6 +12,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CallerIdListItem } from '@/api/schemas'
+import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
 import { clearNewCallDraft } from './new-call-draft'
 import { NewCallForm } from './new-call-form'
 
@@ -37,10 +38,7 @@ const created = {
   links: { self: '/calls/call_test1', status: '/calls/call_test1/status', recordings: '/calls/call_test1/recordings' },
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } })
-
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
+const fetchMock = stubFetch()
 // No pause between keystrokes: the form is what is under test, not typing speed.
 const user = userEvent.setup({ delay: null })
 
@@ -75,15 +73,11 @@ function renderForm() {
 const sentKeys = () => fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'))
 
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>()
-  vi.stubGlobal('fetch', fetchMock)
   // jsdom has no scrolling; the router restores scroll on navigation.
   vi.stubGlobal('scrollTo', () => {})
 })
 afterEach(() => {
-  cleanup()
   clearNewCallDraft()
-  vi.unstubAllGlobals()
 })
 
 describe('NewCallForm', () => {

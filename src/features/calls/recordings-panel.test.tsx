@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen } from '@testing-library/react'
+import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
 import { CallRecordingsPanel } from './recordings-panel'
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const fetchMock = stubFetch()
 
 function renderPanel(status: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
@@ -17,15 +16,6 @@ function renderPanel(status: string) {
     </QueryClientProvider>,
   )
 }
-
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>()
-  vi.stubGlobal('fetch', fetchMock)
-})
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
 
 describe('CallRecordingsPanel', () => {
   it('waits for the call to end before asking for recordings', () => {

@@ -1,22 +1,12 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen } from '@testing-library/react'
+import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
 import { AccountSummary } from './account-summary'
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>()
-  vi.stubGlobal('fetch', fetchMock)
-})
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+const fetchMock = stubFetch()
 
 describe('AccountSummary', () => {
   it('says why the account is unavailable, and Retry loads it again', async () => {
