@@ -37,6 +37,8 @@ const deepPages = integerOption('deep-pages', values['deep-pages'], 2, 40_000)
 function startSimulatorChild(dbPath: string, calls: number): Promise<Child> {
   return startChild(nodeArgs(SIM_COMMAND), {
     VOICE_SIM_DB: dbPath,
+    // Load goes to loopback only, whatever the environment says.
+    VOICE_SIM_HOST: '127.0.0.1',
     VOICE_SIM_PORT: '0',
     VOICE_SIM_SEED_CALLS: String(calls),
     VOICE_SIM_LOG: 'off',

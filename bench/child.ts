@@ -24,7 +24,11 @@ function statusMb(child: ChildProcess, field: 'VmRSS' | 'VmHWM'): number {
 export function startChild(args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<Child> {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in time`)), timeoutMs)
+    const timer = setTimeout(() => {
+      // A child that never came up must not outlive the benchmark.
+      child.kill('SIGKILL')
+      reject(new Error(`${args.join(' ')} did not start in time`))
+    }, timeoutMs)
     let output = ''
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)))
     child.stdout?.on('data', (chunk: Buffer) => {

@@ -32,9 +32,17 @@ test.beforeEach(async ({ page, request }) => {
   traffic = await recordRetryAfter(page)
   await useUpRateLimit(request)
 })
+// The journeys must meet every fault they claim to survive, or they prove nothing.
+let serverErrors = 0
 test.afterEach(() => {
   expect(traffic.violations(), 'requests sent before a Retry-After had passed').toEqual([])
   expect(traffic.rateLimited, 'the journey met the rate limit').toBeGreaterThan(0)
+  expect(traffic.slowestAnswerMs, 'the journey met the injected latency').toBeGreaterThanOrEqual(500)
+  serverErrors += traffic.serverErrors
+})
+test.afterAll(() => {
+  // One journey may by chance meet no 5xx (each request fails with p = 0.2); all of them together do.
+  expect(serverErrors, 'the journeys met injected 5xx answers').toBeGreaterThan(0)
 })
 
 test('places a call exactly once and watches it to the end', async ({ page, request }) => {

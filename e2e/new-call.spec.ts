@@ -104,7 +104,8 @@ test('on a slow network, a call whose answer is lost is retried with the same ke
   const since = new Date(Date.now() - 60_000).toISOString()
   const run = randomUUID()
   const keys = watchCallPosts(page)
-  // A slow mobile link: every request of the page pays 400 ms and shares a narrow pipe.
+  // A slow mobile link: the page's requests pay 400 ms and share a narrow pipe. (The first POST is
+  // sent on by the test from Node so it can be lost after the fact; the retry crosses the slow link.)
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
@@ -121,9 +122,14 @@ test('on a slow network, a call whose answer is lost is retried with the same ke
     lost = { status: response.status(), call: (await response.json()) as CreateCallResponse }
     return route.abort('connectionreset')
   })
+  const retried = page.waitForResponse(
+    (res) => res.url().endsWith('/api/v1/voice/calls') && res.request().method() === 'POST',
+  )
   await fillForm(page, '+15005550006', run)
   await page.getByRole('button', { name: 'Place call' }).click()
   await expect(page).toHaveURL(/\/calls\/call_/, { timeout: 30_000 })
+  const retry = (await retried).request().timing()
+  expect(retry.responseStart, 'the retry crossed the throttled link').toBeGreaterThanOrEqual(400)
 
   expect(lost?.status, 'the first attempt created the call').toBe(201)
   expect(keys).toHaveLength(2)

@@ -21,12 +21,15 @@ test('plays a recording with a waveform of both channels', async ({ page, reques
   const download = recording.getByRole('link', { name: 'Download' })
   await expect(download).toHaveAttribute('href', new RegExp(`/storage/.+${call.call_id}`))
 
-  await expect(canvas).toBeVisible()
-  const box = await canvas.boundingBox()
-  expect(box?.width ?? 0).toBeGreaterThan(0)
-  expect(box?.height ?? 0).toBeGreaterThan(0)
-
+  // wavesurfer draws from the peaks first and again once the audio knows its duration, replacing
+  // its canvases; so the drawn size is polled rather than read once.
   await expect(play).toBeEnabled()
+  await expect
+    .poll(async () => {
+      const box = await canvas.boundingBox()
+      return Math.min(box?.width ?? 0, box?.height ?? 0)
+    })
+    .toBeGreaterThan(0)
   await play.click()
   const audio = recording.locator('audio')
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused)).toBe(true)

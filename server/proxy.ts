@@ -79,8 +79,6 @@ function trimBase(base: string): string {
 export function createVoiceProxy(options: VoiceProxyOptions): FetchHandler {
   const upstream = trimBase(options.upstream)
   const storageUpstream = trimBase(options.storageUpstream ?? options.upstream)
-  // The key goes only where the API lives, never to a storage host elsewhere.
-  const keyForStorage = new URL(storageUpstream).origin === new URL(upstream).origin
   const apiKey = options.apiKey?.trim() || null
   const timeoutMs = options.timeoutMs ?? 30_000
 
@@ -111,7 +109,8 @@ export function createVoiceProxy(options: VoiceProxyOptions): FetchHandler {
       const value = request.headers.get(name)
       if (value !== null) headers.set(name, value)
     }
-    if (isStorage && !keyForStorage) headers.delete('authorization')
+    // Recording links are signed: their signature authorises them, so no key ever goes with them.
+    if (isStorage) headers.delete('authorization')
     else if (!headers.has('authorization') && apiKey) headers.set('authorization', `Bearer ${apiKey}`)
     // Ask for identity so bytes (and Content-Length, Range offsets) pass through unchanged.
     headers.set('accept-encoding', 'identity')

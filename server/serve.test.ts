@@ -69,6 +69,20 @@ describe('the production server', () => {
 })
 
 describe('security headers', () => {
+  it('lets the browser fetch recordings from a configured storage origin, and nothing else', async () => {
+    const withStorage = createDashboardApp({
+      distDir: dist,
+      upstream: 'http://127.0.0.1:9',
+      storageUrl: 'https://storage.example.com/recordings',
+      selfOrigins: ['http://127.0.0.1:4173'],
+    })
+    const csp = (await withStorage.request('http://127.0.0.1:4173/calls')).headers.get('content-security-policy')
+    const directive = (name: string) => csp?.split('; ').find((d) => d.startsWith(`${name} `))
+    expect(directive('connect-src')).toBe("connect-src 'self' https://storage.example.com")
+    expect(directive('media-src')).toBe("media-src 'self' blob: https://storage.example.com")
+    expect(directive('script-src')).toBe("script-src 'self'")
+  })
+
   it('names the storage origin only when it is another origin', () => {
     const self = ['http://127.0.0.1:4173']
     expect(foreignOrigin('http://127.0.0.1:4173/storage', self)).toBeNull()

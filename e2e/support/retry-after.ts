@@ -29,6 +29,10 @@ interface Wait {
 export interface RetryAfterLog {
   /** How many 429 answers the page has received so far. */
   readonly rateLimited: number
+  /** How many 5xx answers the page has received so far. */
+  readonly serverErrors: number
+  /** The longest time from sending a request to its answer's headers, in ms. */
+  readonly slowestAnswerMs: number
   /** Requests sent while a Retry-After was still running, described for a failure message. */
   violations(): string[]
 }
@@ -43,6 +47,8 @@ export async function recordRetryAfter(page: Page): Promise<RetryAfterLog> {
   const sent: Sent[] = []
   const waits: Wait[] = []
   const unreadable: string[] = []
+  let serverErrors = 0
+  let slowestAnswerMs = 0
   const apiPath = (url: string) => {
     const { pathname } = new URL(url)
     return pathname.startsWith(API_PATH) ? pathname : null
@@ -54,8 +60,12 @@ export async function recordRetryAfter(page: Page): Promise<RetryAfterLog> {
   })
   session.on('Network.responseReceived', ({ requestId, response, timestamp }) => {
     const path = apiPath(response.url)
+    if (!path) return
+    if (response.status >= 500) serverErrors++
+    const request = sent.find((s) => s.requestId === requestId)
+    if (request) slowestAnswerMs = Math.max(slowestAnswerMs, timestamp * 1000 - request.atMs)
     const retryAfter = header(response.headers, 'retry-after')
-    if (!path || retryAfter === undefined) return
+    if (retryAfter === undefined) return
     // The simulator sends delta-seconds; a value this check cannot read fails it rather than passing unseen.
     if (!/^\d+$/.test(retryAfter.trim())) {
       unreadable.push(`${path} answered ${response.status} with Retry-After "${retryAfter}"`)
@@ -74,6 +84,12 @@ export async function recordRetryAfter(page: Page): Promise<RetryAfterLog> {
   return {
     get rateLimited() {
       return waits.filter((wait) => wait.status === 429).length
+    },
+    get serverErrors() {
+      return serverErrors
+    },
+    get slowestAnswerMs() {
+      return slowestAnswerMs
     },
     violations() {
       const early = waits.flatMap((wait) =>
