@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { DEMO_KEYS } from './server/demo-keys.ts'
 import { createVoiceProxy, isProxiedPath } from './server/proxy.ts'
 
 // In development the same proxy as `npm run serve` forwards the voice API to the
@@ -13,7 +14,7 @@ function voiceApiProxy(): Plugin {
   const listener = getRequestListener(
     createVoiceProxy({
       upstream: process.env.VOICE_API_BASE_URL ?? `http://127.0.0.1:${process.env.VOICE_SIM_PORT ?? 8787}`,
-      apiKey: process.env.VOICE_API_KEY ?? 'sim_demo_key_acme',
+      apiKey: process.env.VOICE_API_KEY ?? DEMO_KEYS.acme,
     }),
     { overrideGlobalObjects: false },
   )

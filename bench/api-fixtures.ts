@@ -1,6 +1,8 @@
 // What the API benchmark reads from the seeded data before loading it: a call and a deep cursor.
 
-export const BENCH_KEY = 'sim_demo_key_acme'
+import { DEMO_KEYS } from '../server/demo-keys'
+
+export const BENCH_KEY = DEMO_KEYS.acme
 export const authHeaders = { authorization: `Bearer ${BENCH_KEY}` }
 
 async function json<T>(url: string): Promise<T> {

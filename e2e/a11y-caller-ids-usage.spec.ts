@@ -3,9 +3,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import type { ListCallerIdsResponse } from '../src/api/schemas'
-import { E2E_VERIFICATION_TIMEOUT_MS } from './support/servers'
-
-const ACME_KEY = 'sim_demo_key_acme'
+import { DEMO_KEY, E2E_VERIFICATION_TIMEOUT_MS } from './support/servers'
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
@@ -26,7 +24,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     })
 
     test('caller IDs page, with a timed-out verification and an already verified number', async ({ page, request }) => {
-      const res = await request.get('/api/v1/voice/caller-ids', { headers: { Authorization: `Bearer ${ACME_KEY}` } })
+      const res = await request.get('/api/v1/voice/caller-ids', { headers: { Authorization: `Bearer ${DEMO_KEY}` } })
       const { caller_ids } = (await res.json()) as ListCallerIdsResponse
       const verified = caller_ids[0]?.phone_number ?? ''
       await page.goto('/caller-ids')

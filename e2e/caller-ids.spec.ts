@@ -2,9 +2,8 @@
 // the simulator answers after VOICE_SIM_VERIFY_DELAY_MS / VOICE_SIM_SPEED, and a
 // number that shows up verified and can be chosen on New call.
 import { expect, type Page, type Route, test } from '@playwright/test'
-import { E2E_VERIFICATION_TIMEOUT_MS } from './support/servers'
+import { DEMO_KEY, E2E_VERIFICATION_TIMEOUT_MS } from './support/servers'
 
-const ACME_KEY = 'sim_demo_key_acme'
 const NEVER_VERIFIES = '+15005550009'
 const STORE_KEY = 'voice-dashboard.caller-id-verifications'
 
@@ -140,7 +139,7 @@ test('waits for Retry-After after a 429 and starts the verification by itself', 
 })
 
 test('explains that an already verified number needs no verification', async ({ page, request }) => {
-  const res = await request.get('/api/v1/voice/caller-ids', { headers: { Authorization: `Bearer ${ACME_KEY}` } })
+  const res = await request.get('/api/v1/voice/caller-ids', { headers: { Authorization: `Bearer ${DEMO_KEY}` } })
   expect(res.ok()).toBe(true)
   const { caller_ids } = (await res.json()) as { caller_ids: { phone_number: string }[] }
   const verified = caller_ids[0]?.phone_number ?? ''

@@ -3,8 +3,9 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import type { Account, UsageHistory, UsageSummary } from '../src/api/schemas'
 import { formatNumber, formatPercent, formatPeriod } from '../src/lib/usage-format'
+import { DEMO_KEY } from './support/servers'
 
-const ACME = { Authorization: 'Bearer sim_demo_key_acme' }
+const ACME = { Authorization: `Bearer ${DEMO_KEY}` }
 const PAGE_SIZE = 6
 
 async function get<T>(request: APIRequestContext, path: string): Promise<T> {

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build, type Rolldown } from 'vite'
-import { DEMO_KEY } from '../e2e/support/servers'
+import { DEMO_KEYS } from '../server/demo-keys'
 import { type BuiltChunk, coldLoadChunks } from './bundle/chunks'
 import { HEAVY_LIBRARIES, heavyLibraryProblems, holdsPackage } from './bundle/heavy-libraries'
 import { describeChunk, kb, type SizeRow, sizeTable, sum } from './bundle/report'
@@ -55,7 +55,7 @@ function filesUnder(dir: string): string[] {
 
 async function main(): Promise<number> {
   // Built with a key in the environment, so a passing scan proves the build does not inline it.
-  const configuredKey = process.env.VOICE_API_KEY || DEMO_KEY
+  const configuredKey = process.env.VOICE_API_KEY || DEMO_KEYS.acme
   process.env.VOICE_API_KEY = configuredKey
   const chunks = await buildChunks()
   const problems: string[] = []

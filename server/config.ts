@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEMO_KEYS } from './demo-keys'
 
 // Each setting is an environment variable VOICE_SIM_<NAME> and a flag --<name> (lower-case, dashes).
 const latencyRange = z
@@ -16,8 +17,8 @@ const configSchema = z.object({
   speed: z.coerce.number().positive().max(10_000).default(1),
   storageUrl: z.url().optional(),
   seedCalls: z.coerce.number().int().min(0).max(2_000_000).default(3000),
-  acmeKey: z.string().min(8).default('sim_demo_key_acme'),
-  globexKey: z.string().min(8).default('sim_demo_key_globex'),
+  acmeKey: z.string().min(8).default(DEMO_KEYS.acme),
+  globexKey: z.string().min(8).default(DEMO_KEYS.globex),
   verifyDelayMs: z.coerce.number().int().min(0).default(20_000),
   faultLatencyMs: latencyRange.optional(),
   faultErrorRate: z.coerce.number().min(0).max(1).default(0),

@@ -2,6 +2,8 @@
 // script) start: a simulator and the built dashboard served by `npm run serve`.
 // Ports can be moved with E2E_SIM_PORT / E2E_APP_PORT so parallel runs do not collide.
 
+import { DEMO_KEYS } from '../../server/demo-keys'
+
 const env = process.env
 
 export const SIM_PORT = Number(env.E2E_SIM_PORT ?? 8790)
@@ -33,7 +35,7 @@ export const urls = {
   faultApp: origin(ports.faultApp),
 }
 
-export const DEMO_KEY = 'sim_demo_key_acme'
+export const DEMO_KEY = DEMO_KEYS.acme
 
 /** Each app port builds into its own folder, so parallel runs never share dist/. */
 export const distDir = (appPort: number) => `node_modules/.cache/e2e-dist-${appPort}`

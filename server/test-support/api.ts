@@ -2,11 +2,12 @@
 // returning status, headers and the parsed body so tests can assert on all three.
 // Every answer is checked against the OpenAPI document on the way (contract.ts).
 import { API_PREFIX } from '../../src/api/schemas'
+import { DEMO_KEYS } from '../demo-keys'
 import { assertContract } from './contract'
 import type { TestSimulator } from './simulator'
 
-export const ACME_KEY = 'sim_demo_key_acme'
-export const GLOBEX_KEY = 'sim_demo_key_globex'
+export const ACME_KEY = DEMO_KEYS.acme
+export const GLOBEX_KEY = DEMO_KEYS.globex
 
 export interface ApiResponse<T = unknown> {
   status: number

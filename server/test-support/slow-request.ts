@@ -1,6 +1,7 @@
 // A POST written by hand over a socket: headers and half the body now, the rest
 // on demand, so a test can hold a request "in progress" on the server.
 import { connect, type Socket } from 'node:net'
+import { DEMO_KEYS } from '../demo-keys'
 
 export interface SlowPost {
   /** Sends the rest of the body and resolves with the raw response head and body. */
@@ -13,7 +14,7 @@ export async function openSlowPost(
   path: string,
   body: string,
   headers: Record<string, string>,
-  key = 'sim_demo_key_acme',
+  key = DEMO_KEYS.acme,
 ): Promise<SlowPost> {
   const { hostname, port } = new URL(baseUrl)
   const socket: Socket = connect(Number(port), hostname)
