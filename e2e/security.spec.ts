@@ -1,9 +1,9 @@
 import { connect } from 'node:net'
 import { expect, type Page, test } from '@playwright/test'
-import type { ListCallsResponse } from '../src/api/schemas'
+import { API_PREFIX, type ListCallsResponse } from '../src/api/schemas'
 import { ports } from './support/servers'
 
-const API = '/api/v1/voice'
+const API = API_PREFIX
 
 /** Collects CSP violations and dialogs the page raises, from before its first script runs. */
 async function watchForTrouble(page: Page) {

@@ -4,8 +4,9 @@
 // monotonic clock (Chrome DevTools Protocol), not from when Playwright's events
 // reach this process, whose delays vary with the load of the machine.
 import type { Page } from '@playwright/test'
+import { API_PREFIX } from '../../src/api/schemas'
 
-const API_PATH = '/api/v1/voice/'
+const API_PATH = `${API_PREFIX}/`
 
 // The page waits on Date.now() and timers, which round to the millisecond, and it
 // starts waiting a moment after the browser logs the answer; measured requests left

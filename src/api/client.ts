@@ -84,12 +84,12 @@ export function apiUrl(path: string, query?: RequestOptions<unknown>['query']): 
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', body, schema, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options
+  await rateLimitGate.wait(signal)
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
+  // Read after the wait: a key entered on Connect meanwhile is the one to send.
   const key = getApiKey()
   if (key) headers.Authorization = `Bearer ${key}`
   if (body !== undefined) headers['Content-Type'] = 'application/json'
-
-  await rateLimitGate.wait(signal)
   // Started after the wait: the service is given its full time once the request is actually sent.
   const timeout = AbortSignal.timeout(timeoutMs)
   let response: Response
