@@ -33,8 +33,14 @@ export function useWaveform({
   /** Bumped to load again after an error. */
   attempt: number
 }): { state: WaveformState; error: Error | null } {
-  const [state, setState] = useState<WaveformState>('loading')
-  const [error, setError] = useState<Error | null>(null)
+  // The outcome is tied to the load it belongs to: in the render that starts a new attempt, the
+  // last attempt's error (and its Retry) must not flash up before this load has failed on its own.
+  const load = `${url}|${channels}|${attempt}`
+  const [outcome, setOutcome] = useState<{ load: string; state: WaveformState; error: Error | null }>({
+    load: '',
+    state: 'loading',
+    error: null,
+  })
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt reloads the same URL after an error.
   useEffect(() => {
@@ -44,8 +50,6 @@ export function useWaveform({
     let instance: WaveSurfer | null = null
     let ready = false
     const abort = new AbortController()
-    setState('loading')
-    setError(null)
     // Start from an empty element: a failed or fallback source would make wavesurfer keep it.
     if (audio.getAttribute('src')) {
       audio.removeAttribute('src')
@@ -53,8 +57,8 @@ export function useWaveform({
     }
     const fail = (cause: unknown) => {
       if (abort.signal.aborted) return
-      setError(cause instanceof Error ? cause : new Error('The recording could not be loaded.'))
-      setState('error')
+      const error = cause instanceof Error ? cause : new Error('The recording could not be loaded.')
+      setOutcome({ load, state: 'error', error })
     }
     Promise.all([import('wavesurfer.js'), loadRecordingPeaks(url, abort.signal)])
       .then(([{ default: WaveSurferClass }, peaks]) => {
@@ -76,7 +80,7 @@ export function useWaveform({
         })
         instance.on('ready', () => {
           ready = true
-          if (!abort.signal.aborted) setState('ready')
+          if (!abort.signal.aborted) setOutcome({ load, state: 'ready', error: null })
         })
         // Once ready, a failing <audio> is the player's to recover (its onError): both would refresh the URL.
         instance.on('error', (cause) => {
@@ -84,6 +88,9 @@ export function useWaveform({
         })
         // No duration given: 'ready' waits for the <audio> to load the URL, so a link that fails there fails here.
         // Without peaks (not a PCM WAV) wavesurfer downloads and decodes the file itself.
+        // wavesurfer skips setting a source equal to the element's currentSrc, which Chromium keeps
+        // after the src attribute is removed: a refreshed link equal to the failed one would never load.
+        if (peaks) audio.src = url
         const loading = peaks ? instance.load(url, peaks) : instance.load(url)
         loading.catch(fail)
       })
@@ -94,5 +101,5 @@ export function useWaveform({
     }
   }, [container, media, url, channels, attempt])
 
-  return { state, error }
+  return outcome.load === load ? outcome : { state: 'loading', error: null }
 }
