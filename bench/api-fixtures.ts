@@ -1,6 +1,6 @@
 // What the API benchmark reads from the seeded data before loading it: a call and a deep cursor.
 
-import { DEMO_KEYS } from '../server/demo-keys'
+import { DEMO_KEYS } from '../server/simulator/demo-keys'
 
 export const BENCH_KEY = DEMO_KEYS.acme
 export const authHeaders = { authorization: `Bearer ${BENCH_KEY}` }

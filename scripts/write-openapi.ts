@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { buildOpenApiDocument } from '../server/openapi'
+import { buildOpenApiDocument } from '../server/simulator/openapi'
 
 // Writes openapi.json at the repository root (npm run openapi); the output is deterministic.
 const target = fileURLToPath(new URL('../openapi.json', import.meta.url))

@@ -1,6 +1,6 @@
 // From what a call page showed (and when) to status latencies, using the simulator's own
 // lifecycle: callStateAt says which status the plan gives at any moment and since when.
-import { callStateAt } from '../../server/domain/call-plan'
+import { callStateAt } from '../../server/simulator/domain/call-plan'
 import { callStatusMeta } from '../../src/features/calls/call-status'
 
 export type StoredPlan = Parameters<typeof callStateAt>[0]

@@ -2,7 +2,7 @@
 // script) start: a simulator and the built dashboard served by `npm run serve`.
 // Ports can be moved with E2E_SIM_PORT / E2E_APP_PORT so parallel runs do not collide.
 
-import { DEMO_KEYS } from '../../server/demo-keys'
+import { DEMO_KEYS } from '../../server/simulator/demo-keys'
 
 const env = process.env
 
@@ -49,8 +49,8 @@ export const E2E_VERIFICATION_TIMEOUT_MS = 20_000
 
 export const buildCommand = (appPort: number) =>
   `VITE_VERIFICATION_TIMEOUT_MS=${E2E_VERIFICATION_TIMEOUT_MS} node node_modules/vite/bin/vite.js build --outDir ${distDir(appPort)} --emptyOutDir --logLevel warn`
-export const SERVE_COMMAND = 'node --import tsx server/serve.ts'
-export const SIM_COMMAND = 'node --import tsx server/index.ts'
+export const SERVE_COMMAND = 'node --import tsx server/console/serve.ts'
+export const SIM_COMMAND = 'node --import tsx server/simulator/index.ts'
 
 /**
  * The fault simulator's limit per account: a page polling a live call once a second

@@ -1,7 +1,7 @@
 // The API contract of the Voice Calling Service, written once from
 // ../shared/spec/voice-calling-service-interface.md. The simulator validates
 // requests and shapes responses with these schemas; the SPA parses responses
-// with them; server/openapi.ts emits the OpenAPI document from them.
+// with them; server/simulator/openapi.ts emits the OpenAPI document from them.
 import { z } from 'zod'
 
 // In the browser, zod would probe `new Function` to compile its parsers; our CSP forbids eval,
@@ -63,7 +63,7 @@ export const callLinks = z.object({
   recordings: z.string(),
 })
 
-/** Flat key/value pairs, echoed back. Limits are the simulator's choice (see server/README.md). */
+/** Flat key/value pairs, echoed back. Limits are the simulator's choice (see server/simulator/README.md). */
 export const METADATA_LIMITS = { maxKeys: 50, maxKeyLength: 40, maxStringLength: 500 } as const
 
 export const metadataValue = z.union([
