@@ -43,7 +43,7 @@ describe('the OpenAPI document', () => {
   })
 
   it('is committed up to date: run `npm run openapi` after changing the contract', () => {
-    const committed = JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8'))
+    const committed = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'))
     expect(committed).toEqual(asJson(doc))
   })
 

@@ -5,7 +5,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 // A string, not a URL object: under jsdom the global URL is not Node's, which fileURLToPath refuses.
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 
 export interface ChildSimulator {
   url: string
