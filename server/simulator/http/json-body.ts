@@ -5,6 +5,10 @@ import { badRequest, ProblemError, validationProblem } from './problem'
 
 export const MAX_BODY_BYTES = 64 * 1024
 
+// Valid bodies nest two levels (body, metadata); 32 leaves room for any honest client and keeps
+// the recursive walks after the check (reserved keys, zod, the idempotency hash) far from the stack limit.
+export const MAX_BODY_DEPTH = 32
+
 export const limitBody = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: () => {
@@ -35,6 +39,11 @@ export async function readJsonBody<T extends z.ZodType>(c: Context, schema: T): 
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw badRequest('The request body must be a JSON object.')
   }
+  if (nestsDeeperThan(body, MAX_BODY_DEPTH)) {
+    throw badRequest(
+      `The request body is nested too deeply. Objects and arrays can be nested at most ${MAX_BODY_DEPTH} levels deep.`,
+    )
+  }
   const reserved = reservedKeys(body)
   if (reserved.length > 0) {
     throw badRequest(
@@ -45,6 +54,19 @@ export async function readJsonBody<T extends z.ZodType>(c: Context, schema: T): 
   const parsed = schema.safeParse(body)
   if (!parsed.success) throw validationProblem(parsed.error, 'fields')
   return parsed.data
+}
+
+// Iterative, with the depth carried beside each value, so no input can exhaust the call stack;
+// the top-level object is level 1.
+function nestsDeeperThan(root: object, max: number): boolean {
+  const pending: Array<{ value: object; depth: number }> = [{ value: root, depth: 1 }]
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (next.depth > max) return true
+    for (const child of Object.values(next.value)) {
+      if (child !== null && typeof child === 'object') pending.push({ value: child, depth: next.depth + 1 })
+    }
+  }
+  return false
 }
 
 // JSON.parse keeps "__proto__" as an own key, but copying it into a new object would set the

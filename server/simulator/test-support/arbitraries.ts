@@ -12,6 +12,43 @@ const phoneLike = fc.oneof(
 /** Any JSON value, including deep and odd ones. */
 const jsonValue = fc.jsonValue({ maxDepth: 4 })
 
+/** A value wrapped in up to 200 arrays and objects: past the body's depth cap, within JSON.stringify's reach. */
+const deepValue = fc.tuple(fc.integer({ min: 2, max: 200 }), jsonValue).map(([depth, inner]) => {
+  let value: unknown = inner
+  for (let level = 0; level < depth; level++) value = level % 2 === 0 ? [value] : { a: value }
+  return value
+})
+
+const CONTAINERS = [
+  ['[', ']'],
+  ['[1,', ']'],
+  ['{"a":', '}'],
+  ['{"metadata":', '}'],
+  ['{"__proto__":', '}'],
+] as const
+
+/**
+ * JSON text inside a body object, nested around the depth cap or thousands of levels deep (deeper
+ * than the stack allows a recursive walk, and than JSON.stringify can write), sometimes cut short.
+ */
+export const deeplyNestedJson = fc
+  .record({
+    containers: fc.array(fc.constantFrom(...CONTAINERS), { minLength: 1, maxLength: 4 }),
+    depth: fc.oneof(fc.integer({ min: 28, max: 36 }), fc.integer({ min: 37, max: 4000 })),
+    inner: fc.constantFrom('1', '{}', '[]', 'null', '"+15005550006"'),
+    closed: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, fc.constant(false)),
+  })
+  .map(({ containers, depth, inner, closed }) => {
+    let opening = ''
+    let closing = ''
+    for (let level = 0; level < depth; level++) {
+      const [open, close] = containers[level % containers.length] ?? CONTAINERS[0]
+      opening += open
+      closing = close + closing
+    }
+    return `{"metadata":${opening}${inner}${closed ? closing : ''}}`
+  })
+
 // Every field is valid four times in five (otherwise wrong or missing), so about half of the
 // bodies pass validation and reach what comes after it: the caller ID check, the insert, the echo.
 const mostly = <T>(valid: fc.Arbitrary<T>, hostile: fc.Arbitrary<unknown>) =>
@@ -29,10 +66,11 @@ const metadata = fc.dictionary(
 const metadataLike = fc.oneof(
   fc.dictionary(
     fc.string({ maxLength: 45 }),
-    fc.oneof(fc.string({ maxLength: 510 }), fc.double(), fc.boolean(), fc.constant(null), jsonValue),
+    fc.oneof(fc.string({ maxLength: 510 }), fc.double(), fc.boolean(), fc.constant(null), jsonValue, deepValue),
     { maxKeys: 55 },
   ),
   jsonValue,
+  deepValue,
 )
 
 /** Call bodies, placed from the account's verified caller ID unless the caller_id is the field made wrong. */
@@ -47,12 +85,12 @@ export const createCallBody = (verifiedCallerId: string) =>
       }),
       weight: 4,
     },
-    { arbitrary: jsonValue, weight: 1 },
+    { arbitrary: fc.oneof(jsonValue, deepValue), weight: 1 },
   )
 
 export const callerIdBody = fc.oneof(
-  { arbitrary: fc.record({ phone_number: mostly(e164, fc.oneof(phoneLike, jsonValue)) }), weight: 4 },
-  { arbitrary: jsonValue, weight: 1 },
+  { arbitrary: fc.record({ phone_number: mostly(e164, fc.oneof(phoneLike, jsonValue, deepValue)) }), weight: 4 },
+  { arbitrary: fc.oneof(jsonValue, deepValue), weight: 1 },
 )
 
 /** Raw request bodies that are not JSON at all, or barely. */
@@ -60,6 +98,7 @@ export const rawBody = fc.oneof(
   fc.string(),
   fc.json(),
   fc.constantFrom('{', '{"a":', '\u0000', '{"caller_id":"\uD800"}', '[]', 'null', '1e999', '{"__proto__":{"x":1}}'),
+  deeplyNestedJson,
 )
 
 export const contentType = fc.oneof(

@@ -1,7 +1,8 @@
 // Property-based bad input on each of the ten operations: query strings, headers, Authorization
-// values, call ids and bodies. Whatever arrives, the simulator answers below 500, errors are
-// problem+json, every answer matches the OpenAPI document (send() checks it), and it is still
-// healthy afterwards. Defined once, run at two depths: fuzz.test.ts and fuzz.hard.test.ts.
+// values, call ids and bodies (deeply nested ones too). Whatever arrives, the simulator answers
+// below 500, errors are problem+json, every answer matches the OpenAPI document (send() checks
+// it), and it is still healthy afterwards. Defined once, run at two depths: fuzz.test.ts and
+// fuzz.hard.test.ts.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME_KEY, type ApiClient, type ApiResponse, api } from './api'
@@ -10,6 +11,7 @@ import {
   callerIdBody,
   contentType,
   createCallBody,
+  deeplyNestedJson,
   extraHeaders,
   headerValue,
   pathSegment,
@@ -92,6 +94,15 @@ export function defineFuzzSuite(runs: number): void {
             fc.asyncProperty(bodies, fc.option(headerValue), async (body, key) => {
               const headers: Record<string, string> = key === null ? {} : { 'idempotency-key': key }
               expectSafe(await acme.post(op.path, body, { headers }))
+            }),
+          )
+        })
+
+        it('deeply nested JSON bodies: refused below 500, never walked into a stack overflow', async () => {
+          await check(
+            fc.asyncProperty(deeplyNestedJson, async (body) => {
+              const headers = { 'content-type': 'application/json' }
+              expectSafe(await acme.raw(op.path, { method: 'POST', body, headers }))
             }),
           )
         })
