@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CallerIdsRouteImport } from './routes/caller-ids'
+import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as UsageRouteImport } from './routes/usage'
 import { Route as CallsIndexRouteImport } from './routes/calls/index'
 import { Route as CallsCallIdRouteImport } from './routes/calls/$callId'
@@ -24,6 +25,11 @@ const IndexRoute = IndexRouteImport.update({
 const CallerIdsRoute = CallerIdsRouteImport.update({
   id: '/caller-ids',
   path: '/caller-ids',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignInRoute = SignInRouteImport.update({
+  id: '/sign-in',
+  path: '/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UsageRoute = UsageRouteImport.update({
@@ -50,6 +56,7 @@ const CallsNewRoute = CallsNewRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/caller-ids': typeof CallerIdsRoute
+  '/sign-in': typeof SignInRoute
   '/usage': typeof UsageRoute
   '/calls/$callId': typeof CallsCallIdRoute
   '/calls/new': typeof CallsNewRoute
@@ -58,6 +65,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/caller-ids': typeof CallerIdsRoute
+  '/sign-in': typeof SignInRoute
   '/usage': typeof UsageRoute
   '/calls/$callId': typeof CallsCallIdRoute
   '/calls/new': typeof CallsNewRoute
@@ -67,6 +75,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/caller-ids': typeof CallerIdsRoute
+  '/sign-in': typeof SignInRoute
   '/usage': typeof UsageRoute
   '/calls/$callId': typeof CallsCallIdRoute
   '/calls/new': typeof CallsNewRoute
@@ -75,14 +84,27 @@ export interface FileRoutesById {
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/caller-ids' | '/usage' | '/calls/$callId' | '/calls/new' | '/calls/'
+    | '/'
+    | '/caller-ids'
+    | '/sign-in'
+    | '/usage'
+    | '/calls/$callId'
+    | '/calls/new'
+    | '/calls/'
   fileRoutesByTo: FileRoutesByTo
   to:
-    '/' | '/caller-ids' | '/usage' | '/calls/$callId' | '/calls/new' | '/calls'
+    | '/'
+    | '/caller-ids'
+    | '/sign-in'
+    | '/usage'
+    | '/calls/$callId'
+    | '/calls/new'
+    | '/calls'
   id:
     | '__root__'
     | '/'
     | '/caller-ids'
+    | '/sign-in'
     | '/usage'
     | '/calls/$callId'
     | '/calls/new'
@@ -92,6 +114,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CallerIdsRoute: typeof CallerIdsRoute
+  SignInRoute: typeof SignInRoute
   UsageRoute: typeof UsageRoute
   CallsCallIdRoute: typeof CallsCallIdRoute
   CallsNewRoute: typeof CallsNewRoute
@@ -112,6 +135,13 @@ declare module '@tanstack/react-router' {
       path: '/caller-ids'
       fullPath: '/caller-ids'
       preLoaderRoute: typeof CallerIdsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-in': {
+      id: '/sign-in'
+      path: '/sign-in'
+      fullPath: '/sign-in'
+      preLoaderRoute: typeof SignInRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/usage': {
@@ -148,6 +178,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CallerIdsRoute: CallerIdsRoute,
+  SignInRoute: SignInRoute,
   UsageRoute: UsageRoute,
   CallsCallIdRoute: CallsCallIdRoute,
   CallsNewRoute: CallsNewRoute,

@@ -1,14 +1,25 @@
 import { createRouter } from '@tanstack/react-router'
+import { replaceSession } from './api/session'
+import { onSessionEnded } from './api/session-ended'
 import { queryClient } from './query-client'
 import { routeTree } from './routeTree.gen'
 
 export const router = createRouter({
   routeTree,
-  context: { queryClient },
+  context: { queryClient, session: null },
   defaultPreload: 'intent',
   // Query owns caching; the router always asks it.
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
+})
+
+// The server ended the session (idle, signed out elsewhere, deactivated): forget what this
+// tab knew and ask to sign in, coming back here afterwards.
+onSessionEnded(() => {
+  if (router.state.location.pathname === '/sign-in') return
+  const redirect = router.state.location.href
+  replaceSession(queryClient, null)
+  void router.navigate({ to: '/sign-in', search: { redirect }, replace: true })
 })
 
 declare module '@tanstack/react-router' {

@@ -2,14 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { stubFetch } from '@/test/stub-fetch'
 import { ApiError, apiRequest, apiUrl, errorFromResponse, parseRetryAfter } from './client'
-import { setApiKey } from './connection'
 
 const okSchema = z.object({ ok: z.boolean() })
 const fetchMock = stubFetch()
 
-beforeEach(() => {
-  setApiKey(null)
-})
 afterEach(() => {
   vi.useRealTimers()
   vi.restoreAllMocks()
@@ -32,19 +28,23 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('apiRequest', () => {
-  it('parses a success body with the schema and sends the key the person entered', async () => {
-    setApiKey('sim_demo_key_acme')
+  it("parses a success body with the schema, and marks the request as the console's own", async () => {
     fetchMock.mockResolvedValueOnce(json({ ok: true }))
     await expect(apiRequest('/account', { schema: okSchema })).resolves.toEqual({ ok: true })
     const [url, init] = fetchMock.mock.calls[0] ?? []
     expect(url).toBe('/api/v1/voice/account')
-    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer sim_demo_key_acme')
+    const headers = new Headers(init?.headers)
+    expect(headers.get('X-Voice-Console')).toBe('1')
+    // The key lives on the server; the browser never sends one.
+    expect(headers.has('Authorization')).toBe(false)
   })
 
-  it('sends no Authorization header when the proxy supplies the key', async () => {
-    fetchMock.mockResolvedValueOnce(json({ ok: true }))
-    await apiRequest('/account', { schema: okSchema })
-    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has('Authorization')).toBe(false)
+  it('reads the console API under its own prefix, and a 204 as no body', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }))
+    await expect(
+      apiRequest('/sign-out', { prefix: '/api/console', method: 'POST', schema: z.undefined() }),
+    ).resolves.toBeUndefined()
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/console/sign-out')
   })
 
   it('turns problem+json into an ApiError with the detail and field errors', async () => {

@@ -1,6 +1,6 @@
 // The thin fetch client: the only code in the SPA that speaks HTTP.
 import type { z } from 'zod'
-import { getApiKey } from './connection'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from './console-schemas'
 import { rateLimitGate, STATUSES_THAT_HOLD_EVERY_REQUEST } from './rate-limit-gate'
 import { API_PREFIX, type ProblemDetails, problemDetails } from './schemas'
 
@@ -64,6 +64,8 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST'
+  /** The voice API by default; the console's own API (sign-in, session) names its prefix. */
+  prefix?: string
   /** Query parameters; undefined values are left out. */
   query?: Record<string, string | number | undefined>
   body?: unknown
@@ -73,28 +75,32 @@ export interface RequestOptions<T> {
   timeoutMs?: number
 }
 
-export function apiUrl(path: string, query?: RequestOptions<unknown>['query']): string {
+export function apiUrl(path: string, query?: RequestOptions<unknown>['query'], prefix = API_PREFIX): string {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') params.set(key, String(value))
   }
   const search = params.toString()
-  return `${API_PREFIX}${path}${search ? `?${search}` : ''}`
+  return `${prefix}${path}${search ? `?${search}` : ''}`
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', body, schema, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options
-  await rateLimitGate.wait(signal)
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
-  // Read after the wait: a key entered on Connect meanwhile is the one to send.
-  const key = getApiKey()
-  if (key) headers.Authorization = `Bearer ${key}`
+  // The gate speaks for the voice service's limit; the console's own API (sign-in) is not under it.
+  const gated = (options.prefix ?? API_PREFIX) === API_PREFIX
+  if (gated) await rateLimitGate.wait(signal)
+  // The session cookie goes with every same-origin request; the header tells the console it is us.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [CSRF_HEADER]: CSRF_HEADER_VALUE,
+    ...options.headers,
+  }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   // Started after the wait: the service is given its full time once the request is actually sent.
   const timeout = AbortSignal.timeout(timeoutMs)
   let response: Response
   try {
-    response = await fetch(apiUrl(path, options.query), {
+    response = await fetch(apiUrl(path, options.query, options.prefix), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -119,7 +125,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   if (!response.ok) {
     const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'))
     // Held before the body is read, so no other request leaves in the meantime.
-    if (retryAfterMs !== null && STATUSES_THAT_HOLD_EVERY_REQUEST.has(response.status)) {
+    if (gated && retryAfterMs !== null && STATUSES_THAT_HOLD_EVERY_REQUEST.has(response.status)) {
       rateLimitGate.hold(retryAfterMs)
     }
     throw await errorFromResponse(response, retryAfterMs)
@@ -127,7 +133,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
 
   let json: unknown
   try {
-    json = await response.json()
+    json = response.status === 204 ? undefined : await response.json()
   } catch (cause) {
     throw new ApiError({
       kind: 'invalid-response',

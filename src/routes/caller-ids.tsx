@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { callerIdQueries } from '@/api/caller-ids'
+import { requirePermission } from '@/api/session'
 import { CallerIdsPage } from '@/features/caller-ids/caller-ids-page'
 
 export const Route = createFileRoute('/caller-ids')({
+  beforeLoad: ({ context }) => requirePermission(context.session, 'caller-ids:read'),
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(callerIdQueries.list())
   },

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { accountQueries } from '@/api/account'
+import { requirePermission } from '@/api/session'
 import { HISTORY_PAGE_SIZE } from '@/features/usage/history-page-size'
 import { UsagePage } from '@/features/usage/usage-page'
 
 export const Route = createFileRoute('/usage')({
+  beforeLoad: ({ context }) => requirePermission(context.session, 'usage:read'),
   // Start all three reads at once; each section shows its own loading and error state.
   loader: ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(accountQueries.detail())

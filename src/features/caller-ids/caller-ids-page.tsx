@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { callerIdQueries } from '@/api/caller-ids'
+import { can, sessionQueries } from '@/api/session'
 import { Card, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
@@ -21,6 +22,7 @@ export function CallerIdsPage() {
   const now = useNow(1000, verifications.length > 0)
   const waiting = verifications.some((entry) => verificationPhase(entry, now) === 'waiting')
   const list = useQuery({ ...callerIdQueries.list(), refetchInterval: waiting ? VERIFICATION_POLL_MS : false })
+  const mayVerify = can(useQuery(sessionQueries.current()).data, 'caller-ids:verify')
   const onStarted = ({ caller_id_id }: { caller_id_id: string }) => setStartedHere(caller_id_id)
 
   // The list is the only sign of success: once a number shows up verified, remember it.
@@ -42,14 +44,17 @@ export function CallerIdsPage() {
         <h1 className="text-2xl font-semibold">Caller IDs</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           The numbers your calls can come from. A number is added once its verification call is answered.
+          {!mayVerify && ' Admins add new ones.'}
         </p>
       </div>
-      <Card aria-labelledby="add-caller-id-title">
-        <CardTitle id="add-caller-id-title">Add caller ID</CardTitle>
-        <div className="mt-3">
-          <AddCallerIdForm timeoutMs={config.verificationTimeoutMs} onStarted={onStarted} />
-        </div>
-      </Card>
+      {mayVerify && (
+        <Card aria-labelledby="add-caller-id-title">
+          <CardTitle id="add-caller-id-title">Add caller ID</CardTitle>
+          <div className="mt-3">
+            <AddCallerIdForm timeoutMs={config.verificationTimeoutMs} onStarted={onStarted} />
+          </div>
+        </Card>
+      )}
       {verifications.length > 0 && (
         <div className="space-y-3">
           <h2 className="text-base font-semibold">Verifications</h2>

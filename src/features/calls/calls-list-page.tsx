@@ -1,6 +1,7 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { callQueries } from '@/api/calls'
+import { can, sessionQueries } from '@/api/session'
 import { buttonVariants } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { listPollInterval } from './call-status'
@@ -20,6 +21,7 @@ export function CallsListPage() {
   })
   const live = listPollInterval(data.calls.map((c) => c.status)) !== false
   const filtered = Boolean(search.status || search.from_date || search.to_date || search.cursor)
+  const mayPlaceCalls = can(useQuery(sessionQueries.current()).data, 'calls:create')
 
   return (
     <div className="space-y-4">
@@ -29,12 +31,14 @@ export function CallsListPage() {
         <EmptyState
           title={filtered ? 'No calls match these filters' : 'No calls yet'}
           action={
-            <Link to="/calls/new" className={buttonVariants()}>
-              Place a call
-            </Link>
+            mayPlaceCalls && (
+              <Link to="/calls/new" className={buttonVariants()}>
+                Place a call
+              </Link>
+            )
           }
         >
-          {filtered ? 'Change or clear the filters, or place a new call.' : 'Calls you place appear here.'}
+          {filtered ? 'Change or clear the filters.' : 'Calls placed from this account appear here.'}
         </EmptyState>
       ) : (
         <>
@@ -48,12 +52,15 @@ export function CallsListPage() {
 }
 
 export function CallsHeader() {
+  const mayPlaceCalls = can(useQuery(sessionQueries.current()).data, 'calls:create')
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <h1 className="text-2xl font-semibold">Calls</h1>
-      <Link to="/calls/new" className={buttonVariants({ variant: 'secondary' })}>
-        New call
-      </Link>
+      {mayPlaceCalls && (
+        <Link to="/calls/new" className={buttonVariants({ variant: 'secondary' })}>
+          New call
+        </Link>
+      )}
     </div>
   )
 }

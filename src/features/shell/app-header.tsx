@@ -1,43 +1,33 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { Link, useRouter } from '@tanstack/react-router'
-import { setApiKey, useConnection } from '@/api/connection'
+import { Link } from '@tanstack/react-router'
+import type { Permission, SessionResponse } from '@/api/console-schemas'
+import { can } from '@/api/session'
 import { APP_NAME } from '@/components/document-title'
-import { Button } from '@/components/ui/button'
 import { AccountSummary } from './account-summary'
 import { ThemeToggle } from './theme-toggle'
+import { UserMenu } from './user-menu'
 
-const NAV = [
-  { to: '/calls', label: 'Calls', exact: true },
-  { to: '/calls/new', label: 'New call', exact: true },
-  { to: '/caller-ids', label: 'Caller IDs', exact: false },
-  { to: '/usage', label: 'Usage', exact: false },
-] as const
+// Each page with the permission it needs: a role sees only the pages of its work.
+const NAV: { to: string; label: string; exact: boolean; permission: Permission }[] = [
+  { to: '/calls', label: 'Calls', exact: true, permission: 'calls:read' },
+  { to: '/calls/new', label: 'New call', exact: true, permission: 'calls:create' },
+  { to: '/caller-ids', label: 'Caller IDs', exact: false, permission: 'caller-ids:read' },
+  { to: '/usage', label: 'Usage', exact: false, permission: 'usage:read' },
+]
 
 const linkClass =
   'rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
 const activeClass = 'bg-slate-100 text-slate-950 dark:bg-slate-800 dark:text-white'
 
-export function AppHeader({ connected = true }: { connected?: boolean }) {
-  const { apiKey } = useConnection()
-  const queryClient = useQueryClient()
-  const router = useRouter()
-
-  // The cached data belongs to the account of the key being forgotten.
-  function disconnect() {
-    setApiKey(null)
-    queryClient.clear()
-    void router.invalidate()
-  }
-
+export function AppHeader({ session }: { session: SessionResponse | null }) {
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-        <Link to="/calls" className="font-semibold">
+        <Link to={session ? '/calls' : '/sign-in'} className="font-semibold">
           {APP_NAME}
         </Link>
-        {connected && (
+        {session && (
           <nav aria-label="Main" className="flex flex-wrap gap-1">
-            {NAV.map((item) => (
+            {NAV.filter((item) => can(session, item.permission)).map((item) => (
               <Link
                 key={item.to}
                 to={item.to}
@@ -51,12 +41,8 @@ export function AppHeader({ connected = true }: { connected?: boolean }) {
           </nav>
         )}
         <div className="ml-auto flex items-center gap-3">
-          {connected && <AccountSummary />}
-          {connected && apiKey && (
-            <Button variant="secondary" size="sm" onClick={disconnect}>
-              Disconnect
-            </Button>
-          )}
+          {can(session, 'account:read') && <AccountSummary />}
+          {session && <UserMenu session={session} />}
           <ThemeToggle />
         </div>
       </div>

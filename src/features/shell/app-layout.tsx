@@ -1,11 +1,12 @@
+import { useQuery } from '@tanstack/react-query'
 import { Outlet } from '@tanstack/react-router'
-import { useConnection } from '@/api/connection'
+import { can, sessionQueries } from '@/api/session'
 import { DocumentTitle } from '@/components/document-title'
-import { ConnectPage } from '@/features/connect/connect-page'
 import { AppHeader } from './app-header'
+import { UpstreamBanner } from './upstream-banner'
 
 export function AppLayout() {
-  const { needsKey } = useConnection()
+  const { data: session } = useQuery(sessionQueries.current())
   return (
     <div className="min-h-screen bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <a
@@ -14,15 +15,12 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <AppHeader connected={!needsKey} />
-      {needsKey ? (
-        <ConnectPage />
-      ) : (
-        <main id="main" className="mx-auto max-w-6xl px-4 py-6">
-          <DocumentTitle />
-          <Outlet />
-        </main>
-      )}
+      <AppHeader session={session ?? null} />
+      {can(session, 'users:manage') && <UpstreamBanner />}
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6">
+        <DocumentTitle />
+        <Outlet />
+      </main>
     </div>
   )
 }

@@ -1,5 +1,7 @@
-import { type ErrorComponentProps, Link } from '@tanstack/react-router'
+import { type ErrorComponentProps, Link, type NotFoundRouteProps } from '@tanstack/react-router'
+import { NOT_ALLOWED } from '@/api/session'
 import { DocumentTitle } from '@/components/document-title'
+import { NotAvailable } from '@/components/not-available'
 import { buttonVariants } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
@@ -15,7 +17,8 @@ export function RootError({ error }: ErrorComponentProps) {
   )
 }
 
-export function NotFound() {
+export function NotFound({ data }: NotFoundRouteProps) {
+  if ((data as { reason?: string } | undefined)?.reason === NOT_ALLOWED) return <NotAvailable />
   return (
     <div className="space-y-4">
       <DocumentTitle override="Page not found" />

@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { callQueries } from '@/api/calls'
+import { requirePermission } from '@/api/session'
 import { RouteError } from '@/components/route-error'
 import { CallsListPage } from '@/features/calls/calls-list-page'
 import { CallsListSkeleton } from '@/features/calls/calls-list-skeleton'
 import { callsSearchSchema, toListQuery } from '@/features/calls/calls-search'
 
 export const Route = createFileRoute('/calls/')({
+  beforeLoad: ({ context }) => requirePermission(context.session, 'calls:read'),
   validateSearch: callsSearchSchema,
   loaderDeps: ({ search }) => toListQuery(search),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(callQueries.list(deps)),

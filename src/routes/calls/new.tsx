@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { callerIdQueries } from '@/api/caller-ids'
+import { requirePermission } from '@/api/session'
 import { RouteError } from '@/components/route-error'
 import { NewCallSkeleton } from '@/features/calls/new-call-layout'
 import { NewCallPage } from '@/features/calls/new-call-page'
 
 export const Route = createFileRoute('/calls/new')({
+  beforeLoad: ({ context }) => requirePermission(context.session, 'calls:create'),
   loader: ({ context }) => context.queryClient.ensureQueryData(callerIdQueries.list()),
   head: () => ({ meta: [{ title: 'New call' }] }),
   pendingComponent: NewCallSkeleton,

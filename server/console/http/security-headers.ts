@@ -4,6 +4,8 @@
 export interface SecurityHeaderOptions {
   /** Origin of recording downloads when it is not this server, e.g. https://storage.example.com. */
   storageOrigin?: string | null
+  /** Served over https: browsers are told to never use plain http for it again. */
+  https?: boolean
 }
 
 export function contentSecurityPolicy({ storageOrigin }: SecurityHeaderOptions = {}): string {
@@ -28,6 +30,7 @@ export function contentSecurityPolicy({ storageOrigin }: SecurityHeaderOptions =
 
 export function securityHeaders(options: SecurityHeaderOptions = {}): Record<string, string> {
   return {
+    ...(options.https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
     'Content-Security-Policy': contentSecurityPolicy(options),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',

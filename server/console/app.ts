@@ -1,0 +1,94 @@
+// The console server: mounting only. Order matters: host check, headers, CSRF,
+// then the console's API, the voice API behind sessions and roles, and the SPA.
+import { Hono } from 'hono'
+import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/console-schemas'
+import { requirePermission, requireSession, type SessionEnv } from './auth/require-session'
+import { authRoutes } from './auth/routes'
+import { sessionCookie } from './auth/session-cookie'
+import { createSessionService, type SessionPolicy } from './auth/sessions'
+import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './auth/sign-in-throttle'
+import { csrfCheck } from './http/csrf'
+import { allowedHosts, hostCheck } from './http/host-check'
+import { problem, sendProblem } from './http/problem'
+import { type Logger, requestLog } from './http/request-log'
+import { foreignOrigin, securityHeaders } from './http/security-headers'
+import { createUserRateLimiter } from './http/user-rate-limit'
+import { checkUpstream } from './proxy/upstream-status'
+import { createVoiceProxy, upstreamBase } from './proxy/voice-proxy'
+import { voiceRoutes } from './proxy/voice-routes'
+import type { ConsoleStore } from './store'
+import { spaRoutes } from './web/spa'
+
+export interface ConsoleAppOptions {
+  store: ConsoleStore
+  logger: Logger
+  publicUrl: URL
+  allowLoopbackHosts: boolean
+  session: SessionPolicy
+  throttle?: ThrottlePolicy
+  userRateLimitPerMinute: number
+  upstream: string
+  apiKey: string | null
+  storageUpstream?: string
+  storageUrl?: string
+  upstreamTimeoutMs?: number
+  distDir: string
+  demoUsers?: SetupResponse['demoUsers']
+  now?: () => number
+}
+
+export function createConsoleApp(options: ConsoleAppOptions) {
+  const now = options.now ?? Date.now
+  const hosts = allowedHosts(options.publicUrl, options.allowLoopbackHosts)
+  const origins = new Set([...hosts].map((host) => `${options.publicUrl.protocol}//${host}`))
+  const https = options.publicUrl.protocol === 'https:'
+  const cookie = sessionCookie(https)
+  const sessions = createSessionService(options.store, options.session, now)
+  const throttle = createSignInThrottle(options.store, options.throttle ?? DEFAULT_THROTTLE, now)
+  const proxy = createVoiceProxy({
+    upstream: options.upstream,
+    apiKey: options.apiKey,
+    storageUpstream: options.storageUpstream,
+    timeoutMs: options.upstreamTimeoutMs,
+  })
+  const limiter = createUserRateLimiter(options.userRateLimitPerMinute, now)
+  const headers = securityHeaders({ storageOrigin: foreignOrigin(options.storageUrl, [...origins]), https })
+  const signedIn = requireSession(sessions, cookie)
+
+  const app = new Hono<SessionEnv>()
+  app.use(requestLog(options.logger))
+  app.onError((error, c) => {
+    options.logger.error({ msg: 'unhandled error', route: c.get('route') ?? null, error: String(error) })
+    return problem(
+      500,
+      'Internal error',
+      'Something went wrong in the console. Try again; if it keeps happening, tell an admin.',
+    )
+  })
+  app.use(hostCheck(hosts))
+  app.use(async (c, next) => {
+    await next()
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
+  })
+  app.use(csrfCheck(origins))
+
+  app.route(
+    CONSOLE_PREFIX,
+    authRoutes({ store: options.store, sessions, throttle, cookie, demoUsers: options.demoUsers ?? [], now }),
+  )
+  app.get(`${CONSOLE_PREFIX}/upstream`, signedIn, requirePermission('users:manage'), async (c) => {
+    c.set('route', `${CONSOLE_PREFIX}/upstream`)
+    c.header('Cache-Control', 'no-store')
+    return c.json(await checkUpstream(upstreamBase(options.upstream), options.apiKey))
+  })
+
+  const voice = voiceRoutes(proxy, limiter)
+  app.use('/api/v1/voice/*', signedIn)
+  app.use('/storage/*', signedIn)
+  app.route('/api/v1/voice', voice)
+  app.route('/storage', voice)
+  // An API client should never get the SPA's HTML instead of an answer.
+  app.all('/api/*', (c) => sendProblem(c, 404, 'Not found', 'There is no such API path on this console.'))
+  app.route('/', spaRoutes(options.distDir))
+  return app
+}

@@ -1,0 +1,111 @@
+// The console's own API: who is signed in, sign-in and sign-out, and what the
+// sign-in page needs to know. Mounted at CONSOLE_PREFIX.
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { type Context, Hono } from 'hono'
+import { type SessionResponse, type SetupResponse, signInBody } from '../../../src/api/console-schemas'
+import { sendProblem } from '../http/problem'
+import { ROLE_PERMISSIONS } from '../roles'
+import type { ConsoleStore } from '../store'
+import type { UserRow } from '../store/schema'
+import { verifyAgainstNothing, verifyPassword } from './passwords'
+import type { SessionEnv } from './require-session'
+import type { SessionCookie } from './session-cookie'
+import type { SessionService } from './sessions'
+import type { SignInThrottle } from './sign-in-throttle'
+
+export interface AuthRouteDeps {
+  store: ConsoleStore
+  sessions: SessionService
+  throttle: SignInThrottle
+  cookie: SessionCookie
+  demoUsers: SetupResponse['demoUsers']
+  now: () => number
+}
+
+const sessionBody = (user: Pick<UserRow, 'id' | 'email' | 'role'>): SessionResponse => ({
+  user: { id: user.id, email: user.email, role: user.role },
+  permissions: [...ROLE_PERMISSIONS[user.role]],
+})
+
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    // app.request() in tests has no socket.
+    return 'unknown'
+  }
+}
+
+export function authRoutes(deps: AuthRouteDeps) {
+  const { store, sessions, throttle, cookie, now } = deps
+  const lockedOut = (c: Context, until: number) => {
+    const seconds = Math.max(1, Math.ceil((until - now()) / 1000))
+    c.header('Retry-After', String(seconds))
+    const minutes = Math.ceil(seconds / 60)
+    return sendProblem(
+      c,
+      429,
+      'Too many failed sign-ins',
+      `Sign-in is paused after several failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      { retry_at: new Date(until).toISOString() },
+    )
+  }
+
+  return (
+    new Hono<SessionEnv>()
+      .use(async (c, next) => {
+        c.set('route', c.req.routePath)
+        c.header('Cache-Control', 'no-store')
+        await next()
+      })
+      .get('/setup', async (c) => {
+        const body: SetupResponse = { hasUsers: (await store.users.count()) > 0, demoUsers: deps.demoUsers }
+        return c.json(body)
+      })
+      .post('/sign-in', async (c) => {
+        const parsed = signInBody.safeParse(await c.req.json().catch(() => null))
+        if (!parsed.success) {
+          const errors = parsed.error.issues.map((issue) => ({
+            field: issue.path.join('.') || 'body',
+            message: issue.message,
+          }))
+          return sendProblem(c, 400, 'Your request has invalid fields', 'Enter your email address and password.', {
+            errors,
+          })
+        }
+        const { email, password } = parsed.data
+        const ip = clientAddress(c)
+        const lockedUntil = await throttle.lockedUntil(email, ip)
+        if (lockedUntil) return lockedOut(c, lockedUntil)
+
+        const user = await store.users.byEmail(email)
+        const valid =
+          user && user.active === 1
+            ? await verifyPassword(user.password_hash, password)
+            : await verifyAgainstNothing(password)
+        if (!user || !valid) {
+          await throttle.recordFailure(email, ip)
+          const nowLocked = await throttle.lockedUntil(email, ip)
+          if (nowLocked) return lockedOut(c, nowLocked)
+          return sendProblem(c, 401, 'Sign-in failed', 'That email and password do not match an active account.')
+        }
+        await throttle.recordSuccess(email)
+        const { token, expiresAt } = await sessions.start(user.id, cookie.read(c))
+        cookie.write(c, token, expiresAt)
+        c.set('userId', user.id)
+        return c.json(sessionBody(user))
+      })
+      .post('/sign-out', async (c) => {
+        await sessions.end(cookie.read(c))
+        cookie.clear(c)
+        return c.body(null, 204)
+      })
+      // 200 when signed out too: the answer is "nobody", and the page load logs no failed request.
+      .get('/session', async (c) => {
+        const session = await sessions.resolve(cookie.read(c))
+        if (!session) return c.json({ user: null, permissions: [] })
+        c.set('userId', session.userId)
+        return c.json(sessionBody({ id: session.userId, email: session.email, role: session.role }))
+      })
+  )
+}

@@ -1,0 +1,23 @@
+// The one cookie the browser holds: HttpOnly, SameSite=Lax, and under https Secure
+// with the __Host- prefix (no Domain, Path=/), so no sibling host can plant or read it.
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+
+export interface SessionCookie {
+  read(c: Context): string | undefined
+  write(c: Context, token: string, expiresAt: number): void
+  clear(c: Context): void
+}
+
+export function sessionCookie(secure: boolean): SessionCookie {
+  const name = secure ? '__Host-vd_session' : 'vd_session'
+  const options = { path: '/', httpOnly: true, secure, sameSite: 'Lax' as const }
+  return {
+    read: (c) => getCookie(c, name),
+    write: (c, token, expiresAt) =>
+      setCookie(c, name, token, { ...options, maxAge: Math.max(0, Math.floor((expiresAt - Date.now()) / 1000)) }),
+    clear: (c) => {
+      deleteCookie(c, name, options)
+    },
+  }
+}

@@ -1,0 +1,138 @@
+// `npm run console -- <command>`: people and sessions, from the server's shell.
+// Passwords come from a prompt or standard input, never from an argument (which
+// would sit in the shell history and the process list).
+import { createInterface } from 'node:readline'
+import { pathToFileURL } from 'node:url'
+import { ROLES, type Role, role as roleSchema } from '../../src/api/console-schemas'
+import { hashPassword, MIN_PASSWORD_LENGTH } from './auth/passwords'
+import { DEFAULT_CONSOLE_DB } from './config'
+import { type ConsoleStore, openStore } from './store'
+
+const USAGE = `Usage: npm run console -- <command>
+
+  users add EMAIL --role ${ROLES.join('|')}   add a person (password from a prompt or stdin)
+  users list                                  everyone, with role and state
+  users set-role EMAIL ${ROLES.join('|')}      change a role (takes effect on the next request)
+  users set-password EMAIL                    set a new password (prompt or stdin); ends their sessions
+  users deactivate EMAIL                      no more sign-ins; ends their sessions
+  users activate EMAIL                        allow sign-ins again
+  sessions end EMAIL                          sign a person out everywhere
+
+The database is CONSOLE_DB (default ${DEFAULT_CONSOLE_DB}).`
+
+export interface CliIo {
+  readPassword(prompt: string): Promise<string>
+  out(line: string): void
+  err(line: string): void
+}
+
+class UsageError extends Error {}
+
+function parseRole(value: string | undefined): Role {
+  const parsed = roleSchema.safeParse(value)
+  if (!parsed.success) throw new UsageError(`The role must be one of: ${ROLES.join(', ')}.`)
+  return parsed.data
+}
+
+async function newPassword(io: CliIo): Promise<string> {
+  const password = await io.readPassword('Password: ')
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new UsageError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`)
+  }
+  return password
+}
+
+async function userByEmail(store: ConsoleStore, email: string | undefined) {
+  if (!email) throw new UsageError('Name the person by email.')
+  const user = await store.users.byEmail(email)
+  if (!user) throw new UsageError(`No user has the email ${email}.`)
+  return user
+}
+
+async function run(args: string[], store: ConsoleStore, io: CliIo): Promise<void> {
+  const [group, command, email, ...rest] = args
+  const key = `${group ?? ''} ${command ?? ''}`
+  if (key === 'users add') {
+    if (!email?.includes('@')) throw new UsageError('Give the email address of the person to add.')
+    const roleIndex = rest.indexOf('--role')
+    const role = parseRole(roleIndex >= 0 ? rest[roleIndex + 1] : undefined)
+    if (await store.users.byEmail(email)) throw new UsageError(`${email} already has an account.`)
+    const user = await store.users.add({
+      email,
+      passwordHash: await hashPassword(await newPassword(io)),
+      role,
+      now: Date.now(),
+    })
+    io.out(`Added ${user.email} as ${user.role}.`)
+  } else if (key === 'users list') {
+    const users = await store.users.list()
+    if (users.length === 0) io.out('No users yet.')
+    for (const user of users) io.out(`${user.email}\t${user.role}\t${user.active ? 'active' : 'deactivated'}`)
+  } else if (key === 'users set-role') {
+    const user = await userByEmail(store, email)
+    const role = parseRole(rest[0])
+    await store.users.setRole(user.id, role)
+    io.out(`${user.email} is now ${role}.`)
+  } else if (key === 'users set-password') {
+    const user = await userByEmail(store, email)
+    await store.users.setPassword(user.id, await hashPassword(await newPassword(io)))
+    const ended = await store.sessions.deleteForUser(user.id)
+    io.out(`New password set for ${user.email}; ${ended} session(s) ended.`)
+  } else if (key === 'users deactivate' || key === 'users activate') {
+    const user = await userByEmail(store, email)
+    const active = command === 'activate'
+    await store.users.setActive(user.id, active)
+    const ended = active ? 0 : await store.sessions.deleteForUser(user.id)
+    io.out(active ? `${user.email} can sign in again.` : `${user.email} is deactivated; ${ended} session(s) ended.`)
+  } else if (key === 'sessions end') {
+    const user = await userByEmail(store, email)
+    io.out(`${await store.sessions.deleteForUser(user.id)} session(s) of ${user.email} ended.`)
+  } else {
+    throw new UsageError(USAGE)
+  }
+}
+
+/** Runs one command; the exit code is 0, or 2 for a mistake in the command. */
+export async function runCli(args: string[], store: ConsoleStore, io: CliIo): Promise<number> {
+  try {
+    await run(args, store, io)
+    return 0
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    io.err(error.message)
+    return 2
+  }
+}
+
+/** A hidden prompt on a terminal; the first line of standard input otherwise. */
+function readPassword(prompt: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY })
+  return new Promise((resolve) => {
+    if (process.stdin.isTTY) {
+      process.stdout.write(prompt)
+      // Echo nothing while the password is typed.
+      ;(rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => {}
+    }
+    rl.once('line', (line) => {
+      if (process.stdin.isTTY) process.stdout.write('\n')
+      rl.close()
+      resolve(line)
+    })
+    rl.once('close', () => resolve(''))
+  })
+}
+
+async function main() {
+  const store = await openStore(process.env.CONSOLE_DB || DEFAULT_CONSOLE_DB)
+  try {
+    process.exitCode = await runCli(process.argv.slice(2), store, {
+      readPassword,
+      out: (line) => console.log(line),
+      err: (line) => console.error(line),
+    })
+  } finally {
+    await store.close()
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main()

@@ -1,0 +1,28 @@
+// Only the console's own names are served: a DNS-rebinding page (Host: evil.example)
+// cannot use a console that listens on loopback.
+import type { MiddlewareHandler } from 'hono'
+import { problem } from './problem'
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]']
+
+/** Host header values (host:port, lower-case) the console answers to. */
+export function allowedHosts(publicUrl: URL, allowLoopback: boolean): Set<string> {
+  const hosts = new Set([publicUrl.host.toLowerCase()])
+  if (allowLoopback) {
+    const port = publicUrl.port ? `:${publicUrl.port}` : ''
+    for (const name of LOOPBACK_NAMES) hosts.add(`${name}${port}`)
+  }
+  return hosts
+}
+
+export function hostCheck(hosts: Set<string>): MiddlewareHandler {
+  return async (c, next) => {
+    const host = (c.req.header('host') ?? '').toLowerCase()
+    const url = new URL(c.req.url)
+    // An absolute-form request naming another host would make the proxy an open one.
+    if (!hosts.has(host) || url.host.toLowerCase() !== host) {
+      return problem(421, 'Misdirected request', 'This console does not answer for that host name.')
+    }
+    await next()
+  }
+}

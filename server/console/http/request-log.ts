@@ -1,0 +1,37 @@
+// A JSON line per request: time, user id, method, route pattern, status, ms. Never a
+// path with a signature, a cookie, a header or a body.
+import type { MiddlewareHandler } from 'hono'
+
+export interface Logger {
+  info(entry: Record<string, unknown>): void
+  error(entry: Record<string, unknown>): void
+}
+
+export function createLogger(mode: 'json' | 'off', write = (line: string) => process.stdout.write(line)): Logger {
+  const log = (level: string, entry: Record<string, unknown>) => {
+    if (mode === 'off' && level !== 'error') return
+    write(`${JSON.stringify({ time: new Date().toISOString(), level, ...entry })}\n`)
+  }
+  return { info: (entry) => log('info', entry), error: (entry) => log('error', entry) }
+}
+
+export interface LogVariables {
+  /** Set by the handler that knows it: an operation's pattern, or a console route. */
+  route?: string
+  userId?: string
+}
+
+export function requestLog(logger: Logger): MiddlewareHandler<{ Variables: LogVariables }> {
+  return async (c, next) => {
+    const started = performance.now()
+    await next()
+    logger.info({
+      msg: 'request',
+      user: c.get('userId') ?? null,
+      method: c.req.method,
+      route: c.get('route') ?? (c.req.path.startsWith('/api/') ? 'unmatched' : 'static'),
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    })
+  }
+}

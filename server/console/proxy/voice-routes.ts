@@ -1,0 +1,51 @@
+// /api/v1/voice/* and /storage/*: signed-in people only, one of the spec's operations
+// only, with the permission that operation needs, within each person's rate, then the proxy.
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { SessionEnv } from '../auth/require-session'
+import { forbidden } from '../auth/require-session'
+import { sendProblem } from '../http/problem'
+import type { createUserRateLimiter } from '../http/user-rate-limit'
+import { matchOperation } from '../operations'
+import { can } from '../roles'
+import type { VoiceProxy } from './voice-proxy'
+
+// The spec's request bodies are a few hundred bytes; metadata included, 64 KiB is ample.
+const MAX_BODY_BYTES = 64 * 1024
+
+export function voiceRoutes(proxy: VoiceProxy, limiter: ReturnType<typeof createUserRateLimiter>) {
+  return new Hono<SessionEnv>()
+    .use(
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: (c) => sendProblem(c, 413, 'Request too large', 'The request body is larger than 64 KiB.'),
+      }),
+    )
+    .all('*', async (c) => {
+      // The raw path, as it will be forwarded: what is authorised is exactly what is sent.
+      const pathname = new URL(c.req.url).pathname
+      const match = matchOperation(c.req.method, pathname)
+      if (match.kind === 'none') {
+        return sendProblem(c, 404, 'Not found', 'The voice service has no such operation.')
+      }
+      if (match.kind === 'method') {
+        c.header('Allow', match.allow.join(', '))
+        return sendProblem(c, 405, 'Method not allowed', `${c.req.method} is not supported on this path.`)
+      }
+      const { operation } = match
+      c.set('route', operation.route)
+      const { role, userId } = c.get('session')
+      if (!can(role, operation.permission)) return forbidden()
+      const decision = limiter.take(userId)
+      if (!decision.allowed) {
+        c.header('Retry-After', String(decision.retryAfterSeconds))
+        return sendProblem(
+          c,
+          429,
+          'Too many requests',
+          `You are sending requests faster than the console allows for one person. Wait ${decision.retryAfterSeconds} s.`,
+        )
+      }
+      return proxy(c.req.raw, operation)
+    })
+}

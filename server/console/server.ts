@@ -1,0 +1,76 @@
+// Starts the console server: opens its store, listens with timeouts and a connection cap.
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { createConsoleApp } from './app'
+import type { ConsoleConfig } from './config'
+import { DEMO_USERS, ensureDemoUsers } from './demo-users'
+import { createLogger, type Logger } from './http/request-log'
+import { type ConsoleStore, openStore } from './store'
+
+export interface RunningConsole {
+  url: string
+  port: number
+  store: ConsoleStore
+  close(): Promise<void>
+}
+
+const SWEEP_EVERY_MS = 10 * 60_000
+
+export async function startConsole(
+  config: ConsoleConfig,
+  extra: { logger?: Logger; now?: () => number } = {},
+): Promise<RunningConsole> {
+  const logger = extra.logger ?? createLogger(config.log)
+  const store = await openStore(config.dbPath)
+  if (config.demoUsers) await ensureDemoUsers(store)
+  const app = createConsoleApp({
+    ...config,
+    store,
+    logger,
+    userRateLimitPerMinute: config.userRateLimitPerMinute,
+    demoUsers: config.demoUsers ? DEMO_USERS : [],
+    now: extra.now,
+  })
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(instance as Server),
+    ) as Server
+    instance.once('error', reject)
+  })
+  // Slow or idle clients cannot hold sockets forever; a flood cannot open unlimited ones.
+  server.headersTimeout = 10_000
+  server.requestTimeout = 60_000
+  server.keepAliveTimeout = 5_000
+  server.maxConnections = 1_000
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    // A browser that leaves mid-request is ordinary: a line at info, no stack.
+    logger.info({ msg: 'client connection ended', code: error.code ?? 'unknown' })
+    if (socket.writable && error.code !== 'ECONNRESET')
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
+    else socket.destroy()
+  })
+  const sweep = setInterval(() => {
+    createSweep(store, config).catch((error) => logger.error({ msg: 'session sweep failed', error: String(error) }))
+  }, SWEEP_EVERY_MS)
+  sweep.unref()
+
+  const port = (server.address() as AddressInfo).port
+  return {
+    url: `http://${config.host}:${port}`,
+    port,
+    store,
+    close: async () => {
+      clearInterval(sweep)
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await store.close()
+    },
+  }
+}
+
+function createSweep(store: ConsoleStore, config: ConsoleConfig) {
+  const now = Date.now()
+  return store.sessions.deleteExpired(now, config.session.idleMs)
+}

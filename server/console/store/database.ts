@@ -1,0 +1,33 @@
+// Opens the console's own database: SQLite through Kysely, so a PostgreSQL dialect can
+// replace SqliteDialect without rewriting a query.
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs'
+import { dirname } from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
+import { Kysely, SqliteDialect } from 'kysely'
+import { Migrator } from 'kysely/migration'
+import { migrationProvider } from './migrations'
+import type { ConsoleDatabase } from './schema'
+
+export type ConsoleDb = Kysely<ConsoleDatabase>
+
+/** Creates the file with mode 0600 (it holds password hashes), migrates, and returns the handle. */
+export async function openConsoleDatabase(path: string): Promise<ConsoleDb> {
+  if (path !== ':memory:') {
+    mkdirSync(dirname(path), { recursive: true })
+    closeSync(openSync(path, 'a', 0o600))
+    // An older file keeps its mode on open; SQLite gives -wal and -shm the mode of this one.
+    chmodSync(path, 0o600)
+  }
+  const sqlite = new BetterSqlite3(path)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  const db = new Kysely<ConsoleDatabase>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest()
+  if (error) {
+    await db.destroy()
+    throw new Error(`The console database could not be migrated: ${error instanceof Error ? error.message : error}`)
+  }
+  return db
+}

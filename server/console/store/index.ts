@@ -1,0 +1,21 @@
+// The console's store: one object with every query, opened once per process.
+import { type ConsoleDb, openConsoleDatabase } from './database'
+import { createSessionQueries } from './sessions'
+import { createThrottleQueries } from './throttle'
+import { createUserQueries } from './users'
+
+export function createStore(db: ConsoleDb) {
+  return {
+    db,
+    users: createUserQueries(db),
+    sessions: createSessionQueries(db),
+    throttle: createThrottleQueries(db),
+    close: () => db.destroy(),
+  }
+}
+
+export type ConsoleStore = ReturnType<typeof createStore>
+
+export async function openStore(path: string): Promise<ConsoleStore> {
+  return createStore(await openConsoleDatabase(path))
+}

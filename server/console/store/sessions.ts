@@ -1,0 +1,47 @@
+import type { ConsoleDb } from './database'
+import type { SessionRow, UserRow } from './schema'
+
+export type SessionWithUser = SessionRow & Pick<UserRow, 'email' | 'role' | 'active'>
+
+export function createSessionQueries(db: ConsoleDb) {
+  return {
+    insert: async (row: SessionRow) => {
+      await db.insertInto('sessions').values(row).execute()
+    },
+    find: (idHash: string): Promise<SessionWithUser | undefined> =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.id_hash',
+          'sessions.user_id',
+          'sessions.created_at',
+          'sessions.last_seen_at',
+          'sessions.expires_at',
+          'users.email',
+          'users.role',
+          'users.active',
+        ])
+        .where('sessions.id_hash', '=', idHash)
+        .executeTakeFirst(),
+    touch: async (idHash: string, now: number) => {
+      await db.updateTable('sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute()
+    },
+    delete: async (idHash: string) => {
+      await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute()
+    },
+    /** Ends every session of one person; returns how many there were. */
+    deleteForUser: async (userId: string): Promise<number> => {
+      const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst()
+      return Number(result.numDeletedRows)
+    },
+    deleteExpired: async (now: number, idleMs: number) => {
+      await db
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - idleMs)]))
+        .execute()
+    },
+  }
+}
+
+export type SessionQueries = ReturnType<typeof createSessionQueries>

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto'
+import type { Role } from '../../../src/api/console-schemas'
+import type { ConsoleDb } from './database'
+import type { UserRow } from './schema'
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+export function createUserQueries(db: ConsoleDb) {
+  return {
+    count: async (): Promise<number> => {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst()
+      return Number(row?.n ?? 0)
+    },
+    byEmail: (email: string): Promise<UserRow | undefined> =>
+      db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst(),
+    byId: (id: string): Promise<UserRow | undefined> =>
+      db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    list: (): Promise<UserRow[]> => db.selectFrom('users').selectAll().orderBy('email').execute(),
+    add: async (input: { email: string; passwordHash: string; role: Role; now: number }): Promise<UserRow> => {
+      const row = {
+        id: `usr_${randomUUID().replaceAll('-', '')}`,
+        email: normalizeEmail(input.email),
+        password_hash: input.passwordHash,
+        role: input.role,
+        active: 1,
+        created_at: input.now,
+      }
+      await db.insertInto('users').values(row).execute()
+      return row
+    },
+    setRole: async (id: string, role: Role) => {
+      await db.updateTable('users').set({ role }).where('id', '=', id).execute()
+    },
+    setPassword: async (id: string, passwordHash: string) => {
+      await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute()
+    },
+    setActive: async (id: string, active: boolean) => {
+      await db
+        .updateTable('users')
+        .set({ active: active ? 1 : 0 })
+        .where('id', '=', id)
+        .execute()
+    },
+  }
+}
+
+export type UserQueries = ReturnType<typeof createUserQueries>

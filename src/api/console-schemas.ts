@@ -1,0 +1,81 @@
+// The contract of the console server's own API (sign-in, session, setup): the one
+// place the SPA and server/console agree on roles, permissions and these shapes.
+// Like schemas.ts, it imports nothing of ours.
+import { z } from 'zod'
+// First: it turns zod's eval probe off in the browser before any schema here is built.
+import './schemas'
+
+export const CONSOLE_PREFIX = '/api/console'
+
+/** Sent by our own pages with every request; a cross-site form cannot set it. */
+export const CSRF_HEADER = 'X-Voice-Console'
+export const CSRF_HEADER_VALUE = '1'
+
+export const ROLES = ['support', 'manager', 'admin'] as const
+export const role = z.enum(ROLES)
+export type Role = z.infer<typeof role>
+
+/** What a person may do. The server maps roles to these; the SPA only reads them. */
+export const PERMISSIONS = [
+  'calls:read',
+  'calls:create',
+  'caller-ids:read',
+  'caller-ids:verify',
+  'account:read',
+  'usage:read',
+  'users:manage',
+] as const
+export const permission = z.enum(PERMISSIONS)
+export type Permission = z.infer<typeof permission>
+
+export const signInBody = z.object({
+  email: z
+    .string({ error: 'Enter your email address.' })
+    .trim()
+    .min(1, { error: 'Enter your email address.' })
+    .max(254, { error: 'That email address is too long.' }),
+  // Capped so a megabyte "password" cannot keep the hash function busy.
+  password: z
+    .string({ error: 'Enter your password.' })
+    .min(1, { error: 'Enter your password.' })
+    .max(1024, { error: 'That password is too long.' }),
+})
+export type SignInBody = z.infer<typeof signInBody>
+
+export const sessionUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  role,
+})
+export type SessionUser = z.infer<typeof sessionUser>
+
+export const sessionResponse = z.object({
+  user: sessionUser,
+  permissions: z.array(permission),
+})
+export type SessionResponse = z.infer<typeof sessionResponse>
+
+/** GET /session: 200 either way, so a signed-out page load logs no failed request. */
+export const sessionState = z.union([
+  sessionResponse,
+  z.object({ user: z.null(), permissions: z.array(permission).max(0) }),
+])
+
+export const demoUser = z.object({ email: z.string(), role, password: z.string() })
+
+/** What the sign-in page needs to know before anyone signs in. */
+export const setupResponse = z.object({
+  /** False on a new install: the page says how to add the first admin. */
+  hasUsers: z.boolean(),
+  /** Only under `npm start`: one-click demo sign-in. Empty in a production start. */
+  demoUsers: z.array(demoUser),
+})
+export type SetupResponse = z.infer<typeof setupResponse>
+
+/** Whether the console can use the voice service; admins only, and never the key itself. */
+export const upstreamStatus = z.object({
+  state: z.enum(['connected', 'no-key', 'key-refused', 'unreachable', 'error']),
+  clientId: z.string().nullable(),
+  message: z.string(),
+})
+export type UpstreamStatus = z.infer<typeof upstreamStatus>

@@ -1,0 +1,78 @@
+// The console's own API: who is signed in, the sign-in page's setup, sign-in and
+// sign-out, and (for admins) whether the voice service accepts the console's key.
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import { notFound } from '@tanstack/react-router'
+import { z } from 'zod'
+import { apiRequest } from './client'
+import {
+  CONSOLE_PREFIX,
+  type Permission,
+  type SessionResponse,
+  type SignInBody,
+  sessionResponse,
+  sessionState,
+  setupResponse,
+  upstreamStatus,
+} from './console-schemas'
+
+const onConsole = { prefix: CONSOLE_PREFIX }
+
+export const sessionQueries = {
+  all: () => ['session'] as const,
+  /** The signed-in person, or null: a 401 here is an answer, not an error. */
+  current: () =>
+    queryOptions({
+      queryKey: [...sessionQueries.all(), 'current'] as const,
+      queryFn: async ({ signal }): Promise<SessionResponse | null> => {
+        const state = await apiRequest('/session', { ...onConsole, schema: sessionState, signal })
+        return state.user ? { user: state.user, permissions: state.permissions } : null
+      },
+      // It changes only by signing in or out, or when the server ends it (a 401 anywhere).
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
+    }),
+  setup: () =>
+    queryOptions({
+      queryKey: [...sessionQueries.all(), 'setup'] as const,
+      queryFn: ({ signal }) => apiRequest('/setup', { ...onConsole, schema: setupResponse, signal }),
+    }),
+  upstream: () =>
+    queryOptions({
+      queryKey: [...sessionQueries.all(), 'upstream'] as const,
+      queryFn: ({ signal }) => apiRequest('/upstream', { ...onConsole, schema: upstreamStatus, signal }),
+      staleTime: 60_000,
+    }),
+}
+
+export function signIn(body: SignInBody): Promise<SessionResponse> {
+  return apiRequest('/sign-in', { ...onConsole, method: 'POST', body, schema: sessionResponse })
+}
+
+export function signOut(): Promise<undefined> {
+  return apiRequest('/sign-out', { ...onConsole, method: 'POST', schema: z.undefined() })
+}
+
+export function can(session: SessionResponse | null | undefined, permission: Permission): boolean {
+  return session?.permissions.includes(permission) ?? false
+}
+
+/** Marks a not-found thrown because the role may not use the page (see NotFound). */
+export const NOT_ALLOWED = 'not-allowed'
+
+/**
+ * A route's guard: the server refuses the same requests; this spares the page a wall of 403s.
+ * It throws a not-found that says why, which the router renders in the layout without logging it as a failure.
+ */
+export function requirePermission(session: SessionResponse | null | undefined, permission: Permission): void {
+  if (!can(session, permission)) throw notFound({ data: { reason: NOT_ALLOWED, permission } })
+}
+
+/**
+ * Who is signed in now, and nothing cached of the person before: every other answer is
+ * dropped. The session query itself stays, so the layout watching it sees the change.
+ */
+export function replaceSession(queryClient: QueryClient, session: SessionResponse | null): void {
+  const current = sessionQueries.current()
+  queryClient.removeQueries({ predicate: (query) => query.queryHash !== JSON.stringify(current.queryKey) })
+  queryClient.setQueryData(current.queryKey, session)
+}

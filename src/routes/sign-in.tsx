@@ -1,0 +1,22 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { z } from 'zod'
+import { sessionQueries } from '@/api/session'
+import { SignInPage } from '@/features/sign-in/sign-in-page'
+import { safeRedirect } from '@/lib/safe-redirect'
+
+const signInSearch = z.object({
+  /** The page first asked for; only a path on this origin is ever followed. */
+  redirect: z.string().max(2048).optional().catch(undefined),
+})
+
+export const Route = createFileRoute('/sign-in')({
+  validateSearch: signInSearch,
+  beforeLoad: ({ context, search }) => {
+    if (context.session) throw redirect({ href: safeRedirect(search.redirect, window.location.origin), replace: true })
+  },
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(sessionQueries.setup())
+  },
+  head: () => ({ meta: [{ title: 'Sign in' }] }),
+  component: SignInPage,
+})
