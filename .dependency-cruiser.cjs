@@ -1,0 +1,91 @@
+// The architecture rules of STYLE.md, checked in `npm test` (npm run test:deps, scripts/check-deps.ts).
+// Paths are relative to the repository root; every rule is an error.
+
+/** The API contract: the only modules of src/ the servers may import. */
+const CONTRACT = '^src/api/(schemas|console-schemas)[.]ts$'
+const TEST_FILE = '[.]test[.]tsx?$'
+// Not anchored: a node_modules reached through a symlink resolves outside the repository.
+const NPM = (name) => `(^|/)node_modules/${name}/`
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'spa-no-server',
+      comment: 'src/ is the browser bundle: no server code may end up in it.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'simulator-not-console',
+      comment: 'The two servers run and ship apart; the simulator knows nothing of the console.',
+      severity: 'error',
+      from: { path: '^server/simulator/' },
+      to: { path: '^server/console/' },
+    },
+    {
+      name: 'console-not-simulator',
+      comment: 'The console talks to the voice API over HTTP only, so it works against the real service too.',
+      severity: 'error',
+      from: { path: '^server/console/' },
+      to: { path: '^server/simulator/' },
+    },
+    {
+      name: 'servers-only-contract-from-src',
+      comment: 'The servers share the contract with the SPA (one source for each fact), nothing else of it.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^src/', pathNot: CONTRACT },
+    },
+    {
+      name: 'contract-imports-nothing-of-ours',
+      comment: 'Both the browser and the servers load the contract, so it may import only npm packages (and itself).',
+      severity: 'error',
+      from: { path: CONTRACT },
+      to: { pathNot: [NPM('[^/]+'), CONTRACT] },
+    },
+    {
+      name: 'lib-and-ui-know-no-http',
+      comment: 'src/lib is pure helpers and components/ui shared primitives; HTTP belongs to src/api.',
+      severity: 'error',
+      from: { path: '^src/(lib|components/ui)/' },
+      to: { path: ['^src/api/', NPM('(hono|@hono)')] },
+    },
+    {
+      name: 'simulator-domain-pure',
+      comment:
+        'domain/ is pure functions of data and a clock: other domain files, node:crypto, zod and the contract. ' +
+        'Its tests are exempt: they import vitest, which is no part of what the domain computes.',
+      severity: 'error',
+      from: { path: '^server/simulator/domain/', pathNot: TEST_FILE },
+      to: {
+        pathNot: ['^server/simulator/domain/', '^(node:)?crypto$', NPM('zod'), '^src/api/schemas[.]ts$'],
+      },
+    },
+    {
+      name: 'no-circular',
+      comment: 'A cycle makes the load order matter and the parts impossible to take apart.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: NPM('.+') },
+    // Type-only imports count: a type import of server code would still tie src/ to it.
+    tsPreCompilationDeps: true,
+    // One tsconfig only: src/ is the one folder that imports through `@/*` (tsconfig.node.json maps it alike).
+    tsConfig: { fileName: 'tsconfig.app.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    skipAnalysisNotInRules: true,
+    // Debt found the day the rules were written: src/lib helpers that use the API client (ApiError,
+    // the retry policy); they belong in src/api. Listed edges pass; any new one fails. Rewrite the
+    // file with `npm run test:deps -- --baseline` when one is fixed (a stale entry is reported).
+    knownViolations: require('./.dependency-cruiser-known-violations.json'),
+  },
+}
