@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { clearedCookie, createTestConsole, fakeClock, type TestConsole } from '../test-support/console-app'
+import { hashSessionToken } from './session-tokens'
+
+const IDLE = 30 * 60_000
+const ABSOLUTE = 4 * 60 * 60_000
+
+let clock: ReturnType<typeof fakeClock>
+let t: TestConsole
+
+beforeEach(async () => {
+  clock = fakeClock()
+  t = await createTestConsole({ now: clock.now, session: { idleMs: IDLE, absoluteMs: ABSOLUTE } })
+  await t.addUser('ana@example.com', 'support')
+})
+afterEach(() => t.store.close())
+
+const whoAmI = async (cookie: string) => {
+  const res = await t.request('/api/console/session', { cookie })
+  return ((await res.json()) as { user: { email: string } | null }).user?.email ?? null
+}
+
+describe('sessions', () => {
+  it('signs in with a cookie that names the person', async () => {
+    const cookie = await t.signIn('ana@example.com')
+    expect(await whoAmI(cookie)).toBe('ana@example.com')
+  })
+
+  it('rotates the id at sign-in: the cookie presented to a second sign-in stops working', async () => {
+    const first = await t.signIn('ana@example.com')
+    const second = await t.signIn('ana@example.com', undefined, first)
+    expect(second).not.toBe(first)
+    expect(await whoAmI(second)).toBe('ana@example.com')
+    expect(await whoAmI(first)).toBeNull()
+  })
+
+  it('ends after the idle timeout, and activity inside it keeps it alive', async () => {
+    const cookie = await t.signIn('ana@example.com')
+    clock.advance(IDLE - 60_000)
+    expect(await whoAmI(cookie)).toBe('ana@example.com')
+    clock.advance(IDLE - 60_000)
+    expect(await whoAmI(cookie)).toBe('ana@example.com')
+    clock.advance(IDLE)
+    expect(await whoAmI(cookie)).toBeNull()
+    // Gone from the store, not merely refused.
+    expect(await t.store.db.selectFrom('sessions').selectAll().execute()).toEqual([])
+  })
+
+  it('ends at the absolute lifetime however active the person is', async () => {
+    const cookie = await t.signIn('ana@example.com')
+    // A request every quarter of an hour, up to a minute before the end.
+    for (let step = 0; step < ABSOLUTE / (IDLE / 2) - 1; step++) {
+      clock.advance(IDLE / 2)
+      expect(await whoAmI(cookie)).toBe('ana@example.com')
+    }
+    clock.advance(IDLE / 2 - 60_000)
+    expect(await whoAmI(cookie)).toBe('ana@example.com')
+    clock.advance(60_000)
+    expect(await whoAmI(cookie)).toBeNull()
+  })
+
+  it("ends a deactivated person's session on their next request", async () => {
+    const cookie = await t.signIn('ana@example.com')
+    const user = await t.store.users.byEmail('ana@example.com')
+    await t.store.users.setActive(user?.id ?? '', false)
+    const res = await t.request('/api/v1/voice/account', { cookie })
+    expect(res.status).toBe(401)
+    expect(clearedCookie(res)).toBeDefined()
+  })
+
+  it('stores only a hash of the id, so a copy of the database signs nobody in', async () => {
+    const cookie = await t.signIn('ana@example.com')
+    const token = cookie.split('=')[1] ?? ''
+    const rows = await t.store.db.selectFrom('sessions').selectAll().execute()
+    expect(rows).toHaveLength(1)
+    const stored = rows[0]?.id_hash ?? ''
+    expect(stored).not.toBe(token)
+    expect(stored).toBe(hashSessionToken(token))
+    // 256 random bits: 43 base64url characters.
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const res = await t.request('/api/v1/voice/account', { cookie: `vd_session=${stored}` })
+    expect(res.status).toBe(401)
+    expect(await whoAmI(`vd_session=${stored}`)).toBeNull()
+  })
+
+  it('sign-out ends the session on the server and clears the cookie', async () => {
+    const cookie = await t.signIn('ana@example.com')
+    const res = await t.request('/api/console/sign-out', { method: 'POST', cookie })
+    expect(res.status).toBe(204)
+    expect(clearedCookie(res)).toBeDefined()
+    expect(await whoAmI(cookie)).toBeNull()
+  })
+})

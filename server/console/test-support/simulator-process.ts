@@ -1,0 +1,75 @@
+// The real simulator, as its own process: server/console may not import server/simulator
+// (a dependency rule), and talking to it over HTTP is what the console does in production anyway.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
+
+// The simulator's public demo key of the Acme account (server/simulator/demo-keys.ts), spelled
+// out because that module is the simulator's and the console must not import it.
+export const ACME_KEY = 'sim_demo_key_acme'
+
+export interface SimulatorProcess {
+  /** e.g. http://127.0.0.1:40123, without the API prefix. */
+  url: string
+  process: ChildProcess
+  stop(): Promise<void>
+}
+
+export function startSimulatorProcess(env: Record<string, string> = {}, timeoutMs = 20_000): Promise<SimulatorProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/simulator/index.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      VOICE_SIM_PORT: '0',
+      VOICE_SIM_HOST: '127.0.0.1',
+      VOICE_SIM_DB: ':memory:',
+      VOICE_SIM_SEED_CALLS: '20',
+      VOICE_SIM_LOG: 'off',
+      VOICE_SIM_SPEED: '50',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+    await exited
+  }
+  return new Promise((resolvePromise, reject) => {
+    let output = ''
+    const timer = setTimeout(() => {
+      void stop()
+      reject(new Error(`the simulator did not start in ${timeoutMs} ms:\n${output}`))
+    }, timeoutMs)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening on (http:\/\/[^\s/]+)\/api\/v1\/voice/.exec(output)
+      if (match?.[1]) {
+        clearTimeout(timer)
+        resolvePromise({ url: match[1], process: child, stop })
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`the simulator exited with ${code} before listening:\n${output}`))
+    })
+  })
+}
+
+/** A request straight to the simulator with the demo key: what the upstream holds, not what the console says. */
+export async function simulatorGet<T>(sim: SimulatorProcess, path: string): Promise<T> {
+  const res = await fetch(`${sim.url}/api/v1/voice${path}`, { headers: { authorization: `Bearer ${ACME_KEY}` } })
+  if (!res.ok) throw new Error(`simulator ${path} answered ${res.status}: ${await res.text()}`)
+  return (await res.json()) as T
+}
+
+/** How many calls and caller IDs the Acme account has: a write that got through changes one of them. */
+export async function upstreamCounts(sim: SimulatorProcess): Promise<{ calls: number; callerIds: number }> {
+  const calls = await simulatorGet<{ calls: unknown[] }>(sim, '/calls?limit=100')
+  const callerIds = await simulatorGet<{ caller_ids: unknown[] }>(sim, '/caller-ids')
+  return { calls: calls.calls.length, callerIds: callerIds.caller_ids.length }
+}
