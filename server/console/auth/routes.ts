@@ -54,9 +54,10 @@ export function authRoutes(deps: AuthRouteDeps) {
   return (
     new Hono<SessionEnv>()
       .use(async (c, next) => {
-        c.set('route', c.req.routePath)
         c.header('Cache-Control', 'no-store')
         await next()
+        // Read after the handler ran: before it, routePath is this middleware's own `/*`.
+        c.set('route', c.req.routePath)
       })
       .get('/setup', async (c) => {
         const body: SetupResponse = { hasUsers: (await store.users.count()) > 0, demoUsers: deps.demoUsers }

@@ -1,0 +1,61 @@
+// Per-person fairness: one person's flood is slowed down here, and the others keep working.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestConsole, expectProblem, fakeClock, type TestConsole } from '../test-support/console-app'
+import { ACME_KEY, type SimulatorProcess, startSimulatorProcess } from '../test-support/simulator-process'
+import { createUserRateLimiter } from './user-rate-limit'
+
+describe('the per-user token bucket', () => {
+  it('allows a burst of a tenth of the minute (at least 10), then refills at the minute rate', () => {
+    const clock = fakeClock()
+    const limiter = createUserRateLimiter(600, clock.now)
+    for (let i = 0; i < 60; i++) expect(limiter.take('a').allowed).toBe(true)
+    expect(limiter.take('a')).toEqual({ allowed: false, retryAfterSeconds: 1 })
+    clock.advance(100)
+    expect(limiter.take('a').allowed).toBe(true)
+    expect(limiter.take('a').allowed).toBe(false)
+  })
+
+  it('keeps a bucket per person', () => {
+    const limiter = createUserRateLimiter(60, fakeClock().now)
+    for (let i = 0; i < 10; i++) limiter.take('a')
+    expect(limiter.take('a').allowed).toBe(false)
+    expect(limiter.take('b').allowed).toBe(true)
+  })
+})
+
+let sim: SimulatorProcess
+let t: TestConsole
+const clock = fakeClock()
+
+beforeAll(async () => {
+  sim = await startSimulatorProcess()
+  // 60 a minute: a burst of 10, then one a second; the clock stands still unless moved.
+  t = await createTestConsole({ upstream: sim.url, apiKey: ACME_KEY, userRateLimitPerMinute: 60, now: clock.now })
+  await t.addUser('flood@example.com', 'support')
+  await t.addUser('calm@example.com', 'support')
+})
+afterAll(async () => {
+  await t?.store.close()
+  await sim?.stop()
+})
+
+describe('one person flooding the console, in front of the real simulator', () => {
+  it("gets 429 with Retry-After while another person's requests still pass", async () => {
+    const flood = await t.signIn('flood@example.com')
+    const calm = await t.signIn('calm@example.com')
+    const statuses: number[] = []
+    for (let i = 0; i < 15; i++) statuses.push((await t.request('/api/v1/voice/account', { cookie: flood })).status)
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200))
+    expect(statuses.slice(10)).toEqual(Array(5).fill(429))
+
+    const limited = await t.request('/api/v1/voice/calls', { cookie: flood })
+    expect(limited.headers.get('retry-after')).toBe('1')
+    const body = await expectProblem(limited, 429)
+    expect(body.detail).toMatch(/Wait 1 s/)
+
+    for (let i = 0; i < 5; i++) expect((await t.request('/api/v1/voice/account', { cookie: calm })).status).toBe(200)
+
+    clock.advance(1000)
+    expect((await t.request('/api/v1/voice/account', { cookie: flood })).status).toBe(200)
+  })
+})

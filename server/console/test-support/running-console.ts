@@ -1,0 +1,73 @@
+// The console on a real socket, for what app.request() cannot show: the Host header as
+// sent, absolute-form targets, raw paths, the client's address.
+import { request as httpRequest } from 'node:http'
+import { createServer } from 'node:net'
+import { loadConsoleConfig } from '../config'
+import { createLogger } from '../http/request-log'
+import { type RunningConsole, startConsole } from '../server'
+import { makeDist } from './console-app'
+
+/** A port nothing listens on right now: the public URL must name the port before the server starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export interface TestServer extends RunningConsole {
+  /** Every log line, as written. */
+  lines: string[]
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort()
+  const config = loadConsoleConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    CONSOLE_DB: ':memory:',
+    DASHBOARD_DIST: makeDist(),
+    ...env,
+  })
+  const lines: string[] = []
+  const logger = createLogger('json', (line) => {
+    lines.push(line)
+    return true
+  })
+  const running = await startConsole(config, { logger })
+  return { ...running, lines }
+}
+
+export interface RawResponse {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+/** One request with the target and headers exactly as given: no URL parsing on the way out. */
+export function rawRequest(
+  port: number,
+  target: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method: options.method ?? 'GET', path: target, headers: options.headers },
+      (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => {
+          body += chunk
+        })
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+      },
+    )
+    req.on('error', reject)
+    req.end(options.body)
+  })
+}
