@@ -13,6 +13,8 @@ export const ACME_KEY = 'sim_demo_key_acme'
 export interface SimulatorProcess {
   /** e.g. http://127.0.0.1:40123, without the API prefix. */
   url: string
+  /** The Acme account's key in this simulator. */
+  key: string
   process: ChildProcess
   stop(): Promise<void>
 }
@@ -48,7 +50,7 @@ export function startSimulatorProcess(env: Record<string, string> = {}, timeoutM
       const match = /listening on (http:\/\/[^\s/]+)\/api\/v1\/voice/.exec(output)
       if (match?.[1]) {
         clearTimeout(timer)
-        resolvePromise({ url: match[1], process: child, stop })
+        resolvePromise({ url: match[1], key: env.VOICE_SIM_ACME_KEY ?? ACME_KEY, process: child, stop })
       }
     }
     child.stdout?.on('data', onData)
@@ -60,9 +62,9 @@ export function startSimulatorProcess(env: Record<string, string> = {}, timeoutM
   })
 }
 
-/** A request straight to the simulator with the demo key: what the upstream holds, not what the console says. */
+/** A request straight to the simulator with the Acme key: what the upstream holds, not what the console says. */
 export async function simulatorGet<T>(sim: SimulatorProcess, path: string): Promise<T> {
-  const res = await fetch(`${sim.url}/api/v1/voice${path}`, { headers: { authorization: `Bearer ${ACME_KEY}` } })
+  const res = await fetch(`${sim.url}/api/v1/voice${path}`, { headers: { authorization: `Bearer ${sim.key}` } })
   if (!res.ok) throw new Error(`simulator ${path} answered ${res.status}: ${await res.text()}`)
   return (await res.json()) as T
 }

@@ -30,7 +30,7 @@ export async function findSamples(sim: SimulatorProcess): Promise<Samples> {
   }
   const placed = await fetch(`${sim.url}/api/v1/voice/calls`, {
     method: 'POST',
-    headers: { authorization: 'Bearer sim_demo_key_acme', 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${sim.key}`, 'content-type': 'application/json' },
     body: JSON.stringify({ caller_id: callerId, destination: COMPLETES, record: true }),
   })
   const { call_id } = (await placed.json()) as { call_id: string }

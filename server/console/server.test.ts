@@ -1,0 +1,50 @@
+// The console's HTTP server: what a misbehaving or departing client leaves in the log.
+import { connect } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from './test-support/running-console'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server?.close())
+
+const logged = () => server.lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+const waitFor = async (check: () => boolean) => {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+}
+
+describe('the console server', () => {
+  it('answers bytes that are not HTTP with 400 and logs them as info, without a stack', async () => {
+    const socket = connect(server.port, '127.0.0.1')
+    let answer = ''
+    socket.on('data', (chunk) => {
+      answer += chunk.toString()
+    })
+    socket.write('NOT HTTP AT ALL\r\n\r\n')
+    await new Promise((resolve) => socket.once('close', resolve))
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
+    const line = logged().find((entry) => entry.msg === 'client connection ended')
+    expect(line).toMatchObject({ level: 'info', code: expect.stringMatching(/^HPE_/) })
+    expect(logged().filter((entry) => entry.level === 'error')).toEqual([])
+  })
+
+  it('logs a browser that leaves in the middle of a request as info, not as an error', async () => {
+    const before = server.lines.length
+    const socket = connect(server.port, '127.0.0.1')
+    await new Promise((resolve) => socket.once('connect', resolve))
+    socket.write(`GET /api/console/session HTTP/1.1\r\nHost: localhost:${server.port}\r\nX-Half: `)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    socket.resetAndDestroy()
+    await waitFor(() => server.lines.length > before)
+    expect(logged().slice(before)).toEqual([
+      { time: expect.any(String), level: 'info', msg: 'client connection ended', code: 'ECONNRESET' },
+    ])
+  })
+
+  it('still answers after both', async () => {
+    const res = await fetch(`${server.url}/api/console/setup`)
+    expect(res.status).toBe(200)
+  })
+})
