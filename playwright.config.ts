@@ -1,12 +1,15 @@
 import { defineConfig } from '@playwright/test'
 import {
   appEnv,
+  authFile,
   buildCommand,
   DEMO_KEY,
+  demoEnv,
   origin,
   ports,
-  SERVE_COMMAND,
   SIM_COMMAND,
+  START_COMMAND,
+  serveCommand,
   simulatorEnv,
   urls,
 } from './e2e/support/servers'
@@ -45,32 +48,46 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'chromium', testIgnore: /faults\.spec\.ts/ },
+    // Signs each person in once through the sign-in page; the specs reuse those sessions.
+    { name: 'sign-in', testMatch: /auth\.setup\.ts/ },
+    {
+      name: 'chromium',
+      testIgnore: /faults\.spec\.ts/,
+      dependencies: ['sign-in'],
+      // An admin may do everything; a spec about one role's work signs in as that role.
+      use: { storageState: authFile(ports.app, 'admin') },
+    },
     {
       name: 'faults',
       testMatch: /faults\.spec\.ts/,
+      dependencies: ['sign-in'],
       // The rate limit is the account's, and the journeys share the account: one at a time,
       // each journey's 429s come from its own requests and do not slow the others down.
       fullyParallel: false,
       workers: 1,
-      use: { baseURL: urls.faultApp },
+      use: { baseURL: urls.faultApp, storageState: authFile(ports.faultApp, 'admin') },
     },
   ],
   webServer: [
     server(SIM_COMMAND, simReady(ports.sim), simulatorEnv({ port: ports.sim, appPort: ports.app })),
     server(
-      `${buildCommand(ports.app)} && ${SERVE_COMMAND}`,
+      `${buildCommand(ports.app)} && ${serveCommand(ports.app)}`,
       urls.app,
       appEnv({ port: ports.app, simPort: ports.sim, apiKey: DEMO_KEY }),
     ),
-    server(SERVE_COMMAND, urls.noKeyApp, appEnv({ port: ports.noKeyApp, simPort: ports.sim, distPort: ports.app })),
+    server(
+      serveCommand(ports.noKeyApp, ['admin', 'support']),
+      urls.noKeyApp,
+      appEnv({ port: ports.noKeyApp, simPort: ports.sim, distPort: ports.app }),
+    ),
+    server(START_COMMAND, urls.demoApp, demoEnv()),
     server(
       SIM_COMMAND,
       simReady(ports.faultSim),
       simulatorEnv({ port: ports.faultSim, appPort: ports.faultApp, faults: true }),
     ),
     server(
-      SERVE_COMMAND,
+      serveCommand(ports.faultApp, ['admin']),
       urls.faultApp,
       appEnv({ port: ports.faultApp, simPort: ports.faultSim, apiKey: DEMO_KEY, distPort: ports.app }),
     ),

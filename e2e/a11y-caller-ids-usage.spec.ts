@@ -1,9 +1,9 @@
 // Axe finds no violations on the caller-ID and usage pages, in both themes and
 // with their interesting states on screen (a verification panel, the charts).
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
 import type { ListCallerIdsResponse } from '../src/api/schemas'
 import { DEMO_KEY, E2E_VERIFICATION_TIMEOUT_MS } from './support/servers'
+import { expect, type Page, test } from './support/test'
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()

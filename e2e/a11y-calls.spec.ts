@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
 import { NUMBERS, placeCall } from './support/api'
-import { urls } from './support/servers'
+import { expect, type Page, signedOut, test } from './support/test'
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -27,10 +26,15 @@ for (const scheme of ['light', 'dark'] as const) {
   })
 }
 
-test('the Connect page has no accessibility violations', async ({ page }) => {
-  await page.goto(`${urls.noKeyApp}/calls`)
-  await expect(page.getByLabel('API key')).toBeVisible()
-  await expectNoViolations(page)
+test.describe('signed out', () => {
+  test.use(signedOut)
+
+  test('the sign-in page has no accessibility violations', async ({ page }) => {
+    await page.goto('/sign-in')
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page.getByText('Enter your email address.')).toBeVisible()
+    await expectNoViolations(page)
+  })
 })
 
 test('the empty state and not-found pages have no accessibility violations', async ({ page }) => {

@@ -1,8 +1,8 @@
 // No axe violations on the New call form (also with its errors shown) and on a call page with a recording.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
 import { NUMBERS, placeCall } from './support/api'
 import { recordingPlayer } from './support/recording'
+import { expect, type Page, test } from './support/test'
 
 async function violations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze()

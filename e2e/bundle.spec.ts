@@ -1,7 +1,8 @@
 // The browser's side of `npm run test:size`: what a cold load of /calls really fetches.
 // Heavy libraries are recognised by the markers that the size check proves are theirs.
-import { expect, type Page, type Response, test } from '@playwright/test'
+
 import { HEAVY_LIBRARIES } from '../scripts/bundle/heavy-libraries'
+import { expect, type Page, type Response, test } from './support/test'
 
 interface Script {
   body: string

@@ -1,8 +1,9 @@
 // An admin adds the numbers the company calls from: a code, a verification call
 // the simulator answers after VOICE_SIM_VERIFY_DELAY_MS / VOICE_SIM_SPEED, and a
 // number that shows up verified and can be chosen on New call.
-import { expect, type Page, type Route, test } from '@playwright/test'
+
 import { DEMO_KEY, E2E_VERIFICATION_TIMEOUT_MS } from './support/servers'
+import { expect, type Page, type Route, test } from './support/test'
 
 const NEVER_VERIFIES = '+15005550009'
 const STORE_KEY = 'voice-dashboard.caller-id-verifications'

@@ -1,5 +1,8 @@
-import { expect, type Page, test } from '@playwright/test'
 import { NUMBERS, placeCall } from './support/api'
+import { expect, type Page, signedInAs, test } from './support/test'
+
+// A support's work: signed in as support.
+test.use(signedInAs('support'))
 
 // A marker on window survives client-side updates but not a reload.
 async function markPage(page: Page) {

@@ -2,12 +2,13 @@
 // with 503 and limits the account to FAULT_RATE_LIMIT_PER_MINUTE requests (429 with
 // Retry-After). Placing and watching a call, verifying a caller ID and reading usage
 // all still complete, and no request leaves before a Retry-After has passed.
-import { type APIRequestContext, expect, test } from '@playwright/test'
+
 import type { ListCallsResponse } from '../src/api/schemas'
 import { formatPhoneForReading } from '../src/features/caller-ids/format-phone'
 import { NUMBERS } from './support/api'
 import { type RetryAfterLog, recordRetryAfter } from './support/retry-after'
 import { DEMO_KEY, FAULT_RATE_LIMIT_PER_MINUTE, origin, ports } from './support/servers'
+import { type APIRequestContext, expect, test } from './support/test'
 
 test.describe.configure({ timeout: 180_000 })
 

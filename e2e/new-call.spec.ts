@@ -1,9 +1,12 @@
 // Support staff place calls from the New call form: the number as they type it,
 // recording on, a ticket number in metadata; exactly one call per submission.
 import { randomUUID } from 'node:crypto'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import type { CallDetail, CreateCallResponse, ListCallsResponse } from '../src/api/schemas'
-import { DEMO_KEY, origin, ports } from './support/servers'
+import { DEMO_KEY, E2E_PASSWORD, e2eUser, origin, ports, urls } from './support/servers'
+import { type APIRequestContext, expect, type Page, signedInAs, signedOut, test } from './support/test'
+
+// A support's work: signed in as support.
+test.use(signedInAs('support'))
 
 const SIMULATOR = `${origin(ports.sim)}/api/v1/voice`
 
@@ -204,32 +207,37 @@ test('the service’s field errors appear next to their fields and the form is k
   await expect(page.getByLabel('Value 1')).toHaveValue('kept')
 })
 
-test('a refused key leads to Connect, and the typed form is still there after connecting', async ({ page }) => {
-  // The key is refused once, on the submit itself.
-  let refused = false
-  await page.route('**/api/v1/voice/calls', (route) => {
-    if (route.request().method() !== 'POST' || refused) return route.continue()
-    refused = true
-    return route.fulfill({
-      status: 401,
-      contentType: 'application/problem+json',
-      body: JSON.stringify({
-        type: 'about:blank',
-        title: 'Unauthorized',
-        status: 401,
-        detail: 'The API key is not valid.',
-      }),
-    })
-  })
-  await fillForm(page, '+15005550004', 'after-connect')
-  await page.getByLabel('Record call').check()
-  await page.getByRole('button', { name: 'Place call' }).click()
+async function signInAsSupport(page: Page) {
+  await page.getByLabel('Email').fill(e2eUser('support'))
+  await page.getByLabel('Password').fill(E2E_PASSWORD)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+}
 
-  await page.getByLabel('API key').fill(DEMO_KEY)
-  await page.getByRole('button', { name: 'Connect' }).click()
-  await expect(page.getByLabel('Destination')).toHaveValue('+15005550004')
-  await expect(page.getByLabel('Record call')).toBeChecked()
-  await expect(page.getByLabel('Value 1')).toHaveValue('after-connect')
-  await page.getByRole('button', { name: 'Place call' }).click()
-  await expect(page).toHaveURL(/\/calls\/call_/)
+test.describe('with a session of its own', () => {
+  // This journey ends its session: the shared one of the other specs must live on.
+  test.use(signedOut)
+
+  test('a session that ends while typing leads to sign-in, and the typed form is still there afterwards', async ({
+    page,
+    browser,
+  }) => {
+    await page.goto('/sign-in')
+    await signInAsSupport(page)
+    await expect(page.getByRole('region', { name: 'Signed in' })).toBeVisible()
+    await fillForm(page, '+15005550004', 'after-sign-in')
+    await page.getByLabel('Record call').check()
+    // The session ends on the server (signed out elsewhere), while this tab still shows the form.
+    const elsewhere = await browser.newContext({ storageState: await page.context().storageState() })
+    await elsewhere.request.post(`${urls.app}/api/console/sign-out`, { headers: { 'X-Voice-Console': '1' } })
+    await elsewhere.close()
+    await page.getByRole('button', { name: 'Place call' }).click()
+
+    await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fcalls%2Fnew/)
+    await signInAsSupport(page)
+    await expect(page.getByLabel('Destination')).toHaveValue('+15005550004')
+    await expect(page.getByLabel('Record call')).toBeChecked()
+    await expect(page.getByLabel('Value 1')).toHaveValue('after-sign-in')
+    await page.getByRole('button', { name: 'Place call' }).click()
+    await expect(page).toHaveURL(/\/calls\/call_/)
+  })
 })

@@ -1,7 +1,11 @@
 // After a recorded call, staff listen to both sides, skip around, speed up and download.
-import { expect, type Page, test } from '@playwright/test'
+
 import { NUMBERS, placeCall } from './support/api'
 import { recordingPlayer } from './support/recording'
+import { expect, type Page, signedInAs, test } from './support/test'
+
+// A support's work: signed in as support.
+test.use(signedInAs('support'))
 
 async function openFinishedCall(page: Page, callId: string, status: 'Completed' | 'Failed' = 'Completed') {
   await page.goto(`/calls/${callId}`)

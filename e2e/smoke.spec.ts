@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 
 test('the dashboard loads with its shell, account and strict headers', async ({ page }) => {
   const cspViolations: string[] = []

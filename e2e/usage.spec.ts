@@ -1,9 +1,13 @@
 // A manager checks this period against the commitment and pages back through
 // history. Every number on the page is compared with the API's own answer.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+
 import type { Account, UsageHistory, UsageSummary } from '../src/api/schemas'
 import { formatNumber, formatPercent, formatPeriod } from '../src/lib/usage-format'
 import { DEMO_KEY } from './support/servers'
+import { type APIRequestContext, expect, type Page, signedInAs, test } from './support/test'
+
+// A manager's work: signed in as manager.
+test.use(signedInAs('manager'))
 
 const ACME = { Authorization: `Bearer ${DEMO_KEY}` }
 const PAGE_SIZE = 6

@@ -1,8 +1,9 @@
-// Seeds data through the dashboard's own proxy, as the specs' "user" would
-// through the API. Retries with the same Idempotency-Key, so a 5xx from fault
+// Seeds data through the console, as the spec's signed-in person would through the
+// API (the request is the page's, with its session cookie). Retries with the same Idempotency-Key, so a 5xx from fault
 // injection never places a call twice.
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, APIResponse } from '@playwright/test'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/api/console-schemas'
 import type { CreateCallResponse, ListCallerIdsResponse } from '../../src/api/schemas'
 
 const API = '/api/v1/voice'
@@ -38,7 +39,7 @@ export async function placeCall(
   const idempotencyKey = randomUUID()
   const response = await withRetries(() =>
     request.post(`${API}/calls`, {
-      headers: { 'Idempotency-Key': idempotencyKey },
+      headers: { 'Idempotency-Key': idempotencyKey, [CSRF_HEADER]: CSRF_HEADER_VALUE },
       data: {
         caller_id: callerId,
         destination: call.destination,

@@ -1,5 +1,6 @@
 // Ports, URLs and commands of the servers the browser tests (and the screenshot
-// script) start: a simulator and the built dashboard served by `npm run serve`.
+// script) start: a simulator and the console server's production start in front of it,
+// with people added by the console's CLI, as an admin would.
 // Ports can be moved with E2E_SIM_PORT / E2E_APP_PORT so parallel runs do not collide.
 
 import { DEMO_KEYS } from '../../server/simulator/demo-keys'
@@ -12,8 +13,11 @@ export const APP_PORT = Number(env.E2E_APP_PORT ?? 4173)
 export const ports = {
   sim: SIM_PORT,
   app: APP_PORT,
-  /** The same build served without a server-side key: every request gets 401. */
+  /** The same build in a production start without an API key: an admin is told what is missing. */
   noKeyApp: APP_PORT + 1,
+  /** `npm start` as a newcomer runs it: its own simulator and the one-click demo users. */
+  demoApp: APP_PORT + 2,
+  demoSim: SIM_PORT + 2,
   faultSim: SIM_PORT + 10,
   faultApp: APP_PORT + 10,
 }
@@ -32,6 +36,7 @@ export const origin = (port: number) => `http://127.0.0.1:${port}`
 export const urls = {
   app: origin(ports.app),
   noKeyApp: origin(ports.noKeyApp),
+  demoApp: origin(ports.demoApp),
   faultApp: origin(ports.faultApp),
 }
 
@@ -49,8 +54,35 @@ export const E2E_VERIFICATION_TIMEOUT_MS = 20_000
 
 export const buildCommand = (appPort: number) =>
   `VITE_VERIFICATION_TIMEOUT_MS=${E2E_VERIFICATION_TIMEOUT_MS} node node_modules/vite/bin/vite.js build --outDir ${distDir(appPort)} --emptyOutDir --logLevel warn`
-export const SERVE_COMMAND = 'node --import tsx server/console/serve.ts'
 export const SIM_COMMAND = 'node --import tsx server/simulator/index.ts'
+export const START_COMMAND = 'node --import tsx scripts/start.ts'
+/** The production start alone, on a database that already has its people. */
+export const SERVE_COMMAND = 'node --import tsx server/console/index.ts'
+
+export const ROLES = ['support', 'manager', 'admin'] as const
+export type E2eRole = (typeof ROLES)[number]
+/** The people each console of the tests has, all with E2E_PASSWORD. */
+export const e2eUser = (role: E2eRole) => `${role}@e2e.test`
+export const E2E_PASSWORD = 'e2e-password-not-secret'
+
+/** A fresh console database per app port. */
+const consoleDb = (appPort: number) => `node_modules/.cache/e2e-console-${appPort}.sqlite`
+
+/**
+ * The production start, as an admin runs it: a new database, people added with the CLI
+ * (password on stdin), then `npm run serve`.
+ */
+export function serveCommand(appPort: number, roles: readonly E2eRole[] = ROLES): string {
+  const db = consoleDb(appPort)
+  const addUsers = roles.map(
+    (role) =>
+      `printf '%s\\n' '${E2E_PASSWORD}' | node --import tsx server/console/cli.ts users add ${e2eUser(role)} --role ${role}`,
+  )
+  return [`rm -f ${db} ${db}-wal ${db}-shm`, ...addUsers, SERVE_COMMAND].join(' && ')
+}
+
+/** Where the signed-in state of a role on one app is kept between the setup project and the specs. */
+export const authFile = (appPort: number, role: E2eRole) => `test-results/.auth/${appPort}-${role}.json`
 
 /**
  * The fault simulator's limit per account: a page polling a live call once a second
@@ -90,7 +122,7 @@ export function simulatorEnv({ port, appPort, faults, seedCalls = 60 }: Simulato
 export interface AppOptions {
   port: number
   simPort: number
-  /** Undefined: no key on the server, so the dashboard asks for one. */
+  /** Undefined: no key on the server, so admins are told to configure one. */
   apiKey?: string
   distPort?: number
 }
@@ -99,8 +131,25 @@ export function appEnv({ port, simPort, apiKey, distPort = port }: AppOptions): 
   return {
     PORT: String(port),
     HOST: '127.0.0.1',
+    CONSOLE_PUBLIC_URL: origin(port),
+    CONSOLE_DB: consoleDb(port),
+    // The specs share one session per role and run in parallel: the per-person limit is tested on its own.
+    CONSOLE_USER_RATE_LIMIT: '100000',
+    CONSOLE_LOG: 'off',
     VOICE_API_BASE_URL: origin(simPort),
     VOICE_API_KEY: apiKey ?? '',
     DASHBOARD_DIST: distDir(distPort),
+  }
+}
+
+/** `npm start` on other ports, with the build of the app under test instead of building its own. */
+export function demoEnv(): Record<string, string> {
+  return {
+    PORT: String(ports.demoApp),
+    CONSOLE_DB: consoleDb(ports.demoApp),
+    CONSOLE_LOG: 'off',
+    DASHBOARD_DIST: distDir(ports.app),
+    ...simulatorEnv({ port: ports.demoSim, appPort: ports.demoApp }),
+    VOICE_SIM_STORAGE_URL: `${origin(ports.demoApp)}/storage`,
   }
 }

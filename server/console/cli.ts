@@ -105,21 +105,23 @@ export async function runCli(args: string[], store: ConsoleStore, io: CliIo): Pr
 }
 
 /** A hidden prompt on a terminal; the first line of standard input otherwise. */
-function readPassword(prompt: string): Promise<string> {
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY })
-  return new Promise((resolve) => {
-    if (process.stdin.isTTY) {
-      process.stdout.write(prompt)
-      // Echo nothing while the password is typed.
-      ;(rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => {}
-    }
-    rl.once('line', (line) => {
-      if (process.stdin.isTTY) process.stdout.write('\n')
-      rl.close()
-      resolve(line)
-    })
+async function readPassword(prompt: string): Promise<string> {
+  if (!process.stdin.isTTY) {
+    let input = ''
+    for await (const chunk of process.stdin) input += String(chunk)
+    return input.split(/\r?\n/)[0] ?? ''
+  }
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true })
+  process.stdout.write(prompt)
+  // Echo nothing while the password is typed.
+  ;(rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => {}
+  const line = await new Promise<string>((resolve) => {
+    rl.once('line', resolve)
     rl.once('close', () => resolve(''))
   })
+  process.stdout.write('\n')
+  rl.close()
+  return line
 }
 
 async function main() {

@@ -4,6 +4,7 @@ import { can } from '@/api/session'
 import { APP_NAME } from '@/components/document-title'
 import { AccountSummary } from './account-summary'
 import { ThemeToggle } from './theme-toggle'
+import { UpstreamBanner } from './upstream-banner'
 import { UserMenu } from './user-menu'
 
 // Each page with the permission it needs: a role sees only the pages of its work.
@@ -46,6 +47,7 @@ export function AppHeader({ session }: { session: SessionResponse | null }) {
           <ThemeToggle />
         </div>
       </div>
+      {can(session, 'users:manage') && <UpstreamBanner />}
     </header>
   )
 }

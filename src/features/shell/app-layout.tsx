@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Outlet } from '@tanstack/react-router'
-import { can, sessionQueries } from '@/api/session'
+import { sessionQueries } from '@/api/session'
 import { DocumentTitle } from '@/components/document-title'
 import { AppHeader } from './app-header'
-import { UpstreamBanner } from './upstream-banner'
 
 export function AppLayout() {
   const { data: session } = useQuery(sessionQueries.current())
@@ -16,7 +15,6 @@ export function AppLayout() {
         Skip to content
       </a>
       <AppHeader session={session ?? null} />
-      {can(session, 'users:manage') && <UpstreamBanner />}
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">
         <DocumentTitle />
         <Outlet />

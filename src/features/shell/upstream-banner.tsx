@@ -7,14 +7,14 @@ export function UpstreamBanner() {
   if (!data) return null
   if (data.state === 'connected') {
     return (
-      <p className="mx-auto max-w-6xl px-4 pt-2 text-xs text-slate-600 dark:text-slate-400">
+      <p className="mx-auto max-w-6xl px-4 pb-2 text-xs text-slate-600 dark:text-slate-400">
         <span aria-hidden="true" className="mr-1 inline-block size-2 rounded-full bg-emerald-500" />
         {data.message}
       </p>
     )
   }
   return (
-    <div className="mx-auto max-w-6xl px-4 pt-3">
+    <div className="mx-auto max-w-6xl px-4 pb-3">
       <p
         role="alert"
         className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"

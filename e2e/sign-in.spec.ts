@@ -1,0 +1,155 @@
+// Signing in, each role's pages, and signing out: what the console enforces on the
+// server, seen from the browser.
+import { API_PREFIX } from '../src/api/schemas'
+import { NUMBERS } from './support/api'
+import { E2E_PASSWORD, e2eUser, urls } from './support/servers'
+import { expect, type Page, signedInAs, signedOut, test } from './support/test'
+
+const PAGES_OF_ROLE = {
+  support: ['Calls', 'New call', 'Caller IDs'],
+  manager: ['Calls', 'Caller IDs', 'Usage'],
+  admin: ['Calls', 'New call', 'Caller IDs', 'Usage'],
+} as const
+const ALL_PAGES = ['Calls', 'New call', 'Caller IDs', 'Usage']
+
+async function expectPagesOf(page: Page, role: keyof typeof PAGES_OF_ROLE) {
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav).toBeVisible()
+  for (const name of ALL_PAGES) {
+    const link = nav.getByRole('link', { name, exact: true })
+    if ((PAGES_OF_ROLE[role] as readonly string[]).includes(name)) await expect(link).toBeVisible()
+    else await expect(link).toHaveCount(0)
+  }
+}
+
+test.describe('signed out', () => {
+  test.use(signedOut)
+
+  test('each demo user of npm start signs in with one click and sees only their pages', async ({ page }) => {
+    for (const role of ['support', 'manager', 'admin'] as const) {
+      await page.goto(`${urls.demoApp}/calls`)
+      await expect(page).toHaveURL(/\/sign-in\?redirect=/)
+      await page.getByRole('button', { name: `Sign in as ${role}` }).click()
+      await expect(page.getByRole('region', { name: 'Signed in' })).toContainText(`${role}@demo.test`)
+      await expect(page.getByRole('heading', { name: 'Calls', level: 1 })).toBeVisible()
+      await expectPagesOf(page, role)
+      await page.getByRole('button', { name: 'Sign out' }).click()
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    }
+  })
+
+  test('a person lands on the page they first asked for, and wrong credentials get one generic message', async ({
+    page,
+  }) => {
+    await page.goto('/usage?x=1')
+    await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fusage/)
+    await expect(page).toHaveTitle('Sign in · Voice Dashboard')
+    // No demo users in a production start.
+    await expect(page.getByRole('button', { name: /Sign in as/ })).toHaveCount(0)
+
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page.getByText('Enter your email address.')).toBeVisible()
+    await expect(page.getByLabel('Email')).toBeFocused()
+
+    await page.getByLabel('Email').fill(e2eUser('manager'))
+    await page.getByLabel('Password').fill('not the password')
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page.getByRole('alert')).toHaveText('That email and password do not match an active account.')
+
+    await page.getByLabel('Password').fill(E2E_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page).toHaveURL(/\/usage\?x=1$/)
+    await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible()
+  })
+
+  test('a redirect to another site after sign-in is not followed', async ({ page }) => {
+    await page.goto('/sign-in?redirect=https%3A%2F%2Fevil.example%2Fcalls')
+    await page.getByLabel('Email').fill(e2eUser('support'))
+    await page.getByLabel('Password').fill(E2E_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page.getByRole('heading', { name: 'Calls', level: 1 })).toBeVisible()
+    expect(new URL(page.url()).origin).toBe(urls.app)
+  })
+
+  test('after signing out, the back button shows no data', async ({ page }) => {
+    await page.goto('/sign-in')
+    await page.getByLabel('Email').fill(e2eUser('support'))
+    await page.getByLabel('Password').fill(E2E_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page.getByRole('table', { name: /calls/i })).toBeVisible()
+    const firstCall = page.getByRole('table', { name: /calls/i }).getByRole('row').nth(1)
+    await firstCall.getByRole('link').first().click()
+    await expect(page.getByRole('heading', { name: /^Call to / })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    await page.goBack()
+    await expect(page).toHaveURL(/\/sign-in/)
+    await expect(page.getByRole('heading', { name: /^Call to / })).toHaveCount(0)
+    await expect(page.getByRole('table')).toHaveCount(0)
+    // The session ended on the server too: its cookie opens nothing.
+    expect((await page.request.get(`${API_PREFIX}/calls`)).status()).toBe(401)
+  })
+})
+
+test.describe('a manager', () => {
+  test.use(signedInAs('manager'))
+
+  test('has no New call link, is told the page is not for their role, and the server refuses a call', async ({
+    page,
+  }) => {
+    await page.goto('/calls')
+    await expect(page.getByRole('heading', { name: 'Calls', level: 1 })).toBeVisible()
+    await expectPagesOf(page, 'manager')
+    await expect(page.getByRole('link', { name: 'New call' })).toHaveCount(0)
+
+    await page.goto('/calls/new')
+    await expect(page.getByRole('heading', { name: 'Not available for your role' })).toBeVisible()
+    await expect(page.getByLabel('Destination')).toHaveCount(0)
+
+    // Hiding the button is not the enforcement: the console refuses the request itself.
+    const response = await page.request.post(`${API_PREFIX}/calls`, {
+      headers: { 'X-Voice-Console': '1' },
+      data: { caller_id: '+14155550100', destination: NUMBERS.answers, record: false, metadata: {} },
+    })
+    expect(response.status()).toBe(403)
+    expect(response.headers()['content-type']).toBe('application/problem+json')
+    expect(((await response.json()) as { title: string }).title).toBe('Not available for your role')
+  })
+})
+
+test.describe('a support agent', () => {
+  test.use(signedInAs('support'))
+
+  test('sees only their pages, and usage is not for their role', async ({ page }) => {
+    await page.goto('/caller-ids')
+    await expectPagesOf(page, 'support')
+    await expect(page.getByRole('heading', { name: 'Add caller ID' })).toHaveCount(0)
+    await page.goto('/usage')
+    await expect(page.getByRole('heading', { name: 'Not available for your role' })).toBeVisible()
+    expect((await page.request.get(`${API_PREFIX}/usage`)).status()).toBe(403)
+  })
+})
+
+test.describe('a console without an API key', () => {
+  test.use({ ...signedOut, baseURL: urls.noKeyApp })
+
+  test('tells an admin what is missing, and a support agent that the service is not configured', async ({ page }) => {
+    for (const role of ['admin', 'support'] as const) {
+      await page.goto('/sign-in')
+      await page.getByLabel('Email').fill(e2eUser(role))
+      await page.getByLabel('Password').fill(E2E_PASSWORD)
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await expect(page.getByRole('region', { name: 'Signed in' })).toContainText(e2eUser(role))
+      if (role === 'admin') {
+        await expect(page.getByRole('alert').filter({ hasText: 'voice service' })).toContainText(
+          'No API key is configured',
+        )
+      }
+      // The page's own error state, in words: the service answers 503 until the key is set (after retries).
+      await expect(page.getByText(/no API key for the voice service/).first()).toBeVisible({ timeout: 30_000 })
+      await page.getByRole('button', { name: 'Sign out' }).click()
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    }
+  })
+})
