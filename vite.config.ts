@@ -4,8 +4,8 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
-import { DEMO_KEYS } from './server/simulator/demo-keys.ts'
 import { createVoiceProxy, isProxiedPath } from './server/console/proxy.ts'
+import { DEMO_KEYS } from './server/simulator/demo-keys.ts'
 
 // In development the same proxy as `npm run serve` forwards the voice API to the
 // simulator (the one `npm start` runs, on VOICE_SIM_PORT) with the Acme demo key,
