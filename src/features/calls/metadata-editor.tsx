@@ -1,10 +1,8 @@
 import { METADATA_LIMITS } from '@/api/schemas'
 import { Button } from '@/components/ui/button'
-import { FieldError } from '@/components/ui/field-error'
+import { Field, FieldError } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
 import { type MetadataRow, type MetadataRowErrors, newMetadataRow } from './metadata-validation'
-
-const inputClass =
-  'h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900 aria-invalid:border-red-600 dark:aria-invalid:border-red-400'
 
 export interface MetadataEditorProps {
   rows: MetadataRow[]
@@ -22,7 +20,10 @@ export function MetadataEditor({ rows, onChange, rowErrors, error, disabled }: M
     onChange(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)))
 
   return (
-    <fieldset className="flex flex-col gap-2" aria-describedby="metadata-help metadata-error">
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-describedby={error ? 'metadata-help metadata-error' : 'metadata-help'}
+    >
       <legend className="text-sm font-medium">Metadata</legend>
       <p id="metadata-help" className="text-sm text-slate-600 dark:text-slate-400">
         Optional key/value pairs kept with the call, such as a ticket number. Up to {METADATA_LIMITS.maxKeys} keys of{' '}
@@ -35,32 +36,30 @@ export function MetadataEditor({ rows, onChange, rowErrors, error, disabled }: M
             const n = index + 1
             return (
               <li key={row.id} className="grid grid-cols-[1fr_2fr_auto] items-start gap-2">
-                <div>
-                  <input
-                    aria-label={`Key ${n}`}
-                    placeholder="Key"
-                    value={row.key}
-                    disabled={disabled}
-                    aria-invalid={errors.key ? true : undefined}
-                    aria-describedby={errors.key ? `${row.id}-key-error` : undefined}
-                    onChange={(event) => update(row.id, { key: event.target.value })}
-                    className={inputClass}
-                  />
-                  <FieldError id={`${row.id}-key-error`} message={errors.key} />
-                </div>
-                <div>
-                  <input
-                    aria-label={`Value ${n}`}
-                    placeholder="Value"
-                    value={row.value}
-                    disabled={disabled}
-                    aria-invalid={errors.value ? true : undefined}
-                    aria-describedby={errors.value ? `${row.id}-value-error` : undefined}
-                    onChange={(event) => update(row.id, { value: event.target.value })}
-                    className={inputClass}
-                  />
-                  <FieldError id={`${row.id}-value-error`} message={errors.value} />
-                </div>
+                <Field label={`Key ${n}`} hideLabel error={errors.key}>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      placeholder="Key"
+                      value={row.key}
+                      disabled={disabled}
+                      onChange={(event) => update(row.id, { key: event.target.value })}
+                      className="w-full"
+                    />
+                  )}
+                </Field>
+                <Field label={`Value ${n}`} hideLabel error={errors.value}>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      placeholder="Value"
+                      value={row.value}
+                      disabled={disabled}
+                      onChange={(event) => update(row.id, { value: event.target.value })}
+                      className="w-full"
+                    />
+                  )}
+                </Field>
                 <Button
                   variant="ghost"
                   size="sm"

@@ -3,6 +3,7 @@ import { isApiError } from '@/api/client'
 import type { CallerIdListItem } from '@/api/schemas'
 import { PhoneInput } from '@/components/phone-input'
 import { Button } from '@/components/ui/button'
+import { Field } from '@/components/ui/field'
 import { EMPTY_PHONE, type PhoneValue, parsePhone } from '@/lib/phone'
 import { MetadataEditor } from './metadata-editor'
 import type { MetadataRow } from './metadata-validation'
@@ -90,28 +91,21 @@ export function NewCallForm({ callerIds }: { callerIds: CallerIdListItem[] }) {
           changed('destination')
         }}
       />
-      <div className="flex flex-col gap-1">
-        <label className="flex items-center gap-2 text-sm font-medium">
+      <Field id="record" label="Record call" orientation="horizontal" error={errors.record}>
+        {(control) => (
           <input
+            {...control}
             type="checkbox"
             checked={record}
             disabled={sending}
-            aria-invalid={errors.record ? true : undefined}
-            aria-describedby={errors.record ? 'record-error' : undefined}
             onChange={(event) => {
               setRecord(event.target.checked)
               changed('record')
             }}
             className="size-4 accent-indigo-600"
           />
-          Record call
-        </label>
-        {errors.record && (
-          <p id="record-error" className="text-sm text-red-700 dark:text-red-400">
-            {errors.record}
-          </p>
         )}
-      </div>
+      </Field>
       <MetadataEditor
         rows={metadataRows}
         disabled={sending}
