@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { setApiKey, useConnection } from '@/api/connection'
 import { DocumentTitle } from '@/components/document-title'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
 
 /** Shown instead of any page while the service refuses our key (HTTP 401). */
 export function ConnectPage() {
@@ -13,8 +15,6 @@ export function ConnectPage() {
   const router = useRouter()
   const [value, setValue] = useState('')
   const [empty, setEmpty] = useState(false)
-  const inputId = useId()
-  const hintId = useId()
 
   async function connect(event: FormEvent) {
     event.preventDefault()
@@ -41,30 +41,22 @@ export function ConnectPage() {
             : 'The service needs an API key. It is kept in this tab only and forgotten when you close it or choose Disconnect.'}
         </p>
         <form className="mt-4 space-y-3" onSubmit={connect} noValidate>
-          <div>
-            <label htmlFor={inputId} className="text-sm font-medium">
-              API key
-            </label>
-            <input
-              id={inputId}
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
-              value={value}
-              onChange={(e) => {
-                setValue(e.target.value)
-                setEmpty(false)
-              }}
-              aria-invalid={empty || undefined}
-              aria-describedby={empty ? hintId : undefined}
-              className="mt-1 block h-9 w-full rounded-md border border-slate-300 bg-white px-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-900"
-            />
-            {empty && (
-              <p id={hintId} className="mt-1 text-sm text-red-700 dark:text-red-300">
-                Enter the API key you were given.
-              </p>
+          <Field label="API key" error={empty ? 'Enter the API key you were given.' : null}>
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                value={value}
+                onChange={(e) => {
+                  setValue(e.target.value)
+                  setEmpty(false)
+                }}
+                className="w-full font-mono"
+              />
             )}
-          </div>
+          </Field>
           <Button type="submit">Connect</Button>
         </form>
       </Card>
