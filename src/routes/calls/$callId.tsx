@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { callQueries } from '@/api/calls'
-import { CallLiveView } from '@/features/calls/call-live-view'
-import { CallRouteError, CallSkeleton } from '@/features/calls/call-route-states'
+import { CallLiveView } from '@/features/calls/detail/call-live-view'
+import { CallRouteError, CallSkeleton } from '@/features/calls/detail/call-route-states'
 
 export const Route = createFileRoute('/calls/$callId')({
   loader: ({ context, params }) =>

@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
 import { isCompleteDate, localDateInputValue, localDayStart } from '@/lib/local-date'
-import { CALL_STATUS_FILTERS } from './call-status'
+import { CALL_STATUS_FILTERS } from '../shared/call-status'
 import { type CallsSearch, PAGE_SIZES, withFilters } from './calls-search'
 
 const route = getRouteApi('/calls/')
