@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { isApiError } from '@/api/client'
 import { type CreateCallRequest, createCallRequest, metadata, metadataValue } from '@/api/schemas'
 import type { PhoneValue } from '@/lib/phone'
+import { phoneValueToE164 } from '@/lib/phone-schema'
 
 export interface MetadataRow {
   id: string
@@ -72,14 +73,7 @@ function metadataRowsSchema({ requireKeys }: { requireKeys: boolean }) {
 const toMetadata = (rows: MetadataRow[]): z.input<typeof metadata> =>
   Object.fromEntries(rows.filter((row) => !isBlank(row)).map((row) => [row.key.trim(), row.value]))
 
-const destination = z
-  .custom<PhoneValue>()
-  .transform((phone, ctx) => {
-    if (phone.e164) return phone.e164
-    ctx.addIssue({ code: 'custom', message: phone.error ?? 'Enter the number to call.' })
-    return z.NEVER
-  })
-  .pipe(createCallRequest.shape.destination)
+const destination = phoneValueToE164('Enter the number to call.').pipe(createCallRequest.shape.destination)
 
 /** Checked while typing: only what is wrong however the form ends, so nothing nags half-way. */
 export const newCallLiveSchema = z.object({
