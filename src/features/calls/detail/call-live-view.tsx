@@ -1,5 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useLocation } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { accountQueries } from '@/api/account'
 import { callQueries } from '@/api/calls'
@@ -31,6 +31,11 @@ export function CallLiveView({ callId }: { callId: string }) {
     refetchIntervalInBackground: false,
   })
   const finished = isFinishedStatus(live.status)
+  const placedHere = useLocation({ select: (location) => location.state.placedCall === true })
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (placedHere) heading.current?.focus()
+  }, [placedHere])
   const seen = useObservedSteps(live.status, live.updated_at)
 
   // Reload the full record and recordings once, when this page sees the call end.
@@ -53,7 +58,13 @@ export function CallLiveView({ callId }: { callId: string }) {
               ← All calls
             </Link>
           </p>
-          <h1 className="mt-1 text-2xl font-semibold">Call to {call.destination}</h1>
+          <h1
+            ref={heading}
+            tabIndex={-1}
+            className="mt-1 text-2xl font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
+            Call to {call.destination}
+          </h1>
           <p className="mt-1 flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
             <code className="font-mono text-xs">{call.call_id}</code>
             <CopyButton value={call.call_id} label="Copy call ID" variant="ghost" size="xs" />
