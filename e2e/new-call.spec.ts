@@ -39,6 +39,7 @@ async function fillForm(page: Page, destination: string, run: string) {
   await expect(page.getByLabel('Caller ID')).toHaveValue(/^\+\d+$/)
   await page.getByLabel('Destination').fill(destination)
   await page.getByRole('button', { name: 'Add metadata' }).click()
+  await expect(page.getByLabel('Key 1')).toBeFocused()
   await page.getByLabel('Key 1').fill('run')
   await page.getByLabel('Value 1').fill(run)
 }
@@ -61,6 +62,8 @@ test('places a recorded call from a typed number and watches it complete', async
   await page.getByRole('button', { name: 'Place call' }).click()
 
   await expect(page).toHaveURL(/\/calls\/call_[^/]+$/)
+  // The form is gone: focus goes to the call's heading, where a screen reader starts reading.
+  await expect(page.getByRole('heading', { level: 1, name: /^Call to / })).toBeFocused()
   // A marker on window survives only if the page never reloads.
   await page.evaluate(() => Object.assign(window, { e2eMarker: true }))
   await expect(page.getByText('Call status: Completed')).toBeAttached({ timeout: 30_000 })

@@ -1,7 +1,7 @@
 // From what a call page showed (and when) to status latencies, using the simulator's own
 // lifecycle: callStateAt says which status the plan gives at any moment and since when.
 import { callStateAt } from '../../server/simulator/domain/call-plan'
-import { callStatusMeta } from '../../src/features/calls/call-status'
+import { callStatusMeta } from '../../src/features/calls/shared/call-status'
 
 export type StoredPlan = Parameters<typeof callStateAt>[0]
 

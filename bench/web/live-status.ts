@@ -7,7 +7,7 @@ import { NUMBERS, placeCall } from '../../e2e/support/api'
 import { createCallQueries } from '../../server/simulator/db/call-queries'
 import { planOf } from '../../server/simulator/routes/call-views'
 import { API_PREFIX } from '../../src/api/schemas'
-import { callStatusMeta, LIVE_POLL_MS } from '../../src/features/calls/call-status'
+import { callStatusMeta, LIVE_POLL_MS } from '../../src/features/calls/shared/call-status'
 import { type LiveTransition, liveTransitions, type ShownStatus, type StoredPlan } from './live-latency'
 import { median, percentile } from './stats'
 
@@ -25,7 +25,7 @@ export interface LiveStatusFigures {
   requestsAfterEndMs: number[]
 }
 
-// The status line of the call page (features/calls/call-live-view.tsx), also what the e2e specs read.
+// The status line of the call page (features/calls/detail/call-live-view.tsx), also what the e2e specs read.
 const STATUS_PREFIX = 'Call status: '
 const MARK = '__benchShownStatus'
 

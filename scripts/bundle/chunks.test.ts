@@ -64,7 +64,7 @@ describe('packageOf and mainPackages', () => {
     expect(packageOf('node_modules/@tanstack/query-core/build/modern/index.js')).toBe('@tanstack/query-core')
     expect(packageOf('node_modules/.pnpm/zod@4/node_modules/zod/index.js')).toBe('zod')
     expect(packageOf('\0vite/preload-helper.js')).toBe('vite')
-    expect(packageOf('src/features/calls/calls-table.tsx')).toBe('app')
+    expect(packageOf('src/features/calls/list/calls-table.tsx')).toBe('app')
   })
 
   it('lists the largest packages of a chunk first, summing their modules', () => {

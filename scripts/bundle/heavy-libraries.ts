@@ -13,6 +13,8 @@ export const HEAVY_LIBRARIES: readonly HeavyLibrary[] = [
   { packageName: 'recharts', usedBy: '/usage', marker: 'recharts-wrapper' },
   { packageName: 'wavesurfer.js', usedBy: 'a call page with a recording', marker: 'wavesurferState' },
   { packageName: 'libphonenumber-js', usedBy: '/calls/new and /caller-ids', marker: 'country_calling_codes' },
+  // The forms library: the list's filters write to the URL and do without it.
+  { packageName: '@tanstack/form-core', usedBy: '/calls/new and /caller-ids', marker: 'request-form-force-submit' },
 ]
 
 export const holdsPackage = (chunk: BuiltChunk, packageName: string) =>

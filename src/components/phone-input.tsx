@@ -1,5 +1,7 @@
-import { useId, useMemo, useState } from 'react'
-import { cn } from '@/lib/cn'
+import { useMemo, useState } from 'react'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { Select } from '@/components/ui/select'
 import {
   type CountryCode,
   countryOptions,
@@ -36,9 +38,6 @@ export interface PhoneInputProps {
   className?: string
 }
 
-const fieldClass =
-  'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900 aria-invalid:border-red-600 dark:aria-invalid:border-red-400'
-
 /**
  * A phone number field with a country for national numbers. It shows the
  * E.164 number it will send, and its own error once the person leaves the
@@ -59,8 +58,6 @@ export function PhoneInput({
   required,
   className,
 }: PhoneInputProps) {
-  const generatedId = useId()
-  const inputId = id ?? `phone-${generatedId}`
   const [text, setText] = useState(defaultValue)
   const [country, setCountry] = useState<CountryCode>(defaultCountry)
   const [touched, setTouched] = useState(false)
@@ -83,61 +80,53 @@ export function PhoneInput({
     onChange(parsePhone(nextText, nextCountry))
   }
 
-  const hintId = `${inputId}-hint`
-  const errorId = `${inputId}-error`
   return (
-    <div className={cn('flex flex-col gap-1', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium">
-        {label}
-      </label>
-      <div className="flex gap-2">
-        <select
-          aria-label={countryLabel}
-          value={country}
-          disabled={disabled}
-          onChange={(event) => {
-            if (isCountryCode(event.target.value)) update(text, event.target.value)
-          }}
-          className={cn(fieldClass, 'w-44 shrink-0')}
-        >
-          {countryOptionElements}
-        </select>
-        <input
-          id={inputId}
-          name={name}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          value={text}
-          disabled={disabled}
-          required={required}
-          aria-invalid={shownError ? true : undefined}
-          aria-describedby={shownError ? `${errorId} ${hintId}` : hintId}
-          onChange={(event) => update(event.target.value, country)}
-          onBlur={(event) => {
-            // Leaving for a submit button: the form reports errors itself, and a message
-            // appearing now would move the button between mousedown and click.
-            const next = event.relatedTarget
-            if (!(next instanceof HTMLButtonElement && next.type === 'submit')) setTouched(true)
-          }}
-          className={cn(fieldClass, 'min-w-0 flex-1')}
-        />
-      </div>
-      {/* Not live: it changes on every keystroke. The error is what is announced. */}
-      <p id={hintId} className="text-sm text-slate-600 dark:text-slate-400">
-        {value.e164
+    <Field
+      id={id}
+      label={label}
+      error={shownError}
+      announceError={announceError && Boolean(error)}
+      className={className}
+      // Not live: it changes on every keystroke. The error is what is announced.
+      hint={
+        value.e164
           ? `${previewPrefix} ${value.e164}`
-          : 'Type the number as you would dial it, or start with + and the country code.'}
-      </p>
-      {shownError && (
-        <p
-          id={errorId}
-          role={announceError && error ? 'alert' : undefined}
-          className="text-sm text-red-700 dark:text-red-400"
-        >
-          {shownError}
-        </p>
+          : 'Type the number as you would dial it, or start with + and the country code.'
+      }
+    >
+      {(control) => (
+        <div className="flex gap-2">
+          <Select
+            aria-label={countryLabel}
+            value={country}
+            disabled={disabled}
+            onChange={(event) => {
+              if (isCountryCode(event.target.value)) update(text, event.target.value)
+            }}
+            className="w-44 shrink-0"
+          >
+            {countryOptionElements}
+          </Select>
+          <Input
+            {...control}
+            name={name}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={text}
+            disabled={disabled}
+            required={required}
+            onChange={(event) => update(event.target.value, country)}
+            onBlur={(event) => {
+              // Leaving for a submit button: the form reports errors itself, and a message
+              // appearing now would move the button between mousedown and click.
+              const next = event.relatedTarget
+              if (!(next instanceof HTMLButtonElement && next.type === 'submit')) setTouched(true)
+            }}
+            className="min-w-0 flex-1"
+          />
+        </div>
       )}
-    </div>
+    </Field>
   )
 }

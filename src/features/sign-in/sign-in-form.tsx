@@ -1,11 +1,9 @@
 import { useForm } from '@tanstack/react-form'
 import { type SignInBody, signInBody } from '@/api/console-schemas'
 import { Button } from '@/components/ui/button'
-import { FieldError } from '@/components/ui/field-error'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
 import { signInErrorText } from './sign-in-error'
-
-const inputClass =
-  'h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900 aria-invalid:border-red-600 dark:aria-invalid:border-red-400'
 
 const messageOf = (errors: unknown[]) =>
   errors.map((error) => (typeof error === 'string' ? error : (error as { message?: string })?.message)).find(Boolean)
@@ -46,30 +44,26 @@ export function SignInForm({
       )}
       {(['email', 'password'] as const).map((name) => (
         <form.Field key={name} name={name}>
-          {(field) => {
-            const message = messageOf(field.state.meta.errors)
-            const id = `sign-in-${name}`
-            return (
-              <div className="space-y-1">
-                <label htmlFor={id} className="block text-sm font-medium">
-                  {name === 'email' ? 'Email' : 'Password'}
-                </label>
-                <input
-                  id={id}
+          {(field) => (
+            <Field
+              id={`sign-in-${name}`}
+              label={name === 'email' ? 'Email' : 'Password'}
+              error={messageOf(field.state.meta.errors)}
+            >
+              {(control) => (
+                <Input
+                  {...control}
                   name={name}
                   type={name}
                   autoComplete={name === 'email' ? 'username' : 'current-password'}
-                  className={inputClass}
+                  className="w-full"
                   value={field.state.value}
                   onChange={(event) => field.handleChange(event.target.value)}
                   onBlur={field.handleBlur}
-                  aria-invalid={message ? true : undefined}
-                  aria-describedby={`${id}-error`}
                 />
-                <FieldError id={`${id}-error`} message={message} />
-              </div>
-            )
-          }}
+              )}
+            </Field>
+          )}
         </form.Field>
       ))}
       <Button type="submit" className="w-full" disabled={pending}>

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { callQueries } from '@/api/calls'
 import { requirePermission } from '@/api/session'
-import { CallLiveView } from '@/features/calls/call-live-view'
-import { CallRouteError, CallSkeleton } from '@/features/calls/call-route-states'
+import { CallLiveView } from '@/features/calls/detail/call-live-view'
+import { CallRouteError, CallSkeleton } from '@/features/calls/detail/call-route-states'
 
 export const Route = createFileRoute('/calls/$callId')({
   beforeLoad: ({ context }) => requirePermission(context.session, 'calls:read'),

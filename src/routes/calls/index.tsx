@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router'
 import { callQueries } from '@/api/calls'
 import { requirePermission } from '@/api/session'
 import { RouteError } from '@/components/route-error'
-import { CallsListPage } from '@/features/calls/calls-list-page'
-import { CallsListSkeleton } from '@/features/calls/calls-list-skeleton'
-import { callsSearchSchema, toListQuery } from '@/features/calls/calls-search'
+import { CallsListPage } from '@/features/calls/list/calls-list-page'
+import { CallsListSkeleton } from '@/features/calls/list/calls-list-skeleton'
+import { callsSearchSchema, toListQuery } from '@/features/calls/list/calls-search'
 
 export const Route = createFileRoute('/calls/')({
   beforeLoad: ({ context }) => requirePermission(context.session, 'calls:read'),

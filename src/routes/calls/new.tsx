@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { callerIdQueries } from '@/api/caller-ids'
 import { requirePermission } from '@/api/session'
 import { RouteError } from '@/components/route-error'
-import { NewCallSkeleton } from '@/features/calls/new-call-layout'
-import { NewCallPage } from '@/features/calls/new-call-page'
+import { NewCallSkeleton } from '@/features/calls/new-call/new-call-layout'
+import { NewCallPage } from '@/features/calls/new-call/new-call-page'
 
 export const Route = createFileRoute('/calls/new')({
   beforeLoad: ({ context }) => requirePermission(context.session, 'calls:create'),

@@ -4,12 +4,12 @@ import { callQueries } from '@/api/calls'
 import { can, sessionQueries } from '@/api/session'
 import { buttonVariants } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { listPollInterval } from './call-status'
+import { listPollInterval } from '../shared/call-status'
+import { UpdatedAgo } from '../shared/updated-ago'
 import { CallsFilters } from './calls-filters'
 import { CallsPagination } from './calls-pagination'
 import { toListQuery } from './calls-search'
 import { CallsTable } from './calls-table'
-import { UpdatedAgo } from './updated-ago'
 
 const route = getRouteApi('/calls/')
 

@@ -2,6 +2,8 @@ import { useEffect, useEffectEvent, useId, useRef, useState } from 'react'
 import type { Recording } from '@/api/schemas'
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
+import { Label } from '@/components/ui/label'
+import { Select } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 import { formatDuration } from '@/lib/format'
@@ -124,20 +126,16 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
         <span className="font-mono text-sm tabular-nums">
           {formatDuration(player.currentTime)} / {formatDuration(player.duration)}
         </span>
-        <label className="flex items-center gap-2 text-sm">
+        <Label className="flex items-center gap-2 font-normal">
           Playback speed
-          <select
-            value={player.rate}
-            onChange={(event) => player.setRate(Number(event.target.value))}
-            className="h-8 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-700 dark:bg-slate-900"
-          >
+          <Select value={player.rate} onChange={(event) => player.setRate(Number(event.target.value))} className="h-8">
             {PLAYBACK_RATES.map((rate) => (
               <option key={rate} value={rate}>
                 {rate}×
               </option>
             ))}
-          </select>
-        </label>
+          </Select>
+        </Label>
       </div>
     </article>
   )

@@ -13,6 +13,7 @@ import {
   submissionFor,
   submissionRetryDelay,
 } from '@/lib/idempotent-submit'
+import { PLACED_CALL_STATE } from '../shared/placed-call-state'
 import { clearNewCallDraft } from './new-call-draft'
 
 interface PlaceCallVariables {
@@ -56,7 +57,7 @@ export function usePlaceCall({
     onSuccess: (call) => {
       clearNewCallDraft()
       void queryClient.invalidateQueries({ queryKey: callQueries.lists() })
-      void navigate({ to: '/calls/$callId', params: { callId: call.call_id } })
+      void navigate({ to: '/calls/$callId', params: { callId: call.call_id }, state: PLACED_CALL_STATE })
     },
     onError: (error) => onError(error, submission.current),
   })

@@ -4,7 +4,7 @@ import { Card, CardTitle } from '@/components/ui/card'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { webUrl } from '@/lib/web-url'
-import { isFailedStatus, isFinishedStatus } from './call-status'
+import { isFailedStatus, isFinishedStatus } from '../shared/call-status'
 import { RecordingPlayer } from './recording-player'
 
 // Recording URLs are signed for an hour; fetching again before then keeps the Download link working.

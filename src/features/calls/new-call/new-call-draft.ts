@@ -2,7 +2,7 @@
 // Connect and unmounts the form; this brings the typed values back after.
 // In memory only: phone numbers and metadata never go to storage.
 import type { Submission } from '@/lib/idempotent-submit'
-import type { MetadataRow } from './metadata-validation'
+import type { MetadataRow } from './new-call-schema'
 
 export interface NewCallDraftValues {
   callerId: string

@@ -102,6 +102,12 @@ describe('NewCallForm', () => {
     })
   })
 
+  it('moves focus to the new row when metadata is added', async () => {
+    renderForm()
+    await user.click(await screen.findByRole('button', { name: 'Add metadata' }))
+    expect(document.activeElement).toBe(screen.getByLabelText('Key 1'))
+  })
+
   it('sends one request for two clicks in the same moment', async () => {
     fetchMock.mockResolvedValue(json(201, created))
     renderForm()

@@ -3,8 +3,8 @@ import type { CallListItem } from '@/api/schemas'
 import { CopyButton } from '@/components/ui/copy-button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { formatDuration } from '@/lib/format'
-import { CallStatusBadge } from './call-status-badge'
-import { RelativeTime } from './relative-time'
+import { CallStatusBadge } from '../shared/call-status-badge'
+import { RelativeTime } from '../shared/relative-time'
 
 const headClass = 'font-semibold uppercase tracking-wide'
 

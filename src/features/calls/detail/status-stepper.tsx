@@ -1,7 +1,7 @@
 import { QUEUED } from '@/api/schemas'
 import { cn } from '@/lib/cn'
 import { formatClock } from '@/lib/time'
-import { callStatusMeta, IN_PROGRESS_STATUSES, isFailedStatus, isFinishedStatus } from './call-status'
+import { callStatusMeta, IN_PROGRESS_STATUSES, isFailedStatus, isFinishedStatus } from '../shared/call-status'
 
 interface Step {
   key: string

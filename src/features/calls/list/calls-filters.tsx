@@ -1,15 +1,17 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { type ChangeEvent, useEffect, useRef } from 'react'
 import type { CallStatus } from '@/api/schemas'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Select } from '@/components/ui/select'
 import { isCompleteDate, localDateInputValue, localDayStart } from '@/lib/local-date'
-import { CALL_STATUS_FILTERS } from './call-status'
+import { CALL_STATUS_FILTERS } from '../shared/call-status'
 import { type CallsSearch, PAGE_SIZES, withFilters } from './calls-search'
 
 const route = getRouteApi('/calls/')
 
-const field =
-  'mt-1 block h-9 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900'
-const label = 'text-xs font-medium text-slate-700 dark:text-slate-300'
+// Each label wraps its control: the row needs no ids, and the whole label is a click target.
+const wrapped = 'mt-1 block'
 
 /** Filters write to the URL; the route reads them back, so a link reproduces the view. */
 export function CallsFilters() {
@@ -26,10 +28,10 @@ export function CallsFilters() {
       aria-label="Filter calls"
       onSubmit={(e) => e.preventDefault()}
     >
-      <label className={label}>
+      <Label size="sm">
         Status
-        <select
-          className={field}
+        <Select
+          className={wrapped}
           value={search.status ?? ''}
           onChange={(e: ChangeEvent<HTMLSelectElement>) =>
             apply({ status: (e.target.value || undefined) as CallStatus | undefined })
@@ -41,20 +43,20 @@ export function CallsFilters() {
               {s.label}
             </option>
           ))}
-        </select>
-      </label>
+        </Select>
+      </Label>
       <DateFilter label="From date" value={search.from_date} onPick={(from_date) => apply({ from_date })} />
       <DateFilter label="To date (before)" value={search.to_date} onPick={(to_date) => apply({ to_date })} />
-      <label className={label}>
+      <Label size="sm">
         Page size
-        <select className={field} value={search.limit} onChange={(e) => apply({ limit: Number(e.target.value) })}>
+        <Select className={wrapped} value={search.limit} onChange={(e) => apply({ limit: Number(e.target.value) })}>
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
               {size}
             </option>
           ))}
-        </select>
-      </label>
+        </Select>
+      </Label>
       <p id="date-filter-hint" className="basis-full text-xs text-slate-600 dark:text-slate-400">
         Days run from midnight to midnight in your time zone ({zone}). Calls on the “To” day itself are not included.
       </p>
@@ -68,7 +70,7 @@ export function CallsFilters() {
  * steps are not reset on each render; the URL still wins when it changes, as on Back.
  */
 function DateFilter({
-  label: text,
+  label,
   value,
   onPick,
 }: {
@@ -91,16 +93,16 @@ function DateFilter({
   }
 
   return (
-    <label className={label}>
-      {text}
-      <input
+    <Label size="sm">
+      {label}
+      <Input
         ref={input}
         type="date"
-        className={field}
+        className={wrapped}
         defaultValue={shown}
         aria-describedby="date-filter-hint"
         onChange={change}
       />
-    </label>
+    </Label>
   )
 }

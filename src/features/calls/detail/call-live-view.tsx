@@ -1,5 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useLocation } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { accountQueries } from '@/api/account'
 import { callQueries } from '@/api/calls'
@@ -8,12 +8,12 @@ import { CopyButton } from '@/components/ui/copy-button'
 import { formatDuration } from '@/lib/format'
 import { secondsSince } from '@/lib/time'
 import { useNow } from '@/lib/use-now'
+import { CallRecordingsPanel } from '../recordings/recordings-panel'
+import { callStatusMeta, isFinishedStatus, statusPollInterval } from '../shared/call-status'
+import { CallStatusBadge } from '../shared/call-status-badge'
+import { UpdatedAgo } from '../shared/updated-ago'
 import { CallDetailFields } from './call-detail-fields'
-import { callStatusMeta, isFinishedStatus, statusPollInterval } from './call-status'
-import { CallStatusBadge } from './call-status-badge'
-import { CallRecordingsPanel } from './recordings-panel'
 import { StatusStepper } from './status-stepper'
-import { UpdatedAgo } from './updated-ago'
 import { useObservedSteps } from './use-observed-steps'
 
 /** The live view of one call: polls its status until it ends, then shows the final record. */
@@ -31,6 +31,11 @@ export function CallLiveView({ callId }: { callId: string }) {
     refetchIntervalInBackground: false,
   })
   const finished = isFinishedStatus(live.status)
+  const placedHere = useLocation({ select: (location) => location.state.placedCall === true })
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (placedHere) heading.current?.focus()
+  }, [placedHere])
   const seen = useObservedSteps(live.status, live.updated_at)
 
   // Reload the full record and recordings once, when this page sees the call end.
@@ -53,7 +58,13 @@ export function CallLiveView({ callId }: { callId: string }) {
               ← All calls
             </Link>
           </p>
-          <h1 className="mt-1 text-2xl font-semibold">Call to {call.destination}</h1>
+          <h1
+            ref={heading}
+            tabIndex={-1}
+            className="mt-1 text-2xl font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
+            Call to {call.destination}
+          </h1>
           <p className="mt-1 flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400">
             <code className="font-mono text-xs">{call.call_id}</code>
             <CopyButton value={call.call_id} label="Copy call ID" variant="ghost" size="xs" />

@@ -1,0 +1,87 @@
+import { isApiError } from '@/api/client'
+import type { CallerIdListItem } from '@/api/schemas'
+import { PhoneInput } from '@/components/phone-input'
+import { Button } from '@/components/ui/button'
+import { Field } from '@/components/ui/field'
+import { fieldErrorText } from '@/lib/field-error-text'
+import { MetadataEditor } from './metadata-editor'
+import { CallerIdSelect } from './new-call-caller-id-select'
+import { NewCallFeedback } from './new-call-feedback'
+import { useNewCallForm } from './use-new-call-form'
+
+/** The new-call form. A failed submission keeps everything typed. */
+export function NewCallForm({ callerIds }: { callerIds: CallerIdListItem[] }) {
+  const { form, ref, draft, mutation, retrying, otherErrors, clientInvalid } = useNewCallForm(callerIds)
+  const sending = mutation.isPending
+  const failure = mutation.isError && !sending ? mutation.error : null
+  const submit = () => void form.handleSubmit()
+
+  return (
+    <form
+      ref={ref}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        submit()
+      }}
+      className="flex max-w-2xl flex-col gap-6"
+      aria-busy={sending}
+    >
+      <form.Field name="callerId">
+        {(field) => (
+          <CallerIdSelect
+            callerIds={callerIds}
+            value={field.state.value}
+            disabled={sending}
+            error={fieldErrorText(field.state.meta)}
+            onChange={field.handleChange}
+          />
+        )}
+      </form.Field>
+      <form.Field name="destination">
+        {(field) => (
+          <PhoneInput
+            id="destination"
+            label="Destination"
+            defaultValue={draft?.destination}
+            name="destination"
+            required
+            disabled={sending}
+            error={fieldErrorText(field.state.meta)}
+            onChange={field.handleChange}
+          />
+        )}
+      </form.Field>
+      <form.Field name="record">
+        {(field) => (
+          <Field id="record" label="Record call" orientation="horizontal" error={fieldErrorText(field.state.meta)}>
+            {(control) => (
+              <input
+                {...control}
+                type="checkbox"
+                checked={field.state.value}
+                disabled={sending}
+                onChange={(event) => field.handleChange(event.target.checked)}
+                className="size-4 accent-indigo-600"
+              />
+            )}
+          </Field>
+        )}
+      </form.Field>
+      <MetadataEditor form={form} disabled={sending} />
+      <NewCallFeedback
+        sending={sending}
+        retrying={retrying}
+        clientInvalid={clientInvalid && !sending}
+        failure={failure}
+        otherErrors={otherErrors}
+        onTryAgain={isApiError(failure) && failure.status === 401 ? undefined : submit}
+      />
+      <div>
+        <Button type="submit" disabled={sending}>
+          Place call
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,73 @@
+// The new-call form's state: TanStack Form holds the values and their errors,
+// usePlaceCall sends them exactly once, and the draft brings them back after a 401.
+import { useForm, useStore } from '@tanstack/react-form'
+import { useState } from 'react'
+import type { CallerIdListItem } from '@/api/schemas'
+import { EMPTY_PHONE, parsePhone } from '@/lib/phone'
+import { useFocusFirstInvalid } from '@/lib/use-focus-first-invalid'
+import { readNewCallDraft, saveNewCallDraft } from './new-call-draft'
+import { apiFieldErrors, type NewCallValues, newCallLiveSchema, newCallSubmitSchema } from './new-call-schema'
+import { usePlaceCall } from './new-call-submission'
+
+export function useNewCallForm(callerIds: CallerIdListItem[]) {
+  const [draft] = useState(readNewCallDraft)
+  // The service's errors that belong to no field, listed in the form's alert.
+  const [otherErrors, setOtherErrors] = useState<string[]>([])
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid()
+
+  const { place, mutation, retrying } = usePlaceCall({
+    initialSubmission: draft?.submission,
+    onError: (error, submission) => {
+      const { callerId, destination, record, metadataRows } = form.state.values
+      saveNewCallDraft({ callerId, destination: destination.e164 ?? '', record, metadataRows, submission })
+      const { fields, other } = apiFieldErrors(error)
+      for (const [name, message] of Object.entries(fields)) {
+        form.setFieldMeta(name as keyof NewCallValues, (meta) => ({
+          ...meta,
+          errorMap: { ...meta.errorMap, onServer: message },
+        }))
+      }
+      setOtherErrors(other)
+      if (Object.keys(fields).length > 0) focusFirstInvalid()
+    },
+  })
+
+  const defaultValues: NewCallValues = {
+    callerId:
+      callerIds.find((c) => c.phone_number === draft?.callerId)?.phone_number ?? callerIds[0]?.phone_number ?? '',
+    destination: draft ? parsePhone(draft.destination) : EMPTY_PHONE,
+    record: draft?.record ?? false,
+    metadataRows: draft?.metadataRows ?? [],
+  }
+  const form = useForm({
+    defaultValues,
+    validators: { onChange: newCallLiveSchema, onSubmit: newCallSubmitSchema },
+    listeners: {
+      // The service's error about a field goes once that field changes; a submit clears them all.
+      onChange: ({ fieldApi }) => {
+        const root = fieldApi.name.split(/[.[]/)[0] as keyof NewCallValues
+        form.setFieldMeta(root, (meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }))
+      },
+    },
+    onSubmitInvalid: () => {
+      setOtherErrors([])
+      focusFirstInvalid()
+    },
+    onSubmit: ({ value }) => {
+      setOtherErrors([])
+      place(newCallSubmitSchema.parse(value))
+    },
+  })
+
+  // Like the old `submitted && invalid`: the checks' errors, not the service's, after a first attempt.
+  const clientInvalid = useStore(
+    form.store,
+    (state) =>
+      state.submissionAttempts > 0 &&
+      Object.values(state.fieldMeta).some((meta) => meta?.errorMap.onChange || meta?.errorMap.onSubmit),
+  )
+
+  return { form, ref, draft, place, mutation, retrying, otherErrors, clientInvalid }
+}
+
+export type NewCallForm = ReturnType<typeof useNewCallForm>['form']

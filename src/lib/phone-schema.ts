@@ -1,0 +1,14 @@
+import { z } from 'zod'
+import type { PhoneValue } from './phone'
+
+/**
+ * A phone field's value (see parsePhone) as its E.164 number, or the phone check's
+ * own message. Each form pipes the result into its contract field for the last word.
+ */
+export function phoneValueToE164(missing: string) {
+  return z.custom<PhoneValue>().transform((phone, ctx) => {
+    if (phone.e164) return phone.e164
+    ctx.addIssue({ code: 'custom', message: phone.error ?? missing })
+    return z.NEVER
+  })
+}
