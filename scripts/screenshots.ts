@@ -1,11 +1,13 @@
-// `npm run screenshots`: starts a simulator and the built dashboard the way the
-// Playwright config does, then writes PNGs (light theme, 1280x800) to docs/screenshots/.
+// `npm run screenshots`: starts a simulator and the console's production start (a fresh
+// database, an admin added with the CLI) the way the Playwright config does, signs in through
+// the sign-in page, then writes PNGs (light theme, 1280x800) to docs/screenshots/.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { chromium, type Page } from '@playwright/test'
-import { appEnv, DEMO_KEY, distDir, origin, SERVE_COMMAND, SIM_COMMAND, simulatorEnv } from '../e2e/support/servers'
+import { appEnv, DEMO_KEY, distDir, origin, SIM_COMMAND, serveCommand, simulatorEnv } from '../e2e/support/servers'
 import { CHROMIUM_ARGS, findChromium } from './find-chromium'
 import { shoot as shootCalls } from './screenshots/calls'
+import { shoot as shootSignIn } from './screenshots/sign-in'
 
 const SIM_PORT = Number(process.env.SHOTS_SIM_PORT ?? 8796)
 const APP_PORT = Number(process.env.SHOTS_APP_PORT ?? 4185)
@@ -13,9 +15,13 @@ const OUT_DIR = 'docs/screenshots'
 const baseURL = origin(APP_PORT)
 const children: ChildProcess[] = []
 
+/** A shell command in its own process group, so stopping it also stops what the shell started. */
 function start(command: string, env: Record<string, string>): ChildProcess {
-  const [bin = 'node', ...args] = command.split(' ')
-  const child = spawn(bin, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
+  const child = spawn('sh', ['-c', command], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  })
   children.push(child)
   return child
 }
@@ -34,7 +40,7 @@ async function waitFor(url: string, timeoutMs = 60_000) {
 }
 
 function stopAll() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+  for (const child of children) if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM')
 }
 
 async function main() {
@@ -47,16 +53,17 @@ async function main() {
 
   // A slower simulator than the tests use, so a call is caught while it rings.
   start(SIM_COMMAND, { ...simulatorEnv({ port: SIM_PORT, appPort: APP_PORT, seedCalls: 300 }), VOICE_SIM_SPEED: '8' })
-  start(SERVE_COMMAND, appEnv({ port: APP_PORT, simPort: SIM_PORT, apiKey: DEMO_KEY }))
+  start(serveCommand(APP_PORT, ['admin']), appEnv({ port: APP_PORT, simPort: SIM_PORT, apiKey: DEMO_KEY }))
   await waitFor(`${origin(SIM_PORT)}/api/v1/voice/account`)
   await waitFor(baseURL)
 
   mkdirSync(OUT_DIR, { recursive: true })
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS })
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' })
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, colorScheme: 'light' })
     const page = await context.newPage()
-    const written = await shootCalls(page, baseURL, OUT_DIR)
+    const written = await shootSignIn(page, baseURL, OUT_DIR, 'admin')
+    written.push(...(await shootCalls(page, baseURL, OUT_DIR)))
 
     // The Caller IDs and Usage pages are shot by their own module, when it exists.
     const others = new URL('./screenshots/usage-and-caller-ids.ts', import.meta.url)

@@ -1,27 +1,17 @@
-// Screenshots of the calls list and a live call, for the README.
-import { randomUUID } from 'node:crypto'
+// Screenshots of the calls list and a live call, for the README. The page is signed in,
+// so the calls are placed through the console with its session, as the e2e specs do.
 import type { Page } from '@playwright/test'
-
-const API = '/api/v1/voice'
-
-async function placeCall(baseURL: string, destination: string, metadata: Record<string, string>) {
-  const callerIds = (await (await fetch(`${baseURL}${API}/caller-ids`)).json()) as {
-    caller_ids: { phone_number: string }[]
-  }
-  const response = await fetch(`${baseURL}${API}/calls`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-    body: JSON.stringify({ caller_id: callerIds.caller_ids[0]?.phone_number, destination, record: true, metadata }),
-  })
-  if (!response.ok) throw new Error(`Placing a call failed: ${response.status} ${await response.text()}`)
-  return ((await response.json()) as { call_id: string }).call_id
-}
+import { NUMBERS, placeCall } from '../../e2e/support/api'
 
 export async function shoot(page: Page, baseURL: string, outDir: string): Promise<string[]> {
-  const live = await placeCall(baseURL, '+15005550006', { ticket: 'SUP-1042', agent: 'Dana Ortiz' })
-  await placeCall(baseURL, '+15005550002', { ticket: 'SUP-1043' })
+  const live = await placeCall(page.request, {
+    destination: NUMBERS.answers,
+    record: true,
+    metadata: { ticket: 'SUP-1042', agent: 'Dana Ortiz' },
+  })
+  await placeCall(page.request, { destination: NUMBERS.fails, record: true, metadata: { ticket: 'SUP-1043' } })
 
-  await page.goto(`${baseURL}/calls/${live}`)
+  await page.goto(`${baseURL}/calls/${live.call_id}`)
   await page.getByRole('list', { name: 'Call progress' }).waitFor()
   const inProgress = `${outDir}/call-in-progress.png`
   await page.screenshot({ path: inProgress })
