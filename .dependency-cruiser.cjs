@@ -83,9 +83,5 @@ module.exports = {
       mainFields: ['module', 'main', 'types', 'typings'],
     },
     skipAnalysisNotInRules: true,
-    // Debt found the day the rules were written: src/lib helpers that use the API client (ApiError,
-    // the retry policy); they belong in src/api. Listed edges pass; any new one fails. Rewrite the
-    // file with `npm run test:deps -- --baseline` when one is fixed (a stale entry is reported).
-    knownViolations: require('./.dependency-cruiser-known-violations.json'),
   },
 }

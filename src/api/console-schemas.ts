@@ -1,6 +1,6 @@
 // The contract of the console server's own API (sign-in, session, setup): the one
 // place the SPA and server/console agree on roles, permissions and these shapes.
-// Like schemas.ts, it imports nothing of ours.
+// It imports nothing of ours but the other contract module, schemas.ts.
 import { z } from 'zod'
 // First: it turns zod's eval probe off in the browser before any schema here is built.
 import './schemas'

@@ -1,15 +1,12 @@
-import { isApiError } from '@/api/client'
-import type { RetryInfo } from './idempotent-submit'
-
-/** An error in the service's words, with its HTTP status when it has one. */
+/** An error in its own words, with the HTTP status when it carries one (an ApiError does). */
 export function errorText(error: unknown): string {
   const message = error instanceof Error ? error.message : 'An unexpected error occurred.'
-  const status = isApiError(error) && error.status ? ` (HTTP ${error.status})` : ''
-  return `${message}${status}`
+  const status = httpStatusOf(error)
+  return `${message}${status ? ` (HTTP ${status})` : ''}`
 }
 
-/** Said while a submission retries by itself, so a slow answer does not look like a hang. */
-export function retryingText(retrying: RetryInfo, promise: string): string {
-  const seconds = Math.max(1, Math.round(retrying.delayMs / 1000))
-  return `${errorText(retrying.error)} Trying again in ${seconds} s (attempt ${retrying.failureCount + 1}). ${promise}`
+// Read by shape, so this pure helper needs nothing of the HTTP client.
+function httpStatusOf(error: unknown): number | null {
+  const status = error instanceof Error ? (error as { status?: unknown }).status : undefined
+  return typeof status === 'number' && status > 0 ? status : null
 }

@@ -92,7 +92,7 @@ export function authRoutes(deps: AuthRouteDeps) {
         }
         await throttle.recordSuccess(email)
         const { token, expiresAt } = await sessions.start(user.id, cookie.read(c))
-        cookie.write(c, token, expiresAt)
+        cookie.write(c, token, expiresAt, now())
         c.set('userId', user.id)
         return c.json(sessionBody(user))
       })

@@ -5,7 +5,8 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 
 export interface SessionCookie {
   read(c: Context): string | undefined
-  write(c: Context, token: string, expiresAt: number): void
+  /** `now` is the clock the session was started with, so Max-Age matches its expiry. */
+  write(c: Context, token: string, expiresAt: number, now: number): void
   clear(c: Context): void
 }
 
@@ -14,8 +15,8 @@ export function sessionCookie(secure: boolean): SessionCookie {
   const options = { path: '/', httpOnly: true, secure, sameSite: 'Lax' as const }
   return {
     read: (c) => getCookie(c, name),
-    write: (c, token, expiresAt) =>
-      setCookie(c, name, token, { ...options, maxAge: Math.max(0, Math.floor((expiresAt - Date.now()) / 1000)) }),
+    write: (c, token, expiresAt, now) =>
+      setCookie(c, name, token, { ...options, maxAge: Math.max(0, Math.floor((expiresAt - now) / 1000)) }),
     clear: (c) => {
       deleteCookie(c, name, options)
     },

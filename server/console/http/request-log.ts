@@ -7,7 +7,12 @@ export interface Logger {
   error(entry: Record<string, unknown>): void
 }
 
-export function createLogger(mode: 'json' | 'off', write = (line: string) => process.stdout.write(line)): Logger {
+export function createLogger(
+  mode: 'json' | 'off',
+  write: (line: string) => void = (line) => {
+    process.stdout.write(line)
+  },
+): Logger {
   const log = (level: string, entry: Record<string, unknown>) => {
     if (mode === 'off' && level !== 'error') return
     write(`${JSON.stringify({ time: new Date().toISOString(), level, ...entry })}\n`)

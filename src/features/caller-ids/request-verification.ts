@@ -1,5 +1,5 @@
 import { startVerification } from '@/api/caller-ids'
-import { type RetryInfo, sendWithRetries, shouldRetrySubmission, submissionRetryDelay } from '@/lib/idempotent-submit'
+import { type RetryInfo, sendWithRetries, shouldRetrySubmission, submissionRetryDelay } from '@/api/idempotent-submit'
 import { addVerification } from './verification-store'
 
 /**

@@ -1,5 +1,4 @@
-import { retryingText } from '@/lib/error-text'
-import type { RetryInfo } from '@/lib/idempotent-submit'
+import { type RetryInfo, retryingText } from '@/api/idempotent-submit'
 
 /** Announced while a start retries by itself. */
 export function RetryNotice({ retrying }: { retrying: RetryInfo | null }) {

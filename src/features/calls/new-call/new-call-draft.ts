@@ -1,7 +1,7 @@
 // The form as it was when a submission failed. A 401 swaps the page for
 // Connect and unmounts the form; this brings the typed values back after.
 // In memory only: phone numbers and metadata never go to storage.
-import type { Submission } from '@/lib/idempotent-submit'
+import type { Submission } from '@/api/idempotent-submit'
 import type { MetadataRow } from './new-call-schema'
 
 export interface NewCallDraftValues {

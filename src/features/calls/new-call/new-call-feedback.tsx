@@ -1,7 +1,7 @@
 import { isApiError } from '@/api/client'
+import { type RetryInfo, retryingText } from '@/api/idempotent-submit'
 import { Button } from '@/components/ui/button'
-import { errorText, retryingText } from '@/lib/error-text'
-import type { RetryInfo } from '@/lib/idempotent-submit'
+import { errorText } from '@/lib/error-text'
 
 /** What is happening with the submission: sending, retrying by itself, or what went wrong and what to do. */
 export function NewCallFeedback({

@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { callQueries, createCall } from '@/api/calls'
-import type { CreateCallRequest } from '@/api/schemas'
 import {
   type RetryInfo,
   type Submission,
@@ -12,7 +11,8 @@ import {
   shouldRetrySubmission,
   submissionFor,
   submissionRetryDelay,
-} from '@/lib/idempotent-submit'
+} from '@/api/idempotent-submit'
+import type { CreateCallRequest } from '@/api/schemas'
 import { PLACED_CALL_STATE } from '../shared/placed-call-state'
 import { clearNewCallDraft } from './new-call-draft'
 

@@ -1,9 +1,11 @@
 // Exactly-once submits. Each submission gets one Idempotency-Key; every retry
 // of it, automatic or by hand, sends the same key, so the service acts once.
 // Only a changed form earns a new key.
-import { isApiError } from '@/api/client'
-import { MAX_TRANSIENT_RETRIES, retryDelay, shouldRetry } from '@/api/retry'
-import { abortableSleep } from './abortable-sleep'
+
+import { abortableSleep } from '@/lib/abortable-sleep'
+import { errorText } from '@/lib/error-text'
+import { isApiError } from './client'
+import { MAX_TRANSIENT_RETRIES, retryDelay, shouldRetry } from './retry'
 
 export interface Submission {
   key: string
@@ -78,3 +80,9 @@ export function shouldRetrySubmission(failureCount: number, error: unknown): boo
 }
 
 export { retryDelay as submissionRetryDelay }
+
+/** Said while a submission retries by itself, so a slow answer does not look like a hang. */
+export function retryingText(retrying: RetryInfo, promise: string): string {
+  const seconds = Math.max(1, Math.round(retrying.delayMs / 1000))
+  return `${errorText(retrying.error)} Trying again in ${seconds} s (attempt ${retrying.failureCount + 1}). ${promise}`
+}

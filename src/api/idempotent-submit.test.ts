@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ApiError } from '@/api/client'
+import { ApiError } from './client'
 import { fingerprint, type RetryInfo, sendWithRetries, shouldRetrySubmission, submissionFor } from './idempotent-submit'
 
 const body = { caller_id: '+14155550100', destination: '+15005550006', record: true, metadata: { a: '1', b: '2' } }
