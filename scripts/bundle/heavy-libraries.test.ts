@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HEAVY_LIBRARIES, heavyLibraryProblems } from './heavy-libraries'
+import { coldLoadProblems, HEAVY_LIBRARIES, heavyLibraryProblems } from './heavy-libraries'
 import { testChunk } from './test-chunk'
 
 // One chunk per heavy library, holding its package and its marker, as a good build has.
@@ -10,23 +10,37 @@ const libraryChunks = HEAVY_LIBRARIES.map(({ packageName, marker }) =>
   }),
 )
 const entry = testChunk('assets/index.js', { isEntry: true, moduleSizes: { 'src/main.tsx': 10 } })
-const cold = new Set(['assets/index.js'])
+const chunkOf = (packageName: string) => libraryChunks.find((chunk) => chunk.file === `assets/${packageName}.js`)
 
-describe('heavyLibraryProblems', () => {
-  it('finds none when every heavy library is off the cold path and marked', () => {
-    expect(heavyLibraryProblems([entry, ...libraryChunks], cold)).toEqual([])
+describe('coldLoadProblems', () => {
+  it('finds none when no heavy library is in the cold set', () => {
+    expect(coldLoadProblems('/calls', [entry])).toEqual([])
   })
 
-  it('reports a heavy library the cold load downloads', () => {
-    const withCharts = new Set([...cold, 'assets/recharts.js'])
-    expect(heavyLibraryProblems([entry, ...libraryChunks], withCharts)).toEqual([
-      'recharts is in assets/recharts.js, which the cold load downloads',
+  it('reports each heavy library the cold load of a page downloads', () => {
+    const charts = chunkOf('recharts')
+    if (!charts) throw new Error('no chunk for recharts')
+    expect(coldLoadProblems('/calls', [entry, charts])).toEqual([
+      'recharts is in assets/recharts.js, which a cold load of /calls downloads',
     ])
+  })
+
+  it('checks only the libraries it is given', () => {
+    const charts = chunkOf('recharts')
+    if (!charts) throw new Error('no chunk for recharts')
+    const others = HEAVY_LIBRARIES.filter(({ packageName }) => packageName !== 'recharts')
+    expect(coldLoadProblems('/usage', [entry, charts], others)).toEqual([])
+  })
+})
+
+describe('heavyLibraryProblems', () => {
+  it('finds none when every heavy library is in a chunk that holds its marker', () => {
+    expect(heavyLibraryProblems([entry, ...libraryChunks])).toEqual([])
   })
 
   it('reports a heavy library that is in no chunk, so the list cannot go stale', () => {
     const [, ...rest] = libraryChunks
-    expect(heavyLibraryProblems([entry, ...rest], cold)).toEqual(['recharts is in no chunk: update HEAVY_LIBRARIES'])
+    expect(heavyLibraryProblems([entry, ...rest])).toEqual(['recharts is in no chunk: update HEAVY_LIBRARIES'])
   })
 
   it('reports a marker that the minifier dropped or that other code also holds', () => {
@@ -34,7 +48,7 @@ describe('heavyLibraryProblems', () => {
     if (!charts) throw new Error('no chunk for recharts')
     const unmarked = { ...charts, code: 'x()' }
     const impostor = { ...entry, code: 'className:"recharts-wrapper"' }
-    expect(heavyLibraryProblems([impostor, unmarked, ...rest], cold)).toEqual([
+    expect(heavyLibraryProblems([impostor, unmarked, ...rest])).toEqual([
       'no chunk of recharts holds its marker "recharts-wrapper"',
       'assets/index.js holds the marker "recharts-wrapper" without recharts',
     ])

@@ -20,15 +20,12 @@ export const HEAVY_LIBRARIES: readonly HeavyLibrary[] = [
 export const holdsPackage = (chunk: BuiltChunk, packageName: string) =>
   Object.keys(chunk.moduleSizes).some((id) => packageOf(id) === packageName)
 
-/** Problems with the heavy libraries in a build: on the cold path, missing, or a marker that lies. */
-export function heavyLibraryProblems(all: readonly BuiltChunk[], coldFiles: ReadonlySet<string>): string[] {
+/** Problems with the heavy libraries in a build: missing (the list went stale), or a marker that lies. */
+export function heavyLibraryProblems(all: readonly BuiltChunk[]): string[] {
   const problems: string[] = []
   for (const { packageName, marker } of HEAVY_LIBRARIES) {
     const holders = all.filter((chunk) => holdsPackage(chunk, packageName))
     if (holders.length === 0) problems.push(`${packageName} is in no chunk: update HEAVY_LIBRARIES`)
-    for (const chunk of holders.filter((c) => coldFiles.has(c.file))) {
-      problems.push(`${packageName} is in ${chunk.file}, which the cold load downloads`)
-    }
     const marked = all.filter((chunk) => chunk.code.includes(marker))
     if (holders.length > 0 && !marked.some((chunk) => holders.includes(chunk))) {
       problems.push(`no chunk of ${packageName} holds its marker "${marker}"`)
@@ -38,4 +35,17 @@ export function heavyLibraryProblems(all: readonly BuiltChunk[], coldFiles: Read
     }
   }
   return problems
+}
+
+/** Each of `libraries` that a cold load of `page` downloads (its chunks are `cold`), by chunk. */
+export function coldLoadProblems(
+  page: string,
+  cold: readonly BuiltChunk[],
+  libraries: readonly HeavyLibrary[] = HEAVY_LIBRARIES,
+): string[] {
+  return libraries.flatMap(({ packageName }) =>
+    cold
+      .filter((chunk) => holdsPackage(chunk, packageName))
+      .map((chunk) => `${packageName} is in ${chunk.file}, which a cold load of ${page} downloads`),
+  )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeChunk, sizeTable, sum } from './report'
+import { coldTotalLine, describeChunk, sizeTable, sum } from './report'
 import { testChunk } from './test-chunk'
 
 describe('describeChunk', () => {
@@ -27,5 +27,25 @@ describe('sizeTable', () => {
       'assets/a.js      shared: app          0.1      0.1',
     ])
     expect(sum(rows, 'gzipBytes')).toBe(80_410)
+  })
+})
+
+describe('coldTotalLine', () => {
+  const rows = [
+    { file: 'a.js', contents: '', rawBytes: 300_000, gzipBytes: 100_000 },
+    { file: 'b.js', contents: '', rawBytes: 100_000, gzipBytes: 50_000 },
+  ]
+
+  it('prints the goal beside the budget, with how far off it is', () => {
+    expect(coldTotalLine(rows, { limitBytes: 160_000, goalBytes: 140_000 })).toBe(
+      'Total: 400.0 KB raw, 150.0 KB gzip in 2 files: budget 160.0 KB (94%, met); goal 140.0 KB (not yet met, 10.0 KB over)',
+    )
+    expect(coldTotalLine(rows, { limitBytes: 140_000, goalBytes: 150_000 })).toBe(
+      'Total: 400.0 KB raw, 150.0 KB gzip in 2 files: budget 140.0 KB (107%, OVER); goal 150.0 KB (met)',
+    )
+  })
+
+  it('gives the total alone for a page without a budget', () => {
+    expect(coldTotalLine(rows)).toBe('Total: 400.0 KB raw, 150.0 KB gzip in 2 files (no budget of its own)')
   })
 })

@@ -37,3 +37,20 @@ export function sizeTable(rows: readonly SizeRow[]): string {
 
 export const sum = (rows: readonly SizeRow[], key: 'rawBytes' | 'gzipBytes') =>
   rows.reduce((total, row) => total + row[key], 0)
+
+export interface Budget {
+  /** The test fails above it. */
+  limitBytes: number
+  /** Where we want to be; printed beside the figure, not enforced. */
+  goalBytes: number
+}
+
+/** The total of a cold load, and with a budget, its share of the limit and the distance to the goal. */
+export function coldTotalLine(rows: readonly SizeRow[], budget?: Budget): string {
+  const gzip = sum(rows, 'gzipBytes')
+  const total = `Total: ${kb(sum(rows, 'rawBytes'))} KB raw, ${kb(gzip)} KB gzip in ${rows.length} files`
+  if (!budget) return `${total} (no budget of its own)`
+  const share = Math.round((gzip / budget.limitBytes) * 100)
+  const goal = gzip <= budget.goalBytes ? 'met' : `not yet met, ${kb(gzip - budget.goalBytes)} KB over`
+  return `${total}: budget ${kb(budget.limitBytes)} KB (${share}%, ${gzip <= budget.limitBytes ? 'met' : 'OVER'}); goal ${kb(budget.goalBytes)} KB (${goal})`
+}
