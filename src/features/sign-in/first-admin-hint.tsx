@@ -9,7 +9,7 @@ export function FirstAdminHint() {
         No one has an account yet
       </h2>
       <p className="mt-1">An admin adds the first account on the server, then signs in here:</p>
-      <pre className="mt-2 overflow-x-auto rounded bg-white/70 p-2 text-xs dark:bg-black/30">
+      <pre className="mt-2 whitespace-pre-wrap break-all rounded bg-white/70 p-2 text-xs dark:bg-black/30">
         <code>npm run console -- users add you@example.com --role admin</code>
       </pre>
     </section>
