@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 
 export interface Child {
   url: string
@@ -21,8 +22,18 @@ function statusMb(child: ChildProcess, field: 'VmRSS' | 'VmHWM'): number {
 }
 
 /** Starts a Node process and waits for it to print a line holding its http:// URL. */
-export function startChild(args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<Child> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+export const startChild = (args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<Child> =>
+  startProcess(process.execPath, args, env, timeoutMs)
+
+/**
+ * Starts a shell command whose last step `exec`s the server, so the Child (its pid, CPU time
+ * and RSS) is the server itself and not the shell that prepared it.
+ */
+export const startShellChild = (command: string, env: Record<string, string>, timeoutMs = 120_000): Promise<Child> =>
+  startProcess('/bin/sh', ['-c', command], env, timeoutMs)
+
+function startProcess(file: string, args: string[], env: Record<string, string>, timeoutMs: number): Promise<Child> {
+  const child = spawn(file, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       // A child that never came up must not outlive the benchmark.
@@ -54,6 +65,20 @@ export function startChild(args: string[], env: Record<string, string>, timeoutM
             child.kill('SIGTERM')
           }),
       })
+    })
+  })
+}
+
+/** A port free right now: the simulator must know the console's origin (for recording URLs) before it starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }

@@ -1,6 +1,7 @@
 // npm run bench:web [-- --runs 3 --seed 100000 --calls 8 --speed 4]
-// Builds the dashboard, serves it with `npm run serve` in front of a simulator seeded with many
-// calls, and measures in headless Chromium: Lighthouse, the first calls row, live status latency.
+// Builds the dashboard, serves it with the console's production start (`npm run serve`, people
+// added with its CLI) in front of a simulator seeded with many calls, signs in, and measures in
+// headless Chromium with that session: Lighthouse, the first calls row, live status latency.
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
@@ -32,13 +33,14 @@ async function main() {
   const loadBefore = loadavg()[0] ?? 0
   const servers = await startBenchServers({ seedCalls, speed })
   try {
-    const pages = await benchPages(servers.appUrl)
-    const lighthouse = await runLighthouse(pages, runs)
+    const { appUrl, session } = servers
+    const pages = await benchPages(appUrl, session)
+    const lighthouse = await runLighthouse(pages, runs, session)
     const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS })
     try {
-      const firstRow = await measureFirstRow(browser, `${servers.appUrl}/calls`, runs)
+      const firstRow = await measureFirstRow(browser, { url: `${appUrl}/calls`, session }, runs)
       // Last, because the calls it places change the list the other measures read.
-      const live = await measureLiveStatus(browser, { appUrl: servers.appUrl, dbPath: servers.dbPath, calls })
+      const live = await measureLiveStatus(browser, { appUrl, session, dbPath: servers.dbPath, calls })
       const command = `npm run bench:web -- --runs ${runs} --seed ${seedCalls} --calls ${calls} --speed ${speed}`
       const results = { command, seedCalls, seedSeconds: servers.seedSeconds, runs, speed, loadBefore }
       console.log(webBenchReport({ ...results, lighthouse, firstRow, live }))

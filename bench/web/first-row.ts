@@ -2,6 +2,7 @@
 // a MutationObserver sees the row inserted, and the next animation frame (the frame that
 // paints it) gives the time, as performance.now() counts from the navigation's timeOrigin.
 import type { Browser, Page } from '@playwright/test'
+import type { BenchSession } from '../console'
 import { median } from './stats'
 
 export interface FirstRowFigures {
@@ -39,14 +40,19 @@ async function firstRowMs(page: Page, url: string): Promise<number> {
   return ms
 }
 
-/** Cold: a new browser context (empty cache) per run. Warm: a second navigation in that context. */
-export async function measureFirstRow(browser: Browser, url: string, runs: number): Promise<FirstRowFigures> {
+/** Cold: a new browser context (empty cache, only the session cookie) per run. Warm: a second navigation in that context. */
+export async function measureFirstRow(
+  browser: Browser,
+  { url, session }: { url: string; session: BenchSession },
+  runs: number,
+): Promise<FirstRowFigures> {
   const coldRuns: number[] = []
   const warmRuns: number[] = []
   for (let run = 1; run <= runs; run++) {
     console.error(`First calls row, run ${run}/${runs}`)
     const context = await browser.newContext({ viewport: { width: 1350, height: 940 } })
     try {
+      await context.addCookies([{ name: session.name, value: session.value, url }])
       await context.addInitScript(watchFirstRow, { selector: ROW, mark: MARK })
       const page = await context.newPage()
       coldRuns.push(await firstRowMs(page, url))

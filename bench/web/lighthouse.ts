@@ -1,8 +1,9 @@
-// Lighthouse with its desktop preset in Debian's Chromium (launched by chrome-launcher):
-// the median of every figure per page over the runs.
+// Lighthouse with its desktop preset in Debian's Chromium (launched by chrome-launcher),
+// signed in by sending the session cookie with every request: the median of every figure per page over the runs.
 import { launch } from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Result } from 'lighthouse'
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium'
+import type { BenchSession } from '../console'
 import type { BenchPage } from './pages'
 import { median } from './stats'
 
@@ -36,11 +37,22 @@ function failedAudits(lhr: Result): string[] {
 // A busy machine sometimes loses the trace (NO_NAVSTART, NO_FCP); Lighthouse's advice is to run again.
 const ATTEMPTS = 3
 
-async function lighthouseResult(url: string, port: number): Promise<Result> {
+async function lighthouseResult(url: string, port: number, session: BenchSession): Promise<Result> {
   let lastError = ''
+  // Lighthouse clears the browser's cookies before each audit; a header survives that.
+  const flags = {
+    port,
+    logLevel: 'error' as const,
+    onlyCategories: CATEGORIES,
+    extraHeaders: { Cookie: session.cookie },
+  }
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const result = await lighthouse(url, { port, logLevel: 'error', onlyCategories: CATEGORIES }, desktopConfig)
+    const result = await lighthouse(url, flags, desktopConfig)
     const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' }
+    // Without a live session the page would be the sign-in page, and its figures would pass for this one's.
+    if (result && !error && new URL(result.lhr.finalDisplayedUrl).pathname === '/sign-in') {
+      throw new Error(`Lighthouse on ${url} was sent to the sign-in page: the session cookie did not pass`)
+    }
     if (result && !error) return result.lhr
     lastError = `${error?.code} ${error?.message}`
     console.error(`  attempt ${attempt}/${ATTEMPTS} failed: ${lastError}`)
@@ -51,8 +63,9 @@ async function lighthouseResult(url: string, port: number): Promise<Result> {
 async function audit(
   url: string,
   port: number,
+  session: BenchSession,
 ): Promise<Omit<LighthouseFigures, 'failedAudits'> & { failed: string[] }> {
-  const lhr = await lighthouseResult(url, port)
+  const lhr = await lighthouseResult(url, port, session)
   const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100)
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
   return {
@@ -65,7 +78,11 @@ async function audit(
   }
 }
 
-export async function runLighthouse(pages: BenchPage[], runs: number): Promise<Map<string, LighthouseFigures>> {
+export async function runLighthouse(
+  pages: BenchPage[],
+  runs: number,
+  session: BenchSession,
+): Promise<Map<string, LighthouseFigures>> {
   const chrome = await launch({ chromePath: findChromium(), chromeFlags: [...CHROMIUM_ARGS, '--headless=new'] })
   try {
     const samples = new Map<string, Awaited<ReturnType<typeof audit>>[]>(pages.map((page) => [page.name, []]))
@@ -73,7 +90,7 @@ export async function runLighthouse(pages: BenchPage[], runs: number): Promise<M
     for (let run = 1; run <= runs; run++) {
       for (const page of pages) {
         console.error(`Lighthouse run ${run}/${runs}: ${page.name}`)
-        samples.get(page.name)?.push(await audit(page.url, chrome.port))
+        samples.get(page.name)?.push(await audit(page.url, chrome.port, session))
       }
     }
     return new Map(

@@ -8,6 +8,7 @@ import { createCallQueries } from '../../server/simulator/db/call-queries'
 import { planOf } from '../../server/simulator/routes/call-views'
 import { API_PREFIX } from '../../src/api/schemas'
 import { callStatusMeta, LIVE_POLL_MS } from '../../src/features/calls/shared/call-status'
+import type { BenchSession } from '../console'
 import { type LiveTransition, liveTransitions, type ShownStatus, type StoredPlan } from './live-latency'
 import { median, percentile } from './stats'
 
@@ -117,12 +118,13 @@ function summarise(watched: Watched[]): LiveStatusFigures {
 /** Places `calls` calls (alternately answered and unanswered test numbers) and watches them all at once. */
 export async function measureLiveStatus(
   browser: Browser,
-  { appUrl, dbPath, calls }: { appUrl: string; dbPath: string; calls: number },
+  { appUrl, session, dbPath, calls }: { appUrl: string; session: BenchSession; dbPath: string; calls: number },
 ): Promise<LiveStatusFigures> {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true })
-  const api = await request.newContext({ baseURL: appUrl })
+  const api = await request.newContext({ baseURL: appUrl, extraHTTPHeaders: { cookie: session.cookie } })
   const context = await browser.newContext({ baseURL: appUrl, viewport: { width: 1350, height: 940 } })
   try {
+    await context.addCookies([{ name: session.name, value: session.value, url: appUrl }])
     const queries = createCallQueries(db)
     const findPlan = (callId: string) => {
       const row = queries.findStateAnyAccount(callId)

@@ -1,30 +1,31 @@
 // The three pages the benchmark audits. The call page is a seeded call with a recording,
-// the heaviest kind (waveform player and audio).
+// the heaviest kind (waveform player and audio), found through the console with the session.
 import { API_PREFIX, type CallDetail, type ListCallsResponse } from '../../src/api/schemas'
+import type { BenchSession } from '../console'
 
 export interface BenchPage {
   name: string
   url: string
 }
 
-async function json<T>(url: string): Promise<T> {
-  const response = await fetch(url)
+async function json<T>(url: string, session: BenchSession): Promise<T> {
+  const response = await fetch(url, { headers: { cookie: session.cookie } })
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`)
   return (await response.json()) as T
 }
 
-async function recordedCall(appUrl: string): Promise<CallDetail> {
+async function recordedCall(appUrl: string, session: BenchSession): Promise<CallDetail> {
   const api = `${appUrl}${API_PREFIX}`
-  const list = await json<ListCallsResponse>(`${api}/calls?status=DIALER_COMPLETED&limit=50`)
+  const list = await json<ListCallsResponse>(`${api}/calls?status=DIALER_COMPLETED&limit=50`, session)
   for (const call of list.calls) {
-    const detail = await json<CallDetail>(`${api}/calls/${call.call_id}`)
+    const detail = await json<CallDetail>(`${api}/calls/${call.call_id}`, session)
     if (detail.recording_url) return detail
   }
   throw new Error('None of the 50 newest completed calls has a recording')
 }
 
-export async function benchPages(appUrl: string): Promise<BenchPage[]> {
-  const call = await recordedCall(appUrl)
+export async function benchPages(appUrl: string, session: BenchSession): Promise<BenchPage[]> {
+  const call = await recordedCall(appUrl, session)
   return [
     { name: '/calls', url: `${appUrl}/calls` },
     // The recording's length is named because the player's work grows with it.

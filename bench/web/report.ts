@@ -89,7 +89,7 @@ export function webBenchReport(results: WebBenchResults): string {
     `### Web benchmark, ${date}`,
     '',
     `Machine: ${machine(results.loadBefore)}.`,
-    `Command: \`${results.command}\`: a production build served by \`npm run serve\` (same-origin proxy) in front of the simulator seeded with ${results.seedCalls.toLocaleString('en-US')} calls (ready in ${results.seedSeconds.toFixed(1)} s), headless Chromium (Debian), median of ${results.runs} run(s) per figure; live calls at simulator speed ${results.speed}.`,
+    `Command: \`${results.command}\`: a production build served by the console's production start (\`npm run serve\`, an admin added with its CLI and signed in; every page and request sends that session cookie) in front of the simulator seeded with ${results.seedCalls.toLocaleString('en-US')} calls (ready in ${results.seedSeconds.toFixed(1)} s), headless Chromium (Debian), median of ${results.runs} run(s) per figure; live calls at simulator speed ${results.speed}.`,
     '',
     ...lighthouseTable(results.lighthouse),
     '',

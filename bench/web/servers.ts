@@ -1,34 +1,23 @@
-// What the web benchmark measures: a fresh production build served by `npm run serve`,
-// proxying to a simulator seeded with many calls. Both run as child processes and their
+// What the web benchmark measures: a fresh production build served by the console's
+// production start (people added with its CLI, as e2e does), proxying to a simulator seeded
+// with many calls, and a signed-in session. Both servers run as child processes and their
 // files live in one temporary folder, removed by stop().
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { appEnv, DEMO_KEY, SERVE_COMMAND, SIM_COMMAND, simulatorEnv } from '../../e2e/support/servers'
-import { type Child, nodeArgs, startChild } from '../child'
+import { SIM_COMMAND, simulatorEnv } from '../../e2e/support/servers'
+import { type Child, freePort, nodeArgs, startChild } from '../child'
+import { type BenchSession, signIn, startConsoleChild } from '../console'
 
 export interface BenchServers {
   appUrl: string
+  /** An admin's session: every measurement sends it, as a signed-in browser would. */
+  session: BenchSession
   /** The simulator's SQLite file, to read the stored plan of a call. */
   dbPath: string
   seedSeconds: number
   stop(): Promise<void>
-}
-
-// The simulator must know the dashboard's origin (for recording URLs) before the dashboard starts.
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
 }
 
 function build(outDir: string) {
@@ -63,15 +52,18 @@ export async function startBenchServers({ seedCalls, speed }: { seedCalls: numbe
     })
     children.push(sim)
     const seedSeconds = (performance.now() - seedStarted) / 1000
-    const app = await startChild(nodeArgs(SERVE_COMMAND), {
-      ...appEnv({ port: appPort, simPort: Number(new URL(sim.url).port), apiKey: DEMO_KEY }),
-      DASHBOARD_DIST: distDir,
+    const app = await startConsoleChild({
+      port: appPort,
+      simUrl: sim.url,
+      dbPath: join(dir, 'console.sqlite'),
+      env: { DASHBOARD_DIST: distDir },
     })
     children.push(app)
+    const session = await signIn(app.url)
     console.error(
       `Simulator (${seedCalls} calls, ready in ${seedSeconds.toFixed(1)} s) at ${sim.url}; app at ${app.url}`,
     )
-    return { appUrl: app.url, dbPath, seedSeconds, stop } satisfies BenchServers
+    return { appUrl: app.url, session, dbPath, seedSeconds, stop } satisfies BenchServers
   } catch (error) {
     await stop()
     throw error

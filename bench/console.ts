@@ -1,0 +1,62 @@
+// The console server as the benchmarks meet it, started the way the browser tests start it:
+// a fresh database, one person added with the CLI (password on stdin), then the production
+// start in front of a simulator. signIn() gives the session cookie the measurements send.
+import {
+  appEnv,
+  DEMO_KEY,
+  E2E_PASSWORD,
+  type E2eRole,
+  e2eUser,
+  SERVE_COMMAND,
+  serveCommand,
+} from '../e2e/support/servers'
+import { CONSOLE_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/console-schemas'
+import { type Child, startShellChild } from './child'
+
+/** Admins may use every page the benchmarks open. */
+export const BENCH_ROLE: E2eRole = 'admin'
+
+export interface ConsoleStart {
+  port: number
+  simUrl: string
+  /** A database in the benchmark's own temporary folder, so it is new and removed afterwards. */
+  dbPath: string
+  /** Settings over appEnv's, e.g. DASHBOARD_DIST or CONSOLE_USER_RATE_LIMIT. */
+  env?: Record<string, string>
+}
+
+export function startConsoleChild({ port, simUrl, dbPath, env = {} }: ConsoleStart): Promise<Child> {
+  const command = serveCommand(port, [BENCH_ROLE])
+  if (!command.endsWith(SERVE_COMMAND)) throw new Error(`serveCommand no longer ends with ${SERVE_COMMAND}`)
+  const execCommand = `${command.slice(0, -SERVE_COMMAND.length)}exec ${SERVE_COMMAND}`
+  return startShellChild(execCommand, {
+    ...appEnv({ port, simPort: Number(new URL(simUrl).port), apiKey: DEMO_KEY }),
+    CONSOLE_DB: dbPath,
+    ...env,
+  })
+}
+
+export interface BenchSession {
+  name: string
+  value: string
+  /** `name=value`, for a Cookie request header. */
+  cookie: string
+}
+
+/** Signs the bench's person in as the sign-in page does, and returns the session cookie it was given. */
+export async function signIn(appUrl: string, role: E2eRole = BENCH_ROLE): Promise<BenchSession> {
+  const response = await fetch(`${appUrl}${CONSOLE_PREFIX}/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    body: JSON.stringify({ email: e2eUser(role), password: E2E_PASSWORD }),
+  })
+  if (!response.ok) throw new Error(`Signing in as ${e2eUser(role)}: ${response.status} ${await response.text()}`)
+  for (const setCookie of response.headers.getSetCookie()) {
+    const [pair = ''] = setCookie.split(';')
+    const at = pair.indexOf('=')
+    const name = pair.slice(0, at)
+    const value = pair.slice(at + 1)
+    if (at > 0 && name.endsWith('vd_session') && value) return { name, value, cookie: `${name}=${value}` }
+  }
+  throw new Error('The sign-in answer set no session cookie')
+}
