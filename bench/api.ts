@@ -1,18 +1,22 @@
 // npm run bench:api [-- --duration 10 --connections 50 --seed 100000 --few-calls 1000 --deep-pages 1000]
 // Seeds temporary databases, starts the simulator as child processes and load-tests the hot
-// endpoints on loopback with autocannon, next to a bare node:http server as the ceiling.
+// endpoints on loopback with autocannon, next to a bare node:http server as the ceiling. The
+// status poll is also measured through the console server (its production start, signed in),
+// to give the console's cost as a ratio to the simulator straight.
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type autocannon from 'autocannon'
 import { SIM_COMMAND } from '../e2e/support/servers'
 import { API_PREFIX } from '../src/api/schemas'
+import { consoleOverheadReport } from './api-console-report'
 import { authHeaders, deepCursor, newestCallId } from './api-fixtures'
 import { measure } from './api-load'
 import { apiBenchReport } from './api-report'
-import { CEILING_SERVER, type Child, nodeArgs, startChild } from './child'
+import { CEILING_SERVER, type Child, freePort, nodeArgs, startChild } from './child'
+import { signIn, startConsoleChild } from './console'
 import { integerOption } from './integer-option'
 
 const { values } = parseArgs({
@@ -33,6 +37,9 @@ const settings = {
 const seedCalls = integerOption('seed', values.seed, 1, 2_000_000)
 const fewCalls = integerOption('few-calls', values['few-calls'], 1, 2_000_000)
 const deepPages = integerOption('deep-pages', values['deep-pages'], 2, 40_000)
+
+// The console limits each person to 300 requests a minute; one session of this bench sends far more.
+const CONSOLE_USER_RATE_LIMIT = 1_000_000_000
 
 function startSimulatorChild(dbPath: string, calls: number): Promise<Child> {
   return startChild(nodeArgs(SIM_COMMAND), {
@@ -60,15 +67,44 @@ async function main() {
     children.push(fewCallsSim)
     const ceiling = await startChild(['-e', CEILING_SERVER], {})
     children.push(ceiling)
+    // Only the API is measured: an empty build folder to serve.
+    const noBuild = join(dir, 'no-build')
+    mkdirSync(noBuild)
+    const consoleServer = await startConsoleChild({
+      port: await freePort(),
+      simUrl: sim.url,
+      dbPath: join(dir, 'console.sqlite'),
+      env: { DASHBOARD_DIST: noBuild, CONSOLE_USER_RATE_LIMIT: String(CONSOLE_USER_RATE_LIMIT) },
+    })
+    children.push(consoleServer)
+    const session = await signIn(consoleServer.url)
 
     const api = `${sim.url}${API_PREFIX}`
     const callId = await newestCallId(api)
     const cursor = await deepCursor(api, deepPages)
     const load = (name: string, server: Child, url: string, options: Partial<autocannon.Options> = {}) =>
       measure(name, server, { url, headers: authHeaders, ...options }, settings)
+    const statusUrl = `${api}/calls/${callId}/status`
+    const consoleStatusUrl = `${consoleServer.url}${API_PREFIX}/calls/${callId}/status`
+    // Straight and through the console, back to back, so both see the same machine.
+    const statusPair = async (connections: number) => ({
+      straight: await measure(
+        `status straight, ${connections} conn.`,
+        sim,
+        { url: statusUrl, headers: authHeaders },
+        { ...settings, connections },
+      ),
+      console: await measure(
+        `status through the console, ${connections} conn.`,
+        consoleServer,
+        { url: consoleStatusUrl, headers: { cookie: session.cookie } },
+        { ...settings, connections },
+        sim,
+      ),
+    })
     const results = {
       ceiling: await measure('`node:http` fixed JSON (ceiling)', ceiling, { url: ceiling.url }, settings),
-      status: await load('`GET /calls/{id}/status`', sim, `${api}/calls/${callId}/status`),
+      status: await load('`GET /calls/{id}/status`', sim, statusUrl),
       firstPage: await load('`GET /calls` (first page)', sim, `${api}/calls`),
       deepPage: await load(
         `\`GET /calls\` (page ~${deepPages.toLocaleString('en-US')} deep)`,
@@ -97,9 +133,16 @@ async function main() {
       }),
     }
     const memory = { rssMb: sim.rssMb(), peakRssMb: sim.peakRssMb() }
+    // After the simulator's RSS is read: the console's load is not the simulator's own.
+    const consoleOverhead = {
+      userRateLimit: CONSOLE_USER_RATE_LIMIT,
+      loaded: { connections: settings.connections, ...(await statusPair(settings.connections)) },
+      unloaded: await statusPair(1),
+    }
     console.log(
       `\n${apiBenchReport({ ...settings, ...results, ...memory, seedCalls, fewCalls, seedSeconds, loadBefore })}`,
     )
+    console.log(`\n${consoleOverheadReport(consoleOverhead)}`)
   } finally {
     for (const child of children) await child.stop()
     rmSync(dir, { recursive: true, force: true })
