@@ -14,38 +14,42 @@ import type { VoiceProxy } from './voice-proxy'
 const MAX_BODY_BYTES = 64 * 1024
 
 export function voiceRoutes(proxy: VoiceProxy, limiter: ReturnType<typeof createUserRateLimiter>) {
-  return new Hono<SessionEnv>()
-    .use(
-      bodyLimit({
-        maxSize: MAX_BODY_BYTES,
-        onError: (c) => sendProblem(c, 413, 'Request too large', 'The request body is larger than 64 KiB.'),
-      }),
-    )
-    .all('*', async (c) => {
-      // The raw path, as it will be forwarded: what is authorised is exactly what is sent.
-      const pathname = new URL(c.req.url).pathname
-      const match = matchOperation(c.req.method, pathname)
-      if (match.kind === 'none') {
-        return sendProblem(c, 404, 'Not found', 'The voice service has no such operation.')
-      }
-      if (match.kind === 'method') {
-        c.header('Allow', match.allow.join(', '))
-        return sendProblem(c, 405, 'Method not allowed', `${c.req.method} is not supported on this path.`)
-      }
-      const { operation } = match
-      c.set('route', operation.route)
-      const { role, userId } = c.get('session')
-      if (!can(role, operation.permission)) return forbidden()
-      const decision = limiter.take(userId)
-      if (!decision.allowed) {
-        c.header('Retry-After', String(decision.retryAfterSeconds))
-        return sendProblem(
-          c,
-          429,
-          'Too many requests',
-          `You are sending requests faster than the console allows for one person. Wait ${decision.retryAfterSeconds} s.`,
-        )
-      }
-      return proxy(c.req.raw, operation)
-    })
+  return (
+    new Hono<SessionEnv>()
+      // POST only: the check reads the body, which would make every GET build a whole Request.
+      .post(
+        '*',
+        bodyLimit({
+          maxSize: MAX_BODY_BYTES,
+          onError: (c) => sendProblem(c, 413, 'Request too large', 'The request body is larger than 64 KiB.'),
+        }),
+      )
+      .all('*', async (c) => {
+        // The raw path, as it will be forwarded: what is authorised is exactly what is sent.
+        const pathname = new URL(c.req.url).pathname
+        const match = matchOperation(c.req.method, pathname)
+        if (match.kind === 'none') {
+          return sendProblem(c, 404, 'Not found', 'The voice service has no such operation.')
+        }
+        if (match.kind === 'method') {
+          c.header('Allow', match.allow.join(', '))
+          return sendProblem(c, 405, 'Method not allowed', `${c.req.method} is not supported on this path.`)
+        }
+        const { operation } = match
+        c.set('route', operation.route)
+        const { role, userId } = c.get('session')
+        if (!can(role, operation.permission)) return forbidden()
+        const decision = limiter.take(userId)
+        if (!decision.allowed) {
+          c.header('Retry-After', String(decision.retryAfterSeconds))
+          return sendProblem(
+            c,
+            429,
+            'Too many requests',
+            `You are sending requests faster than the console allows for one person. Wait ${decision.retryAfterSeconds} s.`,
+          )
+        }
+        return proxy(c.req.raw, operation)
+      })
+  )
 }

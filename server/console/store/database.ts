@@ -23,6 +23,7 @@ export async function openConsoleDatabase(path: string): Promise<ConsoleDb> {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
+  keepPreparedStatements(sqlite)
   const db = new Kysely<ConsoleDatabase>({ dialect: new SqliteDialect({ database: sqlite }) })
   const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest()
   if (error) {
@@ -30,4 +31,21 @@ export async function openConsoleDatabase(path: string): Promise<ConsoleDb> {
     throw new Error(`The console database could not be migrated: ${error instanceof Error ? error.message : error}`)
   }
   return db
+}
+
+// Kysely prepares every query anew; the console runs a few dozen distinct statements, and every API
+// request runs the session lookup, so each prepared statement is kept for its SQL text (bounded).
+const MAX_KEPT_STATEMENTS = 256
+
+function keepPreparedStatements(sqlite: BetterSqlite3.Database): void {
+  const kept = new Map<string, BetterSqlite3.Statement>()
+  const prepare = sqlite.prepare.bind(sqlite)
+  sqlite.prepare = ((source: string) => {
+    let statement = kept.get(source)
+    if (!statement) {
+      statement = prepare(source)
+      if (kept.size < MAX_KEPT_STATEMENTS) kept.set(source, statement)
+    }
+    return statement
+  }) as typeof sqlite.prepare
 }
