@@ -1,8 +1,12 @@
 import { createRouter } from '@tanstack/react-router'
-import { replaceSession } from './api/session'
+import { replaceSession, sessionQueries, takeEmbeddedSession } from './api/session'
 import { onSessionEnded } from './api/session-ended'
 import { queryClient } from './query-client'
 import { routeTree } from './routeTree.gen'
+
+// Who is signed in, as the page was served: the first route needs no round trip to know it.
+const embedded = takeEmbeddedSession()
+if (embedded !== undefined) queryClient.setQueryData(sessionQueries.current().queryKey, embedded)
 
 export const router = createRouter({
   routeTree,

@@ -3,7 +3,7 @@
 import { Hono } from 'hono'
 import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/console-schemas'
 import { requirePermission, requireSession, type SessionEnv } from './auth/require-session'
-import { authRoutes } from './auth/routes'
+import { authRoutes, sessionBody } from './auth/routes'
 import { sessionCookie } from './auth/session-cookie'
 import { createSessionService, type SessionPolicy } from './auth/sessions'
 import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './auth/sign-in-throttle'
@@ -89,6 +89,14 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   app.route('/storage', voice)
   // An API client should never get the SPA's HTML instead of an answer.
   app.all('/api/*', (c) => sendProblem(c, 404, 'Not found', 'There is no such API path on this console.'))
-  app.route('/', spaRoutes(options.distDir))
+  app.route(
+    '/',
+    spaRoutes(options.distDir, async (c) => {
+      const session = await sessions.resolve(cookie.read(c))
+      return session
+        ? sessionBody({ id: session.userId, email: session.email, role: session.role })
+        : { user: null, permissions: [] }
+    }),
+  )
   return app
 }

@@ -60,6 +60,10 @@ export const sessionState = z.union([
   sessionResponse,
   z.object({ user: z.null(), permissions: z.array(permission).max(0) }),
 ])
+export type SessionState = z.infer<typeof sessionState>
+
+/** The element of index.html that holds the SessionState the page was served with. */
+export const SESSION_ELEMENT_ID = 'console-session'
 
 export const demoUser = z.object({ email: z.string(), role, password: z.string() })
 

@@ -7,6 +7,7 @@ import { apiRequest } from './client'
 import {
   CONSOLE_PREFIX,
   type Permission,
+  SESSION_ELEMENT_ID,
   type SessionResponse,
   type SignInBody,
   sessionResponse,
@@ -75,4 +76,22 @@ export function replaceSession(queryClient: QueryClient, session: SessionRespons
   const current = sessionQueries.current()
   queryClient.removeQueries({ predicate: (query) => query.queryHash !== JSON.stringify(current.queryKey) })
   queryClient.setQueryData(current.queryKey, session)
+}
+
+/**
+ * The session index.html was served with (the console writes it there), read once at start-up so the
+ * first page needs no round trip to learn who is signed in. Undefined when there is none (Vite's dev
+ * server), and the session is then fetched as usual.
+ */
+export function takeEmbeddedSession(): SessionResponse | null | undefined {
+  const element = document.getElementById(SESSION_ELEMENT_ID)
+  if (!element) return undefined
+  element.remove()
+  try {
+    const parsed = sessionState.safeParse(JSON.parse(element.textContent ?? ''))
+    if (!parsed.success) return undefined
+    return parsed.data.user ? { user: parsed.data.user, permissions: parsed.data.permissions } : null
+  } catch {
+    return undefined
+  }
 }

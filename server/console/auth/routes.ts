@@ -22,7 +22,7 @@ export interface AuthRouteDeps {
   now: () => number
 }
 
-const sessionBody = (user: Pick<UserRow, 'id' | 'email' | 'role'>): SessionResponse => ({
+export const sessionBody = (user: Pick<UserRow, 'id' | 'email' | 'role'>): SessionResponse => ({
   user: { id: user.id, email: user.email, role: user.role },
   permissions: [...ROLE_PERMISSIONS[user.role]],
 })

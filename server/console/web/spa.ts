@@ -1,11 +1,33 @@
 // The built dashboard: hashed assets cached for a year, gzipped; every client-side
-// route gets index.html.
+// route gets index.html, with who is signed in written into it.
 import { readFile } from 'node:fs/promises'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
+import { SESSION_ELEMENT_ID, type SessionState } from '../../../src/api/console-schemas'
 
-export function spaRoutes(distDir: string) {
+/**
+ * The session as a JSON data block (not a script: the CSP has nothing to allow). The first page
+ * then knows who is signed in without a round trip before its data can be fetched.
+ * `<` is escaped, so no value can close the element.
+ */
+export function sessionDataBlock(state: SessionState): string {
+  const json = JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+  return `<script id="${SESSION_ELEMENT_ID}" type="application/json">${json}</script>`
+}
+
+export function spaRoutes(distDir: string, sessionOf: (c: Context) => Promise<SessionState>) {
+  const page = async (c: Context) => {
+    const html = await readFile(`${distDir}/index.html`, 'utf8').catch(() => null)
+    if (html === null) return c.text('index.html is missing: run `npm run build` first.', 500)
+    // no-store: it names who is signed in, and after sign-out the back button must not bring it back.
+    c.header('Cache-Control', 'no-store')
+    const block = sessionDataBlock(await sessionOf(c))
+    return c.html(html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`)
+  }
   return new Hono()
     .use('*', compress())
     .use('*', async (c, next) => {
@@ -15,13 +37,11 @@ export function spaRoutes(distDir: string) {
       const hashed = c.req.path.startsWith('/assets/')
       c.res.headers.set('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
     })
+    .get('/', page)
+    .get('/index.html', page)
     .use('*', serveStatic({ root: distDir }))
     .get('*', async (c) => {
       if (/\.[a-z0-9]+$/i.test(c.req.path)) return c.text('Not found', 404)
-      const html = await readFile(`${distDir}/index.html`, 'utf8').catch(() => null)
-      if (html === null) return c.text('index.html is missing: run `npm run build` first.', 500)
-      // no-store: after sign-out, the back button must not bring a page back from a cache.
-      c.header('Cache-Control', 'no-store')
-      return c.html(html)
+      return page(c)
     })
 }
