@@ -1,6 +1,8 @@
 // Support staff place calls from the New call form: the number as they type it,
 // recording on, a ticket number in metadata; exactly one call per submission.
+
 import { randomUUID } from 'node:crypto'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/console-schemas'
 import type { CallDetail, CreateCallResponse, ListCallsResponse } from '../src/api/schemas'
 import { DEMO_KEY, E2E_PASSWORD, e2eUser, origin, ports, urls } from './support/servers'
 import { type APIRequestContext, expect, type Page, signedInAs, signedOut, test } from './support/test'
@@ -231,7 +233,7 @@ test.describe('with a session of its own', () => {
     await page.getByLabel('Record call').check()
     // The session ends on the server (signed out elsewhere), while this tab still shows the form.
     const elsewhere = await browser.newContext({ storageState: await page.context().storageState() })
-    await elsewhere.request.post(`${urls.app}/api/console/sign-out`, { headers: { 'X-Voice-Console': '1' } })
+    await elsewhere.request.post(`${urls.app}/api/console/sign-out`, { headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE } })
     await elsewhere.close()
     await page.getByRole('button', { name: 'Place call' }).click()
 

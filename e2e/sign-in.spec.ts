@@ -1,5 +1,6 @@
 // Signing in, each role's pages, and signing out: what the console enforces on the
 // server, seen from the browser.
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/console-schemas'
 import { API_PREFIX } from '../src/api/schemas'
 import { NUMBERS } from './support/api'
 import { E2E_PASSWORD, e2eUser, urls } from './support/servers'
@@ -109,7 +110,7 @@ test.describe('a manager', () => {
 
     // Hiding the button is not the enforcement: the console refuses the request itself.
     const response = await page.request.post(`${API_PREFIX}/calls`, {
-      headers: { 'X-Voice-Console': '1' },
+      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
       data: { caller_id: '+14155550100', destination: NUMBERS.answers, record: false, metadata: {} },
     })
     expect(response.status()).toBe(403)

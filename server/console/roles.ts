@@ -1,20 +1,12 @@
 // The role matrix: which permissions each role holds. The one table the server
 // enforces (see operations.ts and the console routes) and the SPA's navigation reads
 // (through the session's `permissions`).
-import type { Permission, Role } from '../../src/api/console-schemas'
+import { PERMISSIONS, type Permission, type Role } from '../../src/api/console-schemas'
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   support: ['calls:read', 'calls:create', 'caller-ids:read', 'account:read'],
   manager: ['calls:read', 'caller-ids:read', 'account:read', 'usage:read'],
-  admin: [
-    'calls:read',
-    'calls:create',
-    'caller-ids:read',
-    'caller-ids:verify',
-    'account:read',
-    'usage:read',
-    'users:manage',
-  ],
+  admin: PERMISSIONS,
 }
 
 export function can(role: Role, permission: Permission): boolean {

@@ -52,7 +52,9 @@ export async function startConsole(
     else socket.destroy()
   })
   const sweep = setInterval(() => {
-    createSweep(store, config).catch((error) => logger.error({ msg: 'session sweep failed', error: String(error) }))
+    store.sessions
+      .deleteExpired(Date.now(), config.session.idleMs)
+      .catch((error) => logger.error({ msg: 'session sweep failed', error: String(error) }))
   }, SWEEP_EVERY_MS)
   sweep.unref()
 
@@ -68,9 +70,4 @@ export async function startConsole(
       await store.close()
     },
   }
-}
-
-function createSweep(store: ConsoleStore, config: ConsoleConfig) {
-  const now = Date.now()
-  return store.sessions.deleteExpired(now, config.session.idleMs)
 }

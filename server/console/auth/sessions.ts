@@ -54,10 +54,6 @@ export function createSessionService(store: ConsoleStore, policy: SessionPolicy,
     async end(token: string | null | undefined): Promise<void> {
       if (token) await store.sessions.delete(hashSessionToken(token))
     },
-
-    endAllFor: (userId: string) => store.sessions.deleteForUser(userId),
-
-    sweep: () => store.sessions.deleteExpired(now(), policy.idleMs),
   }
 }
 

@@ -2,8 +2,7 @@
 // only, with the permission that operation needs, within each person's rate, then the proxy.
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import type { SessionEnv } from '../auth/require-session'
-import { forbidden } from '../auth/require-session'
+import { forbidden, type SessionEnv } from '../auth/require-session'
 import { sendProblem } from '../http/problem'
 import type { createUserRateLimiter } from '../http/user-rate-limit'
 import { matchOperation } from '../operations'
