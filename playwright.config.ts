@@ -5,29 +5,19 @@ import {
   buildCommand,
   DEMO_KEY,
   demoEnv,
-  origin,
   ports,
   SIM_COMMAND,
   START_COMMAND,
   serveCommand,
+  simReady,
   simulatorEnv,
   urls,
+  webServer,
 } from './e2e/support/servers'
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium'
 
 // Servers start one after another: the first app builds, the others reuse its build.
-const server = (command: string, url: string, env: Record<string, string>) => ({
-  command,
-  url,
-  env,
-  reuseExistingServer: false,
-  timeout: 180_000,
-  stdout: 'ignore' as const,
-  stderr: 'pipe' as const,
-  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 3000 },
-})
-// 401 is "up" for Playwright's readiness check, and needs no key.
-const simReady = (port: number) => `${origin(port)}/api/v1/voice/account`
+const server = webServer
 
 export default defineConfig({
   testDir: 'e2e',

@@ -20,6 +20,11 @@ export const ports = {
   demoSim: SIM_PORT + 2,
   faultSim: SIM_PORT + 10,
   faultApp: APP_PORT + 10,
+  /** The Firefox and WebKit journeys (e2e/browsers/), apart from the Chromium suite's servers. */
+  browsersSim: SIM_PORT + 20,
+  browsersApp: APP_PORT + 20,
+  /** WebKitWebDriver, for the WebKit journey. */
+  webDriver: APP_PORT + 21,
 }
 
 // Browsers and fetch refuse these ports (the Fetch standard's "bad ports" above 1023).
@@ -38,9 +43,24 @@ export const urls = {
   noKeyApp: origin(ports.noKeyApp),
   demoApp: origin(ports.demoApp),
   faultApp: origin(ports.faultApp),
+  browsersApp: origin(ports.browsersApp),
 }
 
 export const DEMO_KEY = DEMO_KEYS.acme
+
+/** A Playwright `webServer` entry for one of these servers (playwright.config.ts, e2e/browsers/). */
+export const webServer = (command: string, url: string, env: Record<string, string>) => ({
+  command,
+  url,
+  env,
+  reuseExistingServer: false,
+  timeout: 180_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 3000 },
+})
+/** The simulator's readiness URL: 401 is "up" for Playwright's check, and needs no key. */
+export const simReady = (port: number) => `${origin(port)}/api/v1/voice/account`
 
 /** Each app port builds into its own folder, so parallel runs never share dist/. */
 export const distDir = (appPort: number) => `node_modules/.cache/e2e-dist-${appPort}`

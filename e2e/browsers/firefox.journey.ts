@@ -1,0 +1,149 @@
+// A support agent's journey in Firefox (Debian's firefox-esr over WebDriver BiDi, see firefox-bidi-relay.ts),
+// with axe on every page it visits. Under BiDi, fill() sets a value without an input event React sees, so text is
+// typed key by key; clicks that test where the pointer lands go through page.mouse at a computed point.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import {
+  CALL_ID,
+  COMPLETED,
+  committedMinutes,
+  DESTINATION,
+  findRecordedCall,
+  MANAGER,
+  rowCallIds,
+  rowsToCheck,
+  STEPS,
+  SUPPORT,
+  stableListPath,
+  wrongCall,
+} from './journey-steps'
+
+/** axe's findings on the page as it is, one line each; the Chromium suite finds none on these pages. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+async function expectNoAxeViolations(page: Page, where: string) {
+  expect(await axeViolations(page), `axe on ${where}`).toEqual([])
+}
+
+/** A real mouse click at the centre of an element (scrolled into view), wherever the browser's hit test sends it. */
+async function pointerClick(page: Page, target: Locator) {
+  await target.scrollIntoViewIfNeeded()
+  const box = await target.boundingBox()
+  if (!box) throw new Error(`${target} has no box to click`)
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name })
+
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/sign-in')
+  await expect(heading(page, 'Sign in')).toBeVisible()
+  await page.getByLabel('Email').pressSequentially(who.email)
+  await page.getByLabel('Password').pressSequentially(who.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page.getByRole('region', { name: 'Signed in' })).toContainText(who.email)
+}
+
+async function openList(page: Page) {
+  await page.goto(stableListPath())
+  await expect(heading(page, 'Calls')).toBeVisible()
+  const rows = page.getByRole('main').getByRole('table').locator('tbody').getByRole('row')
+  await expect(rows.first()).toBeVisible()
+  return rows
+}
+
+/** A cell of the row with no link or button in it: a click there is a click on the row itself. */
+function plainCell(row: Locator): Locator {
+  return row
+    .getByRole('cell')
+    .filter({ hasNot: row.page().locator('a, button, input, select') })
+    .first()
+}
+
+test('a support agent’s journey in Firefox', async ({ page }) => {
+  await test.step(STEPS.signIn, async () => {
+    await page.goto('/sign-in')
+    await expect(heading(page, 'Sign in')).toBeVisible()
+    await expectNoAxeViolations(page, 'the sign-in page')
+    await signIn(page, SUPPORT)
+  })
+
+  await test.step(STEPS.rows, async () => {
+    const ids = rowCallIds(await (await openList(page)).allInnerTexts())
+    await expectNoAxeViolations(page, 'the calls list')
+    for (const index of rowsToCheck(ids.length)) {
+      const rows = await openList(page)
+      expect(rowCallIds(await rows.allInnerTexts()), 'the list moved while the journey clicked it').toEqual(ids)
+      await pointerClick(page, plainCell(rows.nth(index)))
+      await page.waitForURL(/\/calls\/call_/)
+      const opened = CALL_ID.exec(page.url())?.[0] ?? page.url()
+      expect(opened, wrongCall(index, ids, opened)).toBe(ids[index])
+      await expect(heading(page, /^Call to /)).toBeVisible()
+    }
+  })
+
+  await test.step(STEPS.notRows, async () => {
+    await openList(page)
+    await pointerClick(page, page.getByRole('main').getByRole('link', { name: 'New call' }))
+    await page.waitForURL((url) => url.pathname !== '/calls')
+    expect(new URL(page.url()).pathname, 'what a click on "New call" opened').toBe('/calls/new')
+    await expect(heading(page, 'New call')).toBeVisible()
+
+    await openList(page)
+    const listUrl = page.url()
+    const fromDate = page.getByLabel('From date')
+    await pointerClick(page, fromDate)
+    await expect(fromDate).toBeFocused()
+    // A call would open within a few hundred milliseconds (the list's link is client-side).
+    await page.waitForTimeout(1000)
+    expect(page.url(), 'the date filter opened a call').toBe(listUrl)
+    await expect(heading(page, 'Calls')).toBeVisible()
+  })
+
+  await test.step(STEPS.recording, async () => {
+    const call = await findRecordedCall()
+    await page.goto(`/calls/${call.call_id}`)
+    await expect(heading(page, /^Call to /)).toBeVisible()
+    const recording = page.getByRole('article', { name: 'Recording 1' })
+    const play = recording.getByRole('button', { name: 'Play' })
+    await expect(play).toBeEnabled()
+    await expectNoAxeViolations(page, 'a call page with its recording')
+    await play.click()
+    const audio = recording.locator('audio')
+    await expect(recording.getByRole('button', { name: 'Pause' })).toBeVisible()
+    await expect
+      .poll(() => audio.evaluate((a: HTMLAudioElement) => ({ error: a.error?.code ?? null, paused: a.paused })))
+      .toEqual({ error: null, paused: false })
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.5)
+    await expect(recording.getByRole('alert')).toHaveCount(0)
+  })
+
+  await test.step(STEPS.placeCall, async () => {
+    await page.goto('/calls/new')
+    await expect(heading(page, 'New call')).toBeVisible()
+    await expectNoAxeViolations(page, 'the new-call page')
+    await page.getByLabel('Destination').pressSequentially(DESTINATION)
+    await page.getByLabel('Record call').check()
+    await page.getByRole('button', { name: 'Place call' }).click()
+    await page.waitForURL(/\/calls\/call_/)
+    await expect(heading(page, /^Call to /)).toBeVisible()
+    await expect(page.getByRole('main')).toContainText(COMPLETED, { timeout: 60_000 })
+    await expect(page.getByRole('article', { name: 'Recording 1' }).getByRole('button', { name: 'Play' })).toBeEnabled()
+    await expectNoAxeViolations(page, 'a placed call’s page once it ended')
+  })
+
+  await test.step(STEPS.usage, async () => {
+    await page.getByRole('region', { name: 'Signed in' }).getByRole('button', { name: 'Sign out' }).click()
+    await expect(heading(page, 'Sign in')).toBeVisible()
+    await signIn(page, MANAGER)
+    await page.goto('/usage')
+    await expect(heading(page, 'Usage')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Current period' })).toContainText(await committedMinutes())
+    await expectNoAxeViolations(page, 'the usage page')
+  })
+})

@@ -1,0 +1,179 @@
+// A support agent's journey in WebKit (Debian's WebKitGTK MiniBrowser through WebKitWebDriver and selenium).
+// Playwright runs it for its steps, timeouts and report; it opens no Playwright browser. Clicks are WebDriver
+// pointer actions at a point of the page, so WebKit's own hit testing decides what is clicked.
+import { writeFileSync } from 'node:fs'
+import { expect, test } from '@playwright/test'
+import { By, type WebDriver, type WebElement } from 'selenium-webdriver'
+import { ports, urls } from '../support/servers'
+import {
+  CALL_ID,
+  COMPLETED,
+  committedMinutes,
+  DESTINATION,
+  findRecordedCall,
+  MANAGER,
+  rowCallIds,
+  rowsToCheck,
+  STEPS,
+  SUPPORT,
+  stableListPath,
+  wrongCall,
+} from './journey-steps'
+import {
+  by,
+  centreOf,
+  clickAt,
+  pointerClick,
+  startWebKit,
+  visible,
+  WAIT_MS,
+  type WebKitSession,
+  waitUntil,
+} from './webkit-driver'
+
+let session: WebKitSession
+let driver: WebDriver
+
+test.beforeAll(async () => {
+  session = await startWebKit(ports.webDriver)
+  driver = session.driver
+})
+
+test.afterAll(async () => {
+  await session?.stop()
+})
+
+// Playwright's screenshot option covers its own pages only: this one is WebKit's.
+// biome-ignore lint/correctness/noEmptyPattern: Playwright requires a destructuring pattern here, and no fixture is used.
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus || !driver) return
+  const path = testInfo.outputPath('webkit-failure.png')
+  const png = await driver.takeScreenshot().catch(() => null)
+  if (!png) return
+  writeFileSync(path, png, 'base64')
+  await testInfo.attach('screenshot', { path, contentType: 'image/png' })
+})
+
+const goto = (path: string) => driver.get(`${urls.browsersApp}${path}`)
+const path = async () => new URL(await driver.getCurrentUrl()).pathname
+
+async function signIn(who: { email: string; password: string }) {
+  await goto('/sign-in')
+  await visible(driver, by.heading('Sign in'), 'The "Sign in" heading')
+  await (await visible(driver, by.field('Email'), 'The Email field')).sendKeys(who.email)
+  await (await visible(driver, by.field('Password'), 'The Password field')).sendKeys(who.password)
+  await pointerClick(driver, await visible(driver, by.button('Sign in'), 'The "Sign in" button'))
+  const signedIn = await visible(driver, by.region('Signed in'), 'The "Signed in" part of the header')
+  await waitUntil(driver, async () => (await signedIn.getText()).includes(who.email), `signed in as ${who.email}`)
+}
+
+/** The calls list before today; its rows. */
+async function openList() {
+  await goto(stableListPath())
+  await visible(driver, by.heading('Calls'), 'The "Calls" heading')
+  await visible(driver, By.xpath('//main//table/tbody/tr'), 'A row of the calls list')
+  return driver.findElements(By.xpath('//main//table/tbody/tr'))
+}
+
+/** Waits for a call page to open and returns its call id. */
+async function openedCall(): Promise<string> {
+  await waitUntil(driver, async () => (await path()).startsWith('/calls/call_'), 'a call page opened')
+  return CALL_ID.exec(await path())?.[0] ?? ''
+}
+
+test('a support agent’s journey in WebKit', async () => {
+  await test.step(STEPS.signIn, () => signIn(SUPPORT))
+
+  await test.step(STEPS.rows, async () => {
+    const rowIds = async (rows: WebElement[]) => rowCallIds(await Promise.all(rows.map((row) => row.getText())))
+    const ids = await rowIds(await openList())
+    for (const index of rowsToCheck(ids.length)) {
+      const rows = await openList()
+      expect(await rowIds(rows), 'the list moved while the journey clicked it').toEqual(ids)
+      const row = rows[index]
+      if (!row) throw new Error(`No row ${index + 1}`)
+      // The first cell without a link or button: a click there is a click on the row itself.
+      const cell = await row.findElement(By.xpath('./td[not(.//a or .//button or .//input or .//select)]'))
+      await clickAt(driver, await centreOf(driver, cell))
+      const opened = await openedCall()
+      expect(opened, wrongCall(index, ids, opened)).toBe(ids[index])
+      await visible(driver, by.headingStarting('Call to '), 'The call page’s heading')
+    }
+  })
+
+  await test.step(STEPS.notRows, async () => {
+    await openList()
+    await pointerClick(driver, await visible(driver, by.link('New call', '//main'), 'The "New call" button'))
+    await waitUntil(driver, async () => (await path()) !== '/calls', 'a page opened on "New call"')
+    expect(await path(), 'what a click on "New call" opened').toBe('/calls/new')
+    await visible(driver, by.heading('New call'), 'The "New call" heading')
+
+    await openList()
+    const listUrl = await driver.getCurrentUrl()
+    const fromDate = await visible(driver, by.field('From date'), 'The "From date" filter')
+    await pointerClick(driver, fromDate)
+    // A call would open within a few hundred milliseconds (the list's link is client-side).
+    await driver.sleep(1000)
+    expect(await driver.getCurrentUrl(), 'the date filter opened a call').toBe(listUrl)
+    const focused = await driver.executeScript('return document.activeElement === arguments[0]', fromDate)
+    expect(focused, 'the date filter has the focus after a click on it').toBe(true)
+  })
+
+  await test.step(STEPS.recording, async () => {
+    const call = await findRecordedCall()
+    await goto(`/calls/${call.call_id}`)
+    await visible(driver, by.headingStarting('Call to '), 'The call page’s heading')
+    const play = await visible(driver, by.inRegion('Recording 1', '//button[normalize-space()="Play"]'), 'Play')
+    await waitUntil(driver, () => play.isEnabled(), 'Play became enabled')
+    await pointerClick(driver, play)
+    await visible(driver, by.inRegion('Recording 1', '//button[normalize-space()="Pause"]'), 'Pause (playing)')
+    const audio = await driver.findElement(by.inRegion('Recording 1', '//audio'))
+    const media = () =>
+      driver.executeScript<{ time: number; paused: boolean; error: number | null }>(
+        'const a = arguments[0]; return { time: a.currentTime, paused: a.paused, error: a.error && a.error.code }',
+        audio,
+      )
+    await waitUntil(
+      driver,
+      async () => {
+        const state = await media()
+        if (state.error) throw new Error(`The audio element failed with MediaError code ${state.error}`)
+        return !state.paused && state.time > 0.5
+      },
+      'the recording played past 0.5 s',
+    )
+    expect(await driver.findElements(by.inRegion('Recording 1', '//*[@role="alert"]'))).toHaveLength(0)
+  })
+
+  await test.step(STEPS.placeCall, async () => {
+    await goto('/calls/new')
+    await visible(driver, by.heading('New call'), 'The "New call" heading')
+    await (await visible(driver, by.field('Destination'), 'The Destination field')).sendKeys(DESTINATION)
+    await pointerClick(driver, await visible(driver, by.field('Record call'), 'The "Record call" box'))
+    await pointerClick(driver, await visible(driver, by.button('Place call'), 'The "Place call" button'))
+    await openedCall()
+    await visible(driver, by.headingStarting('Call to '), 'The call page’s heading')
+    const main = await driver.findElement(by.main())
+    await waitUntil(driver, async () => COMPLETED.test(await main.getText()), 'the call page says Completed', 60_000)
+    await visible(driver, by.inRegion('Recording 1', '//button[normalize-space()="Play"]'), 'The new recording’s Play')
+  })
+
+  await test.step(STEPS.usage, async () => {
+    await pointerClick(
+      driver,
+      await visible(driver, by.inRegion('Signed in', '//button[normalize-space()="Sign out"]'), 'Sign out'),
+    )
+    await visible(driver, by.heading('Sign in'), 'The "Sign in" heading after signing out')
+    await signIn(MANAGER)
+    await goto('/usage')
+    await visible(driver, by.heading('Usage'), 'The "Usage" heading')
+    const period = await visible(driver, by.region('Current period'), 'The "Current period" section')
+    const committed = await committedMinutes()
+    await waitUntil(
+      driver,
+      async () => (await period.getText()).includes(committed),
+      `the current period shows ${committed}`,
+      WAIT_MS,
+    )
+  })
+})
