@@ -4,7 +4,7 @@
 // all still complete, and no request leaves before a Retry-After has passed.
 
 import type { ListCallsResponse } from '../src/api/schemas'
-import { formatPhoneForReading } from '../src/features/caller-ids/format-phone'
+import { formatPhone } from '../src/lib/phone'
 import { NUMBERS } from './support/api'
 import { type RetryAfterLog, recordRetryAfter } from './support/retry-after'
 import { DEMO_KEY, FAULT_RATE_LIMIT_PER_MINUTE, origin, ports } from './support/servers'
@@ -87,11 +87,11 @@ test('verifies a caller ID', async ({ page }) => {
   await page.getByLabel('Phone number').fill(number)
   await page.getByRole('button', { name: 'Start verification' }).click()
 
-  const panel = page.getByRole('region', { name: `Verification of ${formatPhoneForReading(number)}` })
+  const panel = page.getByRole('region', { name: `Verification of ${formatPhone(number)}` })
   await expect(panel.getByLabel('Validation code', { exact: true })).toHaveText(/^\d{3} \d{3}$/, { timeout: 60_000 })
   await expect(panel.getByRole('status').filter({ hasText: 'Verified.' })).toBeVisible({ timeout: 90_000 })
   const table = page.getByRole('table', { name: 'Caller IDs of the account' })
-  await expect(table.getByRole('rowheader').filter({ hasText: formatPhoneForReading(number) })).toBeVisible()
+  await expect(table.getByRole('rowheader').filter({ hasText: formatPhone(number) })).toBeVisible()
 })
 
 test('reads usage: the current period and the history', async ({ page }) => {

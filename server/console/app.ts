@@ -2,6 +2,7 @@
 // then the console's API, the voice API behind sessions and roles, and the SPA.
 import { Hono } from 'hono'
 import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/console-schemas'
+import { preferencesRoutes } from './auth/preferences-routes'
 import { requirePermission, requireSession, type SessionEnv } from './auth/require-session'
 import { authRoutes, sessionBody } from './auth/routes'
 import { sessionCookie } from './auth/session-cookie'
@@ -82,6 +83,8 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     return c.json(await checkUpstream(upstreamBase(options.upstream), options.apiKey))
   })
 
+  app.route(`${CONSOLE_PREFIX}/preferences`, preferencesRoutes(options.store, signedIn))
+
   const voice = voiceRoutes(proxy, limiter)
   app.use('/api/v1/voice/*', signedIn)
   app.use('/storage/*', signedIn)
@@ -93,9 +96,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     '/',
     spaRoutes(options.distDir, async (c) => {
       const session = await sessions.resolve(cookie.read(c))
-      return session
-        ? sessionBody({ id: session.userId, email: session.email, role: session.role })
-        : { user: null, permissions: [] }
+      return session ? sessionBody(session) : { user: null, permissions: [] }
     }),
   )
   return app

@@ -63,7 +63,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 export interface RequestOptions<T> {
-  method?: 'GET' | 'POST'
+  method?: 'GET' | 'POST' | 'PUT'
   /** The voice API by default; the console's own API (sign-in, session) names its prefix. */
   prefix?: string
   /** Query parameters; undefined values are left out. */

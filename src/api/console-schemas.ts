@@ -49,9 +49,19 @@ export const sessionUser = z.object({
 })
 export type SessionUser = z.infer<typeof sessionUser>
 
+/** Times show in the browser's own zone, or in UTC for a team spread over zones. */
+export const TIME_ZONE_PREFERENCES = ['browser', 'UTC'] as const
+export const timeZonePreference = z.enum(TIME_ZONE_PREFERENCES)
+export type TimeZonePreference = z.infer<typeof timeZonePreference>
+
+/** A person's own settings, kept by the console so they follow the person to any browser. */
+export const preferences = z.object({ timeZone: timeZonePreference })
+export type Preferences = z.infer<typeof preferences>
+
 export const sessionResponse = z.object({
   user: sessionUser,
   permissions: z.array(permission),
+  preferences,
 })
 export type SessionResponse = z.infer<typeof sessionResponse>
 

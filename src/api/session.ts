@@ -9,6 +9,7 @@ import {
   type Permission,
   SESSION_ELEMENT_ID,
   type SessionResponse,
+  type SessionState,
   type SignInBody,
   sessionResponse,
   sessionState,
@@ -26,7 +27,7 @@ export const sessionQueries = {
       queryKey: [...sessionQueries.all(), 'current'] as const,
       queryFn: async ({ signal }): Promise<SessionResponse | null> => {
         const state = await apiRequest('/session', { ...onConsole, schema: sessionState, signal })
-        return state.user ? { user: state.user, permissions: state.permissions } : null
+        return signedIn(state)
       },
       // It changes only by signing in or out, or when the server ends it (a 401 anywhere).
       staleTime: Number.POSITIVE_INFINITY,
@@ -44,6 +45,8 @@ export const sessionQueries = {
       staleTime: 60_000,
     }),
 }
+
+const signedIn = (state: SessionState): SessionResponse | null => (state.user ? state : null)
 
 export function signIn(body: SignInBody): Promise<SessionResponse> {
   return apiRequest('/sign-in', { ...onConsole, method: 'POST', body, schema: sessionResponse })
@@ -90,7 +93,7 @@ export function takeEmbeddedSession(): SessionResponse | null | undefined {
   try {
     const parsed = sessionState.safeParse(JSON.parse(element.textContent ?? ''))
     if (!parsed.success) return undefined
-    return parsed.data.user ? { user: parsed.data.user, permissions: parsed.data.permissions } : null
+    return signedIn(parsed.data)
   } catch {
     return undefined
   }

@@ -25,18 +25,67 @@ export function formatRelative(iso: string, now: number, locale?: string): strin
   return iso
 }
 
-/** The exact local date and time, for tooltips and detail fields. */
-export function formatExact(iso: string, locale?: string, timeZone?: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone }).format(date)
+// English month names and a 24-hour clock for everyone on the team, so "14:32" means one thing;
+// the zone is each person's choice (see time-zone.ts) and always passed in.
+const formats = new Map<string, Intl.DateTimeFormat>()
+function formatIn(timeZone: string, options: Intl.DateTimeFormatOptions, key: string): Intl.DateTimeFormat {
+  const id = `${timeZone}|${key}`
+  let format = formats.get(id)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', ...options })
+    formats.set(id, format)
+  }
+  return format
 }
 
-/** Local time of day only, for the status stepper. */
-export function formatClock(iso: string, locale?: string, timeZone?: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  return new Intl.DateTimeFormat(locale, { timeStyle: 'medium', timeZone }).format(date)
+const valid = (iso: string) => !Number.isNaN(Date.parse(iso))
+const yearIn = (ms: number, timeZone: string) => formatIn(timeZone, { year: 'numeric' }, 'y').format(ms)
+
+/** "Nov 19, 14:32" for tables; the year joins when it is not this year in the zone: "Dec 31, 2025, 23:59". */
+export function formatCompact(iso: string, timeZone: string, now: number): string {
+  if (!valid(iso)) return iso
+  const thisYear = yearIn(Date.parse(iso), timeZone) === yearIn(now, timeZone)
+  const options: Intl.DateTimeFormatOptions = thisYear
+    ? { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }
+    : { month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit' }
+  return formatIn(timeZone, options, thisYear ? 'compact' : 'compact-y').format(Date.parse(iso))
+}
+
+/** Every part, with the zone: "Thu, Nov 19, 2026, 14:32:05 PST". */
+export function formatFull(iso: string, timeZone: string): string {
+  if (!valid(iso)) return iso
+  return formatIn(
+    timeZone,
+    {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'short',
+    },
+    'full',
+  ).format(Date.parse(iso))
+}
+
+/** "Nov 19, 2026": a day, for period bounds and dates without a time. */
+export function formatDay(iso: string, timeZone: string): string {
+  if (!valid(iso)) return iso
+  return formatIn(timeZone, { month: 'short', day: 'numeric', year: 'numeric' }, 'day').format(Date.parse(iso))
+}
+
+/** A clock time to the second, with the day in front when it is not today in the zone: "Nov 18, 23:59:58". */
+export function formatStepTime(iso: string, timeZone: string, now: number): string {
+  if (!valid(iso)) return iso
+  const ms = Date.parse(iso)
+  const clock = formatIn(timeZone, { hour: '2-digit', minute: '2-digit', second: '2-digit' }, 'clock').format(ms)
+  const day = formatIn(timeZone, { month: 'short', day: 'numeric', year: 'numeric' }, 'day')
+  if (day.format(ms) === day.format(now)) return clock
+  const thisYear = yearIn(ms, timeZone) === yearIn(now, timeZone)
+  const date = thisYear ? formatIn(timeZone, { month: 'short', day: 'numeric' }, 'md').format(ms) : day.format(ms)
+  return `${date}, ${clock}`
 }
 
 /** Whole seconds from `since` (epoch ms or ISO) to `now`, never negative. */

@@ -10,7 +10,7 @@ import type { UserRow } from '../store/schema'
 import { verifyAgainstNothing, verifyPassword } from './passwords'
 import type { SessionEnv } from './require-session'
 import type { SessionCookie } from './session-cookie'
-import type { SessionService } from './sessions'
+import type { ActiveSession, SessionService } from './sessions'
 import type { SignInThrottle } from './sign-in-throttle'
 
 export interface AuthRouteDeps {
@@ -22,9 +22,20 @@ export interface AuthRouteDeps {
   now: () => number
 }
 
-export const sessionBody = (user: Pick<UserRow, 'id' | 'email' | 'role'>): SessionResponse => ({
-  user: { id: user.id, email: user.email, role: user.role },
-  permissions: [...ROLE_PERMISSIONS[user.role]],
+/** What the SPA learns about the person signed in: who, what they may do, their settings. */
+export const sessionBody = (
+  session: Pick<ActiveSession, 'userId' | 'email' | 'role' | 'timeZone'>,
+): SessionResponse => ({
+  user: { id: session.userId, email: session.email, role: session.role },
+  permissions: [...ROLE_PERMISSIONS[session.role]],
+  preferences: { timeZone: session.timeZone },
+})
+
+const sessionOfUser = (user: UserRow) => ({
+  userId: user.id,
+  email: user.email,
+  role: user.role,
+  timeZone: user.time_zone,
 })
 
 function clientAddress(c: Context): string {
@@ -94,7 +105,7 @@ export function authRoutes(deps: AuthRouteDeps) {
         const { token, expiresAt } = await sessions.start(user.id, cookie.read(c))
         cookie.write(c, token, expiresAt, now())
         c.set('userId', user.id)
-        return c.json(sessionBody(user))
+        return c.json(sessionBody(sessionOfUser(user)))
       })
       .post('/sign-out', async (c) => {
         await sessions.end(cookie.read(c))
@@ -106,7 +117,7 @@ export function authRoutes(deps: AuthRouteDeps) {
         const session = await sessions.resolve(cookie.read(c))
         if (!session) return c.json({ user: null, permissions: [] })
         c.set('userId', session.userId)
-        return c.json(sessionBody({ id: session.userId, email: session.email, role: session.role }))
+        return c.json(sessionBody(session))
       })
   )
 }

@@ -1,5 +1,5 @@
 // Sessions: create (rotating any previous one), resolve with idle and absolute expiry, end.
-import type { Role } from '../../../src/api/console-schemas'
+import type { Role, TimeZonePreference } from '../../../src/api/console-schemas'
 import type { ConsoleStore } from '../store'
 import { hashSessionToken, newSessionToken } from './session-tokens'
 
@@ -13,6 +13,7 @@ export interface ActiveSession {
   userId: string
   email: string
   role: Role
+  timeZone: TimeZonePreference
   expiresAt: number
 }
 
@@ -48,7 +49,14 @@ export function createSessionService(store: ConsoleStore, policy: SessionPolicy,
         return null
       }
       if (at - row.last_seen_at >= TOUCH_EVERY_MS) await store.sessions.touch(idHash, at)
-      return { idHash, userId: row.user_id, email: row.email, role: row.role, expiresAt: row.expires_at }
+      return {
+        idHash,
+        userId: row.user_id,
+        email: row.email,
+        role: row.role,
+        timeZone: row.time_zone,
+        expiresAt: row.expires_at,
+      }
     },
 
     async end(token: string | null | undefined): Promise<void> {

@@ -37,6 +37,17 @@ const migrations: Record<string, Migration> = {
         await sql`drop table ${sql.table(table)}`.execute(db)
     },
   },
+  '0002_user_preferences': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('users')
+        .addColumn('time_zone', 'text', (col) => col.notNull().defaultTo('browser'))
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('users').dropColumn('time_zone').execute()
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,7 @@
 // The console's tables as Kysely sees them. Times are epoch milliseconds, so the same
 // queries run on SQLite and PostgreSQL (bigint) without date functions of either.
 import type { Generated, Insertable, Selectable } from 'kysely'
-import type { Role } from '../../../src/api/console-schemas'
+import type { Role, TimeZonePreference } from '../../../src/api/console-schemas'
 
 export interface UsersTable {
   id: string
@@ -12,6 +12,8 @@ export interface UsersTable {
   /** 0 once deactivated: the account stays for the record but cannot sign in. */
   active: Generated<number>
   created_at: number
+  /** Where the person reads times: their browser's zone or UTC. */
+  time_zone: Generated<TimeZonePreference>
 }
 
 export interface SessionsTable {

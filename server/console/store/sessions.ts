@@ -1,7 +1,7 @@
 import type { ConsoleDb } from './database'
 import type { SessionRow, UserRow } from './schema'
 
-export type SessionWithUser = SessionRow & Pick<UserRow, 'email' | 'role' | 'active'>
+export type SessionWithUser = SessionRow & Pick<UserRow, 'email' | 'role' | 'active' | 'time_zone'>
 
 export function createSessionQueries(db: ConsoleDb) {
   const findSession = db
@@ -16,6 +16,7 @@ export function createSessionQueries(db: ConsoleDb) {
       'users.email',
       'users.role',
       'users.active',
+      'users.time_zone',
     ])
     .where('sessions.id_hash', '=', '')
     .compile()

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Role } from '../../../src/api/console-schemas'
+import type { Role, TimeZonePreference } from '../../../src/api/console-schemas'
 import type { ConsoleDb } from './database'
 import type { UserRow } from './schema'
 
@@ -27,6 +27,7 @@ export function createUserQueries(db: ConsoleDb) {
         role: input.role,
         active: 1,
         created_at: input.now,
+        time_zone: 'browser' as const,
       }
       await db.insertInto('users').values(row).execute()
       return row
@@ -36,6 +37,9 @@ export function createUserQueries(db: ConsoleDb) {
     },
     setPassword: async (id: string, passwordHash: string) => {
       await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute()
+    },
+    setTimeZone: async (id: string, timeZone: TimeZonePreference) => {
+      await db.updateTable('users').set({ time_zone: timeZone }).where('id', '=', id).execute()
     },
     setActive: async (id: string, active: boolean) => {
       await db

@@ -29,6 +29,7 @@ describe('the session written into index.html', () => {
     const block = sessionDataBlock({
       user: { id: 'usr_1', email: '</script><script>alert(1)</script>@x.test\u2028', role: 'support' },
       permissions: ['calls:read'],
+      preferences: { timeZone: 'browser' },
     })
     expect(block.match(/<\/script>/g)).toHaveLength(1)
     expect(block).not.toContain('\u2028')

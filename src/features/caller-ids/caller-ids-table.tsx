@@ -2,8 +2,8 @@ import type { CallerIdListItem } from '@/api/schemas'
 import { Badge } from '@/components/ui/badge'
 import { CopyButton } from '@/components/ui/copy-button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { formatPhone } from '@/lib/phone'
 import { formatDateTime } from '@/lib/usage-format'
-import { formatPhoneForReading } from './format-phone'
 import { cnamStatusLook, verificationStatusLook } from './status-labels'
 
 export function CallerIdsTable({ callerIds }: { callerIds: readonly CallerIdListItem[] }) {
@@ -28,7 +28,7 @@ export function CallerIdsTable({ callerIds }: { callerIds: readonly CallerIdList
               <TableHead scope="row">
                 <span className="flex items-center gap-2">
                   <span className="font-medium tabular-nums whitespace-nowrap" title={item.phone_number}>
-                    {formatPhoneForReading(item.phone_number)}
+                    {formatPhone(item.phone_number)}
                   </span>
                   <CopyButton value={item.phone_number} label={`Copy ${item.phone_number}`} />
                 </span>

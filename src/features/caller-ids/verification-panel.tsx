@@ -3,8 +3,8 @@ import type { StartVerificationResponse } from '@/api/schemas'
 import { Button } from '@/components/ui/button'
 import { CopyButton } from '@/components/ui/copy-button'
 import { cn } from '@/lib/cn'
+import { formatPhone } from '@/lib/phone'
 import { formatElapsed, formatWait, groupDigits } from '@/lib/usage-format'
-import { formatPhoneForReading } from './format-phone'
 import { VERIFICATION_POLL_MS } from './request-verification'
 import { RetryNotice } from './retry-notice'
 import { StartError } from './start-error'
@@ -30,7 +30,7 @@ export function VerificationPanel({
   onStarted: (started: StartVerificationResponse) => void
 }) {
   const phase = verificationPhase(entry, now)
-  const number = formatPhoneForReading(entry.phoneNumber)
+  const number = formatPhone(entry.phoneNumber)
   const titleId = `verification-${entry.callerIdId}`
   const codeId = `${entry.callerIdId}-code`
   const heading = useRef<HTMLHeadingElement>(null)

@@ -1,9 +1,13 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { Permission, SessionResponse } from '@/api/console-schemas'
 import { can } from '@/api/session'
 import { APP_NAME } from '@/components/document-title'
+import { Button } from '@/components/ui/button'
+import { cn } from '@/lib/cn'
 import { AccountSummary } from './account-summary'
 import { ThemeToggle } from './theme-toggle'
+import { TimeZoneSelect } from './time-zone-select'
 import { UpstreamBanner } from './upstream-banner'
 import { UserMenu } from './user-menu'
 
@@ -19,33 +23,82 @@ const linkClass =
   'rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
 const activeClass = 'bg-slate-100 text-slate-950 dark:bg-slate-800 dark:text-white'
 
+/**
+ * One row. From `lg` up everything is in it; below, a Menu button opens the same links and
+ * controls in a panel under the row (one copy in the DOM, so nothing is read twice).
+ */
 export function AppHeader({ session }: { session: SessionResponse | null }) {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuId = useId()
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+
+  // A followed link closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
+  useEffect(() => setMenuOpen(false), [pathname])
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setMenuOpen(false)
+      menuButton.current?.focus()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [menuOpen])
+
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
         <Link to={session ? '/calls' : '/sign-in'} className="font-semibold">
           {APP_NAME}
         </Link>
-        {session && (
-          <nav aria-label="Main" className="flex flex-wrap gap-1">
-            {NAV.filter((item) => can(session, item.permission)).map((item) => (
-              <Link
-                key={item.to}
-                to={item.to}
-                className={linkClass}
-                activeOptions={{ exact: item.exact, includeSearch: false }}
-                activeProps={{ className: activeClass, 'aria-current': 'page' }}
-              >
-                {item.label}
-              </Link>
-            ))}
-          </nav>
+        {session ? (
+          <>
+            <Button
+              ref={menuButton}
+              variant="secondary"
+              size="sm"
+              className="ml-auto lg:hidden"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              Menu
+            </Button>
+            <div
+              id={menuId}
+              className={cn(
+                'basis-full flex-col gap-3 border-t border-slate-200 pt-3 lg:flex lg:flex-1 lg:basis-auto lg:flex-row lg:items-center lg:border-0 lg:pt-0 dark:border-slate-800',
+                menuOpen ? 'flex' : 'hidden',
+              )}
+            >
+              <nav aria-label="Main" className="flex flex-col gap-1 lg:flex-row">
+                {NAV.filter((item) => can(session, item.permission)).map((item) => (
+                  <Link
+                    key={item.to}
+                    to={item.to}
+                    className={linkClass}
+                    activeOptions={{ exact: item.exact, includeSearch: false }}
+                    activeProps={{ className: activeClass, 'aria-current': 'page' }}
+                  >
+                    {item.label}
+                  </Link>
+                ))}
+              </nav>
+              <div className="flex flex-wrap items-center gap-3 lg:ml-auto">
+                {can(session, 'account:read') && <AccountSummary />}
+                <TimeZoneSelect />
+                <UserMenu session={session} />
+                <ThemeToggle />
+              </div>
+            </div>
+          </>
+        ) : (
+          <div className="ml-auto">
+            <ThemeToggle />
+          </div>
         )}
-        <div className="ml-auto flex items-center gap-3">
-          {can(session, 'account:read') && <AccountSummary />}
-          {session && <UserMenu session={session} />}
-          <ThemeToggle />
-        </div>
       </div>
       {can(session, 'users:manage') && <UpstreamBanner />}
     </header>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import type { CallDetail } from '@/api/schemas'
+import { Timestamp } from '@/components/timestamp'
 import { Card, CardTitle } from '@/components/ui/card'
 import { formatDuration, formatYesNo, pluralize } from '@/lib/format'
-import { formatExact } from '@/lib/time'
 import { CallMetadataTable } from './call-metadata-table'
 
 function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -12,10 +12,6 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
       <dd className="mt-0.5 text-sm break-all">{children}</dd>
     </div>
   )
-}
-
-function Timestamp({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{formatExact(iso)}</time>
 }
 
 /** Every field of the call detail, as text. */
@@ -32,10 +28,10 @@ export function CallDetailFields({ call }: { call: CallDetail }) {
           <Field label="Voicemail drop">{formatYesNo(call.voicemail_drop)}</Field>
           <Field label="Source">{call.source}</Field>
           <Field label="Created">
-            <Timestamp iso={call.created_at} />
+            <Timestamp iso={call.created_at} variant="full" />
           </Field>
           <Field label="Updated">
-            <Timestamp iso={call.updated_at} />
+            <Timestamp iso={call.updated_at} variant="full" />
           </Field>
           <Field label="Recording URL" wide>
             {call.recording_url ? <code className="font-mono text-xs">{call.recording_url}</code> : 'None'}

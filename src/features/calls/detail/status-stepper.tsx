@@ -1,6 +1,8 @@
+import { useTimeZone } from '@/api/preferences'
 import { QUEUED } from '@/api/schemas'
 import { cn } from '@/lib/cn'
-import { formatClock } from '@/lib/time'
+import { formatStepTime } from '@/lib/time'
+import { useNow } from '@/lib/use-now'
 import { callStatusMeta, IN_PROGRESS_STATUSES, isFailedStatus, isFinishedStatus } from '../shared/call-status'
 
 interface Step {
@@ -32,6 +34,9 @@ function stepsFor(status: string, { createdAt, startedAt, seen }: StepTimes): { 
 export function StatusStepper({ status, ...times }: { status: string } & StepTimes) {
   const { steps, current } = stepsFor(status, times)
   const failed = isFailedStatus(status)
+  const timeZone = useTimeZone()
+  // Only decides whether a step was today: a minute is fine enough.
+  const now = useNow(60_000)
   return (
     <ol aria-label="Call progress" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {steps.map((step, index) => {
@@ -51,7 +56,7 @@ export function StatusStepper({ status, ...times }: { status: string } & StepTim
             <p className="text-sm font-medium">{step.label}</p>
             <p className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
               {step.at && (done || isCurrent) ? (
-                <time dateTime={step.at}>{formatClock(step.at)}</time>
+                <time dateTime={step.at}>{formatStepTime(step.at, timeZone, now)}</time>
               ) : done ? (
                 'Not observed'
               ) : (

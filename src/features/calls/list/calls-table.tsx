@@ -1,64 +1,122 @@
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { useTimeZone } from '@/api/preferences'
 import type { CallListItem } from '@/api/schemas'
+import { Timestamp } from '@/components/timestamp'
 import { CopyButton } from '@/components/ui/copy-button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { formatDuration } from '@/lib/format'
+import { formatPhone } from '@/lib/phone'
+import { zoneAbbreviation } from '@/lib/time-zone'
 import { CallStatusBadge } from '../shared/call-status-badge'
-import { RelativeTime } from '../shared/relative-time'
+import { useRowLink } from './use-row-link'
 
 const headClass = 'font-semibold uppercase tracking-wide'
+const linkClass =
+  'text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-300'
 
+/**
+ * The calls as a table from `sm` up and as stacked cards below it, where six columns do not fit:
+ * every field of a row stays on screen. Only one of the two is displayed, so only one is in the
+ * accessibility tree.
+ */
 export function CallsTable({ calls }: { calls: CallListItem[] }) {
+  const rowLink = useRowLink()
+  const zone = zoneAbbreviation(useTimeZone())
   return (
-    <Table containerClassName="rounded-lg border border-slate-200 dark:border-slate-800">
-      <caption className="sr-only">Calls, newest first</caption>
-      <TableHeader className="border-b-0 bg-slate-50 dark:bg-slate-900">
-        <TableRow>
-          <TableHead className={headClass}>Status</TableHead>
-          <TableHead className={headClass}>Destination</TableHead>
-          <TableHead className={headClass}>Caller ID</TableHead>
-          <TableHead className={headClass}>Duration</TableHead>
-          <TableHead className={headClass}>Created</TableHead>
-          <TableHead className={headClass}>Call ID</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {calls.map((call) => (
-          <TableRow
-            key={call.call_id}
-            // One link per row, stretched over it: the whole row opens the call, and the keyboard stops once per row.
-            className="group relative border-slate-200 hover:bg-slate-50 has-[:focus-visible]:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900/60 dark:has-[:focus-visible]:bg-slate-900/60"
-          >
-            <TableCell>
-              <CallStatusBadge status={call.status} />
-            </TableCell>
-            <TableCell className="font-medium">
-              <Link
-                to="/calls/$callId"
-                params={{ callId: call.call_id }}
-                className="text-indigo-700 underline-offset-2 after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-indigo-600 dark:text-indigo-300"
-              >
-                {call.destination}
-              </Link>
-            </TableCell>
-            <TableCell>{call.caller_id}</TableCell>
-            <TableCell className="tabular-nums">{formatDuration(call.duration_seconds)}</TableCell>
-            <TableCell className="whitespace-nowrap">
-              <RelativeTime iso={call.created_at} />
-            </TableCell>
-            <TableCell className="whitespace-nowrap">
-              <code className="font-mono text-xs">{call.call_id}</code>
-              <CopyButton
-                value={call.call_id}
-                label={`Copy call ID ${call.call_id}`}
-                variant="ghost"
-                size="xs"
-                className="relative z-10"
-              />
-            </TableCell>
+    <>
+      <Table containerClassName="hidden rounded-lg border border-slate-200 sm:block dark:border-slate-800">
+        <caption className="sr-only">Calls, newest first</caption>
+        <TableHeader className="border-b-0 bg-slate-50 dark:bg-slate-900">
+          <TableRow>
+            <TableHead className={headClass}>Status</TableHead>
+            <TableHead className={headClass}>Destination</TableHead>
+            <TableHead className={headClass}>Caller ID</TableHead>
+            <TableHead className={headClass}>Duration</TableHead>
+            <TableHead className={headClass}>
+              Created <span className="font-normal normal-case tracking-normal">({zone})</span>
+            </TableHead>
+            <TableHead className={headClass}>Call ID</TableHead>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {calls.map((call) => (
+            <TableRow
+              key={call.call_id}
+              {...rowLink(call.call_id)}
+              className="cursor-pointer border-slate-200 hover:bg-slate-50 has-[a:focus-visible]:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900/60 dark:has-[a:focus-visible]:bg-slate-900/60"
+            >
+              <TableCell>
+                <CallStatusBadge status={call.status} />
+              </TableCell>
+              <TableCell className="font-medium whitespace-nowrap">
+                <Link to="/calls/$callId" params={{ callId: call.call_id }} className={linkClass}>
+                  {formatPhone(call.destination)}
+                </Link>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{formatPhone(call.caller_id)}</TableCell>
+              <TableCell className="tabular-nums">{formatDuration(call.duration_seconds)}</TableCell>
+              <TableCell>
+                <Timestamp iso={call.created_at} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                <code className="font-mono text-xs">{call.call_id}</code>
+                <CopyButton value={call.call_id} label={`Copy call ID ${call.call_id}`} variant="ghost" size="xs" />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <CallCards calls={calls} zone={zone} />
+    </>
+  )
+}
+
+function CardField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+/** Below `sm`: one card per call, its fields labelled, the destination a link that opens it. */
+function CallCards({ calls, zone }: { calls: CallListItem[]; zone: string }) {
+  const rowLink = useRowLink()
+  return (
+    <ul aria-label="Calls, newest first" className="space-y-2 sm:hidden">
+      {calls.map((call) => (
+        <li
+          key={call.call_id}
+          {...rowLink(call.call_id)}
+          className="cursor-pointer rounded-lg border border-slate-200 p-3 text-sm hover:bg-slate-50 has-[a:focus-visible]:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900/60 dark:has-[a:focus-visible]:bg-slate-900/60"
+        >
+          <div className="flex items-start justify-between gap-2">
+            <Link to="/calls/$callId" params={{ callId: call.call_id }} className={`${linkClass} font-medium`}>
+              {formatPhone(call.destination)}
+            </Link>
+            <CallStatusBadge status={call.status} />
+          </div>
+          <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-2">
+            <CardField label="Caller ID">
+              <span className="whitespace-nowrap">{formatPhone(call.caller_id)}</span>
+            </CardField>
+            <CardField label="Duration">
+              <span className="tabular-nums">{formatDuration(call.duration_seconds)}</span>
+            </CardField>
+            <CardField label={`Created (${zone})`}>
+              <Timestamp iso={call.created_at} />
+            </CardField>
+            <CardField label="Call ID">
+              <span className="flex items-center gap-1">
+                <code className="break-all font-mono text-xs">{call.call_id}</code>
+                <CopyButton value={call.call_id} label={`Copy call ID ${call.call_id}`} variant="ghost" size="xs" />
+              </span>
+            </CardField>
+          </dl>
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { SessionResponse, TimeZonePreference } from '@/api/console-schemas'
+import { sessionQueries } from '@/api/session'
+import { Timestamp } from './timestamp'
+
+afterEach(cleanup)
+
+function renderIn(timeZone: TimeZonePreference, node: ReactNode) {
+  const client = new QueryClient()
+  const session: SessionResponse = {
+    user: { id: 'usr_1', email: 'ana@example.test', role: 'support' },
+    permissions: ['calls:read'],
+    preferences: { timeZone },
+  }
+  client.setQueryData(sessionQueries.current().queryKey, session)
+  return render(<QueryClientProvider client={client}>{node}</QueryClientProvider>)
+}
+
+describe('Timestamp', () => {
+  const iso = new Date(Date.now() - 5 * 60_000).toISOString()
+
+  it('shows the exact time and how long ago, and describes itself with the full time and zone', () => {
+    renderIn('UTC', <Timestamp iso={iso} />)
+    const time = screen.getByText((_, element) => element?.tagName === 'TIME')
+    expect(time.getAttribute('dateTime')).toBe(iso)
+    expect(time.textContent).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}$/)
+    expect(screen.getByText('5 minutes ago')).toBeTruthy()
+    // The full time is the time's accessible description, reachable by Tab (tabIndex 0).
+    const tooltip = screen.getByRole('tooltip', { hidden: true })
+    expect(time.getAttribute('aria-describedby')).toBe(tooltip.id)
+    expect(tooltip.textContent).toMatch(/\d{2}:\d{2}:\d{2} UTC$/)
+    expect(time.tabIndex).toBe(0)
+  })
+
+  it('closes its tooltip on Escape until the time is left', () => {
+    renderIn('UTC', <Timestamp iso={iso} />)
+    const time = screen.getByText((_, element) => element?.tagName === 'TIME')
+    const tooltip = screen.getByRole('tooltip', { hidden: true })
+    time.focus()
+    fireEvent.keyDown(time, { key: 'Escape' })
+    expect(tooltip.className).not.toContain('group-hover/time:opacity-100')
+    fireEvent.blur(time)
+    expect(tooltip.className).toContain('group-hover/time:opacity-100')
+  })
+
+  it('follows the person’s zone', () => {
+    renderIn('UTC', <Timestamp iso="2026-11-19T22:32:05Z" variant="full" />)
+    expect(screen.getByText('Thu, Nov 19, 2026, 22:32:05 UTC')).toBeTruthy()
+  })
+})
