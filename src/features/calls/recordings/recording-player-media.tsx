@@ -9,6 +9,22 @@ export interface MediaState {
   duration: number
   canPlay: boolean
   rate: number
+  /** Why the media failed (network, decoding, format), until a new load starts. */
+  error: MediaError | null
+}
+
+/** What a person can make of a media error: what broke, and whether trying again may help. */
+export function mediaErrorText(error: Pick<MediaError, 'code'>): string {
+  switch (error.code) {
+    case 1: // MEDIA_ERR_ABORTED
+      return 'Loading the recording stopped before it finished.'
+    case 2: // MEDIA_ERR_NETWORK
+      return 'The connection broke while the recording was loading.'
+    case 3: // MEDIA_ERR_DECODE
+      return 'The recording’s audio could not be decoded: the file may be damaged.'
+    default: // MEDIA_ERR_SRC_NOT_SUPPORTED
+      return 'The recording could not be opened: its link may have expired, or this browser cannot play its format.'
+  }
 }
 
 export function useMediaState(media: RefObject<HTMLAudioElement | null>, fallbackDuration: number) {
@@ -18,6 +34,7 @@ export function useMediaState(media: RefObject<HTMLAudioElement | null>, fallbac
     duration: fallbackDuration,
     canPlay: false,
     rate: 1,
+    error: null,
   })
 
   useEffect(() => {
@@ -30,6 +47,8 @@ export function useMediaState(media: RefObject<HTMLAudioElement | null>, fallbac
         duration: Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : fallbackDuration,
         canPlay: audio.readyState >= HTMLMediaElement.HAVE_METADATA,
         rate: audio.playbackRate,
+        // The element keeps its error until the next load, which sets it back to null.
+        error: audio.error,
       })
     const events = [
       'play',
@@ -41,6 +60,8 @@ export function useMediaState(media: RefObject<HTMLAudioElement | null>, fallbac
       'durationchange',
       'ratechange',
       'emptied',
+      'error',
+      'loadstart',
     ]
     for (const name of events) audio.addEventListener(name, sync)
     sync()

@@ -7,7 +7,7 @@ import { Select } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 import { formatDuration } from '@/lib/format'
-import { useMediaState } from './recording-player-media'
+import { mediaErrorText, useMediaState } from './recording-player-media'
 import { CHANNEL_HEIGHT, CHANNEL_LABELS, useWaveform } from './recording-player-waveform'
 
 export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const
@@ -55,6 +55,10 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
     if (failed && audio && !audio.getAttribute('src')) audio.src = source
   }, [failed, source])
 
+  // The audio failed after the waveform loaded (a dropped connection, a damaged file, an expired link): say so,
+  // where the position stays, instead of reloading on our own, which sent the player back to 0:00 without a word.
+  const mediaError = waveform.state === 'ready' && !refreshing && !failed ? player.error : null
+
   const labels = recording.channels === 2 ? CHANNEL_LABELS : ['Both sides']
   const loading = waveform.state === 'loading' || refreshing
   return (
@@ -78,6 +82,13 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
       {failed && (
         <ErrorState title="The waveform could not be loaded" error={waveform.error} onRetry={() => void reload()} />
       )}
+      {mediaError && (
+        <ErrorState
+          title="The recording could not be played"
+          error={new Error(mediaErrorText(mediaError))}
+          onRetry={() => void reload()}
+        />
+      )}
       {/* Always mounted: wavesurfer draws into this element, also after a retry. */}
       <div className={cn('grid grid-cols-[4rem_1fr] gap-2', failed && 'hidden')}>
         <div aria-hidden="true" className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
@@ -98,15 +109,7 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
         </div>
       </div>
       {/* biome-ignore lint/a11y/useMediaCaption: call recordings have no captions to offer. */}
-      <audio
-        ref={media}
-        preload="metadata"
-        className="hidden"
-        onError={() => {
-          // The media failed after the waveform loaded: fetch a fresh URL and load again.
-          if (waveform.state === 'ready' && !refreshing) void reload()
-        }}
-      />
+      <audio ref={media} preload="metadata" className="hidden" />
       <div className="flex flex-wrap items-center gap-3">
         <Button size="sm" className="w-20" disabled={!player.canPlay} onClick={player.toggle}>
           {player.playing ? 'Pause' : 'Play'}
