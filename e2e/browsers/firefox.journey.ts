@@ -26,6 +26,11 @@ async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
+// Not on call pages with a recording: there, firefox-esr 153.7's content process segfaults (a null write in
+// libxul.so at the same offset each time, in dmesg) during about one full-page axe run in seven, and the browser
+// shuts down. Without axe the journey passes; axe on the waveform alone, or on the page without it, did not
+// crash in 20 and 12 runs. It is Firefox's crash, not a finding about the page; the Chromium suite runs axe on call
+// pages (e2e/a11y-calls.spec.ts).
 async function expectNoAxeViolations(page: Page, where: string) {
   expect(await axeViolations(page), `axe on ${where}`).toEqual([])
 }
@@ -112,7 +117,6 @@ test('a support agent’s journey in Firefox', async ({ page }) => {
     const recording = page.getByRole('article', { name: 'Recording 1' })
     const play = recording.getByRole('button', { name: 'Play' })
     await expect(play).toBeEnabled()
-    await expectNoAxeViolations(page, 'a call page with its recording')
     await play.click()
     const audio = recording.locator('audio')
     await expect(recording.getByRole('button', { name: 'Pause' })).toBeVisible()
@@ -134,7 +138,6 @@ test('a support agent’s journey in Firefox', async ({ page }) => {
     await expect(heading(page, /^Call to /)).toBeVisible()
     await expect(page.getByRole('main')).toContainText(COMPLETED, { timeout: 60_000 })
     await expect(page.getByRole('article', { name: 'Recording 1' }).getByRole('button', { name: 'Play' })).toBeEnabled()
-    await expectNoAxeViolations(page, 'a placed call’s page once it ended')
   })
 
   await test.step(STEPS.usage, async () => {
