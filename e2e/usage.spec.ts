@@ -180,6 +180,7 @@ for (const viewport of [
         await expect(history.getByRole('table')).toBeHidden()
         const card = history.getByRole('list', { name: 'Usage per billing period, newest first' }).getByRole('listitem')
         await expect(card).toHaveCount(periods.length)
+        await expect(card.first()).toContainText(formatPeriodLabel(newest.period_start, newest.period_end, UTC))
         await expect(card.first()).toContainText(name)
         await expect(card.first()).toContainText('In progress')
         await expect(card.first()).toContainText(`${formatNumber(newest.actual_minutes_used)} of`)

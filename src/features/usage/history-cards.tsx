@@ -16,11 +16,12 @@ export function HistoryCards({ rows, timeZone }: { rows: readonly HistoryRow[]; 
             className="rounded-md border border-slate-200 p-3 text-sm tabular-nums dark:border-slate-800"
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="font-medium">
-                <PeriodRange start={row.period_start} end={row.period_end} timeZone={timeZone} />
-              </p>
+              <p className="font-semibold">{row.label}</p>
               <Badge tone={look.tone}>{look.label}</Badge>
             </div>
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              <PeriodRange start={row.period_start} end={row.period_end} timeZone={timeZone} />
+            </p>
             <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
               <span>
                 {formatNumber(row.actual_minutes_used)} of {formatNumber(row.committed_minutes)} minutes used

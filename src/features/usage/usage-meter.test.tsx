@@ -12,7 +12,7 @@ describe('UsageMeter', () => {
     [399, 500, 79.8, 'normal'],
     [500, 500, 100, 'over'],
     [600, 500, 120, 'over'],
-  ])('%i of %i minutes (%d%%) reads as %s', (used, committed, percent, level) => {
+  ])('%i of %i minutes (%d percent) reads as %s', (used, committed, percent, level) => {
     render(<UsageMeter used={used} committed={committed} percent={percent} />)
     const meter = screen.getByRole('progressbar', { name: 'Minutes used of committed' })
     expect(meter.dataset.level).toBe(level)
