@@ -3,7 +3,7 @@
 import { formatPhone } from '../src/lib/phone'
 import { NUMBERS, placeCall } from './support/api'
 import { signInAsNewPerson } from './support/people'
-import { expect, signedInAs, signedOut, test } from './support/test'
+import { expect, openUserMenu, signedInAs, signedOut, test } from './support/test'
 
 test.use({ ...signedInAs('support'), timezoneId: 'UTC' })
 
@@ -135,6 +135,7 @@ test.describe('in each person’s zone', () => {
   }) => {
     await signInAsNewPerson(page, 'support')
     await page.goto('/calls')
+    await openUserMenu(page)
     const zone = page.getByLabel('Times in')
     await expect(zone).toHaveValue('browser')
     await expect(page.getByText(/midnight to midnight in your time zone, America\/Los Angeles/)).toBeVisible()
@@ -157,6 +158,7 @@ test.describe('in each person’s zone', () => {
 
     // Kept with the person: a reload (the server's own page) still shows UTC.
     await page.reload()
+    await openUserMenu(page)
     await expect(page.getByLabel('Times in')).toHaveValue('UTC')
   })
 })
