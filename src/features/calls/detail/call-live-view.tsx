@@ -11,6 +11,7 @@ import { useNow } from '@/lib/use-now'
 import { CallRecordingsPanel } from '../recordings/recordings-panel'
 import { callStatusMeta, isFinishedStatus, statusPollInterval } from '../shared/call-status'
 import { CallStatusBadge } from '../shared/call-status-badge'
+import { listReturnSearch } from '../shared/list-return'
 import { UpdatedAgo } from '../shared/updated-ago'
 import { CallDetailFields } from './call-detail-fields'
 import { StatusStepper } from './status-stepper'
@@ -54,7 +55,11 @@ export function CallLiveView({ callId }: { callId: string }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className="text-sm">
-            <Link to="/calls" className="text-indigo-700 hover:underline dark:text-indigo-300">
+            <Link
+              to="/calls"
+              search={listReturnSearch()}
+              className="text-indigo-700 hover:underline dark:text-indigo-300"
+            >
               ← All calls
             </Link>
           </p>
