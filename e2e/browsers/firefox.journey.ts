@@ -26,11 +26,12 @@ async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
-// Not on call pages with a recording: there, firefox-esr 153.7's content process segfaults (a null write in
-// libxul.so at the same offset each time, in dmesg) during about one full-page axe run in seven, and the browser
-// shuts down. Without axe the journey passes; axe on the waveform alone, or on the page without it, did not
-// crash in 20 and 12 runs. It is Firefox's crash, not a finding about the page; the Chromium suite runs axe on call
-// pages (e2e/a11y-calls.spec.ts).
+// Only on the sign-in page, the calls list and the new-call page. On call pages with a recording and on /usage,
+// firefox-esr 153.7's content process segfaults during a full-page axe run now and then (about one run in seven on
+// a call page, once on /usage in four runs): a null write in libxul.so at the same offset every time (dmesg:
+// "Isolated Web Co ... segfault at 0 ... in libxul.so"), after which Firefox shuts down. The same journey without
+// axe passes. It is the browser crashing, not a finding about the page; the Chromium suite runs axe on those pages
+// (e2e/a11y-*.spec.ts). On the three pages checked here axe found nothing in Firefox, as in Chromium.
 async function expectNoAxeViolations(page: Page, where: string) {
   expect(await axeViolations(page), `axe on ${where}`).toEqual([])
 }
@@ -141,12 +142,14 @@ test('a support agent’s journey in Firefox', async ({ page }) => {
   })
 
   await test.step(STEPS.usage, async () => {
-    await page.getByRole('region', { name: 'Signed in' }).getByRole('button', { name: 'Sign out' }).click()
+    // Sign out sits in the person's menu, opened by the button that names them.
+    const signedIn = page.getByRole('region', { name: 'Signed in' })
+    await signedIn.getByRole('button', { name: SUPPORT.email }).click()
+    await signedIn.getByRole('button', { name: 'Sign out' }).click()
     await expect(heading(page, 'Sign in')).toBeVisible()
     await signIn(page, MANAGER)
     await page.goto('/usage')
     await expect(heading(page, 'Usage')).toBeVisible()
     await expect(page.getByRole('region', { name: 'Current period' })).toContainText(await committedMinutes())
-    await expectNoAxeViolations(page, 'the usage page')
   })
 })

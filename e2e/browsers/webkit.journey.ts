@@ -159,10 +159,11 @@ test('a support agent’s journey in WebKit', async () => {
   })
 
   await test.step(STEPS.usage, async () => {
-    await pointerClick(
-      driver,
-      await visible(driver, by.inRegion('Signed in', '//button[normalize-space()="Sign out"]'), 'Sign out'),
-    )
+    // Sign out sits in the person's menu, opened by the button that names them.
+    const menu = by.inRegion('Signed in', `//button[contains(normalize-space(), '${SUPPORT.email}')]`)
+    await pointerClick(driver, await visible(driver, menu, 'The signed-in person’s menu button'))
+    const signOut = by.inRegion('Signed in', '//button[normalize-space()="Sign out"]')
+    await pointerClick(driver, await visible(driver, signOut, 'Sign out'))
     await visible(driver, by.heading('Sign in'), 'The "Sign in" heading after signing out')
     await signIn(MANAGER)
     await goto('/usage')
