@@ -159,13 +159,6 @@ export function formatPeriod(start: string, end: string, timeZone: string): stri
   return `${first} – ${last}${zone ? ` (${zone})` : ''}`
 }
 
-const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' })
-
-/** A moment in the reader's own time zone, e.g. "Nov 22, 2026, 3:10 AM". */
-export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso))
-}
-
 /** Whole days until the end, rounded up so the last afternoon still counts as one day. */
 export function daysLeft(end: string, now: number): number {
   return Math.max(0, Math.ceil((Date.parse(end) - now) / DAY_MS))
