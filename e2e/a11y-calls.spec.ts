@@ -22,6 +22,20 @@ for (const scheme of ['light', 'dark'] as const) {
     const call = await placeCall(request, { destination: NUMBERS.answers, metadata: { note: 'a11y' } })
     await page.goto(`/calls/${call.call_id}`)
     await expect(page.getByText('Call status: Completed')).toBeAttached({ timeout: 30_000 })
+    await page.getByText('Technical details', { exact: true }).click()
+    await expect(page.getByRole('button', { name: 'Copy status API path' })).toBeVisible()
+    await expectNoViolations(page)
+  })
+
+  test(`a failed call page, with Call again, has no accessibility violations (${scheme})`, async ({
+    page,
+    request,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme })
+    const call = await placeCall(request, { destination: NUMBERS.fails })
+    await page.goto(`/calls/${call.call_id}`)
+    await expect(page.getByText('Call status: Failed')).toBeAttached({ timeout: 30_000 })
+    await expect(page.getByRole('link', { name: 'Call again' })).toBeVisible()
     await expectNoViolations(page)
   })
 }
