@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import type { CallDetail, CallStatusResponse } from '../src/api/schemas'
 import { formatPhone } from '../src/lib/phone'
 import { callsOfRun, firstCallerId, NUMBERS, placeCall } from './support/api'
+import { holdInConversation } from './support/live-call'
 import { expect, type Page, signedInAs, test } from './support/test'
 
 // A support's work: signed in as support.
@@ -40,23 +40,6 @@ test('a placed call is watched live until it completes, without reloading', asyn
   await expect(details.getByText(/^\d+ minutes?$/)).toBeVisible()
   await expect(details.getByText('Available when the call ends')).toHaveCount(0)
 })
-
-/**
- * The simulator runs these tests at 20 times real speed, so a real conversation lasts seconds.
- * A long one is held here: every answer is what the simulator gives while a call is ringing or
- * connected (DIALER_RINGING, duration null, nothing billed or recorded yet).
- */
-async function holdInConversation(page: Page, callId: string) {
-  await page.route(`**/api/v1/voice/calls/${callId}`, async (route) => {
-    const detail = (await (await route.fetch()).json()) as CallDetail
-    const live = { status: 'DIALER_RINGING', duration_seconds: null, billed_minutes: 0, recording_url: null }
-    await route.fulfill({ json: { ...detail, ...live, voicemail_drop: false } satisfies CallDetail })
-  })
-  await page.route(`**/api/v1/voice/calls/${callId}/status`, async (route) => {
-    const status = (await (await route.fetch()).json()) as CallStatusResponse
-    await route.fulfill({ json: { ...status, status: 'DIALER_RINGING', duration_seconds: null } })
-  })
-}
 
 const seconds = (clock: string) => {
   const [minutes, rest] = clock.split(':').map(Number)
