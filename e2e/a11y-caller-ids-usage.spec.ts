@@ -40,10 +40,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoViolations(page)
     })
 
-    test('usage page, with its charts drawn', async ({ page }) => {
+    test('usage page, with its charts drawn and the projection', async ({ page }) => {
       await page.goto('/usage')
       await expect(page.getByTestId('usage-history-chart').locator('.recharts-bar-rectangle').first()).toBeVisible()
       await expect(page.getByRole('progressbar', { name: 'Minutes used of committed' })).toBeVisible()
+      await expect(page.getByRole('region', { name: 'Projection' })).toBeVisible()
+      await expectNoViolations(page)
+    })
+
+    test('usage page on a phone, with the history as cards', async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.goto('/usage')
+      await expect(page.getByRole('list', { name: 'Usage per billing period, newest first' })).toBeVisible()
+      await expect(page.getByRole('region', { name: 'Projection' })).toBeVisible()
       await expectNoViolations(page)
     })
   })

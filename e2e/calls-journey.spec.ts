@@ -4,8 +4,8 @@ import { callsOfRun, firstCallerId, NUMBERS, placeCall } from './support/api'
 import { holdInConversation } from './support/live-call'
 import { expect, type Page, signedInAs, test } from './support/test'
 
-// A support's work: signed in as support.
-test.use(signedInAs('support'))
+// A support's work: signed in as support. Days are UTC days unless a test says otherwise.
+test.use({ ...signedInAs('support'), timezoneId: 'UTC' })
 
 // A marker on window survives client-side updates but not a reload.
 async function markPage(page: Page) {
@@ -209,12 +209,14 @@ test('find a call with the status filter, page forward and back, open it', async
   await onlyStatus('Failed')
   await expect(table.getByRole('row').filter({ hasText: failed.call_id })).toBeVisible()
 
-  // Completed seeded calls fill more than one page of 25; "before today" keeps
+  // Completed seeded calls fill more than one page of 25; "up to yesterday" keeps
   // calls that other tests complete meanwhile from shifting the pages.
   const today = new Date().toISOString().slice(0, 10)
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
   await page.getByLabel('Status').selectOption('DIALER_COMPLETED')
-  await page.getByLabel('To date (before)').fill(today)
-  await expect(page).toHaveURL(new RegExp(`status=DIALER_COMPLETED.*to_date=${today}`))
+  await page.getByLabel('To date (included)').fill(yesterday)
+  // The day a person picks is included: the API is asked for calls before the next day's start.
+  await expect(page).toHaveURL(new RegExp(`status=DIALER_COMPLETED.*to_date=${today}T00%3A00%3A00Z`))
   await onlyStatus('Completed')
   const pager = page.getByRole('navigation', { name: 'Pages of calls' })
   await expect(pager.getByRole('link', { name: 'Previous' })).toHaveAttribute('aria-disabled', 'true')
@@ -235,7 +237,7 @@ test('find a call with the status filter, page forward and back, open it', async
   // The view is in the URL: a reload shows the same page; a row opens its call.
   await page.reload()
   await expect(page.getByLabel('Status')).toHaveValue('DIALER_COMPLETED')
-  await page.getByLabel('To date (before)').fill('')
+  await page.getByLabel('To date (included)').fill('')
   await expect(page).not.toHaveURL(/to_date=/)
   await page.getByLabel('Status').selectOption('DIALER_FAILED')
   await onlyStatus('Failed')
@@ -308,7 +310,7 @@ test.describe('in Berlin', () => {
     await page.goto('/calls/new')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calls', exact: true }).click()
     await expect(page.getByRole('heading', { name: 'Calls', level: 1 })).toBeVisible()
-    await expect(page.getByText(/midnight to midnight in your time zone \(Europe\/Berlin\)/)).toBeVisible()
+    await expect(page.getByText(/midnight to midnight in your time zone, Europe\/Berlin/)).toBeVisible()
 
     // Typed digit by digit, the year passes through 0002, 0020 and 0202: none of them is asked for.
     const from = page.getByLabel('From date')
@@ -327,7 +329,8 @@ test.describe('in Berlin', () => {
 
     // A plain date pasted into the address is the same local day.
     await page.goto('/calls?to_date=2026-11-02')
-    await expect(page.getByLabel('To date (before)')).toHaveValue('2026-11-02')
+    // The API's bound is the start of Nov 2; the last day included is Nov 1.
+    await expect(page.getByLabel('To date (included)')).toHaveValue('2026-11-01')
     await expect.poll(() => sent.some((p) => p.get('to_date') === '2026-11-02T00:00:00+01:00')).toBe(true)
   })
 })

@@ -53,13 +53,13 @@ test('places a recorded call from a typed number and watches it complete', async
   await page.goto('/calls/new')
   // The way a person types it, with the country select.
   await page.getByLabel('Destination').fill('(415) 555-0100')
-  await expect(page.getByText('Will dial +14155550100')).toBeVisible()
+  await expect(page.getByText('Will dial +1 415 555 0100')).toBeVisible()
   await page.getByLabel('Country').selectOption('GB')
   await page.getByLabel('Destination').fill('020 7183 8750')
-  await expect(page.getByText('Will dial +442071838750')).toBeVisible()
+  await expect(page.getByText('Will dial +44 20 7183 8750')).toBeVisible()
 
   await fillForm(page, '+15005550006', run)
-  await expect(page.getByText('Will dial +15005550006')).toBeVisible()
+  await expect(page.getByText('Will dial +1 500 555 0006')).toBeVisible()
   await page.getByLabel('Record call').check()
   await page.getByRole('button', { name: 'Place call' }).click()
 

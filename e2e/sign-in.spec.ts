@@ -4,7 +4,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/console-schemas'
 import { API_PREFIX } from '../src/api/schemas'
 import { NUMBERS } from './support/api'
 import { E2E_PASSWORD, e2eUser, urls } from './support/servers'
-import { expect, type Page, signedInAs, signedOut, test } from './support/test'
+import { expect, type Page, signedInAs, signedOut, signOut, test } from './support/test'
 
 const PAGES_OF_ROLE = {
   support: ['Calls', 'New call', 'Caller IDs'],
@@ -34,7 +34,7 @@ test.describe('signed out', () => {
       await expect(page.getByRole('region', { name: 'Signed in' })).toContainText(`${role}@demo.test`)
       await expect(page.getByRole('heading', { name: 'Calls', level: 1 })).toBeVisible()
       await expectPagesOf(page, role)
-      await page.getByRole('button', { name: 'Sign out' }).click()
+      await signOut(page)
       await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
     }
   })
@@ -82,7 +82,7 @@ test.describe('signed out', () => {
     await firstCall.getByRole('link').first().click()
     await expect(page.getByRole('heading', { name: /^Call to / })).toBeVisible()
 
-    await page.getByRole('button', { name: 'Sign out' }).click()
+    await signOut(page)
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
     await page.goBack()
     await expect(page).toHaveURL(/\/sign-in/)
@@ -149,7 +149,7 @@ test.describe('a console without an API key', () => {
       }
       // The page's own error state, in words: the service answers 503 until the key is set (after retries).
       await expect(page.getByText(/no API key for the voice service/).first()).toBeVisible({ timeout: 30_000 })
-      await page.getByRole('button', { name: 'Sign out' }).click()
+      await signOut(page)
       await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
     }
   })

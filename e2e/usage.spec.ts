@@ -2,15 +2,27 @@
 // history. Every number on the page is compared with the API's own answer.
 
 import type { Account, UsageHistory, UsageSummary } from '../src/api/schemas'
-import { formatNumber, formatPercent, formatPeriod } from '../src/lib/usage-format'
+import { forecastPeriod, projectionOutlook } from '../src/lib/forecast'
+import { formatNumber, formatPercent, formatPeriod, formatPeriodLabel } from '../src/lib/usage-format'
 import { DEMO_KEY } from './support/servers'
-import { type APIRequestContext, expect, type Page, signedInAs, test } from './support/test'
+import { type APIRequestContext, expect, type Locator, type Page, signedInAs, test } from './support/test'
 
-// A manager's work: signed in as manager.
-test.use(signedInAs('manager'))
+// A manager's work: signed in as manager, reading dates in UTC unless a test says otherwise.
+test.use({ ...signedInAs('manager'), timezoneId: 'UTC' })
+const UTC = 'UTC'
+const LA = 'America/Los_Angeles'
 
 const ACME = { Authorization: `Bearer ${DEMO_KEY}` }
 const PAGE_SIZE = 6
+
+/** The figure a label names in a description list: <dt>label</dt><dd>figure</dd>. */
+const factIn = (scope: Locator) => (label: string) =>
+  scope
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]')
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 async function get<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(`/api/v1/voice${path}`, { headers: ACME })
@@ -30,8 +42,7 @@ test('shows the account and the current period exactly as the API reports them',
   await expect(accountCard).toContainText(String(account.tier.rate_per_minute_dc))
 
   const period = page.getByRole('region', { name: 'Current period' })
-  const fact = (label: string) =>
-    period.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd')
+  const fact = factIn(period)
   // Other specs place calls at the same time, so usage can move between the page's read and ours: read again until both agree.
   await expect(async () => {
     await page.reload()
@@ -48,7 +59,9 @@ test('shows the account and the current period exactly as the API reports them',
     }
     await expect(period).toContainText(formatPercent(usage.usage_percent), { timeout: 1000 })
     // The last day of the period, not its exclusive end; the API's value stays in the datetime attribute.
-    await expect(period).toContainText(formatPeriod(usage.period_start, usage.period_end), { timeout: 1000 })
+    await expect(period).toContainText(`Period ${formatPeriod(usage.period_start, usage.period_end, UTC)}`, {
+      timeout: 1000,
+    })
     await expect(period.locator(`time[datetime="${usage.period_end}"]`)).toHaveCount(1, { timeout: 1000 })
     const meter = period.getByRole('progressbar', { name: 'Minutes used of committed' })
     await expect(meter).toHaveAttribute('aria-valuenow', String(Math.min(100, usage.usage_percent)), { timeout: 1000 })
@@ -73,7 +86,7 @@ test('charts one bar per period and loads older periods on demand', async ({ pag
   const newest = first.periods[0]
   expect(newest).toBeDefined()
   await expect(rows.first().getByRole('rowheader')).toHaveText(
-    formatPeriod(newest?.period_start ?? '', newest?.period_end ?? ''),
+    formatPeriod(newest?.period_start ?? '', newest?.period_end ?? '', UTC),
   )
   // The API's own bounds stay machine-readable: the exclusive end too.
   await expect(rows.first().locator('time').last()).toHaveAttribute('datetime', newest?.period_end ?? '')
@@ -102,6 +115,136 @@ test('the calls pages load no charting code', async ({ page }) => {
   const bodies = await Promise.all(scripts)
   expect(bodies.length).toBeGreaterThan(0)
   expect(bodies.filter((body) => body.includes('recharts-bar-rectangle'))).toHaveLength(0)
+})
+
+// How a manager first meets the page, on a laptop and on a phone.
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport })
+
+    test('leads with the period: Remaining is its largest figure, the account comes after', async ({ page }) => {
+      await page.goto('/usage')
+      const period = page.getByRole('region', { name: 'Current period' })
+      const account = page.getByRole('region', { name: 'Account details' })
+      const fact = factIn(period)
+      await expect(fact('Remaining')).toBeInViewport()
+      await expect(fact('Used')).toBeInViewport()
+      await expect(fact('Days left')).toBeInViewport()
+      await expect(fact('Pace, average so far')).toBeInViewport()
+      await expect(account).toContainText('Client ID')
+      await expect(account).not.toBeInViewport()
+      const top = async (region: Locator) => (await region.boundingBox())?.y ?? Number.NaN
+      expect(await top(period)).toBeLessThan(await top(account))
+
+      // Remaining is the most prominent figure of the period.
+      const fontSize = (figure: Locator) => figure.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))
+      const remaining = await fontSize(fact('Remaining'))
+      for (const label of ['Used', 'Committed', 'Days left', 'Pace, average so far', 'Overage']) {
+        expect(remaining, `Remaining against ${label}`).toBeGreaterThan(await fontSize(fact(label)))
+      }
+      // Nothing is cut off: the page never scrolls sideways.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow).toBeLessThanOrEqual(0)
+    })
+
+    test('the history axis reads with the year and the current period says it is in progress', async ({
+      page,
+      request,
+    }) => {
+      const { periods } = await get<UsageHistory>(request, `/usage/history?limit=${PAGE_SIZE}`)
+      const newest = periods[0]
+      if (!newest) throw new Error('the seed has periods')
+      expect(newest.status).toBe('DIALER_ACTIVE')
+      await page.goto('/usage')
+      const history = page.getByRole('region', { name: 'History' })
+      const chart = page.getByTestId('usage-history-chart')
+      const ticks = chart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-label')
+      await expect(ticks.last()).toHaveText(
+        `${formatPeriodLabel(newest.period_start, newest.period_end, UTC)}in progress`,
+      )
+      for (const tick of await ticks.allTextContents()) expect(tick).toMatch(/^[A-Z][a-z]{2} \d{4}/)
+      await expect(chart.getByRole('listitem')).toContainText(['Current period, in progress'])
+      // The bar of the period in progress is hatched, not a solid bar that reads as a drop.
+      await expect(chart.locator('.recharts-bar-rectangle path').last()).toHaveAttribute('fill', /^url\(#usage-hatch-/)
+
+      const name = formatPeriod(newest.period_start, newest.period_end, UTC)
+      if (viewport.width >= 640) {
+        await expect(history.getByRole('row', { name: new RegExp(`^${escapeRegExp(name)}`) })).toContainText(
+          'In progress',
+        )
+      } else {
+        // On a phone the table turns into cards: nothing to scroll sideways.
+        await expect(history.getByRole('table')).toBeHidden()
+        const card = history.getByRole('list', { name: 'Usage per billing period, newest first' }).getByRole('listitem')
+        await expect(card).toHaveCount(periods.length)
+        await expect(card.first()).toContainText(formatPeriodLabel(newest.period_start, newest.period_end, UTC))
+        await expect(card.first()).toContainText(name)
+        await expect(card.first()).toContainText('In progress')
+        await expect(card.first()).toContainText(`${formatNumber(newest.actual_minutes_used)} of`)
+      }
+    })
+
+    test('the projection names the committed minutes the seeded usage leaves unused', async ({ page, request }) => {
+      const projection = page
+        .getByRole('region', { name: 'Current period' })
+        .getByRole('region', { name: 'Projection' })
+      // Other specs place calls at the same time: read again until the page and the API agree.
+      await expect(async () => {
+        await page.goto('/usage')
+        await expect(projection).toBeVisible()
+        const usage = await get<UsageSummary>(request, '/usage')
+        const forecast = forecastPeriod({
+          periodStart: usage.period_start,
+          periodEnd: usage.period_end,
+          now: Date.now(),
+          usedMinutes: usage.actual_minutes_used,
+          committedMinutes: usage.committed_minutes,
+        })
+        if (forecast.kind === 'insufficient-data') {
+          // The first two days of a month: no pace yet, so no risk to name.
+          await expect(projection).toContainText('Not enough data for a forecast yet.', { timeout: 1000 })
+          test.info().annotations.push({ type: 'note', description: 'too early in the period for a projection' })
+          return
+        }
+        const outlook = projectionOutlook(forecast, UTC)
+        // The e2e seed commits at least 100 minutes a month and uses about 15: most of it goes unused.
+        expect(outlook.tone, `${usage.actual_minutes_used} of ${usage.committed_minutes} used`).toBe('unused')
+        await expect(projection).toContainText(outlook.headline, { timeout: 1000 })
+        await expect(projection).toContainText(
+          /About [\d,]+ of the [\d,]+ minutes committed \(\d+(\.\d)?%\) would go unused/,
+        )
+        await expect(projection).toContainText('Unused minutes risk')
+        await expect(projection).toContainText('No overage: the commitment is not reached before the period ends.')
+        await expect(projection).toHaveAttribute('data-tone', 'unused')
+        await expect(page.getByText('No overage expected')).toHaveCount(0)
+      }).toPass({ timeout: 30_000 })
+    })
+  })
+}
+
+test.describe('in Los Angeles', () => {
+  test.use({ timezoneId: LA })
+
+  test("period bounds are given in the reader's zone, and months still read as the billing month", async ({
+    page,
+    request,
+  }) => {
+    const usage = await get<UsageSummary>(request, '/usage')
+    await page.goto('/usage')
+    await expect(page.getByText(/^Minutes used .* Dates in America\/Los Angeles \(P[SD]T\)\.$/)).toBeVisible()
+    const period = page.getByRole('region', { name: 'Current period' })
+    // Billing periods are UTC months: in Los Angeles they start and end in the afternoon, so the clock is shown.
+    await expect(period).toContainText(`Period ${formatPeriod(usage.period_start, usage.period_end, LA)}`)
+    await expect(period).toContainText(/Period \w{3} \d{1,2}, \d{2}:00 P[SD]T – /)
+    const ticks = page
+      .getByTestId('usage-history-chart')
+      .locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-label')
+    await expect(ticks.last()).toHaveText(`${formatPeriodLabel(usage.period_start, usage.period_end, LA)}in progress`)
+    await expect(ticks.last()).toHaveText(`${formatPeriodLabel(usage.period_start, usage.period_end, UTC)}in progress`)
+  })
 })
 
 // States the simulator's steady data does not reach are staged on the page's own requests.
@@ -140,14 +283,53 @@ test('the meter turns amber at 80% and red at 100% of the commitment', async ({ 
   await page.reload()
   await expect(meter).toHaveAttribute('data-level', 'over')
   await expect(meter).toHaveAttribute('aria-valuenow', '100')
-  await expect(meter).toHaveAttribute('aria-valuetext', /600 of 500 committed minutes used \(120\.00%\)/)
-  await expect(forecast).toContainText('Already over the commitment')
+  await expect(meter).toHaveAttribute('aria-valuetext', '600 of 500 committed minutes used (120%)')
+  await expect(page.getByRole('region', { name: 'Projection' })).toContainText('The commitment is used up')
+})
+
+test('the projection words and colours each risk as what it costs', async ({ page }) => {
+  const projection = page.getByRole('region', { name: 'Projection' })
+  const cases = [
+    // 100 minutes in 10 days of 30: 300 projected, 700 of 1,000 paid minutes unused.
+    {
+      used: 100,
+      tone: 'unused',
+      badge: 'Unused minutes risk',
+      text: 'About 700 of the 1,000 minutes committed (70%) would go unused. They are paid for anyway.',
+    },
+    // 500 in 10 days: the commitment runs out on day 20, 500 over by the end.
+    {
+      used: 500,
+      tone: 'overage',
+      badge: 'Overage risk',
+      text: /Overage expected: the commitment runs out around \w{3} \d{1,2}, \d{4} \(UTC\), about 500 minutes over/,
+    },
+    // 325 in 10 days: 975 projected, near the commitment.
+    { used: 325, tone: 'on-track', badge: 'On track', text: 'On track: about 98% of the committed minutes used' },
+  ] as const
+  for (const { used, tone, badge, text } of cases) {
+    await page.unroute('**/api/v1/voice/usage')
+    await stageUsage(page, used, 1000)
+    await page.goto('/usage')
+    await expect(projection).toContainText(text)
+    await expect(projection).toContainText(badge)
+    await expect(projection).toHaveAttribute('data-tone', tone)
+  }
+  // Green only when on track; amber for unused minutes, whatever the words.
+  const background = await projection.evaluate((el) => getComputedStyle(el).backgroundColor)
+  await page.unroute('**/api/v1/voice/usage')
+  await stageUsage(page, 100, 1000)
+  await page.goto('/usage')
+  await expect(projection).toHaveAttribute('data-tone', 'unused')
+  expect(await projection.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(background)
 })
 
 test('says when there is too little data to forecast, and copes with no commitment', async ({ page }) => {
   await stageUsage(page, 12, 0, { startedDaysAgo: 0.5 })
   await page.goto('/usage')
-  await expect(page.getByRole('region', { name: 'Current period' })).toContainText('No minutes are committed')
+  const period = page.getByRole('region', { name: 'Current period' })
+  await expect(period).toContainText('No minutes are committed')
+  await expect(period.getByRole('region', { name: 'Projection' })).toContainText('Not enough data for a forecast yet.')
   await expect(page.getByRole('region', { name: 'Forecast for this period' })).toContainText(
     'Not enough data for a forecast yet.',
   )
@@ -165,18 +347,29 @@ test('highlights periods over commitment in the chart and the table', async ({ p
   await page.route('**/api/v1/voice/usage/history*', (route) => route.fulfill({ json: history }))
   await page.goto('/usage')
   const chart = page.getByTestId('usage-history-chart')
-  // Oldest on the left: September, October (over), November.
+  // Oldest on the left: September, October (over), November (in progress, hatched).
   await expect(chart.locator('.recharts-bar-rectangle path')).toHaveCount(3)
   const fills = await chart
     .locator('.recharts-bar-rectangle path')
     .evaluateAll((paths) => paths.map((p) => p.getAttribute('fill')))
-  expect(fills).toEqual(['var(--chart-actual)', 'var(--chart-over)', 'var(--chart-actual)'])
+  expect(fills).toEqual(['var(--chart-actual)', 'var(--chart-over)', 'url(#usage-hatch-actual)'])
+  await expect(chart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-label')).toHaveText([
+    'Sep 2026',
+    'Oct 2026',
+    'Nov 2026in progress',
+  ])
   // October's end is Nov 1 (exclusive), so it is shown ending on Oct 31.
   await chart.locator('.recharts-bar-rectangle').nth(1).hover()
-  await expect(chart.locator('.recharts-tooltip-wrapper')).toContainText('Oct 1 – Oct 31, 2026')
+  await expect(chart.locator('.recharts-tooltip-wrapper')).toContainText('Oct 1 – Oct 31, 2026 (UTC)')
+  await chart.locator('.recharts-bar-rectangle').nth(2).hover()
+  await expect(chart.locator('.recharts-tooltip-wrapper')).toContainText('Nov 1 – Nov 30, 2026 (UTC), in progress')
+  await expect(chart.locator('.recharts-tooltip-wrapper')).toContainText('40% of commitment so far')
   const october = page.getByRole('row', { name: /^Oct 1 – Oct 31, 2026/ })
-  await expect(october).toContainText('120.00%')
+  await expect(october).toContainText('120%')
   await expect(october).toContainText('Over by 20')
+  const november = page.getByRole('row', { name: /^Nov 1 – Nov 30, 2026/ })
+  await expect(november).toContainText('In progress')
+  await expect(november).toContainText('40 so far')
   await expect(page.getByRole('region', { name: 'History' })).toContainText('That is every period on record.')
 })
 

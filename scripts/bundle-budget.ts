@@ -1,5 +1,5 @@
 // `npm run test:size`: builds the dashboard and fails when a cold load of /calls downloads
-// more than 160 KB of gzipped JavaScript (the goal, 140 KB, is printed beside it), when a heavy
+// more than 195 KB of gzipped JavaScript (the goal, 140 KB, is printed beside it), when a heavy
 // library is on the cold path of /calls or /sign-in, or when a built file holds API key material.
 // Sizes are deterministic, so this is a test, not a benchmark.
 import { readdirSync, readFileSync } from 'node:fs'
@@ -9,6 +9,7 @@ import { build, type Rolldown } from 'vite'
 import { DEMO_KEYS } from '../server/simulator/demo-keys'
 import { type BuiltChunk, coldLoadChunks } from './bundle/chunks'
 import {
+  CALLS_LIST_NEEDS,
   coldLoadProblems,
   HEAVY_LIBRARIES,
   type HeavyLibrary,
@@ -38,8 +39,10 @@ const COLD_PAGES: ColdPage[] = [
   {
     path: '/calls',
     routeFiles: ['src/routes/__root.tsx', 'src/routes/calls/index.tsx'],
-    mustNotLoad: HEAVY_LIBRARIES,
-    budget: { limitBytes: 160_000, goalBytes: 140_000 },
+    mustNotLoad: HEAVY_LIBRARIES.filter(({ packageName }) => !CALLS_LIST_NEEDS.has(packageName)),
+    // 160 KB until the list showed every number in one format: libphonenumber-js's metadata
+    // (about 31 KB gzip) now comes with it. The goal stays; zod/mini is the next saving.
+    budget: { limitBytes: 195_000, goalBytes: 140_000 },
   },
   {
     // Everyone's first page: it must stay light whatever the signed-in pages grow into.

@@ -66,7 +66,7 @@ export const e2eUser = (role: E2eRole) => `${role}@e2e.test`
 export const E2E_PASSWORD = 'e2e-password-not-secret'
 
 /** A fresh console database per app port. */
-const consoleDb = (appPort: number) => `node_modules/.cache/e2e-console-${appPort}.sqlite`
+export const consoleDb = (appPort: number) => `node_modules/.cache/e2e-console-${appPort}.sqlite`
 
 /**
  * The production start, as an admin runs it: a new database, people added with the CLI

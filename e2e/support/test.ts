@@ -1,6 +1,6 @@
 // The specs' `test`: like Playwright's, but its `request` is the page's own, so API calls
 // a spec makes to seed or check data go through the console as the person signed in.
-import { test as base } from '@playwright/test'
+import { test as base, type Page } from '@playwright/test'
 import { authFile, type E2eRole, ports } from './servers'
 
 export * from '@playwright/test'
@@ -16,3 +16,14 @@ export const signedInAs = (role: E2eRole) => ({ storageState: authFile(ports.app
 
 /** Nobody signed in. */
 export const signedOut = { storageState: { cookies: [], origins: [] } }
+
+/** Opens the signed-in person's menu in the header (its button shows their email). */
+export async function openUserMenu(page: Page): Promise<void> {
+  const button = page.getByRole('region', { name: 'Signed in' }).getByRole('button', { expanded: false })
+  if (await button.count()) await button.click()
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await openUserMenu(page)
+  await page.getByRole('button', { name: 'Sign out' }).click()
+}

@@ -32,5 +32,13 @@ export async function shoot(page: Page, baseURL: string, outDir: string): Promis
   await page.mouse.move(0, 0)
   const list = `${outDir}/calls-list.png`
   await page.screenshot({ path: list })
-  return [list, inProgress, completed]
+
+  // On a phone the rows are cards and the header is one row with a menu.
+  const desktop = page.viewportSize()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.getByRole('list', { name: 'Calls, newest first' }).waitFor()
+  const phone = `${outDir}/calls-list-phone.png`
+  await page.screenshot({ path: phone })
+  if (desktop) await page.setViewportSize(desktop)
+  return [list, phone, inProgress, completed]
 }

@@ -6,6 +6,7 @@ import {
   type CountryCode,
   countryOptions,
   DEFAULT_COUNTRY,
+  formatPhone,
   isCountryCode,
   type PhoneValue,
   parsePhone,
@@ -90,7 +91,7 @@ export function PhoneInput({
       // Not live: it changes on every keystroke. The error is what is announced.
       hint={
         value.e164
-          ? `${previewPrefix} ${value.e164}`
+          ? `${previewPrefix} ${formatPhone(value.e164)}`
           : 'Type the number as you would dial it, or start with + and the country code.'
       }
     >

@@ -2,10 +2,16 @@
 // far and the time elapsed. The API gives no per-day usage, so the only honest
 // pace is the average over the days elapsed in this period.
 import { DAY_MS } from './time'
-import { percentOfCommitment } from './usage-format'
+import { formatDateInZone, formatNumber, formatPercent, formatRate, percentOfCommitment } from './usage-format'
 
 /** Fewer elapsed days than this and a pace is noise, not a trend. */
 export const MIN_FORECAST_DAYS = 2
+
+/**
+ * A projection from this share of the commitment up to all of it lands near the commitment:
+ * the only outcome that costs nothing extra. Below it, paid minutes go unused; above, overage.
+ */
+export const ON_TRACK_FROM_PERCENT = 95
 
 export interface ForecastInput {
   periodStart: string | number | Date
@@ -145,4 +151,75 @@ export function burnUpSeries(forecast: Forecast): BurnUpPoint[] {
     })
   }
   return points
+}
+
+/**
+ * What the projection means for the bill. Both ways of missing the commitment cost money:
+ * crossing it (overage) and leaving committed minutes unused (paid for anyway).
+ */
+export type OutlookTone = 'overage' | 'unused' | 'on-track' | 'no-commitment'
+
+export interface Outlook {
+  tone: OutlookTone
+  /** The risk that applies, in one sentence a manager acts on; or that the period is on track. */
+  headline: string
+  /** The other risk, said too: both cost money, so neither goes unmentioned. */
+  otherRisk: string
+  /** What would change the outcome, when something can. */
+  advice: string | null
+}
+
+/** The wording of a projection, for a reader in `timeZone`. */
+export function projectionOutlook(forecast: ProjectedForecast, timeZone: string): Outlook {
+  const { committedMinutes: committed, projectedMinutes: projected, usedMinutes: used } = forecast
+  const minutes = (n: number) => `${formatNumber(n)} ${n === 1 ? 'minute' : 'minutes'}`
+
+  if (committed <= 0) {
+    return {
+      tone: 'no-commitment',
+      headline: `No minutes are committed this period: all of the about ${minutes(projected)} projected are beyond a commitment.`,
+      otherRisk: 'Nothing committed can go unused.',
+      advice: null,
+    }
+  }
+  if (forecast.alreadyOver) {
+    return {
+      tone: 'overage',
+      headline: `The commitment is used up: ${minutes(used - committed)} over so far, about ${minutes(forecast.projectedOverageMinutes)} over by period end at this pace.`,
+      otherRisk: 'No committed minutes go unused.',
+      advice: null,
+    }
+  }
+  if (forecast.crossesCommitmentAtMs !== null) {
+    return {
+      tone: 'overage',
+      headline: `Overage expected: the commitment runs out around ${formatDateInZone(forecast.crossesCommitmentAtMs, timeZone)}, about ${minutes(forecast.projectedOverageMinutes)} over by period end.`,
+      otherRisk: 'No committed minutes would go unused.',
+      advice: null,
+    }
+  }
+  const unused = Math.max(0, committed - projected)
+  const share = formatPercent((unused / committed) * 100)
+  if ((forecast.projectedPercent ?? 0) >= ON_TRACK_FROM_PERCENT) {
+    return {
+      tone: 'on-track',
+      headline: `On track: about ${formatPercent(forecast.projectedPercent ?? 0)} of the committed minutes used by period end.`,
+      otherRisk:
+        unused > 0
+          ? `About ${minutes(unused)} (${share}) would go unused; the commitment is not crossed.`
+          : 'None would go unused, and the commitment is not crossed.',
+      advice: null,
+    }
+  }
+  // The pace that would use the rest: what it would take, for the manager to judge.
+  const daysLeft = forecast.totalDays - forecast.elapsedDays
+  return {
+    tone: 'unused',
+    headline: `About ${formatNumber(unused)} of the ${minutes(committed)} committed (${share}) would go unused. They are paid for anyway.`,
+    otherRisk: 'No overage: the commitment is not reached before the period ends.',
+    advice:
+      daysLeft > 0
+        ? `To use them all: about ${formatRate((committed - used) / daysLeft)} minutes a day for the rest of the period, against ${formatRate(forecast.minutesPerDay)} so far.`
+        : null,
+  }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   daysLeft,
   formatDate,
+  formatDateInZone,
   formatElapsed,
   formatMinutes,
   formatPercent,
@@ -30,10 +31,27 @@ describe('groupDigits', () => {
 })
 
 describe('numbers', () => {
-  it('formats percent with two decimals as the API gives it', () => {
-    expect(formatPercent(24.6)).toBe('24.60%')
-    expect(formatPercent(100)).toBe('100.00%')
-    expect(formatPercent(123.456)).toBe('123.46%')
+  it('formats percent as whole numbers, never with false decimals', () => {
+    expect(formatPercent(42)).toBe('42%')
+    expect(formatPercent(42.0)).toBe('42%')
+    expect(formatPercent(56.82)).toBe('57%')
+    expect(formatPercent(24.6)).toBe('25%')
+    expect(formatPercent(100)).toBe('100%')
+    expect(formatPercent(0)).toBe('0%')
+    expect(formatPercent(123.456)).toBe('123%')
+    expect(formatPercent(1234.5)).toBe('1,235%')
+  })
+  it('keeps one decimal where a whole number would land on 0, 80 or 100 without being there', () => {
+    expect(formatPercent(99.5)).toBe('99.5%')
+    expect(formatPercent(99.96)).toBe('99.9%')
+    expect(formatPercent(100.2)).toBe('100.2%')
+    expect(formatPercent(100.01)).toBe('100.1%')
+    expect(formatPercent(79.6)).toBe('79.6%')
+    expect(formatPercent(80.4)).toBe('80.4%')
+    expect(formatPercent(0.4)).toBe('0.4%')
+    expect(formatPercent(0.01)).toBe('<0.1%')
+    expect(formatPercent(98.5)).toBe('99%')
+    expect(formatPercent(Number.NaN)).toBe('—')
   })
   it('computes percent of commitment, null for no commitment', () => {
     expect(percentOfCommitment(1234, 5000)).toBe(24.68)
@@ -53,21 +71,53 @@ describe('numbers', () => {
   })
 })
 
+const LA = 'America/Los_Angeles'
+
 describe('dates', () => {
-  it('formats period dates in UTC', () => {
-    expect(formatDate('2026-11-01T00:00:00Z')).toBe('Nov 1, 2026')
-    expect(formatPeriodLabel('2026-11-01T00:00:00Z')).toBe('Nov 26')
+  it('formats a day in the chosen zone, and says which zone when asked', () => {
+    expect(formatDate('2026-11-01T00:00:00Z', 'UTC')).toBe('Nov 1, 2026')
+    expect(formatDate('2026-11-01T00:00:00Z', LA)).toBe('Oct 31, 2026')
+    expect(formatDateInZone('2026-11-26T03:00:00Z', 'UTC')).toBe('Nov 26, 2026 (UTC)')
+    expect(formatDateInZone('2026-11-26T03:00:00Z', LA)).toBe('Nov 25, 2026 (PST)')
+    expect(formatDateInZone('2026-07-04T12:00:00Z', LA)).toBe('Jul 4, 2026 (PDT)')
   })
-  it('shows the last day of a period, whose end the API gives as exclusive', () => {
-    expect(formatPeriod('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z')).toBe('Nov 1 – Nov 30, 2026')
-    expect(formatPeriod('2026-12-01T00:00:00Z', '2027-01-01T00:00:00Z')).toBe('Dec 1 – Dec 31, 2026')
-    expect(formatPeriod('2026-12-15T00:00:00Z', '2027-01-15T00:00:00Z')).toBe('Dec 15, 2026 – Jan 14, 2027')
-    expect(formatPeriodParts('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z')).toEqual({
+  it('labels a period by its month and full year, in the chosen zone', () => {
+    expect(formatPeriodLabel('2026-06-01T00:00:00Z', '2026-07-01T00:00:00Z', 'UTC')).toBe('Jun 2026')
+    expect(formatPeriodLabel('2026-12-01T00:00:00Z', '2027-01-01T00:00:00Z', 'UTC')).toBe('Dec 2026')
+    // The UTC month of November starts on Oct 31 in Los Angeles; most of it is still November there.
+    expect(formatPeriodLabel('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', LA)).toBe('Nov 2026')
+    expect(formatPeriodLabel('2027-01-01T00:00:00Z', '2027-02-01T00:00:00Z', LA)).toBe('Jan 2027')
+    // A month that is Los Angeles' own.
+    expect(formatPeriodLabel('2026-11-01T07:00:00Z', '2026-12-01T08:00:00Z', LA)).toBe('Nov 2026')
+  })
+  it('shows the last day of a period, whose end the API gives as exclusive, with the zone', () => {
+    expect(formatPeriod('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', 'UTC')).toBe('Nov 1 – Nov 30, 2026 (UTC)')
+    expect(formatPeriod('2026-12-01T00:00:00Z', '2027-01-01T00:00:00Z', 'UTC')).toBe('Dec 1 – Dec 31, 2026 (UTC)')
+    expect(formatPeriod('2026-12-15T00:00:00Z', '2027-01-15T00:00:00Z', 'UTC')).toBe(
+      'Dec 15, 2026 – Jan 14, 2027 (UTC)',
+    )
+    expect(formatPeriodParts('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', 'UTC')).toEqual({
       first: 'Nov 1',
       last: 'Nov 30, 2026',
+      zone: 'UTC',
     })
-    // An end inside a day leaves that day in the period.
-    expect(formatPeriod('2026-11-01T00:00:00Z', '2026-12-01T05:00:00Z')).toBe('Nov 1 – Dec 1, 2026')
+    // Bounds at Los Angeles' own midnights read as days there.
+    expect(formatPeriod('2026-11-01T07:00:00Z', '2026-12-01T08:00:00Z', LA)).toBe('Nov 1 – Nov 30, 2026 (PST)')
+  })
+  it('gives the bounds with their clock and zone where they do not fall on midnight', () => {
+    // A UTC month read in Los Angeles: from Oct 31 at 17:00 (summer time) to Nov 30 at 16:00 (winter time).
+    expect(formatPeriod('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', LA)).toBe(
+      'Oct 31, 17:00 PDT – Nov 30, 2026, 16:00 PST',
+    )
+    expect(formatPeriodParts('2027-01-01T00:00:00Z', '2027-02-01T00:00:00Z', LA)).toEqual({
+      first: 'Dec 31, 2026, 16:00 PST',
+      last: 'Jan 31, 2027, 16:00 PST',
+      zone: null,
+    })
+    // An end inside a day, in UTC too.
+    expect(formatPeriod('2026-11-01T00:00:00Z', '2026-12-01T05:00:00Z', 'UTC')).toBe(
+      'Nov 1, 00:00 UTC – Dec 1, 2026, 05:00 UTC',
+    )
   })
   it('counts days left, rounding up and never below zero', () => {
     const now = Date.parse('2026-11-22T03:00:00Z')

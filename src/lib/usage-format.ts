@@ -2,6 +2,7 @@
 // English, so numbers and dates use en-US rather than the machine's locale.
 import { pluralize } from './format'
 import { DAY_MS } from './time'
+import { zoneAbbreviation } from './time-zone'
 
 const LOCALE = 'en-US'
 
@@ -37,12 +38,27 @@ export function formatRate(value: number): string {
   return oneDecimal.format(value)
 }
 
-/** Two decimals, as the API reports usage_percent. */
+// Where a whole percent would hide which side of a line the usage is on: nothing used,
+// the meter's warning level, the commitment itself.
+const PERCENT_LINES = [0, 80, 100]
+
+/**
+ * "42%", "99.5%", "100.4%": whole percents, with one decimal only where rounding would land
+ * on 0, 80 or 100 without being there (79.6 is not yet 80, 100.2 is already over).
+ */
 export function formatPercent(percent: number): string {
-  return `${percent.toFixed(2)}%`
+  if (!Number.isFinite(percent)) return '—'
+  const whole = Math.round(percent)
+  const line = PERCENT_LINES.find((l) => whole === l && percent !== l)
+  if (line === undefined) return `${integer.format(whole)}%`
+  if (line === 0 && percent > 0 && percent < 0.05) return '<0.1%'
+  let tenth = Math.round(percent * 10) / 10
+  // Still on the line with one decimal: a tenth to the side the value is on.
+  if (tenth === line) tenth = percent < line ? line - 0.1 : line + 0.1
+  return `${oneDecimal.format(tenth)}%`
 }
 
-/** Share of a commitment with two decimals; null when nothing was committed. */
+/** Share of a commitment with two decimals, as the API computes usage_percent; null when nothing was committed. */
 export function percentOfCommitment(used: number, committed: number): number | null {
   if (committed <= 0) return null
   return Math.round((used / committed) * 10_000) / 100
@@ -58,42 +74,89 @@ export function usageLevel(percent: number | null): UsageLevel {
   return 'normal'
 }
 
-// Billing periods start and end on UTC boundaries; the local zone could shift them a day.
-const periodDate = new Intl.DateTimeFormat(LOCALE, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
-const monthDay = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', timeZone: 'UTC' })
-const shortPeriodDate = new Intl.DateTimeFormat(LOCALE, { month: 'short', year: '2-digit', timeZone: 'UTC' })
-const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' })
-
-/** A date of a billing period or contract, e.g. "Nov 1, 2026". */
-export function formatDate(iso: string | number): string {
-  return periodDate.format(new Date(iso))
+// Billing periods are instants; each person reads them in the zone they chose (see time-zone.ts),
+// with the same 24-hour clock as the rest of the dashboard (time.ts).
+const formats = new Map<string, Intl.DateTimeFormat>()
+function formatIn(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone}|${JSON.stringify(options)}`
+  let format = formats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE, { timeZone, hourCycle: 'h23', ...options })
+    formats.set(key, format)
+  }
+  return format
 }
 
-/** The short label of a period on a chart axis, e.g. "Nov 26". */
-export function formatPeriodLabel(iso: string | number): string {
-  return shortPeriodDate.format(new Date(iso))
+const toMs = (instant: string | number) => (typeof instant === 'number' ? instant : Date.parse(instant))
+const DAY = { month: 'short', day: 'numeric', year: 'numeric' } as const
+const DAY_NO_YEAR = { month: 'short', day: 'numeric' } as const
+const CLOCK = { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' } as const
+
+/** A day in the zone, e.g. "Nov 1, 2026". */
+export function formatDate(instant: string | number, timeZone: string): string {
+  const ms = toMs(instant)
+  return Number.isNaN(ms) ? String(instant) : formatIn(timeZone, DAY).format(ms)
 }
 
-/** A moment in the reader's own time zone, e.g. "Nov 22, 2026, 3:10 AM". */
-export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso))
+/** A day that says its zone: "Nov 26, 2026 (UTC)". */
+export function formatDateInZone(instant: string | number, timeZone: string): string {
+  return `${formatDate(instant, timeZone)} (${zoneAbbreviation(timeZone, toMs(instant))})`
 }
 
 /**
- * The first and last day of a period, e.g. "Nov 1" and "Nov 30, 2026". The API's
- * period_end is exclusive (the next period's start), so the last day is the one
- * before it; the start keeps its year only when the period spans two years.
+ * A period on a chart axis: "Nov 2026". The month holding the middle of the period in the
+ * zone, so a UTC month read in Los Angeles (from Oct 31, 17:00) is still November.
  */
-export function formatPeriodParts(start: string, end: string): { first: string; last: string } {
-  const lastMs = Math.max(Date.parse(start), Date.parse(end) - 1)
-  const sameYear = new Date(start).getUTCFullYear() === new Date(lastMs).getUTCFullYear()
-  return { first: sameYear ? monthDay.format(new Date(start)) : formatDate(start), last: formatDate(lastMs) }
+export function formatPeriodLabel(start: string | number, end: string | number, timeZone: string): string {
+  const middle = (toMs(start) + toMs(end)) / 2
+  return Number.isNaN(middle) ? String(start) : formatIn(timeZone, { month: 'short', year: 'numeric' }).format(middle)
 }
 
-/** "Nov 1 – Nov 30, 2026" for the period from 2026-11-01 to 2026-12-01 (exclusive). */
-export function formatPeriod(start: string, end: string): string {
-  const { first, last } = formatPeriodParts(start, end)
-  return `${first} – ${last}`
+const yearOf = (ms: number, timeZone: string) => formatIn(timeZone, { year: 'numeric' }).format(ms)
+const isMidnight = (ms: number, timeZone: string) =>
+  formatIn(timeZone, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    .formatToParts(ms)
+    .every((part) => part.type === 'literal' || Number(part.value) === 0)
+
+export interface PeriodParts {
+  first: string
+  last: string
+  /** The zone to name after the days; null when each bound carries its own clock and zone. */
+  zone: string | null
+}
+
+/**
+ * The bounds of a period in the zone. Where both fall on midnight there: its first and
+ * last day, "Nov 1" and "Nov 30, 2026" (the API's period_end is exclusive: the next
+ * period's start). Elsewhere the bounds themselves, with their clock and zone:
+ * "Oct 31, 17:00 PDT" and "Nov 30, 2026, 16:00 PST". The first keeps its year only
+ * when the period spans two years.
+ */
+export function formatPeriodParts(start: string, end: string, timeZone: string): PeriodParts {
+  const startMs = Date.parse(start)
+  const endMs = Date.parse(end)
+  if (Number.isNaN(startMs) || Number.isNaN(endMs)) return { first: start, last: end, zone: null }
+  if (isMidnight(startMs, timeZone) && isMidnight(endMs, timeZone)) {
+    const lastMs = Math.max(startMs, endMs - 1)
+    const sameYear = yearOf(startMs, timeZone) === yearOf(lastMs, timeZone)
+    return {
+      first: formatIn(timeZone, sameYear ? DAY_NO_YEAR : DAY).format(startMs),
+      last: formatIn(timeZone, DAY).format(lastMs),
+      zone: zoneAbbreviation(timeZone, lastMs),
+    }
+  }
+  const sameYear = yearOf(startMs, timeZone) === yearOf(endMs, timeZone)
+  return {
+    first: formatIn(timeZone, { ...(sameYear ? DAY_NO_YEAR : DAY), ...CLOCK }).format(startMs),
+    last: formatIn(timeZone, { ...DAY, ...CLOCK }).format(endMs),
+    zone: null,
+  }
+}
+
+/** "Nov 1 – Nov 30, 2026 (UTC)": the period from 2026-11-01 to 2026-12-01 (exclusive), read in UTC. */
+export function formatPeriod(start: string, end: string, timeZone: string): string {
+  const { first, last, zone } = formatPeriodParts(start, end, timeZone)
+  return `${first} – ${last}${zone ? ` (${zone})` : ''}`
 }
 
 /** Whole days until the end, rounded up so the last afternoon still counts as one day. */

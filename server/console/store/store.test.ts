@@ -46,7 +46,10 @@ describe('the console store', () => {
       .selectFrom('kysely_migration' as never)
       .selectAll()
       .execute()
-    expect(migrations).toHaveLength(1)
+    expect(migrations.map((m) => (m as { name: string }).name)).toEqual([
+      '0001_users_sessions_throttle',
+      '0002_user_preferences',
+    ])
     await again.close()
   })
 

@@ -1,14 +1,25 @@
 import type { ComponentProps } from 'react'
 import { cn } from '@/lib/cn'
 
-/** A native table in a scroll container, so wide tables scroll instead of stretching the page. */
+/**
+ * A native table in a scroll container, so wide tables scroll instead of stretching the page.
+ * With `regionLabel` the container is a named region a keyboard can focus and scroll.
+ */
 export function Table({
   className,
   containerClassName,
+  regionLabel,
   ...props
-}: ComponentProps<'table'> & { containerClassName?: string }) {
+}: ComponentProps<'table'> & { containerClassName?: string; regionLabel?: string }) {
   return (
-    <div className={cn('overflow-x-auto', containerClassName)}>
+    <div
+      className={cn(
+        'overflow-x-auto',
+        regionLabel && 'focus-visible:outline-2 focus-visible:outline-indigo-600',
+        containerClassName,
+      )}
+      {...(regionLabel ? { role: 'region', 'aria-label': regionLabel, tabIndex: 0 } : {})}
+    >
       <table className={cn('w-full border-collapse text-sm', className)} {...props} />
     </div>
   )

@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { AccountSummary } from './account-summary'
 import { ThemeToggle } from './theme-toggle'
-import { TimeZoneSelect } from './time-zone-select'
 import { UpstreamBanner } from './upstream-banner'
 import { UserMenu } from './user-menu'
 
@@ -20,7 +19,7 @@ const NAV: { to: string; label: string; exact: boolean; permission: Permission }
 ]
 
 const linkClass =
-  'rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+  'whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
 const activeClass = 'bg-slate-100 text-slate-950 dark:bg-slate-800 dark:text-white'
 
 /**
@@ -88,7 +87,6 @@ export function AppHeader({ session }: { session: SessionResponse | null }) {
               </nav>
               <div className="flex flex-wrap items-center gap-3 lg:ml-auto">
                 {can(session, 'account:read') && <AccountSummary />}
-                <TimeZoneSelect />
                 <UserMenu session={session} />
                 <ThemeToggle />
               </div>

@@ -3,9 +3,11 @@ import { Outlet } from '@tanstack/react-router'
 import { sessionQueries } from '@/api/session'
 import { DocumentTitle } from '@/components/document-title'
 import { AppHeader } from './app-header'
+import { useHeadingFocusOnNavigation } from './use-heading-focus'
 
 export function AppLayout() {
   const { data: session } = useQuery(sessionQueries.current())
+  useHeadingFocusOnNavigation()
   return (
     <div className="min-h-screen bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <a

@@ -24,7 +24,7 @@ export function TimeZoneSelect() {
         aria-describedby={save.isError ? 'time-zone-error' : undefined}
         onChange={(event) => save.mutate({ timeZone: event.target.value as TimeZonePreference })}
       >
-        <option value="browser">{zoneLabel(browserTimeZone())}</option>
+        <option value="browser">Browser zone: {zoneLabel(browserTimeZone())}</option>
         <option value="UTC">UTC</option>
       </Select>
       {save.isError && (

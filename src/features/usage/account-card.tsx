@@ -3,11 +3,12 @@ import { accountQueries } from '@/api/account'
 import { Badge } from '@/components/ui/badge'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
-import { formatDate, formatNumber } from '@/lib/usage-format'
+import { formatDate, formatDateInZone, formatNumber } from '@/lib/usage-format'
 import { Fact, Facts, SectionCard } from './section-card'
 import { accountStatusLook } from './status-labels'
 
-export function AccountCard() {
+/** The contract behind the figures above: below them, since a manager checks it less often. */
+export function AccountCard({ timeZone }: { timeZone: string }) {
   const { data: account, error, refetch, isPending } = useQuery(accountQueries.detail())
   return (
     <SectionCard id="account-title" title="Account details">
@@ -25,13 +26,13 @@ export function AccountCard() {
           </Fact>
           <Fact label="Payment method">{account.payment_method}</Fact>
           <Fact label="Contract">
-            {formatDate(account.contract_start)} – {formatDate(account.contract_end)}
+            {formatDate(account.contract_start, timeZone)} – {formatDateInZone(account.contract_end, timeZone)}
           </Fact>
           <Fact label="Ramp-up">
             {account.is_in_ramp_up ? (
-              <Badge tone="info">In ramp-up until {formatDate(account.ramp_up_ends_at)}</Badge>
+              <Badge tone="info">In ramp-up until {formatDateInZone(account.ramp_up_ends_at, timeZone)}</Badge>
             ) : (
-              `Ended ${formatDate(account.ramp_up_ends_at)}`
+              `Ended ${formatDateInZone(account.ramp_up_ends_at, timeZone)}`
             )}
           </Fact>
           <Fact label="Tier">{account.tier.name}</Fact>

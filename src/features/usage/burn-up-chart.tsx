@@ -1,6 +1,7 @@
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { ChartFrame, ChartLegend, chartColor } from '@/components/ui/chart'
 import { burnUpSeries, type Forecast } from '@/lib/forecast'
+import { zoneLabel } from '@/lib/time-zone'
 import { formatDate, formatNumber } from '@/lib/usage-format'
 import { ChartTooltip } from './chart-tooltip'
 
@@ -11,14 +12,14 @@ const axisTick = { fill: chartColor('axis'), fontSize: 12 }
  * total used so far (one measured point), the average pace that led there and
  * where that pace ends up.
  */
-export function BurnUpChart({ forecast }: { forecast: Forecast }) {
+export function BurnUpChart({ forecast, timeZone }: { forecast: Forecast; timeZone: string }) {
   const data = burnUpSeries(forecast)
   const projected = forecast.kind === 'projection'
   const over = projected && forecast.projectedOverageMinutes > 0
   const projectionColor = over ? 'over' : 'projection'
   return (
     <ChartFrame
-      caption="Burn-up: cumulative minutes from the start of the period to its end. The service reports only the total used so far, so the line up to it is the average pace, not a record of each day."
+      caption={`Burn-up: cumulative minutes from the start of the period to its end. The service reports only the total used so far, so the line up to it is the average pace, not a record of each day. Dates in ${zoneLabel(timeZone)}.`}
       height={240}
       legend={
         <ChartLegend
@@ -44,7 +45,7 @@ export function BurnUpChart({ forecast }: { forecast: Forecast }) {
             scale="time"
             domain={[forecast.periodStartMs, forecast.periodEndMs]}
             ticks={data.map((point) => point.time)}
-            tickFormatter={(time: number) => formatDate(time)}
+            tickFormatter={(time: number) => formatDate(time, timeZone)}
             tick={axisTick}
             stroke={chartColor('axis')}
           />
@@ -55,7 +56,7 @@ export function BurnUpChart({ forecast }: { forecast: Forecast }) {
             width={64}
           />
           <Tooltip
-            content={<ChartTooltip labelFormatter={(time) => formatDate(Number(time))} />}
+            content={<ChartTooltip labelFormatter={(time) => formatDate(Number(time), timeZone)} />}
             isAnimationActive={false}
           />
           <ReferenceLine x={forecast.nowMs} stroke={chartColor('axis')} strokeDasharray="2 4" />

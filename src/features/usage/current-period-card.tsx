@@ -1,48 +1,77 @@
 import { useQuery } from '@tanstack/react-query'
 import { accountQueries } from '@/api/account'
+import type { UsageSummary } from '@/api/schemas'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
+import { cn } from '@/lib/cn'
+import { forecastPeriod, MIN_FORECAST_DAYS } from '@/lib/forecast'
 import { pluralize } from '@/lib/format'
-import { daysLeft, formatNumber } from '@/lib/usage-format'
+import { daysLeft, formatNumber, formatRate } from '@/lib/usage-format'
 import { PeriodRange } from './period-range'
+import { ProjectionCallout } from './projection-callout'
 import { Fact, Facts, SectionCard } from './section-card'
 import { UsageMeter } from './usage-meter'
 
-export function CurrentPeriodCard({ now }: { now: number }) {
+/** The page's lead: what is left of the commitment, how fast it goes, and where the period is heading. */
+export function CurrentPeriodCard({ now, timeZone }: { now: number; timeZone: string }) {
   const { data: usage, error, refetch, isPending } = useQuery(accountQueries.usage())
   return (
     <SectionCard id="current-period-title" title="Current period">
       {isPending ? (
         <div className="space-y-3">
-          <Skeleton className="h-8 w-48" />
-          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-56" />
+          <Skeleton className="h-12 w-48" />
+          <Skeleton className="h-3 w-full" />
           <Skeleton className="h-4 w-2/3" />
+          <Skeleton className="h-24 w-full" />
         </div>
       ) : error ? (
         <ErrorState title="Could not load the current period" error={error} onRetry={() => void refetch()} />
       ) : (
-        <div className="space-y-4">
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            <PeriodRange start={usage.period_start} end={usage.period_end} /> ·{' '}
-            <span className="font-medium">{pluralize(daysLeft(usage.period_end, now), 'day')} left</span>
-          </p>
-          <UsageMeter
-            used={usage.actual_minutes_used}
-            committed={usage.committed_minutes}
-            percent={usage.usage_percent}
-          />
-          <Facts compact>
-            <Fact label="Used">{formatNumber(usage.actual_minutes_used)} minutes</Fact>
-            <Fact label="Committed">{formatNumber(usage.committed_minutes)} minutes</Fact>
-            <Fact label="Remaining">{formatNumber(usage.remaining_minutes)} minutes</Fact>
-            <Fact label="Overage">
-              <span className={usage.overage_minutes > 0 ? 'font-semibold text-red-700 dark:text-red-300' : undefined}>
-                {formatNumber(usage.overage_minutes)} minutes
-              </span>
-            </Fact>
-          </Facts>
-        </div>
+        <PeriodFigures usage={usage} now={now} timeZone={timeZone} />
       )}
     </SectionCard>
+  )
+}
+
+function PeriodFigures({ usage, now, timeZone }: { usage: UsageSummary; now: number; timeZone: string }) {
+  const forecast = forecastPeriod({
+    periodStart: usage.period_start,
+    periodEnd: usage.period_end,
+    now,
+    usedMinutes: usage.actual_minutes_used,
+    committedMinutes: usage.committed_minutes,
+  })
+  const over = usage.overage_minutes > 0
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Period <PeriodRange start={usage.period_start} end={usage.period_end} timeZone={timeZone} />
+      </p>
+      <dl>
+        <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">Remaining</dt>
+        <dd className={cn('text-4xl font-semibold tabular-nums sm:text-5xl', over && 'text-red-700 dark:text-red-300')}>
+          {formatNumber(usage.remaining_minutes)}{' '}
+          <span className="text-lg font-medium text-slate-600 dark:text-slate-400">minutes</span>
+        </dd>
+      </dl>
+      <UsageMeter used={usage.actual_minutes_used} committed={usage.committed_minutes} percent={usage.usage_percent} />
+      <Facts compact>
+        <Fact label="Used">{formatNumber(usage.actual_minutes_used)} minutes</Fact>
+        <Fact label="Committed">{formatNumber(usage.committed_minutes)} minutes</Fact>
+        <Fact label="Days left">{pluralize(daysLeft(usage.period_end, now), 'day')}</Fact>
+        <Fact label="Pace, average so far">
+          {forecast.kind === 'projection'
+            ? `${formatRate(forecast.minutesPerDay)} minutes a day`
+            : `Known after ${MIN_FORECAST_DAYS} days`}
+        </Fact>
+        <Fact label="Overage">
+          <span className={over ? 'font-semibold text-red-700 dark:text-red-300' : undefined}>
+            {formatNumber(usage.overage_minutes)} minutes
+          </span>
+        </Fact>
+      </Facts>
+      <ProjectionCallout forecast={forecast} timeZone={timeZone} />
+    </div>
   )
 }

@@ -5,16 +5,17 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { pluralize } from '@/lib/format'
+import { HistoryCards } from './history-cards'
 import { HistoryChart } from './history-chart'
 import { HISTORY_PAGE_SIZE } from './history-page-size'
 import { toHistoryRows } from './history-rows'
 import { HistoryTable } from './history-table'
 import { SectionCard } from './section-card'
 
-export function HistorySection() {
+export function HistorySection({ timeZone }: { timeZone: string }) {
   const history = useInfiniteQuery(accountQueries.usageHistory(HISTORY_PAGE_SIZE))
   const periods = history.data?.pages.flatMap((page) => page.periods) ?? []
-  const rows = toHistoryRows(periods)
+  const rows = toHistoryRows(periods, timeZone)
   return (
     <SectionCard id="history-title" title="History">
       {history.isPending ? (
@@ -32,8 +33,9 @@ export function HistorySection() {
         <EmptyState title="No billing periods yet">Usage appears here once the first period has started.</EmptyState>
       ) : (
         <div className="space-y-6">
-          <HistoryChart rows={rows} />
-          <HistoryTable rows={rows} />
+          <HistoryChart rows={rows} timeZone={timeZone} />
+          <HistoryTable rows={rows} timeZone={timeZone} />
+          <HistoryCards rows={rows} timeZone={timeZone} />
           {history.isFetchNextPageError && (
             <ErrorState
               title="Could not load older periods"

@@ -29,7 +29,9 @@ export function Facts({ children, compact = false }: { children: ReactNode; comp
   return (
     <dl
       className={
-        compact ? 'grid grid-cols-2 gap-x-6 gap-y-3' : 'grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3'
+        compact
+          ? 'grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3'
+          : 'grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3'
       }
     >
       {children}

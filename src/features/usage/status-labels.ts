@@ -12,7 +12,7 @@ const ACCOUNT_STATUS: Record<string, StatusLook> = {
 }
 
 const PERIOD_STATUS: Record<string, StatusLook> = {
-  DIALER_ACTIVE: { label: 'Current', tone: 'info' },
+  DIALER_ACTIVE: { label: 'In progress', tone: 'info' },
   DIALER_COMPLETED: { label: 'Completed', tone: 'neutral' },
 }
 

@@ -25,29 +25,29 @@ export function UsageMeter({ used, committed, percent }: { used: number; committ
   }
   const level = usageLevel(percent)
   const width = Math.min(100, percent)
+  const summary = `${formatNumber(used)} of ${formatNumber(committed)} committed minutes used`
   return (
     <div>
-      <p className="flex flex-wrap items-baseline gap-x-2">
-        <span className="text-3xl font-semibold tabular-nums">{formatNumber(used)}</span>
-        <span className="text-slate-600 dark:text-slate-400">of {formatNumber(committed)} committed minutes</span>
-        <span className="ml-auto text-lg font-medium tabular-nums">{formatPercent(percent)}</span>
-      </p>
       <div
         role="progressbar"
         aria-label="Minutes used of committed"
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={width}
-        aria-valuetext={`${formatNumber(used)} of ${formatNumber(committed)} committed minutes used (${formatPercent(percent)})`}
+        aria-valuetext={`${summary} (${formatPercent(percent)})`}
         data-level={level}
-        className="mt-2 h-4 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+        className="h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
       >
         <div className={cn('h-full rounded-full', FILL[level])} style={{ width: `${width}%` }} />
       </div>
+      <p className="mt-1.5 flex flex-wrap items-baseline justify-between gap-x-3 text-sm text-slate-600 dark:text-slate-400">
+        <span>{summary}</span>
+        <span className="font-semibold tabular-nums text-slate-900 dark:text-slate-100">{formatPercent(percent)}</span>
+      </p>
       {NOTE[level] && (
         <p
           className={cn(
-            'mt-2 text-sm',
+            'mt-1 text-sm',
             level === 'over' ? 'text-red-700 dark:text-red-300' : 'text-amber-800 dark:text-amber-300',
           )}
         >

@@ -1,26 +1,30 @@
 import { useState } from 'react'
+import { useTimeZone } from '@/api/preferences'
+import { zoneLabel } from '@/lib/time-zone'
 import { AccountCard } from './account-card'
 import { CurrentPeriodCard } from './current-period-card'
 import { ForecastCard } from './forecast-card'
 import { HistorySection } from './history-section'
 
+/** The period first (what is left, how fast it goes, where it ends), then how it got here, then the contract. */
 export function UsagePage() {
   // One clock for the page, so days left and the forecast agree with each other.
   const [now] = useState(() => Date.now())
+  const timeZone = useTimeZone()
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold">Usage</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Minutes used against the minutes committed, period by period.
+          Minutes used against the minutes committed, period by period. Dates in {zoneLabel(timeZone)}.
         </p>
       </div>
-      <AccountCard />
-      <div className="grid gap-6 xl:grid-cols-2">
-        <CurrentPeriodCard now={now} />
-        <ForecastCard now={now} />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <CurrentPeriodCard now={now} timeZone={timeZone} />
+        <ForecastCard now={now} timeZone={timeZone} />
       </div>
-      <HistorySection />
+      <HistorySection timeZone={timeZone} />
+      <AccountCard timeZone={timeZone} />
     </div>
   )
 }

@@ -10,7 +10,8 @@ export const Route = createFileRoute('/calls/')({
   beforeLoad: ({ context }) => requirePermission(context.session, 'calls:read'),
   validateSearch: callsSearchSchema,
   loaderDeps: ({ search }) => toListQuery(search),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(callQueries.list(deps)),
+  // A failure is the page's to show: it keeps the filters and the rows it has, and offers Retry.
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(callQueries.list(deps)).catch(() => undefined),
   head: () => ({ meta: [{ title: 'Calls' }] }),
   pendingComponent: CallsListSkeleton,
   errorComponent: RouteError,

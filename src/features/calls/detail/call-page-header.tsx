@@ -3,13 +3,14 @@ import type { Ref } from 'react'
 import type { CallDetail } from '@/api/schemas'
 import { CopyButton } from '@/components/ui/copy-button'
 import { formatPhone } from '@/lib/phone'
+import { listReturnSearch } from '../shared/list-return'
 
 /** Back to the list, who was called (the heading that takes the focus after placing a call), and the call ID. */
 export function CallPageHeader({ call, headingRef }: { call: CallDetail; headingRef: Ref<HTMLHeadingElement> }) {
   return (
     <div>
       <p className="text-sm">
-        <Link to="/calls" className="text-indigo-700 hover:underline dark:text-indigo-300">
+        <Link to="/calls" search={listReturnSearch()} className="text-indigo-700 hover:underline dark:text-indigo-300">
           ← All calls
         </Link>
       </p>

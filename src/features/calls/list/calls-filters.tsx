@@ -1,64 +1,111 @@
+import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { type ChangeEvent, useEffect, useRef } from 'react'
+import { accountQueries } from '@/api/account'
+import { useTimeZone } from '@/api/preferences'
 import type { CallStatus } from '@/api/schemas'
+import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
-import { isCompleteDate, localDateInputValue, localDayStart } from '@/lib/local-date'
+import { isCompleteDate, toInstant } from '@/lib/local-date'
+import { dateInZone, dayStartInZone, zoneLabel } from '@/lib/time-zone'
+import { useNow } from '@/lib/use-now'
 import { CALL_STATUS_FILTERS } from '../shared/call-status'
-import { type CallsSearch, PAGE_SIZES, withFilters } from './calls-search'
+import { type CallsSearch, hasFilters, PAGE_SIZES, withFilters } from './calls-search'
+import { activePreset, DATE_PRESETS, exclusiveToDate, inclusiveToDay, presetRange } from './date-presets'
 
 const route = getRouteApi('/calls/')
 
 // Each label wraps its control: the row needs no ids, and the whole label is a click target.
 const wrapped = 'mt-1 block'
 
+/** Sets filters in the URL, replacing the entry: Back leaves the list instead of undoing filters one by one. */
+export function useApplyFilters() {
+  const navigate = route.useNavigate()
+  return (change: Partial<CallsSearch>) => navigate({ search: (prev) => withFilters(prev, change), replace: true })
+}
+
+export const CLEARED_FILTERS: Partial<CallsSearch> = { status: undefined, from_date: undefined, to_date: undefined }
+
 /** Filters write to the URL; the route reads them back, so a link reproduces the view. */
 export function CallsFilters() {
   const search = route.useSearch()
-  const navigate = route.useNavigate()
-  // Replace, not push: Back leaves the list instead of undoing filters one by one. Next/Previous still push.
-  const apply = (change: Partial<CallsSearch>) =>
-    navigate({ search: (prev) => withFilters(prev, change), replace: true })
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+  const apply = useApplyFilters()
+  const timeZone = useTimeZone()
+  const now = useNow(60_000)
+  // The header already asks for the account; this reads the same answer for the billing period.
+  const periodStart = useQuery(accountQueries.detail()).data?.current_usage.period_start
+  const range = { from_date: search.from_date, to_date: search.to_date }
+  const active = activePreset(range, timeZone, now, periodStart)
+  const zoneWords = timeZone === 'UTC' ? 'UTC' : `your time zone, ${zoneLabel(timeZone, now)}`
 
   return (
-    <form
-      className="flex flex-wrap items-end gap-x-4 gap-y-1"
-      aria-label="Filter calls"
-      onSubmit={(e) => e.preventDefault()}
-    >
-      <Label size="sm">
-        Status
-        <Select
-          className={wrapped}
-          value={search.status ?? ''}
-          onChange={(e: ChangeEvent<HTMLSelectElement>) =>
-            apply({ status: (e.target.value || undefined) as CallStatus | undefined })
-          }
-        >
-          <option value="">All statuses</option>
-          {CALL_STATUS_FILTERS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </Select>
-      </Label>
-      <DateFilter label="From date" value={search.from_date} onPick={(from_date) => apply({ from_date })} />
-      <DateFilter label="To date (before)" value={search.to_date} onPick={(to_date) => apply({ to_date })} />
-      <Label size="sm">
-        Page size
-        <Select className={wrapped} value={search.limit} onChange={(e) => apply({ limit: Number(e.target.value) })}>
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </Select>
-      </Label>
-      <p id="date-filter-hint" className="basis-full text-xs text-slate-600 dark:text-slate-400">
-        Days run from midnight to midnight in your time zone ({zone}). Calls on the “To” day itself are not included.
+    <form className="space-y-2" aria-label="Filter calls" onSubmit={(e) => e.preventDefault()}>
+      <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+        <Label size="sm">
+          Status
+          <Select
+            className={wrapped}
+            value={search.status ?? ''}
+            onChange={(e: ChangeEvent<HTMLSelectElement>) =>
+              apply({ status: (e.target.value || undefined) as CallStatus | undefined })
+            }
+          >
+            <option value="">All statuses</option>
+            {CALL_STATUS_FILTERS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </Select>
+        </Label>
+        <DateFilter
+          label="From date"
+          shown={search.from_date ? dateInZone(toInstant(search.from_date), timeZone) : ''}
+          onPick={(day) => apply({ from_date: day && dayStartInZone(day, timeZone) })}
+        />
+        <DateFilter
+          label="To date (included)"
+          shown={search.to_date ? inclusiveToDay(toInstant(search.to_date), timeZone) : ''}
+          onPick={(day) => apply({ to_date: day && exclusiveToDate(day, timeZone) })}
+        />
+        <Label size="sm">
+          Page size
+          <Select className={wrapped} value={search.limit} onChange={(e) => apply({ limit: Number(e.target.value) })}>
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </Select>
+        </Label>
+        {hasFilters(search) && (
+          <Button variant="ghost" size="sm" onClick={() => apply(CLEARED_FILTERS)}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+      <fieldset className="flex flex-wrap items-center gap-1">
+        <legend className="sr-only">Date presets</legend>
+        {DATE_PRESETS.map((preset) => {
+          const presetDates = presetRange(preset.id, timeZone, now, periodStart)
+          if (!presetDates) return null
+          return (
+            <Button
+              key={preset.id}
+              variant={active === preset.id ? 'primary' : 'secondary'}
+              size="xs"
+              aria-pressed={active === preset.id}
+              onClick={() => apply(presetDates)}
+            >
+              {preset.label}
+            </Button>
+          )
+        })}
+      </fieldset>
+      <p id="date-filter-hint" className="text-xs text-slate-600 dark:text-slate-400">
+        Days run from midnight to midnight in {zoneWords}. Calls on the “To” day are included.
       </p>
     </form>
   )
@@ -71,15 +118,15 @@ export function CallsFilters() {
  */
 function DateFilter({
   label,
-  value,
+  shown,
   onPick,
 }: {
   label: string
-  value: string | undefined
-  onPick: (value: string | undefined) => void
+  /** The day the URL's bound reads as, in the person's zone ('' for none). */
+  shown: string
+  onPick: (day: string | undefined) => void
 }) {
   const input = useRef<HTMLInputElement>(null)
-  const shown = value ? localDateInputValue(value) : ''
   useEffect(() => {
     if (input.current && input.current.value !== shown) input.current.value = shown
   }, [shown])
@@ -89,7 +136,7 @@ function DateFilter({
     // An empty value with badInput is a date partly typed or partly erased, not a cleared field.
     if (picked === '') {
       if (!validity.badInput && shown) onPick(undefined)
-    } else if (isCompleteDate(picked) && picked !== shown) onPick(localDayStart(picked))
+    } else if (isCompleteDate(picked) && picked !== shown) onPick(picked)
   }
 
   return (

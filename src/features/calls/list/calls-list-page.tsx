@@ -1,66 +1,100 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { callQueries } from '@/api/calls'
 import { can, sessionQueries } from '@/api/session'
-import { buttonVariants } from '@/components/ui/button'
+import { Button, buttonVariants } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorState } from '@/components/ui/error-state'
+import { cn } from '@/lib/cn'
+import { errorText } from '@/lib/error-text'
 import { listPollInterval } from '../shared/call-status'
+import { rememberListSearch } from '../shared/list-return'
 import { UpdatedAgo } from '../shared/updated-ago'
-import { CallsFilters } from './calls-filters'
+import { CallsFilters, CLEARED_FILTERS, useApplyFilters } from './calls-filters'
+import { CallsHeader } from './calls-header'
+import { CallsRowsSkeleton } from './calls-list-skeleton'
 import { CallsPagination } from './calls-pagination'
-import { toListQuery } from './calls-search'
+import { hasFilters, toListQuery } from './calls-search'
 import { CallsTable } from './calls-table'
 
 const route = getRouteApi('/calls/')
 
+/** On the first page, new calls appear at the top without a reload (until live updates push them). */
+export const FIRST_PAGE_POLL_MS = 10_000
+
 export function CallsListPage() {
   const search = route.useSearch()
-  const { data, dataUpdatedAt, isFetching } = useSuspenseQuery({
+  const apply = useApplyFilters()
+  const firstPage = !search.cursor
+  // Previous rows stay on screen while other filters load, and when a refresh fails.
+  const query = useQuery({
     ...callQueries.list(toListQuery(search)),
-    refetchInterval: (query) => listPollInterval(query.state.data?.calls.map((c) => c.status)),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) =>
+      listPollInterval(q.state.data?.calls.map((c) => c.status)) || (firstPage && FIRST_PAGE_POLL_MS),
   })
-  const live = listPollInterval(data.calls.map((c) => c.status)) !== false
-  const filtered = Boolean(search.status || search.from_date || search.to_date || search.cursor)
+  const { data, error, isError, isFetching, isPlaceholderData, dataUpdatedAt, refetch } = query
+  const filtered = hasFilters(search)
   const mayPlaceCalls = can(useQuery(sessionQueries.current()).data, 'calls:create')
+
+  useEffect(() => rememberListSearch(search), [search])
 
   return (
     <div className="space-y-4">
       <CallsHeader />
       <CallsFilters />
-      {data.calls.length === 0 ? (
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        {data && <UpdatedAgo updatedAt={dataUpdatedAt} fetching={isFetching} />}
+        <Button variant="secondary" size="xs" disabled={isFetching} onClick={() => void refetch()}>
+          Refresh
+        </Button>
+      </div>
+      {isError && data && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <span>
+            {isPlaceholderData ? 'These filters could not be loaded' : 'The list could not be refreshed'}:{' '}
+            {errorText(error)}{' '}
+            {isPlaceholderData ? 'The rows below are from before.' : 'The rows below may be out of date.'}
+          </span>
+          <Button variant="secondary" size="xs" onClick={() => void refetch()}>
+            Retry
+          </Button>
+        </div>
+      )}
+      {!data ? (
+        isError ? (
+          <ErrorState error={error} title="The calls could not be loaded" onRetry={() => void refetch()} />
+        ) : (
+          <CallsRowsSkeleton />
+        )
+      ) : data.calls.length === 0 && !isPlaceholderData ? (
         <EmptyState
           title={filtered ? 'No calls match these filters' : 'No calls yet'}
           action={
-            mayPlaceCalls && (
-              <Link to="/calls/new" className={buttonVariants()}>
-                Place a call
-              </Link>
-            )
+            <div className="flex flex-wrap justify-center gap-2">
+              {filtered && <Button onClick={() => apply(CLEARED_FILTERS)}>Clear filters</Button>}
+              {mayPlaceCalls && (
+                <Link to="/calls/new" className={buttonVariants({ variant: filtered ? 'secondary' : 'primary' })}>
+                  Place a call
+                </Link>
+              )}
+            </div>
           }
         >
-          {filtered ? 'Change or clear the filters.' : 'Calls placed from this account appear here.'}
+          {filtered
+            ? 'Clear the filters, or choose other dates or another status.'
+            : 'Calls placed from this account appear here.'}
         </EmptyState>
       ) : (
-        <>
-          {live && <UpdatedAgo updatedAt={dataUpdatedAt} fetching={isFetching} />}
+        <div className={cn(isPlaceholderData && 'opacity-60')} aria-busy={isPlaceholderData && isFetching}>
           <CallsTable calls={data.calls} />
-        </>
+        </div>
       )}
-      <CallsPagination nextCursor={data.next_cursor} />
-    </div>
-  )
-}
-
-export function CallsHeader() {
-  const mayPlaceCalls = can(useQuery(sessionQueries.current()).data, 'calls:create')
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-2">
-      <h1 className="text-2xl font-semibold">Calls</h1>
-      {mayPlaceCalls && (
-        <Link to="/calls/new" className={buttonVariants({ variant: 'secondary' })}>
-          New call
-        </Link>
-      )}
+      {data && <CallsPagination nextCursor={data.next_cursor} />}
     </div>
   )
 }

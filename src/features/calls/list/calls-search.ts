@@ -54,3 +54,8 @@ export function previousPageSearch(search: CallsSearch): CallsSearch {
 export function withFilters(search: CallsSearch, change: Partial<CallsSearch>): CallsSearch {
   return { ...search, ...change, cursor: undefined, prev: undefined }
 }
+
+/** Whether the view is narrowed by anything a person set (the page size narrows nothing). */
+export function hasFilters(search: CallsSearch): boolean {
+  return Boolean(search.status || search.from_date || search.to_date)
+}

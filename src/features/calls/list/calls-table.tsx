@@ -72,9 +72,9 @@ export function CallsTable({ calls }: { calls: CallListItem[] }) {
   )
 }
 
-function CardField({ label, children }: { label: string; children: ReactNode }) {
+function CardField({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div>
+    <div className={wide ? 'col-span-2' : undefined}>
       <dt className="text-xs text-slate-600 dark:text-slate-400">{label}</dt>
       <dd>{children}</dd>
     </div>
@@ -108,7 +108,7 @@ function CallCards({ calls, zone }: { calls: CallListItem[]; zone: string }) {
             <CardField label={`Created (${zone})`}>
               <Timestamp iso={call.created_at} />
             </CardField>
-            <CardField label="Call ID">
+            <CardField label="Call ID" wide>
               <span className="flex items-center gap-1">
                 <code className="break-all font-mono text-xs">{call.call_id}</code>
                 <CopyButton value={call.call_id} label={`Copy call ID ${call.call_id}`} variant="ghost" size="xs" />

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { activePreset, exclusiveToDate, inclusiveToDay, presetRange } from './date-presets'
+
+const LA = 'America/Los_Angeles'
+// 03:30 UTC on Nov 20: still Nov 19 in Los Angeles.
+const now = Date.parse('2026-11-20T03:30:00Z')
+
+describe('date presets', () => {
+  it('are whole days in the person’s zone', () => {
+    expect(presetRange('today', 'UTC', now)).toEqual({
+      from_date: '2026-11-20T00:00:00Z',
+      to_date: '2026-11-21T00:00:00Z',
+    })
+    expect(presetRange('today', LA, now)).toEqual({
+      from_date: '2026-11-19T00:00:00-08:00',
+      to_date: '2026-11-20T00:00:00-08:00',
+    })
+    expect(presetRange('yesterday', LA, now)).toEqual({
+      from_date: '2026-11-18T00:00:00-08:00',
+      to_date: '2026-11-19T00:00:00-08:00',
+    })
+    expect(presetRange('last-7-days', 'UTC', now)).toEqual({
+      from_date: '2026-11-14T00:00:00Z',
+      to_date: '2026-11-21T00:00:00Z',
+    })
+  })
+  it('span a DST change with the right offsets', () => {
+    const afterChange = Date.parse('2026-11-03T18:00:00Z')
+    expect(presetRange('last-7-days', LA, afterChange)).toEqual({
+      from_date: '2026-10-28T00:00:00-07:00',
+      to_date: '2026-11-04T00:00:00-08:00',
+    })
+  })
+  it('run the billing period from the account’s period start, when known', () => {
+    expect(presetRange('billing-period', LA, now, '2026-11-01T00:00:00Z')).toEqual({
+      from_date: '2026-11-01T00:00:00Z',
+      to_date: undefined,
+    })
+    expect(presetRange('billing-period', LA, now)).toBeUndefined()
+  })
+  it('recognise the range they set, however its instants are written', () => {
+    expect(activePreset({ from_date: '2026-11-19T08:00:00Z', to_date: '2026-11-20T08:00:00Z' }, LA, now)).toBe('today')
+    expect(activePreset({ from_date: '2026-11-19T08:00:00Z', to_date: undefined }, LA, now)).toBeUndefined()
+    expect(activePreset({ from_date: undefined, to_date: undefined }, LA, now)).toBeUndefined()
+  })
+})
+
+describe('the inclusive "to" day', () => {
+  it('is the day before the API’s exclusive bound, and back', () => {
+    expect(inclusiveToDay('2026-11-20T00:00:00-08:00', LA)).toBe('2026-11-19')
+    expect(inclusiveToDay('2026-11-20T00:00:00Z', 'UTC')).toBe('2026-11-19')
+    expect(exclusiveToDate('2026-11-19', LA)).toBe('2026-11-20T00:00:00-08:00')
+    expect(exclusiveToDate('2026-12-31', 'UTC')).toBe('2027-01-01T00:00:00Z')
+    expect(inclusiveToDay('garbage', 'UTC')).toBe('')
+  })
+})

@@ -1,0 +1,69 @@
+// The date filter's presets, and how the API's bounds read to a person: the API's
+// `to_date` is an instant the calls come before; a person means "up to and including this day".
+import { addDays, dateInZone, dayStartInZone } from '@/lib/time-zone'
+
+export const DATE_PRESETS = [
+  { id: 'today', label: 'Today' },
+  { id: 'yesterday', label: 'Yesterday' },
+  { id: 'last-7-days', label: 'Last 7 days' },
+  { id: 'billing-period', label: 'This billing period' },
+] as const
+export type DatePreset = (typeof DATE_PRESETS)[number]['id']
+
+export interface DateRange {
+  from_date: string | undefined
+  to_date: string | undefined
+}
+
+/**
+ * The range of a preset in the person's zone. The billing period runs from the account's
+ * `current_usage.period_start`; without it there is no such range (undefined).
+ */
+export function presetRange(
+  preset: DatePreset,
+  timeZone: string,
+  now: number,
+  periodStart?: string,
+): DateRange | undefined {
+  const today = dateInZone(now, timeZone)
+  const start = (days: number) => dayStartInZone(addDays(today, days), timeZone)
+  switch (preset) {
+    case 'today':
+      return { from_date: start(0), to_date: start(1) }
+    case 'yesterday':
+      return { from_date: start(-1), to_date: start(0) }
+    case 'last-7-days':
+      return { from_date: start(-6), to_date: start(1) }
+    case 'billing-period':
+      return periodStart ? { from_date: periodStart, to_date: undefined } : undefined
+  }
+}
+
+const sameInstant = (a: string | undefined, b: string | undefined) =>
+  a === b || (a !== undefined && b !== undefined && Date.parse(a) === Date.parse(b))
+
+/** The preset the current range is, if it is one. */
+export function activePreset(
+  range: DateRange,
+  timeZone: string,
+  now: number,
+  periodStart?: string,
+): DatePreset | undefined {
+  return DATE_PRESETS.map((p) => p.id).find((id) => {
+    const candidate = presetRange(id, timeZone, now, periodStart)
+    return (
+      candidate && sameInstant(candidate.from_date, range.from_date) && sameInstant(candidate.to_date, range.to_date)
+    )
+  })
+}
+
+/** The day a person sees in the "To (inclusive)" field for the API's exclusive `to_date`. */
+export function inclusiveToDay(toDate: string, timeZone: string): string {
+  const ms = Date.parse(toDate)
+  return Number.isNaN(ms) ? '' : dateInZone(ms - 1, timeZone)
+}
+
+/** The API's exclusive `to_date` for a picked last day: the start of the day after it. */
+export function exclusiveToDate(lastDay: string, timeZone: string): string {
+  return dayStartInZone(addDays(lastDay, 1), timeZone)
+}
