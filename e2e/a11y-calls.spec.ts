@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { NUMBERS, placeCall } from './support/api'
+import { holdInConversation } from './support/live-call'
 import { expect, type Page, signedOut, test } from './support/test'
 
 async function expectNoViolations(page: Page) {
@@ -22,6 +23,29 @@ for (const scheme of ['light', 'dark'] as const) {
     const call = await placeCall(request, { destination: NUMBERS.answers, metadata: { note: 'a11y' } })
     await page.goto(`/calls/${call.call_id}`)
     await expect(page.getByText('Call status: Completed')).toBeAttached({ timeout: 30_000 })
+    await page.getByText('Technical details', { exact: true }).click()
+    await expect(page.getByRole('button', { name: 'Copy status API path' })).toBeVisible()
+    await expectNoViolations(page)
+  })
+
+  test(`a live call page has no accessibility violations (${scheme})`, async ({ page, request }) => {
+    await page.emulateMedia({ colorScheme: scheme })
+    const call = await placeCall(request, { destination: NUMBERS.answers, record: true })
+    await holdInConversation(page, call.call_id)
+    await page.goto(`/calls/${call.call_id}`)
+    await expect(page.getByRole('timer', { name: 'Elapsed' })).toBeVisible()
+    await expectNoViolations(page)
+  })
+
+  test(`a failed call page, with Call again, has no accessibility violations (${scheme})`, async ({
+    page,
+    request,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme })
+    const call = await placeCall(request, { destination: NUMBERS.fails })
+    await page.goto(`/calls/${call.call_id}`)
+    await expect(page.getByText('Call status: Failed')).toBeAttached({ timeout: 30_000 })
+    await expect(page.getByRole('link', { name: 'Call again' })).toBeVisible()
     await expectNoViolations(page)
   })
 }

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import { formatPhone } from '../src/lib/phone'
-import { NUMBERS, placeCall } from './support/api'
+import { callsOfRun, firstCallerId, NUMBERS, placeCall } from './support/api'
+import { holdInConversation } from './support/live-call'
 import { expect, type Page, signedInAs, test } from './support/test'
 
 // A support's work: signed in as support. Days are UTC days unless a test says otherwise.
@@ -19,20 +21,136 @@ test('a placed call is watched live until it completes, without reloading', asyn
   const call = await placeCall(request, { destination: NUMBERS.answers, record: true })
   await page.goto(`/calls/${call.call_id}`)
   await markPage(page)
-  await expect(page.getByRole('heading', { name: `Call to ${NUMBERS.answers}` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `Call to ${formatPhone(NUMBERS.answers)}` })).toBeVisible()
   await expect(page).toHaveTitle(`Call ${call.call_id} · Voice Dashboard`)
 
   await expect(page.getByText('Call status: Completed')).toBeAttached({ timeout: 30_000 })
   await expectNotReloaded(page)
+  const state = page.getByRole('region', { name: 'Status' })
+  // The headline comes first; the stepper names the step too.
+  await expect(state.getByText('Completed', { exact: true }).first()).toBeVisible()
+  await expect(state.getByText('The call connected and has ended.')).toBeVisible()
   const progress = page.getByRole('list', { name: 'Call progress' })
   await expect(progress.getByRole('listitem').filter({ hasText: 'Completed' })).toHaveAttribute('aria-current', 'step')
-  await expect(page.getByText(/^Duration \d+:\d\d$/)).toBeVisible()
-  await expect(page.getByText(/Updated \d+ s ago/)).toBeVisible()
+  await expect(state.getByText(/^Duration \d+:\d\d$/)).toBeVisible()
   // The detail reloaded once at the end: the final duration and billing are in.
   const details = page.getByRole('region', { name: 'Details' })
-  await expect(details).toContainText(NUMBERS.answers)
+  await expect(details).toContainText(formatPhone(NUMBERS.answers))
   await expect(details).toContainText('API')
   await expect(details.getByText(/^\d+ minutes?$/)).toBeVisible()
+  await expect(details.getByText('Available when the call ends')).toHaveCount(0)
+})
+
+const seconds = (clock: string) => {
+  const [minutes, rest] = clock.split(':').map(Number)
+  return (minutes ?? 0) * 60 + (rest ?? 0)
+}
+
+test.describe('at 1366x768', () => {
+  test.use({ viewport: { width: 1366, height: 768 } })
+
+  test('a live call says it is in progress, with a timer that ticks, and what is not known yet', async ({
+    page,
+    request,
+  }) => {
+    const call = await placeCall(request, { destination: NUMBERS.answers, record: true })
+    await holdInConversation(page, call.call_id)
+    await page.goto(`/calls/${call.call_id}`)
+
+    const state = page.getByRole('region', { name: 'Status' })
+    await expect(state.getByText('In progress: ringing or connected')).toBeInViewport()
+    // Polite, and the state only: it is not read out every second.
+    await expect(page.getByRole('status').filter({ hasText: 'Call status: Ringing or connected' })).toBeAttached()
+    await expect(state.getByText(/Updated \d+ s ago/)).toBeVisible()
+    const timer = state.getByRole('timer', { name: 'Elapsed' })
+    await expect(timer).toBeInViewport()
+    await expect(timer).toHaveText(/^\d+:\d\d$/)
+    const first = seconds(await timer.innerText())
+    await page.waitForTimeout(2100)
+    const second = seconds(await timer.innerText())
+    expect(second - first).toBeGreaterThanOrEqual(2)
+    expect(second - first).toBeLessThanOrEqual(3)
+
+    const progress = page.getByRole('list', { name: 'Call progress' })
+    await expect(progress.getByRole('listitem').filter({ hasText: 'Ringing or connected' })).toHaveAttribute(
+      'aria-current',
+      'step',
+    )
+    const details = page.getByRole('region', { name: 'Details' })
+    for (const field of ['Ended', 'Duration', 'Billed minutes', 'Voicemail drop']) {
+      const item = details.locator('dl > div').filter({ has: page.getByText(field, { exact: true }) })
+      await expect(item.getByRole('definition')).toHaveText('Available when the call ends')
+    }
+    await expect(details).not.toContainText('None')
+    // Nothing to call again while the call is going.
+    await expect(page.getByRole('link', { name: 'Call again' })).toHaveCount(0)
+  })
+
+  test('"Call again" on a failed call opens New call filled in, and places nothing until Place call', async ({
+    page,
+    request,
+  }) => {
+    const since = new Date(Date.now() - 60_000).toISOString()
+    const run = randomUUID()
+    const callerId = await firstCallerId(request)
+    await page.goto('/calls/new')
+    await page.getByLabel('Destination').fill(NUMBERS.fails)
+    await page.getByLabel('Record call').check()
+    await page.getByRole('button', { name: 'Add metadata' }).click()
+    await page.getByLabel('Key 1').fill('run')
+    await page.getByLabel('Value 1').fill(run)
+    await page.getByRole('button', { name: 'Place call' }).click()
+
+    await expect(page).toHaveURL(/\/calls\/call_[^/]+$/)
+    const failedUrl = page.url()
+    await expect(page.getByRole('heading', { level: 1, name: `Call to ${formatPhone(NUMBERS.fails)}` })).toBeFocused()
+    await expect(page.getByText('Call status: Failed')).toBeAttached({ timeout: 30_000 })
+    const state = page.getByRole('region', { name: 'Status' })
+    await expect(state.getByText('Failed', { exact: true }).first()).toBeInViewport()
+    await expect(state.getByText(/did not connect/)).toBeVisible()
+    await expect.poll(async () => (await callsOfRun(request, since, run)).length).toBe(1)
+
+    await state.getByRole('link', { name: 'Call again' }).click()
+    await expect(page).toHaveURL(/\/calls\/new$/)
+    await expect(page.getByText(/Filled in from call call_/)).toBeVisible()
+    await expect(page.getByLabel('Caller ID')).toHaveValue(callerId)
+    await expect(page.getByLabel('Destination')).toHaveValue(NUMBERS.fails)
+    await expect(page.getByLabel('Record call')).toBeChecked()
+    await expect(page.getByLabel('Key 1')).toHaveValue('run')
+    await expect(page.getByLabel('Value 1')).toHaveValue(run)
+    // Opening the form sent nothing.
+    await page.waitForTimeout(1000)
+    expect(await callsOfRun(request, since, run)).toHaveLength(1)
+
+    await page.getByRole('button', { name: 'Place call' }).click()
+    await expect(page).toHaveURL(/\/calls\/call_[^/]+$/)
+    expect(page.url()).not.toBe(failedUrl)
+    await expect(page.getByRole('heading', { level: 1, name: /^Call to / })).toBeFocused()
+    await expect.poll(async () => (await callsOfRun(request, since, run)).length).toBe(2)
+  })
+})
+
+test.describe('at 390x844', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('a live call reads well on a phone: state and timer on screen, nothing wider than the screen', async ({
+    page,
+    request,
+  }) => {
+    const call = await placeCall(request, {
+      destination: NUMBERS.answers,
+      metadata: { note: `a-long-value-without-spaces-${'x'.repeat(80)}` },
+    })
+    await holdInConversation(page, call.call_id)
+    await page.goto(`/calls/${call.call_id}`)
+    const state = page.getByRole('region', { name: 'Status' })
+    await expect(state.getByText('In progress: ringing or connected')).toBeInViewport()
+    await expect(state.getByRole('timer', { name: 'Elapsed' })).toBeInViewport()
+    await page.getByText('Technical details').click()
+    await expect(page.getByRole('button', { name: 'Copy status API path' })).toBeVisible()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
 })
 
 test('a failed call shows as failed', async ({ page, request }) => {
@@ -129,7 +247,7 @@ test('find a call with the status filter, page forward and back, open it', async
     .getByRole('link', { name: formatPhone(NUMBERS.fails) })
     .click()
   await expect(page).toHaveURL(new RegExp(`/calls/${failed.call_id}$`))
-  await expect(page.getByRole('heading', { name: `Call to ${NUMBERS.fails}` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `Call to ${formatPhone(NUMBERS.fails)}` })).toBeVisible()
 })
 
 test('the list shows a skeleton while loading, and the API’s message with Retry when it fails', async ({ page }) => {

@@ -55,7 +55,9 @@ test('places a call exactly once and watches it to the end', async ({ page, requ
 
   await expect(page).toHaveURL(/\/calls\/call_[^/]+$/, { timeout: 90_000 })
   const callId = page.url().split('/').pop() ?? ''
-  await expect(page.getByRole('heading', { name: `Call to ${NUMBERS.answers}` })).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByRole('heading', { name: `Call to ${formatPhone(NUMBERS.answers)}` })).toBeVisible({
+    timeout: 60_000,
+  })
   await expect(page.getByText('Call status: Completed')).toBeAttached({ timeout: 90_000 })
 
   // Straight from the simulator, polling past its injected errors and its rate limit: one call, not two.

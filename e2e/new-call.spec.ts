@@ -165,6 +165,23 @@ test('an invalid destination is explained and nothing is sent', async ({ page })
   expect(keys).toEqual([])
 })
 
+test('each "Add metadata" puts the focus in the new key field', async ({ page }) => {
+  await page.goto('/calls/new')
+  await page.getByRole('button', { name: 'Add metadata' }).click()
+  await expect(page.getByLabel('Key 1')).toBeFocused()
+  await page.keyboard.type('ticket')
+  await page.getByRole('button', { name: 'Add metadata' }).click()
+  await expect(page.getByLabel('Key 2')).toBeFocused()
+  await expect(page.getByLabel('Key 1')).toHaveValue('ticket')
+})
+
+test('caller IDs are shown in the one phone format', async ({ page }) => {
+  await page.goto('/calls/new')
+  const callerId = page.getByLabel('Caller ID')
+  await expect(callerId).toHaveValue(/^\+\d+$/)
+  await expect(callerId.locator('option').first()).toHaveText(/^\+\d{1,3}( \d+)+ · /)
+})
+
 test('metadata limits are explained before sending', async ({ page }) => {
   const keys = watchCallPosts(page)
   await page.goto('/calls/new')

@@ -80,6 +80,34 @@ test('the waveform is read by a worker from one download, so a long call cannot 
   expect(wholeDownloads).toHaveLength(1)
 })
 
+test.describe('at 1366x768', () => {
+  test.use({ viewport: { width: 1366, height: 768 } })
+
+  test('the recording of a finished call is on screen without scrolling, the technical details folded away', async ({
+    page,
+    request,
+  }) => {
+    const call = await placeCall(request, { destination: NUMBERS.answers, record: true, metadata: { ticket: 'SUP-1' } })
+    await openFinishedCall(page, call.call_id)
+    const { recording, play } = recordingPlayer(page)
+    await expect(play).toBeEnabled()
+    await expect(recording).toBeInViewport({ ratio: 1 })
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+
+    // The signed link is for the few who need it: folded, with a copy button once opened.
+    const copyUrl = page.getByRole('button', { name: 'Copy recording URL' })
+    await expect(copyUrl).toBeHidden()
+    await expect(page.getByText(/\/storage\//)).toBeHidden()
+    await page.getByText('Technical details', { exact: true }).click()
+    await expect(copyUrl).toBeVisible()
+    const url = page.getByText(new RegExp(`/storage/.+${call.call_id}.+signature=`))
+    await expect(url).toBeVisible()
+    await copyUrl.click()
+    await expect(copyUrl).toHaveText(/Copied|Copy failed/)
+    await expect(page.getByRole('button', { name: 'Copy call API path' })).toBeVisible()
+  })
+})
+
 test('a call without recording says so', async ({ page, request }) => {
   const call = await placeCall(request, { destination: NUMBERS.answers, record: false })
   await openFinishedCall(page, call.call_id)

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, APIResponse } from '@playwright/test'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/api/console-schemas'
-import type { CreateCallResponse, ListCallerIdsResponse } from '../../src/api/schemas'
+import type { CallDetail, CreateCallResponse, ListCallerIdsResponse, ListCallsResponse } from '../../src/api/schemas'
 
 const API = '/api/v1/voice'
 
@@ -50,6 +50,16 @@ export async function placeCall(
   )
   if (!response.ok()) throw new Error(`Placing a call failed: ${response.status()} ${await response.text()}`)
   return (await response.json()) as CreateCallResponse
+}
+
+/** The calls created since `since` whose metadata carries `run`: how a spec counts the calls it placed. */
+export async function callsOfRun(request: APIRequestContext, since: string, run: string): Promise<CallDetail[]> {
+  const list = await withRetries(() => request.get(`${API}/calls`, { params: { from_date: since, limit: 100 } }))
+  const { calls } = (await list.json()) as ListCallsResponse
+  const details = await Promise.all(
+    calls.map(async (call) => (await withRetries(() => request.get(`${API}/calls/${call.call_id}`))).json()),
+  )
+  return (details as CallDetail[]).filter((call) => call.metadata.run === run)
 }
 
 /** Destinations the simulator treats specially. */

@@ -21,10 +21,10 @@ export function CallMetadataTable({ metadata }: { metadata: Metadata }) {
       <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
         {entries.map(([key, value]) => (
           <tr key={key}>
-            <th scope="row" className="py-1 pr-4 text-left font-mono text-xs font-normal break-all">
+            <th scope="row" className="py-1 pr-4 text-left w-1/3 font-mono text-xs font-normal wrap-anywhere">
               {key}
             </th>
-            <td className="py-1 break-all whitespace-pre-wrap">{formatMetadataValue(value)}</td>
+            <td className="py-1 wrap-anywhere whitespace-pre-wrap">{formatMetadataValue(value)}</td>
           </tr>
         ))}
       </tbody>

@@ -34,6 +34,8 @@ export function CallSkeleton() {
         Loading call…
       </p>
       <Skeleton className="h-8 w-72" />
+      {/* The state, then the recording: the order of the page it stands for. */}
+      <Skeleton className="h-40 w-full" />
       <Skeleton className="h-28 w-full" />
       <div className="grid gap-4 lg:grid-cols-2">
         <Skeleton className="h-64 w-full" />

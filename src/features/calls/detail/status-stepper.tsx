@@ -11,7 +11,7 @@ interface Step {
   at: string | undefined
 }
 
-interface StepTimes {
+export interface StepTimes {
   createdAt: string
   /** From the status resource: when the service started the call. */
   startedAt: string
@@ -30,7 +30,11 @@ function stepsFor(status: string, { createdAt, startedAt, seen }: StepTimes): { 
   return { steps, current: keys.indexOf(status) }
 }
 
-/** queued → initiated → ringing → completed/failed, with the time each step was seen. */
+/**
+ * queued → initiated → ringing or connected → completed/failed, with the time each step was seen.
+ * The service reports only the current status, so a step this page did not see has no time:
+ * that is a gap in what is known, not a problem with the call.
+ */
 export function StatusStepper({ status, ...times }: { status: string } & StepTimes) {
   const { steps, current } = stepsFor(status, times)
   const failed = isFailedStatus(status)
@@ -38,7 +42,7 @@ export function StatusStepper({ status, ...times }: { status: string } & StepTim
   // Only decides whether a step was today: a minute is fine enough.
   const now = useNow(60_000)
   return (
-    <ol aria-label="Call progress" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+    <ol aria-label="Call progress" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
       {steps.map((step, index) => {
         const done = current >= 0 && index < current
         const isCurrent = index === current
@@ -47,7 +51,7 @@ export function StatusStepper({ status, ...times }: { status: string } & StepTim
             key={step.key}
             aria-current={isCurrent ? 'step' : undefined}
             className={cn(
-              'rounded-md border-t-4 bg-slate-50 px-3 py-2 dark:bg-slate-900',
+              'rounded-md border-t-4 bg-slate-50 px-3 py-1.5 dark:bg-slate-800/60',
               done && 'border-indigo-500',
               isCurrent && (failed ? 'border-red-600' : 'border-emerald-600'),
               !done && !isCurrent && 'border-slate-300 dark:border-slate-700',
@@ -57,8 +61,11 @@ export function StatusStepper({ status, ...times }: { status: string } & StepTim
             <p className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
               {step.at && (done || isCurrent) ? (
                 <time dateTime={step.at}>{formatStepTime(step.at, timeZone, now)}</time>
-              ) : done ? (
-                'Not observed'
+              ) : done || isCurrent ? (
+                <>
+                  <span aria-hidden="true">—</span>
+                  <span className="sr-only">time not recorded</span>
+                </>
               ) : (
                 'Waiting'
               )}

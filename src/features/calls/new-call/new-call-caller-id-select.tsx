@@ -1,6 +1,7 @@
 import type { CallerIdListItem } from '@/api/schemas'
 import { Field } from '@/components/ui/field'
 import { Select } from '@/components/ui/select'
+import { formatPhone } from '@/lib/phone'
 
 export function CallerIdSelect({
   callerIds,
@@ -21,7 +22,7 @@ export function CallerIdSelect({
         <Select {...control} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
           {callerIds.map((callerId) => (
             <option key={callerId.id} value={callerId.phone_number}>
-              {callerId.phone_number} · {callerId.cnam_display_name}
+              {formatPhone(callerId.phone_number)} · {callerId.cnam_display_name}
             </option>
           ))}
         </Select>

@@ -15,6 +15,7 @@ import type { CallerIdListItem } from '@/api/schemas'
 import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
 import { clearNewCallDraft } from './new-call-draft'
 import { NewCallForm } from './new-call-form'
+import { type NewCallPrefill, readNewCallPrefill } from './new-call-prefill'
 
 const callerIds: CallerIdListItem[] = [
   {
@@ -42,13 +43,13 @@ const fetchMock = stubFetch()
 // No pause between keystrokes: the form is what is under test, not typing speed.
 const user = userEvent.setup({ delay: null })
 
-function renderForm() {
+function renderForm(prefill: NewCallPrefill | null = null) {
   const rootRoute = createRootRoute({ component: Outlet })
   const routes = [
     createRoute({
       getParentRoute: () => rootRoute,
       path: '/calls/new',
-      component: () => <NewCallForm callerIds={callerIds} />,
+      component: () => <NewCallForm callerIds={callerIds} prefill={prefill} />,
     }),
     createRoute({
       getParentRoute: () => rootRoute,
@@ -205,5 +206,36 @@ describe('NewCallForm', () => {
     await screen.findByText('Live view', {}, { timeout: 5000 })
     const [first, second] = sentKeys()
     expect(second).toBe(first)
+  })
+
+  it('starts filled in from "Call again", sends nothing until Place call, then a new request', async () => {
+    fetchMock.mockResolvedValue(json(201, created))
+    const prefill = readNewCallPrefill({
+      fromCallId: 'call_old',
+      request: { caller_id: '+14155550100', destination: '+15005550002', record: true, metadata: { ticket: '42' } },
+    })
+    const router = renderForm(prefill)
+    expect(((await screen.findByLabelText('Destination')) as HTMLInputElement).value).toBe('+15005550002')
+    expect((screen.getByLabelText('Caller ID') as HTMLSelectElement).value).toBe('+14155550100')
+    expect((screen.getByLabelText('Record call') as HTMLInputElement).checked).toBe(true)
+    expect((screen.getByLabelText('Key 1') as HTMLInputElement).value).toBe('ticket')
+    expect((screen.getByLabelText('Value 1') as HTMLInputElement).value).toBe('42')
+    expect(fetchMock).not.toHaveBeenCalled()
+
+    await user.click(screen.getByRole('button', { name: 'Place call' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/calls/call_test1'))
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      caller_id: '+14155550100',
+      destination: '+15005550002',
+      record: true,
+      metadata: { ticket: '42' },
+    })
+  })
+
+  it('shows caller IDs in the one phone format, and sends them as E.164', async () => {
+    renderForm()
+    const option = await screen.findByRole('option', { name: '+1 415 555 0100 · Acme Corp' })
+    expect((option as HTMLOptionElement).value).toBe('+14155550100')
   })
 })

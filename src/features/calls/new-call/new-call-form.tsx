@@ -7,11 +7,18 @@ import { fieldErrorText } from '@/lib/field-error-text'
 import { MetadataEditor } from './metadata-editor'
 import { CallerIdSelect } from './new-call-caller-id-select'
 import { NewCallFeedback } from './new-call-feedback'
+import type { NewCallPrefill } from './new-call-prefill'
 import { useNewCallForm } from './use-new-call-form'
 
-/** The new-call form. A failed submission keeps everything typed. */
-export function NewCallForm({ callerIds }: { callerIds: CallerIdListItem[] }) {
-  const { form, ref, draft, mutation, retrying, otherErrors, clientInvalid } = useNewCallForm(callerIds)
+/** The new-call form. A failed submission keeps everything typed; "Call again" arrives filled in. */
+export function NewCallForm({
+  callerIds,
+  prefill = null,
+}: {
+  callerIds: CallerIdListItem[]
+  prefill?: NewCallPrefill | null
+}) {
+  const { form, ref, initial, mutation, retrying, otherErrors, clientInvalid } = useNewCallForm(callerIds, prefill)
   const sending = mutation.isPending
   const failure = mutation.isError && !sending ? mutation.error : null
   const submit = () => void form.handleSubmit()
@@ -43,7 +50,7 @@ export function NewCallForm({ callerIds }: { callerIds: CallerIdListItem[] }) {
           <PhoneInput
             id="destination"
             label="Destination"
-            defaultValue={draft?.destination}
+            defaultValue={initial?.destination}
             name="destination"
             required
             disabled={sending}

@@ -1,15 +1,21 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useLocation } from '@tanstack/react-router'
+import { useMemo } from 'react'
 import { callerIdQueries } from '@/api/caller-ids'
 import { VERIFICATION_STATUSES } from '@/api/schemas'
 import { EmptyState } from '@/components/ui/empty-state'
+import { formatPhone } from '@/lib/phone'
 import { NewCallForm } from './new-call-form'
 import { NewCallLayout } from './new-call-layout'
+import { type NewCallPrefill, readNewCallPrefill } from './new-call-prefill'
 
 export function NewCallPage() {
   const { data } = useSuspenseQuery(callerIdQueries.list())
   // Only a verified number can be shown to the callee.
   const callerIds = data.caller_ids.filter((callerId) => callerId.verification_status === VERIFICATION_STATUSES[0])
+  const callAgain = useLocation({ select: (location) => location.state.callAgain })
+  const entry = useLocation({ select: (location) => location.state.__TSR_key })
+  const prefill = useMemo(() => readNewCallPrefill(callAgain), [callAgain])
   return (
     <NewCallLayout>
       {callerIds.length === 0 ? (
@@ -24,8 +30,41 @@ export function NewCallPage() {
           A call needs a verified number to show the person you call. Verify one on the Caller IDs page first.
         </EmptyState>
       ) : (
-        <NewCallForm callerIds={callerIds} />
+        <>
+          {prefill && (
+            <PrefillNotice
+              prefill={prefill}
+              callerIdKept={callerIds.some((c) => c.phone_number === prefill.values.callerId)}
+            />
+          )}
+          {/* A new history entry (say, "New call" from the menu after "Call again") starts a new form. */}
+          <NewCallForm key={entry} callerIds={callerIds} prefill={prefill} />
+        </>
       )}
     </NewCallLayout>
+  )
+}
+
+function PrefillNotice({ prefill, callerIdKept }: { prefill: NewCallPrefill; callerIdKept: boolean }) {
+  const { callerId } = prefill.values
+  return (
+    <div className="max-w-2xl rounded-md border border-indigo-200 bg-indigo-50 p-3 text-sm text-indigo-950 dark:border-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
+      <p>
+        Filled in from{' '}
+        {prefill.fromCallId ? (
+          <Link to="/calls/$callId" params={{ callId: prefill.fromCallId }} className="font-medium break-all underline">
+            call {prefill.fromCallId}
+          </Link>
+        ) : (
+          'an earlier call'
+        )}
+        . Check the details: nothing is placed until you press Place call.
+      </p>
+      {callerId && !callerIdKept && (
+        <p className="mt-1">
+          Its caller ID, {formatPhone(callerId)}, is not one of your verified caller IDs now. Choose one below.
+        </p>
+      )}
+    </div>
   )
 }

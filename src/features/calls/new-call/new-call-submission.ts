@@ -13,7 +13,7 @@ import {
   submissionRetryDelay,
 } from '@/api/idempotent-submit'
 import type { CreateCallRequest } from '@/api/schemas'
-import { PLACED_CALL_STATE } from '../shared/placed-call-state'
+import { placedCallState } from '../shared/placed-call-state'
 import { clearNewCallDraft } from './new-call-draft'
 
 interface PlaceCallVariables {
@@ -57,7 +57,7 @@ export function usePlaceCall({
     onSuccess: (call) => {
       clearNewCallDraft()
       void queryClient.invalidateQueries({ queryKey: callQueries.lists() })
-      void navigate({ to: '/calls/$callId', params: { callId: call.call_id }, state: PLACED_CALL_STATE })
+      void navigate({ to: '/calls/$callId', params: { callId: call.call_id }, state: placedCallState(call) })
     },
     onError: (error) => onError(error, submission.current),
   })

@@ -1,16 +1,19 @@
 // The new-call form's state: TanStack Form holds the values and their errors,
 // usePlaceCall sends them exactly once, and the draft brings them back after a 401.
+// "Call again" starts the form from a prefill instead, which wins: it is what the person just asked for.
 import { useForm, useStore } from '@tanstack/react-form'
 import { useState } from 'react'
 import type { CallerIdListItem } from '@/api/schemas'
 import { EMPTY_PHONE, parsePhone } from '@/lib/phone'
 import { useFocusFirstInvalid } from '@/lib/use-focus-first-invalid'
 import { readNewCallDraft, saveNewCallDraft } from './new-call-draft'
+import type { NewCallPrefill } from './new-call-prefill'
 import { apiFieldErrors, type NewCallValues, newCallLiveSchema, newCallSubmitSchema } from './new-call-schema'
 import { usePlaceCall } from './new-call-submission'
 
-export function useNewCallForm(callerIds: CallerIdListItem[]) {
-  const [draft] = useState(readNewCallDraft)
+export function useNewCallForm(callerIds: CallerIdListItem[], prefill: NewCallPrefill | null = null) {
+  const [draft] = useState(() => (prefill ? null : readNewCallDraft()))
+  const initial = prefill?.values ?? draft
   // The service's errors that belong to no field, listed in the form's alert.
   const [otherErrors, setOtherErrors] = useState<string[]>([])
   const { ref, focusFirstInvalid } = useFocusFirstInvalid()
@@ -34,10 +37,10 @@ export function useNewCallForm(callerIds: CallerIdListItem[]) {
 
   const defaultValues: NewCallValues = {
     callerId:
-      callerIds.find((c) => c.phone_number === draft?.callerId)?.phone_number ?? callerIds[0]?.phone_number ?? '',
-    destination: draft ? parsePhone(draft.destination) : EMPTY_PHONE,
-    record: draft?.record ?? false,
-    metadataRows: draft?.metadataRows ?? [],
+      callerIds.find((c) => c.phone_number === initial?.callerId)?.phone_number ?? callerIds[0]?.phone_number ?? '',
+    destination: initial ? parsePhone(initial.destination) : EMPTY_PHONE,
+    record: initial?.record ?? false,
+    metadataRows: initial?.metadataRows ?? [],
   }
   const form = useForm({
     defaultValues,
@@ -67,7 +70,7 @@ export function useNewCallForm(callerIds: CallerIdListItem[]) {
       Object.values(state.fieldMeta).some((meta) => meta?.errorMap.onChange || meta?.errorMap.onSubmit),
   )
 
-  return { form, ref, draft, place, mutation, retrying, otherErrors, clientInvalid }
+  return { form, ref, initial, place, mutation, retrying, otherErrors, clientInvalid }
 }
 
 export type NewCallForm = ReturnType<typeof useNewCallForm>['form']

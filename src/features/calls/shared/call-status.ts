@@ -14,7 +14,8 @@ interface StatusMeta {
 const STATUS_META: Record<string, StatusMeta> = {
   [QUEUED]: { label: 'Queued', tone: 'neutral' },
   DIALER_INITIATED: { label: 'Initiated', tone: 'info' },
-  DIALER_RINGING: { label: 'Ringing', tone: 'warning' },
+  // The spec has no "answered" status: a call reports ringing from the first ring until it ends.
+  DIALER_RINGING: { label: 'Ringing or connected', tone: 'warning' },
   DIALER_COMPLETED: { label: 'Completed', tone: 'success' },
   DIALER_FAILED: { label: 'Failed', tone: 'danger' },
 }

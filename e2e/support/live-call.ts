@@ -1,0 +1,19 @@
+import type { Page } from '@playwright/test'
+import type { CallDetail, CallStatusResponse } from '../../src/api/schemas'
+
+/**
+ * The simulator runs these tests at 20 times real speed, so a real conversation lasts seconds.
+ * A long one is held here: every answer is what the simulator gives while a call is ringing or
+ * connected (DIALER_RINGING, duration null, nothing billed or recorded yet).
+ */
+export async function holdInConversation(page: Page, callId: string) {
+  await page.route(`**/api/v1/voice/calls/${callId}`, async (route) => {
+    const detail = (await (await route.fetch()).json()) as CallDetail
+    const live = { status: 'DIALER_RINGING', duration_seconds: null, billed_minutes: 0, recording_url: null }
+    await route.fulfill({ json: { ...detail, ...live, voicemail_drop: false } satisfies CallDetail })
+  })
+  await page.route(`**/api/v1/voice/calls/${callId}/status`, async (route) => {
+    const status = (await (await route.fetch()).json()) as CallStatusResponse
+    await route.fulfill({ json: { ...status, status: 'DIALER_RINGING', duration_seconds: null } })
+  })
+}
