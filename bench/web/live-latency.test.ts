@@ -15,11 +15,11 @@ const plan: StoredPlan = {
 describe('liveTransitions', () => {
   it('measures each change from the moment the plan made it', () => {
     const shown = [
-      { label: 'Ringing', at: 2_000 },
+      { label: 'Ringing or connected', at: 2_000 },
       { label: 'Completed', at: 10_640 },
     ]
     expect(liveTransitions(plan, shown)).toEqual({
-      transitions: [{ from: 'Ringing', to: 'Completed', latencyMs: 640 }],
+      transitions: [{ from: 'Ringing or connected', to: 'Completed', latencyMs: 640 }],
       mismatches: 0,
     })
   })
@@ -27,12 +27,12 @@ describe('liveTransitions', () => {
   it('ignores changes planned before the page first showed a status', () => {
     const shown = [
       { label: 'Queued', at: 500 },
-      { label: 'Ringing', at: 1_300 },
+      { label: 'Ringing or connected', at: 1_300 },
       { label: 'Completed', at: 10_200 },
     ]
     expect(liveTransitions(plan, shown).transitions.map((t) => t.latencyMs)).toEqual([300, 200])
     const late = [
-      { label: 'Ringing', at: 1_300 },
+      { label: 'Ringing or connected', at: 1_300 },
       { label: 'Completed', at: 10_200 },
     ]
     expect(liveTransitions(plan, late).transitions).toHaveLength(1)
@@ -40,7 +40,7 @@ describe('liveTransitions', () => {
 
   it('counts a status the plan does not explain as a mismatch, not a latency', () => {
     const shown = [
-      { label: 'Ringing', at: 2_000 },
+      { label: 'Ringing or connected', at: 2_000 },
       { label: 'Completed', at: 5_000 },
     ]
     expect(liveTransitions(plan, shown)).toEqual({ transitions: [], mismatches: 1 })
