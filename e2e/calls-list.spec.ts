@@ -5,7 +5,7 @@ import { NUMBERS, placeCall } from './support/api'
 import { signInAsNewPerson } from './support/people'
 import { expect, openUserMenu, signedInAs, signedOut, test } from './support/test'
 
-test.use({ ...signedInAs('support'), timezoneId: 'UTC' })
+test.use({ ...signedInAs('support'), timezoneId: 'UTC', viewport: { width: 1366, height: 768 } })
 
 const FAR_FUTURE = '2099-01-01T00:00:00Z'
 

@@ -77,9 +77,10 @@ test('places a call exactly once and watches it to the end', async ({ page, requ
     .toBe(1)
 
   await page.getByRole('link', { name: '← All calls' }).click()
-  // Under injected latency the call page (with its own "Status" region) stays until the list has loaded.
-  await expect(page.getByRole('heading', { name: 'Calls', level: 1 })).toBeVisible({ timeout: 60_000 })
-  await page.getByLabel('Status', { exact: true }).selectOption('DIALER_COMPLETED')
+  // Under injected latency the call page (with its own "Status" region) stays until the list has loaded, and
+  // the select's accessible name includes its value ("Status All statuses"): the filter form scopes it.
+  const filters = page.getByRole('form', { name: 'Filter calls' })
+  await filters.getByLabel('Status').selectOption('DIALER_COMPLETED', { timeout: 60_000 })
   const table = page.getByRole('table', { name: /calls/i })
   await expect(table.getByText(callId)).toBeVisible({ timeout: 60_000 })
 })
