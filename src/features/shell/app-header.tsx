@@ -1,10 +1,11 @@
 import { Link, useRouterState } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect } from 'react'
 import type { Permission, SessionResponse } from '@/api/console-schemas'
 import { can } from '@/api/session'
 import { APP_NAME } from '@/components/document-title'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
+import { useDisclosure } from '@/lib/use-disclosure'
 import { AccountSummary } from './account-summary'
 import { ThemeToggle } from './theme-toggle'
 import { UpstreamBanner } from './upstream-banner'
@@ -27,49 +28,30 @@ const activeClass = 'bg-slate-100 text-slate-950 dark:bg-slate-800 dark:text-whi
  * controls in a panel under the row (one copy in the DOM, so nothing is read twice).
  */
 export function AppHeader({ session }: { session: SessionResponse | null }) {
-  const [menuOpen, setMenuOpen] = useState(false)
-  const menuId = useId()
-  const menuButton = useRef<HTMLButtonElement>(null)
+  const menu = useDisclosure<HTMLDivElement>()
+  const { setOpen: setMenuOpen } = menu
   const pathname = useRouterState({ select: (state) => state.location.pathname })
 
   // A followed link closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not an input.
   useEffect(() => setMenuOpen(false), [pathname])
-  useEffect(() => {
-    if (!menuOpen) return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      setMenuOpen(false)
-      menuButton.current?.focus()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [menuOpen])
 
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+      <div ref={menu.root} className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
         <Link to={session ? '/calls' : '/sign-in'} className="font-semibold">
           {APP_NAME}
         </Link>
         {session ? (
           <>
-            <Button
-              ref={menuButton}
-              variant="secondary"
-              size="sm"
-              className="ml-auto lg:hidden"
-              aria-expanded={menuOpen}
-              aria-controls={menuId}
-              onClick={() => setMenuOpen((open) => !open)}
-            >
+            <Button {...menu.buttonProps} variant="secondary" size="sm" className="ml-auto lg:hidden">
               Menu
             </Button>
             <div
-              id={menuId}
+              id={menu.panelId}
               className={cn(
                 'basis-full flex-col gap-3 border-t border-slate-200 pt-3 lg:flex lg:flex-1 lg:basis-auto lg:flex-row lg:items-center lg:border-0 lg:pt-0 dark:border-slate-800',
-                menuOpen ? 'flex' : 'hidden',
+                menu.open ? 'flex' : 'hidden',
               )}
             >
               <nav aria-label="Main" className="flex flex-col gap-1 lg:flex-row">
