@@ -104,7 +104,10 @@ test('a row shows the exact time with the relative time, and the full time with 
 
 test.describe('a pointer click on a row', () => {
   test('opens that row’s call, for the first, a middle and the last row', async ({ page }) => {
-    await page.goto('/calls')
+    // Calls before today only: the parallel specs place calls today, which would shift the rows between
+    // reading a row's id and clicking it.
+    const today = new Date().toISOString().slice(0, 10)
+    await page.goto(`/calls?to_date=${today}T00:00:00Z`)
     const rows = page.getByRole('table', { name: /calls/i }).getByRole('row')
     await expect(rows.nth(25)).toBeVisible()
     for (const index of [1, 12, 25]) {
