@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { isCompleteDate, localDateInputValue, localDayStart, toInstant, toLocalIso } from './local-date'
+import { isCompleteDate, localDayStart, toInstant, toLocalIso } from './local-date'
 
 // The helpers read the browser's zone; a fixed one with summer time makes the offsets known.
 beforeEach(() => {
@@ -54,14 +54,5 @@ describe('isCompleteDate', () => {
     for (const value of ['', '0002-11-01', '0202-11-01', '2026-02-30', '2026-13-01', '2026-11', 'yesterday']) {
       expect(isCompleteDate(value)).toBe(false)
     }
-  })
-})
-
-describe('localDateInputValue', () => {
-  it('shows a plain date as it is and a date-time as its local day', () => {
-    expect(localDateInputValue('2026-11-01')).toBe('2026-11-01')
-    expect(localDateInputValue('2026-11-01T00:00:00+01:00')).toBe('2026-11-01')
-    expect(localDateInputValue('2026-10-31T23:30:00Z')).toBe('2026-11-01')
-    expect(localDateInputValue('nonsense')).toBe('')
   })
 })

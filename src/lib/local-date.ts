@@ -47,10 +47,3 @@ export function localDayStart(value: string): string {
 export function toInstant(value: string): string {
   return DATE.test(value) ? localDayStart(value) : value
 }
-
-/** The local calendar day of a date or date-time, as a date input shows it ('' when unreadable). */
-export function localDateInputValue(value: string): string {
-  if (DATE.test(value)) return value
-  const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? '' : localDateOf(date)
-}

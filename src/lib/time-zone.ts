@@ -20,25 +20,36 @@ interface WallClock {
   second: number
 }
 
-const partFormats = new Map<string, Intl.DateTimeFormat>()
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * The dashboard's one way to write dates: English month names and a 24-hour clock for everyone
+ * on the team, so "14:32" means one thing, in the zone given. Formatters are cached per zone and options.
+ */
+export function dateFormatIn(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone}|${JSON.stringify(options)}`
+  let format = formats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', ...options })
+    formats.set(key, format)
+  }
+  return format
+}
+
+const WALL_CLOCK = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+} as const
 
 function wallClock(ms: number, timeZone: string): WallClock {
-  let format = partFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    partFormats.set(timeZone, format)
-  }
   const parts: Record<string, number> = {}
-  for (const part of format.formatToParts(ms)) if (part.type !== 'literal') parts[part.type] = Number(part.value)
+  for (const part of dateFormatIn(timeZone, WALL_CLOCK).formatToParts(ms)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value)
+  }
   return parts as unknown as WallClock
 }
 
@@ -108,7 +119,7 @@ export function toInstantInZone(value: string, timeZone: string): string {
 /** "UTC", "PST", or "GMT+1" where the zone has no common abbreviation in English. */
 export function zoneAbbreviation(timeZone: string, at: number = Date.now()): string {
   if (timeZone === 'UTC') return 'UTC'
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+  const part = dateFormatIn(timeZone, { timeZoneName: 'short' })
     .formatToParts(at)
     .find((p) => p.type === 'timeZoneName')
   return part?.value ?? timeZone

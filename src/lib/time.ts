@@ -1,4 +1,5 @@
 // Time helpers that take the clock as an argument, so they are pure and testable.
+import { dateFormatIn } from './time-zone'
 
 export const DAY_MS = 86_400_000
 
@@ -25,21 +26,10 @@ export function formatRelative(iso: string, now: number, locale?: string): strin
   return iso
 }
 
-// English month names and a 24-hour clock for everyone on the team, so "14:32" means one thing;
-// the zone is each person's choice (see time-zone.ts) and always passed in.
-const formats = new Map<string, Intl.DateTimeFormat>()
-function formatIn(timeZone: string, options: Intl.DateTimeFormatOptions, key: string): Intl.DateTimeFormat {
-  const id = `${timeZone}|${key}`
-  let format = formats.get(id)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', ...options })
-    formats.set(id, format)
-  }
-  return format
-}
-
+// Exact times in a zone the caller passes (the person's choice, see time-zone.ts).
 const valid = (iso: string) => !Number.isNaN(Date.parse(iso))
-const yearIn = (ms: number, timeZone: string) => formatIn(timeZone, { year: 'numeric' }, 'y').format(ms)
+/** The year of an instant in the zone, as text ("2026"). */
+export const yearIn = (ms: number, timeZone: string) => dateFormatIn(timeZone, { year: 'numeric' }).format(ms)
 
 /** "Nov 19, 14:32" for tables; the year joins when it is not this year in the zone: "Dec 31, 2025, 23:59". */
 export function formatCompact(iso: string, timeZone: string, now: number): string {
@@ -48,43 +38,39 @@ export function formatCompact(iso: string, timeZone: string, now: number): strin
   const options: Intl.DateTimeFormatOptions = thisYear
     ? { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }
     : { month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit' }
-  return formatIn(timeZone, options, thisYear ? 'compact' : 'compact-y').format(Date.parse(iso))
+  return dateFormatIn(timeZone, options).format(Date.parse(iso))
 }
 
 /** Every part, with the zone: "Thu, Nov 19, 2026, 14:32:05 PST". */
 export function formatFull(iso: string, timeZone: string): string {
   if (!valid(iso)) return iso
-  return formatIn(
-    timeZone,
-    {
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      timeZoneName: 'short',
-    },
-    'full',
-  ).format(Date.parse(iso))
+  return dateFormatIn(timeZone, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+  }).format(Date.parse(iso))
 }
 
 /** "Nov 19, 2026": a day, for period bounds and dates without a time. */
 export function formatDay(iso: string, timeZone: string): string {
   if (!valid(iso)) return iso
-  return formatIn(timeZone, { month: 'short', day: 'numeric', year: 'numeric' }, 'day').format(Date.parse(iso))
+  return dateFormatIn(timeZone, { month: 'short', day: 'numeric', year: 'numeric' }).format(Date.parse(iso))
 }
 
 /** A clock time to the second, with the day in front when it is not today in the zone: "Nov 18, 23:59:58". */
 export function formatStepTime(iso: string, timeZone: string, now: number): string {
   if (!valid(iso)) return iso
   const ms = Date.parse(iso)
-  const clock = formatIn(timeZone, { hour: '2-digit', minute: '2-digit', second: '2-digit' }, 'clock').format(ms)
-  const day = formatIn(timeZone, { month: 'short', day: 'numeric', year: 'numeric' }, 'day')
+  const clock = dateFormatIn(timeZone, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(ms)
+  const day = dateFormatIn(timeZone, { month: 'short', day: 'numeric', year: 'numeric' })
   if (day.format(ms) === day.format(now)) return clock
   const thisYear = yearIn(ms, timeZone) === yearIn(now, timeZone)
-  const date = thisYear ? formatIn(timeZone, { month: 'short', day: 'numeric' }, 'md').format(ms) : day.format(ms)
+  const date = thisYear ? dateFormatIn(timeZone, { month: 'short', day: 'numeric' }).format(ms) : day.format(ms)
   return `${date}, ${clock}`
 }
 

@@ -1,8 +1,8 @@
 // Formatting for the usage and caller-ID pages. The dashboard is written in
 // English, so numbers and dates use en-US rather than the machine's locale.
 import { pluralize } from './format'
-import { DAY_MS } from './time'
-import { zoneAbbreviation } from './time-zone'
+import { DAY_MS, yearIn } from './time'
+import { dateFormatIn, zoneAbbreviation } from './time-zone'
 
 const LOCALE = 'en-US'
 
@@ -76,17 +76,6 @@ export function usageLevel(percent: number | null): UsageLevel {
 
 // Billing periods are instants; each person reads them in the zone they chose (see time-zone.ts),
 // with the same 24-hour clock as the rest of the dashboard (time.ts).
-const formats = new Map<string, Intl.DateTimeFormat>()
-function formatIn(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone}|${JSON.stringify(options)}`
-  let format = formats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE, { timeZone, hourCycle: 'h23', ...options })
-    formats.set(key, format)
-  }
-  return format
-}
-
 const toMs = (instant: string | number) => (typeof instant === 'number' ? instant : Date.parse(instant))
 const DAY = { month: 'short', day: 'numeric', year: 'numeric' } as const
 const DAY_NO_YEAR = { month: 'short', day: 'numeric' } as const
@@ -95,7 +84,7 @@ const CLOCK = { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' } as c
 /** A day in the zone, e.g. "Nov 1, 2026". */
 export function formatDate(instant: string | number, timeZone: string): string {
   const ms = toMs(instant)
-  return Number.isNaN(ms) ? String(instant) : formatIn(timeZone, DAY).format(ms)
+  return Number.isNaN(ms) ? String(instant) : dateFormatIn(timeZone, DAY).format(ms)
 }
 
 /** A day that says its zone: "Nov 26, 2026 (UTC)". */
@@ -109,12 +98,13 @@ export function formatDateInZone(instant: string | number, timeZone: string): st
  */
 export function formatPeriodLabel(start: string | number, end: string | number, timeZone: string): string {
   const middle = (toMs(start) + toMs(end)) / 2
-  return Number.isNaN(middle) ? String(start) : formatIn(timeZone, { month: 'short', year: 'numeric' }).format(middle)
+  return Number.isNaN(middle)
+    ? String(start)
+    : dateFormatIn(timeZone, { month: 'short', year: 'numeric' }).format(middle)
 }
 
-const yearOf = (ms: number, timeZone: string) => formatIn(timeZone, { year: 'numeric' }).format(ms)
 const isMidnight = (ms: number, timeZone: string) =>
-  formatIn(timeZone, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+  dateFormatIn(timeZone, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
     .formatToParts(ms)
     .every((part) => part.type === 'literal' || Number(part.value) === 0)
 
@@ -138,17 +128,17 @@ export function formatPeriodParts(start: string, end: string, timeZone: string):
   if (Number.isNaN(startMs) || Number.isNaN(endMs)) return { first: start, last: end, zone: null }
   if (isMidnight(startMs, timeZone) && isMidnight(endMs, timeZone)) {
     const lastMs = Math.max(startMs, endMs - 1)
-    const sameYear = yearOf(startMs, timeZone) === yearOf(lastMs, timeZone)
+    const sameYear = yearIn(startMs, timeZone) === yearIn(lastMs, timeZone)
     return {
-      first: formatIn(timeZone, sameYear ? DAY_NO_YEAR : DAY).format(startMs),
-      last: formatIn(timeZone, DAY).format(lastMs),
+      first: dateFormatIn(timeZone, sameYear ? DAY_NO_YEAR : DAY).format(startMs),
+      last: dateFormatIn(timeZone, DAY).format(lastMs),
       zone: zoneAbbreviation(timeZone, lastMs),
     }
   }
-  const sameYear = yearOf(startMs, timeZone) === yearOf(endMs, timeZone)
+  const sameYear = yearIn(startMs, timeZone) === yearIn(endMs, timeZone)
   return {
-    first: formatIn(timeZone, { ...(sameYear ? DAY_NO_YEAR : DAY), ...CLOCK }).format(startMs),
-    last: formatIn(timeZone, { ...DAY, ...CLOCK }).format(endMs),
+    first: dateFormatIn(timeZone, { ...(sameYear ? DAY_NO_YEAR : DAY), ...CLOCK }).format(startMs),
+    last: dateFormatIn(timeZone, { ...DAY, ...CLOCK }).format(endMs),
     zone: null,
   }
 }
