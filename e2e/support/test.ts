@@ -19,8 +19,10 @@ export const signedOut = { storageState: { cookies: [], origins: [] } }
 
 /** Opens the signed-in person's menu in the header (its button shows their email). */
 export async function openUserMenu(page: Page): Promise<void> {
-  const button = page.getByRole('region', { name: 'Signed in' }).getByRole('button', { expanded: false })
-  if (await button.count()) await button.click()
+  // The button names the person (their email). Waited for, not counted: right after a navigation
+  // the header may not be drawn yet.
+  const button = page.getByRole('region', { name: 'Signed in' }).getByRole('button', { name: /@/ })
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click()
 }
 
 export async function signOut(page: Page): Promise<void> {
