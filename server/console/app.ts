@@ -1,7 +1,11 @@
 // The console server: mounting only. Order matters: host check, headers, CSRF,
 // then the console's API, the voice API behind sessions and roles, and the SPA.
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/console-schemas'
+import { createAuditLog } from './audit/audit-log'
+import { auditRefusals } from './audit/refusals'
+import { actorOf } from './audit/request-facts'
+import { createVoiceAudit } from './audit/voice-events'
 import { preferencesRoutes } from './auth/preferences-routes'
 import { requirePermission, requireSession, type SessionEnv } from './auth/require-session'
 import { authRoutes, sessionBody } from './auth/routes'
@@ -55,6 +59,11 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   const limiter = createUserRateLimiter(options.userRateLimitPerMinute, now)
   const headers = securityHeaders({ storageOrigin: foreignOrigin(options.storageUrl, [...origins]), https })
   const signedIn = requireSession(sessions, cookie)
+  const audit = createAuditLog(options.store, now)
+  const actorOfCookie = async (c: Context) => {
+    const session = await sessions.resolve(cookie.read(c))
+    return session ? actorOf(session) : null
+  }
 
   const app = new Hono<SessionEnv>()
   app.use(requestLog(options.logger))
@@ -71,11 +80,12 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     await next()
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
   })
+  app.use(auditRefusals(audit, actorOfCookie))
   app.use(csrfCheck(origins))
 
   app.route(
     CONSOLE_PREFIX,
-    authRoutes({ store: options.store, sessions, throttle, cookie, demoUsers: options.demoUsers ?? [], now }),
+    authRoutes({ store: options.store, sessions, throttle, cookie, audit, demoUsers: options.demoUsers ?? [], now }),
   )
   app.get(`${CONSOLE_PREFIX}/upstream`, signedIn, requirePermission('users:manage'), async (c) => {
     c.set('route', `${CONSOLE_PREFIX}/upstream`)
@@ -85,7 +95,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
 
   app.route(`${CONSOLE_PREFIX}/preferences`, preferencesRoutes(options.store, signedIn))
 
-  const voice = voiceRoutes(proxy, limiter)
+  const voice = voiceRoutes(proxy, limiter, createVoiceAudit(audit, options.store, now))
   app.use('/api/v1/voice/*', signedIn)
   app.use('/storage/*', signedIn)
   app.route('/api/v1/voice', voice)

@@ -24,6 +24,7 @@ export const PERMISSIONS = [
   'account:read',
   'usage:read',
   'users:manage',
+  'audit:read',
 ] as const
 export const permission = z.enum(PERMISSIONS)
 export type Permission = z.infer<typeof permission>

@@ -1,8 +1,10 @@
 // The console's own API: who is signed in, sign-in and sign-out, and what the
 // sign-in page needs to know. Mounted at CONSOLE_PREFIX.
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { type Context, Hono } from 'hono'
 import { type SessionResponse, type SetupResponse, signInBody } from '../../../src/api/console-schemas'
+import type { AuditLog } from '../audit/audit-log'
+import { actorOf, requestFacts } from '../audit/request-facts'
+import { clientAddress } from '../http/client-address'
 import { sendProblem } from '../http/problem'
 import { ROLE_PERMISSIONS } from '../roles'
 import type { ConsoleStore } from '../store'
@@ -19,6 +21,7 @@ export interface AuthRouteDeps {
   throttle: SignInThrottle
   cookie: SessionCookie
   demoUsers: SetupResponse['demoUsers']
+  audit: AuditLog
   now: () => number
 }
 
@@ -38,18 +41,17 @@ const sessionOfUser = (user: UserRow) => ({
   timeZone: user.time_zone,
 })
 
-function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    // app.request() in tests has no socket.
-    return 'unknown'
-  }
-}
-
 export function authRoutes(deps: AuthRouteDeps) {
-  const { store, sessions, throttle, cookie, now } = deps
-  const lockedOut = (c: Context, until: number) => {
+  const { store, sessions, throttle, cookie, audit, now } = deps
+  const lockedOut = async (c: Context, email: string, until: number, reason: string) => {
+    await audit.record({
+      actor: null,
+      action: 'sign-in.locked',
+      target: email,
+      outcome: 429,
+      ...requestFacts(c),
+      detail: { reason, until: new Date(until).toISOString() },
+    })
     const seconds = Math.max(1, Math.ceil((until - now()) / 1000))
     c.header('Retry-After', String(seconds))
     const minutes = Math.ceil(seconds / 60)
@@ -88,7 +90,7 @@ export function authRoutes(deps: AuthRouteDeps) {
         const { email, password } = parsed.data
         const ip = clientAddress(c)
         const lockedUntil = await throttle.lockedUntil(email, ip)
-        if (lockedUntil) return lockedOut(c, lockedUntil)
+        if (lockedUntil) return lockedOut(c, email, lockedUntil, 'attempt while locked')
 
         const user = await store.users.byEmail(email)
         const valid =
@@ -97,17 +99,47 @@ export function authRoutes(deps: AuthRouteDeps) {
             : await verifyAgainstNothing(password)
         if (!user || !valid) {
           await throttle.recordFailure(email, ip)
+          // The reason stays here: the person is told only that the pair does not match.
+          const reason = !user ? 'no such account' : user.active !== 1 ? 'account deactivated' : 'wrong password'
+          await audit.record({
+            actor: null,
+            action: 'sign-in.failed',
+            target: email,
+            outcome: 401,
+            ...requestFacts(c),
+            detail: { reason },
+          })
           const nowLocked = await throttle.lockedUntil(email, ip)
-          if (nowLocked) return lockedOut(c, nowLocked)
+          if (nowLocked) return lockedOut(c, email, nowLocked, 'too many failures')
           return sendProblem(c, 401, 'Sign-in failed', 'That email and password do not match an active account.')
         }
         await throttle.recordSuccess(email)
         const { token, expiresAt } = await sessions.start(user.id, cookie.read(c))
         cookie.write(c, token, expiresAt, now())
+        await store.users.recordSignIn(user.id, now())
         c.set('userId', user.id)
-        return c.json(sessionBody(sessionOfUser(user)))
+        const session = sessionOfUser(user)
+        await audit.record({
+          actor: actorOf(session),
+          action: 'sign-in.succeeded',
+          target: user.email,
+          outcome: 200,
+          ...requestFacts(c),
+          detail: { method: 'password' },
+        })
+        return c.json(sessionBody(session))
       })
       .post('/sign-out', async (c) => {
+        const session = await sessions.resolve(cookie.read(c))
+        if (session) {
+          await audit.record({
+            actor: actorOf(session),
+            action: 'sign-out',
+            target: session.email,
+            outcome: 204,
+            ...requestFacts(c),
+          })
+        }
         await sessions.end(cookie.read(c))
         cookie.clear(c)
         return c.body(null, 204)

@@ -8,7 +8,9 @@ import { problem } from './problem'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-export function csrfCheck(allowedOrigins: Set<string>): MiddlewareHandler {
+export function csrfCheck(
+  allowedOrigins: Set<string>,
+): MiddlewareHandler<{ Variables: { refusal?: 'cross-site' | 'role' } }> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next()
     const site = c.req.header('sec-fetch-site')
@@ -18,6 +20,7 @@ export function csrfCheck(allowedOrigins: Set<string>): MiddlewareHandler {
       (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) ||
       c.req.header(CSRF_HEADER) !== CSRF_HEADER_VALUE
     if (refused) {
+      c.set('refusal', 'cross-site')
       return problem(
         403,
         'Cross-site request refused',

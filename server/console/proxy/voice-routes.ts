@@ -2,6 +2,7 @@
 // only, with the permission that operation needs, within each person's rate, then the proxy.
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import type { VoiceAudit } from '../audit/voice-events'
 import { forbidden, type SessionEnv } from '../auth/require-session'
 import { sendProblem } from '../http/problem'
 import type { createUserRateLimiter } from '../http/user-rate-limit'
@@ -12,7 +13,11 @@ import type { VoiceProxy } from './voice-proxy'
 // The spec's request bodies are a few hundred bytes; metadata included, 64 KiB is ample.
 const MAX_BODY_BYTES = 64 * 1024
 
-export function voiceRoutes(proxy: VoiceProxy, limiter: ReturnType<typeof createUserRateLimiter>) {
+export function voiceRoutes(
+  proxy: VoiceProxy,
+  limiter: ReturnType<typeof createUserRateLimiter>,
+  recordVoiceEvent: VoiceAudit,
+) {
   return (
     new Hono<SessionEnv>()
       // POST only: the check reads the body, which would make every GET build a whole Request.
@@ -37,7 +42,7 @@ export function voiceRoutes(proxy: VoiceProxy, limiter: ReturnType<typeof create
         const { operation } = match
         c.set('route', operation.route)
         const { role, userId } = c.get('session')
-        if (!can(role, operation.permission)) return forbidden()
+        if (!can(role, operation.permission)) return forbidden(c)
         const decision = limiter.take(userId)
         if (!decision.allowed) {
           c.header('Retry-After', String(decision.retryAfterSeconds))
@@ -48,7 +53,9 @@ export function voiceRoutes(proxy: VoiceProxy, limiter: ReturnType<typeof create
             `You are sending requests faster than the console allows for one person. Wait ${decision.retryAfterSeconds} s.`,
           )
         }
-        return proxy(c.req.raw, operation)
+        const response = await proxy(c.req.raw, operation)
+        await recordVoiceEvent(c, operation, response)
+        return response
       })
   )
 }

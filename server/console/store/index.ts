@@ -1,4 +1,6 @@
 // The console's store: one object with every query, opened once per process.
+import { createAuditQueries } from './audit'
+import { createCallOwnerQueries } from './call-owners'
 import { type ConsoleDb, openConsoleDatabase } from './database'
 import { createSessionQueries } from './sessions'
 import { createThrottleQueries } from './throttle'
@@ -10,6 +12,8 @@ export function createStore(db: ConsoleDb) {
     users: createUserQueries(db),
     sessions: createSessionQueries(db),
     throttle: createThrottleQueries(db),
+    audit: createAuditQueries(db),
+    callOwners: createCallOwnerQueries(db),
     close: () => db.destroy(),
   }
 }

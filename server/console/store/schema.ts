@@ -1,6 +1,7 @@
 // The console's tables as Kysely sees them. Times are epoch milliseconds, so the same
 // queries run on SQLite and PostgreSQL (bigint) without date functions of either.
 import type { Generated, Insertable, Selectable } from 'kysely'
+import type { AuditAction } from '../../../src/api/audit-schemas'
 import type { Role, TimeZonePreference } from '../../../src/api/console-schemas'
 
 export interface UsersTable {
@@ -14,6 +15,8 @@ export interface UsersTable {
   created_at: number
   /** Where the person reads times: their browser's zone or UTC. */
   time_zone: Generated<TimeZonePreference>
+  /** Set by every successful sign-in, local or SSO. */
+  last_sign_in_at: number | null
 }
 
 export interface SessionsTable {
@@ -34,13 +37,50 @@ export interface SignInThrottleTable {
   locked_until: number | null
 }
 
+/** Append-only: a trigger refuses UPDATE, and DELETE outside a retention prune. */
+export interface AuditLogTable {
+  /** 1, 2, 3…: part of each hash, so a reordered or removed entry shows. */
+  seq: number
+  at: number
+  actor_user_id: string | null
+  actor_email: string | null
+  actor_role: Role | null
+  action: AuditAction
+  target: string | null
+  outcome: number
+  ip: string | null
+  user_agent: string | null
+  /** Canonical JSON (sorted keys), hashed as stored. */
+  detail: string | null
+  /** The hash of the entry before; 64 zeros for the first one. */
+  prev_hash: string
+  hash: string
+}
+
+/** One row, whose flag a retention prune raises for the length of its own transaction. */
+export interface AuditGuardTable {
+  id: number
+  prune_allowed: number
+}
+
+/** Who placed each call this console placed (from the create response's call_id). */
+export interface CallOwnersTable {
+  call_id: string
+  user_id: string
+  placed_at: number
+}
+
 export interface ConsoleDatabase {
   users: UsersTable
   sessions: SessionsTable
   sign_in_throttle: SignInThrottleTable
+  audit_log: AuditLogTable
+  audit_guard: AuditGuardTable
+  call_owners: CallOwnersTable
 }
 
 export type UserRow = Selectable<UsersTable>
 export type NewUser = Insertable<UsersTable>
 export type SessionRow = Selectable<SessionsTable>
 export type ThrottleRow = Selectable<SignInThrottleTable>
+export type AuditRow = Selectable<AuditLogTable>

@@ -28,6 +28,7 @@ export function createUserQueries(db: ConsoleDb) {
         active: 1,
         created_at: input.now,
         time_zone: 'browser' as const,
+        last_sign_in_at: null,
       }
       await db.insertInto('users').values(row).execute()
       return row
@@ -40,6 +41,9 @@ export function createUserQueries(db: ConsoleDb) {
     },
     setTimeZone: async (id: string, timeZone: TimeZonePreference) => {
       await db.updateTable('users').set({ time_zone: timeZone }).where('id', '=', id).execute()
+    },
+    recordSignIn: async (id: string, at: number) => {
+      await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', id).execute()
     },
     setActive: async (id: string, active: boolean) => {
       await db

@@ -1,0 +1,106 @@
+// Appends to the audit trail, one at a time: within this process a queue orders the writes,
+// and each runs in an IMMEDIATE transaction that reads the head it chains to, so another
+// process writing the same file (the CLI's prune) waits instead of forking the chain.
+import { sql } from 'kysely'
+import type { AuditAction, AuditActor } from '../../../src/api/audit-schemas'
+import type { ConsoleStore } from '../store'
+import type { ConsoleDb } from '../store/database'
+import type { AuditRow } from '../store/schema'
+import { canonicalJson, entryHash, GENESIS_HASH } from './chain'
+
+export interface AuditEvent {
+  actor: AuditActor | null
+  action: AuditAction
+  target?: string | null
+  /** The HTTP status answered. */
+  outcome: number
+  ip?: string | null
+  userAgent?: string | null
+  /** Kept for admins only; never sent to the person who caused the entry. */
+  detail?: Record<string, unknown> | null
+}
+
+// A user agent is attacker-chosen text: keep enough to read, not a megabyte.
+const MAX_TEXT = 512
+const clip = (value: string | null | undefined) => (value == null ? null : value.slice(0, MAX_TEXT))
+
+/** One connection, held for the transaction. */
+type Tx = ConsoleDb
+
+async function immediate<T>(db: ConsoleDb, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection)
+    try {
+      const result = await work(connection)
+      await sql`commit`.execute(connection)
+      return result
+    } catch (error) {
+      await sql`rollback`.execute(connection)
+      throw error
+    }
+  })
+}
+
+export function createAuditLog(store: ConsoleStore, now: () => number = Date.now) {
+  let tail: Promise<unknown> = Promise.resolve()
+  /** Runs `work` after every write queued before it; a failed write does not stop the queue. */
+  const queued = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = tail.then(work)
+    tail = result.catch(() => {})
+    return result
+  }
+
+  const append = async (tx: Tx, event: AuditEvent): Promise<AuditRow> => {
+    const head = await store.audit.head(tx)
+    const unsigned = {
+      seq: (head?.seq ?? 0) + 1,
+      at: now(),
+      actor_user_id: event.actor?.userId ?? null,
+      actor_email: event.actor?.email ?? null,
+      actor_role: event.actor?.role ?? null,
+      action: event.action,
+      target: clip(event.target),
+      outcome: event.outcome,
+      ip: clip(event.ip),
+      user_agent: clip(event.userAgent),
+      detail: event.detail ? canonicalJson(event.detail) : null,
+      prev_hash: head?.hash ?? GENESIS_HASH,
+    }
+    const row = { ...unsigned, hash: entryHash(unsigned) }
+    await store.audit.insert(tx, row)
+    return row
+  }
+
+  return {
+    record: (event: AuditEvent): Promise<AuditRow> => queued(() => immediate(store.db, (tx) => append(tx, event))),
+
+    /**
+     * Removes entries written before `beforeMs` and appends a checkpoint naming the first entry
+     * kept and the hash it continues from, so `audit verify` still checks from there.
+     */
+    prune: (beforeMs: number, actor: AuditActor | null = null): Promise<{ removed: number }> =>
+      queued(() =>
+        immediate(store.db, async (tx) => {
+          const throughSeq = await store.audit.lastSeqBefore(tx, beforeMs)
+          if (throughSeq === undefined) return { removed: 0 }
+          const last = await store.audit.bySeq(tx, throughSeq)
+          const removed = await store.audit.deleteThrough(tx, throughSeq)
+          await append(tx, {
+            actor,
+            action: 'audit.pruned',
+            target: null,
+            outcome: 200,
+            detail: {
+              removed,
+              before: new Date(beforeMs).toISOString(),
+              firstKeptSeq: throughSeq + 1,
+              continuesFrom: last?.hash ?? null,
+            },
+          })
+          return { removed }
+        }),
+      ),
+  }
+}
+
+export type AuditLog = ReturnType<typeof createAuditLog>

@@ -1,0 +1,73 @@
+// The voice operations the audit trail records, read from the upstream's answer as it passes:
+// each call placed (and who placed it), each verification started, the first play of a recording.
+import type { Context } from 'hono'
+import type { SessionEnv } from '../auth/require-session'
+import type { Operation } from '../operations'
+import type { ConsoleStore } from '../store'
+import type { AuditLog } from './audit-log'
+import { actorOf, requestFacts } from './request-facts'
+
+// Per session and recording; a Range request per seek must not make an entry per seek.
+const MAX_REMEMBERED_PLAYS = 10_000
+
+async function jsonField(response: Response, field: string): Promise<string | null> {
+  try {
+    const body = (await response.clone().json()) as Record<string, unknown>
+    return typeof body[field] === 'string' ? (body[field] as string) : null
+  } catch {
+    return null
+  }
+}
+
+export function createVoiceAudit(audit: AuditLog, store: ConsoleStore, now: () => number) {
+  const played = new Set<string>()
+
+  return async function recordVoiceEvent(
+    c: Context<SessionEnv>,
+    operation: Operation,
+    response: Response,
+  ): Promise<void> {
+    const session = c.get('session')
+    const base = { actor: actorOf(session), outcome: response.status, ...requestFacts(c) }
+    const key = operation.route.endsWith('/calls')
+      ? 'calls'
+      : operation.route.endsWith('/caller-ids')
+        ? 'caller-ids'
+        : null
+
+    if (operation.method === 'POST' && key === 'calls') {
+      const idempotencyKey = c.req.header('idempotency-key') ?? null
+      const callId = response.ok ? await jsonField(response, 'call_id') : null
+      if (!callId) {
+        await audit.record({ ...base, action: 'call.refused', target: null, detail: { idempotencyKey } })
+        return
+      }
+      // The same call_id again is the upstream's stored answer to a repeated key, not a second call.
+      const first = await store.callOwners.record(callId, session.userId, now())
+      await audit.record({
+        ...base,
+        action: first ? 'call.placed' : 'call.replayed',
+        target: callId,
+        detail: { idempotencyKey },
+      })
+    } else if (operation.method === 'POST' && key === 'caller-ids') {
+      const phone = response.ok ? await jsonField(response, 'phone_number') : null
+      const callerIdId = response.ok ? await jsonField(response, 'caller_id_id') : null
+      await audit.record({ ...base, action: 'caller-id.verification-started', target: phone, detail: { callerIdId } })
+    } else if (operation.storage && (response.status === 200 || response.status === 206)) {
+      const recording = new URL(c.req.url).pathname.split('/').pop() ?? ''
+      const remembered = `${session.idHash}:${recording}`
+      if (played.has(remembered)) return
+      if (played.size >= MAX_REMEMBERED_PLAYS) played.delete(played.values().next().value as string)
+      played.add(remembered)
+      await audit.record({
+        ...base,
+        action: 'recording.played',
+        target: recording.replace(/\.wav$/, ''),
+        outcome: response.status,
+      })
+    }
+  }
+}
+
+export type VoiceAudit = ReturnType<typeof createVoiceAudit>

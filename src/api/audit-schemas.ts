@@ -1,0 +1,80 @@
+// The contract of the console's audit trail and of "Placed by": what the server records
+// and serves, and what the Audit log page and the calls pages read.
+import { z } from 'zod'
+import { role } from './console-schemas'
+
+/** Every kind of entry, named `<thing>.<what happened>`: the one list the server writes and the page filters by. */
+export const AUDIT_ACTIONS = [
+  'sign-in.succeeded',
+  'sign-in.failed',
+  'sign-in.locked',
+  'sign-out',
+  'sso.signed-in',
+  'sso.refused',
+  'call.placed',
+  'call.replayed',
+  'call.refused',
+  'caller-id.verification-started',
+  'recording.played',
+  'user.invited',
+  'user.set-up',
+  'user.role-changed',
+  'user.deactivated',
+  'user.reactivated',
+  'user.password-set',
+  'sessions.ended',
+  'request.forbidden',
+  'request.cross-site-refused',
+  'audit.exported',
+  'audit.pruned',
+] as const
+export const auditAction = z.enum(AUDIT_ACTIONS)
+export type AuditAction = z.infer<typeof auditAction>
+
+/** Who did it, as they were at the time: a later change of email or role does not rewrite history. */
+export const auditActor = z.object({ userId: z.string(), email: z.string(), role })
+export type AuditActor = z.infer<typeof auditActor>
+
+export const auditEntry = z.object({
+  seq: z.number().int().positive(),
+  at: z.iso.datetime(),
+  actor: auditActor.nullable(),
+  action: auditAction,
+  /** What it was done to: a call id, a caller ID, an email, a route. */
+  target: z.string().nullable(),
+  /** The HTTP status the console answered with. */
+  outcome: z.number().int(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+})
+export type AuditEntry = z.infer<typeof auditEntry>
+
+export const auditPage = z.object({
+  entries: z.array(auditEntry),
+  /** Opaque; pass it back as `cursor` for the next (older) page. Null on the last page. */
+  nextCursor: z.string().nullable(),
+})
+export type AuditPage = z.infer<typeof auditPage>
+
+/** The filters of GET /api/console/audit and its CSV export; every one optional. */
+export const auditQuery = z.object({
+  /** A user id: entries where that person was the actor. */
+  user: z.string().max(100).optional(),
+  action: auditAction.optional(),
+  /** ISO 8601 instants: from included, to excluded. */
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  cursor: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+})
+export type AuditQuery = z.infer<typeof auditQuery>
+
+/** Who placed each call this console placed; a call it did not place is absent. */
+export const placedByResponse = z.object({
+  placedBy: z.record(z.string(), z.object({ userId: z.string(), email: z.string() })),
+})
+export type PlacedByResponse = z.infer<typeof placedByResponse>
