@@ -78,3 +78,16 @@ export const placedByResponse = z.object({
   placedBy: z.record(z.string(), z.object({ userId: z.string(), email: z.string() })),
 })
 export type PlacedByResponse = z.infer<typeof placedByResponse>
+
+/** Everyone who appears as an actor in the trail, for the Audit log's user filter. */
+export const auditActors = z.object({ actors: z.array(z.object({ userId: z.string(), email: z.string() })) })
+export type AuditActors = z.infer<typeof auditActors>
+
+/** The console's own paths for the trail and for "Placed by". */
+export const AUDIT_PATHS = {
+  page: '/audit',
+  actors: '/audit/actors',
+  /** Same filters as the page, every matching entry; the response is a CSV attachment. */
+  export: '/audit/export.csv',
+  placedBy: '/placed-by',
+} as const
