@@ -22,6 +22,9 @@ import { checkUpstream } from './proxy/upstream-status'
 import { createVoiceProxy, upstreamBase } from './proxy/voice-proxy'
 import { voiceRoutes } from './proxy/voice-routes'
 import type { ConsoleStore } from './store'
+import { userRoutes } from './users/routes'
+import { setUpRoutes } from './users/set-up-routes'
+import { createUserAdmin } from './users/user-admin'
 import { spaRoutes } from './web/spa'
 
 export interface ConsoleAppOptions {
@@ -94,6 +97,20 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   })
 
   app.route(`${CONSOLE_PREFIX}/preferences`, preferencesRoutes(options.store, signedIn))
+  app.route(
+    `${CONSOLE_PREFIX}/users`,
+    userRoutes({
+      store: options.store,
+      admin: createUserAdmin(options.store, audit),
+      audit,
+      guard: [signedIn, requirePermission('users:manage')],
+      publicUrl: options.publicUrl,
+      idleMs: options.session.idleMs,
+      now,
+    }),
+  )
+  // Public: the invited person has no session yet; the link's token is their proof.
+  app.route(`${CONSOLE_PREFIX}/set-up`, setUpRoutes({ store: options.store, sessions, cookie, audit, now }))
 
   const voice = voiceRoutes(proxy, limiter, createVoiceAudit(audit, options.store, now))
   app.use('/api/v1/voice/*', signedIn)

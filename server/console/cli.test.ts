@@ -145,3 +145,93 @@ describe('a command it does not know', () => {
     })
   }
 })
+
+describe('the Users page rules, from the shell', () => {
+  beforeEach(async () => {
+    await runCli(['users', 'add', 'root@example.com', '--role', 'admin'], store, io())
+    await runCli(['users', 'add', 'a@example.com', '--role', 'support'], store, io())
+    out = []
+  })
+
+  it('never leaves the console without an active admin', async () => {
+    expect(await runCli(['users', 'set-role', 'root@example.com', 'manager'], store, io())).toBe(2)
+    expect(await runCli(['users', 'deactivate', 'root@example.com'], store, io())).toBe(2)
+    expect(err).toEqual([
+      'root@example.com is the only active admin. Make someone else an admin first.',
+      'root@example.com is the only active admin. Make someone else an admin first.',
+    ])
+    const root = await store.users.byEmail('root@example.com')
+    expect([root?.role, root?.active]).toEqual(['admin', 1])
+    await runCli(['users', 'set-role', 'a@example.com', 'admin'], store, io())
+    expect(await runCli(['users', 'deactivate', 'root@example.com'], store, io())).toBe(0)
+  })
+
+  it('records every change in the audit trail, with no actor and via cli', async () => {
+    await addSession('a@example.com', 'hash-a-1')
+    await runCli(['users', 'set-role', 'a@example.com', 'manager'], store, io())
+    await runCli(['users', 'set-password', 'a@example.com'], store, io())
+    await runCli(['users', 'deactivate', 'a@example.com'], store, io())
+    await runCli(['users', 'activate', 'a@example.com'], store, io())
+    await runCli(['sessions', 'end', 'a@example.com'], store, io())
+    await runCli(['users', 'set-role', 'root@example.com', 'support'], store, io())
+    const entries = (await store.audit.ascending(0, 100)).map((row) => ({
+      action: row.action,
+      actor: row.actor_user_id,
+      target: row.target,
+      outcome: row.outcome,
+      detail: JSON.parse(row.detail ?? 'null'),
+    }))
+    expect(entries).toEqual([
+      {
+        action: 'user.set-up',
+        actor: null,
+        target: 'root@example.com',
+        outcome: 200,
+        detail: { role: 'admin', via: 'cli' },
+      },
+      {
+        action: 'user.set-up',
+        actor: null,
+        target: 'a@example.com',
+        outcome: 200,
+        detail: { role: 'support', via: 'cli' },
+      },
+      {
+        action: 'user.role-changed',
+        actor: null,
+        target: 'a@example.com',
+        outcome: 200,
+        detail: { from: 'support', to: 'manager', via: 'cli' },
+      },
+      {
+        action: 'user.password-set',
+        actor: null,
+        target: 'a@example.com',
+        outcome: 200,
+        detail: { sessionsEnded: 1, via: 'cli' },
+      },
+      {
+        action: 'user.deactivated',
+        actor: null,
+        target: 'a@example.com',
+        outcome: 200,
+        detail: { sessionsEnded: 0, via: 'cli' },
+      },
+      { action: 'user.reactivated', actor: null, target: 'a@example.com', outcome: 200, detail: { via: 'cli' } },
+      {
+        action: 'sessions.ended',
+        actor: null,
+        target: 'a@example.com',
+        outcome: 200,
+        detail: { count: 0, via: 'cli' },
+      },
+      {
+        action: 'user.role-changed',
+        actor: null,
+        target: 'root@example.com',
+        outcome: 409,
+        detail: { from: 'admin', to: 'support', refused: 'last-admin', via: 'cli' },
+      },
+    ])
+  })
+})

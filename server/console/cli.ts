@@ -1,12 +1,15 @@
-// `npm run console -- <command>`: people and sessions, from the server's shell.
+// `npm run console -- <command>`: people and sessions, from the server's shell, with the
+// Users page's rules (an active admin always stays) and its audit entries.
 // Passwords come from a prompt or standard input, never from an argument (which
 // would sit in the shell history and the process list).
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
 import { ROLES, type Role, role as roleSchema } from '../../src/api/console-schemas'
+import { createAuditLog } from './audit/audit-log'
 import { hashPassword, MIN_PASSWORD_LENGTH } from './auth/passwords'
 import { DEFAULT_CONSOLE_DB } from './config'
 import { type ConsoleStore, openStore } from './store'
+import { type ChangeResult, CLI, createUserAdmin } from './users/user-admin'
 
 const USAGE = `Usage: npm run console -- <command>
 
@@ -49,20 +52,28 @@ async function userByEmail(store: ConsoleStore, email: string | undefined) {
   return user
 }
 
+/** The same rule as the Users page: the console always keeps an active admin. */
+function sessionsEndedOrRefused(result: ChangeResult, email: string): number {
+  if (result.status === 200) return result.sessionsEnded
+  throw new UsageError(
+    result.refusal === 'last-admin'
+      ? `${email} is the only active admin. Make someone else an admin first.`
+      : `No user has the email ${email}.`,
+  )
+}
+
 async function run(args: string[], store: ConsoleStore, io: CliIo): Promise<void> {
   const [group, command, email, ...rest] = args
+  // Every change from the shell is in the audit trail too, with no actor and `via: 'cli'`.
+  const admin = createUserAdmin(store, createAuditLog(store))
   const key = `${group ?? ''} ${command ?? ''}`
   if (key === 'users add') {
     if (!email?.includes('@')) throw new UsageError('Give the email address of the person to add.')
     const roleIndex = rest.indexOf('--role')
     const role = parseRole(roleIndex >= 0 ? rest[roleIndex + 1] : undefined)
     if (await store.users.byEmail(email)) throw new UsageError(`${email} already has an account.`)
-    const user = await store.users.add({
-      email,
-      passwordHash: await hashPassword(await newPassword(io)),
-      role,
-      now: Date.now(),
-    })
+    const passwordHash = await hashPassword(await newPassword(io))
+    const user = await admin.add({ email, passwordHash, role, now: Date.now() }, CLI)
     io.out(`Added ${user.email} as ${user.role}.`)
   } else if (key === 'users list') {
     const users = await store.users.list()
@@ -71,22 +82,25 @@ async function run(args: string[], store: ConsoleStore, io: CliIo): Promise<void
   } else if (key === 'users set-role') {
     const user = await userByEmail(store, email)
     const role = parseRole(rest[0])
-    await store.users.setRole(user.id, role)
+    sessionsEndedOrRefused(await admin.changeRole(user, role, CLI), user.email)
     io.out(`${user.email} is now ${role}.`)
   } else if (key === 'users set-password') {
     const user = await userByEmail(store, email)
-    await store.users.setPassword(user.id, await hashPassword(await newPassword(io)))
-    const ended = await store.sessions.deleteForUser(user.id)
-    io.out(`New password set for ${user.email}; ${ended} session(s) ended.`)
+    const result = await admin.setPassword(user, await hashPassword(await newPassword(io)), CLI)
+    io.out(`New password set for ${user.email}; ${sessionsEndedOrRefused(result, user.email)} session(s) ended.`)
   } else if (key === 'users deactivate' || key === 'users activate') {
     const user = await userByEmail(store, email)
-    const active = command === 'activate'
-    await store.users.setActive(user.id, active)
-    const ended = active ? 0 : await store.sessions.deleteForUser(user.id)
-    io.out(active ? `${user.email} can sign in again.` : `${user.email} is deactivated; ${ended} session(s) ended.`)
+    if (command === 'activate') {
+      sessionsEndedOrRefused(await admin.reactivate(user, CLI), user.email)
+      io.out(`${user.email} can sign in again.`)
+    } else {
+      const ended = sessionsEndedOrRefused(await admin.deactivate(user, CLI), user.email)
+      io.out(`${user.email} is deactivated; ${ended} session(s) ended.`)
+    }
   } else if (key === 'sessions end') {
     const user = await userByEmail(store, email)
-    io.out(`${await store.sessions.deleteForUser(user.id)} session(s) of ${user.email} ended.`)
+    const ended = sessionsEndedOrRefused(await admin.endSessions(user, CLI), user.email)
+    io.out(`${ended} session(s) of ${user.email} ended.`)
   } else {
     throw new UsageError(USAGE)
   }

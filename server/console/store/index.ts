@@ -2,6 +2,7 @@
 import { createAuditQueries } from './audit'
 import { createCallOwnerQueries } from './call-owners'
 import { type ConsoleDb, openConsoleDatabase } from './database'
+import { createInviteQueries } from './invites'
 import { createSessionQueries } from './sessions'
 import { createThrottleQueries } from './throttle'
 import { createUserQueries } from './users'
@@ -14,6 +15,7 @@ export function createStore(db: ConsoleDb) {
     throttle: createThrottleQueries(db),
     audit: createAuditQueries(db),
     callOwners: createCallOwnerQueries(db),
+    invites: createInviteQueries(db),
     close: () => db.destroy(),
   }
 }

@@ -96,6 +96,23 @@ const migrations: Record<string, Migration> = {
         await sql`drop table ${sql.table(table)}`.execute(db)
     },
   },
+  '0004_user_invites': {
+    async up(db: Kysely<unknown>) {
+      // One live invite per email: inviting again replaces the row, and with it the link.
+      await db.schema
+        .createTable('user_invites')
+        .addColumn('token_hash', 'text', (col) => col.primaryKey())
+        .addColumn('email', 'text', (col) => col.notNull().unique())
+        .addColumn('role', 'text', (col) => col.notNull())
+        .addColumn('invited_by', 'text')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('user_invites').execute()
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

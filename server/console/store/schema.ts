@@ -70,6 +70,19 @@ export interface CallOwnersTable {
   placed_at: number
 }
 
+/** An invite not yet taken up. Used or replaced, the row is gone: a link works once. */
+export interface UserInvitesTable {
+  /** SHA-256 of the link's token, as for sessions: a copy of the database sets nobody up. */
+  token_hash: string
+  /** Lower-cased, like users.email. */
+  email: string
+  role: Role
+  /** The admin's user id; null when invited from the server's shell. */
+  invited_by: string | null
+  created_at: number
+  expires_at: number
+}
+
 export interface ConsoleDatabase {
   users: UsersTable
   sessions: SessionsTable
@@ -77,6 +90,7 @@ export interface ConsoleDatabase {
   audit_log: AuditLogTable
   audit_guard: AuditGuardTable
   call_owners: CallOwnersTable
+  user_invites: UserInvitesTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -84,3 +98,4 @@ export type NewUser = Insertable<UsersTable>
 export type SessionRow = Selectable<SessionsTable>
 export type ThrottleRow = Selectable<SignInThrottleTable>
 export type AuditRow = Selectable<AuditLogTable>
+export type InviteRow = Selectable<UserInvitesTable>

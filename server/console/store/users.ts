@@ -1,7 +1,26 @@
 import { randomUUID } from 'node:crypto'
+import type { ExpressionBuilder } from 'kysely'
 import type { Role, TimeZonePreference } from '../../../src/api/console-schemas'
 import type { ConsoleDb } from './database'
-import type { UserRow } from './schema'
+import type { ConsoleDatabase, UserRow } from './schema'
+
+/** What a guarded change did: `last-admin` when it would have left no active admin, and nothing changed. */
+export type GuardedChange = 'changed' | 'last-admin' | 'not-found'
+
+// True when the row being changed is not the last active admin: it is no active admin, or another one exists.
+const notLastActiveAdmin = (eb: ExpressionBuilder<ConsoleDatabase, 'users'>) =>
+  eb.or([
+    eb('users.role', '!=', 'admin'),
+    eb('users.active', '!=', 1),
+    eb.exists(
+      eb
+        .selectFrom('users as other')
+        .select('other.id')
+        .where('other.role', '=', 'admin')
+        .where('other.active', '=', 1)
+        .whereRef('other.id', '!=', 'users.id'),
+    ),
+  ])
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
@@ -36,6 +55,29 @@ export function createUserQueries(db: ConsoleDb) {
     setRole: async (id: string, role: Role) => {
       await db.updateTable('users').set({ role }).where('id', '=', id).execute()
     },
+    /**
+     * A role change that never leaves the console without an active admin. One statement, so two
+     * admins demoting each other at once cannot both succeed.
+     */
+    setRoleGuarded: async (id: string, role: Role): Promise<GuardedChange> => {
+      const result = await db
+        .updateTable('users')
+        .set({ role })
+        .where('id', '=', id)
+        .where((eb) => (role === 'admin' ? eb.lit(true) : notLastActiveAdmin(eb)))
+        .executeTakeFirst()
+      return guardedOutcome(db, id, result.numUpdatedRows)
+    },
+    /** Activation as setActive, except that the last active admin is never deactivated. */
+    setActiveGuarded: async (id: string, active: boolean): Promise<GuardedChange> => {
+      const result = await db
+        .updateTable('users')
+        .set({ active: active ? 1 : 0 })
+        .where('id', '=', id)
+        .where((eb) => (active ? eb.lit(true) : notLastActiveAdmin(eb)))
+        .executeTakeFirst()
+      return guardedOutcome(db, id, result.numUpdatedRows)
+    },
     setPassword: async (id: string, passwordHash: string) => {
       await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute()
     },
@@ -53,6 +95,12 @@ export function createUserQueries(db: ConsoleDb) {
         .execute()
     },
   }
+}
+
+async function guardedOutcome(db: ConsoleDb, id: string, updated: bigint): Promise<GuardedChange> {
+  if (updated > 0n) return 'changed'
+  const exists = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()
+  return exists ? 'last-admin' : 'not-found'
 }
 
 export type UserQueries = ReturnType<typeof createUserQueries>

@@ -1,0 +1,124 @@
+// The Users page's API, for admins (users:manage): the list, invites, role changes,
+// deactivation and ending sessions. Mounted at CONSOLE_PREFIX/users.
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { INVITE_VALID_MS, inviteBody, roleChangeBody } from '../../../src/api/users-schemas'
+import type { AuditLog } from '../audit/audit-log'
+import { actorOf, requestFacts } from '../audit/request-facts'
+import type { SessionEnv } from '../auth/require-session'
+import { jsonBody, sendInvalidFields } from '../http/invalid-fields'
+import { sendProblem } from '../http/problem'
+import type { ConsoleStore } from '../store'
+import type { UserRow } from '../store/schema'
+import { normalizeEmail } from '../store/users'
+import { newInviteLink } from './invite-link'
+import type { ChangedBy, ChangeResult, UserAdmin } from './user-admin'
+import { listUsers, userItemOf } from './user-list'
+
+export interface UserRouteDeps {
+  store: ConsoleStore
+  admin: UserAdmin
+  audit: AuditLog
+  /** Signed in, with users:manage. */
+  guard: MiddlewareHandler<SessionEnv>[]
+  publicUrl: URL
+  /** The session policy's idle time: a session idle longer is not counted as active. */
+  idleMs: number
+  now: () => number
+}
+
+/** The routes under /:id/ find their person first, so every handler has one. */
+type UsersEnv = { Variables: SessionEnv['Variables'] & { person: UserRow } }
+
+const byAdmin = (c: Context<UsersEnv>): ChangedBy => ({ actor: actorOf(c.get('session')), ...requestFacts(c) })
+
+const notFound = (c: Context) =>
+  sendProblem(c, 404, 'No such user', 'There is no user with this id. Reload the list: it may be out of date.')
+
+export function userRoutes(deps: UserRouteDeps) {
+  const { store, admin, now } = deps
+
+  /** The row as it is now, or the refusal in words the admin can act on. */
+  const answer = async (c: Context<UsersEnv>, result: ChangeResult) => {
+    const { id, email } = c.get('person')
+    if (result.status === 200) {
+      const user = await userItemOf(store, id, now(), deps.idleMs)
+      return c.json({ user, sessionsEnded: result.sessionsEnded })
+    }
+    if (result.refusal === 'self') {
+      return sendProblem(c, 409, 'You cannot deactivate yourself', 'Ask another admin to deactivate your account.')
+    }
+    if (result.refusal === 'last-admin') {
+      return sendProblem(
+        c,
+        409,
+        'The last active admin stays',
+        `${email} is the only active admin. Make someone else an admin first, so the console keeps a person who can manage users.`,
+      )
+    }
+    return notFound(c)
+  }
+
+  return new Hono<UsersEnv>()
+    .use(...deps.guard)
+    .use(async (c, next) => {
+      c.header('Cache-Control', 'no-store')
+      await next()
+      c.set('route', c.req.routePath)
+    })
+    .use('/:id/:change', async (c, next) => {
+      const person = await store.users.byId(c.req.param('id') ?? '')
+      if (!person) return notFound(c)
+      c.set('person', person)
+      await next()
+    })
+    .get('/', async (c) => c.json({ users: await listUsers(store, now(), deps.idleMs) }))
+    .post('/invites', async (c) => {
+      const parsed = inviteBody.safeParse(await jsonBody(c))
+      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Enter an email address and choose a role.')
+      const { role } = parsed.data
+      const email = normalizeEmail(parsed.data.email)
+      if (await store.users.byEmail(email)) {
+        return sendProblem(
+          c,
+          409,
+          'This person already has an account',
+          `${email} can already sign in, or is deactivated. Change their role or reactivate them in the list instead.`,
+          { errors: [{ field: 'email', message: 'This email already has an account.' }] },
+        )
+      }
+      const at = now()
+      const expiresAt = at + INVITE_VALID_MS
+      const { link, tokenHash } = newInviteLink(deps.publicUrl)
+      const session = c.get('session')
+      const { replaced } = await store.invites.replace({
+        email,
+        role,
+        tokenHash,
+        invitedBy: session.userId,
+        now: at,
+        expiresAt,
+      })
+      await deps.audit.record({
+        ...byAdmin(c),
+        action: 'user.invited',
+        target: email,
+        outcome: 201,
+        detail: { role, expiresAt: new Date(expiresAt).toISOString(), replaced },
+      })
+      return c.json({ email, role, link, expiresAt: new Date(expiresAt).toISOString(), replaced }, 201)
+    })
+    .put('/:id/role', async (c) => {
+      const parsed = roleChangeBody.safeParse(await jsonBody(c))
+      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Choose a role: support, manager or admin.')
+      return answer(c, await admin.changeRole(c.get('person'), parsed.data.role, byAdmin(c)))
+    })
+    .post('/:id/deactivate', async (c) => {
+      return answer(c, await admin.deactivate(c.get('person'), byAdmin(c)))
+    })
+    .post('/:id/reactivate', async (c) => {
+      return answer(c, await admin.reactivate(c.get('person'), byAdmin(c)))
+    })
+    .post('/:id/end-sessions', async (c) => {
+      return answer(c, await admin.endSessions(c.get('person'), byAdmin(c)))
+    })
+}

@@ -1,0 +1,83 @@
+// The contract of user administration: the Users page (admins) and the set-up page an
+// invited person opens. The server validates with these and the SPA reads them.
+import { z } from 'zod'
+import { ROLES, role, signInBody } from './console-schemas'
+
+/** How long a set-up link works: one source for the server's expiry and the page's wording. */
+export const INVITE_VALID_HOURS = 24
+export const INVITE_VALID_MS = INVITE_VALID_HOURS * 60 * 60_000
+
+/** An account is active or deactivated; an invite not yet taken up is invited until it expires. */
+export const USER_STATUSES = ['active', 'deactivated', 'invited', 'invite-expired'] as const
+export const userStatus = z.enum(USER_STATUSES)
+export type UserStatus = z.infer<typeof userStatus>
+
+export const userListItem = z.object({
+  /** Null for an invite: the person has no account until they open the link. */
+  id: z.string().nullable(),
+  email: z.string(),
+  role,
+  status: userStatus,
+  lastSignInAt: z.iso.datetime().nullable(),
+  /** Sessions that would still be accepted now. */
+  activeSessions: z.number().int().nonnegative(),
+  /** For an invite: when its link stops working. */
+  inviteExpiresAt: z.iso.datetime().nullable(),
+})
+export type UserListItem = z.infer<typeof userListItem>
+
+export const usersResponse = z.object({ users: z.array(userListItem) })
+export type UsersResponse = z.infer<typeof usersResponse>
+
+export const inviteBody = z.object({
+  email: z
+    .string({ error: 'Enter the email address of the person to invite.' })
+    .trim()
+    .min(1, { error: 'Enter the email address of the person to invite.' })
+    .max(254, { error: 'That email address is too long.' })
+    .pipe(z.email({ error: 'Enter an email address such as name@example.com.' })),
+  role: z.enum(ROLES, { error: 'Choose a role: support, manager or admin.' }),
+})
+export type InviteBody = z.input<typeof inviteBody>
+
+export const inviteResponse = z.object({
+  email: z.string(),
+  role,
+  /** The one-time set-up link; the console keeps only its hash, so it is shown this once. */
+  link: z.string(),
+  expiresAt: z.iso.datetime(),
+  /** True when an earlier link of the same email stopped working. */
+  replaced: z.boolean(),
+})
+export type InviteResponse = z.infer<typeof inviteResponse>
+
+export const roleChangeBody = inviteBody.pick({ role: true })
+export type RoleChangeBody = z.infer<typeof roleChangeBody>
+
+/** The answer to every change of one person: the row as it is now. */
+export const userChangeResponse = z.object({ user: userListItem, sessionsEnded: z.number().int().nonnegative() })
+export type UserChangeResponse = z.infer<typeof userChangeResponse>
+
+/** The token travels in a body, never in a URL, so no log or Referer holds it. */
+export const setUpToken = z.object({ token: z.string().min(1).max(200) })
+
+export const setUpCheckResponse = z.object({ email: z.string(), role, expiresAt: z.iso.datetime() })
+export type SetUpCheckResponse = z.infer<typeof setUpCheckResponse>
+
+export const setUpBody = setUpToken.extend({ password: signInBody.shape.password })
+export type SetUpBody = z.infer<typeof setUpBody>
+
+/** The console's own paths (under CONSOLE_PREFIX) of user administration and set-up. */
+export const USERS_PATHS = {
+  list: '/users',
+  invites: '/users/invites',
+  role: (id: string) => `/users/${encodeURIComponent(id)}/role`,
+  deactivate: (id: string) => `/users/${encodeURIComponent(id)}/deactivate`,
+  reactivate: (id: string) => `/users/${encodeURIComponent(id)}/reactivate`,
+  endSessions: (id: string) => `/users/${encodeURIComponent(id)}/end-sessions`,
+  setUpCheck: '/set-up/check',
+  setUp: '/set-up',
+} as const
+
+/** The SPA's page an invite link opens; the token rides in the fragment (`#token=…`). */
+export const SET_UP_PAGE = '/set-up'
