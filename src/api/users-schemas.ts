@@ -64,7 +64,14 @@ export const setUpToken = z.object({ token: z.string().min(1).max(200) })
 export const setUpCheckResponse = z.object({ email: z.string(), role, expiresAt: z.iso.datetime() })
 export type SetUpCheckResponse = z.infer<typeof setUpCheckResponse>
 
-export const setUpBody = setUpToken.extend({ password: signInBody.shape.password })
+/** The shortest password the console accepts, wherever it is set (set-up page, the shell). */
+export const MIN_PASSWORD_LENGTH = 12
+
+export const setUpBody = setUpToken.extend({
+  password: signInBody.shape.password.min(MIN_PASSWORD_LENGTH, {
+    error: `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`,
+  }),
+})
 export type SetUpBody = z.infer<typeof setUpBody>
 
 /** The console's own paths (under CONSOLE_PREFIX) of user administration and set-up. */

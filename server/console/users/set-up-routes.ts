@@ -4,7 +4,7 @@ import { Hono } from 'hono'
 import { INVITE_VALID_HOURS, setUpBody, setUpToken } from '../../../src/api/users-schemas'
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
-import { hashPassword, MIN_PASSWORD_LENGTH } from '../auth/passwords'
+import { hashPassword } from '../auth/passwords'
 import { sessionBody } from '../auth/routes'
 import type { SessionCookie } from '../auth/session-cookie'
 import type { SessionService } from '../auth/sessions'
@@ -48,12 +48,6 @@ export function setUpRoutes(deps: SetUpRouteDeps) {
       if (!parsed.success)
         return sendInvalidFields(c, parsed.error, 'Open the link you were given and choose a password.')
       const { token, password } = parsed.data
-      if (password.length < MIN_PASSWORD_LENGTH) {
-        const message = `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`
-        return sendProblem(c, 400, 'Your password is too short', message, {
-          errors: [{ field: 'password', message }],
-        })
-      }
       // Hashed before the transaction: argon2 takes a while, and the store is not held meanwhile.
       const taken = await store.invites.takeUp(hashInviteToken(token), await hashPassword(password), now())
       if ('refused' in taken) {
