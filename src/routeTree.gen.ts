@@ -11,8 +11,10 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CallerIdsRouteImport } from './routes/caller-ids'
+import { Route as SetUpRouteImport } from './routes/set-up'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as UsageRouteImport } from './routes/usage'
+import { Route as UsersRouteImport } from './routes/users'
 import { Route as CallsIndexRouteImport } from './routes/calls/index'
 import { Route as CallsCallIdRouteImport } from './routes/calls/$callId'
 import { Route as CallsNewRouteImport } from './routes/calls/new'
@@ -27,6 +29,11 @@ const CallerIdsRoute = CallerIdsRouteImport.update({
   path: '/caller-ids',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SetUpRoute = SetUpRouteImport.update({
+  id: '/set-up',
+  path: '/set-up',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SignInRoute = SignInRouteImport.update({
   id: '/sign-in',
   path: '/sign-in',
@@ -35,6 +42,11 @@ const SignInRoute = SignInRouteImport.update({
 const UsageRoute = UsageRouteImport.update({
   id: '/usage',
   path: '/usage',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UsersRoute = UsersRouteImport.update({
+  id: '/users',
+  path: '/users',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CallsIndexRoute = CallsIndexRouteImport.update({
@@ -56,8 +68,10 @@ const CallsNewRoute = CallsNewRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/caller-ids': typeof CallerIdsRoute
+  '/set-up': typeof SetUpRoute
   '/sign-in': typeof SignInRoute
   '/usage': typeof UsageRoute
+  '/users': typeof UsersRoute
   '/calls/$callId': typeof CallsCallIdRoute
   '/calls/new': typeof CallsNewRoute
   '/calls/': typeof CallsIndexRoute
@@ -65,8 +79,10 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/caller-ids': typeof CallerIdsRoute
+  '/set-up': typeof SetUpRoute
   '/sign-in': typeof SignInRoute
   '/usage': typeof UsageRoute
+  '/users': typeof UsersRoute
   '/calls/$callId': typeof CallsCallIdRoute
   '/calls/new': typeof CallsNewRoute
   '/calls': typeof CallsIndexRoute
@@ -75,8 +91,10 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/caller-ids': typeof CallerIdsRoute
+  '/set-up': typeof SetUpRoute
   '/sign-in': typeof SignInRoute
   '/usage': typeof UsageRoute
+  '/users': typeof UsersRoute
   '/calls/$callId': typeof CallsCallIdRoute
   '/calls/new': typeof CallsNewRoute
   '/calls/': typeof CallsIndexRoute
@@ -86,8 +104,10 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/caller-ids'
+    | '/set-up'
     | '/sign-in'
     | '/usage'
+    | '/users'
     | '/calls/$callId'
     | '/calls/new'
     | '/calls/'
@@ -95,8 +115,10 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/caller-ids'
+    | '/set-up'
     | '/sign-in'
     | '/usage'
+    | '/users'
     | '/calls/$callId'
     | '/calls/new'
     | '/calls'
@@ -104,8 +126,10 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/caller-ids'
+    | '/set-up'
     | '/sign-in'
     | '/usage'
+    | '/users'
     | '/calls/$callId'
     | '/calls/new'
     | '/calls/'
@@ -114,8 +138,10 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CallerIdsRoute: typeof CallerIdsRoute
+  SetUpRoute: typeof SetUpRoute
   SignInRoute: typeof SignInRoute
   UsageRoute: typeof UsageRoute
+  UsersRoute: typeof UsersRoute
   CallsCallIdRoute: typeof CallsCallIdRoute
   CallsNewRoute: typeof CallsNewRoute
   CallsIndexRoute: typeof CallsIndexRoute
@@ -137,6 +163,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CallerIdsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/set-up': {
+      id: '/set-up'
+      path: '/set-up'
+      fullPath: '/set-up'
+      preLoaderRoute: typeof SetUpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/sign-in': {
       id: '/sign-in'
       path: '/sign-in'
@@ -149,6 +182,13 @@ declare module '@tanstack/react-router' {
       path: '/usage'
       fullPath: '/usage'
       preLoaderRoute: typeof UsageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/users': {
+      id: '/users'
+      path: '/users'
+      fullPath: '/users'
+      preLoaderRoute: typeof UsersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/calls/': {
@@ -178,8 +218,10 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CallerIdsRoute: CallerIdsRoute,
+  SetUpRoute: SetUpRoute,
   SignInRoute: SignInRoute,
   UsageRoute: UsageRoute,
+  UsersRoute: UsersRoute,
   CallsCallIdRoute: CallsCallIdRoute,
   CallsNewRoute: CallsNewRoute,
   CallsIndexRoute: CallsIndexRoute,

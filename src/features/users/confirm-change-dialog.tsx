@@ -1,0 +1,75 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { changeUser, type UserChange, userQueries } from '@/api/users'
+import type { UserChangeResponse, UserListItem } from '@/api/users-schemas'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogActions } from '@/components/ui/dialog'
+
+/** What each change asks before it is made, and what it says once done. */
+const CHANGES: Record<
+  Exclude<UserChange, 'reactivate'>,
+  {
+    title: (email: string) => string
+    description: (isSelf: boolean) => string
+    confirm: string
+    done: (answer: UserChangeResponse) => string
+  }
+> = {
+  deactivate: {
+    title: (email) => `Deactivate ${email}?`,
+    description: () =>
+      'They are signed out everywhere at once and cannot sign in until an admin reactivates them. Their history stays.',
+    confirm: 'Deactivate',
+    done: ({ user, sessionsEnded }) => `${user.email} is deactivated; ${sessionsEnded} session(s) ended.`,
+  },
+  endSessions: {
+    title: (email) => `End all sessions of ${email}?`,
+    description: (isSelf) =>
+      isSelf
+        ? 'You are signed out everywhere, in this tab too. You can sign in again.'
+        : 'They are signed out everywhere at once. They can sign in again.',
+    confirm: 'End sessions',
+    done: ({ user, sessionsEnded }) => `${sessionsEnded} session(s) of ${user.email} ended.`,
+  },
+}
+
+export function ConfirmChangeDialog({
+  user,
+  change,
+  isSelf,
+  onClose,
+  onDone,
+}: {
+  user: UserListItem & { id: string }
+  change: keyof typeof CHANGES
+  isSelf: boolean
+  onClose: () => void
+  onDone: (message: string) => void
+}) {
+  const queryClient = useQueryClient()
+  const words = CHANGES[change]
+  const mutation = useMutation({
+    mutationFn: changeUser,
+    onSuccess: async (answer) => {
+      await queryClient.invalidateQueries({ queryKey: userQueries.all() })
+      onDone(words.done(answer))
+    },
+  })
+
+  return (
+    <Dialog title={words.title(user.email)} description={words.description(isSelf)} onClose={onClose}>
+      {mutation.isError && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {mutation.error.message}
+        </p>
+      )}
+      <DialogActions>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button variant="danger" disabled={mutation.isPending} onClick={() => mutation.mutate({ id: user.id, change })}>
+          {words.confirm}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}

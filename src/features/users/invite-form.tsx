@@ -1,0 +1,94 @@
+import { useForm } from '@tanstack/react-form'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { isApiError } from '@/api/client'
+import { ROLES, type Role } from '@/api/console-schemas'
+import { inviteUser, userQueries } from '@/api/users'
+import { type InviteResponse, inviteBody } from '@/api/users-schemas'
+import { Button } from '@/components/ui/button'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { Select } from '@/components/ui/select'
+import { fieldErrorText } from '@/lib/field-error-text'
+
+/** Email and role in; the set-up link out, to `onInvited`. */
+export function InviteForm({ onInvited }: { onInvited: (invite: InviteResponse) => void }) {
+  const queryClient = useQueryClient()
+  const invite = useMutation({
+    mutationFn: inviteUser,
+    onSuccess: (invited) => {
+      form.reset()
+      void queryClient.invalidateQueries({ queryKey: userQueries.lists() })
+      onInvited(invited)
+    },
+  })
+  const form = useForm({
+    defaultValues: { email: '', role: 'support' as Role },
+    validators: { onSubmit: inviteBody },
+    onSubmit: ({ value }) => invite.mutate(value),
+  })
+  const serverErrors = isApiError(invite.error) ? invite.error.fieldErrors : {}
+  const otherError = invite.isError && !serverErrors.email && !serverErrors.role ? invite.error.message : null
+
+  return (
+    <form
+      noValidate
+      aria-label="Invite a person"
+      className="flex flex-wrap items-start gap-3"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void form.handleSubmit()
+      }}
+    >
+      <form.Field name="email">
+        {(field) => (
+          <Field
+            label="Email"
+            className="min-w-64 flex-1"
+            error={fieldErrorText(field.state.meta) ?? serverErrors.email}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                autoComplete="off"
+                value={field.state.value}
+                onChange={(event) => {
+                  field.handleChange(event.target.value)
+                  invite.reset()
+                }}
+                onBlur={field.handleBlur}
+              />
+            )}
+          </Field>
+        )}
+      </form.Field>
+      <form.Field name="role">
+        {(field) => (
+          <Field label="Role" error={fieldErrorText(field.state.meta) ?? serverErrors.role}>
+            {(control) => (
+              <Select
+                {...control}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value as Role)}
+              >
+                {ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {role}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        )}
+      </form.Field>
+      <Button type="submit" className="mt-6" disabled={invite.isPending}>
+        {invite.isPending ? 'Inviting…' : 'Invite'}
+      </Button>
+      {otherError && (
+        <p role="alert" className="basis-full text-sm text-red-700 dark:text-red-400">
+          {otherError}
+        </p>
+      )}
+    </form>
+  )
+}

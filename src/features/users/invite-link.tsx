@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react'
+import type { InviteResponse } from '@/api/users-schemas'
+import { INVITE_VALID_HOURS } from '@/api/users-schemas'
+import { Timestamp } from '@/components/timestamp'
+import { CopyButton } from '@/components/ui/copy-button'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+
+/** The link, shown this once (the console keeps only its hash), with what the admin should know about it. */
+export function InviteLink({ invite }: { invite: InviteResponse }) {
+  const input = useRef<HTMLInputElement>(null)
+  // Moved here so a keyboard can copy it at once; selected, so Ctrl+C works too.
+  useEffect(() => {
+    input.current?.focus()
+    input.current?.select()
+  }, [])
+
+  return (
+    <div
+      role="status"
+      className="space-y-2 rounded-md border border-sky-300 bg-sky-50 p-3 text-sm dark:border-sky-800 dark:bg-sky-950"
+    >
+      <p className="font-medium">
+        {invite.replaced ? 'New set-up link' : 'Set-up link'} for {invite.email} ({invite.role})
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <Label htmlFor="invite-link" className="sr-only">
+          Set-up link
+        </Label>
+        <Input
+          ref={input}
+          id="invite-link"
+          readOnly
+          value={invite.link}
+          className="min-w-0 flex-1 font-mono text-xs"
+          onFocus={(event) => event.target.select()}
+        />
+        <CopyButton value={invite.link} label="Copy set-up link" />
+      </div>
+      <p className="text-slate-700 dark:text-slate-300">
+        It works once, within {INVITE_VALID_HOURS} hours (until <Timestamp iso={invite.expiresAt} variant="full" />
+        ). Hand it to the person yourself: the console sends no email.
+        {invite.replaced && ' The link sent before no longer works.'} It is shown only now.
+      </p>
+    </div>
+  )
+}
