@@ -2,8 +2,12 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, redirect } from '@tanstack/react-router'
 import type { SessionResponse } from '@/api/console-schemas'
 import { sessionQueries } from '@/api/session'
+import { SET_UP_PAGE } from '@/api/users-schemas'
 import { AppLayout } from '@/features/shell/app-layout'
 import { NotFound, RootError } from '@/features/shell/root-states'
+
+/** Pages for people not signed in: signing in, and setting up an invited account. */
+const PUBLIC_PATHS = new Set(['/sign-in', SET_UP_PAGE])
 
 interface RouterContext {
   queryClient: QueryClient
@@ -11,10 +15,10 @@ interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // Every page but sign-in needs a session; the server enforces it, this spares a page of 401s.
+  // Every page but sign-in and set-up needs a session; the server enforces it, this spares a page of 401s.
   beforeLoad: async ({ context, location }) => {
     const session = await context.queryClient.ensureQueryData(sessionQueries.current())
-    if (!session && location.pathname !== '/sign-in') {
+    if (!session && !PUBLIC_PATHS.has(location.pathname)) {
       throw redirect({ to: '/sign-in', search: { redirect: location.href }, replace: true })
     }
     return { session }
