@@ -29,7 +29,7 @@ export const sessionQueries = {
         const state = await apiRequest('/session', { ...onConsole, schema: sessionState, signal })
         return signedIn(state)
       },
-      // It changes only by signing in or out, or when the server ends it (a 401 anywhere).
+      // Read again on each navigation and after a 403 (router.ts, query-client.ts), not on a timer.
       staleTime: Number.POSITIVE_INFINITY,
       retry: false,
     }),
@@ -97,4 +97,26 @@ export function takeEmbeddedSession(): SessionResponse | null | undefined {
   } catch {
     return undefined
   }
+}
+
+/**
+ * Calls `roleChanged` when the server's answer names the same person with another role (an admin
+ * changed it), and `ended` when it names nobody any more (an admin ended the session). What this
+ * tab sets itself (sign-in, sign-out, preferences) is not a change from elsewhere.
+ */
+export function watchSessionChanges(
+  queryClient: QueryClient,
+  on: { roleChanged: () => void; ended: () => void },
+): () => void {
+  const current = sessionQueries.current()
+  let known = queryClient.getQueryData(current.queryKey)
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return
+    if (event.query.queryHash !== JSON.stringify(current.queryKey)) return
+    const before = known
+    known = event.query.state.data as SessionResponse | null
+    if (event.action.manual || !before) return
+    if (!known) on.ended()
+    else if (known.user.id === before.user.id && known.user.role !== before.user.role) on.roleChanged()
+  })
 }
