@@ -68,9 +68,11 @@ export type SetUpCheckResponse = z.infer<typeof setUpCheckResponse>
 export const MIN_PASSWORD_LENGTH = 12
 
 export const setUpBody = setUpToken.extend({
-  password: signInBody.shape.password.min(MIN_PASSWORD_LENGTH, {
-    error: `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`,
-  }),
+  password: z
+    .string({ error: 'Choose a password.' })
+    .min(MIN_PASSWORD_LENGTH, { error: `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.` })
+    // As at sign-in: a megabyte "password" must not keep the hash function busy.
+    .max(signInBody.shape.password.maxLength ?? 1024, { error: 'That password is too long.' }),
 })
 export type SetUpBody = z.infer<typeof setUpBody>
 

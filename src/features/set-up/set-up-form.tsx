@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { fieldErrorText } from '@/lib/field-error-text'
+import { useFocusFirstInvalid } from '@/lib/use-focus-first-invalid'
 
 const passwords = z
   .object({ password: setUpBody.shape.password, repeat: z.string() })
@@ -22,15 +23,18 @@ export function SetUpForm({
   error: unknown
   onSubmit: (password: string) => void
 }) {
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid()
   const form = useForm({
     defaultValues: { password: '', repeat: '' },
     validators: { onSubmit: passwords },
+    onSubmitInvalid: focusFirstInvalid,
     onSubmit: ({ value }) => onSubmit(value.password),
   })
   const serverPasswordError = isApiError(error) ? error.fieldErrors.password : undefined
 
   return (
     <form
+      ref={ref}
       noValidate
       aria-label="Choose your password"
       className="space-y-4"

@@ -9,6 +9,7 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { fieldErrorText } from '@/lib/field-error-text'
+import { useFocusFirstInvalid } from '@/lib/use-focus-first-invalid'
 
 /** Email and role in; the set-up link out, to `onInvited`. */
 export function InviteForm({ onInvited }: { onInvited: (invite: InviteResponse) => void }) {
@@ -21,9 +22,11 @@ export function InviteForm({ onInvited }: { onInvited: (invite: InviteResponse) 
       onInvited(invited)
     },
   })
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid()
   const form = useForm({
     defaultValues: { email: '', role: 'support' as Role },
     validators: { onSubmit: inviteBody },
+    onSubmitInvalid: focusFirstInvalid,
     onSubmit: ({ value }) => invite.mutate(value),
   })
   const serverErrors = isApiError(invite.error) ? invite.error.fieldErrors : {}
@@ -31,6 +34,7 @@ export function InviteForm({ onInvited }: { onInvited: (invite: InviteResponse) 
 
   return (
     <form
+      ref={ref}
       noValidate
       aria-label="Invite a person"
       className="flex flex-wrap items-start gap-3"

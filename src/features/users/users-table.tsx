@@ -52,7 +52,8 @@ export function UsersTable({
                   <Badge tone={status.tone}>{status.label}</Badge>
                   {user.inviteExpiresAt && (
                     <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">
-                      {user.status === 'invited' ? 'Expires' : 'Expired'} <Timestamp iso={user.inviteExpiresAt} />
+                      <span className="block">{user.status === 'invited' ? 'Link expires' : 'Link expired'}</span>
+                      <Timestamp iso={user.inviteExpiresAt} />
                     </span>
                   )}
                 </TableCell>
