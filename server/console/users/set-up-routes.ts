@@ -48,8 +48,11 @@ export function setUpRoutes(deps: SetUpRouteDeps) {
       if (!parsed.success)
         return sendInvalidFields(c, parsed.error, 'Open the link you were given and choose a password.')
       const { token, password } = parsed.data
-      // Hashed before the transaction: argon2 takes a while, and the store is not held meanwhile.
-      const taken = await store.invites.takeUp(hashInviteToken(token), await hashPassword(password), now())
+      const tokenHash = hashInviteToken(token)
+      // Checked before hashing, so only the holder of a live link can make the console run argon2.
+      if (!(await store.invites.usable(tokenHash, now()))) return sendProblem(c, 410, ...LINK_GONE)
+      // Hashed outside the transaction (argon2 takes a while); taking the link up checks it again, atomically.
+      const taken = await store.invites.takeUp(tokenHash, await hashPassword(password), now())
       if ('refused' in taken) {
         if (taken.refused === 'has-account') {
           return sendProblem(
