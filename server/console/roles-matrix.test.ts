@@ -20,6 +20,7 @@ const CONSOLE_ROUTES: Operation[] = [
   { method: 'GET', route: '/api/console/audit/actors', permission: 'audit:read' },
   { method: 'GET', route: '/api/console/audit/export.csv', permission: 'audit:read' },
   { method: 'GET', route: '/api/console/placed-by', permission: 'calls:read' },
+  { method: 'GET', route: '/api/console/users', permission: 'users:manage' },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
 
@@ -41,6 +42,7 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/audit/actors': ['admin'],
   'GET /api/console/audit/export.csv': ['admin'],
   'GET /api/console/placed-by': ['support', 'manager', 'admin'],
+  'GET /api/console/users': ['admin'],
 }
 
 const name = (operation: Operation) => `${operation.method} ${operation.route}`
