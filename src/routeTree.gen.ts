@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AuditRouteImport } from './routes/audit'
 import { Route as CallerIdsRouteImport } from './routes/caller-ids'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as UsageRouteImport } from './routes/usage'
@@ -20,6 +21,11 @@ import { Route as CallsNewRouteImport } from './routes/calls/new'
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuditRoute = AuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CallerIdsRoute = CallerIdsRouteImport.update({
@@ -55,6 +61,7 @@ const CallsNewRoute = CallsNewRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/audit': typeof AuditRoute
   '/caller-ids': typeof CallerIdsRoute
   '/sign-in': typeof SignInRoute
   '/usage': typeof UsageRoute
@@ -64,6 +71,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/audit': typeof AuditRoute
   '/caller-ids': typeof CallerIdsRoute
   '/sign-in': typeof SignInRoute
   '/usage': typeof UsageRoute
@@ -74,6 +82,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/audit': typeof AuditRoute
   '/caller-ids': typeof CallerIdsRoute
   '/sign-in': typeof SignInRoute
   '/usage': typeof UsageRoute
@@ -85,6 +94,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/audit'
     | '/caller-ids'
     | '/sign-in'
     | '/usage'
@@ -94,6 +104,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/audit'
     | '/caller-ids'
     | '/sign-in'
     | '/usage'
@@ -103,6 +114,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/audit'
     | '/caller-ids'
     | '/sign-in'
     | '/usage'
@@ -113,6 +125,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AuditRoute: typeof AuditRoute
   CallerIdsRoute: typeof CallerIdsRoute
   SignInRoute: typeof SignInRoute
   UsageRoute: typeof UsageRoute
@@ -128,6 +141,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/audit': {
+      id: '/audit'
+      path: '/audit'
+      fullPath: '/audit'
+      preLoaderRoute: typeof AuditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/caller-ids': {
@@ -177,6 +197,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuditRoute: AuditRoute,
   CallerIdsRoute: CallerIdsRoute,
   SignInRoute: SignInRoute,
   UsageRoute: UsageRoute,

@@ -17,6 +17,7 @@ const NAV: { to: string; label: string; exact: boolean; permission: Permission }
   { to: '/calls/new', label: 'New call', exact: true, permission: 'calls:create' },
   { to: '/caller-ids', label: 'Caller IDs', exact: false, permission: 'caller-ids:read' },
   { to: '/usage', label: 'Usage', exact: false, permission: 'usage:read' },
+  { to: '/audit', label: 'Audit log', exact: false, permission: 'audit:read' },
 ]
 
 const linkClass =
