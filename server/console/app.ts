@@ -1,10 +1,12 @@
 // The console server: mounting only. Order matters: host check, headers, CSRF,
 // then the console's API, the voice API behind sessions and roles, and the SPA.
 import { type Context, Hono } from 'hono'
+import { AUDIT_PATHS } from '../../src/api/audit-schemas'
 import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/console-schemas'
-import { createAuditLog } from './audit/audit-log'
+import { type AuditLog, createAuditLog } from './audit/audit-log'
 import { auditRefusals } from './audit/refusals'
 import { actorOf } from './audit/request-facts'
+import { auditRoutes } from './audit/routes'
 import { createVoiceAudit } from './audit/voice-events'
 import { preferencesRoutes } from './auth/preferences-routes'
 import { requirePermission, requireSession, type SessionEnv } from './auth/require-session'
@@ -12,6 +14,7 @@ import { authRoutes, sessionBody } from './auth/routes'
 import { sessionCookie } from './auth/session-cookie'
 import { createSessionService, type SessionPolicy } from './auth/sessions'
 import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './auth/sign-in-throttle'
+import { placedByRoutes } from './calls/placed-by-routes'
 import { csrfCheck } from './http/csrf'
 import { allowedHosts, hostCheck } from './http/host-check'
 import { problem, sendProblem } from './http/problem'
@@ -39,6 +42,8 @@ export interface ConsoleAppOptions {
   upstreamTimeoutMs?: number
   distDir: string
   demoUsers?: SetupResponse['demoUsers']
+  /** The process's one audit log (its queue orders every append); a new one when not given. */
+  audit?: AuditLog
   now?: () => number
 }
 
@@ -59,7 +64,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   const limiter = createUserRateLimiter(options.userRateLimitPerMinute, now)
   const headers = securityHeaders({ storageOrigin: foreignOrigin(options.storageUrl, [...origins]), https })
   const signedIn = requireSession(sessions, cookie)
-  const audit = createAuditLog(options.store, now)
+  const audit = options.audit ?? createAuditLog(options.store, now)
   const actorOfCookie = async (c: Context) => {
     const session = await sessions.resolve(cookie.read(c))
     return session ? actorOf(session) : null
@@ -94,6 +99,8 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   })
 
   app.route(`${CONSOLE_PREFIX}/preferences`, preferencesRoutes(options.store, signedIn))
+  app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.page}`, auditRoutes(options.store, audit, signedIn, now))
+  app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.placedBy}`, placedByRoutes(options.store, signedIn))
 
   const voice = voiceRoutes(proxy, limiter, createVoiceAudit(audit, options.store, now))
   app.use('/api/v1/voice/*', signedIn)

@@ -50,8 +50,8 @@ export function createAuditLog(store: ConsoleStore, now: () => number = Date.now
     return result
   }
 
-  const append = async (tx: Tx, event: AuditEvent): Promise<AuditRow> => {
-    const head = await store.audit.head(tx)
+  const append = async (tx: Tx, event: AuditEvent, after?: Pick<AuditRow, 'seq' | 'hash'>): Promise<AuditRow> => {
+    const head = after ?? (await store.audit.head(tx))
     const unsigned = {
       seq: (head?.seq ?? 0) + 1,
       at: now(),
@@ -83,20 +83,26 @@ export function createAuditLog(store: ConsoleStore, now: () => number = Date.now
         immediate(store.db, async (tx) => {
           const throughSeq = await store.audit.lastSeqBefore(tx, beforeMs)
           if (throughSeq === undefined) return { removed: 0 }
+          const head = await store.audit.head(tx)
           const last = await store.audit.bySeq(tx, throughSeq)
           const removed = await store.audit.deleteThrough(tx, throughSeq)
-          await append(tx, {
-            actor,
-            action: 'audit.pruned',
-            target: null,
-            outcome: 200,
-            detail: {
-              removed,
-              before: new Date(beforeMs).toISOString(),
-              firstKeptSeq: throughSeq + 1,
-              continuesFrom: last?.hash ?? null,
+          // The head itself may be gone: the checkpoint still follows it.
+          await append(
+            tx,
+            {
+              actor,
+              action: 'audit.pruned',
+              target: null,
+              outcome: 200,
+              detail: {
+                removed,
+                before: new Date(beforeMs).toISOString(),
+                firstKeptSeq: throughSeq + 1,
+                continuesFrom: last?.hash ?? null,
+              },
             },
-          })
+            head,
+          )
           return { removed }
         }),
       ),
