@@ -45,7 +45,7 @@ export function AuditEntryDetail({ entry }: { entry: AuditEntry }) {
   return (
     <details className="group max-w-sm">
       <summary className="cursor-pointer rounded-sm text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-300">
-        Details<span className="sr-only"> of entry {entry.seq}</span>
+        Show details<span className="sr-only"> of entry {entry.seq}</span>
       </summary>
       <dl className="mt-1 space-y-1 text-xs">
         {facts.map(([key, value]) => (

@@ -45,13 +45,13 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                 <AuditActorText entry={entry} />
               </TableCell>
               <TableCell className="align-top">{AUDIT_ACTION_LABELS[entry.action]}</TableCell>
-              <TableCell className="max-w-56 align-top font-mono text-xs">
+              <TableCell className="max-w-72 align-top font-mono text-xs leading-5">
                 <OrNone value={entry.target} />
               </TableCell>
               <TableCell className="align-top">
                 <AuditOutcome status={entry.outcome} />
               </TableCell>
-              <TableCell className="align-top font-mono text-xs whitespace-nowrap">
+              <TableCell className="align-top font-mono text-xs leading-5 whitespace-nowrap">
                 <OrNone value={entry.ip} />
               </TableCell>
               <TableCell className="align-top">
@@ -102,10 +102,10 @@ function AuditCards({ entries, zone }: { entries: AuditEntry[]; zone: string }) 
                 <OrNone value={entry.ip} />
               </span>
             </CardField>
-            <CardField label="Details">
-              <AuditEntryDetail entry={entry} />
-            </CardField>
           </dl>
+          <div className="mt-2">
+            <AuditEntryDetail entry={entry} />
+          </div>
         </li>
       ))}
     </ul>
