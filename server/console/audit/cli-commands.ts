@@ -19,6 +19,12 @@ export async function auditVerify(store: ConsoleStore, io: AuditCliIo): Promise<
         ? 'The audit trail is empty.'
         : `The audit trail holds: ${result.entries} entries, ${result.firstSeq} to ${result.lastSeq}, each chained to the one before.`,
     )
+    // A chain cannot show that its newest entries were cut off; a head noted elsewhere can.
+    if (result.lastHash) {
+      io.out(
+        `Newest entry ${result.lastSeq} has hash ${result.lastHash}: note it outside this server to detect a cut-off tail later.`,
+      )
+    }
     return 0
   }
   const entry = result.entry
