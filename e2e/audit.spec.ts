@@ -66,6 +66,8 @@ test.describe('as support', () => {
     const api = apiRow.getByText('API', { exact: true })
     await expect(api).toBeVisible()
     await expect(api).toHaveAccessibleDescription(/Placed outside this console/)
+    await api.hover()
+    await expect(apiRow.getByRole('tooltip').filter({ hasText: 'Placed outside this console' })).toBeVisible()
     await expect(apiRow).not.toContainText(SUPPORT)
 
     // An admin finds the call in the Audit log, by who placed it and what they did.

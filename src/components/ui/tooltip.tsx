@@ -33,8 +33,10 @@ export function Tooltip({ children, tip, className }: { children: ReactNode; tip
         role="tooltip"
         id={tipId}
         className={cn(
-          'pointer-events-none absolute top-full left-0 z-30 mt-1 w-64 rounded-md bg-slate-900 px-2 py-1 text-xs font-normal text-white opacity-0 shadow-sm transition-opacity dark:bg-slate-100 dark:text-slate-900',
-          !dismissed && 'group-hover/tip:opacity-100 group-has-[:focus-visible]/tip:opacity-100',
+          // Not drawn until shown, so a tip near the screen's edge never widens the page; a hidden
+          // element still describes the word it is referenced from.
+          'pointer-events-none absolute top-full left-0 z-30 mt-1 hidden w-64 max-w-[calc(100vw-2rem)] rounded-md bg-slate-900 px-2 py-1 text-xs font-normal text-white shadow-sm dark:bg-slate-100 dark:text-slate-900',
+          !dismissed && 'group-hover/tip:block group-has-[:focus-visible]/tip:block',
         )}
       >
         {tip}

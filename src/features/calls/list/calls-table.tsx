@@ -124,7 +124,7 @@ function CallCards({ calls, zone, placedBy }: { calls: CallListItem[]; zone: str
             <CardField label={`Created (${zone})`}>
               <Timestamp iso={call.created_at} />
             </CardField>
-            <CardField label="Placed by">
+            <CardField label="Placed by" wide>
               <PlacedBy callId={call.call_id} {...placedBy} />
             </CardField>
             <CardField label="Call ID" wide>
