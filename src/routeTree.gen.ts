@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AuditRouteImport } from './routes/audit'
 import { Route as CallerIdsRouteImport } from './routes/caller-ids'
 import { Route as SetUpRouteImport } from './routes/set-up'
 import { Route as SignInRouteImport } from './routes/sign-in'
@@ -22,6 +23,11 @@ import { Route as CallsNewRouteImport } from './routes/calls/new'
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuditRoute = AuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CallerIdsRoute = CallerIdsRouteImport.update({
@@ -67,6 +73,7 @@ const CallsNewRoute = CallsNewRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/audit': typeof AuditRoute
   '/caller-ids': typeof CallerIdsRoute
   '/set-up': typeof SetUpRoute
   '/sign-in': typeof SignInRoute
@@ -78,6 +85,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/audit': typeof AuditRoute
   '/caller-ids': typeof CallerIdsRoute
   '/set-up': typeof SetUpRoute
   '/sign-in': typeof SignInRoute
@@ -90,6 +98,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/audit': typeof AuditRoute
   '/caller-ids': typeof CallerIdsRoute
   '/set-up': typeof SetUpRoute
   '/sign-in': typeof SignInRoute
@@ -103,6 +112,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/audit'
     | '/caller-ids'
     | '/set-up'
     | '/sign-in'
@@ -114,6 +124,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/audit'
     | '/caller-ids'
     | '/set-up'
     | '/sign-in'
@@ -125,6 +136,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/audit'
     | '/caller-ids'
     | '/set-up'
     | '/sign-in'
@@ -137,6 +149,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AuditRoute: typeof AuditRoute
   CallerIdsRoute: typeof CallerIdsRoute
   SetUpRoute: typeof SetUpRoute
   SignInRoute: typeof SignInRoute
@@ -154,6 +167,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/audit': {
+      id: '/audit'
+      path: '/audit'
+      fullPath: '/audit'
+      preLoaderRoute: typeof AuditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/caller-ids': {
@@ -217,6 +237,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuditRoute: AuditRoute,
   CallerIdsRoute: CallerIdsRoute,
   SetUpRoute: SetUpRoute,
   SignInRoute: SignInRoute,

@@ -18,6 +18,7 @@ const NAV: { to: string; label: string; exact: boolean; permission: Permission }
   { to: '/caller-ids', label: 'Caller IDs', exact: false, permission: 'caller-ids:read' },
   { to: '/usage', label: 'Usage', exact: false, permission: 'usage:read' },
   { to: '/users', label: 'Users', exact: false, permission: 'users:manage' },
+  { to: '/audit', label: 'Audit log', exact: false, permission: 'audit:read' },
 ]
 
 const linkClass =

@@ -1,10 +1,13 @@
+import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { placedByQueries } from '@/api/placed-by'
 import type { CallDetail } from '@/api/schemas'
 import { Timestamp } from '@/components/timestamp'
 import { Card, CardTitle } from '@/components/ui/card'
 import { formatDuration, formatYesNo, pluralize } from '@/lib/format'
 import { formatPhone } from '@/lib/phone'
 import { isFinishedStatus } from '../shared/call-status'
+import { PlacedBy } from '../shared/placed-by'
 import { CallMetadataTable } from './call-metadata-table'
 
 export function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -40,6 +43,9 @@ export function CallDetailFields({ call }: { call: CallDetail }) {
           <Field label="Billed minutes">{ended ? pluralize(call.billed_minutes, 'minute') : <NotYet />}</Field>
           <Field label="Voicemail drop">{ended ? formatYesNo(call.voicemail_drop) : <NotYet />}</Field>
           <Field label="Source">{call.source}</Field>
+          <Field label="Placed by">
+            <CallPlacedBy callId={call.call_id} />
+          </Field>
         </dl>
       </Card>
       <Card aria-labelledby="call-metadata-title">
@@ -50,4 +56,10 @@ export function CallDetailFields({ call }: { call: CallDetail }) {
       </Card>
     </div>
   )
+}
+
+/** Who placed this call, as the console recorded it; the calls list asks for its whole page at once. */
+function CallPlacedBy({ callId }: { callId: string }) {
+  const { data, isError } = useQuery(placedByQueries.calls([callId]))
+  return <PlacedBy callId={callId} placedBy={data?.placedBy} failed={isError} />
 }

@@ -1,19 +1,20 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { type ChangeEvent, useEffect, useRef } from 'react'
+import type { ChangeEvent } from 'react'
 import { accountQueries } from '@/api/account'
 import { useTimeZone } from '@/api/preferences'
 import type { CallStatus } from '@/api/schemas'
+import { DateFilter } from '@/components/date-filter'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
-import { isCompleteDate, toInstant } from '@/lib/local-date'
+import { exclusiveToDate, inclusiveToDay } from '@/lib/day-bounds'
+import { toInstant } from '@/lib/local-date'
 import { dateInZone, dayStartInZone, zoneLabel } from '@/lib/time-zone'
 import { useNow } from '@/lib/use-now'
 import { CALL_STATUS_FILTERS } from '../shared/call-status'
 import { type CallsSearch, hasFilters, PAGE_SIZES, withFilters } from './calls-search'
-import { activePreset, DATE_PRESETS, exclusiveToDate, inclusiveToDay, presetRange } from './date-presets'
+import { activePreset, DATE_PRESETS, presetRange } from './date-presets'
 
 const route = getRouteApi('/calls/')
 
@@ -64,11 +65,13 @@ export function CallsFilters() {
           label="From date"
           shown={search.from_date ? dateInZone(toInstant(search.from_date), timeZone) : ''}
           onPick={(day) => apply({ from_date: day && dayStartInZone(day, timeZone) })}
+          hintId="date-filter-hint"
         />
         <DateFilter
           label="To date (included)"
           shown={search.to_date ? inclusiveToDay(toInstant(search.to_date), timeZone) : ''}
           onPick={(day) => apply({ to_date: day && exclusiveToDate(day, timeZone) })}
+          hintId="date-filter-hint"
         />
         <Label size="sm">
           Page size
@@ -108,48 +111,5 @@ export function CallsFilters() {
         Days run from midnight to midnight in {zoneWords}. Calls on the “To” day are included.
       </p>
     </form>
-  )
-}
-
-/**
- * A date input that applies a whole date, or clearing, and ignores the steps in between
- * (a half-typed date, or the year 0002 on the way to 2026). It is uncontrolled, so those
- * steps are not reset on each render; the URL still wins when it changes, as on Back.
- */
-function DateFilter({
-  label,
-  shown,
-  onPick,
-}: {
-  label: string
-  /** The day the URL's bound reads as, in the person's zone ('' for none). */
-  shown: string
-  onPick: (day: string | undefined) => void
-}) {
-  const input = useRef<HTMLInputElement>(null)
-  useEffect(() => {
-    if (input.current && input.current.value !== shown) input.current.value = shown
-  }, [shown])
-
-  function change(event: ChangeEvent<HTMLInputElement>) {
-    const { value: picked, validity } = event.target
-    // An empty value with badInput is a date partly typed or partly erased, not a cleared field.
-    if (picked === '') {
-      if (!validity.badInput && shown) onPick(undefined)
-    } else if (isCompleteDate(picked) && picked !== shown) onPick(picked)
-  }
-
-  return (
-    <Label size="sm">
-      {label}
-      <Input
-        ref={input}
-        type="date"
-        className={wrapped}
-        defaultValue={shown}
-        aria-describedby="date-filter-hint"
-        onChange={change}
-      />
-    </Label>
   )
 }

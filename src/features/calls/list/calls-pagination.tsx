@@ -1,7 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { buttonVariants } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
-import { nextPageSearch, previousPageSearch } from './calls-search'
+import { nextPageSearch, previousPageSearch } from '@/lib/cursor-trail'
 
 const route = getRouteApi('/calls/')
 

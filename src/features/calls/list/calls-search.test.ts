@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { callsSearchSchema, nextPageSearch, previousPageSearch, toListQuery, withFilters } from './calls-search'
+import { nextPageSearch, previousPageSearch } from '@/lib/cursor-trail'
+import { callsSearchSchema, toListQuery, withFilters } from './calls-search'
 
 const parse = (raw: Record<string, unknown>) => callsSearchSchema.parse(raw)
 

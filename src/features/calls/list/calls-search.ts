@@ -36,20 +36,6 @@ export function toListQuery(search: CallsSearch): ListCallsQuery {
   }
 }
 
-export function nextPageSearch(search: CallsSearch, nextCursor: string): CallsSearch {
-  return { ...search, cursor: nextCursor, prev: [...(search.prev ?? []), search.cursor ?? ''] }
-}
-
-export function previousPageSearch(search: CallsSearch): CallsSearch {
-  const trail = search.prev ?? []
-  const previous = trail.at(-1)
-  return {
-    ...search,
-    cursor: previous || undefined,
-    prev: trail.length > 1 ? trail.slice(0, -1) : undefined,
-  }
-}
-
 /** Changing a filter starts again at the first page. */
 export function withFilters(search: CallsSearch, change: Partial<CallsSearch>): CallsSearch {
   return { ...search, ...change, cursor: undefined, prev: undefined }

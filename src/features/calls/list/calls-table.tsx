@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import type { PlacedByResponse } from '@/api/audit-schemas'
+import { placedByQueries } from '@/api/placed-by'
 import { useTimeZone } from '@/api/preferences'
 import type { CallListItem } from '@/api/schemas'
 import { Timestamp } from '@/components/timestamp'
@@ -9,6 +12,7 @@ import { formatDuration } from '@/lib/format'
 import { formatPhone } from '@/lib/phone'
 import { zoneAbbreviation } from '@/lib/time-zone'
 import { CallStatusBadge } from '../shared/call-status-badge'
+import { PlacedBy } from '../shared/placed-by'
 import { useRowLink } from './use-row-link'
 
 const headClass = 'font-semibold uppercase tracking-wide'
@@ -16,13 +20,16 @@ const linkClass =
   'text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-300'
 
 /**
- * The calls as a table from `sm` up and as stacked cards below it, where six columns do not fit:
+ * The calls as a table from `sm` up and as stacked cards below it, where seven columns do not fit:
  * every field of a row stays on screen. Only one of the two is displayed, so only one is in the
  * accessibility tree.
  */
 export function CallsTable({ calls }: { calls: CallListItem[] }) {
   const rowLink = useRowLink()
   const zone = zoneAbbreviation(useTimeZone())
+  // One request for the whole page of calls, never one per row.
+  const { data, isError } = useQuery(placedByQueries.calls(calls.map((call) => call.call_id)))
+  const placedBy: PlacedByAnswer = { placedBy: data?.placedBy, failed: isError }
   return (
     <>
       <Table containerClassName="hidden rounded-lg border border-slate-200 sm:block dark:border-slate-800">
@@ -36,6 +43,7 @@ export function CallsTable({ calls }: { calls: CallListItem[] }) {
             <TableHead className={headClass}>
               Created <span className="font-normal normal-case tracking-normal">({zone})</span>
             </TableHead>
+            <TableHead className={headClass}>Placed by</TableHead>
             <TableHead className={headClass}>Call ID</TableHead>
           </TableRow>
         </TableHeader>
@@ -59,6 +67,9 @@ export function CallsTable({ calls }: { calls: CallListItem[] }) {
               <TableCell>
                 <Timestamp iso={call.created_at} />
               </TableCell>
+              <TableCell className="max-w-48">
+                <PlacedBy callId={call.call_id} {...placedBy} />
+              </TableCell>
               <TableCell className="whitespace-nowrap">
                 <code className="font-mono text-xs">{call.call_id}</code>
                 <CopyButton value={call.call_id} label={`Copy call ID ${call.call_id}`} variant="ghost" size="xs" />
@@ -67,9 +78,14 @@ export function CallsTable({ calls }: { calls: CallListItem[] }) {
           ))}
         </TableBody>
       </Table>
-      <CallCards calls={calls} zone={zone} />
+      <CallCards calls={calls} zone={zone} placedBy={placedBy} />
     </>
   )
+}
+
+interface PlacedByAnswer {
+  placedBy: PlacedByResponse['placedBy'] | undefined
+  failed: boolean
 }
 
 function CardField({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -82,7 +98,7 @@ function CardField({ label, children, wide }: { label: string; children: ReactNo
 }
 
 /** Below `sm`: one card per call, its fields labelled, the destination a link that opens it. */
-function CallCards({ calls, zone }: { calls: CallListItem[]; zone: string }) {
+function CallCards({ calls, zone, placedBy }: { calls: CallListItem[]; zone: string; placedBy: PlacedByAnswer }) {
   const rowLink = useRowLink()
   return (
     <ul aria-label="Calls, newest first" className="space-y-2 sm:hidden">
@@ -107,6 +123,9 @@ function CallCards({ calls, zone }: { calls: CallListItem[]; zone: string }) {
             </CardField>
             <CardField label={`Created (${zone})`}>
               <Timestamp iso={call.created_at} />
+            </CardField>
+            <CardField label="Placed by" wide>
+              <PlacedBy callId={call.call_id} {...placedBy} />
             </CardField>
             <CardField label="Call ID" wide>
               <span className="flex items-center gap-1">

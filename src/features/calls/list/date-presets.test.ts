@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { activePreset, exclusiveToDate, inclusiveToDay, presetRange } from './date-presets'
+import { activePreset, presetRange } from './date-presets'
 
 const LA = 'America/Los_Angeles'
 // 03:30 UTC on Nov 20: still Nov 19 in Los Angeles.
@@ -42,15 +42,5 @@ describe('date presets', () => {
     expect(activePreset({ from_date: '2026-11-19T08:00:00Z', to_date: '2026-11-20T08:00:00Z' }, LA, now)).toBe('today')
     expect(activePreset({ from_date: '2026-11-19T08:00:00Z', to_date: undefined }, LA, now)).toBeUndefined()
     expect(activePreset({ from_date: undefined, to_date: undefined }, LA, now)).toBeUndefined()
-  })
-})
-
-describe('the inclusive "to" day', () => {
-  it('is the day before the API’s exclusive bound, and back', () => {
-    expect(inclusiveToDay('2026-11-20T00:00:00-08:00', LA)).toBe('2026-11-19')
-    expect(inclusiveToDay('2026-11-20T00:00:00Z', 'UTC')).toBe('2026-11-19')
-    expect(exclusiveToDate('2026-11-19', LA)).toBe('2026-11-20T00:00:00-08:00')
-    expect(exclusiveToDate('2026-12-31', 'UTC')).toBe('2027-01-01T00:00:00Z')
-    expect(inclusiveToDay('garbage', 'UTC')).toBe('')
   })
 })

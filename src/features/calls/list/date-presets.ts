@@ -56,14 +56,3 @@ export function activePreset(
     )
   })
 }
-
-/** The day a person sees in the "To (inclusive)" field for the API's exclusive `to_date`. */
-export function inclusiveToDay(toDate: string, timeZone: string): string {
-  const ms = Date.parse(toDate)
-  return Number.isNaN(ms) ? '' : dateInZone(ms - 1, timeZone)
-}
-
-/** The API's exclusive `to_date` for a picked last day: the start of the day after it. */
-export function exclusiveToDate(lastDay: string, timeZone: string): string {
-  return dayStartInZone(addDays(lastDay, 1), timeZone)
-}

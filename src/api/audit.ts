@@ -1,0 +1,36 @@
+// Query options for the console's audit trail: the one place that names their keys.
+import { queryOptions } from '@tanstack/react-query'
+import { AUDIT_PATHS, type AuditQuery, auditActors, auditPage } from './audit-schemas'
+import { apiRequest, apiUrl } from './client'
+import { CONSOLE_PREFIX } from './console-schemas'
+
+const onConsole = { prefix: CONSOLE_PREFIX }
+
+/** The filters an export takes: the page's, without its paging. */
+export type AuditExportFilters = Pick<AuditQuery, 'user' | 'action' | 'from' | 'to'>
+
+export const auditQueries = {
+  all: () => ['audit'] as const,
+  pages: () => [...auditQueries.all(), 'page'] as const,
+  page: (query: AuditQuery) =>
+    queryOptions({
+      queryKey: [...auditQueries.pages(), query] as const,
+      queryFn: ({ signal }) => apiRequest(AUDIT_PATHS.page, { ...onConsole, query, schema: auditPage, signal }),
+    }),
+  actors: () =>
+    queryOptions({
+      queryKey: [...auditQueries.all(), 'actors'] as const,
+      queryFn: ({ signal }) => apiRequest(AUDIT_PATHS.actors, { ...onConsole, schema: auditActors, signal }),
+      // New people appear in the trail rarely; the filter can be a minute behind.
+      staleTime: 60_000,
+    }),
+}
+
+/**
+ * Where the CSV of every entry matching the filters downloads from. A plain link, not a fetch:
+ * the browser streams the attachment to disk with the session cookie, however long the trail.
+ */
+export function auditExportHref(filters: AuditExportFilters): string {
+  const { user, action, from, to } = filters
+  return apiUrl(AUDIT_PATHS.export, { user, action, from, to }, CONSOLE_PREFIX)
+}

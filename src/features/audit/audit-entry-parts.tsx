@@ -1,0 +1,60 @@
+// The parts of one entry that the table and the phone cards both show.
+import type { AuditEntry } from '@/api/audit-schemas'
+import { Badge } from '@/components/ui/badge'
+import { formatMetadataValue } from '@/lib/format'
+import { actorlessLabel, outcomeLabel, outcomeTone } from './audit-labels'
+
+const muted = 'text-slate-600 dark:text-slate-400'
+
+/** Email and role as they were then; who it was when the entry names nobody. */
+export function AuditActorText({ entry }: { entry: AuditEntry }) {
+  if (!entry.actor) return <span className={muted}>{actorlessLabel(entry.action)}</span>
+  return (
+    <span className="block">
+      <span className="block wrap-anywhere">{entry.actor.email}</span>
+      <span className={`block text-xs capitalize ${muted}`}>{entry.actor.role}</span>
+    </span>
+  )
+}
+
+export function AuditOutcome({ status }: { status: number }) {
+  return <Badge tone={outcomeTone(status)}>{outcomeLabel(status)}</Badge>
+}
+
+/** Where a value is empty, a dash that a screen reader reads as "none". */
+export function OrNone({ value }: { value: string | null }) {
+  if (value) return <span className="wrap-anywhere">{value}</span>
+  return (
+    <span className={muted}>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">none</span>
+    </span>
+  )
+}
+
+/**
+ * The rest of the entry, folded: the browser that sent it and the detail the console kept.
+ * All of it is shown as text: an email typed at sign-in, a user agent, are anyone's input.
+ */
+export function AuditEntryDetail({ entry }: { entry: AuditEntry }) {
+  const facts = [
+    ...Object.entries(entry.detail ?? {}).map(([key, value]) => [key, formatMetadataValue(value)] as const),
+    ...(entry.userAgent ? [['Browser', entry.userAgent] as const] : []),
+  ]
+  if (facts.length === 0) return <OrNone value={null} />
+  return (
+    <details className="group max-w-sm">
+      <summary className="cursor-pointer rounded-sm text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-300">
+        Show details<span className="sr-only"> of entry {entry.seq}</span>
+      </summary>
+      <dl className="mt-1 space-y-1 text-xs">
+        {facts.map(([key, value]) => (
+          <div key={key}>
+            <dt className={`font-mono ${muted}`}>{key}</dt>
+            <dd className="wrap-anywhere whitespace-pre-wrap">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  )
+}

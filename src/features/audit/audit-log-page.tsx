@@ -1,0 +1,67 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import { auditQueries } from '@/api/audit'
+import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorState } from '@/components/ui/error-state'
+import { cn } from '@/lib/cn'
+import { errorText } from '@/lib/error-text'
+import { AuditFilters, useApplyAuditFilters } from './audit-filters'
+import { AuditLogHeader } from './audit-log-header'
+import { AuditRowsSkeleton } from './audit-log-skeleton'
+import { AuditPagination } from './audit-pagination'
+import { CLEARED_FILTERS, hasFilters, toAuditQuery } from './audit-search'
+import { AuditTable } from './audit-table'
+
+const route = getRouteApi('/audit')
+
+/** Who did what, when, and how the console answered: filtered, paged and exported from the URL. */
+export function AuditLogPage() {
+  const search = route.useSearch()
+  const apply = useApplyAuditFilters()
+  // The previous entries stay on screen, dimmed, while other filters load.
+  const { data, error, isError, isFetching, isPlaceholderData, refetch } = useQuery({
+    ...auditQueries.page(toAuditQuery(search)),
+    placeholderData: keepPreviousData,
+  })
+  const filtered = hasFilters(search)
+
+  return (
+    <div className="space-y-4">
+      <AuditLogHeader />
+      <AuditFilters />
+      {isError && data && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <span>These entries could not be loaded: {errorText(error)} The entries below are from before.</span>
+          <Button variant="secondary" size="xs" onClick={() => void refetch()}>
+            Retry
+          </Button>
+        </div>
+      )}
+      {!data ? (
+        isError ? (
+          <ErrorState error={error} title="The audit log could not be loaded" onRetry={() => void refetch()} />
+        ) : (
+          <AuditRowsSkeleton />
+        )
+      ) : data.entries.length === 0 && !isPlaceholderData ? (
+        <EmptyState
+          title={filtered ? 'No entries match these filters' : 'No entries yet'}
+          action={filtered && <Button onClick={() => apply(CLEARED_FILTERS)}>Clear filters</Button>}
+        >
+          {filtered
+            ? 'Clear the filters, or choose another person, action or dates.'
+            : 'Sign-ins, calls placed and changes to people appear here as they happen.'}
+        </EmptyState>
+      ) : (
+        <div className={cn(isPlaceholderData && 'opacity-60')} aria-busy={isPlaceholderData && isFetching}>
+          <AuditTable entries={data.entries} />
+        </div>
+      )}
+      {data && <AuditPagination nextCursor={data.nextCursor} />}
+    </div>
+  )
+}

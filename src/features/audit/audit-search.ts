@@ -1,0 +1,47 @@
+// Search params of /audit, named as the console's query parameters so a link reproduces the
+// view. Each field is the contract's own, and falls back to "not set" instead of failing.
+import { z } from 'zod'
+import type { AuditExportFilters } from '@/api/audit'
+import { type AuditQuery, auditQuery } from '@/api/audit-schemas'
+
+/** Entries per page: a screenful of a busy hour. */
+export const AUDIT_PAGE_SIZE = 50
+
+const { user, action, from, to, cursor } = auditQuery.shape
+
+export const auditSearchSchema = z.object({
+  user: user.catch(undefined),
+  action: action.catch(undefined),
+  from: from.catch(undefined),
+  to: to.catch(undefined),
+  cursor: cursor.catch(undefined),
+  // Cursors of the newer pages before this one ('' is the first page), for "Newer entries".
+  prev: z.array(z.string()).max(500).optional().catch(undefined),
+})
+
+export type AuditSearch = z.infer<typeof auditSearchSchema>
+
+export function toExportFilters(search: AuditSearch): AuditExportFilters {
+  return { user: search.user, action: search.action, from: search.from, to: search.to }
+}
+
+/** The console query for a view: the filters and the page, without the trail. */
+export function toAuditQuery(search: AuditSearch): AuditQuery {
+  return { ...toExportFilters(search), cursor: search.cursor, limit: AUDIT_PAGE_SIZE }
+}
+
+/** Changing a filter starts again at the newest entries. */
+export function withFilters(search: AuditSearch, change: Partial<AuditSearch>): AuditSearch {
+  return { ...search, ...change, cursor: undefined, prev: undefined }
+}
+
+export const CLEARED_FILTERS: Partial<AuditSearch> = {
+  user: undefined,
+  action: undefined,
+  from: undefined,
+  to: undefined,
+}
+
+export function hasFilters(search: AuditSearch): boolean {
+  return Boolean(search.user || search.action || search.from || search.to)
+}

@@ -1,0 +1,34 @@
+import type { PlacedByResponse } from '@/api/audit-schemas'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Tooltip } from '@/components/ui/tooltip'
+
+export const PLACED_ELSEWHERE_TIP =
+  'Placed outside this console: directly through the API, by another system, or before the console recorded who placed calls.'
+
+/**
+ * Who placed a call, from the console's record: their email, or "API" for a call the console has
+ * no record of. Never a guess: until the answer is in, a placeholder; if it fails, "Not known".
+ */
+export function PlacedBy({
+  callId,
+  placedBy,
+  failed = false,
+}: {
+  callId: string
+  /** The console's answer for the calls on screen; undefined while it loads. */
+  placedBy: PlacedByResponse['placedBy'] | undefined
+  failed?: boolean
+}) {
+  if (!placedBy) {
+    if (failed) return <span className="text-slate-600 dark:text-slate-400">Not known</span>
+    return (
+      <>
+        <Skeleton className="inline-block h-4 w-28 align-middle" />
+        <span className="sr-only">Loading</span>
+      </>
+    )
+  }
+  const person = placedBy[callId]
+  if (person) return <span className="wrap-anywhere">{person.email}</span>
+  return <Tooltip tip={PLACED_ELSEWHERE_TIP}>API</Tooltip>
+}
