@@ -208,6 +208,17 @@ describe('the Audit log API', () => {
     })
   })
 
+  it('refuses an export that a link on another site asked for, and audits the refusal', async () => {
+    const before = (await entriesOf('audit.exported')).length
+    const res = await t.request('/api/console/audit/export.csv', {
+      cookie: cookie.admin,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    })
+    await expectProblem(res, 403)
+    expect(await entriesOf('audit.exported')).toHaveLength(before)
+    expect((await entriesOf('request.cross-site-refused'))[0]).toMatchObject({ actor_email: 'admin@example.com' })
+  })
+
   it('is for admins only', async () => {
     await expectProblem(await t.request('/api/console/audit/export.csv', { cookie: cookie.manager }), 403)
     await expectProblem(await t.request('/api/console/audit/actors', { cookie: cookie.support }), 403)

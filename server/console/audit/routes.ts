@@ -75,6 +75,13 @@ export function auditRoutes(
       return c.json(body)
     })
     .get(under(AUDIT_PATHS.export), (c) => {
+      // A GET that writes an entry: a link on another site (a top-level navigation carries the
+      // Lax cookie) must not add exports to the trail, so only our own page or a typed URL may ask.
+      const site = c.req.header('sec-fetch-site')
+      if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+        c.set('refusal', 'cross-site')
+        return sendProblem(c, 403, 'Cross-site request refused', 'Open the export from the Audit log page.')
+      }
       const { query, refused } = parseQuery(c)
       if (!query) return refused
       const filter = filterOf(query)
