@@ -42,7 +42,8 @@ export function CallDetailFields({ call }: { call: CallDetail }) {
           <Field label="Duration">{ended ? formatDuration(call.duration_seconds) : <NotYet />}</Field>
           <Field label="Billed minutes">{ended ? pluralize(call.billed_minutes, 'minute') : <NotYet />}</Field>
           <Field label="Voicemail drop">{ended ? formatYesNo(call.voicemail_drop) : <NotYet />}</Field>
-          <Field label="Source">{call.source}</Field>
+          {/* The API's own `source` ("API" for every call made through the interface, the console's too). */}
+          <Field label="Created via">{call.source}</Field>
           <Field label="Placed by">
             <CallPlacedBy callId={call.call_id} />
           </Field>
