@@ -3,6 +3,7 @@ import { createAuditQueries } from './audit'
 import { createCallOwnerQueries } from './call-owners'
 import { type ConsoleDb, openConsoleDatabase } from './database'
 import { createSessionQueries } from './sessions'
+import { createSsoLoginQueries } from './sso-logins'
 import { createThrottleQueries } from './throttle'
 import { createUserQueries } from './users'
 
@@ -14,6 +15,7 @@ export function createStore(db: ConsoleDb) {
     throttle: createThrottleQueries(db),
     audit: createAuditQueries(db),
     callOwners: createCallOwnerQueries(db),
+    ssoLogins: createSsoLoginQueries(db),
     close: () => db.destroy(),
   }
 }
