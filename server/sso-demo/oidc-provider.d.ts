@@ -12,6 +12,7 @@ declare module 'oidc-provider' {
     path: string
     body: unknown
     oidc: {
+      result?: { login?: unknown }
       client: { clientId: string }
       session: { accountId: string }
       provider: Provider
@@ -22,6 +23,21 @@ declare module 'oidc-provider' {
     constructor(init: { clientId: string; accountId: string })
     addOIDCScope(scope: string): void
     save(): Promise<string>
+  }
+
+  export namespace interactionPolicy {
+    class Check {
+      static REQUEST_PROMPT: boolean
+      static NO_NEED_TO_PROMPT: boolean
+      constructor(reason: string, description: string, check: (ctx: KoaContext) => boolean)
+    }
+    interface Prompt {
+      checks: { add(check: Check): void }
+    }
+    interface Policy {
+      get(name: string): Prompt
+    }
+    function base(): Policy
   }
 
   export default class Provider {

@@ -60,7 +60,16 @@ const readForm = async (req: IncomingMessage): Promise<URLSearchParams> => {
 }
 
 export async function startDemoProvider(options: DemoProviderOptions): Promise<DemoProvider> {
-  const Provider = await withoutExpectedWarnings(async () => (await import('oidc-provider')).default)
+  const { default: Provider, interactionPolicy } = await withoutExpectedWarnings(() => import('oidc-provider'))
+  // A demo is for trying each person: it asks who you are at every sign-in, session or not.
+  const policy = interactionPolicy.base()
+  policy
+    .get('login')
+    .checks.add(
+      new interactionPolicy.Check('demo_every_time', 'the demo asks at every sign-in', (ctx) =>
+        ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+    )
   let provider: ProviderType | null = null
   const server: Server = createServer((req, res) => {
     // No kept-alive sockets: a test that restarts the provider on the same port meets no stale one.
@@ -96,7 +105,10 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
         // The console reads email and groups from the ID token, as Okta, Entra and Keycloak can send them.
         conformIdTokenClaims: false,
         features: { devInteractions: { enabled: false } },
-        interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+        interactions: {
+          policy,
+          url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
+        },
         findAccount: (_ctx: unknown, sub: string) => {
           const person = options.people.find((candidate) => subjectOf(candidate.email) === sub)
           if (!person) return undefined
