@@ -101,6 +101,8 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
         jwks: { keys: [signingKey] },
         cookies: { keys: [randomBytes(32).toString('hex')] },
         pkce: { required: () => true },
+        // Seconds. Named, so the provider does not print a notice for each default it falls back to.
+        ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 3600 },
         claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
         // The console reads email and groups from the ID token, as Okta, Entra and Keycloak can send them.
         conformIdTokenClaims: false,

@@ -42,6 +42,8 @@ describe('SSO with a real OpenID provider', () => {
         emailVerified: false,
       },
       { email: 'sid@acme.test', name: 'Sid', groups: ['voice-support'], password: 'sso-demo-password' },
+      { email: 'lin@acme.test', name: 'Lin', groups: ['voice-managers'], password: 'sso-demo-password' },
+      { email: 'dee@acme.test', name: 'Dee', groups: ['voice-admins'], password: 'sso-demo-password' },
     ]
     provider = await startTestProvider({ people })
     app = await createTestConsole({ sso: ssoConfigFor(provider.url) })
@@ -97,6 +99,30 @@ describe('SSO with a real OpenID provider', () => {
       )
     const failures = await auditOf(app, 'sign-in.failed')
     expect(failures.at(-1)?.detail).toEqual({ reason: 'SSO-only account' })
+  })
+
+  it('links an existing local account by its email, and keeps a deactivated one out', async () => {
+    const local = await app.addUser('lin@acme.test', 'support')
+    const linked = await signInWithSso(app, { email: 'lin@acme.test' })
+    expect(await session(app, linked.consoleCookie)).toMatchObject({ user: { role: 'manager' } })
+    expect(await app.store.users.byEmail('lin@acme.test')).toMatchObject({
+      id: local.id,
+      sso_subject: subjectOf('lin@acme.test'),
+    })
+    // Local sign-in is on here, and Lin had a password: it still works.
+    expect(
+      (
+        await app.request('/api/console/sign-in', {
+          json: { email: 'lin@acme.test', password: 'correct horse battery' },
+        })
+      ).status,
+    ).toBe(200)
+
+    const dee = await app.addUser('dee@acme.test', 'support')
+    await app.store.users.setActive(dee.id, false)
+    expect((await signInWithSso(app, { email: 'dee@acme.test' })).location).toBe('/sign-in?sso_error=refused')
+    expect((await auditOf(app, 'sso.refused')).at(-1)?.detail).toMatchObject({ reason: 'account deactivated' })
+    expect(await app.store.users.byEmail('dee@acme.test')).toMatchObject({ role: 'support', sso_subject: null })
   })
 
   it('refuses a person from another domain, a person with no mapped group, and an unverified email, creating nobody', async () => {
