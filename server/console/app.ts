@@ -1,10 +1,12 @@
 // The console server: mounting only. Order matters: host check, headers, CSRF,
 // then the console's API, the voice API behind sessions and roles, and the SPA.
 import { type Context, Hono } from 'hono'
+import { AUDIT_PATHS } from '../../src/api/audit-schemas'
 import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/console-schemas'
-import { createAuditLog } from './audit/audit-log'
+import { type AuditLog, createAuditLog } from './audit/audit-log'
 import { auditRefusals } from './audit/refusals'
 import { actorOf } from './audit/request-facts'
+import { auditRoutes } from './audit/routes'
 import { createVoiceAudit } from './audit/voice-events'
 import { preferencesRoutes } from './auth/preferences-routes'
 import { requirePermission, requireSession, type SessionEnv } from './auth/require-session'
@@ -14,6 +16,7 @@ import { createSessionService, type SessionPolicy } from './auth/sessions'
 import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './auth/sign-in-throttle'
 import { createOidcClient } from './auth/sso/oidc-client'
 import { ssoRoutes } from './auth/sso/sso-routes'
+import { placedByRoutes } from './calls/placed-by-routes'
 import { SSO_CALLBACK_PATH, type SsoConfig } from './config'
 import { csrfCheck } from './http/csrf'
 import { allowedHosts, hostCheck } from './http/host-check'
@@ -45,6 +48,8 @@ export interface ConsoleAppOptions {
   /** Email and password sign-in; on unless turned off. */
   localSignIn?: boolean
   sso?: SsoConfig | null
+  /** The process's one audit log (its queue orders every append); a new one when not given. */
+  audit?: AuditLog
   now?: () => number
 }
 
@@ -65,7 +70,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   const limiter = createUserRateLimiter(options.userRateLimitPerMinute, now)
   const headers = securityHeaders({ storageOrigin: foreignOrigin(options.storageUrl, [...origins]), https })
   const signedIn = requireSession(sessions, cookie)
-  const audit = createAuditLog(options.store, now)
+  const audit = options.audit ?? createAuditLog(options.store, now)
   const actorOfCookie = async (c: Context) => {
     const session = await sessions.resolve(cookie.read(c))
     return session ? actorOf(session) : null
@@ -118,6 +123,8 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   })
 
   app.route(`${CONSOLE_PREFIX}/preferences`, preferencesRoutes(options.store, signedIn))
+  app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.page}`, auditRoutes(options.store, audit, signedIn, now))
+  app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.placedBy}`, placedByRoutes(options.store, signedIn))
 
   const voice = voiceRoutes(proxy, limiter, createVoiceAudit(audit, options.store, now))
   app.use('/api/v1/voice/*', signedIn)

@@ -4,6 +4,7 @@
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
 import { ROLES, type Role, role as roleSchema } from '../../src/api/console-schemas'
+import { auditPrune, auditVerify } from './audit/cli-commands'
 import { hashPassword, MIN_PASSWORD_LENGTH } from './auth/passwords'
 import { DEFAULT_CONSOLE_DB } from './config'
 import { type ConsoleStore, openStore } from './store'
@@ -17,6 +18,8 @@ const USAGE = `Usage: npm run console -- <command>
   users deactivate EMAIL                      no more sign-ins; ends their sessions
   users activate EMAIL                        allow sign-ins again
   sessions end EMAIL                          sign a person out everywhere
+  audit verify                                check the audit trail's hash chain; exit 1 naming the first broken entry
+  audit prune [--days N]                      remove entries older than N days (default CONSOLE_AUDIT_RETENTION_DAYS or 400)
 
 The database is CONSOLE_DB (default ${DEFAULT_CONSOLE_DB}).`
 
@@ -49,9 +52,16 @@ async function userByEmail(store: ConsoleStore, email: string | undefined) {
   return user
 }
 
-async function run(args: string[], store: ConsoleStore, io: CliIo): Promise<void> {
+async function run(args: string[], store: ConsoleStore, io: CliIo): Promise<number | undefined> {
   const [group, command, email, ...rest] = args
   const key = `${group ?? ''} ${command ?? ''}`
+  if (key === 'audit verify') return auditVerify(store, io)
+  if (key === 'audit prune') {
+    const daysIndex = args.indexOf('--days')
+    const days = Number(daysIndex >= 0 ? args[daysIndex + 1] : process.env.CONSOLE_AUDIT_RETENTION_DAYS || 400)
+    if (!Number.isInteger(days) || days < 1) throw new UsageError('--days takes a whole number of days, 1 or more.')
+    return auditPrune(store, days, io)
+  }
   if (key === 'users add') {
     if (!email?.includes('@')) throw new UsageError('Give the email address of the person to add.')
     const roleIndex = rest.indexOf('--role')
@@ -95,8 +105,7 @@ async function run(args: string[], store: ConsoleStore, io: CliIo): Promise<void
 /** Runs one command; the exit code is 0, or 2 for a mistake in the command. */
 export async function runCli(args: string[], store: ConsoleStore, io: CliIo): Promise<number> {
   try {
-    await run(args, store, io)
-    return 0
+    return (await run(args, store, io)) ?? 0
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
     io.err(error.message)

@@ -20,6 +20,7 @@ const envSchema = z.object({
   CONSOLE_SESSION_MAX_HOURS: z.coerce.number().positive().max(720).default(12),
   CONSOLE_USER_RATE_LIMIT: z.coerce.number().int().positive().default(300),
   CONSOLE_LOG: z.enum(['json', 'off']).default('json'),
+  CONSOLE_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   VOICE_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('http://127.0.0.1:8787'),
   VOICE_API_KEY: z.string().optional(),
   VOICE_API_KEY_FILE: z.string().optional(),
@@ -71,6 +72,8 @@ export interface ConsoleConfig {
   session: { idleMs: number; absoluteMs: number }
   userRateLimitPerMinute: number
   log: 'json' | 'off'
+  /** Audit entries older than this are pruned daily, behind a checkpoint that keeps the chain verifiable. */
+  auditRetentionDays: number
   upstream: string
   apiKey: string | null
   storageUpstream?: string
@@ -103,6 +106,7 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
     session: { idleMs: minutes(e.CONSOLE_SESSION_IDLE_MINUTES), absoluteMs: minutes(e.CONSOLE_SESSION_MAX_HOURS * 60) },
     userRateLimitPerMinute: e.CONSOLE_USER_RATE_LIMIT,
     log: e.CONSOLE_LOG,
+    auditRetentionDays: e.CONSOLE_AUDIT_RETENTION_DAYS,
     upstream: e.VOICE_API_BASE_URL,
     apiKey: readSecret('VOICE_API_KEY_FILE', e.VOICE_API_KEY, e.VOICE_API_KEY_FILE),
     storageUpstream: e.VOICE_STORAGE_UPSTREAM,

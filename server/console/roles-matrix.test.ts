@@ -13,7 +13,15 @@ import {
 import { findSamples, type Samples, sampleRequest } from './test-support/voice-samples'
 
 const UPSTREAM_STATUS: Operation = { method: 'GET', route: '/api/console/upstream', permission: 'users:manage' }
-const CELLS_OPERATIONS = [...ALL_OPERATIONS, UPSTREAM_STATUS]
+// The console's own GET routes, each asked as written.
+const CONSOLE_ROUTES: Operation[] = [
+  UPSTREAM_STATUS,
+  { method: 'GET', route: '/api/console/audit', permission: 'audit:read' },
+  { method: 'GET', route: '/api/console/audit/actors', permission: 'audit:read' },
+  { method: 'GET', route: '/api/console/audit/export.csv', permission: 'audit:read' },
+  { method: 'GET', route: '/api/console/placed-by', permission: 'calls:read' },
+]
+const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
 
 // The issue's matrix, written out by hand: a wrong edit of roles.ts disagrees with it.
 const EXPECTED: Record<string, Role[]> = {
@@ -29,6 +37,10 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/v1/voice/usage': ['manager', 'admin'],
   'GET /api/v1/voice/usage/history': ['manager', 'admin'],
   'GET /api/console/upstream': ['admin'],
+  'GET /api/console/audit': ['admin'],
+  'GET /api/console/audit/actors': ['admin'],
+  'GET /api/console/audit/export.csv': ['admin'],
+  'GET /api/console/placed-by': ['support', 'manager', 'admin'],
 }
 
 const name = (operation: Operation) => `${operation.method} ${operation.route}`
@@ -41,8 +53,9 @@ describe('the role matrix as written', () => {
     expect(derived).toEqual(EXPECTED)
   })
 
-  it('gives only admins the user management permission', () => {
+  it('gives only admins the user management and audit permissions', () => {
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('users:manage'))).toEqual(['admin'])
+    expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('audit:read'))).toEqual(['admin'])
   })
 })
 
@@ -75,8 +88,9 @@ const cells = ROLES.flatMap((role) =>
 describe('the role matrix on the server', () => {
   for (const { role, operation, allowed, title } of cells)
     it(title, async () => {
-      const { path, json } =
-        operation === UPSTREAM_STATUS ? { path: operation.route } : sampleRequest(operation, samples)
+      const { path, json } = CONSOLE_ROUTES.includes(operation)
+        ? { path: operation.route }
+        : sampleRequest(operation, samples)
       const before = operation.method === 'POST' ? await upstreamCounts(sim) : null
       const res = await t.request(path, { method: operation.method, json, cookie: cookies[role] })
 

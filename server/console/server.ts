@@ -3,6 +3,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createConsoleApp } from './app'
+import { createAuditLog } from './audit/audit-log'
 import type { ConsoleConfig } from './config'
 import { DEMO_USERS, ensureDemoUsers } from './demo-users'
 import { createLogger, type Logger } from './http/request-log'
@@ -16,6 +17,7 @@ export interface RunningConsole {
 }
 
 const SWEEP_EVERY_MS = 10 * 60_000
+const DAY_MS = 24 * 60 * 60_000
 
 export async function startConsole(
   config: ConsoleConfig,
@@ -24,13 +26,16 @@ export async function startConsole(
   const logger = extra.logger ?? createLogger(config.log)
   const store = await openStore(config.dbPath)
   if (config.demoUsers) await ensureDemoUsers(store)
+  const now = extra.now ?? Date.now
+  const audit = createAuditLog(store, now)
   const app = createConsoleApp({
     ...config,
     store,
+    audit,
     logger,
     userRateLimitPerMinute: config.userRateLimitPerMinute,
     demoUsers: config.demoUsers ? DEMO_USERS : [],
-    now: extra.now,
+    now,
   })
 
   const server = await new Promise<Server>((resolve, reject) => {
@@ -57,6 +62,14 @@ export async function startConsole(
       .catch((error) => logger.error({ msg: 'session sweep failed', error: String(error) }))
   }, SWEEP_EVERY_MS)
   sweep.unref()
+  const pruneAudit = () =>
+    audit
+      .prune(now() - config.auditRetentionDays * DAY_MS)
+      .then(({ removed }) => removed > 0 && logger.info({ msg: 'audit entries pruned', removed }))
+      .catch((error) => logger.error({ msg: 'audit prune failed', error: String(error) }))
+  await pruneAudit()
+  const retention = setInterval(pruneAudit, DAY_MS)
+  retention.unref()
 
   const port = (server.address() as AddressInfo).port
   return {
@@ -65,6 +78,7 @@ export async function startConsole(
     store,
     close: async () => {
       clearInterval(sweep)
+      clearInterval(retention)
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await store.close()

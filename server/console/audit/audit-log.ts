@@ -1,4 +1,4 @@
-// Appends to the audit trail, one at a time: within this process a queue orders the writes,
+// Appends to the audit trail in order: within this process a queue orders the writes,
 // and each runs in an IMMEDIATE transaction that reads the head it chains to, so another
 // process writing the same file (the CLI's prune) waits instead of forking the chain.
 import { sql } from 'kysely'
@@ -50,8 +50,12 @@ export function createAuditLog(store: ConsoleStore, now: () => number = Date.now
     return result
   }
 
-  const append = async (tx: Tx, event: AuditEvent): Promise<AuditRow> => {
-    const head = await store.audit.head(tx)
+  /** Appends after `head`, the entry last written in this transaction (or the trail's head). */
+  const append = async (
+    tx: Tx,
+    event: AuditEvent,
+    head: Pick<AuditRow, 'seq' | 'hash'> | undefined,
+  ): Promise<AuditRow> => {
     const unsigned = {
       seq: (head?.seq ?? 0) + 1,
       at: now(),
@@ -71,8 +75,36 @@ export function createAuditLog(store: ConsoleStore, now: () => number = Date.now
     return row
   }
 
+  // Group commit: appends that arrive while a transaction runs are written together in the next
+  // one, in arrival order. One writer pays one transaction per entry; twenty pay far less each.
+  let pending: { event: AuditEvent; resolve: (row: AuditRow) => void; reject: (error: unknown) => void }[] = []
+  const writeBatch = async () => {
+    const batch = pending
+    pending = []
+    try {
+      const rows = await immediate(store.db, async (tx) => {
+        let head: Pick<AuditRow, 'seq' | 'hash'> | undefined = await store.audit.head(tx)
+        const written: AuditRow[] = []
+        for (const { event } of batch) {
+          const row = await append(tx, event, head)
+          written.push(row)
+          head = row
+        }
+        return written
+      })
+      batch.forEach(({ resolve }, index) => resolve(rows[index] as AuditRow))
+    } catch (error) {
+      for (const { reject } of batch) reject(error)
+    }
+  }
+
   return {
-    record: (event: AuditEvent): Promise<AuditRow> => queued(() => immediate(store.db, (tx) => append(tx, event))),
+    /** Resolves once the entry is committed. */
+    record: (event: AuditEvent): Promise<AuditRow> =>
+      new Promise((resolve, reject) => {
+        pending.push({ event, resolve, reject })
+        if (pending.length === 1) void queued(writeBatch)
+      }),
 
     /**
      * Removes entries written before `beforeMs` and appends a checkpoint naming the first entry
@@ -83,20 +115,26 @@ export function createAuditLog(store: ConsoleStore, now: () => number = Date.now
         immediate(store.db, async (tx) => {
           const throughSeq = await store.audit.lastSeqBefore(tx, beforeMs)
           if (throughSeq === undefined) return { removed: 0 }
+          const head = await store.audit.head(tx)
           const last = await store.audit.bySeq(tx, throughSeq)
           const removed = await store.audit.deleteThrough(tx, throughSeq)
-          await append(tx, {
-            actor,
-            action: 'audit.pruned',
-            target: null,
-            outcome: 200,
-            detail: {
-              removed,
-              before: new Date(beforeMs).toISOString(),
-              firstKeptSeq: throughSeq + 1,
-              continuesFrom: last?.hash ?? null,
+          // The head itself may be gone: the checkpoint still follows it.
+          await append(
+            tx,
+            {
+              actor,
+              action: 'audit.pruned',
+              target: null,
+              outcome: 200,
+              detail: {
+                removed,
+                before: new Date(beforeMs).toISOString(),
+                firstKeptSeq: throughSeq + 1,
+                continuesFrom: last?.hash ?? null,
+              },
             },
-          })
+            head,
+          )
           return { removed }
         }),
       ),

@@ -4,7 +4,7 @@ import type { AuditRow } from '../store/schema'
 import { entryHash, GENESIS_HASH } from './chain'
 
 export type VerifyResult =
-  | { ok: true; entries: number; firstSeq: number | null; lastSeq: number | null }
+  | { ok: true; entries: number; firstSeq: number | null; lastSeq: number | null; lastHash: string | null }
   | { ok: false; entries: number; brokenSeq: number; reason: string; entry: AuditRow | null }
 
 const BATCH = 1000
@@ -51,5 +51,5 @@ export async function verifyAuditTrail(store: ConsoleStore): Promise<VerifyResul
     }
     if (rows.length < BATCH) break
   }
-  return { ok: true, entries, firstSeq, lastSeq: previous?.seq ?? null }
+  return { ok: true, entries, firstSeq, lastSeq: previous?.seq ?? null, lastHash: previous?.hash ?? null }
 }

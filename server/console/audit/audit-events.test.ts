@@ -1,0 +1,220 @@
+// Each event the issue lists is recorded with the right actor and outcome, through the
+// console in front of the real simulator; then the admin's page, filters and CSV export.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuditAction } from '../../../src/api/audit-schemas'
+import { createTestConsole, expectProblem, type TestConsole } from '../test-support/console-app'
+import { ACME_KEY, type SimulatorProcess, startSimulatorProcess } from '../test-support/simulator-process'
+import { findSamples, type Samples } from '../test-support/voice-samples'
+import { verifyAuditTrail } from './verify'
+
+const COMPLETES = '+15005550006'
+let sim: SimulatorProcess
+let t: TestConsole
+let samples: Samples
+const cookie = { support: '', manager: '', admin: '' }
+const ids = { support: '', manager: '', admin: '' }
+
+beforeAll(async () => {
+  sim = await startSimulatorProcess()
+  t = await createTestConsole({
+    upstream: sim.url,
+    apiKey: ACME_KEY,
+    throttle: { accountFailures: 2, ipFailures: 100, windowMs: 60_000, lockMs: 60_000 },
+  })
+  samples = await findSamples(sim)
+  for (const role of ['support', 'manager', 'admin'] as const) {
+    ids[role] = (await t.addUser(`${role}@example.com`, role)).id
+    cookie[role] = await t.signIn(`${role}@example.com`)
+  }
+}, 60_000)
+afterAll(async () => {
+  await sim?.stop()
+})
+
+/** The newest entries of one action, newest first. */
+const entriesOf = (action: AuditAction) => t.store.audit.page({ action }, 100)
+
+const placeCall = (who: keyof typeof cookie, key: string) =>
+  t.request('/api/v1/voice/calls', {
+    cookie: cookie[who],
+    headers: { 'idempotency-key': key, 'user-agent': 'audit-test' },
+    json: { caller_id: samples.callerId, destination: COMPLETES },
+  })
+
+describe('the audit trail records', () => {
+  it('sign-ins with their outcome, keeping the reason of a failure from the person', async () => {
+    const [success] = await entriesOf('sign-in.succeeded')
+    expect(success).toMatchObject({ actor_email: 'admin@example.com', actor_role: 'admin', outcome: 200 })
+
+    const res = await t.request('/api/console/sign-in', { json: { email: 'support@example.com', password: 'wrong' } })
+    const body = await expectProblem(res, 401)
+    expect(JSON.stringify(body)).not.toMatch(/wrong password/)
+    const [failure] = await entriesOf('sign-in.failed')
+    expect(failure).toMatchObject({ actor_user_id: null, target: 'support@example.com', outcome: 401 })
+    expect(JSON.parse(failure?.detail ?? '{}')).toEqual({ reason: 'wrong password' })
+
+    await t.request('/api/console/sign-in', { json: { email: 'nobody@example.com', password: 'x' } })
+    expect(JSON.parse((await entriesOf('sign-in.failed'))[0]?.detail ?? '{}')).toEqual({ reason: 'no such account' })
+  })
+
+  it('a lockout', async () => {
+    for (let n = 0; n < 2; n++)
+      await t.request('/api/console/sign-in', { json: { email: 'manager@example.com', password: 'wrong' } })
+    const [locked] = await entriesOf('sign-in.locked')
+    expect(locked).toMatchObject({ target: 'manager@example.com', outcome: 429 })
+  })
+
+  it('a sign-out, by the person who signed out', async () => {
+    const extra = await t.signIn('admin@example.com')
+    expect((await t.request('/api/console/sign-out', { method: 'POST', cookie: extra })).status).toBe(204)
+    const [entry] = await entriesOf('sign-out')
+    expect(entry).toMatchObject({ actor_email: 'admin@example.com', outcome: 204 })
+  })
+
+  it('a call placed, with its call id and Idempotency-Key, and a replayed key as a replay', async () => {
+    const key = `audit-${Date.now()}`
+    const res = await placeCall('support', key)
+    expect(res.status).toBe(201)
+    const { call_id } = (await res.json()) as { call_id: string }
+    const [placed] = await entriesOf('call.placed')
+    expect(placed).toMatchObject({
+      actor_email: 'support@example.com',
+      action: 'call.placed',
+      target: call_id,
+      outcome: 201,
+      user_agent: 'audit-test',
+    })
+    expect(JSON.parse(placed?.detail ?? '{}')).toEqual({ idempotencyKey: key })
+
+    const again = await placeCall('support', key)
+    expect(((await again.json()) as { call_id: string }).call_id).toBe(call_id)
+    const [replayed] = await entriesOf('call.replayed')
+    expect(replayed).toMatchObject({ target: call_id, actor_email: 'support@example.com' })
+    expect((await entriesOf('call.placed')).filter((entry) => entry.target === call_id)).toHaveLength(1)
+  })
+
+  it('who placed each call, and nobody for a call placed through the API directly', async () => {
+    const mine = (await (await placeCall('support', `placed-by-${Date.now()}`)).json()) as { call_id: string }
+    const direct = await fetch(`${sim.url}/api/v1/voice/calls`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ACME_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ caller_id: samples.callerId, destination: COMPLETES }),
+    })
+    const theirs = (await direct.json()) as { call_id: string }
+    const res = await t.request(`/api/console/placed-by?call_id=${mine.call_id}&call_id=${theirs.call_id}`, {
+      cookie: cookie.manager,
+    })
+    expect(await res.json()).toEqual({
+      placedBy: { [mine.call_id]: { userId: ids.support, email: 'support@example.com' } },
+    })
+    const tooMany = Array.from({ length: 101 }, (_, n) => `call_id=call_${n}`).join('&')
+    await expectProblem(await t.request(`/api/console/placed-by?${tooMany}`, { cookie: cookie.manager }), 400)
+  })
+
+  it('a verification started', async () => {
+    const res = await t.request('/api/v1/voice/caller-ids', {
+      cookie: cookie.admin,
+      headers: { 'idempotency-key': `verify-${Date.now()}` },
+      json: { phone_number: '+14155550142' },
+    })
+    const [entry] = await entriesOf('caller-id.verification-started')
+    expect(entry).toMatchObject({ actor_email: 'admin@example.com', outcome: res.status })
+    if (res.ok) expect(entry?.target).toBe('+14155550142')
+  })
+
+  it('the first play of a recording per session, not every range request', async () => {
+    const before = (await entriesOf('recording.played')).length
+    for (let n = 0; n < 3; n++) {
+      const res = await t.request(samples.recordingPath, { cookie: cookie.manager, headers: { range: 'bytes=0-99' } })
+      expect([200, 206]).toContain(res.status)
+      await res.arrayBuffer()
+    }
+    const other = await t.request(samples.recordingPath, { cookie: cookie.support })
+    await other.arrayBuffer()
+    const played = await entriesOf('recording.played')
+    expect(played.length - before).toBe(2)
+    expect(played.slice(0, 2).map((entry) => [entry.actor_email, entry.target])).toEqual([
+      ['support@example.com', samples.callId],
+      ['manager@example.com', samples.callId],
+    ])
+  })
+
+  it('a request refused for the role, and one refused as cross-site, with who sent them', async () => {
+    await expectProblem(await t.request('/api/console/audit', { cookie: cookie.support }), 403)
+    const [forbidden] = await entriesOf('request.forbidden')
+    expect(forbidden).toMatchObject({ actor_email: 'support@example.com', outcome: 403 })
+    expect(forbidden?.target).toMatch(/^GET \/api\/console\/audit/)
+
+    await expectProblem(
+      await t.request('/api/v1/voice/calls', {
+        cookie: cookie.support,
+        headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+        json: { caller_id: samples.callerId, destination: COMPLETES },
+      }),
+      403,
+    )
+    const [crossSite] = await entriesOf('request.cross-site-refused')
+    expect(crossSite).toMatchObject({
+      actor_email: 'support@example.com',
+      target: 'POST /api/v1/voice/calls',
+      outcome: 403,
+    })
+  })
+})
+
+describe('the Audit log API', () => {
+  it('pages newest first with a cursor, filtered by person and action', async () => {
+    const first = await t.request(`/api/console/audit?user=${ids.support}&limit=2`, { cookie: cookie.admin })
+    const page = (await first.json()) as { entries: { seq: number; actor: { email: string } }[]; nextCursor: string }
+    expect(page.entries).toHaveLength(2)
+    expect(page.entries.every((entry) => entry.actor.email === 'support@example.com')).toBe(true)
+    expect(page.entries[0]?.seq).toBeGreaterThan(page.entries[1]?.seq ?? 0)
+    const next = await t.request(`/api/console/audit?user=${ids.support}&limit=2&cursor=${page.nextCursor}`, {
+      cookie: cookie.admin,
+    })
+    const older = (await next.json()) as { entries: { seq: number }[] }
+    expect(older.entries[0]?.seq).toBeLessThan(page.entries[1]?.seq ?? 0)
+
+    const placed = await t.request('/api/console/audit?action=call.placed', { cookie: cookie.admin })
+    const body = (await placed.json()) as { entries: { action: string }[] }
+    expect(body.entries.length).toBeGreaterThan(0)
+    expect(new Set(body.entries.map((entry) => entry.action))).toEqual(new Set(['call.placed']))
+  })
+
+  it('answers a bad filter with a 400 that says which', async () => {
+    const res = await t.request('/api/console/audit?action=everything&from=yesterday', { cookie: cookie.admin })
+    const body = (await expectProblem(res, 400)) as unknown as { errors: { field: string }[] }
+    expect(body.errors.map((error) => error.field).sort()).toEqual(['action', 'from'])
+  })
+
+  it('exports every matching entry as RFC 4180 CSV, formulas neutralised, and audits the export', async () => {
+    await t.request('/api/console/sign-in', { json: { email: '=HYPERLINK("http://evil")', password: 'x' } })
+    const res = await t.request('/api/console/audit/export.csv?action=sign-in.failed', { cookie: cookie.admin })
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="audit-log_\d{4}-\d{2}-\d{2}\.csv"/)
+    const text = await res.text()
+    const lines = text.split('\r\n').filter(Boolean)
+    expect(lines[0]).toMatch(/^"seq","time_utc","actor_email"/)
+    const failures = await entriesOf('sign-in.failed')
+    expect(lines).toHaveLength(failures.length + 1)
+    expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`)
+
+    const [exported] = await entriesOf('audit.exported')
+    expect(exported).toMatchObject({ actor_email: 'admin@example.com', outcome: 200 })
+    expect(JSON.parse(exported?.detail ?? '{}')).toEqual({
+      filters: { action: 'sign-in.failed' },
+      rows: failures.length,
+      complete: true,
+    })
+  })
+
+  it('is for admins only', async () => {
+    await expectProblem(await t.request('/api/console/audit/export.csv', { cookie: cookie.manager }), 403)
+    await expectProblem(await t.request('/api/console/audit/actors', { cookie: cookie.support }), 403)
+    await expectProblem(await t.request('/api/console/audit'), 401)
+  })
+
+  it('leaves a chain that verifies after all of the above', async () => {
+    expect(await verifyAuditTrail(t.store)).toMatchObject({ ok: true })
+  })
+})

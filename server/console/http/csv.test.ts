@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { csvCell, csvRecord } from './csv'
+
+describe('csvCell', () => {
+  it('quotes every field and doubles quotes inside (RFC 4180)', () => {
+    expect(csvCell('plain')).toBe('"plain"')
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
+    expect(csvCell('two\r\nlines, and a comma')).toBe('"two\r\nlines, and a comma"')
+    expect(csvCell(null)).toBe('""')
+    expect(csvCell(403)).toBe('"403"')
+  })
+
+  it.each([
+    ['=HYPERLINK("http://evil")', `"'=HYPERLINK(""http://evil"")"`],
+    ['+1 415 555 0100', `"'+1 415 555 0100"`],
+    ['-2+3', `"'-2+3"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['\t=1', `"'\t=1"`],
+    ['\r=1', `"'\r=1"`],
+  ])('neutralises a cell a spreadsheet would run as a formula (OWASP): %j', (value, expected) => {
+    expect(csvCell(value)).toBe(expected)
+  })
+
+  it('leaves a formula character that is not first alone', () => {
+    expect(csvCell('a=b')).toBe('"a=b"')
+  })
+})
+
+describe('csvRecord', () => {
+  it('ends each record with CRLF', () => {
+    expect(csvRecord(['a', 1, null])).toBe('"a","1",""\r\n')
+  })
+})
