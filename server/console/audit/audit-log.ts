@@ -92,7 +92,7 @@ export function createAuditLog(store: ConsoleStore, now: () => number = Date.now
         }
         return written
       })
-      batch.forEach(({ resolve }, index) => resolve(rows[index] as AuditRow))
+      for (const [index, { resolve }] of batch.entries()) resolve(rows[index] as AuditRow)
     } catch (error) {
       for (const { reject } of batch) reject(error)
     }
