@@ -7,10 +7,14 @@ import {
   demoEnv,
   ports,
   SIM_COMMAND,
+  SSO_PROVIDER_COMMAND,
   START_COMMAND,
   serveCommand,
   simReady,
   simulatorEnv,
+  ssoAppEnv,
+  ssoProviderEnv,
+  ssoProviderReady,
   urls,
   webServer,
 } from './e2e/support/servers'
@@ -71,6 +75,8 @@ export default defineConfig({
       appEnv({ port: ports.noKeyApp, simPort: ports.sim, distPort: ports.app }),
     ),
     server(START_COMMAND, urls.demoApp, demoEnv()),
+    server(SSO_PROVIDER_COMMAND, ssoProviderReady, ssoProviderEnv()),
+    server(serveCommand(ports.ssoApp, []), urls.ssoApp, ssoAppEnv()),
     server(
       SIM_COMMAND,
       simReady(ports.faultSim),

@@ -1,18 +1,24 @@
 // `npm start`: the product as its users see it, on the embedded voice API.
+// `npm run start:sso` adds the demo OpenID provider and points the console at it.
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/console/demo-users'
 import { buildIfStale } from './build-if-stale'
+import { startSsoDemo } from './sso-demo-for-start'
 import { startStack, stopOnSignal } from './stack'
 
 try {
   buildIfStale()
   const port = Number(process.env.PORT ?? 5173)
+  const ssoDemo = process.argv.includes('--sso-demo') ? await startSsoDemo(port) : null
   const stack = await startStack(port)
-  stopOnSignal(stack.stop)
+  stopOnSignal(async () => {
+    await stack.stop()
+    await ssoDemo?.close()
+  })
   console.log(`
   Voice Dashboard: http://localhost:${port}
   Sign in as ${DEMO_USERS.map((user) => user.email).join(', ')} (password ${DEMO_PASSWORD}),
   or with one click on the sign-in page. Embedded voice API: ${stack.simulator.url}/api/v1/voice
-  Ctrl-C stops both.
+${ssoDemo?.notice ?? ''}  Ctrl-C stops ${ssoDemo ? 'all three' : 'both'}.
 `)
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)

@@ -4,6 +4,7 @@
 // Ports can be moved with E2E_SIM_PORT / E2E_APP_PORT so parallel runs do not collide.
 
 import { DEMO_KEYS } from '../../server/simulator/demo-keys'
+import { consoleSsoEnv } from '../../server/sso-demo/demo-setup'
 
 const env = process.env
 
@@ -18,6 +19,9 @@ export const ports = {
   /** `npm start` as a newcomer runs it: its own simulator and the one-click demo users. */
   demoApp: APP_PORT + 2,
   demoSim: SIM_PORT + 2,
+  /** A production start that signs people in with SSO only, and the demo OpenID provider it uses. */
+  ssoApp: APP_PORT + 3,
+  ssoProvider: APP_PORT + 4,
   faultSim: SIM_PORT + 10,
   faultApp: APP_PORT + 10,
   /** The Firefox and WebKit journeys (e2e/browsers/), apart from the Chromium suite's servers. */
@@ -43,6 +47,8 @@ export const urls = {
   noKeyApp: origin(ports.noKeyApp),
   demoApp: origin(ports.demoApp),
   faultApp: origin(ports.faultApp),
+  ssoApp: origin(ports.ssoApp),
+  ssoProvider: origin(ports.ssoProvider),
   browsersApp: origin(ports.browsersApp),
 }
 
@@ -159,6 +165,24 @@ export function appEnv({ port, simPort, apiKey, distPort = port }: AppOptions): 
     VOICE_API_BASE_URL: origin(simPort),
     VOICE_API_KEY: apiKey ?? '',
     DASHBOARD_DIST: distDir(distPort),
+  }
+}
+
+export const SSO_PROVIDER_COMMAND = 'node --import tsx server/sso-demo/index.ts'
+/** Up once its discovery document answers. */
+export const ssoProviderReady = `${urls.ssoProvider}/.well-known/openid-configuration`
+
+export const ssoProviderEnv = (): Record<string, string> => ({
+  SSO_DEMO_PORT: String(ports.ssoProvider),
+  SSO_DEMO_REDIRECT_URIS: `${urls.ssoApp}/api/console/sso/callback`,
+})
+
+/** The console of the SSO journey: the demo provider's worked example, with passwords turned off. */
+export function ssoAppEnv(): Record<string, string> {
+  return {
+    ...appEnv({ port: ports.ssoApp, simPort: ports.sim, apiKey: DEMO_KEY, distPort: ports.app }),
+    ...consoleSsoEnv(urls.ssoProvider),
+    CONSOLE_LOCAL_SIGN_IN: 'off',
   }
 }
 

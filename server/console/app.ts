@@ -14,7 +14,10 @@ import { authRoutes, sessionBody } from './auth/routes'
 import { sessionCookie } from './auth/session-cookie'
 import { createSessionService, type SessionPolicy } from './auth/sessions'
 import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './auth/sign-in-throttle'
+import { createOidcClient } from './auth/sso/oidc-client'
+import { ssoRoutes } from './auth/sso/sso-routes'
 import { placedByRoutes } from './calls/placed-by-routes'
+import { SSO_CALLBACK_PATH, type SsoConfig } from './config'
 import { csrfCheck } from './http/csrf'
 import { allowedHosts, hostCheck } from './http/host-check'
 import { problem, sendProblem } from './http/problem'
@@ -45,6 +48,9 @@ export interface ConsoleAppOptions {
   upstreamTimeoutMs?: number
   distDir: string
   demoUsers?: SetupResponse['demoUsers']
+  /** Email and password sign-in; on unless turned off. */
+  localSignIn?: boolean
+  sso?: SsoConfig | null
   /** The process's one audit log (its queue orders every append); a new one when not given. */
   audit?: AuditLog
   now?: () => number
@@ -93,8 +99,26 @@ export function createConsoleApp(options: ConsoleAppOptions) {
 
   app.route(
     CONSOLE_PREFIX,
-    authRoutes({ store: options.store, sessions, throttle, cookie, audit, demoUsers: options.demoUsers ?? [], now }),
+    authRoutes({
+      store: options.store,
+      sessions,
+      throttle,
+      cookie,
+      audit,
+      demoUsers: options.demoUsers ?? [],
+      localSignIn: options.localSignIn ?? true,
+      ssoName: options.sso?.providerName ?? null,
+      now,
+    }),
   )
+  if (options.sso) {
+    const redirectUrl = options.sso.redirectUrl ?? new URL(SSO_CALLBACK_PATH, options.publicUrl)
+    const client = createOidcClient({ ...options.sso, redirectUrl, now })
+    app.route(
+      `${CONSOLE_PREFIX}/sso`,
+      ssoRoutes({ ...options, sessions, cookie, audit, client, policy: options.sso, redirectUrl, now }),
+    )
+  }
   app.get(`${CONSOLE_PREFIX}/upstream`, signedIn, requirePermission('users:manage'), async (c) => {
     c.set('route', `${CONSOLE_PREFIX}/upstream`)
     c.header('Cache-Control', 'no-store')

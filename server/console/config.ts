@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { CONSOLE_PREFIX, ROLES, type Role } from '../../src/api/console-schemas'
+import { parseDomains, parseRoleMap, type SsoPolicy } from './auth/sso/sso-policy'
 
 /** Git-ignored, like the simulator's database. */
 export const DEFAULT_CONSOLE_DB = '.data/console.sqlite'
@@ -25,7 +27,40 @@ const envSchema = z.object({
   VOICE_STORAGE_URL: optionalUrl,
   VOICE_STORAGE_UPSTREAM: optionalUrl,
   DASHBOARD_DIST: z.string().optional(),
+  CONSOLE_LOCAL_SIGN_IN: z.enum(['on', 'off']).default('on'),
+  CONSOLE_OIDC_ISSUER: optionalUrl,
+  CONSOLE_OIDC_CLIENT_ID: z.string().optional(),
+  CONSOLE_OIDC_CLIENT_SECRET: z.string().optional(),
+  CONSOLE_OIDC_CLIENT_SECRET_FILE: z.string().optional(),
+  CONSOLE_OIDC_REDIRECT_URL: optionalUrl,
+  CONSOLE_OIDC_PROVIDER_NAME: z.string().trim().min(1).max(60).default('SSO'),
+  CONSOLE_OIDC_ALLOWED_DOMAINS: z.string().optional(),
+  CONSOLE_OIDC_ROLE_CLAIM: z.string().trim().min(1).default('groups'),
+  CONSOLE_OIDC_SCOPES: z
+    .string()
+    .trim()
+    .regex(/(^| )openid( |$)/, { error: 'must include openid' })
+    .default('openid email profile'),
+  CONSOLE_OIDC_ROLE_MAP: z.string().default(''),
+  CONSOLE_OIDC_DEFAULT_ROLE: z.enum([...ROLES, 'none']).default('none'),
 })
+
+type Env = z.infer<typeof envSchema>
+
+/** The one path the provider sends people back to. */
+export const SSO_CALLBACK_PATH = `${CONSOLE_PREFIX}/sso/callback`
+
+export interface SsoConfig extends SsoPolicy {
+  issuer: URL
+  clientId: string
+  clientSecret: string
+  /** Where the provider sends people back; null: `<public URL>/api/console/sso/callback`. */
+  redirectUrl: URL | null
+  /** Shown on the button: "Sign in with <providerName>". */
+  providerName: string
+  /** Asked of the provider, space-separated; Okta, for one, sends groups only for a `groups` scope. */
+  scopes: string
+}
 
 export interface ConsoleConfig {
   port: number
@@ -46,17 +81,21 @@ export interface ConsoleConfig {
   distDir: string
   /** `npm start` only: the three demo users, offered on the sign-in page. */
   demoUsers: boolean
+  /** Email and password sign-in; off leaves SSO as the only way in. */
+  localSignIn: boolean
+  /** Null when no OpenID provider is configured. */
+  sso: SsoConfig | null
 }
 
 export function loadConsoleConfig(env: Record<string, string | undefined> = process.env): ConsoleConfig {
   const raw = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
   const parsed = envSchema.safeParse(raw)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`)
-    throw new Error(`Invalid console configuration:\n${lines.join('\n')}`)
-  }
+  if (!parsed.success) invalid(parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`))
   const e = parsed.data
   const publicUrl = new URL(e.CONSOLE_PUBLIC_URL ?? `http://localhost:${e.PORT}`)
+  const sso = readSsoConfig(e, publicUrl)
+  if (e.CONSOLE_LOCAL_SIGN_IN === 'off' && !sso)
+    invalid(['CONSOLE_LOCAL_SIGN_IN: off needs SSO (CONSOLE_OIDC_ISSUER and the rest), or nobody could sign in'])
   return {
     port: e.PORT,
     host: e.HOST,
@@ -69,21 +108,83 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
     log: e.CONSOLE_LOG,
     auditRetentionDays: e.CONSOLE_AUDIT_RETENTION_DAYS,
     upstream: e.VOICE_API_BASE_URL,
-    apiKey: readApiKey(e.VOICE_API_KEY, e.VOICE_API_KEY_FILE),
+    apiKey: readSecret('VOICE_API_KEY_FILE', e.VOICE_API_KEY, e.VOICE_API_KEY_FILE),
     storageUpstream: e.VOICE_STORAGE_UPSTREAM,
     storageUrl: e.VOICE_STORAGE_URL,
     distDir: e.DASHBOARD_DIST ?? fileURLToPath(new URL('../../dist', import.meta.url)),
     demoUsers: false,
+    localSignIn: e.CONSOLE_LOCAL_SIGN_IN === 'on',
+    sso,
   }
 }
 
-/** VOICE_API_KEY_FILE suits container secrets; the file's trailing newline is not part of the key. */
-function readApiKey(key: string | undefined, file: string | undefined): string | null {
-  if (key?.trim()) return key.trim()
+function invalid(lines: string[]): never {
+  throw new Error(`Invalid console configuration:\n${lines.join('\n')}`)
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** Every problem at once, so a first setup takes one restart, not five. */
+function readSsoConfig(e: Env, publicUrl: URL): SsoConfig | null {
+  if (!e.CONSOLE_OIDC_ISSUER && !e.CONSOLE_OIDC_CLIENT_ID) return null
+  const problems: string[] = []
+  const issuer = e.CONSOLE_OIDC_ISSUER ? new URL(e.CONSOLE_OIDC_ISSUER) : null
+  if (!issuer) problems.push('CONSOLE_OIDC_ISSUER: required when CONSOLE_OIDC_CLIENT_ID is set')
+  // Plain http only on this machine: a provider elsewhere must be reached over TLS.
+  else if (issuer.protocol !== 'https:' && !LOOPBACK.has(issuer.hostname))
+    problems.push('CONSOLE_OIDC_ISSUER: must be https (http only on localhost or 127.0.0.1)')
+  if (!e.CONSOLE_OIDC_CLIENT_ID) problems.push('CONSOLE_OIDC_CLIENT_ID: required when CONSOLE_OIDC_ISSUER is set')
+  const clientSecret = readSecret(
+    'CONSOLE_OIDC_CLIENT_SECRET_FILE',
+    e.CONSOLE_OIDC_CLIENT_SECRET,
+    e.CONSOLE_OIDC_CLIENT_SECRET_FILE,
+  )
+  if (!clientSecret) problems.push('CONSOLE_OIDC_CLIENT_SECRET: required (or CONSOLE_OIDC_CLIENT_SECRET_FILE)')
+  const redirectUrl = e.CONSOLE_OIDC_REDIRECT_URL ? new URL(e.CONSOLE_OIDC_REDIRECT_URL) : null
+  if (redirectUrl && (redirectUrl.origin !== publicUrl.origin || redirectUrl.pathname !== SSO_CALLBACK_PATH))
+    problems.push(
+      `CONSOLE_OIDC_REDIRECT_URL: must be ${publicUrl.origin}${SSO_CALLBACK_PATH} (the console’s own callback)`,
+    )
+  const allowedDomains = parseOr(problems, 'CONSOLE_OIDC_ALLOWED_DOMAINS', () =>
+    parseDomains(e.CONSOLE_OIDC_ALLOWED_DOMAINS ?? ''),
+  )
+  if (allowedDomains?.length === 0)
+    problems.push('CONSOLE_OIDC_ALLOWED_DOMAINS: required, e.g. acme.com (only these emails may sign in with SSO)')
+  const roleMap = parseOr(problems, 'CONSOLE_OIDC_ROLE_MAP', () => parseRoleMap(e.CONSOLE_OIDC_ROLE_MAP))
+  const defaultRole: Role | null = e.CONSOLE_OIDC_DEFAULT_ROLE === 'none' ? null : e.CONSOLE_OIDC_DEFAULT_ROLE
+  if (roleMap?.size === 0 && !defaultRole)
+    problems.push('CONSOLE_OIDC_ROLE_MAP: empty with CONSOLE_OIDC_DEFAULT_ROLE=none, so nobody could sign in with SSO')
+  if (problems.length > 0 || !issuer || !clientSecret || !allowedDomains || !roleMap) invalid(problems)
+  return {
+    issuer,
+    clientId: e.CONSOLE_OIDC_CLIENT_ID ?? '',
+    clientSecret,
+    redirectUrl,
+    providerName: e.CONSOLE_OIDC_PROVIDER_NAME,
+    scopes: e.CONSOLE_OIDC_SCOPES,
+    allowedDomains,
+    roleClaim: e.CONSOLE_OIDC_ROLE_CLAIM,
+    roleMap,
+    defaultRole,
+  }
+}
+
+function parseOr<T>(problems: string[], name: string, parse: () => T): T | null {
+  try {
+    return parse()
+  } catch (error) {
+    problems.push(`${name}: ${(error as Error).message}`)
+    return null
+  }
+}
+
+/** A `*_FILE` setting suits container secrets; the file's trailing newline is not part of the secret. */
+function readSecret(fileSetting: string, value: string | undefined, file: string | undefined): string | null {
+  if (value?.trim()) return value.trim()
   if (!file) return null
   try {
     return readFileSync(file, 'utf8').trim() || null
   } catch (error) {
-    throw new Error(`VOICE_API_KEY_FILE could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`)
+    throw new Error(`${fileSetting} could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`)
   }
 }

@@ -47,7 +47,7 @@ const send = async (path: string, init: { method?: string; cookie?: string; json
 describe('the production start', () => {
   it('creates no demo users and offers none on the sign-in page', async () => {
     const res = await send('/api/console/setup')
-    expect(JSON.parse(res.body)).toEqual({ hasUsers: false, demoUsers: [] })
+    expect(JSON.parse(res.body)).toEqual({ hasUsers: false, demoUsers: [], localSignIn: true, sso: null })
     expect(await server.store.users.count()).toBe(0)
     const demo = await send('/api/console/sign-in', { json: { email: 'admin@demo.test', password: 'demo-password' } })
     expect(demo.status).toBe(401)

@@ -78,12 +78,26 @@ export const SESSION_ELEMENT_ID = 'console-session'
 
 export const demoUser = z.object({ email: z.string(), role, password: z.string() })
 
+/** Where the "Sign in with …" link goes (a full page navigation): it redirects to the provider. */
+export const SSO_START_PATH = `${CONSOLE_PREFIX}/sso/start`
+
+/**
+ * Why an SSO sign-in came back to the sign-in page (`/sign-in?sso_error=…`). The reason in
+ * detail stays in the audit trail; the page says one fixed sentence per kind.
+ */
+export const SSO_ERRORS = ['refused', 'failed', 'expired', 'unavailable', 'cancelled'] as const
+export type SsoError = (typeof SSO_ERRORS)[number]
+
 /** What the sign-in page needs to know before anyone signs in. */
 export const setupResponse = z.object({
   /** False on a new install: the page says how to add the first admin. */
   hasUsers: z.boolean(),
   /** Only under `npm start`: one-click demo sign-in. Empty in a production start. */
   demoUsers: z.array(demoUser),
+  /** False when the console signs people in with SSO only: the page shows no password form. */
+  localSignIn: z.boolean(),
+  /** The OpenID provider, when one is configured: "Sign in with <name>". */
+  sso: z.object({ name: z.string() }).nullable(),
 })
 export type SetupResponse = z.infer<typeof setupResponse>
 

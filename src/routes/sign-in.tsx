@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { z } from 'zod'
+import { SSO_ERRORS } from '@/api/console-schemas'
 import { sessionQueries } from '@/api/session'
 import { SignInPage } from '@/features/sign-in/sign-in-page'
 import { safeRedirect } from '@/lib/safe-redirect'
@@ -7,6 +8,8 @@ import { safeRedirect } from '@/lib/safe-redirect'
 const signInSearch = z.object({
   /** The page first asked for; only a path on this origin is ever followed. */
   redirect: z.string().max(2048).optional().catch(undefined),
+  /** Set by the console when an SSO sign-in came back refused; the page says why in general words. */
+  sso_error: z.enum(SSO_ERRORS).optional().catch(undefined),
 })
 
 export const Route = createFileRoute('/sign-in')({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords'
+import { hashPassword, hasPassword, NO_PASSWORD, verifyAgainstNothing, verifyPassword } from './passwords'
 
 describe('password hashing', () => {
   it("hashes with argon2id at OWASP's parameters (19 MiB, 2 passes, 1 lane) and a random salt", async () => {
@@ -19,6 +19,13 @@ describe('password hashing', () => {
     expect(await verifyPassword('not a hash', 'anything')).toBe(false)
     expect(await verifyPassword('', 'anything')).toBe(false)
     expect(await verifyPassword('$argon2id$v=19$m=19456,t=2,p=1$garbage', 'anything')).toBe(false)
+  })
+
+  it('never matches the marker of an SSO-only account, whatever is typed', async () => {
+    expect(hasPassword(NO_PASSWORD)).toBe(false)
+    expect(hasPassword(await hashPassword('x'.repeat(12)))).toBe(true)
+    for (const guess of [NO_PASSWORD, '!sso-only', '', 'sso', 'x'.repeat(12)])
+      expect(await verifyPassword(NO_PASSWORD, guess)).toBe(false)
   })
 
   it('verifies an unknown account against a dummy hash, and always says no', async () => {

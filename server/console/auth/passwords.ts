@@ -13,7 +13,17 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS)
 }
 
+/**
+ * The password_hash of a person who signs in only with SSO. It is no argon2 hash (those start
+ * with `$argon2`), so no password matches it.
+ */
+export const NO_PASSWORD = '!sso-only'
+
+export const hasPassword = (passwordHash: string) => passwordHash.startsWith('$argon2')
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  // Refused here, not left to the library's parser: an SSO-only account never takes a password.
+  if (!hasPassword(passwordHash)) return false
   try {
     return await verify(passwordHash, password)
   } catch {

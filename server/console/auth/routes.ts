@@ -9,7 +9,7 @@ import { sendProblem } from '../http/problem'
 import { ROLE_PERMISSIONS } from '../roles'
 import type { ConsoleStore } from '../store'
 import type { UserRow } from '../store/schema'
-import { verifyAgainstNothing, verifyPassword } from './passwords'
+import { hasPassword, verifyAgainstNothing, verifyPassword } from './passwords'
 import type { SessionEnv } from './require-session'
 import type { SessionCookie } from './session-cookie'
 import type { ActiveSession, SessionService } from './sessions'
@@ -21,6 +21,10 @@ export interface AuthRouteDeps {
   throttle: SignInThrottle
   cookie: SessionCookie
   demoUsers: SetupResponse['demoUsers']
+  /** False: SSO is the only way in, and POST /sign-in says so. */
+  localSignIn: boolean
+  /** The provider's name on the sign-in page, when SSO is configured. */
+  ssoName: string | null
   audit: AuditLog
   now: () => number
 }
@@ -73,10 +77,22 @@ export function authRoutes(deps: AuthRouteDeps) {
         c.set('route', c.req.routePath)
       })
       .get('/setup', async (c) => {
-        const body: SetupResponse = { hasUsers: (await store.users.count()) > 0, demoUsers: deps.demoUsers }
+        const body: SetupResponse = {
+          hasUsers: (await store.users.count()) > 0,
+          demoUsers: deps.localSignIn ? deps.demoUsers : [],
+          localSignIn: deps.localSignIn,
+          sso: deps.ssoName ? { name: deps.ssoName } : null,
+        }
         return c.json(body)
       })
       .post('/sign-in', async (c) => {
+        if (!deps.localSignIn)
+          return sendProblem(
+            c,
+            403,
+            'Password sign-in is turned off',
+            `This console signs people in with ${deps.ssoName ?? 'SSO'} only. Use the button on the sign-in page.`,
+          )
         const parsed = signInBody.safeParse(await c.req.json().catch(() => null))
         if (!parsed.success) {
           const errors = parsed.error.issues.map((issue) => ({
@@ -94,13 +110,19 @@ export function authRoutes(deps: AuthRouteDeps) {
 
         const user = await store.users.byEmail(email)
         const valid =
-          user && user.active === 1
+          user && user.active === 1 && hasPassword(user.password_hash)
             ? await verifyPassword(user.password_hash, password)
             : await verifyAgainstNothing(password)
         if (!user || !valid) {
           await throttle.recordFailure(email, ip)
           // The reason stays here: the person is told only that the pair does not match.
-          const reason = !user ? 'no such account' : user.active !== 1 ? 'account deactivated' : 'wrong password'
+          const reason = !user
+            ? 'no such account'
+            : user.active !== 1
+              ? 'account deactivated'
+              : !hasPassword(user.password_hash)
+                ? 'SSO-only account'
+                : 'wrong password'
           await audit.record({
             actor: null,
             action: 'sign-in.failed',

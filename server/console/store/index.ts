@@ -4,6 +4,7 @@ import { createCallOwnerQueries } from './call-owners'
 import { type ConsoleDb, openConsoleDatabase } from './database'
 import { createInviteQueries } from './invites'
 import { createSessionQueries } from './sessions'
+import { createSsoLoginQueries } from './sso-logins'
 import { createThrottleQueries } from './throttle'
 import { createUserQueries } from './users'
 
@@ -16,6 +17,7 @@ export function createStore(db: ConsoleDb) {
     audit: createAuditQueries(db),
     callOwners: createCallOwnerQueries(db),
     invites: createInviteQueries(db),
+    ssoLogins: createSsoLoginQueries(db),
     close: () => db.destroy(),
   }
 }

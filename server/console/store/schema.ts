@@ -17,6 +17,9 @@ export interface UsersTable {
   time_zone: Generated<TimeZonePreference>
   /** Set by every successful sign-in, local or SSO. */
   last_sign_in_at: number | null
+  /** The OpenID provider and its `sub` for this person: null until they first sign in with SSO. */
+  sso_issuer: string | null
+  sso_subject: string | null
 }
 
 export interface SessionsTable {
@@ -83,6 +86,19 @@ export interface UserInvitesTable {
   expires_at: number
 }
 
+/** A sign-in with SSO under way: what the callback must find again, for ten minutes at most. */
+export interface SsoLoginsTable {
+  /** SHA-256 of the short-lived cookie's random id, like sessions. */
+  id_hash: string
+  state: string
+  nonce: string
+  /** The PKCE verifier; only its challenge went to the provider. */
+  code_verifier: string
+  /** A path on this console, already checked. */
+  return_to: string
+  expires_at: number
+}
+
 export interface ConsoleDatabase {
   users: UsersTable
   sessions: SessionsTable
@@ -91,6 +107,7 @@ export interface ConsoleDatabase {
   audit_guard: AuditGuardTable
   call_owners: CallOwnersTable
   user_invites: UserInvitesTable
+  sso_logins: SsoLoginsTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -99,3 +116,4 @@ export type SessionRow = Selectable<SessionsTable>
 export type ThrottleRow = Selectable<SignInThrottleTable>
 export type AuditRow = Selectable<AuditLogTable>
 export type InviteRow = Selectable<UserInvitesTable>
+export type SsoLoginRow = Selectable<SsoLoginsTable>

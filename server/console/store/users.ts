@@ -22,6 +22,12 @@ const notLastActiveAdmin = (eb: ExpressionBuilder<ConsoleDatabase, 'users'>) =>
     ),
   ])
 
+/** Who a person is at their OpenID provider: `sub` is unique only within its issuer. */
+export interface SsoIdentity {
+  issuer: string
+  subject: string
+}
+
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
 export function createUserQueries(db: ConsoleDb) {
@@ -38,7 +44,13 @@ export function createUserQueries(db: ConsoleDb) {
     byId: (id: string): Promise<UserRow | undefined> =>
       db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
     list: (): Promise<UserRow[]> => db.selectFrom('users').selectAll().orderBy('email').execute(),
-    add: async (input: { email: string; passwordHash: string; role: Role; now: number }): Promise<UserRow> => {
+    add: async (input: {
+      email: string
+      passwordHash: string
+      role: Role
+      now: number
+      ssoIdentity?: SsoIdentity
+    }): Promise<UserRow> => {
       const row = {
         id: `usr_${randomUUID().replaceAll('-', '')}`,
         email: normalizeEmail(input.email),
@@ -48,9 +60,33 @@ export function createUserQueries(db: ConsoleDb) {
         created_at: input.now,
         time_zone: 'browser' as const,
         last_sign_in_at: null,
+        sso_issuer: input.ssoIdentity?.issuer ?? null,
+        sso_subject: input.ssoIdentity?.subject ?? null,
       }
       await db.insertInto('users').values(row).execute()
       return row
+    },
+    byIdentity: (identity: SsoIdentity): Promise<UserRow | undefined> =>
+      db
+        .selectFrom('users')
+        .selectAll()
+        .where('sso_issuer', '=', identity.issuer)
+        .where('sso_subject', '=', identity.subject)
+        .executeTakeFirst(),
+    /** Ties an account to the provider's person; later sign-ins find it by the pair. */
+    linkIdentity: async (id: string, identity: SsoIdentity) => {
+      await db
+        .updateTable('users')
+        .set({ sso_issuer: identity.issuer, sso_subject: identity.subject })
+        .where('id', '=', id)
+        .execute()
+    },
+    setEmail: async (id: string, email: string) => {
+      await db
+        .updateTable('users')
+        .set({ email: normalizeEmail(email) })
+        .where('id', '=', id)
+        .execute()
     },
     setRole: async (id: string, role: Role) => {
       await db.updateTable('users').set({ role }).where('id', '=', id).execute()

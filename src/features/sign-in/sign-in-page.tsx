@@ -7,11 +7,12 @@ import { safeRedirect } from '@/lib/safe-redirect'
 import { DemoSignIn } from './demo-sign-in'
 import { FirstAdminHint } from './first-admin-hint'
 import { SignInForm } from './sign-in-form'
+import { SsoSignIn } from './sso-sign-in'
 
 const route = getRouteApi('/sign-in')
 
 export function SignInPage() {
-  const { redirect } = route.useSearch()
+  const { redirect, sso_error: ssoError } = route.useSearch()
   const router = useRouter()
   const queryClient = useQueryClient()
   const setup = useQuery(sessionQueries.setup())
@@ -29,10 +30,20 @@ export function SignInPage() {
   return (
     <div className="mx-auto max-w-sm space-y-6 py-8">
       <h1 className="text-2xl font-semibold">Sign in</h1>
-      {setup.data && !setup.data.hasUsers && <FirstAdminHint />}
-      <Card>
-        <SignInForm pending={mutation.isPending} error={mutation.error} onSubmit={(body) => mutation.mutate(body)} />
-      </Card>
+      {setup.data && !setup.data.hasUsers && !setup.data.sso && <FirstAdminHint />}
+      {setup.data?.sso && (
+        <SsoSignIn
+          name={setup.data.sso.name}
+          redirect={safeRedirect(redirect, window.location.origin)}
+          error={ssoError}
+        />
+      )}
+      {/* Held back until setup answers, so an SSO-only console never flashes a password form. */}
+      {(setup.isError || setup.data?.localSignIn) && (
+        <Card>
+          <SignInForm pending={mutation.isPending} error={mutation.error} onSubmit={(body) => mutation.mutate(body)} />
+        </Card>
+      )}
       {setup.data && setup.data.demoUsers.length > 0 && (
         <DemoSignIn
           users={setup.data.demoUsers}

@@ -1,0 +1,105 @@
+// Sign-in with SSO: /sso/start sends the browser to the provider, /sso/callback comes back
+// with a code. Both are top-level GETs, so the CSRF check (writes only) does not apply: state,
+// nonce and PKCE bind the callback to the browser that started it. Any failure lands on the
+// sign-in page with one general sentence; the reason goes to the audit trail.
+import { type Context, Hono } from 'hono'
+import type { SsoError } from '../../../../src/api/console-schemas'
+import type { AuditLog } from '../../audit/audit-log'
+import { actorOf, requestFacts } from '../../audit/request-facts'
+import type { Logger } from '../../http/request-log'
+import type { ConsoleStore } from '../../store'
+import type { SessionEnv } from '../require-session'
+import type { SessionCookie } from '../session-cookie'
+import type { SessionService } from '../sessions'
+import { type OidcClient, SsoFailure } from './oidc-client'
+import { ssoAccount } from './sso-account'
+import { ssoLogins } from './sso-login-cookie'
+import { decideSsoAccess, type SsoPolicy } from './sso-policy'
+
+export interface SsoRouteDeps {
+  store: ConsoleStore
+  sessions: SessionService
+  cookie: SessionCookie
+  audit: AuditLog
+  logger: Logger
+  client: OidcClient
+  policy: SsoPolicy
+  /** The callback the provider knows; its origin is where the login cookie must live. */
+  redirectUrl: URL
+  now: () => number
+}
+
+/** A path on this console, or the calls list: never another site (an open redirect). */
+function returnPath(value: string | undefined, origin: string): string {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/calls'
+  const url = new URL(value, origin)
+  return url.origin === origin && url.pathname !== '/sign-in' ? `${url.pathname}${url.search}` : '/calls'
+}
+
+export function ssoRoutes(deps: SsoRouteDeps) {
+  const { store, sessions, cookie, audit, client, policy, now } = deps
+  const origin = deps.redirectUrl.origin
+  const logins = ssoLogins(store, deps.redirectUrl.protocol === 'https:', now)
+
+  const refuse = async (c: Context, kind: SsoError, detail: Record<string, unknown>, target: string | null = null) => {
+    await audit.record({ actor: null, action: 'sso.refused', target, outcome: 302, ...requestFacts(c), detail })
+    return c.redirect(`/sign-in?sso_error=${kind}`, 302)
+  }
+
+  return new Hono<SessionEnv>()
+    .use(async (c, next) => {
+      c.header('Cache-Control', 'no-store')
+      await next()
+      c.set('route', c.req.routePath)
+    })
+    .get('/start', async (c) => {
+      // Start on the callback's host, or the login cookie would be set where the callback never looks.
+      if (new URL(c.req.url).origin !== origin) return c.redirect(`${origin}${c.req.path}${new URL(c.req.url).search}`)
+      try {
+        const { url, checks } = await client.startLogin()
+        await logins.begin(c, checks, returnPath(c.req.query('redirect'), origin))
+        return c.redirect(url.href, 302)
+      } catch (error) {
+        if (!(error instanceof SsoFailure)) throw error
+        deps.logger.error({ msg: 'SSO provider unreachable', error: error.message })
+        return refuse(c, 'unavailable', { reason: error.message })
+      }
+    })
+    .get('/callback', async (c) => {
+      const login = await logins.take(c)
+      if (!login) return refuse(c, 'expired', { reason: 'no sign-in under way in this browser, or it expired' })
+      let identity: Awaited<ReturnType<OidcClient['finishLogin']>>
+      try {
+        const query = new URL(c.req.url).search
+        identity = await client.finishLogin(query, {
+          state: login.state,
+          nonce: login.nonce,
+          codeVerifier: login.code_verifier,
+        })
+      } catch (error) {
+        if (!(error instanceof SsoFailure)) throw error
+        return refuse(c, error.kind, { reason: error.message })
+      }
+      const { issuer, subject } = identity
+      const decision = decideSsoAccess(identity.claims, policy)
+      const email = typeof identity.claims.email === 'string' ? identity.claims.email : null
+      if (!decision.allowed) return refuse(c, 'refused', { reason: decision.reason, issuer, subject }, email)
+      const account = await ssoAccount(store, { issuer, subject }, decision, now())
+      if ('refused' in account) return refuse(c, 'refused', { reason: account.refused, issuer, subject }, email)
+
+      const { user } = account
+      const { token, expiresAt } = await sessions.start(user.id, cookie.read(c))
+      cookie.write(c, token, expiresAt, now())
+      await store.users.recordSignIn(user.id, now())
+      c.set('userId', user.id)
+      await audit.record({
+        actor: actorOf({ userId: user.id, email: user.email, role: user.role }),
+        action: 'sso.signed-in',
+        target: user.email,
+        outcome: 302,
+        ...requestFacts(c),
+        detail: { issuer, subject, created: account.created, previousRole: account.previousRole },
+      })
+      return c.redirect(login.return_to, 302)
+    })
+}

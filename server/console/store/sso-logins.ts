@@ -1,0 +1,16 @@
+import type { ConsoleDb } from './database'
+import type { SsoLoginRow } from './schema'
+
+export function createSsoLoginQueries(db: ConsoleDb) {
+  return {
+    insert: async (row: SsoLoginRow) => {
+      await db.insertInto('sso_logins').values(row).execute()
+    },
+    /** Reads and deletes in one statement: a callback URL works once, even when two arrive together. */
+    take: async (idHash: string): Promise<SsoLoginRow | undefined> =>
+      db.deleteFrom('sso_logins').where('id_hash', '=', idHash).returningAll().executeTakeFirst(),
+    deleteExpired: async (now: number) => {
+      await db.deleteFrom('sso_logins').where('expires_at', '<=', now).execute()
+    },
+  }
+}
