@@ -8,12 +8,28 @@ import type { CallDetail, CallStatusResponse } from '../../src/api/schemas'
  */
 export async function holdInConversation(page: Page, callId: string) {
   await page.route(`**/api/v1/voice/calls/${callId}`, async (route) => {
-    const detail = (await (await route.fetch()).json()) as CallDetail
-    const live = { status: 'DIALER_RINGING', duration_seconds: null, billed_minutes: 0, recording_url: null }
-    await route.fulfill({ json: { ...detail, ...live, voicemail_drop: false } satisfies CallDetail })
+    await whilePageOpen(page, async () => {
+      const detail = (await (await route.fetch()).json()) as CallDetail
+      const live = { status: 'DIALER_RINGING', duration_seconds: null, billed_minutes: 0, recording_url: null }
+      await route.fulfill({ json: { ...detail, ...live, voicemail_drop: false } satisfies CallDetail })
+    })
   })
   await page.route(`**/api/v1/voice/calls/${callId}/status`, async (route) => {
-    const status = (await (await route.fetch()).json()) as CallStatusResponse
-    await route.fulfill({ json: { ...status, status: 'DIALER_RINGING', duration_seconds: null } })
+    await whilePageOpen(page, async () => {
+      const status = (await (await route.fetch()).json()) as CallStatusResponse
+      await route.fulfill({ json: { ...status, status: 'DIALER_RINGING', duration_seconds: null } })
+    })
   })
+}
+
+/**
+ * The page polls every second, so a poll is often in flight when the test ends and closes it;
+ * its answer is then disposed, which is no failure of the test. Any other error still fails it.
+ */
+async function whilePageOpen(page: Page, handle: () => Promise<void>) {
+  try {
+    await handle()
+  } catch (error) {
+    if (!page.isClosed() && !/disposed|closed/i.test(String(error))) throw error
+  }
 }
