@@ -73,9 +73,13 @@ export const auditQuery = z.object({
 })
 export type AuditQuery = z.infer<typeof auditQuery>
 
+/** The person who placed a call through this console. */
+export const placedBy = z.object({ userId: z.string(), email: z.string() })
+export type PlacedBy = z.infer<typeof placedBy>
+
 /** Who placed each call this console placed; a call it did not place is absent. */
 export const placedByResponse = z.object({
-  placedBy: z.record(z.string(), z.object({ userId: z.string(), email: z.string() })),
+  placedBy: z.record(z.string(), placedBy),
 })
 export type PlacedByResponse = z.infer<typeof placedByResponse>
 

@@ -1,0 +1,57 @@
+// The contract of the console's live event stream (GET /api/console/events, Server-Sent Events):
+// the events the status hub sends and the SPA reads. It imports nothing of ours but the contract.
+import { z } from 'zod'
+import { placedBy } from './audit-schemas'
+import { callStatusResponse } from './schemas'
+
+/** Under CONSOLE_PREFIX. */
+export const LIVE_EVENTS_PATH = '/events'
+
+/** Calls one connection may watch by id (`?call_id=…`, repeated), besides the in-flight board. */
+export const MAX_WATCHED_CALLS = 20
+
+/** The spec's call status, with the list's caller ID and destination when the hub has seen them. */
+export const liveCall = callStatusResponse.extend({
+  caller_id: z.string().nullable(),
+  destination: z.string().nullable(),
+})
+export type LiveCall = z.infer<typeof liveCall>
+
+/** A call as the stream shows it: its status, who placed it (null: not placed through this console). */
+export const liveCallEntry = z.object({
+  call: liveCall,
+  placedBy: placedBy.nullable(),
+  /** On the in-flight board (every viewer gets it), not only watched by id. */
+  onBoard: z.boolean(),
+})
+export type LiveCallEntry = z.infer<typeof liveCallEntry>
+
+/** The voice service answered 429: no upstream request until `nextTryAt`. */
+export const livePause = z.object({
+  nextTryAt: z.iso.datetime(),
+  retryAfterSeconds: z.number().int().nonnegative(),
+  message: z.string(),
+})
+export type LivePause = z.infer<typeof livePause>
+
+/** The first event of every connection (and of a reconnect whose missed events are gone). */
+export const liveSnapshot = z.object({
+  calls: z.array(liveCallEntry),
+  paused: livePause.nullable(),
+})
+export type LiveSnapshot = z.infer<typeof liveSnapshot>
+
+/** Every event by its SSE `event:` name; each one's `data:` is its schema as JSON. */
+export const LIVE_EVENTS = {
+  snapshot: liveSnapshot,
+  /** A call's status changed, or the hub saw it for the first time. */
+  call: liveCallEntry,
+  paused: livePause,
+  /** Upstream requests go out again after a pause. */
+  resumed: z.object({}),
+} as const
+export type LiveEventName = keyof typeof LIVE_EVENTS
+export type LiveEventData<Name extends LiveEventName> = z.infer<(typeof LIVE_EVENTS)[Name]>
+
+/** Comment lines at this period keep proxies from closing an idle stream. */
+export const HEARTBEAT_MS = 15_000
