@@ -1,0 +1,77 @@
+// The hub's own requests to the voice API, with the server's key (it never reaches a browser):
+// a call's status and the list of calls in flight, each answer parsed against the contract.
+import type { z } from 'zod'
+import {
+  API_PREFIX,
+  type CallStatus,
+  type CallStatusResponse,
+  callStatusResponse,
+  type ListCallsResponse,
+  listCallsResponse,
+} from '../../../src/api/schemas'
+import { upstreamBase } from '../proxy/voice-proxy'
+
+export type UpstreamAnswer<T> =
+  | { kind: 'ok'; body: T }
+  | { kind: 'rate-limited'; retryAfterMs: number }
+  | { kind: 'not-found' }
+  | { kind: 'failed'; reason: string }
+
+export interface LiveUpstream {
+  callStatus(callId: string): Promise<UpstreamAnswer<CallStatusResponse>>
+  /** The newest page of calls in one status created since `fromDate`. */
+  callsIn(status: CallStatus, fromDate: Date): Promise<UpstreamAnswer<ListCallsResponse>>
+  /** Aborts every request under way (the console is closing). */
+  close(): void
+}
+
+// When a 429 names no usable Retry-After; and the longest wait a header may ask of us.
+const DEFAULT_RETRY_AFTER_MS = 5_000
+const MAX_RETRY_AFTER_MS = 10 * 60_000
+const LIST_PAGE = 100
+
+export function createLiveUpstream(options: { upstream: string; apiKey: string; timeoutMs?: number }): LiveUpstream {
+  const base = `${upstreamBase(options.upstream)}${API_PREFIX}`
+  const timeoutMs = options.timeoutMs ?? 10_000
+  const closing = new AbortController()
+
+  async function get<T>(path: string, schema: z.ZodType<T>): Promise<UpstreamAnswer<T>> {
+    let response: Response
+    try {
+      response = await fetch(`${base}${path}`, {
+        headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json' },
+        signal: AbortSignal.any([closing.signal, AbortSignal.timeout(timeoutMs)]),
+      })
+    } catch (error) {
+      return { kind: 'failed', reason: (error as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable' }
+    }
+    if (response.status === 429) {
+      await response.body?.cancel()
+      return { kind: 'rate-limited', retryAfterMs: retryAfterMs(response.headers.get('retry-after'), Date.now()) }
+    }
+    if (response.status === 404) {
+      await response.body?.cancel()
+      return { kind: 'not-found' }
+    }
+    const parsed = schema.safeParse(await response.json().catch(() => null))
+    if (!response.ok || !parsed.success) return { kind: 'failed', reason: `answered ${response.status}` }
+    return { kind: 'ok', body: parsed.data }
+  }
+
+  return {
+    callStatus: (callId) => get(`/calls/${encodeURIComponent(callId)}/status`, callStatusResponse),
+    callsIn: (status, fromDate) => {
+      const query = new URLSearchParams({ status, from_date: fromDate.toISOString(), limit: String(LIST_PAGE) })
+      return get(`/calls?${query}`, listCallsResponse)
+    },
+    close: () => closing.abort(),
+  }
+}
+
+/** Retry-After in seconds or as an HTTP date (RFC 9110), within sane bounds. */
+export function retryAfterMs(header: string | null, now: number): number {
+  const value = header?.trim() ?? ''
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now
+  if (!Number.isFinite(ms)) return DEFAULT_RETRY_AFTER_MS
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms))
+}
