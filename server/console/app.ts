@@ -3,6 +3,7 @@
 import { type Context, Hono } from 'hono'
 import { AUDIT_PATHS } from '../../src/api/audit-schemas'
 import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/console-schemas'
+import { LIVE_EVENTS_PATH } from '../../src/api/live-schemas'
 import { type AuditLog, createAuditLog } from './audit/audit-log'
 import { auditRefusals } from './audit/refusals'
 import { actorOf } from './audit/request-facts'
@@ -17,16 +18,20 @@ import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './a
 import { createOidcClient } from './auth/sso/oidc-client'
 import { ssoRoutes } from './auth/sso/sso-routes'
 import { placedByRoutes } from './calls/placed-by-routes'
-import { SSO_CALLBACK_PATH, type SsoConfig } from './config'
+import { type LiveSettings, SSO_CALLBACK_PATH, type SsoConfig } from './config'
 import { csrfCheck } from './http/csrf'
 import { allowedHosts, hostCheck } from './http/host-check'
 import { problem, sendProblem } from './http/problem'
 import { type Logger, requestLog } from './http/request-log'
 import { foreignOrigin, securityHeaders } from './http/security-headers'
 import { createUserRateLimiter } from './http/user-rate-limit'
+import { createConsoleLiveHub } from './live/console-live-hub'
+import { eventsRoutes } from './live/events-route'
+import type { LiveHub } from './live/live-hub'
 import { checkUpstream } from './proxy/upstream-status'
 import { createVoiceProxy, upstreamBase } from './proxy/voice-proxy'
 import { voiceRoutes } from './proxy/voice-routes'
+import { can } from './roles'
 import type { ConsoleStore } from './store'
 import { userRoutes } from './users/routes'
 import { setUpRoutes } from './users/set-up-routes'
@@ -46,6 +51,12 @@ export interface ConsoleAppOptions {
   storageUpstream?: string
   storageUrl?: string
   upstreamTimeoutMs?: number
+  /** The status hub's settings, when no hub is given. */
+  live?: LiveSettings
+  /** The process's one status hub (its owner closes it); one is made from `live` when not given. */
+  liveHub?: LiveHub | null
+  /** Of the event stream; 15 s unless a test wants them sooner. */
+  heartbeatMs?: number
   distDir: string
   demoUsers?: SetupResponse['demoUsers']
   /** Email and password sign-in; on unless turned off. */
@@ -142,6 +153,22 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   app.route(`${CONSOLE_PREFIX}/set-up`, setUpRoutes({ store: options.store, sessions, cookie, audit, now }))
   app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.page}`, auditRoutes(options.store, audit, signedIn, now))
   app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.placedBy}`, placedByRoutes(options.store, signedIn))
+  const liveHub =
+    options.liveHub !== undefined
+      ? options.liveHub
+      : createConsoleLiveHub({ ...options, logger: options.logger, live: options.live })
+  app.route(
+    `${CONSOLE_PREFIX}${LIVE_EVENTS_PATH}`,
+    eventsRoutes({
+      hub: liveHub,
+      signedIn,
+      heartbeatMs: options.heartbeatMs,
+      stillAllowed: async (c) => {
+        const session = await sessions.resolve(cookie.read(c))
+        return session !== null && can(session.role, 'calls:read')
+      },
+    }),
+  )
 
   const voice = voiceRoutes(proxy, limiter, createVoiceAudit(audit, options.store, now))
   app.use('/api/v1/voice/*', signedIn)

@@ -7,6 +7,7 @@ import { createAuditLog } from './audit/audit-log'
 import type { ConsoleConfig } from './config'
 import { DEMO_USERS, ensureDemoUsers } from './demo-users'
 import { createLogger, type Logger } from './http/request-log'
+import { createConsoleLiveHub } from './live/console-live-hub'
 import { type ConsoleStore, openStore } from './store'
 
 export interface RunningConsole {
@@ -28,10 +29,12 @@ export async function startConsole(
   if (config.demoUsers) await ensureDemoUsers(store)
   const now = extra.now ?? Date.now
   const audit = createAuditLog(store, now)
+  const liveHub = createConsoleLiveHub({ ...config, store, logger })
   const app = createConsoleApp({
     ...config,
     store,
     audit,
+    liveHub,
     logger,
     userRateLimitPerMinute: config.userRateLimitPerMinute,
     demoUsers: config.demoUsers ? DEMO_USERS : [],
@@ -79,6 +82,8 @@ export async function startConsole(
     close: async () => {
       clearInterval(sweep)
       clearInterval(retention)
+      // First: its timers stop and its event streams end, so closing the server waits for none of them.
+      liveHub?.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await store.close()

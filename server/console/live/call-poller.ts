@@ -1,0 +1,203 @@
+// The hub's upstream side: one timer that, within the request budget, lists the calls in flight and
+// polls each tracked call that is due (never two requests for one call at once), and that stops
+// every request for as long as a 429's Retry-After asks.
+import type { LiveEventData, LiveEventName, LivePause } from '../../../src/api/live-schemas'
+import type { CallStatus } from '../../../src/api/schemas'
+import type { Logger } from '../http/request-log'
+import type { LiveUpstream } from './live-upstream'
+import { pollDelayMs } from './poll-delay'
+import type { RequestBudget } from './request-budget'
+import {
+  differs,
+  entryOf,
+  hasEnded,
+  isDue,
+  isForgettable,
+  newTrackedCall,
+  type TrackedCall,
+  withStatus,
+} from './tracked-call'
+
+export const IN_FLIGHT: readonly CallStatus[] = ['DIALER_INITIATED', 'DIALER_RINGING']
+// A call placed here is listed a moment before its owner is recorded; a few tries settle it.
+const OWNER_LOOKUPS = 3
+
+export interface CallPollerOptions {
+  upstream: LiveUpstream
+  budget: RequestBudget
+  calls: Map<string, TrackedCall>
+  pollMs: number
+  /** Most calls tracked for the board, besides those watched by id. */
+  boardCalls: number
+  justEndedMs: number
+  lookbackMs: number
+  ownersOf(callIds: readonly string[]): Promise<{ call_id: string; user_id: string; email: string }[]>
+  emit<Name extends LiveEventName>(
+    name: Name,
+    data: LiveEventData<Name>,
+    callId: string | null,
+    onBoard?: boolean,
+  ): void
+  /** After every answer: a new viewer may be waiting for it. */
+  answered(): void
+  /** Whether anyone is connected; the timer runs only then. */
+  wanted(): boolean
+  now: () => number
+  logger?: Logger
+}
+
+export function createCallPoller(options: CallPollerOptions) {
+  const { upstream, budget, calls, pollMs, now } = options
+  // New calls show up within two poll intervals; the list costs two requests (one per status).
+  const discoveryMs = 2 * pollMs
+  const tickMs = Math.min(100, Math.max(10, Math.round(pollMs / 10)))
+  const nextDiscoveryAt = new Map<CallStatus, number>()
+  const discoveryTried = new Set<CallStatus>()
+  const discovering = new Set<CallStatus>()
+  let pause: LivePause | null = null
+  let pausedUntil = 0
+  // Bumped when the hub goes idle: answers to requests from before are dropped.
+  let generation = 0
+  let timer: NodeJS.Timeout | null = null
+  let closed = false
+
+  function pauseFor(ms: number) {
+    const until = now() + ms
+    if (pause && until <= pausedUntil) return
+    pausedUntil = until
+    const seconds = Math.ceil(ms / 1000)
+    pause = {
+      nextTryAt: new Date(until).toISOString(),
+      retryAfterSeconds: seconds,
+      message: `Updates paused: the voice service asked us to slow down, next try in ${seconds} s`,
+    }
+    options.emit('paused', pause, null)
+    options.logger?.info({ msg: 'live updates paused by the voice service', retryAfterSeconds: seconds })
+  }
+
+  async function lookUpOwner(call: TrackedCall) {
+    if (call.placedBy || call.ownerLookups >= OWNER_LOOKUPS) return
+    call.ownerLookups += 1
+    const [owner] = await options.ownersOf([call.id])
+    if (owner) call.placedBy = { userId: owner.user_id, email: owner.email }
+  }
+
+  async function poll(call: TrackedCall) {
+    call.polling = true
+    const answer = await upstream.callStatus(call.id)
+    call.polling = false
+    call.tried = true
+    if (closed || calls.get(call.id) !== call) return
+    const time = now()
+    if (answer.kind === 'ok') {
+      const status = answer.body
+      const ended = hasEnded(status.status)
+      if (!ended) call.onBoard = true
+      await lookUpOwner(call).catch((error) =>
+        options.logger?.error({ msg: 'owner lookup failed', error: String(error) }),
+      )
+      const before = entryOf(call)
+      call.call = withStatus(call, status)
+      if (ended) call.settledAt = time
+      else call.nextPollAt = time + pollDelayMs(pollMs, time - (Date.parse(status.started_at) || time))
+      const after = entryOf(call)
+      if (after && differs(before, after)) options.emit('call', after, call.id, call.onBoard)
+    } else if (answer.kind === 'rate-limited') pauseFor(answer.retryAfterMs)
+    else if (answer.kind === 'not-found') call.settledAt = time
+    else {
+      call.nextPollAt = time + 2 * pollMs
+      options.logger?.error({ msg: 'live status poll failed', reason: answer.reason })
+    }
+    options.answered()
+  }
+
+  async function discover(status: CallStatus) {
+    const started = generation
+    discovering.add(status)
+    const answer = await upstream.callsIn(status, new Date(now() - options.lookbackMs))
+    discovering.delete(status)
+    if (closed || started !== generation) return
+    discoveryTried.add(status)
+    if (answer.kind === 'ok') {
+      let boardSize = [...calls.values()].filter((call) => call.onBoard).length
+      for (const item of answer.body.calls) {
+        let call = calls.get(item.call_id)
+        if (!call) {
+          if (boardSize >= options.boardCalls) break
+          call = newTrackedCall(item.call_id, now())
+          calls.set(call.id, call)
+        }
+        if (!call.onBoard) boardSize += 1
+        call.onBoard = true
+        call.callerId = item.caller_id
+        call.destination = item.destination
+      }
+    } else if (answer.kind === 'rate-limited') pauseFor(answer.retryAfterMs)
+    else if (answer.kind === 'failed') options.logger?.error({ msg: 'live discovery failed', reason: answer.reason })
+    options.answered()
+  }
+
+  function sendDue(time: number) {
+    for (const status of IN_FLIGHT) {
+      if (discovering.has(status) || time < (nextDiscoveryAt.get(status) ?? 0)) continue
+      if (!budget.tryTake()) return
+      nextDiscoveryAt.set(status, time + discoveryMs)
+      void discover(status)
+    }
+    const due = [...calls.values()].filter((call) => isDue(call, time)).sort((a, b) => a.nextPollAt - b.nextPollAt)
+    for (const call of due) {
+      if (!budget.tryTake()) return
+      void poll(call)
+    }
+  }
+
+  function tick() {
+    timer = null
+    if (closed || !options.wanted()) return
+    const time = now()
+    if (pause && time >= pausedUntil) {
+      pause = null
+      options.emit('resumed', {}, null)
+    }
+    if (!pause) sendDue(time)
+    for (const call of calls.values())
+      if (!call.polling && isForgettable(call, time, options.justEndedMs)) calls.delete(call.id)
+    schedule(tickMs)
+  }
+
+  function schedule(delayMs: number) {
+    if (timer || closed || !options.wanted()) return
+    timer = setTimeout(tick, delayMs)
+    timer.unref()
+  }
+
+  function stopTimer() {
+    if (timer) clearTimeout(timer)
+    timer = null
+  }
+
+  return {
+    /** A new viewer: look now rather than at the next tick. */
+    wake() {
+      stopTimer()
+      schedule(0)
+    },
+    /** Nobody is connected: no more requests, and what was learnt goes stale, so it is forgotten. */
+    idle() {
+      generation += 1
+      stopTimer()
+      nextDiscoveryAt.clear()
+      discoveryTried.clear()
+    },
+    close() {
+      closed = true
+      stopTimer()
+      upstream.close()
+    },
+    /** The upstream's pause, while it lasts (it outlives idleness: the upstream asked). */
+    pause: () => pause,
+    /** Both in-flight lists have answered at least once since the hub woke. */
+    discovered: () => discoveryTried.size === IN_FLIGHT.length,
+    running: () => timer !== null,
+  }
+}

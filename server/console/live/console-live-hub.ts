@@ -1,0 +1,29 @@
+// The console's one hub, from its settings: none without an API key (nothing could be polled).
+import type { LiveSettings } from '../config'
+import type { Logger } from '../http/request-log'
+import type { ConsoleStore } from '../store'
+import { createLiveHub, type LiveHub, type LiveLimits } from './live-hub'
+import { createLiveUpstream } from './live-upstream'
+
+export const DEFAULT_LIVE_SETTINGS: LiveSettings = { pollMs: 1_000, upstreamRps: 10 }
+
+export function createConsoleLiveHub(options: {
+  upstream: string
+  apiKey: string | null
+  store: ConsoleStore
+  live?: LiveSettings
+  logger?: Logger
+  limits?: Partial<LiveLimits>
+}): LiveHub | null {
+  const apiKey = options.apiKey?.trim()
+  if (!apiKey) return null
+  const settings = options.live ?? DEFAULT_LIVE_SETTINGS
+  return createLiveHub({
+    upstream: createLiveUpstream({ upstream: options.upstream, apiKey }),
+    ownersOf: (callIds) => options.store.callOwners.ownersOf(callIds),
+    pollMs: settings.pollMs,
+    upstreamRps: settings.upstreamRps,
+    logger: options.logger,
+    limits: options.limits,
+  })
+}

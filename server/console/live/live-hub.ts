@@ -1,0 +1,214 @@
+// The status hub: one upstream poll per live call however many people watch it, pushed to every
+// viewer. Viewers watch calls by id and all see the board of calls in flight; the hub keeps recent
+// events for reconnects and runs its poller (call-poller.ts) only while someone is connected.
+import type { LiveEventData, LiveEventName, LiveSnapshot } from '../../../src/api/live-schemas'
+import type { Logger } from '../http/request-log'
+import { createCallPoller } from './call-poller'
+import { createEventLog } from './event-log'
+import type { LiveUpstream } from './live-upstream'
+import { createRequestBudget } from './request-budget'
+import { entryOf, isForgettable, newTrackedCall, type TrackedCall } from './tracked-call'
+
+export interface LiveLimits {
+  /** Connections watching one call id. */
+  viewersPerCall: number
+  /** Call ids watched, summed over every connection. */
+  watches: number
+  /** Events kept for reconnects. */
+  logCapacity: number
+  /** Calls on the board (in flight and just ended). */
+  boardCalls: number
+  /** How long an ended call stays on the board. */
+  justEndedMs: number
+  /** The longest a new connection waits for its first snapshot to be filled in. */
+  readyTimeoutMs: number
+  /** How far back the in-flight list looks (`from_date`). */
+  lookbackMs: number
+}
+
+export const DEFAULT_LIVE_LIMITS: LiveLimits = {
+  viewersPerCall: 200,
+  watches: 5_000,
+  logCapacity: 1_000,
+  boardCalls: 500,
+  justEndedMs: 5 * 60_000,
+  readyTimeoutMs: 3_000,
+  lookbackMs: 12 * 60 * 60_000,
+}
+
+export interface LiveHubOptions {
+  upstream: LiveUpstream
+  ownersOf(callIds: readonly string[]): Promise<{ call_id: string; user_id: string; email: string }[]>
+  pollMs: number
+  upstreamRps: number
+  logger?: Logger
+  limits?: Partial<LiveLimits>
+  now?: () => number
+}
+
+export interface LiveEvent {
+  id: string
+  name: LiveEventName
+  data: LiveEventData<LiveEventName>
+}
+
+export interface LiveViewer {
+  send(event: LiveEvent): void
+  /** The hub is closing: end the stream. */
+  end(): void
+}
+
+export interface LiveSubscription {
+  /** Resolves once the snapshot has something to say (or after a bounded wait). */
+  ready: Promise<void>
+  /** Sends the missed events after `lastEventId` when they are all still here, else a snapshot; then live ones. */
+  start(lastEventId: string | null): void
+  leave(): void
+}
+
+export type Refusal = 'call-full' | 'hub-full' | 'closed'
+
+export interface LiveHub {
+  subscribe(callIds: readonly string[], viewer: LiveViewer): LiveSubscription | Refusal
+  stats(): { viewers: number; trackedCalls: number; running: boolean }
+  close(): void
+}
+
+interface Logged {
+  name: LiveEventName
+  data: LiveEventData<LiveEventName>
+  /** Null: for everyone (pauses). */
+  callId: string | null
+  onBoard: boolean
+}
+
+interface Viewer extends LiveViewer {
+  watched: ReadonlySet<string>
+  started: boolean
+}
+
+const inScope = (viewer: Viewer, event: Logged) =>
+  event.callId === null || event.onBoard || viewer.watched.has(event.callId)
+
+export function createLiveHub(options: LiveHubOptions): LiveHub {
+  const now = options.now ?? Date.now
+  const limits = { ...DEFAULT_LIVE_LIMITS, ...options.limits }
+  const log = createEventLog<Logged>(limits.logCapacity, now().toString(36))
+  const calls = new Map<string, TrackedCall>()
+  const viewers = new Set<Viewer>()
+  const waiters = new Set<{ viewer: Viewer; resolve(): void }>()
+  let watches = 0
+  let closed = false
+
+  function emit<Name extends LiveEventName>(
+    name: Name,
+    data: LiveEventData<Name>,
+    callId: string | null,
+    onBoard = false,
+  ) {
+    const event = log.append({ name, data, callId, onBoard })
+    for (const viewer of viewers)
+      if (viewer.started && inScope(viewer, event.value)) viewer.send({ id: event.id, name, data })
+  }
+
+  const poller = createCallPoller({
+    ...options,
+    ...limits,
+    budget: createRequestBudget(options.upstreamRps, now),
+    calls,
+    emit,
+    answered: settleWaiters,
+    wanted: () => viewers.size > 0,
+    now,
+  })
+
+  function snapshotFor(viewer: Viewer): LiveSnapshot {
+    const entries = [...calls.values()]
+      .filter((call) => call.onBoard || viewer.watched.has(call.id))
+      .flatMap((call) => entryOf(call) ?? [])
+    return { calls: entries, paused: poller.pause() }
+  }
+
+  function isReady(viewer: Viewer): boolean {
+    if (closed || poller.pause()) return true
+    if (!poller.discovered()) return false
+    for (const call of calls.values())
+      if ((call.onBoard || viewer.watched.has(call.id)) && !call.tried && call.settledAt === null) return false
+    return true
+  }
+
+  function settleWaiters() {
+    for (const waiter of waiters)
+      if (isReady(waiter.viewer)) {
+        waiters.delete(waiter)
+        waiter.resolve()
+      }
+  }
+
+  function leave(viewer: Viewer) {
+    if (!viewers.delete(viewer)) return
+    for (const waiter of waiters) if (waiter.viewer === viewer) waiters.delete(waiter)
+    watches -= viewer.watched.size
+    if (viewers.size === 0) {
+      poller.idle()
+      calls.clear()
+      // Events stop while nobody listens, so no cursor from before can be served completely.
+      log.clear()
+      return
+    }
+    for (const id of viewer.watched) {
+      const call = calls.get(id)
+      if (!call) continue
+      call.viewers -= 1
+      if (!call.polling && isForgettable(call, now(), limits.justEndedMs)) calls.delete(id)
+    }
+  }
+
+  return {
+    subscribe(callIds, live) {
+      if (closed) return 'closed'
+      const ids = [...new Set(callIds)]
+      if (watches + ids.length > limits.watches) return 'hub-full'
+      if (ids.some((id) => (calls.get(id)?.viewers ?? 0) >= limits.viewersPerCall)) return 'call-full'
+      const viewer: Viewer = { ...live, watched: new Set(ids), started: false }
+      viewers.add(viewer)
+      watches += ids.length
+      for (const id of ids) {
+        const call = calls.get(id) ?? newTrackedCall(id, now())
+        call.viewers += 1
+        calls.set(id, call)
+      }
+      poller.wake()
+      const ready = new Promise<void>((resolve) => {
+        const waiter = { viewer, resolve }
+        waiters.add(waiter)
+        setTimeout(() => {
+          if (waiters.delete(waiter)) resolve()
+        }, limits.readyTimeoutMs).unref()
+        settleWaiters()
+      })
+      return {
+        ready,
+        start(lastEventId) {
+          const missed = lastEventId ? log.since(lastEventId) : null
+          viewer.started = true
+          if (!missed) return viewer.send({ id: log.cursor(), name: 'snapshot', data: snapshotFor(viewer) })
+          for (const event of missed)
+            if (inScope(viewer, event.value))
+              viewer.send({ id: event.id, name: event.value.name, data: event.value.data })
+        },
+        leave: () => leave(viewer),
+      }
+    },
+    stats: () => ({ viewers: viewers.size, trackedCalls: calls.size, running: poller.running() }),
+    close() {
+      closed = true
+      poller.close()
+      for (const waiter of waiters) waiter.resolve()
+      waiters.clear()
+      for (const viewer of [...viewers]) viewer.end()
+      viewers.clear()
+      calls.clear()
+    },
+  }
+}

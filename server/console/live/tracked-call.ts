@@ -1,0 +1,79 @@
+// What the hub knows of one call, and the pure decisions about it: is it due for a poll, did a
+// poll change anything a viewer sees, may it be forgotten.
+import type { PlacedBy } from '../../../src/api/audit-schemas'
+import type { LiveCall, LiveCallEntry } from '../../../src/api/live-schemas'
+import { type CallStatusResponse, FINISHED_CALL_STATUSES } from '../../../src/api/schemas'
+
+export interface TrackedCall {
+  id: string
+  /** Null until the first status answer. */
+  call: LiveCall | null
+  /** From the in-flight list, which has them (the status operation does not). */
+  callerId: string | null
+  destination: string | null
+  placedBy: PlacedBy | null
+  /** Owner lookups so far: a call placed here may be listed a moment before its owner is recorded. */
+  ownerLookups: number
+  /** Connections watching it by id. */
+  viewers: number
+  /** Seen in flight, so every viewer's board shows it (and its end). */
+  onBoard: boolean
+  nextPollAt: number
+  /** A status request is under way: never a second one for the same call (polls are coalesced). */
+  polling: boolean
+  /** At least one status request has come back, whatever it said. */
+  tried: boolean
+  /** Ended (nothing more to poll), or unknown upstream (404). */
+  settledAt: number | null
+}
+
+export function newTrackedCall(id: string, now: number): TrackedCall {
+  return {
+    id,
+    call: null,
+    callerId: null,
+    destination: null,
+    placedBy: null,
+    ownerLookups: 0,
+    viewers: 0,
+    onBoard: false,
+    nextPollAt: now,
+    polling: false,
+    tried: false,
+    settledAt: null,
+  }
+}
+
+export const hasEnded = (status: string) => FINISHED_CALL_STATUSES.includes(status)
+
+export function isDue(call: TrackedCall, now: number): boolean {
+  return !call.polling && call.settledAt === null && call.nextPollAt <= now && (call.viewers > 0 || call.onBoard)
+}
+
+/** The call as the stream shows it, once its status is known. */
+export function entryOf(call: TrackedCall): LiveCallEntry | null {
+  return call.call ? { call: call.call, placedBy: call.placedBy, onBoard: call.onBoard } : null
+}
+
+export function withStatus(call: TrackedCall, status: CallStatusResponse): LiveCall {
+  return { ...status, caller_id: call.callerId, destination: call.destination }
+}
+
+/** Whether a viewer would see a difference: the status, the duration, the time of the last change, the owner. */
+export function differs(before: LiveCallEntry | null, after: LiveCallEntry): boolean {
+  if (!before) return true
+  return (
+    before.call.status !== after.call.status ||
+    before.call.duration_seconds !== after.call.duration_seconds ||
+    before.call.updated_at !== after.call.updated_at ||
+    before.call.caller_id !== after.call.caller_id ||
+    before.placedBy?.userId !== after.placedBy?.userId
+  )
+}
+
+/** Nobody watches it by id, and the board no longer needs it (it ended a while ago, or it never existed). */
+export function isForgettable(call: TrackedCall, now: number, justEndedMs: number): boolean {
+  if (call.viewers > 0) return false
+  if (!call.onBoard) return true
+  return call.settledAt !== null && now - call.settledAt > justEndedMs
+}
