@@ -21,6 +21,7 @@ const CONSOLE_ROUTES: Operation[] = [
   { method: 'GET', route: '/api/console/audit/export.csv', permission: 'audit:read' },
   { method: 'GET', route: '/api/console/placed-by', permission: 'calls:read' },
   { method: 'GET', route: '/api/console/users', permission: 'users:manage' },
+  { method: 'GET', route: '/api/console/events', permission: 'calls:read' },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
 
@@ -43,6 +44,7 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/audit/export.csv': ['admin'],
   'GET /api/console/placed-by': ['support', 'manager', 'admin'],
   'GET /api/console/users': ['admin'],
+  'GET /api/console/events': ['support', 'manager', 'admin'],
 }
 
 const name = (operation: Operation) => `${operation.method} ${operation.route}`
@@ -96,6 +98,12 @@ describe('the role matrix on the server', () => {
       const before = operation.method === 'POST' ? await upstreamCounts(sim) : null
       const res = await t.request(path, { method: operation.method, json, cookie: cookies[role] })
 
+      if (allowed && res.headers.get('content-type') === 'text/event-stream') {
+        // The live stream never ends by itself: its start is the answer.
+        expect(res.status).toBe(200)
+        await res.body?.cancel()
+        return
+      }
       if (allowed) {
         // The upstream's own answer passes through: a success, not a refusal of the console.
         expect(res.status, await res.clone().text()).toBe(operation.method === 'POST' ? 201 : 200)

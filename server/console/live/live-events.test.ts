@@ -1,0 +1,227 @@
+// The status hub through GET /api/console/events, in front of the real simulator (at real speed, so
+// calls stay in flight for seconds), with a counting proxy between them to see every upstream request.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { LiveCallEntry, LivePause, LiveSnapshot } from '../../../src/api/live-schemas'
+import { openStore } from '../store'
+import { createTestConsole, expectProblem, type TestConsole } from '../test-support/console-app'
+import { type CountingUpstream, startCountingUpstream } from '../test-support/counting-upstream'
+import { ACME_KEY, type SimulatorProcess, simulatorGet, startSimulatorProcess } from '../test-support/simulator-process'
+import { openSse, type ReadEvent, type SseClient } from '../test-support/sse-client'
+import { createLiveHub, type LiveHub, type LiveLimits } from './live-hub'
+import { createLiveUpstream } from './live-upstream'
+
+// Rings a few seconds, then talks 10 s to 4 min: in flight for the length of any test here.
+const COMPLETES = '+15005550006'
+const POLL_MS = 100
+
+let sim: SimulatorProcess
+let proxy: CountingUpstream
+let callerId: string
+const opened: { hub: LiveHub; clients: SseClient[] }[] = []
+
+beforeAll(async () => {
+  sim = await startSimulatorProcess({ VOICE_SIM_SPEED: '1' })
+  proxy = await startCountingUpstream(sim.url)
+  const { caller_ids } = await simulatorGet<{ caller_ids: { phone_number: string }[] }>(sim, '/caller-ids')
+  callerId = caller_ids[0]?.phone_number ?? ''
+}, 60_000)
+afterEach(async () => {
+  for (const { hub, clients } of opened.splice(0)) {
+    await Promise.all(clients.map((client) => client.close()))
+    hub.close()
+  }
+})
+afterAll(async () => {
+  await proxy?.close()
+  await sim?.stop()
+})
+
+/** A console with its own hub over the counting proxy, and a signed-in support user. */
+async function liveConsole(
+  settings: { upstreamRps?: number; heartbeatMs?: number; limits?: Partial<LiveLimits> } = {},
+) {
+  const store = await openStore(':memory:')
+  const hub = createLiveHub({
+    upstream: createLiveUpstream({ upstream: proxy.url, apiKey: ACME_KEY }),
+    ownersOf: (ids) => store.callOwners.ownersOf(ids),
+    pollMs: POLL_MS,
+    upstreamRps: settings.upstreamRps ?? 1_000,
+    limits: settings.limits,
+  })
+  const app: TestConsole = await createTestConsole({
+    store,
+    upstream: sim.url,
+    apiKey: ACME_KEY,
+    liveHub: hub,
+    heartbeatMs: settings.heartbeatMs,
+  })
+  await app.addUser('support@example.com', 'support')
+  const cookie = await app.signIn('support@example.com')
+  const clients: SseClient[] = []
+  opened.push({ hub, clients })
+  const connect = async (query = '', headers: Record<string, string> = {}) => {
+    const client = await openSse(await app.request(`/api/console/events${query}`, { cookie, headers }))
+    clients.push(client)
+    return client
+  }
+  return { app, hub, cookie, connect }
+}
+
+async function placeCall(destination = COMPLETES): Promise<string> {
+  const res = await fetch(`${sim.url}/api/v1/voice/calls`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sim.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ caller_id: callerId, destination }),
+  })
+  const body = (await res.json()) as { call_id: string }
+  return body.call_id
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const isSnapshot = (event: ReadEvent) => event.event === 'snapshot'
+const callEvent = (callId: string) => (event: ReadEvent) =>
+  event.event === 'call' && (event.data as LiveCallEntry).call.call_id === callId
+
+describe('the live event stream', () => {
+  it('answers a viewer without a session 401, as problem+json', async () => {
+    const { app } = await liveConsole()
+    await expectProblem(await app.request('/api/console/events?call_id=call_x'), 401)
+  })
+
+  it('refuses malformed or too many call ids', async () => {
+    const { app, cookie } = await liveConsole()
+    await expectProblem(await app.request('/api/console/events?call_id=a%20b', { cookie }), 400)
+    const many = Array.from({ length: 21 }, (_, n) => `call_id=call_${n}`).join('&')
+    await expectProblem(await app.request(`/api/console/events?${many}`, { cookie }), 400)
+  })
+
+  it('starts with a snapshot of the calls in flight and the calls asked for, with who placed them', async () => {
+    const { app, cookie, connect } = await liveConsole()
+    const placed = await app.request('/api/v1/voice/calls', {
+      cookie,
+      headers: { 'idempotency-key': `live-${Date.now()}` },
+      json: { caller_id: callerId, destination: COMPLETES },
+    })
+    const { call_id } = (await placed.json()) as { call_id: string }
+    const client = await connect()
+    expect(client.status).toBe(200)
+    const first = await client.next(() => true)
+    expect(first.event).toBe('snapshot')
+    expect(first.id).toMatch(/-\d+$/)
+    const entry = (first.data as LiveSnapshot).calls.find((c) => c.call.call_id === call_id)
+    expect(entry).toMatchObject({ onBoard: true, placedBy: { email: 'support@example.com' } })
+    expect(entry?.call.destination).toBe(COMPLETES)
+  })
+
+  it('polls a call 50 people watch at most once per poll interval', async () => {
+    const callId = await placeCall()
+    const { connect } = await liveConsole()
+    const clients = await Promise.all(Array.from({ length: 50 }, () => connect(`?call_id=${callId}`)))
+    for (const client of clients) {
+      const snapshot = await client.next(isSnapshot)
+      expect((snapshot.data as LiveSnapshot).calls.map((c) => c.call.call_id)).toContain(callId)
+    }
+    const from = Date.now()
+    await sleep(30 * POLL_MS)
+    const to = Date.now()
+    const polls = proxy.statusPolls(callId).filter((poll) => poll.at >= from && poll.at < to)
+    // Each poll starts at least an interval after the previous answer: never more than this, however slow the machine.
+    expect(polls.length).toBeLessThanOrEqual(Math.floor((to - from) / POLL_MS) + 1)
+    expect(polls.length).toBeGreaterThan(3)
+  })
+
+  it('stops polling when the last viewer leaves', async () => {
+    const callId = await placeCall()
+    const { hub, connect } = await liveConsole()
+    const clients = await Promise.all([1, 2, 3].map(() => connect(`?call_id=${callId}`)))
+    await Promise.all(clients.map((client) => client.next(isSnapshot)))
+    await clients[0]?.close()
+    await sleep(5 * POLL_MS)
+    expect(hub.stats().viewers).toBe(2)
+    const whileTwoWatch = proxy.statusPolls(callId).length
+    await sleep(5 * POLL_MS)
+    expect(proxy.statusPolls(callId).length).toBeGreaterThan(whileTwoWatch)
+
+    await Promise.all(clients.map((client) => client.close()))
+    // A poll already under way may still land; after that, nothing for many intervals.
+    await sleep(5 * POLL_MS)
+    const settled = proxy.seen.length
+    await sleep(20 * POLL_MS)
+    expect(proxy.seen.length).toBe(settled)
+    expect(hub.stats()).toEqual({ viewers: 0, trackedCalls: 0, running: false })
+  })
+
+  it('gives a reconnect with Last-Event-ID the events it missed, and a snapshot when they are gone', async () => {
+    const { connect } = await liveConsole()
+    // Keeps the hub running while the other viewer is away.
+    const stayer = await connect()
+    await stayer.next(isSnapshot)
+    const leaver = await connect()
+    const snapshot = await leaver.next(isSnapshot)
+    await leaver.close()
+
+    const callId = await placeCall()
+    const missed = await stayer.next(callEvent(callId))
+    const back = await connect('', { 'last-event-id': snapshot.id ?? '' })
+    const replayed = await back.next(callEvent(callId))
+    expect(back.events[0]?.event).toBe('call')
+    expect(replayed).toEqual(missed)
+
+    const stranger = await connect('', { 'last-event-id': 'another-boot-7' })
+    expect((await stranger.next(() => true)).event).toBe('snapshot')
+    expect((await stranger.next(isSnapshot)).data).toMatchObject({ calls: expect.any(Array) })
+  })
+
+  it('stops asking after a 429 until Retry-After has passed, and tells the viewers', async () => {
+    const callId = await placeCall()
+    const { connect } = await liveConsole()
+    const clients = await Promise.all([1, 2].map(() => connect(`?call_id=${callId}`)))
+    await Promise.all(clients.map((client) => client.next(isSnapshot)))
+    proxy.throttleNext(2)
+
+    for (const client of clients) {
+      const paused = (await client.next((event) => event.event === 'paused')).data as LivePause
+      expect(paused.message).toBe('Updates paused: the voice service asked us to slow down, next try in 2 s')
+      expect(paused.retryAfterSeconds).toBe(2)
+    }
+    const refused = proxy.seen.find((request) => request.throttled)?.at ?? 0
+    await Promise.all(clients.map((client) => client.next((event) => event.event === 'resumed', 10_000)))
+    // Requests sent before the 429 came back may still arrive just after it; none later until 2 s have passed.
+    const during = proxy.seen.filter((request) => request.at >= refused + 300 && request.at < refused + 2_000)
+    expect(during).toEqual([])
+    const resumedPolls = async () => proxy.statusPolls(callId).filter((poll) => poll.at >= refused + 2_000).length
+    await expect.poll(resumedPolls, { timeout: 5_000 }).toBeGreaterThan(0)
+  })
+
+  it('never sends more upstream requests a second than its budget', async () => {
+    const ids = await Promise.all(Array.from({ length: 20 }, () => placeCall()))
+    const { connect } = await liveConsole({ upstreamRps: 5 })
+    const from = Date.now()
+    await connect(`?${ids.map((id) => `call_id=${id}`).join('&')}`)
+    await sleep(3_500)
+    const times = proxy.seen.filter((request) => request.at >= from).map((request) => request.at)
+    // Arrival times may bunch up by a few ms of loopback jitter, hence 900 ms windows for a 1 s budget.
+    const busiest = Math.max(...times.map((start) => times.filter((at) => at >= start && at < start + 900).length))
+    expect(busiest).toBeLessThanOrEqual(5)
+    // It does spend the budget: 20 calls polled every 100 ms want far more.
+    expect(times.length).toBeGreaterThanOrEqual(10)
+  })
+
+  it('sends heartbeats as comment lines', async () => {
+    const { connect } = await liveConsole({ heartbeatMs: 50 })
+    const client = await connect()
+    await client.next(isSnapshot)
+    await expect.poll(() => client.comments, { timeout: 5_000 }).toBeGreaterThanOrEqual(2)
+  })
+
+  it('refuses a viewer past the cap of one call, and ends every stream when it closes', async () => {
+    const { hub, connect } = await liveConsole({ limits: { viewersPerCall: 2 } })
+    const clients = [await connect('?call_id=call_capped'), await connect('?call_id=call_capped')]
+    const third = await connect('?call_id=call_capped')
+    expect(third.status).toBe(429)
+    await Promise.all(clients.map((client) => client.next(isSnapshot)))
+    hub.close()
+    await Promise.all(clients.map((client) => client.closed))
+    expect(hub.stats()).toEqual({ viewers: 0, trackedCalls: 0, running: false })
+  })
+})
