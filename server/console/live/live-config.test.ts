@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { loadConsoleConfig } from '../config'
+
+describe("the status hub's settings", () => {
+  it('default to a poll a second within 10 upstream requests a second', () => {
+    expect(loadConsoleConfig({}).live).toEqual({ pollMs: 1_000, upstreamRps: 10 })
+    expect(loadConsoleConfig({ CONSOLE_UPSTREAM_RPS: '4', CONSOLE_LIVE_POLL_MS: '2500' }).live).toEqual({
+      pollMs: 2_500,
+      upstreamRps: 4,
+    })
+  })
+
+  it('refuse a budget or an interval that could not work, naming the variable', () => {
+    expect(() => loadConsoleConfig({ CONSOLE_UPSTREAM_RPS: '0' })).toThrow(/CONSOLE_UPSTREAM_RPS/)
+    expect(() => loadConsoleConfig({ CONSOLE_UPSTREAM_RPS: '2.5' })).toThrow(/CONSOLE_UPSTREAM_RPS/)
+    expect(() => loadConsoleConfig({ CONSOLE_LIVE_POLL_MS: '10' })).toThrow(/CONSOLE_LIVE_POLL_MS/)
+  })
+})
