@@ -1,7 +1,13 @@
 // The status hub through GET /api/console/events, in front of the real simulator (at real speed, so
 // calls stay in flight for seconds), with a counting proxy between them to see every upstream request.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { LiveCallEntry, LivePause, LiveSnapshot } from '../../../src/api/live-schemas'
+import {
+  LIVE_EVENTS,
+  type LiveCallEntry,
+  type LiveEventName,
+  type LivePause,
+  type LiveSnapshot,
+} from '../../../src/api/live-schemas'
 import { openStore } from '../store'
 import { createTestConsole, expectProblem, type TestConsole } from '../test-support/console-app'
 import { type CountingUpstream, startCountingUpstream } from '../test-support/counting-upstream'
@@ -113,6 +119,14 @@ describe('the live event stream', () => {
     expect(entry?.call.destination).toBe(COMPLETES)
   })
 
+  it('ends the stream at the next heartbeat once the session has ended', async () => {
+    const { app, cookie, connect } = await liveConsole({ heartbeatMs: 50 })
+    const client = await connect()
+    await client.next(isSnapshot)
+    expect((await app.request('/api/console/sign-out', { method: 'POST', cookie })).status).toBe(204)
+    await client.closed
+  })
+
   it('polls a call 50 people watch at most once per poll interval', async () => {
     const callId = await placeCall()
     const { connect } = await liveConsole()
@@ -166,6 +180,8 @@ describe('the live event stream', () => {
     const replayed = await back.next(callEvent(callId))
     expect(back.events[0]?.event).toBe('call')
     expect(replayed).toEqual(missed)
+    // Every event is what the contract says, so the SPA can parse it with the same schemas.
+    for (const event of [...stayer.events, ...back.events]) LIVE_EVENTS[event.event as LiveEventName].parse(event.data)
 
     const stranger = await connect('', { 'last-event-id': 'another-boot-7' })
     expect((await stranger.next(() => true)).event).toBe('snapshot')

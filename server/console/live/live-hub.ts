@@ -1,6 +1,7 @@
 // The status hub: one upstream poll per live call however many people watch it, pushed to every
 // viewer. Viewers watch calls by id and all see the board of calls in flight; the hub keeps recent
 // events for reconnects and runs its poller (call-poller.ts) only while someone is connected.
+import { randomBytes } from 'node:crypto'
 import type { LiveEventData, LiveEventName, LiveSnapshot } from '../../../src/api/live-schemas'
 import type { Logger } from '../http/request-log'
 import { createCallPoller } from './call-poller'
@@ -93,7 +94,8 @@ const inScope = (viewer: Viewer, event: Logged) =>
 export function createLiveHub(options: LiveHubOptions): LiveHub {
   const now = options.now ?? Date.now
   const limits = { ...DEFAULT_LIVE_LIMITS, ...options.limits }
-  const log = createEventLog<Logged>(limits.logCapacity, now().toString(36))
+  // Event ids name this hub: a Last-Event-ID from before a restart is recognised as not ours.
+  const log = createEventLog<Logged>(limits.logCapacity, randomBytes(6).toString('base64url'))
   const calls = new Map<string, TrackedCall>()
   const viewers = new Set<Viewer>()
   const waiters = new Set<{ viewer: Viewer; resolve(): void }>()
