@@ -6,6 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { chromium, type Page } from '@playwright/test'
 import { appEnv, DEMO_KEY, distDir, origin, SIM_COMMAND, serveCommand, simulatorEnv } from '../e2e/support/servers'
 import { CHROMIUM_ARGS, findChromium } from './find-chromium'
+import { shoot as shootAdmin } from './screenshots/admin'
 import { shoot as shootCalls } from './screenshots/calls'
 import { shoot as shootSignIn } from './screenshots/sign-in'
 
@@ -73,6 +74,7 @@ async function main() {
       }
       written.push(...((await module.shoot(page, baseURL, OUT_DIR)) ?? []))
     }
+    written.push(...(await shootAdmin(page, baseURL, OUT_DIR)))
     for (const file of written) console.log(`wrote ${file}`)
   } finally {
     await browser.close()

@@ -8,7 +8,7 @@ const muted = 'text-slate-600 dark:text-slate-400'
 
 /** Email and role as they were then; who it was when the entry names nobody. */
 export function AuditActorText({ entry }: { entry: AuditEntry }) {
-  if (!entry.actor) return <span className={muted}>{actorlessLabel(entry.action)}</span>
+  if (!entry.actor) return <span className={muted}>{actorlessLabel(entry.action, entry.detail)}</span>
   return (
     <span className="block">
       <span className="block wrap-anywhere">{entry.actor.email}</span>

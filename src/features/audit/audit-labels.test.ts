@@ -15,6 +15,7 @@ describe('audit labels', () => {
     expect(actorlessLabel('sign-in.failed')).toBe('Not signed in')
     expect(actorlessLabel('audit.pruned')).toBe('The console')
     expect(actorlessLabel('request.cross-site-refused')).toBe('Unknown')
+    expect(actorlessLabel('user.role-changed', { via: 'cli', from: 'support', to: 'admin' })).toBe('Command line')
   })
 
   it('puts a word beside each status', () => {

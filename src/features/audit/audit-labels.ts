@@ -37,7 +37,9 @@ export const AUDIT_ACTION_OPTIONS = (Object.entries(AUDIT_ACTION_LABELS) as [Aud
  * Who did it when the entry names nobody: an attempt before anyone is signed in, the console's
  * own housekeeping (pruning from the command line), or a request whose sender is not known.
  */
-export function actorlessLabel(action: AuditAction): string {
+export function actorlessLabel(action: AuditAction, detail?: Record<string, unknown> | null): string {
+  // The server's command line (`npm run console -- users …`) records its changes with via: 'cli'.
+  if (detail?.via === 'cli') return 'Command line'
   if (action.startsWith('sign-in.') || action === 'sso.refused') return 'Not signed in'
   if (action === 'audit.pruned') return 'The console'
   return 'Unknown'

@@ -4,6 +4,7 @@ import { auditQueries } from '@/api/audit'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
+import { StaleResultsAlert } from '@/components/ui/stale-results-alert'
 import { cn } from '@/lib/cn'
 import { errorText } from '@/lib/error-text'
 import { AuditFilters, useApplyAuditFilters } from './audit-filters'
@@ -31,15 +32,9 @@ export function AuditLogPage() {
       <AuditLogHeader />
       <AuditFilters />
       {isError && data && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-        >
-          <span>These entries could not be loaded: {errorText(error)} The entries below are from before.</span>
-          <Button variant="secondary" size="xs" onClick={() => void refetch()}>
-            Retry
-          </Button>
-        </div>
+        <StaleResultsAlert onRetry={() => void refetch()}>
+          These entries could not be loaded: {errorText(error)} The entries below are from before.
+        </StaleResultsAlert>
       )}
       {!data ? (
         isError ? (

@@ -6,6 +6,7 @@ import { can, sessionQueries } from '@/api/session'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
+import { StaleResultsAlert } from '@/components/ui/stale-results-alert'
 import { cn } from '@/lib/cn'
 import { errorText } from '@/lib/error-text'
 import { listPollInterval } from '../shared/call-status'
@@ -51,19 +52,11 @@ export function CallsListPage() {
         </Button>
       </div>
       {isError && data && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-        >
-          <span>
-            {isPlaceholderData ? 'These filters could not be loaded' : 'The list could not be refreshed'}:{' '}
-            {errorText(error)}{' '}
-            {isPlaceholderData ? 'The rows below are from before.' : 'The rows below may be out of date.'}
-          </span>
-          <Button variant="secondary" size="xs" onClick={() => void refetch()}>
-            Retry
-          </Button>
-        </div>
+        <StaleResultsAlert onRetry={() => void refetch()}>
+          {isPlaceholderData ? 'These filters could not be loaded' : 'The list could not be refreshed'}:{' '}
+          {errorText(error)}{' '}
+          {isPlaceholderData ? 'The rows below are from before.' : 'The rows below may be out of date.'}
+        </StaleResultsAlert>
       )}
       {!data ? (
         isError ? (
