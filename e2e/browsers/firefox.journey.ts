@@ -53,6 +53,10 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await page.getByLabel('Password').pressSequentially(who.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page.getByRole('region', { name: 'Signed in' })).toContainText(who.email)
+  // The header shows the person before the page has left /sign-in; a goto while the app still
+  // navigates there was aborted by Firefox (NS_BINDING_ABORTED) in one CI run.
+  await page.waitForURL((url) => url.pathname !== '/sign-in')
+  await expect(heading(page, 'Calls')).toBeVisible()
 }
 
 async function openList(page: Page) {
