@@ -217,6 +217,9 @@ test('find a call with the status filter, page forward and back, open it', async
   await page.getByLabel('To date (included)').fill(yesterday)
   // The day a person picks is included: the API is asked for calls before the next day's start.
   await expect(page).toHaveURL(new RegExp(`status=DIALER_COMPLETED.*to_date=${today}T00%3A00%3A00Z`))
+  // Until the dated page arrives the status-only rows stay on screen (busy); they are all
+  // Completed too, so read the page only once it is no longer busy.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
   await onlyStatus('Completed')
   const pager = page.getByRole('navigation', { name: 'Pages of calls' })
   await expect(pager.getByRole('link', { name: 'Previous' })).toHaveAttribute('aria-disabled', 'true')
