@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { stubFetch } from '@/test/stub-fetch'
-import { ApiError, apiRequest, apiUrl, errorFromResponse, parseRetryAfter } from './client'
+import { ApiError, apiRequest, apiUrl, errorFromResponse } from './client'
 
 const okSchema = z.object({ ok: z.boolean() })
 const fetchMock = stubFetch()
@@ -217,23 +217,6 @@ describe('Retry-After holds every request, not only the refused one', () => {
     await expect(next).resolves.toEqual({ ok: true })
     const signal = fetchMock.mock.calls[1]?.[1]?.signal
     expect(signal?.aborted).toBe(false)
-  })
-})
-
-describe('parseRetryAfter', () => {
-  const now = Date.parse('2026-11-22T03:00:00Z')
-  it('reads delta-seconds', () => {
-    expect(parseRetryAfter('0', now)).toBe(0)
-    expect(parseRetryAfter(' 120 ', now)).toBe(120_000)
-  })
-  it('reads an HTTP date relative to now, never negative', () => {
-    expect(parseRetryAfter('Sun, 22 Nov 2026 03:00:05 GMT', now)).toBe(5000)
-    expect(parseRetryAfter('Sun, 22 Nov 2026 02:00:00 GMT', now)).toBe(0)
-  })
-  it('ignores missing and unreadable values', () => {
-    expect(parseRetryAfter(null, now)).toBeNull()
-    expect(parseRetryAfter('soon', now)).toBeNull()
-    expect(parseRetryAfter('-5', now)).toBeNull()
   })
 })
 

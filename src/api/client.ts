@@ -2,6 +2,7 @@
 import type { z } from 'zod'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from './console-schemas'
 import { rateLimitGate, STATUSES_THAT_HOLD_EVERY_REQUEST } from './rate-limit-gate'
+import { parseRetryAfter } from './retry-after'
 import { API_PREFIX, type ProblemDetails, problemDetails } from './schemas'
 
 export const DEFAULT_TIMEOUT_MS = 15_000
@@ -48,18 +49,6 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError
-}
-
-/** Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
-  if (!value) return null
-  const trimmed = value.trim()
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
-  // An HTTP date always names a weekday or month; this rejects "-5", which Date.parse would accept.
-  if (!/[a-z]/i.test(trimmed)) return null
-  const date = Date.parse(trimmed)
-  if (Number.isNaN(date)) return null
-  return Math.max(0, date - now)
 }
 
 export interface RequestOptions<T> {

@@ -1,6 +1,7 @@
 // The hub's own requests to the voice API, with the server's key (it never reaches a browser):
 // a call's status and the list of calls in flight, each answer parsed against the contract.
 import type { z } from 'zod'
+import { parseRetryAfter } from '../../../src/api/retry-after'
 import {
   API_PREFIX,
   type CallStatus,
@@ -68,10 +69,7 @@ export function createLiveUpstream(options: { upstream: string; apiKey: string; 
   }
 }
 
-/** Retry-After in seconds or as an HTTP date (RFC 9110), within sane bounds. */
+/** Retry-After as the dashboard reads it, with a default when unreadable and a ceiling on the wait. */
 export function retryAfterMs(header: string | null, now: number): number {
-  const value = header?.trim() ?? ''
-  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now
-  if (!Number.isFinite(ms)) return DEFAULT_RETRY_AFTER_MS
-  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms))
+  return Math.min(MAX_RETRY_AFTER_MS, parseRetryAfter(header, now) ?? DEFAULT_RETRY_AFTER_MS)
 }
