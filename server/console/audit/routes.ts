@@ -10,6 +10,7 @@ import {
 } from '../../../src/api/audit-schemas'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { csvFileName, csvRecord } from '../http/csv'
+import { sendInvalidFields } from '../http/invalid-fields'
 import { sendProblem } from '../http/problem'
 import type { ConsoleStore } from '../store'
 import type { AuditFilter } from '../store/audit'
@@ -33,12 +34,8 @@ function filterOf(query: AuditQuery): AuditFilter {
 function parseQuery(c: Context) {
   const parsed = auditQuery.safeParse(c.req.query())
   if (parsed.success) return { query: parsed.data }
-  const errors = parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }))
-  return {
-    refused: sendProblem(c, 400, 'Invalid filters', 'One of the audit filters is not valid; clear it and try again.', {
-      errors,
-    }),
-  }
+  const detail = 'One of the audit filters is not valid; clear it and try again.'
+  return { refused: sendInvalidFields(c, parsed.error, detail, 'Invalid filters') }
 }
 
 /** Mounted at AUDIT_PATHS.page; the sub-paths are the contract's, relative to it. */

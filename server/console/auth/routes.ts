@@ -5,6 +5,7 @@ import { type SessionResponse, type SetupResponse, signInBody } from '../../../s
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import { clientAddress } from '../http/client-address'
+import { sendInvalidFields } from '../http/invalid-fields'
 import { sendProblem } from '../http/problem'
 import { ROLE_PERMISSIONS } from '../roles'
 import type { ConsoleStore } from '../store'
@@ -94,15 +95,7 @@ export function authRoutes(deps: AuthRouteDeps) {
             `This console signs people in with ${deps.ssoName ?? 'SSO'} only. Use the button on the sign-in page.`,
           )
         const parsed = signInBody.safeParse(await c.req.json().catch(() => null))
-        if (!parsed.success) {
-          const errors = parsed.error.issues.map((issue) => ({
-            field: issue.path.join('.') || 'body',
-            message: issue.message,
-          }))
-          return sendProblem(c, 400, 'Your request has invalid fields', 'Enter your email address and password.', {
-            errors,
-          })
-        }
+        if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Enter your email address and password.')
         const { email, password } = parsed.data
         const ip = clientAddress(c)
         const lockedUntil = await throttle.lockedUntil(email, ip)

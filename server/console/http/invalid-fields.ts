@@ -4,9 +4,14 @@ import type { Context } from 'hono'
 import type { z } from 'zod'
 import { sendProblem } from './problem'
 
-export function sendInvalidFields(c: Context, error: z.ZodError, detail: string): Response {
+export function sendInvalidFields(
+  c: Context,
+  error: z.ZodError,
+  detail: string,
+  title = 'Your request has invalid fields',
+): Response {
   const errors = error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }))
-  return sendProblem(c, 400, 'Your request has invalid fields', detail, { errors })
+  return sendProblem(c, 400, title, detail, { errors })
 }
 
 /** The JSON body, or undefined when it is not JSON (the schema then says what is missing). */
