@@ -40,13 +40,14 @@ export function createSessionQueries(db: ConsoleDb) {
       const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst()
       return Number(result.numDeletedRows)
     },
-    /** Per person, the sessions that would still be accepted at `now` (see auth/sessions.ts resolve). */
-    liveCountByUser: async (now: number, idleMs: number): Promise<Map<string, number>> => {
+    /** Per person (or for one person), the sessions that would still be accepted at `now` (see auth/sessions.ts resolve). */
+    liveCountByUser: async (now: number, idleMs: number, onlyUserId?: string): Promise<Map<string, number>> => {
       const rows = await db
         .selectFrom('sessions')
         .select((eb) => ['user_id', eb.fn.countAll<number>().as('n')])
         .where('expires_at', '>', now)
         .where('last_seen_at', '>', now - idleMs)
+        .$if(onlyUserId !== undefined, (query) => query.where('user_id', '=', onlyUserId as string))
         .groupBy('user_id')
         .execute()
       return new Map(rows.map((row) => [row.user_id, Number(row.n)]))

@@ -43,6 +43,6 @@ export async function listUsers(store: ConsoleStore, now: number, idleMs: number
 
 /** One person's row as it is now, for the answer to a change. */
 export async function userItemOf(store: ConsoleStore, id: string, now: number, idleMs: number) {
-  const [user, sessions] = await Promise.all([store.users.byId(id), store.sessions.liveCountByUser(now, idleMs)])
+  const [user, sessions] = await Promise.all([store.users.byId(id), store.sessions.liveCountByUser(now, idleMs, id)])
   return user ? userItem(user, user.active === 1 ? (sessions.get(user.id) ?? 0) : 0) : null
 }
