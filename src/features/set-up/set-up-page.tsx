@@ -5,6 +5,7 @@ import { replaceSession, sessionQueries } from '@/api/session'
 import { setUp, setUpQueries } from '@/api/users'
 import { Card } from '@/components/ui/card'
 import { ErrorState } from '@/components/ui/error-state'
+import { FormError } from '@/components/ui/form-error'
 import { Skeleton } from '@/components/ui/skeleton'
 import { LinkGone } from './link-gone'
 import { SetUpForm } from './set-up-form'
@@ -59,11 +60,7 @@ function SetUpWithToken({ token }: { token: string }) {
         </p>
       )}
       <Card>
-        {failure && (
-          <p role="alert" className="mb-4 text-sm text-red-700 dark:text-red-400">
-            {failure}
-          </p>
-        )}
+        {failure && <FormError className="mb-4">{failure}</FormError>}
         <SetUpForm
           email={link.data.email}
           pending={mutation.isPending}

@@ -2,6 +2,7 @@ import { useForm } from '@tanstack/react-form'
 import { type SignInBody, signInBody } from '@/api/console-schemas'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
+import { FormError } from '@/components/ui/form-error'
 import { Input } from '@/components/ui/input'
 import { signInErrorText } from './sign-in-error'
 
@@ -37,11 +38,7 @@ export function SignInForm({
         void form.handleSubmit()
       }}
     >
-      {failure && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
-          {failure}
-        </p>
-      )}
+      {failure && <FormError boxed>{failure}</FormError>}
       {(['email', 'password'] as const).map((name) => (
         <form.Field key={name} name={name}>
           {(field) => (

@@ -1,5 +1,6 @@
 import { SSO_START_PATH, type SsoError } from '@/api/console-schemas'
 import { buttonVariants } from '@/components/ui/button'
+import { FormError } from '@/components/ui/form-error'
 import { cn } from '@/lib/cn'
 
 /** One fixed sentence per kind: the provider's own words never reach the page. */
@@ -19,11 +20,7 @@ const SSO_ERROR_TEXT: Record<SsoError, string> = {
 export function SsoSignIn({ name, redirect, error }: { name: string; redirect: string; error?: SsoError }) {
   return (
     <div className="space-y-3">
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
-          {SSO_ERROR_TEXT[error]}
-        </p>
-      )}
+      {error && <FormError boxed>{SSO_ERROR_TEXT[error]}</FormError>}
       <a
         href={`${SSO_START_PATH}?redirect=${encodeURIComponent(redirect)}`}
         className={cn(buttonVariants({ variant: 'secondary' }), 'w-full')}

@@ -3,6 +3,7 @@ import { changeUser, type UserChange, userQueries } from '@/api/users'
 import type { UserChangeResponse, UserListItem } from '@/api/users-schemas'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogActions } from '@/components/ui/dialog'
+import { FormError } from '@/components/ui/form-error'
 
 /** What each change asks before it is made, and what it says once done. */
 const CHANGES: Record<
@@ -57,11 +58,7 @@ export function ConfirmChangeDialog({
 
   return (
     <Dialog title={words.title(user.email)} description={words.description(isSelf)} onClose={onClose}>
-      {mutation.isError && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {mutation.error.message}
-        </p>
-      )}
+      {mutation.isError && <FormError>{mutation.error.message}</FormError>}
       <DialogActions>
         <Button variant="secondary" onClick={onClose}>
           Cancel

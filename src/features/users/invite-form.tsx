@@ -6,6 +6,7 @@ import { inviteUser, userQueries } from '@/api/users'
 import { type InviteResponse, inviteBody } from '@/api/users-schemas'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
+import { FormError } from '@/components/ui/form-error'
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { fieldErrorText } from '@/lib/field-error-text'
@@ -88,11 +89,7 @@ export function InviteForm({ onInvited }: { onInvited: (invite: InviteResponse) 
       <Button type="submit" className="mt-6" disabled={invite.isPending}>
         {invite.isPending ? 'Inviting…' : 'Invite'}
       </Button>
-      {otherError && (
-        <p role="alert" className="basis-full text-sm text-red-700 dark:text-red-400">
-          {otherError}
-        </p>
-      )}
+      {otherError && <FormError className="basis-full">{otherError}</FormError>}
     </form>
   )
 }

@@ -6,6 +6,7 @@ import type { UserListItem } from '@/api/users-schemas'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogActions } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
+import { FormError } from '@/components/ui/form-error'
 import { Select } from '@/components/ui/select'
 
 /** Changes a person's role; it applies on their next request, so their open pages follow at once. */
@@ -68,11 +69,7 @@ export function RoleDialog({
             This is your own role: you will no longer manage users once you save.
           </p>
         )}
-        {mutation.isError && (
-          <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
-            {mutation.error.message}
-          </p>
-        )}
+        {mutation.isError && <FormError className="mt-3">{mutation.error.message}</FormError>}
         <DialogActions>
           <Button variant="secondary" onClick={onClose}>
             Cancel

@@ -1,6 +1,7 @@
 import { isApiError } from '@/api/client'
 import { type RetryInfo, retryingText } from '@/api/idempotent-submit'
 import { Button } from '@/components/ui/button'
+import { FormError } from '@/components/ui/form-error'
 import { errorText } from '@/lib/error-text'
 
 /** What is happening with the submission: sending, retrying by itself, or what went wrong and what to do. */
@@ -27,11 +28,7 @@ export function NewCallFeedback({
     )
   }
   if (clientInvalid) {
-    return (
-      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-        Fix the marked fields, then place the call.
-      </p>
-    )
+    return <FormError>Fix the marked fields, then place the call.</FormError>
   }
   if (!failure) return null
   const hasFieldErrors = isApiError(failure) && (failure.problem?.errors?.length ?? 0) > 0
