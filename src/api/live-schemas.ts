@@ -34,10 +34,25 @@ export const livePause = z.object({
 })
 export type LivePause = z.infer<typeof livePause>
 
+/**
+ * Calls placed in the last hour (by `created_at`, the list's `from_date`) that have ended, by outcome.
+ * The answer rate is `completed / (completed + failed)`.
+ */
+export const liveTally = z.object({
+  completed: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  /** False when the count stopped at its page limit: the numbers are lower bounds. */
+  complete: z.boolean(),
+  countedAt: z.iso.datetime(),
+})
+export type LiveTally = z.infer<typeof liveTally>
+
 /** The first event of every connection (and of a reconnect whose missed events are gone). */
 export const liveSnapshot = z.object({
   calls: z.array(liveCallEntry),
   paused: livePause.nullable(),
+  /** Null until the first count has come back. */
+  tally: liveTally.nullable(),
 })
 export type LiveSnapshot = z.infer<typeof liveSnapshot>
 
@@ -49,6 +64,8 @@ export const LIVE_EVENTS = {
   paused: livePause,
   /** Upstream requests go out again after a pause. */
   resumed: z.object({}),
+  /** The last hour's counts changed. */
+  tally: liveTally,
 } as const
 export type LiveEventName = keyof typeof LIVE_EVENTS
 export type LiveEventData<Name extends LiveEventName> = z.infer<(typeof LIVE_EVENTS)[Name]>

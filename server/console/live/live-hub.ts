@@ -128,7 +128,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     const entries = [...calls.values()]
       .filter((call) => call.onBoard || viewer.watched.has(call.id))
       .flatMap((call) => entryOf(call) ?? [])
-    return { calls: entries, paused: poller.pause() }
+    return { calls: entries, paused: poller.pause(), tally: null }
   }
 
   function isReady(viewer: Viewer): boolean {
