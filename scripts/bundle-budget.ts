@@ -1,5 +1,5 @@
 // `npm run test:size`: builds the dashboard and fails when a cold load of /calls downloads
-// more than 195 KB of gzipped JavaScript (the goal, 140 KB, is printed beside it), when a heavy
+// more than 198 KB of gzipped JavaScript (the goal, 140 KB, is printed beside it), when a heavy
 // library is on the cold path of /calls or /sign-in, or when a built file holds API key material.
 // Sizes are deterministic, so this is a test, not a benchmark.
 import { readdirSync, readFileSync } from 'node:fs'
@@ -41,8 +41,10 @@ const COLD_PAGES: ColdPage[] = [
     routeFiles: ['src/routes/__root.tsx', 'src/routes/calls/index.tsx'],
     mustNotLoad: HEAVY_LIBRARIES.filter(({ packageName }) => !CALLS_LIST_NEEDS.has(packageName)),
     // 160 KB until the list showed every number in one format: libphonenumber-js's metadata
-    // (about 31 KB gzip) now comes with it. The goal stays; zod/mini is the next saving.
-    budget: { limitBytes: 195_000, goalBytes: 140_000 },
+    // (about 31 KB gzip) now comes with it; 195 until every page took live updates (the event
+    // stream's store and provider, about 3 KB with the chunks the lazy notifier splits off).
+    // The goal stays; zod/mini is the next saving.
+    budget: { limitBytes: 198_000, goalBytes: 140_000 },
   },
   {
     // Everyone's first page: it must stay light whatever the signed-in pages grow into.

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuditRouteImport } from './routes/audit'
 import { Route as CallerIdsRouteImport } from './routes/caller-ids'
+import { Route as LiveRouteImport } from './routes/live'
 import { Route as SetUpRouteImport } from './routes/set-up'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as UsageRouteImport } from './routes/usage'
@@ -33,6 +34,11 @@ const AuditRoute = AuditRouteImport.update({
 const CallerIdsRoute = CallerIdsRouteImport.update({
   id: '/caller-ids',
   path: '/caller-ids',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LiveRoute = LiveRouteImport.update({
+  id: '/live',
+  path: '/live',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SetUpRoute = SetUpRouteImport.update({
@@ -75,6 +81,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/audit': typeof AuditRoute
   '/caller-ids': typeof CallerIdsRoute
+  '/live': typeof LiveRoute
   '/set-up': typeof SetUpRoute
   '/sign-in': typeof SignInRoute
   '/usage': typeof UsageRoute
@@ -87,6 +94,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/audit': typeof AuditRoute
   '/caller-ids': typeof CallerIdsRoute
+  '/live': typeof LiveRoute
   '/set-up': typeof SetUpRoute
   '/sign-in': typeof SignInRoute
   '/usage': typeof UsageRoute
@@ -100,6 +108,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/audit': typeof AuditRoute
   '/caller-ids': typeof CallerIdsRoute
+  '/live': typeof LiveRoute
   '/set-up': typeof SetUpRoute
   '/sign-in': typeof SignInRoute
   '/usage': typeof UsageRoute
@@ -114,6 +123,7 @@ export interface FileRouteTypes {
     | '/'
     | '/audit'
     | '/caller-ids'
+    | '/live'
     | '/set-up'
     | '/sign-in'
     | '/usage'
@@ -126,6 +136,7 @@ export interface FileRouteTypes {
     | '/'
     | '/audit'
     | '/caller-ids'
+    | '/live'
     | '/set-up'
     | '/sign-in'
     | '/usage'
@@ -138,6 +149,7 @@ export interface FileRouteTypes {
     | '/'
     | '/audit'
     | '/caller-ids'
+    | '/live'
     | '/set-up'
     | '/sign-in'
     | '/usage'
@@ -151,6 +163,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuditRoute: typeof AuditRoute
   CallerIdsRoute: typeof CallerIdsRoute
+  LiveRoute: typeof LiveRoute
   SetUpRoute: typeof SetUpRoute
   SignInRoute: typeof SignInRoute
   UsageRoute: typeof UsageRoute
@@ -181,6 +194,13 @@ declare module '@tanstack/react-router' {
       path: '/caller-ids'
       fullPath: '/caller-ids'
       preLoaderRoute: typeof CallerIdsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/live': {
+      id: '/live'
+      path: '/live'
+      fullPath: '/live'
+      preLoaderRoute: typeof LiveRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/set-up': {
@@ -239,6 +259,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuditRoute: AuditRoute,
   CallerIdsRoute: CallerIdsRoute,
+  LiveRoute: LiveRoute,
   SetUpRoute: SetUpRoute,
   SignInRoute: SignInRoute,
   UsageRoute: UsageRoute,

@@ -7,6 +7,8 @@ import type { CallDetail, CallStatusResponse } from '../../src/api/schemas'
  * connected (DIALER_RINGING, duration null, nothing billed or recorded yet).
  */
 export async function holdInConversation(page: Page, callId: string) {
+  // The page then polls: the event stream would push the call's real status past these routes.
+  await page.route('**/api/console/events', (route) => route.abort())
   await page.route(`**/api/v1/voice/calls/${callId}`, async (route) => {
     await whilePageOpen(page, async () => {
       const detail = (await (await route.fetch()).json()) as CallDetail

@@ -194,6 +194,8 @@ export function demoEnv(): Record<string, string> {
     CONSOLE_LOG: 'off',
     DASHBOARD_DIST: distDir(ports.app),
     ...simulatorEnv({ port: ports.demoSim, appPort: ports.demoApp }),
+    // Real speed, as a newcomer sees it: calls stay in flight for seconds (the live board's specs need that).
+    VOICE_SIM_SPEED: '1',
     VOICE_SIM_STORAGE_URL: `${origin(ports.demoApp)}/storage`,
   }
 }

@@ -14,6 +14,7 @@ import { UserMenu } from './user-menu'
 // Each page with the permission it needs: a role sees only the pages of its work.
 const NAV: { to: string; label: string; exact: boolean; permission: Permission }[] = [
   { to: '/calls', label: 'Calls', exact: true, permission: 'calls:read' },
+  { to: '/live', label: 'Live', exact: false, permission: 'calls:read' },
   { to: '/calls/new', label: 'New call', exact: true, permission: 'calls:create' },
   { to: '/caller-ids', label: 'Caller IDs', exact: false, permission: 'caller-ids:read' },
   { to: '/usage', label: 'Usage', exact: false, permission: 'usage:read' },

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import type { SessionResponse } from '@/api/console-schemas'
 import { replaceSession, signOut } from '@/api/session'
 import { Badge } from '@/components/ui/badge'
@@ -7,6 +8,9 @@ import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { useDisclosure } from '@/lib/use-disclosure'
 import { TimeZoneSelect } from './time-zone-select'
+
+// Loaded when the menu first opens: no page needs it for its first paint.
+const NotificationsToggle = lazy(() => import('@/features/live/notify/notifications-toggle'))
 
 /**
  * Who is signed in, as which role; opened, the person's settings (time zone) and the way out.
@@ -41,6 +45,11 @@ export function UserMenu({ session }: { session: SessionResponse }) {
         )}
       >
         <TimeZoneSelect />
+        {menu.open && (
+          <Suspense fallback={null}>
+            <NotificationsToggle userId={session.user.id} />
+          </Suspense>
+        )}
         <Button variant="secondary" size="xs" disabled={mutation.isPending} onClick={() => mutation.mutate()}>
           Sign out
         </Button>

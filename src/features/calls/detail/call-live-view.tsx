@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import { accountQueries } from '@/api/account'
 import { callQueries } from '@/api/calls'
 import { can, sessionQueries } from '@/api/session'
+import { useLiveCovers } from '@/features/live/use-live'
 import { CallRecordingsPanel } from '../recordings/recordings-panel'
 import { isFinishedStatus, statusPollInterval } from '../shared/call-status'
 import { CallDetailFields } from './call-detail-fields'
@@ -13,11 +14,12 @@ import { CallTechnicalDetails } from './call-technical-details'
 import { useObservedSteps } from './use-observed-steps'
 
 /**
- * The live view of one call: polls its status until it ends, then shows the final record.
+ * The live view of one call: follows its status (pushed, or polled) until it ends, then shows the final record.
  * In the order people come for: the state, the recording, the details, the technical values.
  */
 export function CallLiveView({ callId }: { callId: string }) {
   const queryClient = useQueryClient()
+  const covered = useLiveCovers(callId)
   const { data: call } = useSuspenseQuery(callQueries.detail(callId))
   const {
     data: live,
@@ -25,7 +27,9 @@ export function CallLiveView({ callId }: { callId: string }) {
     isFetching,
   } = useSuspenseQuery({
     ...callQueries.status(callId),
-    refetchInterval: (query) => statusPollInterval(query.state.data?.status, query.state.fetchFailureCount),
+    // The event stream keeps a call on its board current at no cost per tab; otherwise poll.
+    refetchInterval: (query) =>
+      covered ? false : statusPollInterval(query.state.data?.status, query.state.fetchFailureCount),
     // A hidden tab does not need a status every second.
     refetchIntervalInBackground: false,
   })

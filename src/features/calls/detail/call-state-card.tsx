@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { buttonVariants } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { UpdatesMode } from '@/features/live/updates-mode'
 import { cn } from '@/lib/cn'
 import { formatDuration } from '@/lib/format'
 import { secondsSince } from '@/lib/time'
@@ -8,7 +9,6 @@ import { useNow } from '@/lib/use-now'
 import type { CallAgain } from '../shared/call-again-state'
 import { callAgainState } from '../shared/call-again-state'
 import { callStatusMeta } from '../shared/call-status'
-import { UpdatedAgo } from '../shared/updated-ago'
 import { type CallOutcomeKind, callOutcome } from './call-outcome'
 import { StatusStepper, type StepTimes } from './status-stepper'
 
@@ -72,7 +72,7 @@ export function CallStateCard({
           {live ? (
             <div className="sm:text-right">
               <ElapsedTimer since={times.createdAt} />
-              <UpdatedAgo updatedAt={updatedAt} fetching={refreshing} />
+              <UpdatesMode updatedAt={updatedAt} fetching={refreshing} pollEvery="every second" />
             </div>
           ) : outcome.kind === 'completed' ? (
             <p className="flex items-baseline gap-2 sm:flex-col sm:items-end sm:gap-0">

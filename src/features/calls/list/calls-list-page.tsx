@@ -7,11 +7,12 @@ import { Button, buttonVariants } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { StaleResultsAlert } from '@/components/ui/stale-results-alert'
+import { UpdatesMode } from '@/features/live/updates-mode'
+import { useIsLive } from '@/features/live/use-live'
 import { cn } from '@/lib/cn'
 import { errorText } from '@/lib/error-text'
 import { listPollInterval } from '../shared/call-status'
 import { rememberListSearch } from '../shared/list-return'
-import { UpdatedAgo } from '../shared/updated-ago'
 import { CallsFilters, CLEARED_FILTERS, useApplyFilters } from './calls-filters'
 import { CallsHeader } from './calls-header'
 import { CallsRowsSkeleton } from './calls-list-skeleton'
@@ -21,19 +22,21 @@ import { CallsTable } from './calls-table'
 
 const route = getRouteApi('/calls/')
 
-/** On the first page, new calls appear at the top without a reload (until live updates push them). */
+/** Without the event stream, new calls appear at the top of the first page without a reload. */
 export const FIRST_PAGE_POLL_MS = 10_000
 
 export function CallsListPage() {
   const search = route.useSearch()
   const apply = useApplyFilters()
   const firstPage = !search.cursor
+  const live = useIsLive()
   // Previous rows stay on screen while other filters load, and when a refresh fails.
   const query = useQuery({
     ...callQueries.list(toListQuery(search)),
     placeholderData: keepPreviousData,
+    // Live, the stream updates the rows and refetches for new calls (live-query-sync.ts); otherwise poll.
     refetchInterval: (q) =>
-      listPollInterval(q.state.data?.calls.map((c) => c.status)) || (firstPage && FIRST_PAGE_POLL_MS),
+      !live && (listPollInterval(q.state.data?.calls.map((c) => c.status)) || (firstPage && FIRST_PAGE_POLL_MS)),
   })
   const { data, error, isError, isFetching, isPlaceholderData, dataUpdatedAt, refetch } = query
   const filtered = hasFilters(search)
@@ -46,7 +49,7 @@ export function CallsListPage() {
       <CallsHeader />
       <CallsFilters />
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        {data && <UpdatedAgo updatedAt={dataUpdatedAt} fetching={isFetching} />}
+        {data && <UpdatesMode updatedAt={dataUpdatedAt} fetching={isFetching} pollEvery="every few seconds" />}
         <Button variant="secondary" size="xs" disabled={isFetching} onClick={() => void refetch()}>
           Refresh
         </Button>

@@ -1,0 +1,55 @@
+// The event stream feeds the same query cache the pages read, so a page shows a pushed status exactly
+// as one it fetched. Only what a page already holds is updated: the stream never fills the cache.
+import type { QueryClient } from '@tanstack/react-query'
+import { callQueries } from '@/api/calls'
+import type { LiveCallEntry } from '@/api/live-schemas'
+import type { CallStatusResponse, ListCallsResponse } from '@/api/schemas'
+import { isFinishedStatus } from '@/features/calls/shared/call-status'
+
+/** A list refetches at most this often for calls it does not hold yet (it cannot know their place). */
+export const NEW_CALL_REFRESH_MS = 5_000
+
+export function createLiveQuerySync(queryClient: QueryClient) {
+  let lastListRefresh = 0
+  let pendingRefresh: ReturnType<typeof setTimeout> | undefined
+
+  function refreshListsSoon() {
+    if (pendingRefresh) return
+    const wait = Math.max(0, lastListRefresh + NEW_CALL_REFRESH_MS - Date.now())
+    pendingRefresh = setTimeout(() => {
+      pendingRefresh = undefined
+      lastListRefresh = Date.now()
+      void queryClient.invalidateQueries({ queryKey: callQueries.lists(), refetchType: 'active' })
+    }, wait)
+  }
+
+  function sync({ call }: LiveCallEntry) {
+    const status: CallStatusResponse = {
+      call_id: call.call_id,
+      status: call.status,
+      duration_seconds: call.duration_seconds,
+      started_at: call.started_at,
+      updated_at: call.updated_at,
+    }
+    const statusKey = callQueries.status(call.call_id).queryKey
+    if (queryClient.getQueryData(statusKey) !== undefined) queryClient.setQueryData(statusKey, status)
+
+    let listed = false
+    queryClient.setQueriesData<ListCallsResponse>({ queryKey: callQueries.lists() }, (list) => {
+      const row = list?.calls.find((item) => item.call_id === call.call_id)
+      if (!list || !row) return undefined
+      listed = true
+      if (row.status === call.status && row.duration_seconds === call.duration_seconds) return undefined
+      const calls = list.calls.map((item) =>
+        item === row ? { ...item, status: call.status, duration_seconds: call.duration_seconds } : item,
+      )
+      return { ...list, calls }
+    })
+    if (!listed && !isFinishedStatus(call.status)) refreshListsSoon()
+  }
+
+  return {
+    sync,
+    stop: () => clearTimeout(pendingRefresh),
+  }
+}

@@ -1,0 +1,26 @@
+// What a person is told when a call of theirs ends: the same words in the page's toast and in the
+// browser's notification.
+import type { LiveCallEntry } from '@/api/live-schemas'
+import { isFailedStatus } from '@/features/calls/shared/call-status'
+import { formatDuration } from '@/lib/format'
+import { formatPhone } from '@/lib/phone'
+
+export interface CallEndedNotice {
+  callId: string
+  failed: boolean
+  title: string
+  body: string
+}
+
+export function callEndedNotice({ call }: LiveCallEntry): CallEndedNotice {
+  const to = call.destination ? formatPhone(call.destination) : 'your call'
+  const failed = isFailedStatus(call.status)
+  return {
+    callId: call.call_id,
+    failed,
+    title: failed ? `Call to ${to} failed` : `Call to ${to} completed`,
+    body: failed
+      ? 'It did not connect: not answered, busy, or unreachable.'
+      : `It lasted ${formatDuration(call.duration_seconds)}.`,
+  }
+}

@@ -1,0 +1,37 @@
+import { UpdatedAgo } from '@/features/calls/shared/updated-ago'
+import { cn } from '@/lib/cn'
+import { useLiveState } from './use-live'
+
+/**
+ * How a view is kept current, said next to it: pushed live, paused by the voice service, or
+ * polled (while the event stream connects, or when it is not available, say behind a proxy that buffers).
+ */
+export function UpdatesMode({
+  updatedAt,
+  fetching,
+  pollEvery,
+}: {
+  updatedAt: number
+  fetching?: boolean
+  /** How often the view polls when not live, as words: "every second". */
+  pollEvery: string
+}) {
+  const mode = useLiveState((state) => state.mode)
+  const paused = useLiveState((state) => state.paused)
+  if (mode === 'live')
+    return (
+      <p className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400">
+        <span
+          aria-hidden="true"
+          className={cn('size-2 rounded-full', paused ? 'bg-amber-500' : 'bg-emerald-500 motion-safe:animate-pulse')}
+        />
+        {paused ? 'Live updates paused by the voice service' : 'Live updates'}
+      </p>
+    )
+  return (
+    <div className="text-xs text-slate-600 dark:text-slate-400">
+      <UpdatedAgo updatedAt={updatedAt} fetching={fetching} />
+      <p>{mode === 'connecting' ? 'Connecting to live updates…' : `Live updates unavailable: checking ${pollEvery}`}</p>
+    </div>
+  )
+}
