@@ -1,6 +1,6 @@
-// The status hub: one upstream poll per live call however many people watch it, pushed to every
-// viewer. Viewers watch calls by id and all see the board of calls in flight; the hub keeps recent
-// events for reconnects and runs its poller (call-poller.ts) only while someone is connected.
+// The status hub: one upstream poll per live call however many people watch it, pushed to every viewer.
+// Viewers watch calls by id and all see the board of calls in flight and the last hour's tally; the hub
+// keeps recent events for reconnects and runs its poller (call-poller.ts) only while someone is connected.
 import { randomBytes } from 'node:crypto'
 import type { LiveEventData, LiveEventName, LiveSnapshot } from '../../../src/api/live-schemas'
 import type { Logger } from '../http/request-log'
@@ -25,6 +25,10 @@ export interface LiveLimits {
   readyTimeoutMs: number
   /** How far back the in-flight list looks (`from_date`). */
   lookbackMs: number
+  /** How often the last hour's tally is counted again. */
+  tallyMs: number
+  /** Pages of 100 calls per outcome in one count; past them the tally is a lower bound. */
+  tallyPages: number
 }
 
 export const DEFAULT_LIVE_LIMITS: LiveLimits = {
@@ -35,12 +39,16 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = {
   justEndedMs: 5 * 60_000,
   readyTimeoutMs: 3_000,
   lookbackMs: 12 * 60 * 60_000,
+  tallyMs: 30_000,
+  tallyPages: 10,
 }
 
 export interface LiveHubOptions {
   upstream: LiveUpstream
   ownersOf(callIds: readonly string[]): Promise<{ call_id: string; user_id: string; email: string }[]>
   pollMs: number
+  /** How often the in-flight lists are asked; two poll intervals unless set. */
+  discoveryMs?: number
   upstreamRps: number
   logger?: Logger
   limits?: Partial<LiveLimits>
@@ -128,7 +136,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     const entries = [...calls.values()]
       .filter((call) => call.onBoard || viewer.watched.has(call.id))
       .flatMap((call) => entryOf(call) ?? [])
-    return { calls: entries, paused: poller.pause(), tally: null }
+    return { calls: entries, paused: poller.pause(), tally: poller.tally() }
   }
 
   function isReady(viewer: Viewer): boolean {
