@@ -9,6 +9,7 @@ import type { LiveUpstream } from './live-upstream'
 import { pollDelayMs } from './poll-delay'
 import type { RequestBudget } from './request-budget'
 import {
+  boardSize,
   differs,
   entryOf,
   hasEnded,
@@ -138,15 +139,15 @@ export function createCallPoller(options: CallPollerOptions) {
     if (closed || started !== generation) return
     discoveryTried.add(status)
     if (answer.kind === 'ok') {
-      let boardSize = [...calls.values()].filter((call) => call.onBoard).length
+      let onBoard = boardSize(calls.values())
       for (const item of answer.body.calls) {
         let call = calls.get(item.call_id)
         if (!call) {
-          if (boardSize >= options.boardCalls) break
+          if (onBoard >= options.boardCalls) break
           call = newTrackedCall(item.call_id, now())
           calls.set(call.id, call)
         }
-        if (!call.onBoard) boardSize += 1
+        if (!call.onBoard) onBoard += 1
         call.onBoard = true
         call.callerId = item.caller_id
         call.destination = item.destination

@@ -2,13 +2,14 @@
 // Viewers watch calls by id and all see the board of calls in flight and the last hour's tally; the hub
 // keeps recent events for reconnects and runs its poller (call-poller.ts) only while someone is connected.
 import { randomBytes } from 'node:crypto'
+import type { PlacedBy } from '../../../src/api/audit-schemas'
 import type { LiveEventData, LiveEventName, LiveSnapshot } from '../../../src/api/live-schemas'
 import type { Logger } from '../http/request-log'
 import { createCallPoller } from './call-poller'
 import { createEventLog } from './event-log'
 import type { LiveUpstream } from './live-upstream'
 import { createRequestBudget } from './request-budget'
-import { entryOf, isForgettable, newTrackedCall, type TrackedCall } from './tracked-call'
+import { boardSize, entryOf, isForgettable, newTrackedCall, type TrackedCall } from './tracked-call'
 
 export interface LiveLimits {
   /** Connections watching one call id. */
@@ -77,8 +78,17 @@ export interface LiveSubscription {
 
 export type Refusal = 'call-full' | 'hub-full' | 'closed'
 
+/** What the create-call answer says of a call just placed through this console. */
+export interface PlacedCall {
+  placedBy: PlacedBy | null
+  callerId: string
+  destination: string
+}
+
 export interface LiveHub {
   subscribe(callIds: readonly string[], viewer: LiveViewer): LiveSubscription | Refusal
+  /** A call just placed through this console: on the board and polled at once, while anyone is connected. */
+  notePlaced(callId: string, placed: PlacedCall): void
   stats(): { viewers: number; trackedCalls: number; running: boolean }
   close(): void
 }
@@ -209,6 +219,21 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
         },
         leave: () => leave(viewer),
       }
+    },
+    notePlaced(callId, placed) {
+      if (closed || viewers.size === 0) return
+      let call = calls.get(callId)
+      if (!call) {
+        if (boardSize(calls.values()) >= limits.boardCalls) return
+        call = newTrackedCall(callId, now())
+        calls.set(callId, call)
+      }
+      call.onBoard = true
+      call.placedBy = placed.placedBy ?? call.placedBy
+      call.callerId = placed.callerId
+      call.destination = placed.destination
+      call.nextPollAt = Math.min(call.nextPollAt, now())
+      poller.wake()
     },
     stats: () => ({ viewers: viewers.size, trackedCalls: calls.size, running: poller.running() }),
     close() {
