@@ -28,6 +28,7 @@ import { createUserRateLimiter } from './http/user-rate-limit'
 import { createConsoleLiveHub } from './live/console-live-hub'
 import { eventsRoutes } from './live/events-route'
 import type { LiveHub } from './live/live-hub'
+import { createPlacedCallNotifier } from './live/placed-calls'
 import { checkUpstream } from './proxy/upstream-status'
 import { createVoiceProxy, upstreamBase } from './proxy/voice-proxy'
 import { voiceRoutes } from './proxy/voice-routes'
@@ -170,7 +171,14 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     }),
   )
 
-  const voice = voiceRoutes(proxy, limiter, createVoiceAudit(audit, options.store, now))
+  const recordVoiceEvent = createVoiceAudit(audit, options.store, now)
+  const notePlacedCall =
+    liveHub && createPlacedCallNotifier(liveHub, (ids) => options.store.callOwners.ownersOf(ids), options.logger)
+  // The audit first: it records the owner the board shows.
+  const voice = voiceRoutes(proxy, limiter, async (c, operation, response) => {
+    await recordVoiceEvent(c, operation, response)
+    if (notePlacedCall) await notePlacedCall(operation, response)
+  })
   app.use('/api/v1/voice/*', signedIn)
   app.use('/storage/*', signedIn)
   app.route('/api/v1/voice', voice)

@@ -1,13 +1,15 @@
-// The hub's upstream side: one timer that, within the request budget, lists the calls in flight and
-// polls each tracked call that is due (never two requests for one call at once), and that stops
-// every request for as long as a 429's Retry-After asks.
+// The hub's upstream side: one timer that, within the request budget, lists the calls in flight,
+// polls each tracked call that is due (never two requests for one call at once) and counts the last
+// hour's tally (hour-tally.ts), and that stops every request for as long as a 429's Retry-After asks.
 import type { LiveEventData, LiveEventName, LivePause } from '../../../src/api/live-schemas'
 import type { CallStatus } from '../../../src/api/schemas'
 import type { Logger } from '../http/request-log'
+import { createHourTally } from './hour-tally'
 import type { LiveUpstream } from './live-upstream'
 import { pollDelayMs } from './poll-delay'
 import type { RequestBudget } from './request-budget'
 import {
+  boardSize,
   differs,
   entryOf,
   hasEnded,
@@ -27,6 +29,12 @@ export interface CallPollerOptions {
   budget: RequestBudget
   calls: Map<string, TrackedCall>
   pollMs: number
+  /** How often the in-flight lists are asked; two poll intervals unless set. */
+  discoveryMs?: number
+  /** How often the last hour's tally is counted again. */
+  tallyMs: number
+  /** Pages of the list per outcome in one count of the tally. */
+  tallyPages: number
   /** Most calls tracked for the board, besides those watched by id. */
   boardCalls: number
   justEndedMs: number
@@ -49,7 +57,7 @@ export interface CallPollerOptions {
 export function createCallPoller(options: CallPollerOptions) {
   const { upstream, budget, calls, pollMs, now } = options
   // New calls show up within two poll intervals; the list costs two requests (one per status).
-  const discoveryMs = 2 * pollMs
+  const discoveryMs = options.discoveryMs ?? 2 * pollMs
   const tickMs = Math.min(100, Math.max(10, Math.round(pollMs / 10)))
   const nextDiscoveryAt = new Map<CallStatus, number>()
   const discoveryTried = new Set<CallStatus>()
@@ -74,6 +82,17 @@ export function createCallPoller(options: CallPollerOptions) {
     options.emit('paused', pause, null)
     options.logger?.info({ msg: 'live updates paused by the voice service', retryAfterSeconds: seconds })
   }
+
+  const tally = createHourTally({
+    upstream,
+    periodMs: options.tallyMs,
+    maxPages: options.tallyPages,
+    retryMs: 2 * pollMs,
+    now,
+    changed: (numbers) => options.emit('tally', numbers, null),
+    rateLimited: pauseFor,
+    logger: options.logger,
+  })
 
   async function lookUpOwner(call: TrackedCall) {
     if (call.placedBy || call.ownerLookups >= OWNER_LOOKUPS) return
@@ -102,6 +121,7 @@ export function createCallPoller(options: CallPollerOptions) {
       else call.nextPollAt = time + pollDelayMs(pollMs, time - (Date.parse(status.started_at) || time))
       const after = entryOf(call)
       if (after && differs(before, after)) options.emit('call', after, call.id, call.onBoard)
+      if (ended) tally.noteStatus(status)
     } else if (answer.kind === 'rate-limited') pauseFor(answer.retryAfterMs)
     else if (answer.kind === 'not-found') call.settledAt = time
     else {
@@ -119,15 +139,15 @@ export function createCallPoller(options: CallPollerOptions) {
     if (closed || started !== generation) return
     discoveryTried.add(status)
     if (answer.kind === 'ok') {
-      let boardSize = [...calls.values()].filter((call) => call.onBoard).length
+      let onBoard = boardSize(calls.values())
       for (const item of answer.body.calls) {
         let call = calls.get(item.call_id)
         if (!call) {
-          if (boardSize >= options.boardCalls) break
+          if (onBoard >= options.boardCalls) break
           call = newTrackedCall(item.call_id, now())
           calls.set(call.id, call)
         }
-        if (!call.onBoard) boardSize += 1
+        if (!call.onBoard) onBoard += 1
         call.onBoard = true
         call.callerId = item.caller_id
         call.destination = item.destination
@@ -145,10 +165,20 @@ export function createCallPoller(options: CallPollerOptions) {
       void discover(status)
     }
     const due = [...calls.values()].filter((call) => isDue(call, time)).sort((a, b) => a.nextPollAt - b.nextPollAt)
+    // The tally's page waits behind the polls due up to a poll interval after it: a busy board delays
+    // a count, but cannot put it off for ever.
+    let tallyAt = tally.dueAt()
+    if (tallyAt !== null && tallyAt > time) tallyAt = null
     for (const call of due) {
+      if (tallyAt !== null && tallyAt + pollMs < call.nextPollAt) {
+        if (!budget.tryTake()) return
+        tally.sendPage()
+        tallyAt = null
+      }
       if (!budget.tryTake()) return
       void poll(call)
     }
+    if (tallyAt !== null && budget.tryTake()) tally.sendPage()
   }
 
   function tick() {
@@ -188,14 +218,18 @@ export function createCallPoller(options: CallPollerOptions) {
       stopTimer()
       nextDiscoveryAt.clear()
       discoveryTried.clear()
+      tally.forget()
     },
     close() {
       closed = true
       stopTimer()
+      tally.forget()
       upstream.close()
     },
     /** The upstream's pause, while it lasts (it outlives idleness: the upstream asked). */
     pause: () => pause,
+    /** The last hour's tally; null until the first count has come back. */
+    tally: () => tally.current(),
     /** Both in-flight lists have answered at least once since the hub woke. */
     discovered: () => discoveryTried.size === IN_FLIGHT.length,
     running: () => timer !== null,

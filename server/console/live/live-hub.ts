@@ -1,14 +1,15 @@
-// The status hub: one upstream poll per live call however many people watch it, pushed to every
-// viewer. Viewers watch calls by id and all see the board of calls in flight; the hub keeps recent
-// events for reconnects and runs its poller (call-poller.ts) only while someone is connected.
+// The status hub: one upstream poll per live call however many people watch it, pushed to every viewer.
+// Viewers watch calls by id and all see the board of calls in flight and the last hour's tally; the hub
+// keeps recent events for reconnects and runs its poller (call-poller.ts) only while someone is connected.
 import { randomBytes } from 'node:crypto'
+import type { PlacedBy } from '../../../src/api/audit-schemas'
 import type { LiveEventData, LiveEventName, LiveSnapshot } from '../../../src/api/live-schemas'
 import type { Logger } from '../http/request-log'
 import { createCallPoller } from './call-poller'
 import { createEventLog } from './event-log'
 import type { LiveUpstream } from './live-upstream'
 import { createRequestBudget } from './request-budget'
-import { entryOf, isForgettable, newTrackedCall, type TrackedCall } from './tracked-call'
+import { boardSize, entryOf, isForgettable, newTrackedCall, type TrackedCall } from './tracked-call'
 
 export interface LiveLimits {
   /** Connections watching one call id. */
@@ -25,6 +26,10 @@ export interface LiveLimits {
   readyTimeoutMs: number
   /** How far back the in-flight list looks (`from_date`). */
   lookbackMs: number
+  /** How often the last hour's tally is counted again. */
+  tallyMs: number
+  /** Pages of 100 calls per outcome in one count; past them the tally is a lower bound. */
+  tallyPages: number
 }
 
 export const DEFAULT_LIVE_LIMITS: LiveLimits = {
@@ -35,12 +40,16 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = {
   justEndedMs: 5 * 60_000,
   readyTimeoutMs: 3_000,
   lookbackMs: 12 * 60 * 60_000,
+  tallyMs: 30_000,
+  tallyPages: 10,
 }
 
 export interface LiveHubOptions {
   upstream: LiveUpstream
   ownersOf(callIds: readonly string[]): Promise<{ call_id: string; user_id: string; email: string }[]>
   pollMs: number
+  /** How often the in-flight lists are asked; two poll intervals unless set. */
+  discoveryMs?: number
   upstreamRps: number
   logger?: Logger
   limits?: Partial<LiveLimits>
@@ -69,8 +78,17 @@ export interface LiveSubscription {
 
 export type Refusal = 'call-full' | 'hub-full' | 'closed'
 
+/** What the create-call answer says of a call just placed through this console. */
+export interface PlacedCall {
+  placedBy: PlacedBy | null
+  callerId: string
+  destination: string
+}
+
 export interface LiveHub {
   subscribe(callIds: readonly string[], viewer: LiveViewer): LiveSubscription | Refusal
+  /** A call just placed through this console: on the board and polled at once, while anyone is connected. */
+  notePlaced(callId: string, placed: PlacedCall): void
   stats(): { viewers: number; trackedCalls: number; running: boolean }
   close(): void
 }
@@ -128,7 +146,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     const entries = [...calls.values()]
       .filter((call) => call.onBoard || viewer.watched.has(call.id))
       .flatMap((call) => entryOf(call) ?? [])
-    return { calls: entries, paused: poller.pause(), tally: null }
+    return { calls: entries, paused: poller.pause(), tally: poller.tally() }
   }
 
   function isReady(viewer: Viewer): boolean {
@@ -201,6 +219,21 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
         },
         leave: () => leave(viewer),
       }
+    },
+    notePlaced(callId, placed) {
+      if (closed || viewers.size === 0) return
+      let call = calls.get(callId)
+      if (!call) {
+        if (boardSize(calls.values()) >= limits.boardCalls) return
+        call = newTrackedCall(callId, now())
+        calls.set(callId, call)
+      }
+      call.onBoard = true
+      call.placedBy = placed.placedBy ?? call.placedBy
+      call.callerId = placed.callerId
+      call.destination = placed.destination
+      call.nextPollAt = Math.min(call.nextPollAt, now())
+      poller.wake()
     },
     stats: () => ({ viewers: viewers.size, trackedCalls: calls.size, running: poller.running() }),
     close() {

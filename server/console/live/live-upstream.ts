@@ -1,5 +1,5 @@
 // The hub's own requests to the voice API, with the server's key (it never reaches a browser):
-// a call's status and the list of calls in flight, each answer parsed against the contract.
+// a call's status and pages of the call list, each answer parsed against the contract.
 import type { z } from 'zod'
 import { parseRetryAfter } from '../../../src/api/retry-after'
 import {
@@ -20,8 +20,8 @@ export type UpstreamAnswer<T> =
 
 export interface LiveUpstream {
   callStatus(callId: string): Promise<UpstreamAnswer<CallStatusResponse>>
-  /** The newest page of calls in one status created since `fromDate`. */
-  callsIn(status: CallStatus, fromDate: Date): Promise<UpstreamAnswer<ListCallsResponse>>
+  /** A page of calls in one status created since `fromDate`, newest first; the first page without a cursor. */
+  callsIn(status: CallStatus, fromDate: Date, cursor?: string | null): Promise<UpstreamAnswer<ListCallsResponse>>
   /** Aborts every request under way (the console is closing). */
   close(): void
 }
@@ -29,6 +29,7 @@ export interface LiveUpstream {
 // When a 429 names no usable Retry-After; and the longest wait a header may ask of us.
 const DEFAULT_RETRY_AFTER_MS = 5_000
 const MAX_RETRY_AFTER_MS = 10 * 60_000
+// The spec's largest limit: the fewest requests for a count of many calls.
 const LIST_PAGE = 100
 
 export function createLiveUpstream(options: { upstream: string; apiKey: string; timeoutMs?: number }): LiveUpstream {
@@ -61,8 +62,9 @@ export function createLiveUpstream(options: { upstream: string; apiKey: string; 
 
   return {
     callStatus: (callId) => get(`/calls/${encodeURIComponent(callId)}/status`, callStatusResponse),
-    callsIn: (status, fromDate) => {
+    callsIn: (status, fromDate, cursor) => {
       const query = new URLSearchParams({ status, from_date: fromDate.toISOString(), limit: String(LIST_PAGE) })
+      if (cursor) query.set('cursor', cursor)
       return get(`/calls?${query}`, listCallsResponse)
     },
     close: () => closing.abort(),

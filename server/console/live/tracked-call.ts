@@ -71,6 +71,13 @@ export function differs(before: LiveCallEntry | null, after: LiveCallEntry): boo
   )
 }
 
+/** Calls every viewer's board shows, held against the board's limit. */
+export function boardSize(calls: Iterable<TrackedCall>): number {
+  let size = 0
+  for (const call of calls) if (call.onBoard) size += 1
+  return size
+}
+
 /** Nobody watches it by id, and the board no longer needs it (it ended a while ago, or it never existed). */
 export function isForgettable(call: TrackedCall, now: number, justEndedMs: number): boolean {
   if (call.viewers > 0) return false

@@ -1,0 +1,126 @@
+// The status hub's test bench: the real simulator with a counting proxy in front (to see every
+// upstream request the hub sends), and consoles whose hub polls through that proxy, each with a
+// signed-in support user and SSE clients. The console's own voice routes go to the simulator directly.
+import type { LiveTally } from '../../../src/api/live-schemas'
+import { createLiveHub, type LiveHub, type LiveLimits } from '../live/live-hub'
+import { createLiveUpstream } from '../live/live-upstream'
+import { openStore } from '../store'
+import { createTestConsole } from './console-app'
+import { type CountingUpstream, startCountingUpstream } from './counting-upstream'
+import { ACME_KEY, type SimulatorProcess, simulatorGet, startSimulatorProcess } from './simulator-process'
+import { openSse, type SseClient } from './sse-client'
+
+// The simulator's test numbers (its README).
+/** Rings a few seconds, then talks 10 s to 4 min. */
+export const COMPLETES = '+15005550006'
+/** Completes as a voicemail drop after 15 to 40 s. */
+export const VOICEMAIL = '+15005550004'
+/** Fails without ringing, 0.7 to 1.5 s after it is placed. */
+export const FAILS_AT_ONCE = '+15005550003'
+
+export interface LiveConsoleSettings {
+  pollMs?: number
+  discoveryMs?: number
+  upstreamRps?: number
+  heartbeatMs?: number
+  limits?: Partial<LiveLimits>
+}
+
+export type LiveTestbed = Awaited<ReturnType<typeof startLiveTestbed>>
+
+export async function startLiveTestbed(simulatorEnv: Record<string, string>) {
+  const sim: SimulatorProcess = await startSimulatorProcess(simulatorEnv)
+  const proxy: CountingUpstream = await startCountingUpstream(sim.url)
+  const { caller_ids } = await simulatorGet<{ caller_ids: { phone_number: string }[] }>(sim, '/caller-ids')
+  const callerId = caller_ids[0]?.phone_number ?? ''
+  const opened: { hub: LiveHub; clients: SseClient[] }[] = []
+
+  /** A console with its own hub over the counting proxy, and a signed-in support user. */
+  async function liveConsole(settings: LiveConsoleSettings = {}) {
+    const store = await openStore(':memory:')
+    const hub = createLiveHub({
+      upstream: createLiveUpstream({ upstream: proxy.url, apiKey: ACME_KEY }),
+      ownersOf: (ids) => store.callOwners.ownersOf(ids),
+      pollMs: settings.pollMs ?? 100,
+      discoveryMs: settings.discoveryMs,
+      upstreamRps: settings.upstreamRps ?? 1_000,
+      limits: settings.limits,
+    })
+    const app = await createTestConsole({
+      store,
+      upstream: sim.url,
+      apiKey: ACME_KEY,
+      liveHub: hub,
+      heartbeatMs: settings.heartbeatMs,
+    })
+    await app.addUser('support@example.com', 'support')
+    const cookie = await app.signIn('support@example.com')
+    const clients: SseClient[] = []
+    opened.push({ hub, clients })
+    const connect = async (query = '', headers: Record<string, string> = {}) => {
+      const client = await openSse(await app.request(`/api/console/events${query}`, { cookie, headers }))
+      clients.push(client)
+      return client
+    }
+    return { app, hub, cookie, connect }
+  }
+
+  /** Places a call straight at the simulator: a call this console did not place. */
+  async function placeCall(destination = COMPLETES): Promise<string> {
+    const res = await fetch(`${sim.url}/api/v1/voice/calls`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sim.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ caller_id: callerId, destination }),
+    })
+    const body = (await res.json()) as { call_id: string }
+    return body.call_id
+  }
+
+  /** The tally the hub should have, counted in full from the simulator's list (every page). */
+  async function bruteForceTally(fromDate: Date): Promise<Pick<LiveTally, 'completed' | 'failed'>> {
+    const count = async (status: string) => {
+      let total = 0
+      let cursor: string | null = null
+      do {
+        const query = new URLSearchParams({ status, from_date: fromDate.toISOString(), limit: '100' })
+        if (cursor) query.set('cursor', cursor)
+        const page = await simulatorGet<{ calls: unknown[]; next_cursor: string | null }>(sim, `/calls?${query}`)
+        total += page.calls.length
+        cursor = page.next_cursor
+      } while (cursor)
+      return total
+    }
+    return { completed: await count('DIALER_COMPLETED'), failed: await count('DIALER_FAILED') }
+  }
+
+  /** Calls still in flight in the simulator, created since `fromDate`. */
+  async function inFlight(fromDate: Date): Promise<number> {
+    let total = 0
+    for (const status of ['DIALER_INITIATED', 'DIALER_RINGING']) {
+      const query = new URLSearchParams({ status, from_date: fromDate.toISOString(), limit: '100' })
+      total += (await simulatorGet<{ calls: unknown[] }>(sim, `/calls?${query}`)).calls.length
+    }
+    return total
+  }
+
+  return {
+    sim,
+    proxy,
+    callerId,
+    liveConsole,
+    placeCall,
+    bruteForceTally,
+    inFlight,
+    /** For afterEach: ends every client and hub opened since. */
+    async closeConsoles() {
+      for (const { hub, clients } of opened.splice(0)) {
+        await Promise.all(clients.map((client) => client.close()))
+        hub.close()
+      }
+    },
+    async stop() {
+      await proxy.close()
+      await sim.stop()
+    },
+  }
+}
