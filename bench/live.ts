@@ -1,0 +1,158 @@
+// npm run bench:live [-- --window 10 --viewers 200 --calls 20 --latency-calls 40 --idle 1000 --rps 50]
+// The console's live status hub (server/console/live/) under load, on loopback only: the console
+// server runs as its own process (memory and CPU are its own) in front of a counting proxy in
+// front of the simulator, and this process is every viewer (plain node:http SSE streams).
+//   1. upstream requests a second with 1, 10 and N viewers of the same live calls (and with the
+//      default budget), against what per-tab polling would send;
+//   2. latency from a status change in a call's stored plan to the `call` event at a stream;
+//   3. console memory with many idle streams, and CPU per event fanned out.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { loadConsoleConfig } from '../server/console/config'
+import { type CountingUpstream, startCountingUpstream } from '../server/console/test-support/counting-upstream'
+import { ACME_KEY } from '../server/console/test-support/simulator-process'
+import { integerOption } from './integer-option'
+import { type ConsoleChild, startConsoleChild } from './live/console-child'
+import { measureIdleMemory } from './live/idle-memory'
+import { measureLatency } from './live/latency'
+import { liveBenchReport } from './live/report'
+import { type BenchSimulator, startBenchSimulator } from './live/simulator'
+import { measureUpstreamRate, SHORTEST_ANSWERED_MS } from './live/upstream-rate'
+
+const { values } = parseArgs({
+  options: {
+    window: { type: 'string', default: '10' },
+    viewers: { type: 'string', default: '200' },
+    calls: { type: 'string', default: '20' },
+    'latency-calls': { type: 'string', default: '40' },
+    idle: { type: 'string', default: '1000' },
+    rps: { type: 'string', default: '50' },
+  },
+})
+const windowSeconds = integerOption('window', values.window, 5, 60)
+// The most viewers of the same calls, and the board viewers of the latency phase; the hub serves at most 200
+// viewers per call id (LiveLimits.viewersPerCall).
+const viewers = integerOption('viewers', values.viewers, 10, 200)
+// A stream watches at most 20 call ids (MAX_WATCHED_CALLS).
+const calls = integerOption('calls', values.calls, 1, 20)
+const latencyCalls = integerOption('latency-calls', values['latency-calls'], 5, 200)
+// The console server accepts at most 1,000 connections (server.maxConnections).
+const idle = integerOption('idle', values.idle, 10, 1_000)
+const rps = integerOption('rps', values.rps, 1, 1_000)
+
+const defaults = loadConsoleConfig({}).live
+const WARM_UP_MS = 2_500
+// Four windows (1, 10, N viewers, then the default budget), each after a warm-up, plus opening streams.
+const rateSpanMs = 4 * (WARM_UP_MS + windowSeconds * 1000) + 8_000
+// Slow enough that every call to the answering number outlives the four windows.
+const rateSpeed = Math.min(1, Math.floor((100 * SHORTEST_ANSWERED_MS) / rateSpanMs) / 100)
+const LATENCY_SPEED = 1
+const LATENCY_SPACING_MS = 400
+
+const command = `npm run bench:live -- --window ${windowSeconds} --viewers ${viewers} --calls ${calls} --latency-calls ${latencyCalls} --idle ${idle} --rps ${rps}`
+
+const dir = mkdtempSync(join(tmpdir(), 'voice-bench-live-'))
+// The consoles serve no dashboard (DASHBOARD_DIST): an empty folder of the bench's own.
+mkdirSync(join(dir, 'no-dist'))
+const simulators: BenchSimulator[] = []
+const consoles: ConsoleChild[] = []
+const proxies: CountingUpstream[] = []
+
+async function stopAll() {
+  await Promise.allSettled(consoles.splice(0).map((child) => child.stop()))
+  await Promise.allSettled(proxies.splice(0).map((proxy) => proxy.close()))
+  await Promise.allSettled(simulators.splice(0).map((sim) => sim.stop()))
+  rmSync(dir, { recursive: true, force: true })
+}
+
+// Children never outlive the bench: a signal stops them in order, an exit of any kind kills what is left.
+process.on('exit', () => {
+  for (const child of [...consoles.map((c) => c.process), ...simulators.map((s) => s.sim.process)])
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+})
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    process.stderr.write(`\n${signal}: stopping the servers\n`)
+    void stopAll().finally(() => process.exit(130))
+  })
+const watchdog = setTimeout(() => {
+  process.stderr.write('bench:live took over 10 minutes: giving up\n')
+  void stopAll().finally(() => process.exit(1))
+}, 10 * 60_000)
+watchdog.unref()
+
+async function main() {
+  const loadBefore = loadavg()[0] ?? 0
+  const startedAt = Date.now()
+  process.stderr.write(`Starting two simulators (speeds ${rateSpeed} and ${LATENCY_SPEED}) and three consoles...\n`)
+  const [rateSim, latencySim] = await Promise.all([
+    startBenchSimulator(dir, 'sim-rate', rateSpeed),
+    startBenchSimulator(dir, 'sim-latency', LATENCY_SPEED),
+  ])
+  simulators.push(rateSim, latencySim)
+  const [rateProxy, defaultProxy, latencyProxy] = await Promise.all([
+    startCountingUpstream(rateSim.sim.url),
+    startCountingUpstream(rateSim.sim.url),
+    startCountingUpstream(latencySim.sim.url),
+  ])
+  proxies.push(rateProxy, defaultProxy, latencyProxy)
+  const budget = { CONSOLE_UPSTREAM_RPS: String(rps) }
+  const [rateConsole, defaultConsole, latencyConsole] = await Promise.all([
+    startConsoleChild({ upstream: rateProxy.url, apiKey: ACME_KEY, dir, name: 'console-rate', env: budget }),
+    // Nothing set: the configuration's defaults.
+    startConsoleChild({ upstream: defaultProxy.url, apiKey: ACME_KEY, dir, name: 'console-default' }),
+    startConsoleChild({ upstream: latencyProxy.url, apiKey: ACME_KEY, dir, name: 'console-latency', env: budget }),
+  ])
+  consoles.push(rateConsole, defaultConsole, latencyConsole)
+
+  process.stderr.write(`Memory: ${idle} idle streams...\n`)
+  const memory = await measureIdleMemory(latencyConsole, idle, 5_000)
+  process.stderr.write(`Latency: ${latencyCalls} calls, ${viewers} board viewers...\n`)
+  const latency = await measureLatency(latencyConsole, latencySim, latencyProxy.seen, {
+    calls: latencyCalls,
+    spacingMs: LATENCY_SPACING_MS,
+    boardViewers: viewers,
+  })
+  process.stderr.write(`Upstream rate: ${calls} live calls...\n`)
+  const rate = await measureUpstreamRate(
+    rateConsole,
+    { place: rateSim.place, planOf: rateSim.planOf, seen: rateProxy.seen },
+    {
+      calls,
+      levels: [1, 10, viewers],
+      warmUpMs: WARM_UP_MS,
+      windowMs: windowSeconds * 1000,
+      budget: rps,
+      defaultBudget: {
+        app: defaultConsole,
+        setup: { place: rateSim.place, planOf: rateSim.planOf, seen: defaultProxy.seen },
+        budget: defaults.upstreamRps,
+        viewers: 10,
+      },
+    },
+  )
+  await stopAll()
+  console.log(
+    liveBenchReport({
+      command,
+      loadBefore,
+      totalSeconds: (Date.now() - startedAt) / 1000,
+      pollMs: defaults.pollMs,
+      rps,
+      rateSpeed,
+      latencySpeed: LATENCY_SPEED,
+      latencySpacingMs: LATENCY_SPACING_MS,
+      rate,
+      latency,
+      memory,
+    }),
+  )
+}
+
+try {
+  await main()
+} finally {
+  await stopAll()
+}
