@@ -138,7 +138,7 @@ test('with the event stream blocked, the call page still reaches Completed by po
     return route.abort()
   })
   await page.goto('/calls')
-  await expect(page.getByText('Live updates unavailable: checking every few seconds')).toBeVisible()
+  await expect(page.getByText('Live updates unavailable: checking every few seconds')).toBeVisible({ timeout: 20_000 })
   expect(streamRequests).toBeGreaterThan(0)
 
   const call = await placeCall(request, { destination: NUMBERS.answers, metadata: { journey: 'no-stream' } })

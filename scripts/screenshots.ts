@@ -8,6 +8,7 @@ import { appEnv, DEMO_KEY, distDir, origin, SIM_COMMAND, serveCommand, simulator
 import { CHROMIUM_ARGS, findChromium } from './find-chromium'
 import { shoot as shootAdmin } from './screenshots/admin'
 import { shoot as shootCalls } from './screenshots/calls'
+import { shoot as shootLive } from './screenshots/live'
 import { shoot as shootSignIn } from './screenshots/sign-in'
 
 const SIM_PORT = Number(process.env.SHOTS_SIM_PORT ?? 8796)
@@ -74,6 +75,7 @@ async function main() {
       }
       written.push(...((await module.shoot(page, baseURL, OUT_DIR)) ?? []))
     }
+    written.push(...(await shootLive(page, baseURL, OUT_DIR)))
     written.push(...(await shootAdmin(page, baseURL, OUT_DIR)))
     for (const file of written) console.log(`wrote ${file}`)
   } finally {

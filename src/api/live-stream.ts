@@ -15,7 +15,7 @@ export interface LiveStreamOptions {
   onEvent(event: LiveStreamEvent): void
   onMode(mode: LiveMode): void
   url?: string
-  /** A stream that opens but sends no snapshot within this is taken as buffered. */
+  /** A stream that sends no snapshot within this of its request is taken as unavailable (or buffered). */
   snapshotTimeoutMs?: number
   maxBackoffMs?: number
 }
@@ -60,9 +60,11 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
     source = current
     // Set on the snapshot: a resumed stream (EventSource's own reconnect) sends only what was missed.
     let heard = false
+    // From the request, not from its answer: a stream that hangs before its headers is no better.
+    clearTimeout(snapshotTimer)
+    snapshotTimer = setTimeout(() => setMode('polling'), snapshotTimeoutMs)
     current.onopen = () => {
       if (heard) setMode('live')
-      else snapshotTimer = setTimeout(() => setMode('polling'), snapshotTimeoutMs)
     }
     current.onerror = () => {
       clearTimeout(snapshotTimer)

@@ -10,6 +10,7 @@ import { hasWaitingEndings, pushEnding } from './notify/notice-queue'
 import { LiveStoreContext } from './use-live'
 
 const CallToaster = lazy(() => import('./notify/call-toaster'))
+const CONNECT_TIMEOUT_MS = 5_000
 
 export function LiveProvider({ session, children }: { session: SessionResponse | null; children: ReactNode }) {
   const [store] = useState(createLiveStore)
@@ -39,8 +40,13 @@ export function LiveProvider({ session, children }: { session: SessionResponse |
       })
       // Not loadable (a new release replaced the files): the views poll, as without a stream.
       .catch(() => store.set({ ...store.get(), mode: 'polling' }))
+    // Should the connection's code itself be slow to load, the views poll meanwhile.
+    const slow = setTimeout(() => {
+      if (store.get().mode === 'connecting') store.set({ ...store.get(), mode: 'polling' })
+    }, CONNECT_TIMEOUT_MS)
     return () => {
       left = true
+      clearTimeout(slow)
       stop?.()
     }
   }, [enabled, userId, queryClient, router, store])
