@@ -2,6 +2,7 @@
 // use the `npm start` servers, whose simulator runs at real speed, so a call stays in flight for
 // seconds, long enough for the console's hub to find one placed behind its back.
 import { randomUUID } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { DEMO_PASSWORD } from '../server/console/demo-users'
 import type { CreateCallResponse, ListCallerIdsResponse } from '../src/api/schemas'
@@ -124,6 +125,11 @@ test.describe('notifications', () => {
     const title = `Call to ${formatPhone(NUMBERS.fails)} failed`
     const toast = other.getByRole('listitem').filter({ hasText: title })
     await expect(toast).toBeVisible({ timeout: 30_000 })
+    const axe = await new AxeBuilder({ page: other })
+      .include('[data-sonner-toaster]')
+      .withTags(['wcag2a', 'wcag2aa'])
+      .analyze()
+    expect(axe.violations.map((violation) => violation.id)).toEqual([])
     await toast.getByRole('link', { name: 'View call' }).click()
     await expect(other).toHaveURL(new RegExp(`/calls/${callId}$`))
     await expect(placing.getByRole('listitem').filter({ hasText: title })).toBeVisible()

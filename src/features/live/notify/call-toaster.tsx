@@ -32,5 +32,18 @@ export default function CallToaster({ userId }: { userId: string }) {
       }),
     [userId, router],
   )
-  return <Toaster position="bottom-right" closeButton richColors />
+  // The house's colours rather than sonner's: its own grey description falls short of WCAG AA contrast.
+  return (
+    <Toaster
+      position="bottom-right"
+      closeButton
+      toastOptions={{
+        classNames: {
+          toast:
+            'bg-white! text-slate-900! border-slate-300! dark:bg-slate-900! dark:text-slate-100! dark:border-slate-700!',
+          description: 'text-slate-700! dark:text-slate-300!',
+        },
+      }}
+    />
+  )
 }
