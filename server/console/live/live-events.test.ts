@@ -171,6 +171,14 @@ describe('the live event stream', () => {
     await expect.poll(() => client.comments, { timeout: 5_000 }).toBeGreaterThanOrEqual(2)
   })
 
+  it('refuses a stream past the cap of streams, leaving connections for everything else', async () => {
+    const { connect } = await liveConsole({ limits: { viewers: 1 } })
+    const first = await connect('')
+    await first.next(isSnapshot)
+    const second = await connect('')
+    expect(second.status).toBe(429)
+  })
+
   it('refuses a viewer past the cap of one call, and ends every stream when it closes', async () => {
     const { hub, connect } = await liveConsole({ limits: { viewersPerCall: 2 } })
     const clients = [await connect('?call_id=call_capped'), await connect('?call_id=call_capped')]

@@ -12,6 +12,8 @@ import { createRequestBudget } from './request-budget'
 import { boardSize, entryOf, isForgettable, newTrackedCall, type TrackedCall } from './tracked-call'
 
 export interface LiveLimits {
+  /** Streams open at once: below the server's 1,000 connections, so sign-ins and API requests still get in. */
+  viewers: number
   /** Connections watching one call id. */
   viewersPerCall: number
   /** Call ids watched, summed over every connection. */
@@ -33,6 +35,7 @@ export interface LiveLimits {
 }
 
 export const DEFAULT_LIVE_LIMITS: LiveLimits = {
+  viewers: 800,
   viewersPerCall: 200,
   watches: 5_000,
   logCapacity: 1_000,
@@ -188,7 +191,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     subscribe(callIds, live) {
       if (closed) return 'closed'
       const ids = [...new Set(callIds)]
-      if (watches + ids.length > limits.watches) return 'hub-full'
+      if (viewers.size >= limits.viewers || watches + ids.length > limits.watches) return 'hub-full'
       if (ids.some((id) => (calls.get(id)?.viewers ?? 0) >= limits.viewersPerCall)) return 'call-full'
       const viewer: Viewer = { ...live, watched: new Set(ids), started: false }
       viewers.add(viewer)
