@@ -4,6 +4,8 @@ import { holdInConversation } from './support/live-call'
 import { expect, type Page, signedOut, test } from './support/test'
 
 async function expectNoViolations(page: Page) {
+  // axe over a whole page takes 5 s here and 40 s on a loaded 2-core machine: not what this test is about.
+  test.slow()
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze()
