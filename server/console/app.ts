@@ -2,6 +2,7 @@
 // then the console's API, the voice API behind sessions and roles, and the SPA.
 import { type Context, Hono } from 'hono'
 import { AUDIT_PATHS } from '../../src/api/audit-schemas'
+import { CALL_INDEX_PATHS } from '../../src/api/call-index-schemas'
 import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/console-schemas'
 import { LIVE_EVENTS_PATH } from '../../src/api/live-schemas'
 import { type AuditLog, createAuditLog } from './audit/audit-log'
@@ -18,6 +19,7 @@ import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './a
 import { createOidcClient } from './auth/sso/oidc-client'
 import { ssoRoutes } from './auth/sso/sso-routes'
 import { placedByRoutes } from './calls/placed-by-routes'
+import { savedViewRoutes } from './calls/saved-view-routes'
 import { type LiveSettings, SSO_CALLBACK_PATH, type SsoConfig } from './config'
 import { csrfCheck } from './http/csrf'
 import { allowedHosts, hostCheck } from './http/host-check'
@@ -154,6 +156,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   app.route(`${CONSOLE_PREFIX}/set-up`, setUpRoutes({ store: options.store, sessions, cookie, audit, now }))
   app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.page}`, auditRoutes(options.store, audit, signedIn, now))
   app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.placedBy}`, placedByRoutes(options.store, signedIn))
+  app.route(`${CONSOLE_PREFIX}${CALL_INDEX_PATHS.views}`, savedViewRoutes(options.store, signedIn, now))
   const liveHub =
     options.liveHub !== undefined
       ? options.liveHub

@@ -3,6 +3,7 @@ import { createAuditQueries } from './audit'
 import { createCallOwnerQueries } from './call-owners'
 import { type ConsoleDb, openConsoleDatabase } from './database'
 import { createInviteQueries } from './invites'
+import { createSavedViewQueries } from './saved-views'
 import { createSessionQueries } from './sessions'
 import { createSsoLoginQueries } from './sso-logins'
 import { createThrottleQueries } from './throttle'
@@ -18,6 +19,7 @@ export function createStore(db: ConsoleDb) {
     callOwners: createCallOwnerQueries(db),
     invites: createInviteQueries(db),
     ssoLogins: createSsoLoginQueries(db),
+    savedViews: createSavedViewQueries(db),
     close: () => db.destroy(),
   }
 }

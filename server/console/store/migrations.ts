@@ -141,6 +141,26 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('users').dropColumn('sso_issuer').execute()
     },
   },
+  '0007_saved_views': {
+    async up(db: Kysely<unknown>) {
+      // A person's named filters of the calls page; shared ones are listed for everyone.
+      await db.schema
+        .createTable('saved_views')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('owner_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('search', 'text', (col) => col.notNull())
+        .addColumn('shared', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('pinned', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .execute()
+      await db.schema.createIndex('saved_views_by_owner').on('saved_views').column('owner_id').execute()
+      await db.schema.createIndex('saved_views_shared').on('saved_views').column('shared').execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('saved_views').execute()
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -99,6 +99,17 @@ export interface SsoLoginsTable {
   expires_at: number
 }
 
+export interface SavedViewsTable {
+  id: string
+  owner_id: string
+  name: string
+  /** The calls page's URL search, without "?". */
+  search: string
+  shared: number
+  pinned: number
+  updated_at: number
+}
+
 export interface ConsoleDatabase {
   users: UsersTable
   sessions: SessionsTable
@@ -108,6 +119,7 @@ export interface ConsoleDatabase {
   call_owners: CallOwnersTable
   user_invites: UserInvitesTable
   sso_logins: SsoLoginsTable
+  saved_views: SavedViewsTable
 }
 
 export type UserRow = Selectable<UsersTable>

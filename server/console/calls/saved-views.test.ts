@@ -1,0 +1,84 @@
+// Saved views through /api/console/views, with a real store: each person keeps their own, shared
+// ones are seen by everyone, and only the owner changes or deletes a view.
+import { describe, expect, it } from 'vitest'
+import type { SavedView } from '../../../src/api/call-index-schemas'
+import { createTestConsole, expectProblem } from '../test-support/console-app'
+
+const VIEWS = '/api/console/views'
+const failedToday = { name: 'Failed today, my team', search: 'status=DIALER_FAILED', shared: false, pinned: true }
+
+async function twoPeople() {
+  const app = await createTestConsole()
+  await app.addUser('ana@example.com', 'support')
+  await app.addUser('ben@example.com', 'manager')
+  return { app, ana: await app.signIn('ana@example.com'), ben: await app.signIn('ben@example.com') }
+}
+
+const listOf = async (app: Awaited<ReturnType<typeof createTestConsole>>, cookie: string) => {
+  const res = await app.request(VIEWS, { cookie })
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { views: SavedView[] }).views
+}
+
+describe('saved views', () => {
+  it('keeps a view for its owner only, until it is shared', async () => {
+    const { app, ana, ben } = await twoPeople()
+    const created = await app.request(VIEWS, { cookie: ana, json: failedToday })
+    expect(created.status).toBe(201)
+    const view = (await created.json()) as SavedView
+    expect(view).toMatchObject({ ...failedToday, mine: true, owner: { email: 'ana@example.com' } })
+
+    expect((await listOf(app, ana)).map((v) => v.name)).toEqual(['Failed today, my team'])
+    expect(await listOf(app, ben)).toEqual([])
+
+    const shared = await app.request(`${VIEWS}/${view.id}`, {
+      cookie: ana,
+      method: 'PUT',
+      json: { ...failedToday, shared: true },
+    })
+    expect(shared.status).toBe(200)
+    expect(await listOf(app, ben)).toMatchObject([{ id: view.id, shared: true, mine: false }])
+  })
+
+  it('lets only the owner change or delete a shared view, and says whose it is', async () => {
+    const { app, ana, ben } = await twoPeople()
+    const view = (await (
+      await app.request(VIEWS, { cookie: ana, json: { ...failedToday, shared: true } })
+    ).json()) as SavedView
+
+    const change = await app.request(`${VIEWS}/${view.id}`, { cookie: ben, method: 'PUT', json: failedToday })
+    expect((await expectProblem(change, 403)).detail).toContain('ana@example.com')
+    await expectProblem(await app.request(`${VIEWS}/${view.id}`, { cookie: ben, method: 'DELETE' }), 403)
+
+    expect((await app.request(`${VIEWS}/${view.id}`, { cookie: ana, method: 'DELETE' })).status).toBe(204)
+    expect(await listOf(app, ben)).toEqual([])
+    await expectProblem(await app.request(`${VIEWS}/${view.id}`, { cookie: ana, method: 'DELETE' }), 404)
+  })
+
+  it('hides a private view from others as if it did not exist', async () => {
+    const { app, ana, ben } = await twoPeople()
+    const view = (await (await app.request(VIEWS, { cookie: ana, json: failedToday })).json()) as SavedView
+    await expectProblem(await app.request(`${VIEWS}/${view.id}`, { cookie: ben, method: 'DELETE' }), 404)
+    await expectProblem(await app.request(`${VIEWS}/not-an-id`, { cookie: ben, method: 'DELETE' }), 404)
+  })
+
+  it('answers a bad view with its fields, and a signed-out request with 401', async () => {
+    const { app, ana } = await twoPeople()
+    const bad = await app.request(VIEWS, { cookie: ana, json: { name: '  ', search: 'x'.repeat(3000), shared: 'yes' } })
+    const problem = (await expectProblem(bad, 400)) as unknown as { errors: { field: string; message: string }[] }
+    expect(problem.errors.map((error) => error.field).sort()).toEqual(['name', 'pinned', 'search', 'shared'])
+    expect(problem.errors.find((error) => error.field === 'name')?.message).toBe('Name the view.')
+    await expectProblem(await app.request(VIEWS), 401)
+  })
+
+  it('refuses a cross-site request to save a view', async () => {
+    const { app, ana } = await twoPeople()
+    const res = await app.request(VIEWS, {
+      cookie: ana,
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      json: failedToday,
+    })
+    await expectProblem(res, 403)
+    expect(await listOf(app, ana)).toEqual([])
+  })
+})

@@ -1,0 +1,91 @@
+// Saved views of the calls page: a person's own, and everyone's shared ones.
+import { randomBytes } from 'node:crypto'
+import type { SavedViewInput } from '../../../src/api/call-index-schemas'
+import type { ConsoleDb } from './database'
+
+/** Views one person may keep: plenty for a sidebar, and a bound on what one account can store. */
+export const MAX_VIEWS_PER_PERSON = 100
+
+export interface SavedViewRow {
+  id: string
+  ownerId: string
+  ownerEmail: string
+  name: string
+  search: string
+  shared: boolean
+  pinned: boolean
+  updatedAt: number
+}
+
+export function createSavedViewQueries(db: ConsoleDb) {
+  const selectViews = () =>
+    db
+      .selectFrom('saved_views')
+      .innerJoin('users', 'users.id', 'saved_views.owner_id')
+      .select([
+        'saved_views.id',
+        'saved_views.owner_id as ownerId',
+        'users.email as ownerEmail',
+        'saved_views.name',
+        'saved_views.search',
+        'saved_views.shared',
+        'saved_views.pinned',
+        'saved_views.updated_at as updatedAt',
+      ])
+  const toRow = (row: Omit<SavedViewRow, 'shared' | 'pinned'> & { shared: number; pinned: number }): SavedViewRow => ({
+    ...row,
+    shared: row.shared === 1,
+    pinned: row.pinned === 1,
+  })
+
+  return {
+    /** The person's own views and everyone's shared ones, by name. */
+    visibleTo: async (userId: string): Promise<SavedViewRow[]> =>
+      (
+        await selectViews()
+          .where((eb) => eb.or([eb('saved_views.owner_id', '=', userId), eb('saved_views.shared', '=', 1)]))
+          .orderBy('saved_views.name')
+          .orderBy('saved_views.id')
+          .execute()
+      ).map(toRow),
+    find: async (id: string): Promise<SavedViewRow | null> => {
+      const row = await selectViews().where('saved_views.id', '=', id).executeTakeFirst()
+      return row ? toRow(row) : null
+    },
+    countOwnedBy: async (userId: string): Promise<number> =>
+      Number(
+        (
+          await db
+            .selectFrom('saved_views')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('owner_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    create: async (ownerId: string, view: SavedViewInput, at: number): Promise<string> => {
+      const id = `view_${randomBytes(9).toString('base64url')}`
+      await db
+        .insertInto('saved_views')
+        .values({ id, owner_id: ownerId, ...flags(view), updated_at: at })
+        .execute()
+      return id
+    },
+    update: async (id: string, view: SavedViewInput, at: number): Promise<void> => {
+      await db
+        .updateTable('saved_views')
+        .set({ ...flags(view), updated_at: at })
+        .where('id', '=', id)
+        .execute()
+    },
+    remove: async (id: string): Promise<void> => {
+      await db.deleteFrom('saved_views').where('id', '=', id).execute()
+    },
+  }
+}
+
+const flags = (view: SavedViewInput) => ({
+  name: view.name,
+  search: view.search,
+  shared: view.shared ? 1 : 0,
+  pinned: view.pinned ? 1 : 0,
+})
