@@ -46,14 +46,21 @@ function ftsQuery(filter: CallSearchFilter): string | null {
   return phrases.length > 0 ? phrases.join(' AND ') : null
 }
 
-function conditions(eb: Eb, filter: CallSearchFilter) {
+/**
+ * How the terms are found. `trigrams`: through the trigram table, then sorted: right when few calls match.
+ * `scan`: newest first through the time index, each row checked: right when many match, since a page then
+ * fills after a few thousand rows, where the trigram table would hand over most of the index to sort.
+ */
+export type TermPlan = 'trigrams' | 'scan'
+
+function conditions(eb: Eb, filter: CallSearchFilter, plan: TermPlan) {
   const all = []
-  const match = ftsQuery(filter)
+  const match = plan === 'trigrams' ? ftsQuery(filter) : null
   if (match)
     all.push(
       eb('c.id', 'in', sql<number>`(select rowid from indexed_call_text where indexed_call_text match ${match})`),
     )
-  for (const digits of filter.numbers.filter((digits) => !trigramReady(digits)))
+  for (const digits of filter.numbers.filter((digits) => plan === 'scan' || !trigramReady(digits)))
     all.push(sql<SqlBool>`(instr(c.destination_digits, ${digits}) > 0 or instr(c.caller_digits, ${digits}) > 0)`)
   for (const term of filter.texts) {
     const value = eb
@@ -80,17 +87,30 @@ function conditions(eb: Eb, filter: CallSearchFilter) {
   return eb.and(all)
 }
 
-export function createCallSearchQueries(db: ConsoleDb) {
+// Past this many trigram matches a scan in time order fills a page sooner than sorting them all.
+const MANY_MATCHES = 20_000
+
+export function createCallSearchQueries(db: ConsoleDb, manyMatches = MANY_MATCHES) {
+  /** Counting the trigram matches stops past `manyMatches`: cheap whatever the term. */
+  async function planOf(filter: CallSearchFilter): Promise<TermPlan> {
+    const match = ftsQuery(filter)
+    if (!match) return 'scan'
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid from indexed_call_text
+      where indexed_call_text match ${match} limit ${manyMatches + 1})`.execute(db)
+    return (rows[0]?.n ?? 0) > manyMatches ? 'scan' : 'trigrams'
+  }
+
   return {
     /** A page, with who placed each call (null for calls this console did not place). */
-    page: (filter: CallSearchFilter, after: SearchKey | null, limit: number) =>
-      db
+    page: async (filter: CallSearchFilter, after: SearchKey | null, limit: number) => {
+      const plan = await planOf(filter)
+      return db
         .selectFrom('indexed_calls as c')
         .leftJoin('call_owners as o', 'o.call_id', 'c.call_id')
         .leftJoin('users as u', 'u.id', 'o.user_id')
         .selectAll('c')
         .select(['o.user_id as owner_id', 'u.email as owner_email'])
-        .where((eb) => conditions(eb, filter))
+        .where((eb) => conditions(eb, filter, plan))
         .$if(after !== null, (qb) =>
           qb.where((eb) =>
             eb.or([
@@ -102,13 +122,14 @@ export function createCallSearchQueries(db: ConsoleDb) {
         .orderBy('c.created_at', 'desc')
         .orderBy('c.call_id', 'desc')
         .limit(limit)
-        .execute(),
-    /** Every call the filter selects, on all pages. */
+        .execute()
+    },
+    /** Every call the filter selects, on all pages: the trigram table narrows, whatever the count. */
     count: (filter: CallSearchFilter) =>
       db
         .selectFrom('indexed_calls as c')
         .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where((eb) => conditions(eb, filter))
+        .where((eb) => conditions(eb, filter, 'trigrams'))
         .executeTakeFirstOrThrow()
         .then((row) => Number(row.count)),
   }
