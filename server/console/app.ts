@@ -18,6 +18,9 @@ import { createSessionService, type SessionPolicy } from './auth/sessions'
 import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './auth/sign-in-throttle'
 import { createOidcClient } from './auth/sso/oidc-client'
 import { ssoRoutes } from './auth/sso/sso-routes'
+import type { CallIndexSync } from './calls/index/call-index-sync'
+import { createPlacedCallIndexer } from './calls/index/placed-calls'
+import { callIndexRoutes } from './calls/index/search-routes'
 import { placedByRoutes } from './calls/placed-by-routes'
 import { savedViewRoutes } from './calls/saved-view-routes'
 import { type LiveSettings, SSO_CALLBACK_PATH, type SsoConfig } from './config'
@@ -58,6 +61,8 @@ export interface ConsoleAppOptions {
   live?: LiveSettings
   /** The process's one status hub (its owner closes it); one is made from `live` when not given. */
   liveHub?: LiveHub | null
+  /** The process's call index sync (its owner closes it); null or absent: search answers `unavailable`. */
+  callIndex?: CallIndexSync | null
   /** Of the event stream; 15 s unless a test wants them sooner. */
   heartbeatMs?: number
   distDir: string
@@ -157,6 +162,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.page}`, auditRoutes(options.store, audit, signedIn, now))
   app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.placedBy}`, placedByRoutes(options.store, signedIn))
   app.route(`${CONSOLE_PREFIX}${CALL_INDEX_PATHS.views}`, savedViewRoutes(options.store, signedIn, now))
+  app.route(CONSOLE_PREFIX, callIndexRoutes({ store: options.store, sync: options.callIndex ?? null, signedIn }))
   const liveHub =
     options.liveHub !== undefined
       ? options.liveHub
@@ -177,9 +183,11 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   const recordVoiceEvent = createVoiceAudit(audit, options.store, now)
   const notePlacedCall =
     liveHub && createPlacedCallNotifier(liveHub, (ids) => options.store.callOwners.ownersOf(ids), options.logger)
-  // The audit first: it records the owner the board shows.
+  const indexPlacedCall = createPlacedCallIndexer(options.store, options.logger)
+  // The audit first: it records the owner the board and the index show.
   const voice = voiceRoutes(proxy, limiter, async (c, operation, response) => {
     await recordVoiceEvent(c, operation, response)
+    await indexPlacedCall(operation, response)
     if (notePlacedCall) await notePlacedCall(operation, response)
   })
   app.use('/api/v1/voice/*', signedIn)

@@ -22,6 +22,7 @@ const envSchema = z.object({
   CONSOLE_LOG: z.enum(['json', 'off']).default('json'),
   CONSOLE_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   CONSOLE_UPSTREAM_RPS: z.coerce.number().int().min(1).max(1_000).default(10),
+  CONSOLE_INDEX_RPS: z.coerce.number().int().min(1).max(1_000).default(5),
   CONSOLE_LIVE_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   VOICE_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('http://127.0.0.1:8787'),
   VOICE_API_KEY: z.string().optional(),
@@ -87,6 +88,8 @@ export interface ConsoleConfig {
   storageUrl?: string
   /** The status hub: how often a live call is polled, and the most upstream requests it sends a second. */
   live: LiveSettings
+  /** The call index's sync: the most upstream requests it sends a second (its own budget, apart from the hub's). */
+  callIndex: { upstreamRps: number }
   distDir: string
   /** `npm start` only: the three demo users, offered on the sign-in page. */
   demoUsers: boolean
@@ -121,6 +124,7 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
     storageUpstream: e.VOICE_STORAGE_UPSTREAM,
     storageUrl: e.VOICE_STORAGE_URL,
     live: { pollMs: e.CONSOLE_LIVE_POLL_MS, upstreamRps: e.CONSOLE_UPSTREAM_RPS },
+    callIndex: { upstreamRps: e.CONSOLE_INDEX_RPS },
     distDir: e.DASHBOARD_DIST ?? fileURLToPath(new URL('../../dist', import.meta.url)),
     demoUsers: false,
     localSignIn: e.CONSOLE_LOCAL_SIGN_IN === 'on',

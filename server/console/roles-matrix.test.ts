@@ -22,6 +22,8 @@ const CONSOLE_ROUTES: Operation[] = [
   { method: 'GET', route: '/api/console/placed-by', permission: 'calls:read' },
   { method: 'GET', route: '/api/console/users', permission: 'users:manage' },
   { method: 'GET', route: '/api/console/events', permission: 'calls:read' },
+  { method: 'GET', route: '/api/console/calls/search', permission: 'calls:read' },
+  { method: 'GET', route: '/api/console/calls/index', permission: 'calls:read' },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
 
@@ -45,6 +47,8 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/placed-by': ['support', 'manager', 'admin'],
   'GET /api/console/users': ['admin'],
   'GET /api/console/events': ['support', 'manager', 'admin'],
+  'GET /api/console/calls/search': ['support', 'manager', 'admin'],
+  'GET /api/console/calls/index': ['support', 'manager', 'admin'],
 }
 
 const name = (operation: Operation) => `${operation.method} ${operation.route}`

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createConsoleApp } from './app'
 import { createAuditLog } from './audit/audit-log'
+import { startConsoleCallIndex } from './calls/index/console-call-index'
 import type { ConsoleConfig } from './config'
 import { DEMO_USERS, ensureDemoUsers } from './demo-users'
 import { createLogger, type Logger } from './http/request-log'
@@ -30,11 +31,13 @@ export async function startConsole(
   const now = extra.now ?? Date.now
   const audit = createAuditLog(store, now)
   const liveHub = createConsoleLiveHub({ ...config, store, logger })
+  const callIndex = startConsoleCallIndex({ ...config, store, logger, upstreamRps: config.callIndex.upstreamRps })
   const app = createConsoleApp({
     ...config,
     store,
     audit,
     liveHub,
+    callIndex,
     logger,
     userRateLimitPerMinute: config.userRateLimitPerMinute,
     demoUsers: config.demoUsers ? DEMO_USERS : [],
@@ -84,6 +87,7 @@ export async function startConsole(
       clearInterval(retention)
       // First: its timers stop and its event streams end, so closing the server waits for none of them.
       liveHub?.close()
+      await callIndex?.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await store.close()

@@ -32,7 +32,14 @@ const MAX_RETRY_AFTER_MS = 10 * 60_000
 // The spec's largest limit: the fewest requests for a count of many calls.
 const LIST_PAGE = 100
 
-export function createLiveUpstream(options: { upstream: string; apiKey: string; timeoutMs?: number }): LiveUpstream {
+export interface UpstreamOptions {
+  upstream: string
+  apiKey: string
+  timeoutMs?: number
+}
+
+/** A GET of the voice API with the server's key, its answer parsed against the contract; shared with the call index. */
+export function createUpstreamGet(options: UpstreamOptions) {
   const base = `${upstreamBase(options.upstream)}${API_PREFIX}`
   const timeoutMs = options.timeoutMs ?? 10_000
   const closing = new AbortController()
@@ -60,6 +67,11 @@ export function createLiveUpstream(options: { upstream: string; apiKey: string; 
     return { kind: 'ok', body: parsed.data }
   }
 
+  return { get, close: () => closing.abort() }
+}
+
+export function createLiveUpstream(options: UpstreamOptions): LiveUpstream {
+  const { get, close } = createUpstreamGet(options)
   return {
     callStatus: (callId) => get(`/calls/${encodeURIComponent(callId)}/status`, callStatusResponse),
     callsIn: (status, fromDate, cursor) => {
@@ -67,7 +79,7 @@ export function createLiveUpstream(options: { upstream: string; apiKey: string; 
       if (cursor) query.set('cursor', cursor)
       return get(`/calls?${query}`, listCallsResponse)
     },
-    close: () => closing.abort(),
+    close,
   }
 }
 

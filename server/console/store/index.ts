@@ -1,6 +1,9 @@
 // The console's store: one object with every query, opened once per process.
 import { createAuditQueries } from './audit'
+import { createCallIndexQueries } from './call-index'
+import { createCallIndexSyncQueries } from './call-index-sync'
 import { createCallOwnerQueries } from './call-owners'
+import { createCallSearchQueries } from './call-search'
 import { type ConsoleDb, openConsoleDatabase } from './database'
 import { createInviteQueries } from './invites'
 import { createSavedViewQueries } from './saved-views'
@@ -10,6 +13,7 @@ import { createThrottleQueries } from './throttle'
 import { createUserQueries } from './users'
 
 export function createStore(db: ConsoleDb) {
+  const callIndex = createCallIndexQueries(db)
   return {
     db,
     users: createUserQueries(db),
@@ -18,6 +22,9 @@ export function createStore(db: ConsoleDb) {
     audit: createAuditQueries(db),
     callOwners: createCallOwnerQueries(db),
     invites: createInviteQueries(db),
+    callIndex,
+    callSearch: createCallSearchQueries(db),
+    callIndexSync: createCallIndexSyncQueries(db, callIndex.upsertListedIn),
     ssoLogins: createSsoLoginQueries(db),
     savedViews: createSavedViewQueries(db),
     close: () => db.destroy(),

@@ -110,7 +110,65 @@ export interface SavedViewsTable {
   updated_at: number
 }
 
+/** A call of the account as the call index holds it (calls/index/). Times are epoch ms. */
+export interface IndexedCallsTable {
+  /** The FTS row (indexed_call_text.rowid) and the metadata rows point here. */
+  id: Generated<number>
+  call_id: string
+  status: string
+  caller_id: string
+  destination: string
+  /** The numbers' digits, for substring search of what a person typed. */
+  caller_digits: string
+  destination_digits: string
+  duration_seconds: number | null
+  created_at: number
+  /** Null until the call's details are fetched (the list has none of them). */
+  billed_minutes: number | null
+  has_recording: number | null
+  voicemail_drop: number | null
+  source: string | null
+  /** JSON; null until known (from the detail, or from the create response of a call placed here). */
+  metadata: string | null
+  updated_at: number | null
+  /** When the detail was last fetched. */
+  details_at: number | null
+  /** 1 while a GET /calls/{id} is due: the call has ended and its final details are not in yet. */
+  needs_details: Generated<number>
+}
+
+/** One row per metadata value (lower-cased), for key:value search. */
+export interface IndexedCallMetadataTable {
+  call_row: number
+  key_lower: string
+  value_lower: string
+}
+
+/** The sync's progress, one row (id 1), so a restart resumes where it stopped. */
+export interface CallIndexSyncTable {
+  id: number
+  /** The newest upstream created_at the incremental sync has listed: its next from_date (less an overlap). */
+  watermark: number | null
+  /** The console's time when the last complete incremental pass began: every call created before is in. */
+  synced_to: number | null
+  backfill_running: Generated<number>
+  /** The backfill lists calls created before this (to_date); newer ones are the incremental sync's. */
+  backfill_to: number | null
+  /** The upstream's next_cursor for the next page; null before the first page. */
+  backfill_cursor: string | null
+  /** The oldest created_at listed so far: where to go on if the upstream refuses the cursor. */
+  backfill_oldest: number | null
+  backfill_listed: Generated<number>
+  backfill_estimated_total: number | null
+  /** The account's contract start, the earliest a call can be: the base of the estimate. */
+  backfill_since: number | null
+  backfill_finished_at: number | null
+}
+
 export interface ConsoleDatabase {
+  indexed_calls: IndexedCallsTable
+  indexed_call_metadata: IndexedCallMetadataTable
+  call_index_sync: CallIndexSyncTable
   users: UsersTable
   sessions: SessionsTable
   sign_in_throttle: SignInThrottleTable

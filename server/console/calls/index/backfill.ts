@@ -1,0 +1,74 @@
+// The full backfill: every call of the account up to the watermark, a page per step, newest first.
+// Each page is written with its cursor and count in one transaction, so a restart goes on from the
+// next page: no call counted twice, none skipped. Cost: one request per page of 100 calls, and one
+// GET /account at the start for the estimate's base (the contract's start).
+import type { ConsoleStore } from '../../store'
+import { DONE, failureOf, type Step, type SyncContext } from './sync-step'
+
+const SECOND = 1_000
+
+/** A new backfill over every call created before the watermark's second ends (to_date is exclusive). */
+export function startBackfill(store: ConsoleStore, watermark: number | null) {
+  return store.callIndexSync.update({
+    backfill_running: 1,
+    backfill_to: watermark === null ? null : watermark + SECOND,
+    backfill_cursor: null,
+    backfill_oldest: null,
+    backfill_listed: 0,
+    backfill_estimated_total: null,
+    backfill_since: null,
+    backfill_finished_at: null,
+  })
+}
+
+/** Calls listed so far, scaled by the time they span to the time since the contract began. */
+export function estimateTotal(listed: number, top: number | null, oldest: number | null, since: number | null) {
+  if (top === null || oldest === null || since === null || top <= oldest) return null
+  if (oldest <= since) return listed
+  return Math.round((listed * (top - since)) / (top - oldest))
+}
+
+export async function nextBackfillStep(ctx: SyncContext, state: { askedContract: boolean }): Promise<Step | null> {
+  const sync = await ctx.store.callIndexSync.read()
+  if (!sync.backfill_running) return null
+  if (sync.backfill_since === null && !state.askedContract) {
+    return async () => {
+      const answer = await ctx.upstream.contractStart()
+      if (answer.kind === 'rate-limited') return answer
+      // Without it the backfill runs all the same, with no estimate.
+      state.askedContract = true
+      if (answer.kind === 'ok')
+        await ctx.store.callIndexSync.update({ backfill_since: Date.parse(answer.body.contract_start) })
+      return answer.kind === 'ok' ? DONE : failureOf(answer)
+    }
+  }
+  return async () => {
+    const answer = await ctx.upstream.listCalls({
+      toMs: sync.backfill_to ?? undefined,
+      cursor: sync.backfill_cursor,
+      limit: ctx.pageSize,
+    })
+    if (answer.kind === 'failed' && answer.reason === 'answered 400' && sync.backfill_cursor && sync.backfill_oldest) {
+      // The upstream no longer takes the cursor: go on below the oldest call listed (its second again).
+      await ctx.store.callIndexSync.update({ backfill_cursor: null, backfill_to: sync.backfill_oldest + SECOND })
+      return DONE
+    }
+    if (answer.kind !== 'ok') return failureOf(answer)
+    const { calls, next_cursor } = answer.body
+    const listed = sync.backfill_listed + calls.length
+    const oldest = Math.min(
+      sync.backfill_oldest ?? Number.MAX_SAFE_INTEGER,
+      ...calls.map((c) => Date.parse(c.created_at)),
+    )
+    const done = next_cursor === null
+    await ctx.store.callIndexSync.listedPage(calls, {
+      backfill_cursor: next_cursor,
+      backfill_listed: listed,
+      backfill_oldest: oldest === Number.MAX_SAFE_INTEGER ? null : oldest,
+      backfill_estimated_total: done ? listed : estimateTotal(listed, sync.backfill_to, oldest, sync.backfill_since),
+      backfill_running: done ? 0 : 1,
+      backfill_finished_at: done ? ctx.now() : null,
+    })
+    return DONE
+  }
+}

@@ -1,0 +1,164 @@
+// The sync that keeps the call index: one loop in the console process, one upstream request at a time,
+// never more than CONSOLE_INDEX_RPS in any second (its own budget: the status hub keeps its own), and
+// paused for the Retry-After of a 429. Each turn takes the most pressing work: the incremental pass
+// when due, then details and backfill pages in turn.
+import type { IndexState } from '../../../../src/api/call-index-schemas'
+import type { Logger } from '../../http/request-log'
+import { createRequestBudget } from '../../live/request-budget'
+import type { ConsoleStore } from '../../store'
+import { nextBackfillStep, startBackfill } from './backfill'
+import { nextDetailStep } from './detail-step'
+import { type IncrementalPass, startIncrementalPass } from './incremental-pass'
+import { type IndexUpstream, keyRefused } from './index-upstream'
+import { readIndexState } from './read-index-state'
+import type { Step, StepOutcome, SyncContext } from './sync-step'
+
+export interface CallIndexSyncOptions {
+  store: ConsoleStore
+  upstream: IndexUpstream
+  /** Upstream requests a second at most (CONSOLE_INDEX_RPS). */
+  rps: number
+  /** How often the incremental pass runs; 5 s unless set. */
+  syncMs?: number
+  pageSize?: number
+  logger?: Logger
+  now?: () => number
+}
+
+export interface CallIndexSync {
+  state(): Promise<IndexState>
+  /** Starts a full backfill; false when one is already running. */
+  requestBackfill(): Promise<boolean>
+  /** Stops after the request under way (aborted) and its writes: the store may close after it. */
+  close(): Promise<void>
+}
+
+const DEFAULT_SYNC_MS = 5_000
+const LIST_PAGE = 100
+// After a failure that is not a 429 (the upstream down, a 5xx): long enough not to hammer it.
+const FAILURE_PAUSE_MS = 5_000
+
+export function startCallIndexSync(options: CallIndexSyncOptions): CallIndexSync {
+  const now = options.now ?? Date.now
+  const syncMs = options.syncMs ?? DEFAULT_SYNC_MS
+  const ctx: SyncContext = {
+    store: options.store,
+    upstream: options.upstream,
+    pageSize: options.pageSize ?? LIST_PAGE,
+    now,
+  }
+  const budget = createRequestBudget(options.rps, now)
+  const backfillState = { askedContract: false }
+  let closed = false
+  let pass: IncrementalPass | null = null
+  let nextPassAt = 0
+  let pausedUntil = 0
+  let failing: string | null = null
+  let detailsTurn = true
+  let wake: (() => void) | null = null
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.max(0, ms))
+      wake = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+    }).finally(() => {
+      wake = null
+    })
+
+  async function beginBackfill(watermark: number | null) {
+    backfillState.askedContract = false
+    await startBackfill(options.store, watermark)
+  }
+
+  async function nextStep(): Promise<Step | null> {
+    if (pass || now() >= nextPassAt) {
+      const sync = await options.store.callIndexSync.read()
+      pass ??= startIncrementalPass(ctx, sync.watermark, { newestPageOnly: sync.backfill_finished_at === null })
+      return pass.step
+    }
+    const sync = await options.store.callIndexSync.read()
+    // The first start: once the first pass has set the watermark, everything older is listed.
+    if (!sync.backfill_running && sync.backfill_finished_at === null && sync.synced_to !== null)
+      await beginBackfill(sync.watermark)
+    const finders = [() => nextDetailStep(ctx, options.logger), () => nextBackfillStep(ctx, backfillState)]
+    if (!detailsTurn) finders.reverse()
+    for (const find of finders) {
+      const step = await find()
+      if (step) {
+        detailsTurn = !detailsTurn
+        return step
+      }
+    }
+    return null
+  }
+
+  function settle(outcome: StepOutcome) {
+    if (outcome.kind === 'rate-limited') {
+      pausedUntil = now() + outcome.retryAfterMs
+      return
+    }
+    if (outcome.kind === 'failed') {
+      if (failing === null)
+        options.logger?.error({ msg: 'call index: the voice service failed', reason: outcome.reason })
+      failing = outcome.reason
+      pausedUntil = now() + FAILURE_PAUSE_MS
+      return
+    }
+    if (failing !== null) options.logger?.info({ msg: 'call index: the voice service answers again' })
+    failing = null
+    if (pass?.finished) {
+      pass = null
+      nextPassAt = now() + syncMs
+    }
+  }
+
+  async function run() {
+    while (!closed) {
+      if (pausedUntil > now()) {
+        await sleep(pausedUntil - now())
+        continue
+      }
+      let step: Step | null
+      try {
+        step = await nextStep()
+        if (!step) {
+          await sleep(nextPassAt - now())
+          continue
+        }
+        while (!budget.tryTake() && !closed) await sleep(1_000 / options.rps)
+        if (closed) return
+        settle(await step())
+      } catch (error) {
+        // The store failed (or closed under us): the next turn tries again.
+        if (closed) return
+        options.logger?.error({ msg: 'call index: sync step failed', error: String(error) })
+        pausedUntil = now() + FAILURE_PAUSE_MS
+      }
+    }
+  }
+  const running = run()
+
+  return {
+    state: () =>
+      readIndexState(options.store, {
+        failing: failing && !keyRefused(failing) ? failing : null,
+        keyRefused: failing !== null && keyRefused(failing),
+      }),
+    async requestBackfill() {
+      const sync = await options.store.callIndexSync.read()
+      if (sync.backfill_running) return false
+      await beginBackfill(sync.watermark)
+      wake?.()
+      return true
+    },
+    async close() {
+      closed = true
+      options.upstream.close()
+      wake?.()
+      await running
+    },
+  }
+}

@@ -1,0 +1,22 @@
+// The console's one call index sync, from its settings: none without an API key (nothing to list).
+import type { Logger } from '../../http/request-log'
+import type { ConsoleStore } from '../../store'
+import { type CallIndexSync, startCallIndexSync } from './call-index-sync'
+import { createIndexUpstream } from './index-upstream'
+
+export function startConsoleCallIndex(options: {
+  upstream: string
+  apiKey: string | null
+  store: ConsoleStore
+  upstreamRps: number
+  logger?: Logger
+}): CallIndexSync | null {
+  const apiKey = options.apiKey?.trim()
+  if (!apiKey) return null
+  return startCallIndexSync({
+    store: options.store,
+    upstream: createIndexUpstream({ upstream: options.upstream, apiKey }),
+    rps: options.upstreamRps,
+    logger: options.logger,
+  })
+}

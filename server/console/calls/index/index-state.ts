@@ -1,0 +1,69 @@
+// How far the index can be trusted, in the contract's shape and in words for the calls page. Pure.
+import type { IndexState } from '../../../../src/api/call-index-schemas'
+
+export interface IndexFacts {
+  /** False without an API key: there is no sync. */
+  syncing: boolean
+  /** Why the last upstream request failed, while the failures last; null once one succeeds. */
+  failing: string | null
+  keyRefused: boolean
+  indexed: number
+  pendingDetails: number
+  syncedTo: number | null
+  backfill: { running: boolean; listed: number; estimatedTotal: number | null; finishedAt: number | null } | null
+}
+
+const count = (n: number) => n.toLocaleString('en-US')
+/** The API's timestamps have whole seconds; so do ours when they can. */
+export const isoTime = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z')
+
+function stateAndMessage(facts: IndexFacts): Pick<IndexState, 'state' | 'message'> {
+  if (!facts.syncing)
+    return {
+      state: 'unavailable',
+      message: 'Search is not available: the console has no API key for the voice service.',
+    }
+  if (facts.keyRefused)
+    return {
+      state: 'unavailable',
+      message: 'Search is not available: the voice service refuses the console’s API key.',
+    }
+  if (facts.failing)
+    return {
+      state: 'catching-up',
+      message: `The voice service is not answering (${facts.failing}): the newest calls may be missing.`,
+    }
+  const backfill = facts.backfill
+  if (backfill?.running)
+    return {
+      state: 'catching-up',
+      message:
+        backfill.estimatedTotal !== null
+          ? `Indexed ${count(backfill.listed)} of about ${count(Math.max(backfill.listed, backfill.estimatedTotal))} calls.`
+          : `Indexed ${count(backfill.listed)} calls so far.`,
+    }
+  if (facts.syncedTo === null || !backfill?.finishedAt)
+    return { state: 'catching-up', message: 'Listing the account’s calls: results may be incomplete.' }
+  if (facts.pendingDetails > 0)
+    return {
+      state: 'catching-up',
+      message: `Fetching the details of ${count(facts.pendingDetails)} calls: metadata search may miss them.`,
+    }
+  return { state: 'ready', message: null }
+}
+
+export function indexStateOf(facts: IndexFacts): IndexState {
+  const backfill = facts.backfill
+  return {
+    ...stateAndMessage(facts),
+    indexed: facts.indexed,
+    pendingDetails: facts.pendingDetails,
+    syncedTo: facts.syncedTo === null ? null : isoTime(facts.syncedTo),
+    backfill: backfill && {
+      running: backfill.running,
+      listed: backfill.listed,
+      estimatedTotal: backfill.estimatedTotal,
+      finishedAt: backfill.finishedAt === null ? null : isoTime(backfill.finishedAt),
+    },
+  }
+}

@@ -1,0 +1,28 @@
+// The index's state from the store and the sync's news of the upstream; `null` sync: no API key.
+import type { IndexState } from '../../../../src/api/call-index-schemas'
+import type { ConsoleStore } from '../../store'
+import { indexStateOf } from './index-state'
+
+export async function readIndexState(
+  store: ConsoleStore,
+  sync: { failing: string | null; keyRefused: boolean } | null,
+): Promise<IndexState> {
+  const counts = await store.callIndex.counts()
+  const row = await store.callIndexSync.read()
+  const started = row.backfill_running === 1 || row.backfill_finished_at !== null
+  return indexStateOf({
+    syncing: sync !== null,
+    failing: sync?.failing ?? null,
+    keyRefused: sync?.keyRefused ?? false,
+    ...counts,
+    syncedTo: row.synced_to,
+    backfill: started
+      ? {
+          running: row.backfill_running === 1,
+          listed: row.backfill_listed,
+          estimatedTotal: row.backfill_estimated_total,
+          finishedAt: row.backfill_finished_at,
+        }
+      : null,
+  })
+}

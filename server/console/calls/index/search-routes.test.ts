@@ -1,0 +1,78 @@
+// The search routes' edges: who may ask (401, 403 by role), what is refused (400 problem+json naming the
+// field), and the state without an API key. No upstream: the index is filled through the store.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CallSearchResponse, IndexState } from '../../../../src/api/call-index-schemas'
+import { ROLES, type Role } from '../../../../src/api/console-schemas'
+import { createTestConsole, expectProblem, type TestConsole } from '../../test-support/console-app'
+
+let t: TestConsole
+const cookies = {} as Record<Role, string>
+
+beforeAll(async () => {
+  t = await createTestConsole({ apiKey: null })
+  for (const role of ROLES) {
+    await t.addUser(`${role}@example.com`, role)
+    cookies[role] = await t.signIn(`${role}@example.com`)
+  }
+  await t.store.callIndex.upsertListed([
+    {
+      call_id: 'call_0001',
+      status: 'DIALER_COMPLETED',
+      caller_id: '+14155550100',
+      destination: '+442071838750',
+      duration_seconds: 42,
+      created_at: '2026-11-20T10:00:00Z',
+    },
+  ])
+})
+afterAll(() => t.store.close())
+
+const search = (query: string, role: Role | null = 'support') =>
+  t.request(`/api/console/calls/search${query}`, role ? { cookie: cookies[role] } : {})
+
+describe('GET /api/console/calls/search', () => {
+  it('finds a call by any part of its number, typed as a person types it', async () => {
+    const res = await search(`?q=${encodeURIComponent('(207) 183')}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    const body = (await res.json()) as CallSearchResponse
+    expect(body).toMatchObject({ total: 1, nextCursor: null, calls: [{ call_id: 'call_0001', placedBy: null }] })
+    expect(body.calls[0]).toMatchObject({ created_at: '2026-11-20T10:00:00Z', metadata: null, has_recording: null })
+  })
+
+  it.each([
+    ['?status=RINGING', 'status'],
+    ['?from_date=yesterday', 'from_date'],
+    ['?caller_id=4155550100', 'caller_id'],
+    ['?has_recording=yes', 'has_recording'],
+    ['?min_duration=-1', 'min_duration'],
+    ['?limit=30', 'limit'],
+    [`?q=${'x'.repeat(201)}`, 'q'],
+    ['?cursor=not-a-cursor', 'cursor'],
+  ])('refuses %s with 400 naming %s', async (query, field) => {
+    const res = await search(query)
+    const problem = (await expectProblem(res, 400)) as unknown as { errors: { field: string }[] }
+    expect(problem.errors.map((error) => error.field)).toContain(field)
+  })
+
+  it('asks for a session (401), and calls:read, which every role has', async () => {
+    await expectProblem(await search('', null), 401)
+    for (const role of ROLES) expect((await search('', role)).status).toBe(200)
+  })
+})
+
+describe('/api/console/calls/index', () => {
+  it('answers unavailable, with why, when the console has no API key', async () => {
+    const res = await t.request('/api/console/calls/index', { cookie: cookies.manager })
+    const state = (await res.json()) as IndexState
+    expect(state).toMatchObject({ state: 'unavailable', indexed: 1, pendingDetails: 1, backfill: null })
+    expect(state.message).toMatch(/no API key/)
+  })
+
+  it('lets only admins start a backfill (403 for the others), and says there is none to start without a key', async () => {
+    for (const role of ['support', 'manager'] as const)
+      await expectProblem(await t.request('/api/console/calls/index', { method: 'POST', cookie: cookies[role] }), 403)
+    await expectProblem(await t.request('/api/console/calls/index', { method: 'POST' }), 401)
+    await expectProblem(await t.request('/api/console/calls/index', { method: 'POST', cookie: cookies.admin }), 503)
+  })
+})

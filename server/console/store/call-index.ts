@@ -1,0 +1,178 @@
+// The call index's writes: calls as the list, the detail and the create response tell of them, each
+// with its search rows (metadata values, and trigrams of numbers and values in indexed_call_text).
+import { type Kysely, sql } from 'kysely'
+import type { CallDetail, CallListItem, CreateCallResponse, Metadata } from '../../../src/api/schemas'
+import type { ConsoleDb } from './database'
+import type { ConsoleDatabase } from './schema'
+
+const IN_FLIGHT = ['DIALER_INITIATED', 'DIALER_RINGING']
+const ENDED = ['DIALER_COMPLETED', 'DIALER_FAILED']
+// Between the values of the text column: a trigram across two values can only hold this, never a typed character.
+const VALUE_SEPARATOR = '\n'
+
+const digitsOf = (phone: string) => phone.replace(/\D/g, '')
+const isEnded = (status: string) => ENDED.includes(status)
+
+/** What a metadata value is to search: its text, lower-cased; null has none. */
+export function searchableValue(value: unknown): string | null {
+  if (value === null || value === undefined) return null
+  return (typeof value === 'string' ? value : JSON.stringify(value)).toLowerCase()
+}
+
+async function insertNew(trx: Kysely<ConsoleDatabase>, call: CallListItem): Promise<number | null> {
+  const row = await trx
+    .insertInto('indexed_calls')
+    .values({
+      call_id: call.call_id,
+      status: call.status,
+      caller_id: call.caller_id,
+      destination: call.destination,
+      caller_digits: digitsOf(call.caller_id),
+      destination_digits: digitsOf(call.destination),
+      duration_seconds: call.duration_seconds,
+      created_at: Date.parse(call.created_at),
+      // A call in flight waits: its details change until it ends, and one fetch then is enough.
+      needs_details: isEnded(call.status) ? 1 : 0,
+    })
+    .onConflict((oc) => oc.column('call_id').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (!row) return null
+  const numbers = `${digitsOf(call.destination)} ${digitsOf(call.caller_id)}`
+  await sql`insert into indexed_call_text (rowid, numbers, metadata) values (${row.id}, ${numbers}, '')`.execute(trx)
+  return row.id
+}
+
+async function upsertListed(trx: Kysely<ConsoleDatabase>, call: CallListItem): Promise<void> {
+  if ((await insertNew(trx, call)) !== null) return
+  // Statuses only move forward: an older answer (a list sent before a detail) never undoes an end.
+  await trx
+    .updateTable('indexed_calls')
+    .set({
+      status: sql`case when status in (${sql.join(ENDED)}) then status else ${call.status} end`,
+      duration_seconds: sql`case when status in (${sql.join(ENDED)}) then duration_seconds else ${call.duration_seconds} end`,
+      needs_details: isEnded(call.status)
+        ? sql`case when details_at is null or status not in (${sql.join(ENDED)}) then 1 else needs_details end`
+        : sql`needs_details`,
+    })
+    .where('call_id', '=', call.call_id)
+    .execute()
+}
+
+async function writeMetadata(trx: Kysely<ConsoleDatabase>, id: number, metadata: Metadata): Promise<void> {
+  const values = Object.entries(metadata).flatMap(([key, value]) => {
+    const text = searchableValue(value)
+    return text === null ? [] : [{ call_row: id, key_lower: key.toLowerCase(), value_lower: text }]
+  })
+  await trx.deleteFrom('indexed_call_metadata').where('call_row', '=', id).execute()
+  if (values.length > 0) await trx.insertInto('indexed_call_metadata').values(values).execute()
+  const text = values.map((value) => value.value_lower).join(VALUE_SEPARATOR)
+  await sql`update indexed_call_text set metadata = ${text} where rowid = ${id}`.execute(trx)
+}
+
+export function createCallIndexQueries(db: ConsoleDb) {
+  return {
+    /** A page of the calls list, in one transaction. */
+    upsertListed: (calls: readonly CallListItem[]) =>
+      db.transaction().execute(async (trx) => {
+        for (const call of calls) await upsertListed(trx, call)
+      }),
+    /** The same, for a caller that writes more in the same transaction (the backfill's progress). */
+    upsertListedIn: async (trx: Kysely<ConsoleDatabase>, calls: readonly CallListItem[]) => {
+      for (const call of calls) await upsertListed(trx, call)
+    },
+    /** A call placed through this console, from the create response: its metadata is searchable at once. */
+    upsertPlaced: (call: CreateCallResponse) =>
+      db.transaction().execute(async (trx) => {
+        // The list never says "queued": the call is DIALER_INITIATED by the time anyone lists it.
+        const listed = { ...call, status: 'DIALER_INITIATED', duration_seconds: null }
+        const id = await insertNew(trx, listed)
+        const existing =
+          id ??
+          (
+            await trx
+              .selectFrom('indexed_calls')
+              .select('id')
+              .where('call_id', '=', call.call_id)
+              .where('metadata', 'is', null)
+              .executeTakeFirst()
+          )?.id
+        if (existing === undefined) return
+        await trx
+          .updateTable('indexed_calls')
+          .set({ metadata: JSON.stringify(call.metadata) })
+          .where('id', '=', existing)
+          .execute()
+        await writeMetadata(trx, existing, call.metadata)
+      }),
+    /** The detail of a call: every field, and its metadata for search. */
+    writeDetail: (call: CallDetail, now: number) =>
+      db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('indexed_calls')
+          .set({
+            status: call.status,
+            duration_seconds: call.duration_seconds,
+            billed_minutes: call.billed_minutes,
+            has_recording: call.recording_url === null ? 0 : 1,
+            voicemail_drop: call.voicemail_drop ? 1 : 0,
+            source: call.source,
+            metadata: JSON.stringify(call.metadata),
+            updated_at: Date.parse(call.updated_at),
+            details_at: now,
+            needs_details: 0,
+          })
+          .where('call_id', '=', call.call_id)
+          .returning('id')
+          .executeTakeFirst()
+        if (row) await writeMetadata(trx, row.id, call.metadata)
+      }),
+    /** The upstream has no such call (any more): nothing to fetch, so it leaves the queue. */
+    detailsGone: (callId: string, now: number) =>
+      db
+        .updateTable('indexed_calls')
+        .set({ needs_details: 0, details_at: now })
+        .where('call_id', '=', callId)
+        .execute(),
+    /** Calls the in-flight lists no longer show: they have ended, and their detail says how. */
+    markEnded: (callIds: readonly string[]) =>
+      callIds.length === 0
+        ? Promise.resolve()
+        : db
+            .updateTable('indexed_calls')
+            .set({ needs_details: 1 })
+            .where('call_id', 'in', callIds)
+            .where('status', 'in', IN_FLIGHT)
+            .execute()
+            .then(() => undefined),
+    /** Calls the index holds as in flight, oldest first. */
+    inFlight: () =>
+      db
+        .selectFrom('indexed_calls')
+        .select(['call_id', 'created_at'])
+        .where('status', 'in', IN_FLIGHT)
+        .orderBy('created_at')
+        .execute(),
+    /** The detail queue's head: newest first, since recent calls are the ones people look for. */
+    needingDetails: (limit: number) =>
+      db
+        .selectFrom('indexed_calls')
+        .select('call_id')
+        .where('needs_details', '=', 1)
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute()
+        .then((rows) => rows.map((row) => row.call_id)),
+    counts: async () => {
+      const count = (pending: boolean) =>
+        db
+          .selectFrom('indexed_calls')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .$if(pending, (qb) => qb.where('needs_details', '=', 1))
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.count))
+      // Two counts: the second reads only the queue's partial index.
+      return { indexed: await count(false), pendingDetails: await count(true) }
+    },
+  }
+}

@@ -1,0 +1,138 @@
+// The call index's search: every filter and term ANDed, newest first, a page after a keyset cursor.
+// Terms of 3 characters or more are found through the trigram table (fast at a million rows); each text
+// term is then checked against the single values it may match, so a match never spans two values.
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely'
+import type { ConsoleDb } from './database'
+import type { ConsoleDatabase } from './schema'
+
+export interface CallSearchFilter {
+  /** Digit fragments: each a part of the destination's or the caller ID's digits. */
+  numbers: readonly string[]
+  /** Lower-cased: each a part of a metadata value, of the named key when there is one. */
+  texts: readonly { text: string; key: string | null }[]
+  status?: string
+  /** Created at or after (ms). */
+  fromMs?: number
+  /** Created before (ms): the API's from-inclusive, to-exclusive reading. */
+  toMs?: number
+  /** A user id of this console, or `api` for calls it did not place. */
+  placedBy?: string
+  callerId?: string
+  hasRecording?: boolean
+  voicemailDrop?: boolean
+  minDuration?: number
+  maxDuration?: number
+}
+
+/** The last row of the page before: newest first by creation time, then by call id. */
+export interface SearchKey {
+  createdAt: number
+  callId: string
+}
+
+type Eb = ExpressionBuilder<ConsoleDatabase & { c: ConsoleDatabase['indexed_calls'] }, 'c'>
+
+// The trigram tokenizer matches nothing shorter than 3 characters (code points, not UTF-16 units).
+const TRIGRAM = 3
+const trigramReady = (text: string) => [...text].length >= TRIGRAM
+/** An FTS5 string: everything inside double quotes is literal, and a quote is written twice. */
+const phrase = (column: 'numbers' | 'metadata', text: string) => `${column} : "${text.replaceAll('"', '""')}"`
+
+function ftsQuery(filter: CallSearchFilter): string | null {
+  const phrases = [
+    ...filter.numbers.filter(trigramReady).map((digits) => phrase('numbers', digits)),
+    ...filter.texts.filter((term) => trigramReady(term.text)).map((term) => phrase('metadata', term.text)),
+  ]
+  return phrases.length > 0 ? phrases.join(' AND ') : null
+}
+
+/**
+ * How the terms are found. `trigrams`: through the trigram table, then sorted: right when few calls match.
+ * `scan`: newest first through the time index, each row checked: right when many match, since a page then
+ * fills after a few thousand rows, where the trigram table would hand over most of the index to sort.
+ */
+export type TermPlan = 'trigrams' | 'scan'
+
+function conditions(eb: Eb, filter: CallSearchFilter, plan: TermPlan) {
+  const all = []
+  const match = plan === 'trigrams' ? ftsQuery(filter) : null
+  if (match)
+    all.push(
+      eb('c.id', 'in', sql<number>`(select rowid from indexed_call_text where indexed_call_text match ${match})`),
+    )
+  for (const digits of filter.numbers.filter((digits) => plan === 'scan' || !trigramReady(digits)))
+    all.push(sql<SqlBool>`(instr(c.destination_digits, ${digits}) > 0 or instr(c.caller_digits, ${digits}) > 0)`)
+  for (const term of filter.texts) {
+    const value = eb
+      .selectFrom('indexed_call_metadata as m')
+      .select(sql`1`.as('one'))
+      .whereRef('m.call_row', '=', 'c.id')
+      .where(sql<SqlBool>`instr(m.value_lower, ${term.text}) > 0`)
+    all.push(eb.exists(term.key === null ? value : value.where('m.key_lower', '=', term.key.toLowerCase())))
+  }
+  if (filter.status !== undefined) all.push(eb('c.status', '=', filter.status))
+  if (filter.fromMs !== undefined) all.push(eb('c.created_at', '>=', filter.fromMs))
+  if (filter.toMs !== undefined) all.push(eb('c.created_at', '<', filter.toMs))
+  if (filter.callerId !== undefined) all.push(eb('c.caller_id', '=', filter.callerId))
+  if (filter.hasRecording !== undefined) all.push(eb('c.has_recording', '=', filter.hasRecording ? 1 : 0))
+  if (filter.voicemailDrop !== undefined) all.push(eb('c.voicemail_drop', '=', filter.voicemailDrop ? 1 : 0))
+  if (filter.minDuration !== undefined) all.push(eb('c.duration_seconds', '>=', filter.minDuration))
+  if (filter.maxDuration !== undefined) all.push(eb('c.duration_seconds', '<=', filter.maxDuration))
+  if (filter.placedBy !== undefined) {
+    const owner = eb.selectFrom('call_owners as o').select(sql`1`.as('one')).whereRef('o.call_id', '=', 'c.call_id')
+    all.push(
+      filter.placedBy === 'api' ? eb.not(eb.exists(owner)) : eb.exists(owner.where('o.user_id', '=', filter.placedBy)),
+    )
+  }
+  return eb.and(all)
+}
+
+// Past this many trigram matches a scan in time order fills a page sooner than sorting them all.
+const MANY_MATCHES = 20_000
+
+export function createCallSearchQueries(db: ConsoleDb, manyMatches = MANY_MATCHES) {
+  /** Counting the trigram matches stops past `manyMatches`: cheap whatever the term. */
+  async function planOf(filter: CallSearchFilter): Promise<TermPlan> {
+    const match = ftsQuery(filter)
+    if (!match) return 'scan'
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid from indexed_call_text
+      where indexed_call_text match ${match} limit ${manyMatches + 1})`.execute(db)
+    return (rows[0]?.n ?? 0) > manyMatches ? 'scan' : 'trigrams'
+  }
+
+  return {
+    /** A page, with who placed each call (null for calls this console did not place). */
+    page: async (filter: CallSearchFilter, after: SearchKey | null, limit: number) => {
+      const plan = await planOf(filter)
+      return db
+        .selectFrom('indexed_calls as c')
+        .leftJoin('call_owners as o', 'o.call_id', 'c.call_id')
+        .leftJoin('users as u', 'u.id', 'o.user_id')
+        .selectAll('c')
+        .select(['o.user_id as owner_id', 'u.email as owner_email'])
+        .where((eb) => conditions(eb, filter, plan))
+        .$if(after !== null, (qb) =>
+          qb.where((eb) =>
+            eb.or([
+              eb('c.created_at', '<', after?.createdAt ?? 0),
+              eb.and([eb('c.created_at', '=', after?.createdAt ?? 0), eb('c.call_id', '<', after?.callId ?? '')]),
+            ]),
+          ),
+        )
+        .orderBy('c.created_at', 'desc')
+        .orderBy('c.call_id', 'desc')
+        .limit(limit)
+        .execute()
+    },
+    /** Every call the filter selects, on all pages: the trigram table narrows, whatever the count. */
+    count: (filter: CallSearchFilter) =>
+      db
+        .selectFrom('indexed_calls as c')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where((eb) => conditions(eb, filter, 'trigrams'))
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.count)),
+  }
+}
+
+export type SearchRow = Awaited<ReturnType<ReturnType<typeof createCallSearchQueries>['page']>>[number]
