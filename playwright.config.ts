@@ -82,10 +82,12 @@ export default defineConfig({
       simReady(ports.faultSim),
       simulatorEnv({ port: ports.faultSim, appPort: ports.faultApp, faults: true }),
     ),
-    server(
-      serveCommand(ports.faultApp, ['admin']),
-      urls.faultApp,
-      appEnv({ port: ports.faultApp, simPort: ports.faultSim, apiKey: DEMO_KEY, distPort: ports.app }),
-    ),
+    server(serveCommand(ports.faultApp, ['admin']), urls.faultApp, {
+      ...appEnv({ port: ports.faultApp, simPort: ports.faultSim, apiKey: DEMO_KEY, distPort: ports.app }),
+      // The fault simulator allows 20 requests a minute: the status hub and the index's sync would spend
+      // them all. These journeys are about the pages' own retries, so the pages poll.
+      CONSOLE_LIVE: 'off',
+      CONSOLE_INDEX: 'off',
+    }),
   ],
 })

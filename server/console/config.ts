@@ -24,6 +24,8 @@ const envSchema = z.object({
   CONSOLE_UPSTREAM_RPS: z.coerce.number().int().min(1).max(1_000).default(10),
   CONSOLE_INDEX_RPS: z.coerce.number().int().min(1).max(1_000).default(5),
   CONSOLE_LIVE_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+  CONSOLE_LIVE: z.enum(['on', 'off']).default('on'),
+  CONSOLE_INDEX: z.enum(['on', 'off']).default('on'),
   VOICE_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('http://127.0.0.1:8787'),
   VOICE_API_KEY: z.string().optional(),
   VOICE_API_KEY_FILE: z.string().optional(),
@@ -68,6 +70,8 @@ export interface SsoConfig extends SsoPolicy {
 export interface LiveSettings {
   pollMs: number
   upstreamRps: number
+  /** Off: no hub, no upstream requests of its own; the pages poll (CONSOLE_LIVE=off). */
+  enabled?: boolean
 }
 
 export interface ConsoleConfig {
@@ -89,7 +93,7 @@ export interface ConsoleConfig {
   /** The status hub: how often a live call is polled, and the most upstream requests it sends a second. */
   live: LiveSettings
   /** The call index's sync: the most upstream requests it sends a second (its own budget, apart from the hub's). */
-  callIndex: { upstreamRps: number }
+  callIndex: { upstreamRps: number; enabled: boolean }
   distDir: string
   /** `npm start` only: the three demo users, offered on the sign-in page. */
   demoUsers: boolean
@@ -123,8 +127,8 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
     apiKey: readSecret('VOICE_API_KEY_FILE', e.VOICE_API_KEY, e.VOICE_API_KEY_FILE),
     storageUpstream: e.VOICE_STORAGE_UPSTREAM,
     storageUrl: e.VOICE_STORAGE_URL,
-    live: { pollMs: e.CONSOLE_LIVE_POLL_MS, upstreamRps: e.CONSOLE_UPSTREAM_RPS },
-    callIndex: { upstreamRps: e.CONSOLE_INDEX_RPS },
+    live: { pollMs: e.CONSOLE_LIVE_POLL_MS, upstreamRps: e.CONSOLE_UPSTREAM_RPS, enabled: e.CONSOLE_LIVE === 'on' },
+    callIndex: { upstreamRps: e.CONSOLE_INDEX_RPS, enabled: e.CONSOLE_INDEX === 'on' },
     distDir: e.DASHBOARD_DIST ?? fileURLToPath(new URL('../../dist', import.meta.url)),
     demoUsers: false,
     localSignIn: e.CONSOLE_LOCAL_SIGN_IN === 'on',

@@ -30,8 +30,11 @@ export async function startConsole(
   if (config.demoUsers) await ensureDemoUsers(store)
   const now = extra.now ?? Date.now
   const audit = createAuditLog(store, now)
-  const liveHub = createConsoleLiveHub({ ...config, store, logger })
-  const callIndex = startConsoleCallIndex({ ...config, store, logger, upstreamRps: config.callIndex.upstreamRps })
+  // Either can be turned off where the account's rate limit is too low to share with them.
+  const liveHub = config.live.enabled === false ? null : createConsoleLiveHub({ ...config, store, logger })
+  const callIndex = config.callIndex.enabled
+    ? startConsoleCallIndex({ ...config, store, logger, upstreamRps: config.callIndex.upstreamRps })
+    : null
   const app = createConsoleApp({
     ...config,
     store,

@@ -38,8 +38,8 @@ export function eventsRoutes(options: EventsRouteOptions) {
       return sendProblem(
         c,
         503,
-        'Voice service not configured',
-        'The console has no API key for the voice service yet. An admin sets VOICE_API_KEY (or VOICE_API_KEY_FILE) on the server.',
+        'Live updates not available',
+        'This console sends no live updates: it has no API key for the voice service yet (VOICE_API_KEY), or they are turned off (CONSOLE_LIVE=off). The pages check for changes themselves.',
       )
 
     let stream: SSEStreamingApi | null = null
