@@ -3,11 +3,19 @@ import { loadConsoleConfig } from '../config'
 
 describe("the status hub's settings", () => {
   it('default to a poll a second within 10 upstream requests a second', () => {
-    expect(loadConsoleConfig({}).live).toEqual({ pollMs: 1_000, upstreamRps: 10 })
+    expect(loadConsoleConfig({}).live).toEqual({ pollMs: 1_000, upstreamRps: 10, enabled: true })
     expect(loadConsoleConfig({ CONSOLE_UPSTREAM_RPS: '4', CONSOLE_LIVE_POLL_MS: '2500' }).live).toEqual({
       pollMs: 2_500,
       upstreamRps: 4,
+      enabled: true,
     })
+  })
+
+  it('turn the hub and the index off only when asked, and refuse anything but on or off', () => {
+    expect(loadConsoleConfig({}).callIndex.enabled).toBe(true)
+    const off = loadConsoleConfig({ CONSOLE_LIVE: 'off', CONSOLE_INDEX: 'off' })
+    expect([off.live.enabled, off.callIndex.enabled]).toEqual([false, false])
+    expect(() => loadConsoleConfig({ CONSOLE_LIVE: 'no' })).toThrow(/CONSOLE_LIVE/)
   })
 
   it('refuse a budget or an interval that could not work, naming the variable', () => {
