@@ -15,6 +15,9 @@ export const CALL_INDEX_PATHS = {
 
 export const SEARCH_PAGE_SIZES = [25, 50, 100] as const
 
+/** A search counts its matches up to here; the page then says "10,000+". */
+export const SEARCH_COUNT_CAP = 10_000
+
 const boolParam = z.enum(['true', 'false']).transform((value) => value === 'true')
 const secondsParam = z.coerce.number().int().min(0).max(86_400)
 
@@ -97,8 +100,10 @@ export const callSearchResponse = z.object({
   calls: z.array(indexedCall),
   /** Opaque; pass back as `cursor`. Null on the last page. */
   nextCursor: z.string().nullable(),
-  /** Every call the query selects (all pages), for the export's progress. */
+  /** The calls the query selects on all pages, counted up to SEARCH_COUNT_CAP (the export counts them all). */
   total: z.number().int().nonnegative(),
+  /** More than `total` match: counting stopped at the cap, so a broad search stays fast. */
+  totalCapped: z.boolean(),
   index: indexState,
 })
 export type CallSearchResponse = z.infer<typeof callSearchResponse>

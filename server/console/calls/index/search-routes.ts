@@ -7,6 +7,7 @@ import {
   type CallSearchResponse,
   callSearchQuery,
   type IndexedCall,
+  SEARCH_COUNT_CAP,
 } from '../../../../src/api/call-index-schemas'
 import { requirePermission, type SessionEnv } from '../../auth/require-session'
 import { sendInvalidFields } from '../../http/invalid-fields'
@@ -83,13 +84,15 @@ export function callIndexRoutes(options: {
         const rows = await store.callSearch.page(filter, after, limit + 1)
         const page = rows.slice(0, limit)
         const last = page.at(-1)
+        const counted = await store.callSearch.count(filter, SEARCH_COUNT_CAP)
         const body: CallSearchResponse = {
           calls: page.map(indexedCallOf),
           nextCursor:
             rows.length > limit && last
               ? encodeSearchCursor({ createdAt: last.created_at, callId: last.call_id })
               : null,
-          total: await store.callSearch.count(filter),
+          total: Math.min(counted, SEARCH_COUNT_CAP),
+          totalCapped: counted > SEARCH_COUNT_CAP,
           index: await state(),
         }
         return c.json(body)
