@@ -11,6 +11,8 @@ export const CALL_INDEX_PATHS = {
   /** The index's state; admins also start a backfill here (POST). */
   index: '/calls/index',
   views: '/views',
+  /** The people who placed calls through this console: the "Placed by" filter's choices. */
+  placers: '/calls/placers',
 } as const
 
 export const SEARCH_PAGE_SIZES = [25, 50, 100] as const
@@ -47,7 +49,9 @@ export const callSearchQuery = z.object({
     .optional(),
   cursor: z.string().max(200).optional(),
 })
-export type CallSearchQuery = z.input<typeof callSearchQuery>
+/** The query as the dashboard sends it (the schema coerces numbers from the URL's strings). */
+export type CallSearchQuery = Omit<z.input<typeof callSearchQuery>, NumberParam> & { [K in NumberParam]?: number }
+type NumberParam = 'min_duration' | 'max_duration' | 'limit'
 
 /** A call as the index holds it: the call detail's fields, who placed it, and whether details are in yet. */
 export const indexedCall = callDetail
@@ -79,6 +83,12 @@ export type IndexedCall = z.infer<typeof indexedCall>
 export const indexState = z.object({
   state: z.enum(['ready', 'catching-up', 'unavailable']),
   indexed: z.number().int().nonnegative(),
+  /**
+   * Every call created up to `syncedTo` is in (a backfill has finished and the sync is answered), so
+   * filters the list has (status, dates, numbers, caller ID, duration, placed by) are complete; filters on
+   * details (metadata, recording, voicemail drop) are too once `pendingDetails` is 0.
+   */
+  listingComplete: z.boolean(),
   /** Calls still without details. */
   pendingDetails: z.number().int().nonnegative(),
   /** Newest creation time the incremental sync has covered; null before the first sync. */
@@ -107,6 +117,9 @@ export const callSearchResponse = z.object({
   index: indexState,
 })
 export type CallSearchResponse = z.infer<typeof callSearchResponse>
+
+export const callPlacers = z.object({ people: z.array(placedBy) })
+export type CallPlacers = z.infer<typeof callPlacers>
 
 /** A saved view: a name and the calls page's search params, kept per person; shared ones are seen by all. */
 export const savedViewInput = z.object({

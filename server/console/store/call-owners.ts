@@ -12,6 +12,18 @@ export function createCallOwnerQueries(db: ConsoleDb) {
         .executeTakeFirst()
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
     },
+    /** Everyone who placed a call through this console, by email. */
+    placers: () =>
+      db
+        .selectFrom('users')
+        .select(['users.id as userId', 'users.email'])
+        .where((eb) =>
+          eb.exists(
+            eb.selectFrom('call_owners').select('call_owners.call_id').whereRef('call_owners.user_id', '=', 'users.id'),
+          ),
+        )
+        .orderBy('users.email')
+        .execute(),
     /** The owners of those of `callIds` this console placed, with their current email. */
     ownersOf: (callIds: readonly string[]) =>
       callIds.length === 0

@@ -56,6 +56,13 @@ export function indexStateOf(facts: IndexFacts): IndexState {
   const backfill = facts.backfill
   return {
     ...stateAndMessage(facts),
+    listingComplete:
+      facts.syncing &&
+      !facts.keyRefused &&
+      !facts.failing &&
+      facts.syncedTo !== null &&
+      Boolean(backfill?.finishedAt) &&
+      !backfill?.running,
     indexed: facts.indexed,
     pendingDetails: facts.pendingDetails,
     syncedTo: facts.syncedTo === null ? null : isoTime(facts.syncedTo),

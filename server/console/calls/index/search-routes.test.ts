@@ -76,3 +76,13 @@ describe('/api/console/calls/index', () => {
     await expectProblem(await t.request('/api/console/calls/index', { method: 'POST', cookie: cookies.admin }), 503)
   })
 })
+
+describe('GET /api/console/calls/placers', () => {
+  it('names the people who placed calls through this console, and nobody else', async () => {
+    const placer = await t.store.users.byEmail('manager@example.com')
+    await t.store.callOwners.record('call_0001', placer?.id ?? '', Date.now())
+    const res = await t.request('/api/console/calls/placers', { cookie: cookies.support })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ people: [{ userId: placer?.id, email: 'manager@example.com' }] })
+  })
+})

@@ -4,6 +4,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import {
   CALL_INDEX_PATHS,
+  type CallPlacers,
   type CallSearchResponse,
   callSearchQuery,
   type IndexedCall,
@@ -95,6 +96,13 @@ export function callIndexRoutes(options: {
           totalCapped: counted > SEARCH_COUNT_CAP,
           index: await state(),
         }
+        return c.json(body)
+      })
+      // Who placed calls is already on every row a reader sees; the list of them is no more.
+      .get(CALL_INDEX_PATHS.placers, signedIn, requirePermission('calls:read'), async (c) => {
+        c.set('route', c.req.routePath)
+        noStore(c)
+        const body: CallPlacers = { people: await store.callOwners.placers() }
         return c.json(body)
       })
       .get(CALL_INDEX_PATHS.index, signedIn, requirePermission('calls:read'), async (c) => {

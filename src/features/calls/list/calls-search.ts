@@ -1,18 +1,33 @@
-// Search params of /calls, named as the API's query parameters so a link
-// reproduces the view. Each field falls back to its default instead of failing.
+// Search params of /calls, named as the API's query parameters (and the call index's, for what only the
+// index can filter) so a link reproduces the view. Each field falls back to its default instead of failing.
 import { z } from 'zod'
+import { type CallSearchQuery, callSearchQuery, SEARCH_PAGE_SIZES } from '@/api/call-index-schemas'
 import { CALL_STATUSES, type ListCallsQuery } from '@/api/schemas'
 import { toInstant } from '@/lib/local-date'
 
-export const PAGE_SIZES = [25, 50, 100] as const
+export const PAGE_SIZES = SEARCH_PAGE_SIZES
 export const DEFAULT_PAGE_SIZE = 25
 
 const dateParam = z.union([z.iso.date(), z.iso.datetime({ offset: true })])
+/** The router reads `?q=12345` as a number; the search box's text is a string whatever it holds. */
+const textParam = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(callSearchQuery.shape.q.unwrap().min(1))
+const flagParam = z.boolean()
+const secondsParam = z.number().int().min(0).max(86_400)
 
 export const callsSearchSchema = z.object({
+  q: textParam.optional().catch(undefined),
   status: z.enum(CALL_STATUSES).optional().catch(undefined),
   from_date: dateParam.optional().catch(undefined),
   to_date: dateParam.optional().catch(undefined),
+  placed_by: callSearchQuery.shape.placed_by.catch(undefined),
+  caller_id: callSearchQuery.shape.caller_id.catch(undefined),
+  has_recording: flagParam.optional().catch(undefined),
+  voicemail_drop: flagParam.optional().catch(undefined),
+  min_duration: secondsParam.optional().catch(undefined),
+  max_duration: secondsParam.optional().catch(undefined),
   limit: z.coerce
     .number()
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
@@ -25,14 +40,50 @@ export const callsSearchSchema = z.object({
 
 export type CallsSearch = z.infer<typeof callsSearchSchema>
 
+/** What only the console's index can filter by; the voice API's list knows status and dates. */
+export const INDEX_ONLY_FILTERS = [
+  'q',
+  'placed_by',
+  'caller_id',
+  'has_recording',
+  'voicemail_drop',
+  'min_duration',
+  'max_duration',
+] as const satisfies readonly (keyof CallsSearch)[]
+
+/** Every filter cleared: the view a link to /calls opens. */
+export const CLEARED_FILTERS: Partial<CallsSearch> = {
+  status: undefined,
+  from_date: undefined,
+  to_date: undefined,
+  ...Object.fromEntries(INDEX_ONLY_FILTERS.map((name) => [name, undefined])),
+}
+
+const instant = (date: string | undefined) => date && toInstant(date)
+
 /** The API query for a view: everything but the trail, with a plain date read as the local day's start. */
 export function toListQuery(search: CallsSearch): ListCallsQuery {
   return {
     status: search.status,
-    from_date: search.from_date && toInstant(search.from_date),
-    to_date: search.to_date && toInstant(search.to_date),
+    from_date: instant(search.from_date),
+    to_date: instant(search.to_date),
     limit: search.limit,
     cursor: search.cursor,
+  }
+}
+
+/** The index's query for a view: the API's filters and the index's own, as the search route reads them. */
+export function toSearchQuery(search: CallsSearch): CallSearchQuery {
+  const flag = (value: boolean | undefined) => (value === undefined ? undefined : String(value) as 'true' | 'false')
+  return {
+    ...toListQuery(search),
+    q: search.q?.trim() || undefined,
+    placed_by: search.placed_by,
+    caller_id: search.caller_id,
+    has_recording: flag(search.has_recording),
+    voicemail_drop: flag(search.voicemail_drop),
+    min_duration: search.min_duration,
+    max_duration: search.max_duration,
   }
 }
 
@@ -41,7 +92,12 @@ export function withFilters(search: CallsSearch, change: Partial<CallsSearch>): 
   return { ...search, ...change, cursor: undefined, prev: undefined }
 }
 
+/** Whether the view is narrowed by something only the index can filter. */
+export function usesIndexOnlyFilters(search: CallsSearch): boolean {
+  return INDEX_ONLY_FILTERS.some((name) => search[name] !== undefined)
+}
+
 /** Whether the view is narrowed by anything a person set (the page size narrows nothing). */
 export function hasFilters(search: CallsSearch): boolean {
-  return Boolean(search.status || search.from_date || search.to_date)
+  return Boolean(search.status || search.from_date || search.to_date) || usesIndexOnlyFilters(search)
 }
