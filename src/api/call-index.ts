@@ -1,6 +1,12 @@
 // The console's call index from the dashboard: search, its state, and an admin's full backfill.
 import { queryOptions } from '@tanstack/react-query'
-import { CALL_INDEX_PATHS, type CallSearchQuery, callSearchResponse, indexState } from './call-index-schemas'
+import {
+  CALL_INDEX_PATHS,
+  type CallSearchQuery,
+  callPlacers,
+  callSearchResponse,
+  indexState,
+} from './call-index-schemas'
 import { callQueries } from './calls'
 import { apiRequest } from './client'
 import { CONSOLE_PREFIX } from './console-schemas'
@@ -20,6 +26,13 @@ export const callIndexQueries = {
           schema: callSearchResponse,
           signal,
         }),
+    }),
+  /** The people who placed calls through this console, for the "Placed by" filter. */
+  placers: () =>
+    queryOptions({
+      queryKey: ['call-placers'] as const,
+      queryFn: ({ signal }) => apiRequest(CALL_INDEX_PATHS.placers, { ...onConsole, schema: callPlacers, signal }),
+      staleTime: 60_000,
     }),
   state: () =>
     queryOptions({

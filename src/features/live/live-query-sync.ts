@@ -1,10 +1,18 @@
 // The event stream feeds the same query cache the pages read, so a page shows a pushed status exactly
 // as one it fetched. Only what a page already holds is updated: the stream never fills the cache.
-import type { QueryClient } from '@tanstack/react-query'
+import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import { callIndexQueries } from '@/api/call-index'
 import { callQueries } from '@/api/calls'
 import type { LiveCallEntry } from '@/api/live-schemas'
-import type { CallStatusResponse, ListCallsResponse } from '@/api/schemas'
+import type { CallStatusResponse } from '@/api/schemas'
 import { isFinishedStatus } from '@/features/calls/shared/call-status'
+
+/** The lists a page may hold: the voice API's pages and the index's searches, rows of one shape. */
+const LIST_KEYS: QueryKey[] = [callQueries.lists(), callIndexQueries.searches()]
+
+interface RowsPage {
+  calls: { call_id: string; status: string; duration_seconds: number | null }[]
+}
 
 /** A list refetches at most this often for calls it does not hold yet (it cannot know their place). */
 export const NEW_CALL_REFRESH_MS = 5_000
@@ -19,7 +27,7 @@ export function createLiveQuerySync(queryClient: QueryClient) {
     pendingRefresh = setTimeout(() => {
       pendingRefresh = undefined
       lastListRefresh = Date.now()
-      void queryClient.invalidateQueries({ queryKey: callQueries.lists(), refetchType: 'active' })
+      for (const queryKey of LIST_KEYS) void queryClient.invalidateQueries({ queryKey, refetchType: 'active' })
     }, wait)
   }
 
@@ -35,16 +43,17 @@ export function createLiveQuerySync(queryClient: QueryClient) {
     if (queryClient.getQueryData(statusKey) !== undefined) queryClient.setQueryData(statusKey, status)
 
     let listed = false
-    queryClient.setQueriesData<ListCallsResponse>({ queryKey: callQueries.lists() }, (list) => {
-      const row = list?.calls.find((item) => item.call_id === call.call_id)
-      if (!list || !row) return undefined
-      listed = true
-      if (row.status === call.status && row.duration_seconds === call.duration_seconds) return undefined
-      const calls = list.calls.map((item) =>
-        item === row ? { ...item, status: call.status, duration_seconds: call.duration_seconds } : item,
-      )
-      return { ...list, calls }
-    })
+    for (const queryKey of LIST_KEYS)
+      queryClient.setQueriesData<RowsPage>({ queryKey }, (list) => {
+        const row = list?.calls.find((item) => item.call_id === call.call_id)
+        if (!list || !row) return undefined
+        listed = true
+        if (row.status === call.status && row.duration_seconds === call.duration_seconds) return undefined
+        const calls = list.calls.map((item) =>
+          item === row ? { ...item, status: call.status, duration_seconds: call.duration_seconds } : item,
+        )
+        return { ...list, calls }
+      })
     if (!listed && !isFinishedStatus(call.status)) refreshListsSoon()
   }
 

@@ -1,17 +1,28 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { callIndexQueries } from '@/api/call-index'
 import { callQueries } from '@/api/calls'
 import { requirePermission } from '@/api/session'
 import { RouteError } from '@/components/route-error'
 import { CallsListPage } from '@/features/calls/list/calls-list-page'
 import { CallsListSkeleton } from '@/features/calls/list/calls-list-skeleton'
-import { callsSearchSchema, toListQuery } from '@/features/calls/list/calls-search'
+import { callsSearchSchema, toListQuery, toSearchQuery } from '@/features/calls/list/calls-search'
+import { chooseCallsSource } from '@/features/calls/list/calls-source'
+import { errorText } from '@/lib/error-text'
 
 export const Route = createFileRoute('/calls/')({
   beforeLoad: ({ context }) => requirePermission(context.session, 'calls:read'),
   validateSearch: callsSearchSchema,
-  loaderDeps: ({ search }) => toListQuery(search),
+  loaderDeps: ({ search }) => ({ search }),
+  // The index first; the voice API's list when the index cannot answer the view (calls-source.ts).
   // A failure is the page's to show: it keeps the filters and the rows it has, and offers Retry.
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(callQueries.list(deps)).catch(() => undefined),
+  loader: async ({ context: { queryClient }, deps: { search } }) => {
+    const searched = await queryClient.ensureQueryData(callIndexQueries.search(toSearchQuery(search))).then(
+      (data) => chooseCallsSource(search, { state: data.index }),
+      (error: unknown) => chooseCallsSource(search, { failed: errorText(error) }),
+    )
+    if (searched.source === 'api')
+      await queryClient.ensureQueryData(callQueries.list(toListQuery(search))).catch(() => undefined)
+  },
   head: () => ({ meta: [{ title: 'Calls' }] }),
   pendingComponent: CallsListSkeleton,
   errorComponent: RouteError,

@@ -13,8 +13,10 @@ import { toInstant } from '@/lib/local-date'
 import { dateInZone, dayStartInZone, zoneLabel } from '@/lib/time-zone'
 import { useNow } from '@/lib/use-now'
 import { CALL_STATUS_FILTERS } from '../shared/call-status'
-import { type CallsSearch, hasFilters, PAGE_SIZES, withFilters } from './calls-search'
+import { type CallsSearch, CLEARED_FILTERS, hasFilters, PAGE_SIZES, withFilters } from './calls-search'
+import { CallsSearchBox } from './calls-search-box'
 import { activePreset, DATE_PRESETS, presetRange } from './date-presets'
+import { IndexFilters } from './index-filters'
 
 const route = getRouteApi('/calls/')
 
@@ -27,10 +29,11 @@ export function useApplyFilters() {
   return (change: Partial<CallsSearch>) => navigate({ search: (prev) => withFilters(prev, change), replace: true })
 }
 
-export const CLEARED_FILTERS: Partial<CallsSearch> = { status: undefined, from_date: undefined, to_date: undefined }
-
-/** Filters write to the URL; the route reads them back, so a link reproduces the view. */
-export function CallsFilters() {
+/**
+ * Filters write to the URL; the route reads them back, so a link reproduces the view. `indexOff`: the
+ * list comes from the voice API, so the index's filters are disabled, described by the page's notice.
+ */
+export function CallsFilters({ indexOff, noticeId }: { indexOff: boolean; noticeId?: string }) {
   const search = route.useSearch()
   const apply = useApplyFilters()
   const timeZone = useTimeZone()
@@ -44,6 +47,12 @@ export function CallsFilters() {
   return (
     <form className="space-y-2" aria-label="Filter calls" onSubmit={(e) => e.preventDefault()}>
       <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+        <CallsSearchBox
+          searched={search.q}
+          onSearch={(q) => apply({ q })}
+          disabled={indexOff}
+          describedBy={indexOff ? noticeId : 'calls-search-hint'}
+        />
         <Label size="sm">
           Status
           <Select
@@ -89,6 +98,9 @@ export function CallsFilters() {
           </Button>
         )}
       </div>
+      <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+        <IndexFilters search={search} apply={apply} disabled={indexOff} describedBy={indexOff ? noticeId : undefined} />
+      </div>
       <fieldset className="flex flex-wrap items-center gap-1">
         <legend className="sr-only">Date presets</legend>
         {DATE_PRESETS.map((preset) => {
@@ -107,6 +119,10 @@ export function CallsFilters() {
           )
         })}
       </fieldset>
+      <p id="calls-search-hint" className="text-xs text-slate-600 dark:text-slate-400">
+        Search finds any part of a number (“415 555”), any metadata value (“T-1234”), or a value of one key
+        (“ticket:T-1234”); quotes keep spaces in a word.
+      </p>
       <p id="date-filter-hint" className="text-xs text-slate-600 dark:text-slate-400">
         Days run from midnight to midnight in {zoneWords}. Calls on the “To” day are included.
       </p>

@@ -1,73 +1,68 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { callQueries } from '@/api/calls'
+import { parseCallQuery } from '@/api/call-query'
 import { can, sessionQueries } from '@/api/session'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { StaleResultsAlert } from '@/components/ui/stale-results-alert'
 import { UpdatesMode } from '@/features/live/updates-mode'
-import { useIsLive } from '@/features/live/use-live'
 import { cn } from '@/lib/cn'
 import { errorText } from '@/lib/error-text'
-import { listPollInterval } from '../shared/call-status'
 import { rememberListSearch } from '../shared/list-return'
-import { CallsFilters, CLEARED_FILTERS, useApplyFilters } from './calls-filters'
+import { CallsFilters, useApplyFilters } from './calls-filters'
 import { CallsHeader } from './calls-header'
 import { CallsRowsSkeleton } from './calls-list-skeleton'
 import { CallsPagination } from './calls-pagination'
-import { hasFilters, toListQuery } from './calls-search'
+import { CLEARED_FILTERS, hasFilters } from './calls-search'
 import { CallsTable } from './calls-table'
+import { INDEX_NOTICE_ID, IndexNotice, matchCount } from './index-notice'
+import { useCallsView } from './use-calls-view'
 
 const route = getRouteApi('/calls/')
-
-/** Without the event stream, new calls appear at the top of the first page without a reload. */
-export const FIRST_PAGE_POLL_MS = 10_000
 
 export function CallsListPage() {
   const search = route.useSearch()
   const apply = useApplyFilters()
-  const firstPage = !search.cursor
-  const live = useIsLive()
-  // Previous rows stay on screen while other filters load, and when a refresh fails.
-  const query = useQuery({
-    ...callQueries.list(toListQuery(search)),
-    placeholderData: keepPreviousData,
-    // Live, the stream updates the rows and refetches for new calls (live-query-sync.ts); otherwise poll.
-    refetchInterval: (q) =>
-      !live && (listPollInterval(q.state.data?.calls.map((c) => c.status)) || (firstPage && FIRST_PAGE_POLL_MS)),
-  })
-  const { data, error, isError, isFetching, isPlaceholderData, dataUpdatedAt, refetch } = query
+  const view = useCallsView(search)
+  const { choice, rows, error, isError, isFetching, isPlaceholderData, refetch } = view
   const filtered = hasFilters(search)
   const mayPlaceCalls = can(useQuery(sessionQueries.current()).data, 'calls:create')
+  const terms = parseCallQuery(search.q ?? '')
 
   useEffect(() => rememberListSearch(search), [search])
 
   return (
     <div className="space-y-4">
       <CallsHeader />
-      <CallsFilters />
+      {choice?.notice && <IndexNotice notice={choice.notice} />}
+      <CallsFilters indexOff={choice?.indexFiltersOff ?? false} noticeId={INDEX_NOTICE_ID} />
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        {data && <UpdatesMode updatedAt={dataUpdatedAt} fetching={isFetching} pollEvery="every few seconds" />}
-        <Button variant="secondary" size="xs" disabled={isFetching} onClick={() => void refetch()}>
+        {view.total && (
+          <p className="text-sm font-medium" aria-live="polite">
+            {matchCount(view.total)}
+          </p>
+        )}
+        {rows && <UpdatesMode updatedAt={view.dataUpdatedAt} fetching={isFetching} pollEvery="every few seconds" />}
+        <Button variant="secondary" size="xs" disabled={isFetching} onClick={refetch}>
           Refresh
         </Button>
       </div>
-      {isError && data && (
-        <StaleResultsAlert onRetry={() => void refetch()}>
+      {isError && rows && (
+        <StaleResultsAlert onRetry={refetch}>
           {isPlaceholderData ? 'These filters could not be loaded' : 'The list could not be refreshed'}:{' '}
           {errorText(error)}{' '}
           {isPlaceholderData ? 'The rows below are from before.' : 'The rows below may be out of date.'}
         </StaleResultsAlert>
       )}
-      {!data ? (
+      {!rows ? (
         isError ? (
-          <ErrorState error={error} title="The calls could not be loaded" onRetry={() => void refetch()} />
+          <ErrorState error={error} title="The calls could not be loaded" onRetry={refetch} />
         ) : (
           <CallsRowsSkeleton />
         )
-      ) : data.calls.length === 0 && !isPlaceholderData ? (
+      ) : rows.length === 0 && !isPlaceholderData ? (
         <EmptyState
           title={filtered ? 'No calls match these filters' : 'No calls yet'}
           action={
@@ -82,15 +77,15 @@ export function CallsListPage() {
           }
         >
           {filtered
-            ? 'Clear the filters, or choose other dates or another status.'
+            ? 'Clear the filters or the search, or choose other dates.'
             : 'Calls placed from this account appear here.'}
         </EmptyState>
       ) : (
         <div className={cn(isPlaceholderData && 'opacity-60')} aria-busy={isPlaceholderData && isFetching}>
-          <CallsTable calls={data.calls} />
+          <CallsTable calls={rows} placedBy={view.placedBy} showRecording={choice?.source === 'index'} terms={terms} />
         </div>
       )}
-      {data && <CallsPagination nextCursor={data.next_cursor} />}
+      {rows && <CallsPagination nextCursor={view.nextCursor} />}
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { nextPageSearch, previousPageSearch } from '@/lib/cursor-trail'
-import { callsSearchSchema, toListQuery, withFilters } from './calls-search'
+import { CLEARED_FILTERS, callsSearchSchema, hasFilters, toListQuery, toSearchQuery, withFilters } from './calls-search'
 
 const parse = (raw: Record<string, unknown>) => callsSearchSchema.parse(raw)
 
@@ -67,6 +67,72 @@ describe('calls search params', () => {
     } finally {
       vi.unstubAllEnvs()
     }
+  })
+})
+
+describe('the index’s params', () => {
+  it('keeps valid ones and reads a number-only search as the text it is', () => {
+    expect(
+      parse({
+        q: 4155,
+        placed_by: 'api',
+        caller_id: '+14155550100',
+        has_recording: true,
+        voicemail_drop: false,
+        min_duration: 30,
+        max_duration: 600,
+      }),
+    ).toEqual({
+      q: '4155',
+      placed_by: 'api',
+      caller_id: '+14155550100',
+      has_recording: true,
+      voicemail_drop: false,
+      min_duration: 30,
+      max_duration: 600,
+      limit: 25,
+    })
+  })
+
+  it('falls back to no filter for each invalid one', () => {
+    expect(
+      parse({
+        q: '',
+        caller_id: '4155550100',
+        has_recording: 'yes',
+        min_duration: -5,
+        max_duration: 1.5,
+        placed_by: '',
+      }),
+    ).toEqual({ limit: 25 })
+    expect(parse({ q: 'x'.repeat(201) }).q).toBeUndefined()
+  })
+
+  it('sends the index its params as the search route reads them, the search trimmed', () => {
+    expect(
+      toSearchQuery(parse({ q: ' T-1 ', has_recording: false, min_duration: 0, status: 'DIALER_FAILED' })),
+    ).toEqual({
+      q: 'T-1',
+      status: 'DIALER_FAILED',
+      has_recording: 'false',
+      min_duration: 0,
+      limit: 25,
+      from_date: undefined,
+      to_date: undefined,
+      cursor: undefined,
+      placed_by: undefined,
+      caller_id: undefined,
+      voicemail_drop: undefined,
+      max_duration: undefined,
+    })
+  })
+
+  it('counts only what a person set as filters, and clears them all', () => {
+    expect(hasFilters(parse({ limit: 50 }))).toBe(false)
+    expect(hasFilters(parse({ voicemail_drop: true }))).toBe(true)
+    expect(hasFilters(withFilters(parse({ q: 'a', status: 'DIALER_FAILED', min_duration: 3 }), CLEARED_FILTERS))).toBe(
+      false,
+    )
   })
 })
 

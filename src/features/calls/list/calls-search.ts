@@ -10,10 +10,7 @@ export const DEFAULT_PAGE_SIZE = 25
 
 const dateParam = z.union([z.iso.date(), z.iso.datetime({ offset: true })])
 /** The router reads `?q=12345` as a number; the search box's text is a string whatever it holds. */
-const textParam = z
-  .union([z.string(), z.number()])
-  .transform(String)
-  .pipe(callSearchQuery.shape.q.unwrap().min(1))
+const textParam = z.union([z.string(), z.number()]).transform(String).pipe(callSearchQuery.shape.q.unwrap().min(1))
 const flagParam = z.boolean()
 const secondsParam = z.number().int().min(0).max(86_400)
 
@@ -74,7 +71,7 @@ export function toListQuery(search: CallsSearch): ListCallsQuery {
 
 /** The index's query for a view: the API's filters and the index's own, as the search route reads them. */
 export function toSearchQuery(search: CallsSearch): CallSearchQuery {
-  const flag = (value: boolean | undefined) => (value === undefined ? undefined : String(value) as 'true' | 'false')
+  const flag = (value: boolean | undefined) => (value === undefined ? undefined : (String(value) as 'true' | 'false'))
   return {
     ...toListQuery(search),
     q: search.q?.trim() || undefined,

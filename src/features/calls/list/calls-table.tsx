@@ -1,10 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import type { PlacedByResponse } from '@/api/audit-schemas'
-import { placedByQueries } from '@/api/placed-by'
+import type { QueryTerm } from '@/api/call-query'
 import { useTimeZone } from '@/api/preferences'
-import type { CallListItem } from '@/api/schemas'
 import { Timestamp } from '@/components/timestamp'
 import { CopyButton } from '@/components/ui/copy-button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
@@ -13,23 +10,59 @@ import { formatPhone } from '@/lib/phone'
 import { zoneAbbreviation } from '@/lib/time-zone'
 import { CallStatusBadge } from '../shared/call-status-badge'
 import { PlacedBy } from '../shared/placed-by'
+import { Highlighted } from './highlighted'
+import { RecordingMark } from './recording-mark'
+import { matchedMetadata, numberMatches } from './search-matches'
+import type { CallRow, PlacedByAnswer } from './use-calls-view'
 import { useRowLink } from './use-row-link'
 
 const headClass = 'font-semibold uppercase tracking-wide'
 const linkClass =
   'text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-300'
 
+interface CallsTableProps {
+  calls: CallRow[]
+  /** Who placed the calls on screen: one answer for the page, never a request per row. */
+  placedBy: PlacedByAnswer
+  /** The index knows which calls have a recording; the API's list does not. */
+  showRecording: boolean
+  /** The search's terms, to mark what matched. */
+  terms: readonly QueryTerm[]
+}
+
+/** A number as the list shows it, with the digits a search matched marked. */
+function Phone({ e164, terms }: { e164: string; terms: readonly QueryTerm[] }) {
+  const text = formatPhone(e164)
+  return <Highlighted text={text} ranges={numberMatches(text, terms)} />
+}
+
+/** The metadata entries the search's words matched, so a row found by its ticket says so. */
+function MetadataMatches({ call, terms }: { call: CallRow; terms: readonly QueryTerm[] }) {
+  const matches = matchedMetadata(call.metadata, terms)
+  if (matches.length === 0) return null
+  return (
+    <ul
+      aria-label="Matched metadata"
+      className="mt-1 space-y-0.5 text-xs font-normal text-slate-700 dark:text-slate-300"
+    >
+      {matches.map(({ key, value, ranges }) => (
+        <li key={key} className="wrap-anywhere">
+          <span className="text-slate-600 dark:text-slate-400">{key}:</span>{' '}
+          <Highlighted text={value} ranges={ranges} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 /**
- * The calls as a table from `sm` up and as stacked cards below it, where seven columns do not fit:
+ * The calls as a table from `sm` up and as stacked cards below it, where eight columns do not fit:
  * every field of a row stays on screen. Only one of the two is displayed, so only one is in the
  * accessibility tree.
  */
-export function CallsTable({ calls }: { calls: CallListItem[] }) {
+export function CallsTable({ calls, placedBy, showRecording, terms }: CallsTableProps) {
   const rowLink = useRowLink()
   const zone = zoneAbbreviation(useTimeZone())
-  // One request for the whole page of calls, never one per row.
-  const { data, isError } = useQuery(placedByQueries.calls(calls.map((call) => call.call_id)))
-  const placedBy: PlacedByAnswer = { placedBy: data?.placedBy, failed: isError }
   return (
     <>
       <Table containerClassName="hidden rounded-lg border border-slate-200 sm:block dark:border-slate-800">
@@ -43,6 +76,7 @@ export function CallsTable({ calls }: { calls: CallListItem[] }) {
             <TableHead className={headClass}>
               Created <span className="font-normal normal-case tracking-normal">({zone})</span>
             </TableHead>
+            {showRecording && <TableHead className={headClass}>Recording</TableHead>}
             <TableHead className={headClass}>Placed by</TableHead>
             <TableHead className={headClass}>Call ID</TableHead>
           </TableRow>
@@ -57,16 +91,28 @@ export function CallsTable({ calls }: { calls: CallListItem[] }) {
               <TableCell>
                 <CallStatusBadge status={call.status} />
               </TableCell>
-              <TableCell className="font-medium whitespace-nowrap">
-                <Link to="/calls/$callId" params={{ callId: call.call_id }} className={linkClass}>
-                  {formatPhone(call.destination)}
+              <TableCell className="font-medium">
+                <Link
+                  to="/calls/$callId"
+                  params={{ callId: call.call_id }}
+                  className={`${linkClass} whitespace-nowrap`}
+                >
+                  <Phone e164={call.destination} terms={terms} />
                 </Link>
+                <MetadataMatches call={call} terms={terms} />
               </TableCell>
-              <TableCell className="whitespace-nowrap">{formatPhone(call.caller_id)}</TableCell>
+              <TableCell className="whitespace-nowrap">
+                <Phone e164={call.caller_id} terms={terms} />
+              </TableCell>
               <TableCell className="tabular-nums">{formatDuration(call.duration_seconds)}</TableCell>
               <TableCell>
                 <Timestamp iso={call.created_at} />
               </TableCell>
+              {showRecording && (
+                <TableCell>
+                  <RecordingMark hasRecording={call.has_recording} />
+                </TableCell>
+              )}
               <TableCell className="max-w-48">
                 <PlacedBy callId={call.call_id} {...placedBy} />
               </TableCell>
@@ -78,14 +124,9 @@ export function CallsTable({ calls }: { calls: CallListItem[] }) {
           ))}
         </TableBody>
       </Table>
-      <CallCards calls={calls} zone={zone} placedBy={placedBy} />
+      <CallCards calls={calls} zone={zone} placedBy={placedBy} showRecording={showRecording} terms={terms} />
     </>
   )
-}
-
-interface PlacedByAnswer {
-  placedBy: PlacedByResponse['placedBy'] | undefined
-  failed: boolean
 }
 
 function CardField({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -98,7 +139,7 @@ function CardField({ label, children, wide }: { label: string; children: ReactNo
 }
 
 /** Below `sm`: one card per call, its fields labelled, the destination a link that opens it. */
-function CallCards({ calls, zone, placedBy }: { calls: CallListItem[]; zone: string; placedBy: PlacedByAnswer }) {
+function CallCards({ calls, zone, placedBy, showRecording, terms }: CallsTableProps & { zone: string }) {
   const rowLink = useRowLink()
   return (
     <ul aria-label="Calls, newest first" className="space-y-2 sm:hidden">
@@ -110,13 +151,16 @@ function CallCards({ calls, zone, placedBy }: { calls: CallListItem[]; zone: str
         >
           <div className="flex items-start justify-between gap-2">
             <Link to="/calls/$callId" params={{ callId: call.call_id }} className={`${linkClass} font-medium`}>
-              {formatPhone(call.destination)}
+              <Phone e164={call.destination} terms={terms} />
             </Link>
             <CallStatusBadge status={call.status} />
           </div>
+          <MetadataMatches call={call} terms={terms} />
           <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-2">
             <CardField label="Caller ID">
-              <span className="whitespace-nowrap">{formatPhone(call.caller_id)}</span>
+              <span className="whitespace-nowrap">
+                <Phone e164={call.caller_id} terms={terms} />
+              </span>
             </CardField>
             <CardField label="Duration">
               <span className="tabular-nums">{formatDuration(call.duration_seconds)}</span>
@@ -124,7 +168,12 @@ function CallCards({ calls, zone, placedBy }: { calls: CallListItem[]; zone: str
             <CardField label={`Created (${zone})`}>
               <Timestamp iso={call.created_at} />
             </CardField>
-            <CardField label="Placed by" wide>
+            {showRecording && (
+              <CardField label="Recording">
+                <RecordingMark hasRecording={call.has_recording} />
+              </CardField>
+            )}
+            <CardField label="Placed by" wide={!showRecording}>
               <PlacedBy callId={call.call_id} {...placedBy} />
             </CardField>
             <CardField label="Call ID" wide>

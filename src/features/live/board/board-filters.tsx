@@ -1,9 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { callerIdQueries } from '@/api/caller-ids'
-import { Label } from '@/components/ui/label'
-import { Select } from '@/components/ui/select'
-import { formatPhone } from '@/lib/phone'
+import { CallerIdFilter } from '@/components/caller-id-filter'
 import type { LiveSearch } from './live-search'
 
 const route = getRouteApi('/live')
@@ -17,10 +13,6 @@ export function useApplyLiveSearch() {
 export function BoardFilters({ boardCallerIds }: { boardCallerIds: readonly string[] }) {
   const search = route.useSearch()
   const apply = useApplyLiveSearch()
-  const verified = useQuery(callerIdQueries.list()).data?.caller_ids.map((item) => item.phone_number) ?? []
-  const callerIds = [
-    ...new Set([...verified, ...boardCallerIds, ...(search.caller_id ? [search.caller_id] : [])]),
-  ].sort()
   return (
     <form
       className="flex flex-wrap items-end gap-x-4 gap-y-2"
@@ -49,21 +41,7 @@ export function BoardFilters({ boardCallerIds }: { boardCallerIds: readonly stri
           ))}
         </div>
       </fieldset>
-      <Label size="sm">
-        Caller ID
-        <Select
-          className="mt-1 block"
-          value={search.caller_id ?? ''}
-          onChange={(e) => apply({ caller_id: e.target.value || undefined })}
-        >
-          <option value="">All caller IDs</option>
-          {callerIds.map((number) => (
-            <option key={number} value={number}>
-              {formatPhone(number)}
-            </option>
-          ))}
-        </Select>
-      </Label>
+      <CallerIdFilter value={search.caller_id} seen={boardCallerIds} onChange={(caller_id) => apply({ caller_id })} />
     </form>
   )
 }

@@ -1,0 +1,68 @@
+// Where the calls page reads its rows: the console's index, which filters by anything, or the voice API's
+// list, which is complete but filters by status and dates only. Pure: the view and the index's answer in,
+// the source and what the page must say out. The page never shows an incomplete result as complete.
+import type { IndexState } from '@/api/call-index-schemas'
+import { parseCallQuery } from '@/api/call-query'
+import { type CallsSearch, usesIndexOnlyFilters } from './calls-search'
+
+export type CallsSource = 'index' | 'api'
+
+export interface SourceChoice {
+  source: CallsSource
+  /** What the person must know about these rows; null when they are complete. */
+  notice: { tone: 'warning' | 'info'; text: string } | null
+  /** The index's filters cannot be applied (the list comes from the API). */
+  indexFiltersOff: boolean
+}
+
+/** Filters the index answers from a call's details, which arrive after the call is listed. */
+function usesDetailFilters(search: CallsSearch): boolean {
+  const metadataTerms = parseCallQuery(search.q ?? '').some((term) => term.kind === 'text')
+  return metadataTerms || search.has_recording !== undefined || search.voicemail_drop !== undefined
+}
+
+const API_LIST = 'This list comes straight from the voice API, filtered by status and dates only'
+
+/** `index`: the index's answer (its state), or `failed` with why when the console could not search. */
+export function chooseCallsSource(
+  search: CallsSearch,
+  index: { state: IndexState } | { failed: string },
+): SourceChoice {
+  const narrowed = usesIndexOnlyFilters(search)
+  if ('failed' in index) {
+    return {
+      source: 'api',
+      indexFiltersOff: true,
+      notice: {
+        tone: 'warning',
+        text: `Search is not available right now (${index.failed}). ${API_LIST}${narrowed ? ': search and the other filters are not applied.' : '.'}`,
+      },
+    }
+  }
+  const { state } = index
+  if (state.state === 'unavailable') {
+    const why = state.message ?? 'Search is not available.'
+    return {
+      source: 'api',
+      indexFiltersOff: true,
+      notice: { tone: narrowed ? 'warning' : 'info', text: `${why} ${API_LIST}.` },
+    }
+  }
+  if (state.state === 'ready') return { source: 'index', indexFiltersOff: false, notice: null }
+  // Catching up: what the API can answer comes from it, complete; the rest from the index, said to be partial.
+  if (!narrowed && !state.listingComplete) {
+    return {
+      source: 'api',
+      indexFiltersOff: false,
+      notice: { tone: 'info', text: `The search index is catching up: ${state.message ?? ''} ${API_LIST} until then.` },
+    }
+  }
+  const complete = state.listingComplete && (state.pendingDetails === 0 || !usesDetailFilters(search))
+  return {
+    source: 'index',
+    indexFiltersOff: false,
+    notice: complete
+      ? null
+      : { tone: 'warning', text: `These results may be incomplete. ${state.message ?? 'The index is catching up.'}` },
+  }
+}

@@ -1,0 +1,92 @@
+// The rows of the calls page and how they were read: the index's search first; the voice API's list when
+// the index cannot answer the view completely (calls-source.ts). One shape for the page whichever it is.
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { PlacedByResponse } from '@/api/audit-schemas'
+import { callIndexQueries } from '@/api/call-index'
+import type { CallSearchResponse, IndexedCall } from '@/api/call-index-schemas'
+import { callQueries } from '@/api/calls'
+import { isApiError } from '@/api/client'
+import { placedByQueries } from '@/api/placed-by'
+import type { CallListItem } from '@/api/schemas'
+import { useIsLive } from '@/features/live/use-live'
+import { errorText } from '@/lib/error-text'
+import { listPollInterval } from '../shared/call-status'
+import { type CallsSearch, toListQuery, toSearchQuery } from './calls-search'
+import { chooseCallsSource } from './calls-source'
+
+/** Without the event stream, new calls appear at the top of the first page without a reload. */
+export const FIRST_PAGE_POLL_MS = 10_000
+/** While the list comes from the API, the index is asked this often whether it can answer again. */
+const INDEX_RETRY_MS = 30_000
+
+/** A row of the table: the list's fields, and what the index adds when it is the source. */
+export type CallRow = CallListItem & Partial<Pick<IndexedCall, 'has_recording' | 'metadata'>>
+
+export interface PlacedByAnswer {
+  placedBy: PlacedByResponse['placedBy'] | undefined
+  failed: boolean
+}
+
+const placedByOfRows = (calls: IndexedCall[]): PlacedByResponse['placedBy'] =>
+  Object.fromEntries(calls.flatMap((call) => (call.placedBy ? [[call.call_id, call.placedBy]] : [])))
+
+/** A 400 is the view's own fault (a stale cursor): the page shows it rather than another source. */
+const isInvalidView = (error: unknown) => isApiError(error) && error.status === 400
+
+function choiceOf(search: CallsSearch, data: CallSearchResponse | undefined, error: unknown) {
+  if (data) return chooseCallsSource(search, { state: data.index })
+  if (error && !isInvalidView(error)) return chooseCallsSource(search, { failed: errorText(error) })
+  return null
+}
+
+export function useCallsView(search: CallsSearch) {
+  const live = useIsLive()
+  const firstPage = !search.cursor
+  const pollFor = (statuses: string[] | undefined) =>
+    !live && (listPollInterval(statuses) || (firstPage && FIRST_PAGE_POLL_MS))
+
+  const indexQuery = useQuery({
+    ...callIndexQueries.search(toSearchQuery(search)),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) =>
+      choiceOf(search, q.state.data, q.state.error)?.source === 'api'
+        ? INDEX_RETRY_MS
+        : pollFor(q.state.data?.calls.map((c) => c.status)),
+  })
+  const invalidView = isInvalidView(indexQuery.error)
+  const choice = choiceOf(search, indexQuery.data, indexQuery.error)
+  const fromApi = choice?.source === 'api'
+
+  const apiQuery = useQuery({
+    ...callQueries.list(toListQuery(search)),
+    enabled: fromApi,
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => pollFor(q.state.data?.calls.map((c) => c.status)),
+  })
+  const apiRows = fromApi ? apiQuery.data?.calls : undefined
+  const apiPlacedBy = useQuery({
+    ...placedByQueries.calls(apiRows?.map((call) => call.call_id) ?? []),
+    enabled: Boolean(apiRows?.length),
+  })
+
+  const query = fromApi ? apiQuery : indexQuery
+  const rows: CallRow[] | undefined = fromApi ? apiRows : indexQuery.data?.calls
+  const placedBy: PlacedByAnswer = fromApi
+    ? { placedBy: apiPlacedBy.data?.placedBy, failed: apiPlacedBy.isError }
+    : { placedBy: indexQuery.data && placedByOfRows(indexQuery.data.calls), failed: false }
+
+  return {
+    choice,
+    rows,
+    placedBy,
+    nextCursor: fromApi ? (apiQuery.data?.next_cursor ?? null) : (indexQuery.data?.nextCursor ?? null),
+    /** The index's count of the rows the view selects; unknown when the list comes from the API. */
+    total: fromApi || !indexQuery.data ? null : { count: indexQuery.data.total, capped: indexQuery.data.totalCapped },
+    error: invalidView ? indexQuery.error : query.error,
+    isError: invalidView || query.isError,
+    isFetching: query.isFetching,
+    isPlaceholderData: query.isPlaceholderData,
+    dataUpdatedAt: query.dataUpdatedAt,
+    refetch: () => void query.refetch(),
+  }
+}
