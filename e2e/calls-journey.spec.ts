@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { Route } from '@playwright/test'
 import { formatPhone } from '../src/lib/phone'
 import { callsOfRun, firstCallerId, NUMBERS, placeCall } from './support/api'
 import { holdInConversation } from './support/live-call'
@@ -255,7 +256,8 @@ test('find a call with the status filter, page forward and back, open it', async
 
 test('the list shows a skeleton while loading, and the API’s message with Retry when it fails', async ({ page }) => {
   let fail = true
-  await page.route('**/api/v1/voice/calls?*', async (route) => {
+  // Both sources: the console's index first, then the voice API's list it falls back to.
+  const failing = async (route: Route) => {
     // Well past the router's 1 s pending threshold, so a busy machine still sees the skeleton.
     await new Promise((resolve) => setTimeout(resolve, 3000))
     if (!fail) return route.continue()
@@ -264,11 +266,14 @@ test('the list shows a skeleton while loading, and the API’s message with Retr
       contentType: 'application/problem+json',
       body: JSON.stringify({ title: 'Forbidden', status: 403, detail: 'This account may not list calls right now.' }),
     })
-  })
+  }
+  await page.route('**/api/console/calls/search?*', failing)
+  await page.route('**/api/v1/voice/calls?*', failing)
   await page.goto('/calls')
   await expect(page.getByRole('status').filter({ hasText: 'Loading calls…' })).toBeAttached()
   const alert = page.getByRole('alert')
-  await expect(alert).toContainText('This account may not list calls right now.')
+  // Each source is asked by the loader and again when the page mounts: four slow answers.
+  await expect(alert).toContainText('This account may not list calls right now.', { timeout: 20_000 })
   fail = false
   await alert.getByRole('button', { name: 'Retry' }).click()
   await expect(page.getByRole('table', { name: /calls/i })).toBeVisible()
@@ -308,7 +313,7 @@ test.describe('in Berlin', () => {
     const sent: URLSearchParams[] = []
     page.on('request', (r) => {
       const url = new URL(r.url())
-      if (url.pathname === '/api/v1/voice/calls' && r.method() === 'GET') sent.push(url.searchParams)
+      if (url.pathname === '/api/console/calls/search' && r.method() === 'GET') sent.push(url.searchParams)
     })
     await page.goto('/calls/new')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calls', exact: true }).click()

@@ -54,7 +54,8 @@ test('a failed refresh keeps the filters and the rows, says what failed, and Ret
   await expect(table.getByRole('row').nth(1)).toBeVisible()
   const rowsBefore = await table.getByRole('row').count()
 
-  await page.route('**/api/v1/voice/calls?*', (route) =>
+  // The page reads the console's index of calls.
+  await page.route('**/api/console/calls/search?*', (route) =>
     route.fulfill({
       status: 503,
       contentType: 'application/problem+json',
@@ -67,7 +68,7 @@ test('a failed refresh keeps the filters and the rows, says what failed, and Ret
   await expect(table.getByRole('row')).toHaveCount(rowsBefore)
   await expect(page.getByLabel('Status')).toHaveValue('DIALER_COMPLETED')
 
-  await page.unroute('**/api/v1/voice/calls?*')
+  await page.unroute('**/api/console/calls/search?*')
   await alert.getByRole('button', { name: 'Retry' }).click()
   await expect(alert).toHaveCount(0)
   await expect(table.getByRole('row')).toHaveCount(rowsBefore)

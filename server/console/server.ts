@@ -2,6 +2,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
+import type { LiveCall } from '../../src/api/live-schemas'
 import { createConsoleApp } from './app'
 import { createAuditLog } from './audit/audit-log'
 import { startConsoleCallIndex } from './calls/index/console-call-index'
@@ -31,7 +32,15 @@ export async function startConsole(
   const now = extra.now ?? Date.now
   const audit = createAuditLog(store, now)
   // Either can be turned off where the account's rate limit is too low to share with them.
-  const liveHub = config.live.enabled === false ? null : createConsoleLiveHub({ ...config, store, logger })
+  // The hub's statuses keep the index's calls in flight as fresh as the board, between the sync's passes.
+  const noteStatus = (call: LiveCall) =>
+    void store.callIndex
+      .noteStatus(call)
+      .catch((error) => logger.error({ msg: 'could not index a call status', error: String(error) }))
+  const liveHub =
+    config.live.enabled === false
+      ? null
+      : createConsoleLiveHub({ ...config, store, logger, onCall: config.callIndex.enabled ? noteStatus : undefined })
   const callIndex = config.callIndex.enabled
     ? startConsoleCallIndex({ ...config, store, logger, upstreamRps: config.callIndex.upstreamRps })
     : null

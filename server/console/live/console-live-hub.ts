@@ -2,7 +2,7 @@
 import type { LiveSettings } from '../config'
 import type { Logger } from '../http/request-log'
 import type { ConsoleStore } from '../store'
-import { createLiveHub, type LiveHub, type LiveLimits } from './live-hub'
+import { createLiveHub, type LiveHub, type LiveHubOptions, type LiveLimits } from './live-hub'
 import { createLiveUpstream } from './live-upstream'
 
 export const DEFAULT_LIVE_SETTINGS: LiveSettings = { pollMs: 1_000, upstreamRps: 10 }
@@ -14,6 +14,7 @@ export function createConsoleLiveHub(options: {
   live?: LiveSettings
   logger?: Logger
   limits?: Partial<LiveLimits>
+  onCall?: LiveHubOptions['onCall']
 }): LiveHub | null {
   const apiKey = options.apiKey?.trim()
   if (!apiKey) return null
@@ -25,5 +26,6 @@ export function createConsoleLiveHub(options: {
     upstreamRps: settings.upstreamRps,
     logger: options.logger,
     limits: options.limits,
+    onCall: options.onCall,
   })
 }

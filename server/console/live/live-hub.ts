@@ -3,7 +3,7 @@
 // keeps recent events for reconnects and runs its poller (call-poller.ts) only while someone is connected.
 import { randomBytes } from 'node:crypto'
 import type { PlacedBy } from '../../../src/api/audit-schemas'
-import type { LiveEventData, LiveEventName, LiveSnapshot } from '../../../src/api/live-schemas'
+import type { LiveCall, LiveEventData, LiveEventName, LiveSnapshot } from '../../../src/api/live-schemas'
 import type { Logger } from '../http/request-log'
 import { createCallPoller } from './call-poller'
 import { createEventLog } from './event-log'
@@ -57,6 +57,8 @@ export interface LiveHubOptions {
   logger?: Logger
   limits?: Partial<LiveLimits>
   now?: () => number
+  /** Every call status the hub sees, as it sends it (the call index keeps its statuses fresh with it). */
+  onCall?(call: LiveCall): void
 }
 
 export interface LiveEvent {
@@ -130,6 +132,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     onBoard = false,
   ) {
     const event = log.append({ name, data, callId, onBoard })
+    if (name === 'call') options.onCall?.((data as LiveEventData<'call'>).call)
     for (const viewer of viewers)
       if (viewer.started && inScope(viewer, event.value)) viewer.send({ id: event.id, name, data })
   }

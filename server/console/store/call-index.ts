@@ -45,6 +45,12 @@ async function insertNew(trx: Kysely<ConsoleDatabase>, call: CallListItem): Prom
 
 async function upsertListed(trx: Kysely<ConsoleDatabase>, call: CallListItem): Promise<void> {
   if ((await insertNew(trx, call)) !== null) return
+  await advanceStatus(trx, call)
+}
+
+type StatusNews = Pick<CallListItem, 'call_id' | 'status' | 'duration_seconds'>
+
+async function advanceStatus(trx: Kysely<ConsoleDatabase>, call: StatusNews): Promise<void> {
   // Statuses only move forward: an older answer (a list sent before a detail) never undoes an end.
   await trx
     .updateTable('indexed_calls')
@@ -81,6 +87,11 @@ export function createCallIndexQueries(db: ConsoleDb) {
     upsertListedIn: async (trx: Kysely<ConsoleDatabase>, calls: readonly CallListItem[]) => {
       for (const call of calls) await upsertListed(trx, call)
     },
+    /**
+     * A status the live hub saw (it polls calls in flight every second for its viewers): the index is as
+     * fresh as the board for the calls it already holds. New calls are the sync's to insert.
+     */
+    noteStatus: (call: StatusNews) => advanceStatus(db, call),
     /** A call placed through this console, from the create response: its metadata is searchable at once. */
     upsertPlaced: (call: CreateCallResponse) =>
       db.transaction().execute(async (trx) => {
