@@ -13,6 +13,7 @@ import { cn } from '@/lib/cn'
 import { errorText } from '@/lib/error-text'
 import { listPollInterval } from '../shared/call-status'
 import { rememberListSearch } from '../shared/list-return'
+import { SavedViewsPanel } from '../views/saved-views-panel'
 import { CallsFilters, CLEARED_FILTERS, useApplyFilters } from './calls-filters'
 import { CallsHeader } from './calls-header'
 import { CallsRowsSkeleton } from './calls-list-skeleton'
@@ -45,52 +46,57 @@ export function CallsListPage() {
   useEffect(() => rememberListSearch(search), [search])
 
   return (
-    <div className="space-y-4">
-      <CallsHeader />
-      <CallsFilters />
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        {data && <UpdatesMode updatedAt={dataUpdatedAt} fetching={isFetching} pollEvery="every few seconds" />}
-        <Button variant="secondary" size="xs" disabled={isFetching} onClick={() => void refetch()}>
-          Refresh
-        </Button>
-      </div>
-      {isError && data && (
-        <StaleResultsAlert onRetry={() => void refetch()}>
-          {isPlaceholderData ? 'These filters could not be loaded' : 'The list could not be refreshed'}:{' '}
-          {errorText(error)}{' '}
-          {isPlaceholderData ? 'The rows below are from before.' : 'The rows below may be out of date.'}
-        </StaleResultsAlert>
-      )}
-      {!data ? (
-        isError ? (
-          <ErrorState error={error} title="The calls could not be loaded" onRetry={() => void refetch()} />
-        ) : (
-          <CallsRowsSkeleton />
-        )
-      ) : data.calls.length === 0 && !isPlaceholderData ? (
-        <EmptyState
-          title={filtered ? 'No calls match these filters' : 'No calls yet'}
-          action={
-            <div className="flex flex-wrap justify-center gap-2">
-              {filtered && <Button onClick={() => apply(CLEARED_FILTERS)}>Clear filters</Button>}
-              {mayPlaceCalls && (
-                <Link to="/calls/new" className={buttonVariants({ variant: filtered ? 'secondary' : 'primary' })}>
-                  Place a call
-                </Link>
-              )}
-            </div>
-          }
-        >
-          {filtered
-            ? 'Clear the filters, or choose other dates or another status.'
-            : 'Calls placed from this account appear here.'}
-        </EmptyState>
-      ) : (
-        <div className={cn(isPlaceholderData && 'opacity-60')} aria-busy={isPlaceholderData && isFetching}>
-          <CallsTable calls={data.calls} />
+    <div className="gap-6 lg:grid lg:grid-cols-[11rem_minmax(0,1fr)]">
+      <aside className="mb-4 lg:mb-0">
+        <SavedViewsPanel />
+      </aside>
+      <div className="space-y-4">
+        <CallsHeader />
+        <CallsFilters />
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          {data && <UpdatesMode updatedAt={dataUpdatedAt} fetching={isFetching} pollEvery="every few seconds" />}
+          <Button variant="secondary" size="xs" disabled={isFetching} onClick={() => void refetch()}>
+            Refresh
+          </Button>
         </div>
-      )}
-      {data && <CallsPagination nextCursor={data.next_cursor} />}
+        {isError && data && (
+          <StaleResultsAlert onRetry={() => void refetch()}>
+            {isPlaceholderData ? 'These filters could not be loaded' : 'The list could not be refreshed'}:{' '}
+            {errorText(error)}{' '}
+            {isPlaceholderData ? 'The rows below are from before.' : 'The rows below may be out of date.'}
+          </StaleResultsAlert>
+        )}
+        {!data ? (
+          isError ? (
+            <ErrorState error={error} title="The calls could not be loaded" onRetry={() => void refetch()} />
+          ) : (
+            <CallsRowsSkeleton />
+          )
+        ) : data.calls.length === 0 && !isPlaceholderData ? (
+          <EmptyState
+            title={filtered ? 'No calls match these filters' : 'No calls yet'}
+            action={
+              <div className="flex flex-wrap justify-center gap-2">
+                {filtered && <Button onClick={() => apply(CLEARED_FILTERS)}>Clear filters</Button>}
+                {mayPlaceCalls && (
+                  <Link to="/calls/new" className={buttonVariants({ variant: filtered ? 'secondary' : 'primary' })}>
+                    Place a call
+                  </Link>
+                )}
+              </div>
+            }
+          >
+            {filtered
+              ? 'Clear the filters, or choose other dates or another status.'
+              : 'Calls placed from this account appear here.'}
+          </EmptyState>
+        ) : (
+          <div className={cn(isPlaceholderData && 'opacity-60')} aria-busy={isPlaceholderData && isFetching}>
+            <CallsTable calls={data.calls} />
+          </div>
+        )}
+        {data && <CallsPagination nextCursor={data.next_cursor} />}
+      </div>
     </div>
   )
 }
