@@ -11,6 +11,7 @@ import { UpdatesMode } from '@/features/live/updates-mode'
 import { cn } from '@/lib/cn'
 import { errorText } from '@/lib/error-text'
 import { rememberListSearch } from '../shared/list-return'
+import { SavedViewsPanel } from '../views/saved-views-panel'
 import { CallsFilters, useApplyFilters } from './calls-filters'
 import { CallsHeader } from './calls-header'
 import { CallsRowsSkeleton } from './calls-list-skeleton'
@@ -34,58 +35,68 @@ export function CallsListPage() {
   useEffect(() => rememberListSearch(search), [search])
 
   return (
-    <div className="space-y-4">
-      <CallsHeader />
-      {choice?.notice && <IndexNotice notice={choice.notice} />}
-      <CallsFilters indexOff={choice?.indexFiltersOff ?? false} noticeId={INDEX_NOTICE_ID} />
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        {view.total && (
-          <p className="text-sm font-medium" aria-live="polite">
-            {matchCount(view.total)}
-          </p>
-        )}
-        {rows && <UpdatesMode updatedAt={view.dataUpdatedAt} fetching={isFetching} pollEvery="every few seconds" />}
-        <Button variant="secondary" size="xs" disabled={isFetching} onClick={refetch}>
-          Refresh
-        </Button>
-      </div>
-      {isError && rows && (
-        <StaleResultsAlert onRetry={refetch}>
-          {isPlaceholderData ? 'These filters could not be loaded' : 'The list could not be refreshed'}:{' '}
-          {errorText(error)}{' '}
-          {isPlaceholderData ? 'The rows below are from before.' : 'The rows below may be out of date.'}
-        </StaleResultsAlert>
-      )}
-      {!rows ? (
-        isError ? (
-          <ErrorState error={error} title="The calls could not be loaded" onRetry={refetch} />
-        ) : (
-          <CallsRowsSkeleton />
-        )
-      ) : rows.length === 0 && !isPlaceholderData ? (
-        <EmptyState
-          title={filtered ? 'No calls match these filters' : 'No calls yet'}
-          action={
-            <div className="flex flex-wrap justify-center gap-2">
-              {filtered && <Button onClick={() => apply(CLEARED_FILTERS)}>Clear filters</Button>}
-              {mayPlaceCalls && (
-                <Link to="/calls/new" className={buttonVariants({ variant: filtered ? 'secondary' : 'primary' })}>
-                  Place a call
-                </Link>
-              )}
-            </div>
-          }
-        >
-          {filtered
-            ? 'Clear the filters or the search, or choose other dates.'
-            : 'Calls placed from this account appear here.'}
-        </EmptyState>
-      ) : (
-        <div className={cn(isPlaceholderData && 'opacity-60')} aria-busy={isPlaceholderData && isFetching}>
-          <CallsTable calls={rows} placedBy={view.placedBy} showRecording={choice?.source === 'index'} terms={terms} />
+    <div className="gap-6 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)]">
+      <aside className="mb-4 lg:mb-0">
+        <SavedViewsPanel />
+      </aside>
+      <div className="min-w-0 space-y-4">
+        <CallsHeader />
+        {choice?.notice && <IndexNotice notice={choice.notice} />}
+        <CallsFilters indexOff={choice?.indexFiltersOff ?? false} noticeId={INDEX_NOTICE_ID} />
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          {view.total && (
+            <p className="text-sm font-medium" aria-live="polite">
+              {matchCount(view.total)}
+            </p>
+          )}
+          {rows && <UpdatesMode updatedAt={view.dataUpdatedAt} fetching={isFetching} pollEvery="every few seconds" />}
+          <Button variant="secondary" size="xs" disabled={isFetching} onClick={refetch}>
+            Refresh
+          </Button>
         </div>
-      )}
-      {rows && <CallsPagination nextCursor={view.nextCursor} />}
+        {isError && rows && (
+          <StaleResultsAlert onRetry={refetch}>
+            {isPlaceholderData ? 'These filters could not be loaded' : 'The list could not be refreshed'}:{' '}
+            {errorText(error)}{' '}
+            {isPlaceholderData ? 'The rows below are from before.' : 'The rows below may be out of date.'}
+          </StaleResultsAlert>
+        )}
+        {!rows ? (
+          isError ? (
+            <ErrorState error={error} title="The calls could not be loaded" onRetry={refetch} />
+          ) : (
+            <CallsRowsSkeleton />
+          )
+        ) : rows.length === 0 && !isPlaceholderData ? (
+          <EmptyState
+            title={filtered ? 'No calls match these filters' : 'No calls yet'}
+            action={
+              <div className="flex flex-wrap justify-center gap-2">
+                {filtered && <Button onClick={() => apply(CLEARED_FILTERS)}>Clear filters</Button>}
+                {mayPlaceCalls && (
+                  <Link to="/calls/new" className={buttonVariants({ variant: filtered ? 'secondary' : 'primary' })}>
+                    Place a call
+                  </Link>
+                )}
+              </div>
+            }
+          >
+            {filtered
+              ? 'Clear the filters or the search, or choose other dates.'
+              : 'Calls placed from this account appear here.'}
+          </EmptyState>
+        ) : (
+          <div className={cn(isPlaceholderData && 'opacity-60')} aria-busy={isPlaceholderData && isFetching}>
+            <CallsTable
+              calls={rows}
+              placedBy={view.placedBy}
+              showRecording={choice?.source === 'index'}
+              terms={terms}
+            />
+          </div>
+        )}
+        {rows && <CallsPagination nextCursor={view.nextCursor} />}
+      </div>
     </div>
   )
 }

@@ -1,0 +1,28 @@
+// Saved views of the calls page, kept by the console: the query that names their key, and the changes.
+import { queryOptions } from '@tanstack/react-query'
+import { z } from 'zod'
+import { CALL_INDEX_PATHS, type SavedViewInput, savedView, savedViewList } from './call-index-schemas'
+import { apiRequest } from './client'
+import { CONSOLE_PREFIX } from './console-schemas'
+
+const onConsole = { prefix: CONSOLE_PREFIX }
+const viewPath = (id: string) => `${CALL_INDEX_PATHS.views}/${encodeURIComponent(id)}`
+
+export const savedViewQueries = {
+  all: () => ['saved-views'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: savedViewQueries.all(),
+      queryFn: ({ signal }) => apiRequest(CALL_INDEX_PATHS.views, { ...onConsole, schema: savedViewList, signal }),
+      select: (data) => data.views,
+    }),
+}
+
+export const saveView = (body: SavedViewInput) =>
+  apiRequest(CALL_INDEX_PATHS.views, { ...onConsole, method: 'POST', body, schema: savedView })
+
+export const changeView = ({ id, ...body }: SavedViewInput & { id: string }) =>
+  apiRequest(viewPath(id), { ...onConsole, method: 'PUT', body, schema: savedView })
+
+export const deleteView = (id: string) =>
+  apiRequest(viewPath(id), { ...onConsole, method: 'DELETE', schema: z.undefined() })

@@ -1,0 +1,72 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { savedViewInput } from '@/api/call-index-schemas'
+import { savedViewQueries, saveView } from '@/api/saved-views'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogActions } from '@/components/ui/dialog'
+import { Field } from '@/components/ui/field'
+import { FormError } from '@/components/ui/form-error'
+import { Input } from '@/components/ui/input'
+
+const checkboxRow = 'mt-3 flex items-start gap-2 text-sm'
+
+/** Names the list's current filters as a view, kept by the console for this person (or the whole team). */
+export default function SaveViewDialog({ search, onClose }: { search: string; onClose: (saved?: string) => void }) {
+  const queryClient = useQueryClient()
+  const [name, setName] = useState('')
+  const [shared, setShared] = useState(false)
+  const [pinned, setPinned] = useState(true)
+  const [nameError, setNameError] = useState<string | null>(null)
+  const mutation = useMutation({
+    mutationFn: saveView,
+    onSuccess: async (view) => {
+      await queryClient.invalidateQueries({ queryKey: savedViewQueries.all() })
+      onClose(view.name)
+    },
+  })
+  return (
+    <Dialog
+      title="Save this view"
+      description="The filters as they are now, under a name. Open it again from Saved views."
+      onClose={() => onClose()}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          const checked = savedViewInput.shape.name.safeParse(name)
+          setNameError(checked.success ? null : (checked.error.issues[0]?.message ?? null))
+          if (checked.success) mutation.mutate({ name: checked.data, search, shared, pinned })
+        }}
+      >
+        <Field label="Name" hint="For example: Failed today, my team" error={nameError}>
+          {(control) => (
+            <Input {...control} value={name} maxLength={80} autoFocus onChange={(e) => setName(e.target.value)} />
+          )}
+        </Field>
+        <label className={checkboxRow}>
+          <input type="checkbox" className="mt-0.5" checked={pinned} onChange={(e) => setPinned(e.target.checked)} />
+          <span>Pin to Saved views</span>
+        </label>
+        <label className={checkboxRow}>
+          <input type="checkbox" className="mt-0.5" checked={shared} onChange={(e) => setShared(e.target.checked)} />
+          <span>
+            Share with the team
+            <span className="block text-slate-600 dark:text-slate-400">
+              Everyone who reads calls sees it; only you can change it.
+            </span>
+          </span>
+        </label>
+        {mutation.isError && <FormError className="mt-3">{mutation.error.message}</FormError>}
+        <DialogActions>
+          <Button variant="secondary" onClick={() => onClose()}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Saving…' : 'Save view'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  )
+}

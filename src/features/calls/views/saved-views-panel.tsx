@@ -1,0 +1,117 @@
+// The calls page's saved views: pinned ones first, then the rest (one's own and the team's shared
+// ones); opening one puts its filters in the URL. The dialog that saves one loads when first opened.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useRouter, useRouterState } from '@tanstack/react-router'
+import { lazy, Suspense, useState } from 'react'
+import type { SavedView } from '@/api/call-index-schemas'
+import { deleteView, savedViewQueries } from '@/api/saved-views'
+import { Button } from '@/components/ui/button'
+import { cn } from '@/lib/cn'
+
+const SaveViewDialog = lazy(() => import('./save-view-dialog'))
+
+const linkClass =
+  'block truncate rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+
+function ViewLink({ view, current }: { view: SavedView; current: boolean }) {
+  const router = useRouter()
+  // The stored search is the router's own serialisation; parsed back, the route validates it as any link.
+  const search = router.options.parseSearch(`?${view.search}`)
+  return (
+    <Link
+      to="/calls"
+      search={search as never}
+      className={cn(linkClass, current && 'bg-slate-100 font-medium text-slate-950 dark:bg-slate-800 dark:text-white')}
+      aria-current={current ? 'page' : undefined}
+    >
+      {view.name}
+      {!view.mine && <span className="sr-only"> (shared by {view.owner.email})</span>}
+    </Link>
+  )
+}
+
+export function SavedViewsPanel() {
+  const queryClient = useQueryClient()
+  const router = useRouter()
+  // A view is its filters, not the page it was on: the cursor trail is left out.
+  const searchStr = useRouterState({
+    select: (state) => {
+      const { cursor: _cursor, prev: _prev, ...filters } = state.location.search as Record<string, unknown>
+      return router.options.stringifySearch(filters).replace(/^\?/, '')
+    },
+  })
+  const views = useQuery(savedViewQueries.list())
+  const [saving, setSaving] = useState(false)
+  const [said, setSaid] = useState<string | null>(null)
+  const removal = useMutation({
+    mutationFn: deleteView,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedViewQueries.all() }),
+  })
+  const list = views.data ?? []
+  const pinned = list.filter((view) => view.pinned)
+  const others = list.filter((view) => !view.pinned)
+
+  return (
+    <nav aria-labelledby="saved-views-title" className="space-y-2 text-sm">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="saved-views-title" className="font-semibold">
+          Saved views
+        </h2>
+        <Button size="xs" variant="secondary" onClick={() => setSaving(true)}>
+          Save view
+        </Button>
+      </div>
+      <p role="status" className="text-xs text-slate-600 dark:text-slate-400">
+        {said}
+      </p>
+      {views.isError ? (
+        <p className="text-slate-600 dark:text-slate-400">The saved views could not be loaded.</p>
+      ) : list.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-400">
+          {views.isPending ? 'Loading…' : 'None yet. Set filters, then Save view to name them.'}
+        </p>
+      ) : (
+        [pinned, others].map(
+          (group, index) =>
+            group.length > 0 && (
+              <ul
+                key={index === 0 ? 'pinned' : 'others'}
+                aria-label={index === 0 ? 'Pinned' : 'Other views'}
+                className="space-y-0.5"
+              >
+                {group.map((view) => (
+                  <li key={view.id} className="group flex items-center gap-1">
+                    <div className="min-w-0 flex-1">
+                      <ViewLink view={view} current={view.search === searchStr} />
+                    </div>
+                    {view.mine && (
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        aria-label={`Delete view ${view.name}`}
+                        disabled={removal.isPending}
+                        onClick={() => removal.mutate(view.id, { onSuccess: () => setSaid(`Deleted “${view.name}”.`) })}
+                      >
+                        ×
+                      </Button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            ),
+        )
+      )}
+      {saving && (
+        <Suspense fallback={null}>
+          <SaveViewDialog
+            search={searchStr}
+            onClose={(saved) => {
+              setSaving(false)
+              if (saved) setSaid(`Saved “${saved}”.`)
+            }}
+          />
+        </Suspense>
+      )}
+    </nav>
+  )
+}
