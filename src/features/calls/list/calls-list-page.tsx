@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { parseCallQuery } from '@/api/call-query'
+import { useTimeZone } from '@/api/preferences'
 import { can, sessionQueries } from '@/api/session'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -10,13 +11,14 @@ import { StaleResultsAlert } from '@/components/ui/stale-results-alert'
 import { UpdatesMode } from '@/features/live/updates-mode'
 import { cn } from '@/lib/cn'
 import { errorText } from '@/lib/error-text'
+import { ExportCalls } from '../export/export-calls'
 import { rememberListSearch } from '../shared/list-return'
 import { SavedViewsPanel } from '../views/saved-views-panel'
 import { CallsFilters, useApplyFilters } from './calls-filters'
 import { CallsHeader } from './calls-header'
 import { CallsRowsSkeleton } from './calls-list-skeleton'
 import { CallsPagination } from './calls-pagination'
-import { CLEARED_FILTERS, hasFilters } from './calls-search'
+import { CLEARED_FILTERS, hasFilters, toSearchQuery } from './calls-search'
 import { CallsTable } from './calls-table'
 import { INDEX_NOTICE_ID, IndexNotice, matchCount } from './index-notice'
 import { useCallsView } from './use-calls-view'
@@ -31,6 +33,7 @@ export function CallsListPage() {
   const filtered = hasFilters(search)
   const mayPlaceCalls = can(useQuery(sessionQueries.current()).data, 'calls:create')
   const terms = parseCallQuery(search.q ?? '')
+  const timeZone = useTimeZone()
 
   useEffect(() => rememberListSearch(search), [search])
 
@@ -53,6 +56,11 @@ export function CallsListPage() {
           <Button variant="secondary" size="xs" disabled={isFetching} onClick={refetch}>
             Refresh
           </Button>
+          <ExportCalls
+            query={toSearchQuery(search)}
+            timeZone={timeZone}
+            unavailable={choice?.source === 'api' ? 'Export needs the search index, which cannot answer now.' : null}
+          />
         </div>
         {isError && rows && (
           <StaleResultsAlert onRetry={refetch}>

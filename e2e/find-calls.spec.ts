@@ -1,0 +1,100 @@
+// Finding any call on /calls through the console's index: by a ticket in the metadata, by part of a
+// number, and exporting exactly the rows a filtered view selects.
+import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { formatPhone } from '../src/lib/phone'
+import { NUMBERS, placeCall } from './support/api'
+import { expect, test } from './support/test'
+
+test.use({ timezoneId: 'Europe/Berlin', viewport: { width: 1366, height: 900 } })
+
+const callsTable = (page: import('@playwright/test').Page) => page.getByRole('table', { name: /calls/i })
+
+test('a call placed with ticket ZX-8841 is the only row when ZX-8841 is searched', async ({ page }) => {
+  await page.goto('/calls/new')
+  await expect(page.getByLabel('Caller ID')).toHaveValue(/^\+\d+$/)
+  await page.getByLabel('Destination').fill(NUMBERS.answers)
+  await page.getByRole('button', { name: 'Add metadata' }).click()
+  await page.getByLabel('Key 1').fill('ticket')
+  await page.getByLabel('Value 1').fill('ZX-8841')
+  await page.getByRole('button', { name: 'Place call' }).click()
+  await expect(page).toHaveURL(/\/calls\/call_[^/]+$/)
+  const callId = new URL(page.url()).pathname.split('/').at(-1) ?? ''
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calls', exact: true }).click()
+  await page.getByRole('searchbox', { name: 'Search' }).fill('ZX-8841')
+  await expect(page).toHaveURL(/q=ZX-8841/)
+  const rows = callsTable(page).getByRole('row')
+  await expect(rows).toHaveCount(2)
+  await expect(rows.nth(1)).toContainText(callId)
+  // What matched is shown and marked.
+  await expect(rows.nth(1).getByRole('list', { name: 'Matched metadata' })).toHaveText('ticket: ZX-8841')
+  await expect(rows.nth(1).locator('mark')).toHaveText('ZX-8841')
+  await expect(page.getByText('1 call', { exact: true })).toBeVisible()
+
+  // The link reproduces the view.
+  await page.reload()
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('ZX-8841')
+  await expect(callsTable(page).getByRole('row')).toHaveCount(2)
+})
+
+test('part of a number, typed as a person types it, finds the calls to it', async ({ page, request }) => {
+  const call = await placeCall(request, { destination: NUMBERS.fails, metadata: { journey: 'fragment' } })
+  await page.goto('/calls')
+  // "+1 500 555 0002": the last seven digits, spaced as they are read out.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('555 0002')
+  await expect(page).toHaveURL(/q=555/)
+  const table = callsTable(page)
+  await expect(table.getByRole('row').filter({ hasText: call.call_id })).toBeVisible()
+  const destinations = table.getByRole('row').getByRole('link')
+  const shown = await destinations.allTextContents()
+  expect(shown.length).toBeGreaterThan(0)
+  // Every row matched on its destination or its caller ID; the destination's digits are marked here.
+  const rowTexts = await table
+    .getByRole('row')
+    .filter({ has: page.locator('mark') })
+    .count()
+  expect(rowTexts).toBe(shown.length)
+  expect(shown).toContain(formatPhone(NUMBERS.fails))
+  await expect(
+    table
+      .getByRole('link', { name: formatPhone(NUMBERS.fails) })
+      .first()
+      .locator('mark'),
+  ).toHaveText('555 0002')
+})
+
+test('Export CSV saves exactly the rows the filters select, with times in UTC and in the viewer’s zone', async ({
+  page,
+  request,
+}) => {
+  const batch = `EXP-${randomUUID().slice(0, 8)}`
+  const placed = []
+  for (let n = 0; n < 3; n++)
+    placed.push(await placeCall(request, { destination: NUMBERS.answers, metadata: { batch, n } }))
+  // One more call of the batch that the status filter leaves out: it fails.
+  await placeCall(request, { destination: NUMBERS.fails, metadata: { batch, n: 3 } })
+
+  await page.goto(`/calls?q=${batch}`)
+  const table = callsTable(page)
+  await expect(table.getByRole('row')).toHaveCount(5)
+  await page.getByLabel('Status').selectOption('DIALER_COMPLETED')
+  await expect(table.getByRole('row')).toHaveCount(4, { timeout: 45_000 })
+  const shownIds = (await table.getByRole('row').locator('code').allTextContents()).sort()
+  expect(shownIds).toEqual(placed.map((call) => call.call_id).sort())
+
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export CSV' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^calls_\d{4}-\d{2}-\d{2}\.csv$/)
+  await expect(page.getByRole('status').filter({ hasText: 'Exported 3 rows' })).toBeVisible()
+
+  const csv = await readFile((await file.path()) ?? '', 'utf8')
+  const lines = csv.trimEnd().split('\r\n')
+  const header = lines[0]?.split(',').map((cell) => cell.replaceAll('"', '')) ?? []
+  expect(header).toEqual(expect.arrayContaining(['call_id', 'created_at', 'created_at (Europe/Berlin)', 'placed_by']))
+  expect(header).toEqual(expect.arrayContaining(['metadata.batch', 'metadata.n']))
+  const idColumn = header.indexOf('call_id')
+  const exportedIds = lines.slice(1).map((line) => line.split(',')[idColumn]?.replaceAll('"', ''))
+  expect(exportedIds.sort()).toEqual(shownIds)
+})

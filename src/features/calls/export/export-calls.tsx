@@ -1,0 +1,105 @@
+// "Export CSV": every row the view's filters and search select, streamed from the console, with a
+// progress bar of rows done of the total and a Cancel. The download's code loads on the first export.
+import { useEffect, useRef, useState } from 'react'
+import type { CallSearchQuery } from '@/api/call-index-schemas'
+import { Button } from '@/components/ui/button'
+import { errorText } from '@/lib/error-text'
+import type { ExportProgress } from './run-export'
+
+type ExportState =
+  | { phase: 'idle' }
+  | { phase: 'running'; progress: ExportProgress | null }
+  | { phase: 'done'; rows: number; fileName: string }
+  | { phase: 'cancelled'; rows: number }
+  | { phase: 'failed'; message: string }
+
+const count = (n: number) => n.toLocaleString('en-US')
+
+function ExportBar({ progress, onCancel }: { progress: ExportProgress | null; onCancel: () => void }) {
+  const rows = progress?.rows ?? 0
+  const total = progress?.total ?? null
+  const words = total === null ? `${count(rows)} rows` : `${count(rows)} of ${count(total)} rows`
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <div
+        role="progressbar"
+        aria-label="Export progress"
+        aria-valuemin={0}
+        aria-valuemax={total ?? undefined}
+        aria-valuenow={total === null ? undefined : rows}
+        aria-valuetext={words}
+        className="h-2 w-40 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+      >
+        <div
+          className="h-full bg-indigo-600 transition-[width] dark:bg-indigo-400"
+          style={{ width: total ? `${Math.min(100, (rows / total) * 100)}%` : '0%' }}
+        />
+      </div>
+      <span className="tabular-nums">{words}</span>
+      <Button variant="secondary" size="xs" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
+  )
+}
+
+export function ExportCalls({
+  query,
+  timeZone,
+  unavailable,
+}: {
+  query: CallSearchQuery
+  timeZone: string
+  /** Why there is nothing to export from (the list comes from the voice API); null when there is. */
+  unavailable: string | null
+}) {
+  const [state, setState] = useState<ExportState>({ phase: 'idle' })
+  const running = useRef<AbortController | null>(null)
+  // Leaving the page cancels the download; the console stops reading the store.
+  useEffect(() => () => running.current?.abort(), [])
+
+  async function start() {
+    const controller = new AbortController()
+    running.current = controller
+    let rows = 0
+    setState({ phase: 'running', progress: null })
+    try {
+      const { runCallsExport } = await import('./run-export')
+      const result = await runCallsExport({ ...query, tz: timeZone }, controller.signal, (progress) => {
+        rows = progress.rows
+        setState({ phase: 'running', progress })
+      })
+      setState({ phase: 'done', rows: result.rows, fileName: result.fileName })
+    } catch (error) {
+      setState(
+        controller.signal.aborted ? { phase: 'cancelled', rows } : { phase: 'failed', message: errorText(error) },
+      )
+    } finally {
+      running.current = null
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {state.phase === 'running' ? (
+        <ExportBar progress={state.progress} onCancel={() => running.current?.abort()} />
+      ) : (
+        <Button
+          variant="secondary"
+          size="xs"
+          disabled={unavailable !== null}
+          title={unavailable ?? undefined}
+          onClick={() => void start()}
+        >
+          Export CSV
+        </Button>
+      )}
+      <p role="status" className="text-xs text-slate-600 dark:text-slate-400">
+        {state.phase === 'done' && `Exported ${count(state.rows)} rows to ${state.fileName}.`}
+        {state.phase === 'cancelled' && `Export cancelled after ${count(state.rows)} rows; nothing was saved.`}
+        {state.phase === 'failed' && `The export failed: ${state.message}`}
+        {state.phase === 'idle' && unavailable}
+      </p>
+    </div>
+  )
+}
