@@ -46,3 +46,16 @@ export async function indexCalls(store: ConsoleStore, calls: readonly TestCall[]
     if (call.owner) await store.callOwners.record(call.call_id, call.owner, Date.parse(call.created_at))
   }
 }
+
+/** `count` calls only listed (no details yet), a second apart from `from`, in one transaction. */
+export async function indexListedCalls(store: ConsoleStore, count: number, from = Date.parse('2026-11-01T00:00:00Z')) {
+  const calls = Array.from({ length: count }, (_, i) => ({
+    call_id: `call_${String(i).padStart(8, '0')}`,
+    status: 'DIALER_COMPLETED' as const,
+    caller_id: '+14155550100',
+    destination: `+1415555${String(i % 10_000).padStart(4, '0')}`,
+    duration_seconds: i % 300,
+    created_at: new Date(from + i * 1000).toISOString(),
+  }))
+  await store.callIndex.upsertListed(calls)
+}
