@@ -19,7 +19,7 @@ import type { ConsoleStore } from '../../store'
 import { exportColumns } from './export-columns'
 import { searchFilterOf } from './search-filter'
 
-// A page of the index per read of the stream: about 250 KB of CSV.
+// A page of the index per read of the stream: 150 to 250 KB of CSV.
 const EXPORT_PAGE = 1_000
 
 /** How the export ended, as its audit entry says it. */
