@@ -68,7 +68,7 @@ async function advanceStatus(trx: Kysely<ConsoleDatabase>, call: StatusNews): Pr
 async function writeMetadata(trx: Kysely<ConsoleDatabase>, id: number, metadata: Metadata): Promise<void> {
   const values = Object.entries(metadata).flatMap(([key, value]) => {
     const text = searchableValue(value)
-    return text === null ? [] : [{ call_row: id, key_lower: key.toLowerCase(), value_lower: text }]
+    return text === null ? [] : [{ call_row: id, key, key_lower: key.toLowerCase(), value_lower: text }]
   })
   await trx.deleteFrom('indexed_call_metadata').where('call_row', '=', id).execute()
   if (values.length > 0) await trx.insertInto('indexed_call_metadata').values(values).execute()
