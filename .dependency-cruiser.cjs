@@ -47,6 +47,15 @@ module.exports = {
       to: { pathNot: [NPM('[^/]+'), CONTRACT] },
     },
     {
+      name: 'spa-zod-mini',
+      comment:
+        'src/ writes its schemas with zod/mini: a browser downloads the parts of it a schema uses, but every ' +
+        'method of classic zod, about 17 KB gzip, as soon as one file imports it.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: NPM('zod'), pathNot: NPM('zod/(mini|v4/mini|v4/core|v4/locales)') },
+    },
+    {
       name: 'lib-and-ui-know-no-http',
       comment: 'src/lib is pure helpers and components/ui shared primitives; HTTP belongs to src/api.',
       severity: 'error',

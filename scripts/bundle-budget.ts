@@ -1,8 +1,9 @@
 // `npm run test:size`: builds the dashboard and fails when a cold load of /calls downloads
-// more than 198 KB of gzipped JavaScript (the goal, 140 KB, is printed beside it), when a heavy
+// more than 190 KB of gzipped JavaScript (the goal, 140 KB, is printed beside it), when a heavy
 // library is on the cold path of /calls or /sign-in, or when a built file holds API key material.
-// Sizes are deterministic, so this is a test, not a benchmark.
-import { readdirSync, readFileSync } from 'node:fs'
+// Sizes are deterministic, so this is a test, not a benchmark. `-- --why` adds what fills the cold loads.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build, type Rolldown } from 'vite'
@@ -18,10 +19,13 @@ import {
 } from './bundle/heavy-libraries'
 import { type Budget, coldTotalLine, describeChunk, kb, type SizeRow, sizeTable, sum } from './bundle/report'
 import { findSecrets, secretNeedles } from './bundle/secrets'
+import { whyTables } from './bundle/why'
 
 // zlib's default, which Node's compression middlewares use too; level 9 saves only about 0.2 KB here.
 const GZIP_LEVEL = 6
-const OUT_DIR = 'node_modules/.cache/size-dist'
+// A directory of its own for each run: worktrees share node_modules, and two runs must not empty each other's.
+const OUT_DIR = mkdtempSync(join(tmpdir(), 'voice-dashboard-size-'))
+const WHY = process.argv.includes('--why')
 
 interface ColdPage {
   path: string
@@ -43,8 +47,10 @@ const COLD_PAGES: ColdPage[] = [
     // 160 KB until the list showed every number in one format: libphonenumber-js's metadata
     // (about 31 KB gzip) now comes with it; 195 until every page took live updates (the event
     // stream's store and provider, about 3 KB with the chunks the lazy notifier splits off).
-    // The goal stays; zod/mini is the next saving.
-    budget: { limitBytes: 198_000, goalBytes: 140_000 },
+    // The entry holds all it imports (3.4 KB less than split) and src/ is in zod/mini (16 KB less
+    // than classic): 177.5 on 2026-11-24, then 184.4 with the list's search, filters, recording
+    // column, saved views and export. 190 leaves room for small changes, not for another library.
+    budget: { limitBytes: 190_000, goalBytes: 140_000 },
   },
   {
     // Everyone's first page: it must stay light whatever the signed-in pages grow into.
@@ -69,6 +75,9 @@ async function buildChunks(): Promise<BuiltChunk[]> {
       moduleSizes: Object.fromEntries(
         Object.entries(chunk.modules).map(([id, module]) => [project(id), module.renderedLength]),
       ),
+      moduleCode: WHY
+        ? Object.fromEntries(Object.entries(chunk.modules).map(([id, module]) => [project(id), module.code ?? '']))
+        : undefined,
       code: chunk.code,
     }))
 }
@@ -105,6 +114,7 @@ async function main(): Promise<number> {
     console.log(`\nJavaScript of a cold load of ${page.path} (gzip level ${GZIP_LEVEL}, 1 KB = 1,000 bytes):\n`)
     console.log(sizeTable(rows))
     console.log(`\n${coldTotalLine(rows, page.budget)}`)
+    if (WHY) console.log(`\nWhat fills it (each module minified and gzipped alone):\n\n${whyTables(cold)}`)
     totals.push(`cold ${page.path}: ${kb(total)} KB gzip`)
     if (page.budget && total > page.budget.limitBytes) {
       problems.push(`${page.path} downloads ${kb(total)} KB gzip, over the ${kb(page.budget.limitBytes)} KB budget`)
@@ -139,4 +149,8 @@ async function main(): Promise<number> {
   return problems.length === 0 ? 0 : 1
 }
 
-process.exitCode = await main()
+try {
+  process.exitCode = await main()
+} finally {
+  rmSync(OUT_DIR, { recursive: true, force: true })
+}

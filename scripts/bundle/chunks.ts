@@ -11,6 +11,8 @@ export interface BuiltChunk {
   imports: string[]
   /** Bytes each module contributes to the minified chunk, by module id relative to the project. */
   moduleSizes: Record<string, number>
+  /** Each module's rendered code, before minification; kept only for `--why`. */
+  moduleCode?: Record<string, string>
   code: string
 }
 

@@ -22,9 +22,10 @@ function chunkRole(chunk: BuiltChunk): string {
   return chunk.facade ? 'lazy import' : 'shared'
 }
 
-export function sizeTable(rows: readonly SizeRow[]): string {
+/** Rows in aligned columns; the first column holds chunks unless told otherwise. */
+export function sizeTable(rows: readonly SizeRow[], firstColumn = 'chunk'): string {
   const lines = [
-    ['chunk', 'contents', 'raw KB', 'gzip KB'],
+    [firstColumn, 'contents', 'raw KB', 'gzip KB'],
     ...rows.map((row) => [row.file, row.contents, kb(row.rawBytes), kb(row.gzipBytes)]),
   ]
   const width = (column: number) => Math.max(...lines.map((line) => line[column]?.length ?? 0))

@@ -1,6 +1,7 @@
 // The console server: mounting only. Order matters: host check, headers, CSRF,
 // then the console's API, the voice API behind sessions and roles, and the SPA.
 import { type Context, Hono } from 'hono'
+import * as z from 'zod/mini'
 import { AUDIT_PATHS } from '../../src/api/audit-schemas'
 import { CALL_INDEX_PATHS } from '../../src/api/call-index-schemas'
 import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/console-schemas'
@@ -75,6 +76,9 @@ export interface ConsoleAppOptions {
   audit?: AuditLog
   now?: () => number
 }
+
+// The contract is zod/mini, which brings no messages of its own: a field without one is described in English.
+z.config(z.locales.en())
 
 export function createConsoleApp(options: ConsoleAppOptions) {
   const now = options.now ?? Date.now

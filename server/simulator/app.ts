@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
+import * as z from 'zod/mini'
 import { API_PREFIX } from '../../src/api/schemas'
 import type { AppDeps, AppEnv } from './deps'
 import { auth } from './http/auth'
@@ -13,6 +14,9 @@ import { callerIdsRoutes } from './routes/caller-ids'
 import { callsRoutes } from './routes/calls'
 import { storageRoutes } from './routes/storage'
 import { usageRoutes } from './routes/usage'
+
+// The contract is zod/mini, which brings no messages of its own: a field without one is described in English.
+z.config(z.locales.en())
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config } = deps

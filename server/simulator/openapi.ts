@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import * as api from '../../src/api/schemas'
 import { IDEMPOTENCY_KEY_FORMAT } from './http/idempotency'
 
@@ -6,7 +6,7 @@ import { IDEMPOTENCY_KEY_FORMAT } from './http/idempotency'
 
 type Io = 'input' | 'output'
 
-function jsonSchema(schema: z.ZodType, io: Io): Record<string, unknown> {
+function jsonSchema(schema: z.ZodMiniType, io: Io): Record<string, unknown> {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
     string,
     unknown
@@ -14,7 +14,7 @@ function jsonSchema(schema: z.ZodType, io: Io): Record<string, unknown> {
   return rest
 }
 
-const COMPONENTS: Record<string, [z.ZodType, Io]> = {
+const COMPONENTS: Record<string, [z.ZodMiniType, Io]> = {
   CreateCallRequest: [api.createCallRequest, 'input'],
   CreateCallResponse: [api.createCallResponse, 'output'],
   CallListItem: [api.callListItem, 'output'],
@@ -80,7 +80,7 @@ function problems(...codes: string[]) {
   )
 }
 
-function queryParameters(schema: z.ZodObject) {
+function queryParameters(schema: z.ZodMiniObject) {
   const properties = (jsonSchema(schema, 'input').properties ?? {}) as Record<string, Record<string, unknown>>
   return Object.entries(properties).map(([name, property]) => ({
     name,

@@ -1,6 +1,6 @@
 // The contract of the console's audit trail and of "Placed by": what the server records
 // and serves, and what the Audit log page and the calls pages read.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { role } from './console-schemas'
 
 /** Every kind of entry, named `<thing>.<what happened>`: the one list the server writes and the page filters by. */
@@ -37,40 +37,37 @@ export const auditActor = z.object({ userId: z.string(), email: z.string(), role
 export type AuditActor = z.infer<typeof auditActor>
 
 export const auditEntry = z.object({
-  seq: z.number().int().positive(),
+  seq: z.int().check(z.positive()),
   at: z.iso.datetime(),
-  actor: auditActor.nullable(),
+  actor: z.nullable(auditActor),
   action: auditAction,
   /** What it was done to: a call id, a caller ID, an email, a route. */
-  target: z.string().nullable(),
+  target: z.nullable(z.string()),
   /** The HTTP status the console answered with. */
-  outcome: z.number().int(),
-  ip: z.string().nullable(),
-  userAgent: z.string().nullable(),
-  detail: z.record(z.string(), z.unknown()).nullable(),
+  outcome: z.int(),
+  ip: z.nullable(z.string()),
+  userAgent: z.nullable(z.string()),
+  detail: z.nullable(z.record(z.string(), z.unknown())),
 })
 export type AuditEntry = z.infer<typeof auditEntry>
 
 export const auditPage = z.object({
   entries: z.array(auditEntry),
   /** Opaque; pass it back as `cursor` for the next (older) page. Null on the last page. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 })
 export type AuditPage = z.infer<typeof auditPage>
 
 /** The filters of GET /api/console/audit and its CSV export; every one optional. */
 export const auditQuery = z.object({
   /** A user id: entries where that person was the actor. */
-  user: z.string().max(100).optional(),
-  action: auditAction.optional(),
+  user: z.optional(z.string().check(z.maxLength(100))),
+  action: z.optional(auditAction),
   /** ISO 8601 instants: from included, to excluded. */
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-  cursor: z
-    .string()
-    .regex(/^[1-9][0-9]{0,15}$/)
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
+  from: z.optional(z.iso.datetime({ offset: true })),
+  to: z.optional(z.iso.datetime({ offset: true })),
+  cursor: z.optional(z.string().check(z.regex(/^[1-9][0-9]{0,15}$/))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200))),
 })
 export type AuditQuery = z.infer<typeof auditQuery>
 

@@ -1,8 +1,8 @@
 // The contract of the console's call index: search with filters, the index's state, saved views
 // and the CSV export. The console keeps the index (server/console/calls/index/); the calls page reads it.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { placedBy } from './audit-schemas'
-import { CALL_STATUSES, callDetail } from './schemas'
+import { CALL_STATUSES, callDetail, nonNegativeInt } from './schemas'
 
 /** Under CONSOLE_PREFIX. */
 export const CALL_INDEX_PATHS = {
@@ -20,34 +20,35 @@ export const SEARCH_PAGE_SIZES = [25, 50, 100] as const
 /** A search counts its matches up to here; the page then says "10,000+". */
 export const SEARCH_COUNT_CAP = 10_000
 
-const boolParam = z.enum(['true', 'false']).transform((value) => value === 'true')
-const secondsParam = z.coerce.number().int().min(0).max(86_400)
+const boolParam = z.pipe(
+  z.enum(['true', 'false']),
+  z.transform((value) => value === 'true'),
+)
+const secondsParam = z.coerce.number().check(z.int(), z.minimum(0), z.maximum(86_400))
 
 /**
  * The query of a search, named as in the calls page's URL (the API's own names where it has them).
  * Every field optional; `q` is read by parseCallQuery (call-query.ts).
  */
 export const callSearchQuery = z.object({
-  q: z.string().max(200).optional(),
-  status: z.enum(CALL_STATUSES).optional(),
-  from_date: z.iso.datetime({ offset: true }).optional(),
-  to_date: z.iso.datetime({ offset: true }).optional(),
+  q: z.optional(z.string().check(z.maxLength(200))),
+  status: z.optional(z.enum(CALL_STATUSES)),
+  from_date: z.optional(z.iso.datetime({ offset: true })),
+  to_date: z.optional(z.iso.datetime({ offset: true })),
   /** A user id of this console, or `api` for calls placed outside it. */
-  placed_by: z.string().min(1).max(100).optional(),
-  caller_id: z
-    .string()
-    .regex(/^\+[1-9]\d{1,14}$/)
-    .optional(),
-  has_recording: boolParam.optional(),
-  voicemail_drop: boolParam.optional(),
-  min_duration: secondsParam.optional(),
-  max_duration: secondsParam.optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .refine((n) => (SEARCH_PAGE_SIZES as readonly number[]).includes(n))
-    .optional(),
-  cursor: z.string().max(200).optional(),
+  placed_by: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  caller_id: z.optional(z.string().check(z.regex(/^\+[1-9]\d{1,14}$/))),
+  has_recording: z.optional(boolParam),
+  voicemail_drop: z.optional(boolParam),
+  min_duration: z.optional(secondsParam),
+  max_duration: z.optional(secondsParam),
+  limit: z.optional(
+    z.coerce.number().check(
+      z.int(),
+      z.refine((n) => (SEARCH_PAGE_SIZES as readonly number[]).includes(n)),
+    ),
+  ),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
 })
 /** The query as the dashboard sends it (the schema coerces numbers from the URL's strings). */
 export type CallSearchQuery = Omit<z.input<typeof callSearchQuery>, NumberParam> & { [K in NumberParam]?: number }
@@ -67,36 +68,37 @@ function isTimeZone(zone: string): boolean {
  * The CSV export's query: the search's own filters and terms (its page size and cursor are not read:
  * every page is sent), and the viewer's time zone.
  */
-export const callExportQuery = callSearchQuery.omit({ limit: true, cursor: true }).extend({
+export const callExportQuery = z.extend(z.omit(callSearchQuery, { limit: true, cursor: true }), {
   /** Each time gets a second column in this zone, named after it (`created_at (Europe/Berlin)`); none: UTC only. */
-  tz: z
-    .string()
-    .max(64)
-    .refine(isTimeZone, { error: 'Use an IANA time zone such as Europe/Berlin, or UTC.' })
-    .optional(),
+  tz: z.optional(
+    z
+      .string()
+      .check(z.maxLength(64), z.refine(isTimeZone, { error: 'Use an IANA time zone such as Europe/Berlin, or UTC.' })),
+  ),
 })
 export type CallExportQuery = z.input<typeof callExportQuery>
 
 /** A call as the index holds it: the call detail's fields, who placed it, and whether details are in yet. */
-export const indexedCall = callDetail
-  .pick({
+export const indexedCall = z.extend(
+  z.pick(callDetail, {
     call_id: true,
     status: true,
     caller_id: true,
     destination: true,
     duration_seconds: true,
     created_at: true,
-  })
-  .extend({
+  }),
+  {
     /** Null until the call's details are indexed (the list has none of these). */
-    billed_minutes: z.number().int().nonnegative().nullable(),
-    has_recording: z.boolean().nullable(),
-    voicemail_drop: z.boolean().nullable(),
-    source: z.string().nullable(),
-    metadata: z.record(z.string(), z.unknown()).nullable(),
-    updated_at: z.iso.datetime().nullable(),
-    placedBy: placedBy.nullable(),
-  })
+    billed_minutes: z.nullable(nonNegativeInt),
+    has_recording: z.nullable(z.boolean()),
+    voicemail_drop: z.nullable(z.boolean()),
+    source: z.nullable(z.string()),
+    metadata: z.nullable(z.record(z.string(), z.unknown())),
+    updated_at: z.nullable(z.iso.datetime()),
+    placedBy: z.nullable(placedBy),
+  },
+)
 export type IndexedCall = z.infer<typeof indexedCall>
 
 /**
@@ -106,7 +108,7 @@ export type IndexedCall = z.infer<typeof indexedCall>
  */
 export const indexState = z.object({
   state: z.enum(['ready', 'catching-up', 'unavailable']),
-  indexed: z.number().int().nonnegative(),
+  indexed: nonNegativeInt,
   /**
    * Every call created up to `syncedTo` is in (a backfill has finished and the sync is answered), so
    * filters the list has (status, dates, numbers, caller ID, duration, placed by) are complete; filters on
@@ -114,28 +116,28 @@ export const indexState = z.object({
    */
   listingComplete: z.boolean(),
   /** Calls still without details. */
-  pendingDetails: z.number().int().nonnegative(),
+  pendingDetails: nonNegativeInt,
   /** Newest creation time the incremental sync has covered; null before the first sync. */
-  syncedTo: z.iso.datetime().nullable(),
-  backfill: z
-    .object({
+  syncedTo: z.nullable(z.iso.datetime()),
+  backfill: z.nullable(
+    z.object({
       running: z.boolean(),
       /** Calls listed so far by the backfill, of about `estimatedTotal` (null until known). */
-      listed: z.number().int().nonnegative(),
-      estimatedTotal: z.number().int().nonnegative().nullable(),
-      finishedAt: z.iso.datetime().nullable(),
-    })
-    .nullable(),
-  message: z.string().nullable(),
+      listed: nonNegativeInt,
+      estimatedTotal: z.nullable(nonNegativeInt),
+      finishedAt: z.nullable(z.iso.datetime()),
+    }),
+  ),
+  message: z.nullable(z.string()),
 })
 export type IndexState = z.infer<typeof indexState>
 
 export const callSearchResponse = z.object({
   calls: z.array(indexedCall),
   /** Opaque; pass back as `cursor`. Null on the last page. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   /** The calls the query selects on all pages, counted up to SEARCH_COUNT_CAP (the export counts them all). */
-  total: z.number().int().nonnegative(),
+  total: nonNegativeInt,
   /** More than `total` match: counting stopped at the cap, so a broad search stays fast. */
   totalCapped: z.boolean(),
   index: indexState,
@@ -147,15 +149,21 @@ export type CallPlacers = z.infer<typeof callPlacers>
 
 /** A saved view: a name and the calls page's search params, kept per person; shared ones are seen by all. */
 export const savedViewInput = z.object({
-  name: z.string().trim().min(1, { error: 'Name the view.' }).max(80, { error: 'Keep the name under 80 characters.' }),
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Name the view.' }),
+      z.maxLength(80, { error: 'Keep the name under 80 characters.' }),
+    ),
   /** The calls page's URL search, as a query string without "?". */
-  search: z.string().max(2_000),
+  search: z.string().check(z.maxLength(2_000)),
   shared: z.boolean(),
   pinned: z.boolean(),
 })
 export type SavedViewInput = z.infer<typeof savedViewInput>
 
-export const savedView = savedViewInput.extend({
+export const savedView = z.extend(savedViewInput, {
   id: z.string(),
   owner: placedBy,
   /** Whether the person asking may change or delete it (the owner). */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { stubFetch } from '@/test/stub-fetch'
 import { ApiError, apiRequest, apiUrl, errorFromResponse } from './client'
 

@@ -1,5 +1,5 @@
 // The thin fetch client: the only code in the SPA that speaks HTTP.
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from './console-schemas'
 import { rateLimitGate, STATUSES_THAT_HOLD_EVERY_REQUEST } from './rate-limit-gate'
 import { parseRetryAfter } from './retry-after'
@@ -59,7 +59,7 @@ export interface RequestOptions<T> {
   query?: Record<string, string | number | undefined>
   body?: unknown
   headers?: Record<string, string>
-  schema: z.ZodType<T>
+  schema: z.ZodMiniType<T>
   signal?: AbortSignal
   timeoutMs?: number
 }

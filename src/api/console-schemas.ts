@@ -1,7 +1,7 @@
 // The contract of the console server's own API (sign-in, session, setup): the one
 // place the SPA and server/console agree on roles, permissions and these shapes.
 // It imports nothing of ours but the other contract module, schemas.ts.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 // First: it turns zod's eval probe off in the browser before any schema here is built.
 import './schemas'
 
@@ -29,17 +29,23 @@ export const PERMISSIONS = [
 export const permission = z.enum(PERMISSIONS)
 export type Permission = z.infer<typeof permission>
 
+// Capped so a megabyte "password" cannot keep the hash function busy.
+export const MAX_PASSWORD_LENGTH = 1024
+
 export const signInBody = z.object({
   email: z
     .string({ error: 'Enter your email address.' })
-    .trim()
-    .min(1, { error: 'Enter your email address.' })
-    .max(254, { error: 'That email address is too long.' }),
-  // Capped so a megabyte "password" cannot keep the hash function busy.
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Enter your email address.' }),
+      z.maxLength(254, { error: 'That email address is too long.' }),
+    ),
   password: z
     .string({ error: 'Enter your password.' })
-    .min(1, { error: 'Enter your password.' })
-    .max(1024, { error: 'That password is too long.' }),
+    .check(
+      z.minLength(1, { error: 'Enter your password.' }),
+      z.maxLength(MAX_PASSWORD_LENGTH, { error: 'That password is too long.' }),
+    ),
 })
 export type SignInBody = z.infer<typeof signInBody>
 
@@ -69,7 +75,7 @@ export type SessionResponse = z.infer<typeof sessionResponse>
 /** GET /session: 200 either way, so a signed-out page load logs no failed request. */
 export const sessionState = z.union([
   sessionResponse,
-  z.object({ user: z.null(), permissions: z.array(permission).max(0) }),
+  z.object({ user: z.null(), permissions: z.array(permission).check(z.maxLength(0)) }),
 ])
 export type SessionState = z.infer<typeof sessionState>
 
@@ -97,14 +103,14 @@ export const setupResponse = z.object({
   /** False when the console signs people in with SSO only: the page shows no password form. */
   localSignIn: z.boolean(),
   /** The OpenID provider, when one is configured: "Sign in with <name>". */
-  sso: z.object({ name: z.string() }).nullable(),
+  sso: z.nullable(z.object({ name: z.string() })),
 })
 export type SetupResponse = z.infer<typeof setupResponse>
 
 /** Whether the console can use the voice service; admins only, and never the key itself. */
 export const upstreamStatus = z.object({
   state: z.enum(['connected', 'no-key', 'key-refused', 'unreachable', 'error']),
-  clientId: z.string().nullable(),
+  clientId: z.nullable(z.string()),
   message: z.string(),
 })
 export type UpstreamStatus = z.infer<typeof upstreamStatus>

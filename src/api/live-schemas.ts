@@ -1,8 +1,8 @@
 // The contract of the console's live event stream (GET /api/console/events, Server-Sent Events):
 // the events the status hub sends and the SPA reads. It imports nothing of ours but the contract.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { placedBy } from './audit-schemas'
-import { callStatusResponse } from './schemas'
+import { callStatusResponse, nonNegativeInt } from './schemas'
 
 /** Under CONSOLE_PREFIX. */
 export const LIVE_EVENTS_PATH = '/events'
@@ -11,16 +11,16 @@ export const LIVE_EVENTS_PATH = '/events'
 export const MAX_WATCHED_CALLS = 20
 
 /** The spec's call status, with the list's caller ID and destination when the hub has seen them. */
-export const liveCall = callStatusResponse.extend({
-  caller_id: z.string().nullable(),
-  destination: z.string().nullable(),
+export const liveCall = z.extend(callStatusResponse, {
+  caller_id: z.nullable(z.string()),
+  destination: z.nullable(z.string()),
 })
 export type LiveCall = z.infer<typeof liveCall>
 
 /** A call as the stream shows it: its status, who placed it (null: not placed through this console). */
 export const liveCallEntry = z.object({
   call: liveCall,
-  placedBy: placedBy.nullable(),
+  placedBy: z.nullable(placedBy),
   /** On the in-flight board (every viewer gets it), not only watched by id. */
   onBoard: z.boolean(),
 })
@@ -29,7 +29,7 @@ export type LiveCallEntry = z.infer<typeof liveCallEntry>
 /** The voice service answered 429: no upstream request until `nextTryAt`. */
 export const livePause = z.object({
   nextTryAt: z.iso.datetime(),
-  retryAfterSeconds: z.number().int().nonnegative(),
+  retryAfterSeconds: nonNegativeInt,
   message: z.string(),
 })
 export type LivePause = z.infer<typeof livePause>
@@ -39,8 +39,8 @@ export type LivePause = z.infer<typeof livePause>
  * The answer rate is `completed / (completed + failed)`.
  */
 export const liveTally = z.object({
-  completed: z.number().int().nonnegative(),
-  failed: z.number().int().nonnegative(),
+  completed: nonNegativeInt,
+  failed: nonNegativeInt,
   /** False when the count stopped at its page limit: the numbers are lower bounds. */
   complete: z.boolean(),
   countedAt: z.iso.datetime(),
@@ -50,9 +50,9 @@ export type LiveTally = z.infer<typeof liveTally>
 /** The first event of every connection (and of a reconnect whose missed events are gone). */
 export const liveSnapshot = z.object({
   calls: z.array(liveCallEntry),
-  paused: livePause.nullable(),
+  paused: z.nullable(livePause),
   /** Null until the first count has come back. */
-  tally: liveTally.nullable(),
+  tally: z.nullable(liveTally),
 })
 export type LiveSnapshot = z.infer<typeof liveSnapshot>
 

@@ -1,6 +1,6 @@
 // Saved views of the calls page, kept by the console: the query that names their key, and the changes.
 import { queryOptions } from '@tanstack/react-query'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { CALL_INDEX_PATHS, type SavedViewInput, savedView, savedViewList } from './call-index-schemas'
 import { apiRequest } from './client'
 import { CONSOLE_PREFIX } from './console-schemas'

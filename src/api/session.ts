@@ -2,7 +2,7 @@
 // sign-out, and (for admins) whether the voice service accepts the console's key.
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { apiRequest } from './client'
 import {
   CONSOLE_PREFIX,

@@ -1,7 +1,8 @@
 // The contract of user administration: the Users page (admins) and the set-up page an
 // invited person opens. The server validates with these and the SPA reads them.
-import { z } from 'zod'
-import { ROLES, role, signInBody } from './console-schemas'
+import * as z from 'zod/mini'
+import { MAX_PASSWORD_LENGTH, ROLES, role } from './console-schemas'
+import { nonNegativeInt } from './schemas'
 
 /** How long a set-up link works: one source for the server's expiry and the page's wording. */
 export const INVITE_VALID_HOURS = 24
@@ -14,15 +15,15 @@ export type UserStatus = z.infer<typeof userStatus>
 
 export const userListItem = z.object({
   /** Null for an invite: the person has no account until they open the link. */
-  id: z.string().nullable(),
+  id: z.nullable(z.string()),
   email: z.string(),
   role,
   status: userStatus,
-  lastSignInAt: z.iso.datetime().nullable(),
+  lastSignInAt: z.nullable(z.iso.datetime()),
   /** Sessions that would still be accepted now. */
-  activeSessions: z.number().int().nonnegative(),
+  activeSessions: nonNegativeInt,
   /** For an invite: when its link stops working. */
-  inviteExpiresAt: z.iso.datetime().nullable(),
+  inviteExpiresAt: z.nullable(z.iso.datetime()),
 })
 export type UserListItem = z.infer<typeof userListItem>
 
@@ -30,12 +31,16 @@ export const usersResponse = z.object({ users: z.array(userListItem) })
 export type UsersResponse = z.infer<typeof usersResponse>
 
 export const inviteBody = z.object({
-  email: z
-    .string({ error: 'Enter the email address of the person to invite.' })
-    .trim()
-    .min(1, { error: 'Enter the email address of the person to invite.' })
-    .max(254, { error: 'That email address is too long.' })
-    .pipe(z.email({ error: 'Enter an email address such as name@example.com.' })),
+  email: z.pipe(
+    z
+      .string({ error: 'Enter the email address of the person to invite.' })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: 'Enter the email address of the person to invite.' }),
+        z.maxLength(254, { error: 'That email address is too long.' }),
+      ),
+    z.email({ error: 'Enter an email address such as name@example.com.' }),
+  ),
   role: z.enum(ROLES, { error: 'Choose a role: support, manager or admin.' }),
 })
 export type InviteBody = z.input<typeof inviteBody>
@@ -51,15 +56,15 @@ export const inviteResponse = z.object({
 })
 export type InviteResponse = z.infer<typeof inviteResponse>
 
-export const roleChangeBody = inviteBody.pick({ role: true })
+export const roleChangeBody = z.pick(inviteBody, { role: true })
 export type RoleChangeBody = z.infer<typeof roleChangeBody>
 
 /** The answer to every change of one person: the row as it is now. */
-export const userChangeResponse = z.object({ user: userListItem, sessionsEnded: z.number().int().nonnegative() })
+export const userChangeResponse = z.object({ user: userListItem, sessionsEnded: nonNegativeInt })
 export type UserChangeResponse = z.infer<typeof userChangeResponse>
 
 /** The token travels in a body, never in a URL, so no log or Referer holds it. */
-export const setUpToken = z.object({ token: z.string().min(1).max(200) })
+export const setUpToken = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) })
 
 export const setUpCheckResponse = z.object({ email: z.string(), role, expiresAt: z.iso.datetime() })
 export type SetUpCheckResponse = z.infer<typeof setUpCheckResponse>
@@ -67,12 +72,13 @@ export type SetUpCheckResponse = z.infer<typeof setUpCheckResponse>
 /** The shortest password the console accepts, wherever it is set (set-up page, the shell). */
 export const MIN_PASSWORD_LENGTH = 12
 
-export const setUpBody = setUpToken.extend({
+export const setUpBody = z.extend(setUpToken, {
   password: z
     .string({ error: 'Choose a password.' })
-    .min(MIN_PASSWORD_LENGTH, { error: `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.` })
-    // As at sign-in: a megabyte "password" must not keep the hash function busy.
-    .max(signInBody.shape.password.maxLength ?? 1024, { error: 'That password is too long.' }),
+    .check(
+      z.minLength(MIN_PASSWORD_LENGTH, { error: `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.` }),
+      z.maxLength(MAX_PASSWORD_LENGTH, { error: 'That password is too long.' }),
+    ),
 })
 export type SetUpBody = z.infer<typeof setUpBody>
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { PhoneValue } from './phone'
 
 /**
@@ -6,9 +6,12 @@ import type { PhoneValue } from './phone'
  * own message. Each form pipes the result into its contract field for the last word.
  */
 export function phoneValueToE164(missing: string) {
-  return z.custom<PhoneValue>().transform((phone, ctx) => {
-    if (phone.e164) return phone.e164
-    ctx.addIssue({ code: 'custom', message: phone.error ?? missing })
-    return z.NEVER
-  })
+  return z.pipe(
+    z.custom<PhoneValue>(),
+    z.transform((phone, ctx) => {
+      if (phone.e164) return phone.e164
+      ctx.issues.push({ code: 'custom', message: phone.error ?? missing, input: phone })
+      return z.NEVER
+    }),
+  )
 }

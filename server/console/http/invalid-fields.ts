@@ -1,12 +1,12 @@
 // The console's 400 for a body that does not fit its schema: one sentence for the person,
 // and each field's own message for the form that sent it.
 import type { Context } from 'hono'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { sendProblem } from './problem'
 
 export function sendInvalidFields(
   c: Context,
-  error: z.ZodError,
+  error: z.core.$ZodError,
   detail: string,
   title = 'Your request has invalid fields',
 ): Response {

@@ -1,6 +1,6 @@
 // The hub's own requests to the voice API, with the server's key (it never reaches a browser):
 // a call's status and pages of the call list, each answer parsed against the contract.
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { parseRetryAfter } from '../../../src/api/retry-after'
 import {
   API_PREFIX,
@@ -44,7 +44,7 @@ export function createUpstreamGet(options: UpstreamOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000
   const closing = new AbortController()
 
-  async function get<T>(path: string, schema: z.ZodType<T>): Promise<UpstreamAnswer<T>> {
+  async function get<T>(path: string, schema: z.ZodMiniType<T>): Promise<UpstreamAnswer<T>> {
     let response: Response
     try {
       response = await fetch(`${base}${path}`, {

@@ -1,13 +1,14 @@
 // Calls placed through this console go on the board at once. The in-flight list finds new calls only
 // every two poll intervals, so a call that failed sooner never showed, and its owner's other tabs
 // missed its end.
+import * as z from 'zod/mini'
 import { API_PREFIX, createCallResponse } from '../../../src/api/schemas'
 import type { Logger } from '../http/request-log'
 import type { Operation } from '../operations'
 import type { LiveHub } from './live-hub'
 
 // Only what the board shows: the rest of the answer is the SPA's business.
-const placedCall = createCallResponse.pick({ call_id: true, caller_id: true, destination: true })
+const placedCall = z.pick(createCallResponse, { call_id: true, caller_id: true, destination: true })
 
 export function createPlacedCallNotifier(
   hub: LiveHub,

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { badRequest, ProblemError, validationProblem } from './problem'
 
 export const MAX_BODY_BYTES = 64 * 1024
@@ -24,7 +24,7 @@ export const limitBody = bodyLimit({
 })
 
 /** Reads, parses and validates a JSON object body; every failure is a 400 naming what is wrong. */
-export async function readJsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
+export async function readJsonBody<T extends z.ZodMiniType>(c: Context, schema: T): Promise<z.output<T>> {
   const contentType = c.req.header('content-type') ?? ''
   if (!/^application\/(.+\+)?json\s*(;|$)/i.test(contentType)) {
     throw badRequest('Send the request body as JSON with the header Content-Type: application/json.')
@@ -81,7 +81,7 @@ function reservedKeys(value: unknown, path: string[] = []): string[] {
 }
 
 /** Query parameters validated like a body; repeated parameters count as invalid. */
-export function readQuery<T extends z.ZodType>(c: Context, schema: T): z.output<T> {
+export function readQuery<T extends z.ZodMiniType>(c: Context, schema: T): z.output<T> {
   const raw: Record<string, string> = {}
   for (const [name, values] of Object.entries(c.req.queries())) {
     if (values.length > 1) throw badRequest(`Send the query parameter ${name} only once.`)

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import type { ProblemDetails } from '../../../src/api/schemas'
 
 const PROBLEM_BASE = 'https://voice-dashboard.dev/problems/'
@@ -49,14 +49,14 @@ export const invalidCursor = () =>
 export const notFound = (detail: string) => new ProblemError(404, 'Not found', detail, { type: 'not-found' })
 
 /** zod issues as `errors[]`, with field names as in the API (dotted for nested ones). */
-export function fieldErrors(error: z.ZodError, prefix: string[] = []): FieldError[] {
+export function fieldErrors(error: z.core.$ZodError, prefix: string[] = []): FieldError[] {
   return error.issues.map((issue) => ({
     field: [...prefix, ...issue.path.map(String)].join('.') || 'body',
     message: issue.message,
   }))
 }
 
-export function validationProblem(error: z.ZodError, what: string): ProblemError {
+export function validationProblem(error: z.core.$ZodError, what: string): ProblemError {
   const errors = fieldErrors(error)
   const names = [...new Set(errors.map((entry) => entry.field))].join(', ')
   return badRequest(`Some ${what} are not valid: ${names}. See errors for each one.`, errors)

@@ -1,6 +1,6 @@
 // Search params of /audit, named as the console's query parameters so a link reproduces the
 // view. Each field is the contract's own, and falls back to "not set" instead of failing.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { AuditExportFilters } from '@/api/audit'
 import { type AuditQuery, auditQuery } from '@/api/audit-schemas'
 
@@ -10,13 +10,13 @@ export const AUDIT_PAGE_SIZE = 50
 const { user, action, from, to, cursor } = auditQuery.shape
 
 export const auditSearchSchema = z.object({
-  user: user.catch(undefined),
-  action: action.catch(undefined),
-  from: from.catch(undefined),
-  to: to.catch(undefined),
-  cursor: cursor.catch(undefined),
+  user: z.catch(user, undefined),
+  action: z.catch(action, undefined),
+  from: z.catch(from, undefined),
+  to: z.catch(to, undefined),
+  cursor: z.catch(cursor, undefined),
   // Cursors of the newer pages before this one ('' is the first page), for "Newer entries".
-  prev: z.array(z.string()).max(500).optional().catch(undefined),
+  prev: z.catch(z.optional(z.array(z.string()).check(z.maxLength(500))), undefined),
 })
 
 export type AuditSearch = z.infer<typeof auditSearchSchema>

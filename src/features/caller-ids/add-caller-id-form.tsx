@@ -1,5 +1,6 @@
 import { useForm } from '@tanstack/react-form'
 import { useRef, useState } from 'react'
+import * as z from 'zod/mini'
 import { isApiError } from '@/api/client'
 import { type Submission, submissionFor } from '@/api/idempotent-submit'
 import { type StartVerificationResponse, startVerificationRequest } from '@/api/schemas'
@@ -13,7 +14,8 @@ import { StartError } from './start-error'
 import { useStartVerification } from './use-start-verification'
 
 // The contract's phone_number rule, after the phone check's more precise messages.
-const phoneNumber = phoneValueToE164('Enter the phone number to verify.').pipe(
+const phoneNumber = z.pipe(
+  phoneValueToE164('Enter the phone number to verify.'),
   startVerificationRequest.shape.phone_number,
 )
 

@@ -1,7 +1,7 @@
 // Verifications the person is waiting on, kept in sessionStorage so a reload
 // of the tab keeps them. What is read back is validated: storage is input.
 import { useSyncExternalStore } from 'react'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 const STORAGE_KEY = 'voice-dashboard.caller-id-verifications'
 
@@ -13,9 +13,9 @@ const verificationEntry = z.object({
   /** Epoch ms when the verification call was requested. */
   startedAt: z.number(),
   /** Fixed at start, so a reload does not change when it gives up. */
-  timeoutMs: z.number().int().positive(),
+  timeoutMs: z.int().check(z.positive()),
   /** Set once the list shows the number verified, so success outlives the polling. */
-  verifiedAt: z.string().nullable(),
+  verifiedAt: z.nullable(z.string()),
 })
 export type VerificationEntry = z.infer<typeof verificationEntry>
 

@@ -1,5 +1,5 @@
 import { useForm } from '@tanstack/react-form'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { isApiError } from '@/api/client'
 import { MIN_PASSWORD_LENGTH, setUpBody } from '@/api/users-schemas'
 import { Button } from '@/components/ui/button'
@@ -10,7 +10,7 @@ import { useFocusFirstInvalid } from '@/lib/use-focus-first-invalid'
 
 const passwords = z
   .object({ password: setUpBody.shape.password, repeat: z.string() })
-  .refine((value) => value.password === value.repeat, { path: ['repeat'], error: 'The two passwords differ.' })
+  .check(z.refine((value) => value.password === value.repeat, { path: ['repeat'], error: 'The two passwords differ.' }))
 
 export function SetUpForm({
   email,

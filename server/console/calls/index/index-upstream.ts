@@ -1,5 +1,6 @@
 // The call index's own requests to the voice API (its key, its budget): pages of the call list, a call's
 // detail, and the account's contract start (the earliest a call can be, for the backfill's estimate).
+import * as z from 'zod/mini'
 import {
   account,
   type CallDetail,
@@ -28,7 +29,7 @@ export interface IndexUpstream {
   close(): void
 }
 
-const contract = account.pick({ contract_start: true })
+const contract = z.pick(account, { contract_start: true })
 
 export function createIndexUpstream(options: UpstreamOptions): IndexUpstream {
   const { get, close } = createUpstreamGet(options)

@@ -1,6 +1,6 @@
 // From the search's validated query to the store's filter: the text of `q` read by the contract's parser.
 
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import type { callSearchQuery } from '../../../../src/api/call-index-schemas'
 import { parseCallQuery } from '../../../../src/api/call-query'
 import type { CallSearchFilter } from '../../store/call-search'

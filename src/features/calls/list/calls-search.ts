@@ -1,6 +1,6 @@
 // Search params of /calls, named as the API's query parameters (and the call index's, for what only the
 // index can filter) so a link reproduces the view. Each field falls back to its default instead of failing.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { type CallSearchQuery, callSearchQuery, SEARCH_PAGE_SIZES } from '@/api/call-index-schemas'
 import { CALL_STATUSES, type ListCallsQuery } from '@/api/schemas'
 import { toInstant } from '@/lib/local-date'
@@ -8,31 +8,36 @@ import { toInstant } from '@/lib/local-date'
 export const PAGE_SIZES = SEARCH_PAGE_SIZES
 export const DEFAULT_PAGE_SIZE = 25
 
+/** Each param is optional, and an invalid value reads as absent: the view falls back to its default. */
+const orNone = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(schema), undefined)
+
 const dateParam = z.union([z.iso.date(), z.iso.datetime({ offset: true })])
 /** The router reads `?q=12345` as a number; the search box's text is a string whatever it holds. */
-const textParam = z.union([z.string(), z.number()]).transform(String).pipe(callSearchQuery.shape.q.unwrap().min(1))
-const flagParam = z.boolean()
-const secondsParam = z.number().int().min(0).max(86_400)
+const textParam = z.pipe(
+  z.pipe(
+    z.union([z.string(), z.number()]),
+    z.transform((value) => String(value)),
+  ),
+  z.string().check(z.minLength(1), z.maxLength(200)),
+)
+const secondsParam = z.number().check(z.int(), z.minimum(0), z.maximum(86_400))
+const pageSize = z.coerce.number().check(z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n)))
 
 export const callsSearchSchema = z.object({
-  q: textParam.optional().catch(undefined),
-  status: z.enum(CALL_STATUSES).optional().catch(undefined),
-  from_date: dateParam.optional().catch(undefined),
-  to_date: dateParam.optional().catch(undefined),
-  placed_by: callSearchQuery.shape.placed_by.catch(undefined),
-  caller_id: callSearchQuery.shape.caller_id.catch(undefined),
-  has_recording: flagParam.optional().catch(undefined),
-  voicemail_drop: flagParam.optional().catch(undefined),
-  min_duration: secondsParam.optional().catch(undefined),
-  max_duration: secondsParam.optional().catch(undefined),
-  limit: z.coerce
-    .number()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-    .default(DEFAULT_PAGE_SIZE)
-    .catch(DEFAULT_PAGE_SIZE),
-  cursor: z.string().min(1).optional().catch(undefined),
+  q: orNone(textParam),
+  status: orNone(z.enum(CALL_STATUSES)),
+  from_date: orNone(dateParam),
+  to_date: orNone(dateParam),
+  placed_by: orNone(callSearchQuery.shape.placed_by.def.innerType),
+  caller_id: orNone(callSearchQuery.shape.caller_id.def.innerType),
+  has_recording: orNone(z.boolean()),
+  voicemail_drop: orNone(z.boolean()),
+  min_duration: orNone(secondsParam),
+  max_duration: orNone(secondsParam),
+  limit: z.catch(z._default(pageSize, DEFAULT_PAGE_SIZE), DEFAULT_PAGE_SIZE),
+  cursor: orNone(z.string().check(z.minLength(1))),
   // Cursors of the pages before this one ('' is the first page), for "Previous".
-  prev: z.array(z.string()).max(500).optional().catch(undefined),
+  prev: orNone(z.array(z.string()).check(z.maxLength(500))),
 })
 
 export type CallsSearch = z.infer<typeof callsSearchSchema>

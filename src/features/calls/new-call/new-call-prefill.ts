@@ -2,8 +2,8 @@
 // What arrives is untrusted, so each field is checked on its own by the contract's
 // createCallRequest rules, and one that fails starts empty instead of failing the rest.
 // The result has the draft's shape, so the form starts from a prefill exactly as from a draft.
-import { z } from 'zod'
-import { callId, createCallRequest, METADATA_LIMITS, metadata, metadataValue } from '@/api/schemas'
+import * as z from 'zod/mini'
+import { callId, createCallRequest, METADATA_LIMITS, metadataKey, metadataValue, recordFlag } from '@/api/schemas'
 import type { NewCallDraftValues } from './new-call-draft'
 import { newMetadataRow } from './new-call-schema'
 
@@ -15,16 +15,14 @@ export interface NewCallPrefill {
 }
 
 const callAgainSchema = z.object({
-  fromCallId: callId.nullable().catch(null),
+  fromCallId: z.catch(z.nullable(callId), null),
   request: z.object({
-    caller_id: createCallRequest.shape.caller_id.catch(''),
-    destination: createCallRequest.shape.destination.catch(''),
-    record: createCallRequest.shape.record.unwrap().catch(false),
-    metadata: z.record(z.string(), z.unknown()).catch({}),
+    caller_id: z.catch(createCallRequest.shape.caller_id, ''),
+    destination: z.catch(createCallRequest.shape.destination, ''),
+    record: z.catch(recordFlag, false),
+    metadata: z.catch(z.record(z.string(), z.unknown()), {}),
   }),
 })
-
-const metadataKey = metadata.keyType
 
 // The form sends every value as a string; null, which has no text, becomes an empty value.
 function metadataText(value: unknown): string | null {

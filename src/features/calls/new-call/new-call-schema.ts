@@ -2,9 +2,16 @@
 // (createCallRequest's fields and the metadata key and value schemas); this file adds
 // only what a form needs on top: rows instead of an object, and messages that say which
 // row and what to fix. The schemas are given to TanStack Form as Standard Schemas.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { isApiError } from '@/api/client'
-import { type CreateCallRequest, createCallRequest, metadata, metadataValue } from '@/api/schemas'
+import {
+  type CreateCallRequest,
+  createCallRequest,
+  metadata,
+  metadataKey,
+  metadataText,
+  recordFlag,
+} from '@/api/schemas'
 import type { PhoneValue } from '@/lib/phone'
 import { phoneValueToE164 } from '@/lib/phone-schema'
 
@@ -27,9 +34,6 @@ export function newMetadataRow(key = '', value = ''): MetadataRow {
   return { id: `metadata-row-${nextRowId}`, key, value }
 }
 
-const metadataKey = metadata.keyType
-// Values are sent as strings: the string branch of the contract's value union.
-const metadataText = metadataValue.options[0]
 const isBlank = (row: MetadataRow) => row.key.trim() === '' && row.value === ''
 
 function keyMessage(key: string, requireKeys: boolean): string | null {
@@ -54,26 +58,28 @@ function valueMessage(value: string): string | null {
  * message, which is shown once the person submits, not while they are typing.
  */
 function metadataRowsSchema({ requireKeys }: { requireKeys: boolean }) {
-  return z.array(z.custom<MetadataRow>()).superRefine((rows, ctx) => {
-    const counts = new Map<string, number>()
-    for (const row of rows) counts.set(row.key.trim(), (counts.get(row.key.trim()) ?? 0) + 1)
-    rows.forEach((row, index) => {
-      if (isBlank(row)) return
-      const key = row.key.trim()
-      const keyError =
-        keyMessage(key, requireKeys) ??
-        ((counts.get(key) ?? 0) > 1 ? `The key “${key}” is used more than once. Each key must be different.` : null)
-      if (keyError) ctx.addIssue({ code: 'custom', path: [index, 'key'], message: keyError })
-      const valueError = valueMessage(row.value)
-      if (valueError) ctx.addIssue({ code: 'custom', path: [index, 'value'], message: valueError })
-    })
-  })
+  return z.array(z.custom<MetadataRow>()).check(
+    z.superRefine((rows, ctx) => {
+      const counts = new Map<string, number>()
+      for (const row of rows) counts.set(row.key.trim(), (counts.get(row.key.trim()) ?? 0) + 1)
+      rows.forEach((row, index) => {
+        if (isBlank(row)) return
+        const key = row.key.trim()
+        const keyError =
+          keyMessage(key, requireKeys) ??
+          ((counts.get(key) ?? 0) > 1 ? `The key “${key}” is used more than once. Each key must be different.` : null)
+        if (keyError) ctx.addIssue({ code: 'custom', path: [index, 'key'], message: keyError })
+        const valueError = valueMessage(row.value)
+        if (valueError) ctx.addIssue({ code: 'custom', path: [index, 'value'], message: valueError })
+      })
+    }),
+  )
 }
 
 const toMetadata = (rows: MetadataRow[]): z.input<typeof metadata> =>
   Object.fromEntries(rows.filter((row) => !isBlank(row)).map((row) => [row.key.trim(), row.value]))
 
-const destination = phoneValueToE164('Enter the number to call.').pipe(createCallRequest.shape.destination)
+const destination = z.pipe(phoneValueToE164('Enter the number to call.'), createCallRequest.shape.destination)
 
 /** Checked while typing: only what is wrong however the form ends, so nothing nags half-way. */
 export const newCallLiveSchema = z.object({
@@ -84,26 +90,27 @@ export const newCallLiveSchema = z.object({
 })
 
 /** Checked on submit; its output is the request body. */
-export const newCallSubmitSchema = z
-  .object({
-    callerId: z
-      .string()
-      .min(1, { error: 'Choose the caller ID the callee will see.' })
-      .pipe(createCallRequest.shape.caller_id),
+export const newCallSubmitSchema = z.pipe(
+  z.object({
+    callerId: z.pipe(
+      z.string().check(z.minLength(1, { error: 'Choose the caller ID the callee will see.' })),
+      createCallRequest.shape.caller_id,
+    ),
     destination,
     // The form always has a value, so the contract's default is not wanted here.
-    record: createCallRequest.shape.record.unwrap(),
+    record: recordFlag,
     // The contract's own metadata schema has the last word, on the number of keys.
-    metadataRows: metadataRowsSchema({ requireKeys: true }).transform(toMetadata).pipe(metadata),
-  })
-  .transform(
+    metadataRows: z.pipe(z.pipe(metadataRowsSchema({ requireKeys: true }), z.transform(toMetadata)), metadata),
+  }),
+  z.transform(
     (value): CreateCallRequest => ({
       caller_id: value.callerId,
       destination: value.destination,
       record: value.record,
       metadata: value.metadataRows,
     }),
-  )
+  ),
+)
 
 /** The form field an API error path such as `metadata.ticket` or `body.destination` belongs to. */
 export function fieldOf(path: string): keyof NewCallValues | null {
