@@ -68,6 +68,8 @@ test('Export CSV saves exactly the rows the filters select, with times in UTC an
   page,
   request,
 }) => {
+  // Three answered calls to wait for, each a few seconds in conversation.
+  test.slow()
   const batch = `EXP-${randomUUID().slice(0, 8)}`
   const placed = []
   for (let n = 0; n < 3; n++)
@@ -79,7 +81,7 @@ test('Export CSV saves exactly the rows the filters select, with times in UTC an
   const table = callsTable(page)
   await expect(table.getByRole('row')).toHaveCount(5)
   await page.getByLabel('Status').selectOption('DIALER_COMPLETED')
-  await expect(table.getByRole('row')).toHaveCount(4, { timeout: 45_000 })
+  await expect(table.getByRole('row')).toHaveCount(4, { timeout: 90_000 })
   const shownIds = (await table.getByRole('row').locator('code').allTextContents()).sort()
   expect(shownIds).toEqual(placed.map((call) => call.call_id).sort())
 
@@ -97,4 +99,20 @@ test('Export CSV saves exactly the rows the filters select, with times in UTC an
   const idColumn = header.indexOf('call_id')
   const exportedIds = lines.slice(1).map((line) => line.split(',')[idColumn]?.replaceAll('"', ''))
   expect(exportedIds.sort()).toEqual(shownIds)
+})
+
+test('an admin sees the index’s progress under the list and can re-index every call', async ({ page }) => {
+  await page.goto('/calls')
+  const index = page.getByRole('group').filter({ hasText: 'Search index (admins)' })
+  await page.getByText('Search index (admins)').click()
+  await expect(index.getByRole('status')).toHaveText(/calls indexed|Indexed/)
+  const reindex = index.getByRole('button', { name: /Re-index/ })
+  const answer = page.waitForResponse(
+    (response) => response.url().endsWith('/api/console/calls/index') && response.request().method() === 'POST',
+  )
+  await reindex.click()
+  expect((await answer).status()).toBe(202)
+  // Listed again from the newest call; the few hundred calls of a test run take seconds.
+  await expect(index.getByRole('status')).toHaveText(/Indexed [\d,]+ of about [\d,]+ calls|[\d,]+ calls indexed/)
+  await expect(reindex).toHaveText('Re-index all calls', { timeout: 30_000 })
 })

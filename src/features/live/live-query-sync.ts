@@ -5,7 +5,6 @@ import { callIndexQueries } from '@/api/call-index'
 import { callQueries } from '@/api/calls'
 import type { LiveCallEntry } from '@/api/live-schemas'
 import type { CallStatusResponse } from '@/api/schemas'
-import { isFinishedStatus } from '@/features/calls/shared/call-status'
 
 /** The lists a page may hold: the voice API's pages and the index's searches, rows of one shape. */
 const LIST_KEYS: QueryKey[] = [callQueries.lists(), callIndexQueries.searches()]
@@ -54,7 +53,9 @@ export function createLiveQuerySync(queryClient: QueryClient) {
         )
         return { ...list, calls }
       })
-    if (!listed && !isFinishedStatus(call.status)) refreshListsSoon()
+    // A call a list does not hold may belong on it now: a new call, or one that just ended under a
+    // filter by outcome. Refetches are at most one per NEW_CALL_REFRESH_MS, whatever the events.
+    if (!listed) refreshListsSoon()
   }
 
   return {

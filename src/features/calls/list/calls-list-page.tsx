@@ -20,6 +20,7 @@ import { CallsRowsSkeleton } from './calls-list-skeleton'
 import { CallsPagination } from './calls-pagination'
 import { CLEARED_FILTERS, hasFilters, toSearchQuery } from './calls-search'
 import { CallsTable } from './calls-table'
+import { IndexAdmin } from './index-admin'
 import { INDEX_NOTICE_ID, IndexNotice, matchCount } from './index-notice'
 import { useCallsView } from './use-calls-view'
 
@@ -31,7 +32,9 @@ export function CallsListPage() {
   const view = useCallsView(search)
   const { choice, rows, error, isError, isFetching, isPlaceholderData, refetch } = view
   const filtered = hasFilters(search)
-  const mayPlaceCalls = can(useQuery(sessionQueries.current()).data, 'calls:create')
+  const session = useQuery(sessionQueries.current()).data
+  const mayPlaceCalls = can(session, 'calls:create')
+  const mayManage = can(session, 'users:manage')
   const terms = parseCallQuery(search.q ?? '')
   const timeZone = useTimeZone()
 
@@ -104,6 +107,7 @@ export function CallsListPage() {
           </div>
         )}
         {rows && <CallsPagination nextCursor={view.nextCursor} />}
+        {mayManage && <IndexAdmin />}
       </div>
     </div>
   )
