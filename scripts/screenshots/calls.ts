@@ -33,6 +33,13 @@ export async function shoot(page: Page, baseURL: string, outDir: string): Promis
   const list = `${outDir}/calls-list.png`
   await page.screenshot({ path: list })
 
+  // Found by its ticket: what matched is marked, the matching metadata under the number.
+  await page.goto(`${baseURL}/calls?q=SUP-104`)
+  await page.getByRole('list', { name: 'Matched metadata' }).first().waitFor()
+  await page.mouse.move(0, 0)
+  const search = `${outDir}/calls-search.png`
+  await page.screenshot({ path: search })
+
   // On a phone the rows are cards and the header is one row with a menu.
   const desktop = page.viewportSize()
   await page.setViewportSize({ width: 390, height: 844 })
@@ -40,5 +47,5 @@ export async function shoot(page: Page, baseURL: string, outDir: string): Promis
   const phone = `${outDir}/calls-list-phone.png`
   await page.screenshot({ path: phone })
   if (desktop) await page.setViewportSize(desktop)
-  return [list, phone, inProgress, completed]
+  return [list, search, phone, inProgress, completed]
 }

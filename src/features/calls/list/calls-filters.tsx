@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import type { ChangeEvent } from 'react'
+import { type ChangeEvent, useEffect, useId, useState } from 'react'
 import { accountQueries } from '@/api/account'
 import { useTimeZone } from '@/api/preferences'
 import type { CallStatus } from '@/api/schemas'
@@ -13,12 +13,21 @@ import { toInstant } from '@/lib/local-date'
 import { dateInZone, dayStartInZone, zoneLabel } from '@/lib/time-zone'
 import { useNow } from '@/lib/use-now'
 import { CALL_STATUS_FILTERS } from '../shared/call-status'
-import { type CallsSearch, CLEARED_FILTERS, hasFilters, PAGE_SIZES, withFilters } from './calls-search'
+import {
+  type CallsSearch,
+  CLEARED_FILTERS,
+  hasFilters,
+  INDEX_ONLY_FILTERS,
+  PAGE_SIZES,
+  withFilters,
+} from './calls-search'
 import { CallsSearchBox } from './calls-search-box'
 import { activePreset, DATE_PRESETS, presetRange } from './date-presets'
 import { IndexFilters } from './index-filters'
 
 const route = getRouteApi('/calls/')
+
+const MORE_FILTERS = INDEX_ONLY_FILTERS.filter((name) => name !== 'q')
 
 // Each label wraps its control: the row needs no ids, and the whole label is a click target.
 const wrapped = 'mt-1 block'
@@ -42,6 +51,14 @@ export function CallsFilters({ indexOff, noticeId }: { indexOff: boolean; notice
   const periodStart = useQuery(accountQueries.detail()).data?.current_usage.period_start
   const range = { from_date: search.from_date, to_date: search.to_date }
   const active = activePreset(range, timeZone, now, periodStart)
+  const moreId = useId()
+  // The index's own filters (but the search box) fold away; open when one of them is set.
+  const moreCount = MORE_FILTERS.filter((name) => search[name] !== undefined).length
+  const [moreOpen, setMoreOpen] = useState(moreCount > 0)
+  // A saved view or Back that sets one of them opens them too.
+  useEffect(() => {
+    if (moreCount > 0) setMoreOpen(true)
+  }, [moreCount])
   const zoneWords = timeZone === 'UTC' ? 'UTC' : `your time zone, ${zoneLabel(timeZone, now)}`
 
   return (
@@ -92,15 +109,31 @@ export function CallsFilters({ indexOff, noticeId }: { indexOff: boolean; notice
             ))}
           </Select>
         </Label>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-expanded={moreOpen}
+          aria-controls={moreId}
+          onClick={() => setMoreOpen((open) => !open)}
+        >
+          More filters{moreCount > 0 && ` (${moreCount})`}
+        </Button>
         {hasFilters(search) && (
           <Button variant="ghost" size="sm" onClick={() => apply(CLEARED_FILTERS)}>
             Clear filters
           </Button>
         )}
       </div>
-      <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
-        <IndexFilters search={search} apply={apply} disabled={indexOff} describedBy={indexOff ? noticeId : undefined} />
-      </div>
+      {moreOpen && (
+        <div id={moreId} className="flex flex-wrap items-end gap-x-4 gap-y-2">
+          <IndexFilters
+            search={search}
+            apply={apply}
+            disabled={indexOff}
+            describedBy={indexOff ? noticeId : undefined}
+          />
+        </div>
+      )}
       <fieldset className="flex flex-wrap items-center gap-1">
         <legend className="sr-only">Date presets</legend>
         {DATE_PRESETS.map((preset) => {

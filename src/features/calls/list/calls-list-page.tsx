@@ -41,8 +41,9 @@ export function CallsListPage() {
   useEffect(() => rememberListSearch(search), [search])
 
   return (
-    <div className="gap-6 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)]">
-      <aside className="mb-4 lg:mb-0">
+    <div className="gap-6 2xl:grid 2xl:grid-cols-[12rem_minmax(0,1fr)]">
+      {/* A sidebar where the table has room beside it; above the list on narrower screens. */}
+      <aside className="mb-4 2xl:mb-0">
         <SavedViewsPanel />
       </aside>
       <div className="min-w-0 space-y-4">

@@ -94,12 +94,14 @@ function YesNoFilter({
 /** Seconds typed as a whole number; anything else clears the bound. */
 function SecondsFilter({
   label,
+  placeholder,
   value,
   onChange,
   disabled,
   describedBy,
 }: {
   label: string
+  placeholder: string
   value: number | undefined
   onChange: (seconds: number | undefined) => void
   disabled: boolean
@@ -110,24 +112,23 @@ function SecondsFilter({
     onChange(typed.trim() !== '' && Number.isInteger(seconds) && seconds >= 0 ? seconds : undefined)
   })
   return (
-    <Label size="sm">
-      {label}
-      <Input
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={86_400}
-        step={1}
-        className={`${wrapped} w-28`}
-        value={text}
-        disabled={disabled}
-        aria-describedby={describedBy}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') applyNow(text)
-        }}
-      />
-    </Label>
+    <Input
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={86_400}
+      step={1}
+      className="w-20"
+      aria-label={label}
+      placeholder={placeholder}
+      value={text}
+      disabled={disabled}
+      aria-describedby={describedBy}
+      onChange={(e) => setText(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') applyNow(text)
+      }}
+    />
   )
 }
 
@@ -156,18 +157,26 @@ export function IndexFilters(props: FilterProps) {
         onChange={(voicemail_drop) => apply({ voicemail_drop })}
         {...shared}
       />
-      <SecondsFilter
-        label="Min duration (s)"
-        value={search.min_duration}
-        onChange={(min_duration) => apply({ min_duration })}
-        {...shared}
-      />
-      <SecondsFilter
-        label="Max duration (s)"
-        value={search.max_duration}
-        onChange={(max_duration) => apply({ max_duration })}
-        {...shared}
-      />
+      <fieldset className="text-xs">
+        <legend className="font-medium text-slate-700 dark:text-slate-300">Duration (seconds)</legend>
+        <div className="mt-1 flex items-center gap-1">
+          <SecondsFilter
+            label="Minimum duration in seconds"
+            placeholder="from"
+            value={search.min_duration}
+            onChange={(min_duration) => apply({ min_duration })}
+            {...shared}
+          />
+          <span aria-hidden="true">–</span>
+          <SecondsFilter
+            label="Maximum duration in seconds"
+            placeholder="to"
+            value={search.max_duration}
+            onChange={(max_duration) => apply({ max_duration })}
+            {...shared}
+          />
+        </div>
+      </fieldset>
     </>
   )
 }

@@ -77,10 +77,10 @@ export function SavedViewsPanel() {
               <ul
                 key={index === 0 ? 'pinned' : 'others'}
                 aria-label={index === 0 ? 'Pinned' : 'Other views'}
-                className="space-y-0.5"
+                className="flex flex-wrap gap-1 2xl:block 2xl:space-y-0.5"
               >
                 {group.map((view) => (
-                  <li key={view.id} className="group flex items-center gap-1">
+                  <li key={view.id} className="group flex max-w-60 items-center gap-1 2xl:max-w-none">
                     <div className="min-w-0 flex-1">
                       <ViewLink view={view} current={view.search === searchStr} />
                     </div>
