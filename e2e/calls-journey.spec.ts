@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Route } from '@playwright/test'
 import { formatPhone } from '../src/lib/phone'
-import { callsOfRun, firstCallerId, NUMBERS, placeCall } from './support/api'
+import { callsOfRun, firstCallerId, indexedStatus, NUMBERS, placeCall } from './support/api'
 import { holdInConversation } from './support/live-call'
 import { expect, type Page, signedInAs, test } from './support/test'
 
@@ -197,6 +197,8 @@ test('find a call with the status filter, page forward and back, open it', async
       { timeout: 30_000 },
     )
     .toBe('DIALER_FAILED')
+  // The list reads the console's index, which hears of the end within its sync's pass.
+  await expect.poll(() => indexedStatus(request, failed), { timeout: 30_000 }).toBe('DIALER_FAILED')
 
   await page.goto('/calls')
   await page.getByLabel('Status').selectOption('DIALER_FAILED')

@@ -64,3 +64,15 @@ export async function callsOfRun(request: APIRequestContext, since: string, run:
 
 /** Destinations the simulator treats specially. */
 export const NUMBERS = { answers: '+15005550006', fails: '+15005550002' } as const
+
+/**
+ * Waits until the console's call index holds the call with `status`: the index learns of a status from
+ * the live hub at once while someone watches the call, else from its sync's next pass (every 5 s).
+ */
+export async function indexedStatus(request: APIRequestContext, call: CreateCallResponse): Promise<string | null> {
+  const params = { from_date: call.created_at, to_date: call.created_at.replace(/Z$/, '.999Z'), limit: 100 }
+  const res = await request.get('/api/console/calls/search', { params })
+  if (!res.ok()) return null
+  const { calls } = (await res.json()) as { calls: { call_id: string; status: string }[] }
+  return calls.find((indexed) => indexed.call_id === call.call_id)?.status ?? null
+}

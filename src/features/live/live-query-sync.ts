@@ -13,6 +13,12 @@ interface RowsPage {
   calls: { call_id: string; status: string; duration_seconds: number | null }[]
 }
 
+/**
+ * The console writes the status it pushes into its call index as it sends it: a search sent at once could
+ * be answered before the write lands, and no later event would ask again.
+ */
+const INDEX_GRACE_MS = 1_000
+
 /** A list refetches at most this often for calls it does not hold yet (it cannot know their place). */
 export const NEW_CALL_REFRESH_MS = 5_000
 
@@ -22,7 +28,7 @@ export function createLiveQuerySync(queryClient: QueryClient) {
 
   function refreshListsSoon() {
     if (pendingRefresh) return
-    const wait = Math.max(0, lastListRefresh + NEW_CALL_REFRESH_MS - Date.now())
+    const wait = Math.max(INDEX_GRACE_MS, lastListRefresh + NEW_CALL_REFRESH_MS - Date.now())
     pendingRefresh = setTimeout(() => {
       pendingRefresh = undefined
       lastListRefresh = Date.now()

@@ -16,6 +16,11 @@ import { chooseCallsSource } from './calls-source'
 
 /** Without the event stream, new calls appear at the top of the first page without a reload. */
 export const FIRST_PAGE_POLL_MS = 10_000
+/**
+ * Live, the stream patches rows and asks again for calls a page does not hold; a first page also asks
+ * this often, for what no event announces (a call the index learned of from its own sync).
+ */
+const LIVE_BACKSTOP_MS = 30_000
 /** While the list comes from the API, the index is asked this often whether it can answer again. */
 const INDEX_RETRY_MS = 30_000
 
@@ -43,7 +48,7 @@ export function useCallsView(search: CallsSearch) {
   const live = useIsLive()
   const firstPage = !search.cursor
   const pollFor = (statuses: string[] | undefined) =>
-    !live && (listPollInterval(statuses) || (firstPage && FIRST_PAGE_POLL_MS))
+    live ? firstPage && LIVE_BACKSTOP_MS : listPollInterval(statuses) || (firstPage && FIRST_PAGE_POLL_MS)
 
   const indexQuery = useQuery({
     ...callIndexQueries.search(toSearchQuery(search)),
