@@ -21,7 +21,9 @@ function stateAndMessage(facts: IndexFacts): Pick<IndexState, 'state' | 'message
   if (!facts.syncing)
     return {
       state: 'unavailable',
-      message: 'Search is not available: the console has no API key for the voice service.',
+      // No sync: no API key, or CONSOLE_INDEX=off where the account's rate limit is too low to share.
+      message:
+        'Search is not available: this console keeps no index of calls (it has no API key for the voice service, or CONSOLE_INDEX is off).',
     }
   if (facts.keyRefused)
     return {
