@@ -7,6 +7,9 @@ import { callStatusResponse, nonNegativeInt } from './schemas'
 /** Under CONSOLE_PREFIX. */
 export const LIVE_EVENTS_PATH = '/events'
 
+/** How long an ended call stays on the board ("Just ended"), in the hub and on the page alike. */
+export const JUST_ENDED_MS = 5 * 60_000
+
 /** Calls one connection may watch by id (`?call_id=…`, repeated), besides the in-flight board. */
 export const MAX_WATCHED_CALLS = 20
 

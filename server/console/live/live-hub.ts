@@ -3,7 +3,13 @@
 // keeps recent events for reconnects and runs its poller (call-poller.ts) only while someone is connected.
 import { randomBytes } from 'node:crypto'
 import type { PlacedBy } from '../../../src/api/audit-schemas'
-import type { LiveCall, LiveEventData, LiveEventName, LiveSnapshot } from '../../../src/api/live-schemas'
+import {
+  JUST_ENDED_MS,
+  type LiveCall,
+  type LiveEventData,
+  type LiveEventName,
+  type LiveSnapshot,
+} from '../../../src/api/live-schemas'
 import type { Logger } from '../http/request-log'
 import { createCallPoller } from './call-poller'
 import { createEventLog } from './event-log'
@@ -40,7 +46,7 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = {
   watches: 5_000,
   logCapacity: 1_000,
   boardCalls: 500,
-  justEndedMs: 5 * 60_000,
+  justEndedMs: JUST_ENDED_MS,
   readyTimeoutMs: 3_000,
   lookbackMs: 12 * 60 * 60_000,
   tallyMs: 30_000,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LiveCallEntry } from '@/api/live-schemas'
-import { applyEvent, JUST_ENDED_MS, withoutOldEndings } from './live-state'
+import { JUST_ENDED_MS } from '@/api/live-schemas'
+import { applyEvent, withoutOldEndings } from './live-state'
 import { INITIAL_LIVE_STATE } from './live-store'
 
 const at = Date.parse('2026-11-23T10:00:00Z')

@@ -1,12 +1,11 @@
 // What a tab knows from the event stream, and the pure steps that change it: a snapshot replaces
 // the board, a call event updates one call, and calls that ended a while ago are let go, so a wall
 // screen left on for days holds no more than the board's calls.
-import type { LiveCallEntry, LivePause, LiveTally } from '@/api/live-schemas'
+import { JUST_ENDED_MS, type LiveCallEntry, type LivePause, type LiveTally } from '@/api/live-schemas'
 import type { LiveMode, LiveStreamEvent } from '@/api/live-stream'
 import { isFinishedStatus } from '@/features/calls/shared/call-status'
 
 /** How long an ended call stays under "Just ended" (the hub keeps it as long). */
-export const JUST_ENDED_MS = 5 * 60_000
 
 export interface LiveState {
   mode: LiveMode
