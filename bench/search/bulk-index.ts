@@ -17,7 +17,9 @@ export function createBulkIndexWriter(sqlite: Database.Database) {
     destination_digits, duration_seconds, created_at, billed_minutes, has_recording, voicemail_drop, source, metadata,
     updated_at, details_at, needs_details) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`)
   const text = sqlite.prepare('insert into indexed_call_text (rowid, numbers, metadata) values (?, ?, ?)')
-  const value = sqlite.prepare('insert into indexed_call_metadata (call_row, key_lower, value_lower) values (?, ?, ?)')
+  const value = sqlite.prepare(
+    'insert into indexed_call_metadata (call_row, key, key_lower, value_lower) values (?, ?, ?, ?)',
+  )
   const owner = sqlite.prepare('insert into call_owners (call_id, user_id, placed_at) values (?, ?, ?)')
 
   /** `detailsAt`: when the sync fetched the details (details_at). */
@@ -43,7 +45,7 @@ export function createBulkIndexWriter(sqlite: Database.Database) {
       ).lastInsertRowid
       const rows = metadataSearchRows(detail.metadata)
       text.run(id, numbersText(detail), rows.text)
-      for (const row of rows.values) value.run(id, row.key_lower, row.value_lower)
+      for (const row of rows.values) value.run(id, row.key, row.key_lower, row.value_lower)
       if (ownerId !== null) owner.run(detail.call_id, ownerId, createdAt)
     }
   }

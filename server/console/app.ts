@@ -19,6 +19,7 @@ import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './a
 import { createOidcClient } from './auth/sso/oidc-client'
 import { ssoRoutes } from './auth/sso/sso-routes'
 import type { CallIndexSync } from './calls/index/call-index-sync'
+import { callExportRoutes } from './calls/index/export-routes'
 import { createPlacedCallIndexer } from './calls/index/placed-calls'
 import { callIndexRoutes } from './calls/index/search-routes'
 import { placedByRoutes } from './calls/placed-by-routes'
@@ -163,6 +164,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.placedBy}`, placedByRoutes(options.store, signedIn))
   app.route(`${CONSOLE_PREFIX}${CALL_INDEX_PATHS.views}`, savedViewRoutes(options.store, signedIn, now))
   app.route(CONSOLE_PREFIX, callIndexRoutes({ store: options.store, sync: options.callIndex ?? null, signedIn }))
+  app.route(CONSOLE_PREFIX, callExportRoutes({ store: options.store, audit, signedIn, now }))
   const liveHub =
     options.liveHub !== undefined
       ? options.liveHub

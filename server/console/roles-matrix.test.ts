@@ -24,6 +24,7 @@ const CONSOLE_ROUTES: Operation[] = [
   { method: 'GET', route: '/api/console/events', permission: 'calls:read' },
   { method: 'GET', route: '/api/console/calls/search', permission: 'calls:read' },
   { method: 'GET', route: '/api/console/calls/index', permission: 'calls:read' },
+  { method: 'GET', route: '/api/console/calls/export.csv', permission: 'calls:read' },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
 
@@ -49,6 +50,7 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/events': ['support', 'manager', 'admin'],
   'GET /api/console/calls/search': ['support', 'manager', 'admin'],
   'GET /api/console/calls/index': ['support', 'manager', 'admin'],
+  'GET /api/console/calls/export.csv': ['support', 'manager', 'admin'],
 }
 
 const name = (operation: Operation) => `${operation.method} ${operation.route}`

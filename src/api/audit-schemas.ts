@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'call.refused',
   'caller-id.verification-started',
   'recording.played',
+  'calls.exported',
   'user.invited',
   'user.set-up',
   'user.role-changed',
@@ -75,6 +76,10 @@ export type AuditQuery = z.infer<typeof auditQuery>
 
 /** The person who placed a call through this console. */
 export const placedBy = z.object({ userId: z.string(), email: z.string() })
+
+/** Who placed a call this console has no record of placing, as the calls pages and the export say it. */
+export const PLACED_ELSEWHERE = 'API'
+
 export type PlacedBy = z.infer<typeof placedBy>
 
 /** Who placed each call this console placed; a call it did not place is absent. */

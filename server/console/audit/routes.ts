@@ -9,9 +9,10 @@ import {
   auditQuery,
 } from '../../../src/api/audit-schemas'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
-import { csvFileName, csvRecord } from '../http/csv'
+import { sameSiteOnly } from '../http/csrf'
+import { CSV_CONTENT_TYPE, csvFileName } from '../http/csv'
+import { csvStream } from '../http/csv-stream'
 import { sendInvalidFields } from '../http/invalid-fields'
-import { sendProblem } from '../http/problem'
 import type { ConsoleStore } from '../store'
 import type { AuditFilter } from '../store/audit'
 import type { AuditLog } from './audit-log'
@@ -36,6 +37,17 @@ function parseQuery(c: Context) {
   if (parsed.success) return { query: parsed.data }
   const detail = 'One of the audit filters is not valid; clear it and try again.'
   return { refused: sendInvalidFields(c, parsed.error, detail, 'Invalid filters') }
+}
+
+/** Every entry the filter selects, newest first, EXPORT_BATCH at a time. */
+async function* auditBatches(store: ConsoleStore, filter: AuditFilter) {
+  let beforeSeq = filter.beforeSeq
+  for (;;) {
+    const batch = await store.audit.page({ ...filter, beforeSeq }, EXPORT_BATCH)
+    if (batch.length > 0) yield batch
+    if (batch.length < EXPORT_BATCH) return
+    beforeSeq = batch.at(-1)?.seq
+  }
 }
 
 /** Mounted at AUDIT_PATHS.page; the sub-paths are the contract's, relative to it. */
@@ -71,55 +83,27 @@ export function auditRoutes(
       const body: AuditActors = { actors: users.map((user) => ({ userId: user.id, email: user.email })) }
       return c.json(body)
     })
-    .get(under(AUDIT_PATHS.export), (c) => {
-      // A GET that writes an entry: a link on another site (a top-level navigation carries the
-      // Lax cookie) must not add exports to the trail, so only our own page or a typed URL may ask.
-      const site = c.req.header('sec-fetch-site')
-      if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-        c.set('refusal', 'cross-site')
-        return sendProblem(c, 403, 'Cross-site request refused', 'Open the export from the Audit log page.')
-      }
+    .get(under(AUDIT_PATHS.export), sameSiteOnly('Open the export from the Audit log page.'), (c) => {
       const { query, refused } = parseQuery(c)
       if (!query) return refused
       const filter = filterOf(query)
       const { cursor: _cursor, limit: _limit, ...filters } = query
       const facts = { actor: actorOf(c.get('session')), ...requestFacts(c) }
-      let rows = 0
-      let beforeSeq = filter.beforeSeq
-      let finished = false
-      const finish = async (complete: boolean) => {
-        if (finished) return
-        finished = true
-        await audit.record({
-          ...facts,
-          action: 'audit.exported',
-          target: null,
-          outcome: 200,
-          detail: { filters, rows, complete },
-        })
-      }
-      const encoder = new TextEncoder()
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(encoder.encode(csvRecord(AUDIT_CSV_HEADER)))
-        },
-        // Pulled a batch at a time as the client reads: memory stays flat whatever the row count.
-        async pull(controller) {
-          const batch = await store.audit.page({ ...filter, beforeSeq }, EXPORT_BATCH)
-          if (batch.length > 0) {
-            controller.enqueue(encoder.encode(batch.map((row) => csvRecord(auditCsvValues(row))).join('')))
-            rows += batch.length
-            beforeSeq = batch.at(-1)?.seq
-          }
-          if (batch.length < EXPORT_BATCH) {
-            await finish(true)
-            controller.close()
-          }
-        },
-        cancel: () => finish(false),
+      const body = csvStream({
+        header: AUDIT_CSV_HEADER,
+        batches: auditBatches(store, filter),
+        values: auditCsvValues,
+        onEnd: ({ ended, rows }) =>
+          audit.record({
+            ...facts,
+            action: 'audit.exported',
+            target: null,
+            outcome: 200,
+            detail: { filters, rows, complete: ended === 'complete' },
+          }),
       })
       return c.body(body, 200, {
-        'Content-Type': 'text/csv; charset=utf-8; header=present',
+        'Content-Type': CSV_CONTENT_TYPE,
         'Content-Disposition': `attachment; filename="${csvFileName('audit-log', now())}"`,
       })
     })

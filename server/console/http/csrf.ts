@@ -4,7 +4,7 @@
 // cannot set it, and a cross-site fetch with it needs a CORS preflight we never grant.
 import type { MiddlewareHandler } from 'hono'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../src/api/console-schemas'
-import { problem } from './problem'
+import { problem, sendProblem } from './problem'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -26,6 +26,24 @@ export function csrfCheck(
         'Cross-site request refused',
         'This request did not come from the console itself, so nothing was done. Reload the console and try again.',
       )
+    }
+    await next()
+  }
+}
+
+/**
+ * For a GET that writes to the audit trail (an export): a link on another site (a top-level navigation
+ * carries the Lax cookie) must not add entries to it, so only our own pages or a typed URL may ask.
+ */
+export function sameSiteOnly(
+  /** Where the person can ask from instead. */
+  detail: string,
+): MiddlewareHandler<{ Variables: { refusal?: 'cross-site' | 'role' } }> {
+  return async (c, next) => {
+    const site = c.req.header('sec-fetch-site')
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+      c.set('refusal', 'cross-site')
+      return sendProblem(c, 403, 'Cross-site request refused', detail)
     }
     await next()
   }

@@ -24,6 +24,13 @@ describe('csvCell', () => {
   it('leaves a formula character that is not first alone', () => {
     expect(csvCell('a=b')).toBe('"a=b"')
   })
+
+  it('leaves a signed number alone: a phone number in international format runs nothing', () => {
+    expect(csvCell('+14155550100')).toBe('"+14155550100"')
+    expect(csvCell(-12.5)).toBe('"-12.5"')
+    expect(csvCell('+1415555010+1')).toBe(`"'+1415555010+1"`)
+    expect(csvCell('-1\n=1')).toBe(`"'-1\n=1"`)
+  })
 })
 
 describe('csvRecord', () => {

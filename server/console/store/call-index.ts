@@ -68,7 +68,7 @@ async function upsertListed(trx: Kysely<ConsoleDatabase>, call: CallListItem): P
 export function metadataSearchRows(metadata: Metadata) {
   const values = Object.entries(metadata).flatMap(([key, value]) => {
     const text = searchableValue(value)
-    return text === null ? [] : [{ key_lower: key.toLowerCase(), value_lower: text }]
+    return text === null ? [] : [{ key, key_lower: key.toLowerCase(), value_lower: text }]
   })
   return { values, text: values.map((value) => value.value_lower).join(VALUE_SEPARATOR) }
 }

@@ -238,6 +238,31 @@ const migrations: Record<string, Migration> = {
         await sql`drop table ${sql.table(table)}`.execute(db)
     },
   },
+  '0008_call_metadata_keys': {
+    async up(db: Kysely<unknown>) {
+      // The CSV export gives each metadata key of the calls it selects a column, named as the API spells
+      // the key; search keeps comparing key_lower. The index makes the keys cheap to list (calls/index/README.md).
+      await db.schema
+        .alterTable('indexed_call_metadata')
+        .addColumn('key', 'text', (col) => col.notNull().defaultTo(''))
+        .execute()
+      // Rows written before: the spelling from the call's own metadata. SQLite's lower() folds ASCII only,
+      // so a key with other capitals keeps its lower-cased spelling.
+      await sql`update indexed_call_metadata set key = coalesce((
+          select j.key from indexed_calls c, json_each(c.metadata) j
+          where c.id = indexed_call_metadata.call_row and lower(j.key) = indexed_call_metadata.key_lower
+          limit 1), key_lower)`.execute(db)
+      await db.schema
+        .createIndex('indexed_call_metadata_by_key')
+        .on('indexed_call_metadata')
+        .columns(['key', 'call_row'])
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('indexed_call_metadata_by_key').execute()
+      await db.schema.alterTable('indexed_call_metadata').dropColumn('key').execute()
+    },
+  },
   '0009_call_index_counts': {
     async up(db: Kysely<unknown>) {
       // Every search answers the index's state: count(*) over a million calls took 45 ms a request, so

@@ -137,9 +137,10 @@ export interface IndexedCallsTable {
   needs_details: Generated<number>
 }
 
-/** One row per metadata value (lower-cased), for key:value search. */
+/** One row per metadata value (lower-cased), for key:value search; the key as the API spells it, for the export. */
 export interface IndexedCallMetadataTable {
   call_row: number
+  key: string
   key_lower: string
   value_lower: string
 }

@@ -1,4 +1,4 @@
-import type { PlacedByResponse } from '@/api/audit-schemas'
+import { PLACED_ELSEWHERE, type PlacedByResponse } from '@/api/audit-schemas'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Tooltip } from '@/components/ui/tooltip'
 
@@ -30,5 +30,5 @@ export function PlacedBy({
   }
   const person = placedBy[callId]
   if (person) return <span className="wrap-anywhere">{person.email}</span>
-  return <Tooltip tip={PLACED_ELSEWHERE_TIP}>API</Tooltip>
+  return <Tooltip tip={PLACED_ELSEWHERE_TIP}>{PLACED_ELSEWHERE}</Tooltip>
 }

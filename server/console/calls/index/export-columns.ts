@@ -1,0 +1,69 @@
+// The export's columns and each call's values: the call detail's fields as the index holds them, named
+// as the API names them; who placed the call; each time again in the viewer's zone when one is asked;
+// the metadata, a column per key or, past EXPORT_METADATA_COLUMNS_MAX keys, one JSON column. Pure.
+import { PLACED_ELSEWHERE } from '../../../../src/api/audit-schemas'
+import type { SearchRow } from '../../store/call-search'
+import { isoTime } from './index-state'
+import { zonedTimeFormat } from './zone-time'
+
+export interface ExportColumns {
+  header: string[]
+  values: (row: SearchRow) => unknown[]
+}
+
+const flag = (value: number | null) => (value === null ? null : value === 1)
+
+/** A metadata value in its cell: text as it is, a number or a boolean as JSON writes it, null as nothing. */
+const metadataCell = (value: unknown) =>
+  value === null || value === undefined || typeof value !== 'object' ? value : JSON.stringify(value)
+
+export function exportColumns(options: {
+  /** The selected calls' metadata keys, sorted; null: too many, one JSON column instead. */
+  metadataKeys: readonly string[] | null
+  /** An IANA zone the query was validated with; null: UTC only. */
+  timeZone: string | null
+}): ExportColumns {
+  const { metadataKeys, timeZone } = options
+  const zoned = timeZone === null ? null : zonedTimeFormat(timeZone)
+  const time = (name: string) => (timeZone === null ? [name] : [name, `${name} (${timeZone})`])
+  const timeValues = (ms: number | null) =>
+    ms === null ? (zoned ? [null, null] : [null]) : zoned ? [isoTime(ms), zoned(ms)] : [isoTime(ms)]
+  const header = [
+    'call_id',
+    'status',
+    'caller_id',
+    'destination',
+    'duration_seconds',
+    'billed_minutes',
+    'has_recording',
+    'voicemail_drop',
+    'source',
+    ...time('created_at'),
+    ...time('updated_at'),
+    'placed_by',
+    ...(metadataKeys === null ? ['metadata'] : metadataKeys.map((key) => `metadata.${key}`)),
+  ]
+  const metadataValues = (metadata: string | null): unknown[] => {
+    if (metadataKeys === null) return [metadata]
+    if (metadata === null) return metadataKeys.map(() => null)
+    const parsed = JSON.parse(metadata) as Record<string, unknown>
+    // Own keys only: a key named `constructor` or `__proto__` must not read the prototype's.
+    return metadataKeys.map((key) => (Object.hasOwn(parsed, key) ? metadataCell(parsed[key]) : null))
+  }
+  const values = (row: SearchRow): unknown[] => [
+    row.call_id,
+    row.status,
+    row.caller_id,
+    row.destination,
+    row.duration_seconds,
+    row.billed_minutes,
+    flag(row.has_recording),
+    flag(row.voicemail_drop),
+    row.source,
+    ...timeValues(row.created_at),
+    ...timeValues(row.updated_at),
+    row.owner_email ?? PLACED_ELSEWHERE,
+    ...metadataValues(row.metadata),
+  ]
+  return { header, values }
+}

@@ -1,0 +1,83 @@
+// GET /api/console/calls/export.csv: every call the search's filters select, newest first, as a CSV
+// attachment streamed a page at a time (calls:read, as search). The count goes first, in X-Total-Count.
+// Each export is audited when its stream ends: who, the filters, and how many rows went out.
+import { Hono, type MiddlewareHandler } from 'hono'
+import {
+  CALL_INDEX_PATHS,
+  callExportQuery,
+  EXPORT_METADATA_COLUMNS_MAX,
+  EXPORT_TOTAL_HEADER,
+} from '../../../../src/api/call-index-schemas'
+import type { AuditLog } from '../../audit/audit-log'
+import { actorOf, requestFacts } from '../../audit/request-facts'
+import { requirePermission, type SessionEnv } from '../../auth/require-session'
+import { sameSiteOnly } from '../../http/csrf'
+import { CSV_CONTENT_TYPE, csvFileName } from '../../http/csv'
+import { type CsvStreamEnd, csvStream } from '../../http/csv-stream'
+import { sendInvalidFields } from '../../http/invalid-fields'
+import type { ConsoleStore } from '../../store'
+import { exportColumns } from './export-columns'
+import { searchFilterOf } from './search-filter'
+
+// A page of the index per read of the stream: 150 to 250 KB of CSV.
+const EXPORT_PAGE = 1_000
+
+/** How the export ended, as its audit entry says it. */
+const endedText = (ended: CsvStreamEnd, rows: number) =>
+  ended === 'complete' ? 'complete' : `${ended} after ${rows.toLocaleString('en-US')} rows`
+
+export function callExportRoutes(options: {
+  store: ConsoleStore
+  audit: AuditLog
+  signedIn: MiddlewareHandler<SessionEnv>
+  now: () => number
+}) {
+  const { store, audit, signedIn, now } = options
+  return new Hono<SessionEnv>().get(
+    CALL_INDEX_PATHS.export,
+    signedIn,
+    requirePermission('calls:read'),
+    sameSiteOnly('Export the calls from the Calls page.'),
+    async (c) => {
+      c.set('route', c.req.routePath)
+      c.header('Cache-Control', 'no-store')
+      const parsed = callExportQuery.safeParse(c.req.query())
+      if (!parsed.success) {
+        const zone = parsed.error.issues.some((issue) => issue.path[0] === 'tz')
+        const detail = zone
+          ? `“${c.req.query('tz')?.slice(0, 64)}” is not a time zone the console knows. Use an IANA name such as Europe/Berlin, or UTC.`
+          : 'One of the search filters is not valid; clear it and try again.'
+        return sendInvalidFields(c, parsed.error, detail, 'Invalid export')
+      }
+      const { tz, ...filters } = parsed.data
+      // The selection is fixed here: calls the sync indexes from now on are neither counted nor sent,
+      // and the pages, newest first after the last one sent, never shift.
+      const filter = { ...searchFilterOf(parsed.data), rowsThrough: await store.callSearch.lastRow() }
+      const total = await store.callSearch.count(filter)
+      const keys = await store.callSearch.metadataKeys(filter, EXPORT_METADATA_COLUMNS_MAX)
+      const columns = exportColumns({
+        metadataKeys: keys.length > EXPORT_METADATA_COLUMNS_MAX ? null : keys,
+        timeZone: tz ?? null,
+      })
+      const facts = { actor: actorOf(c.get('session')), ...requestFacts(c) }
+      const body = csvStream({
+        header: columns.header,
+        batches: store.callSearch.pages(filter, EXPORT_PAGE),
+        values: columns.values,
+        onEnd: ({ ended, rows }) =>
+          audit.record({
+            ...facts,
+            action: 'calls.exported',
+            target: null,
+            outcome: 200,
+            detail: { filters, timeZone: tz ?? null, total, rows, ended: endedText(ended, rows) },
+          }),
+      })
+      return c.body(body, 200, {
+        'Content-Type': CSV_CONTENT_TYPE,
+        'Content-Disposition': `attachment; filename="${csvFileName('calls', now())}"`,
+        [EXPORT_TOTAL_HEADER]: String(total),
+      })
+    },
+  )
+}
