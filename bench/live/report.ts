@@ -1,5 +1,5 @@
 // The report of `npm run bench:live`: machine, command, and every figure beside its target.
-import { cpus, loadavg, totalmem } from 'node:os'
+import { machine } from '../machine'
 import { median, percentile } from '../web/stats'
 import type { IdleMemoryFigures } from './idle-memory'
 import type { LatencyFigures } from './latency'
@@ -25,13 +25,6 @@ const ms = (value: number) => (Number.isFinite(value) ? `${int(value)} ms` : 'n/
 const fixed = (value: number, digits = 2) => value.toFixed(digits)
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
-
-function machine(loadBefore: number): string {
-  const cpu = cpus()
-  const memory = (totalmem() / 1024 ** 3).toFixed(0)
-  const load = `${loadBefore.toFixed(1)} before, ${loadavg()[0]?.toFixed(1)} after`
-  return `${cpu.length} CPUs (${cpu[0]?.model.trim()}), ${memory} GiB, Node ${process.version}, ${process.platform}/${process.arch}, load average ${load}`
-}
 
 const perSecond = (window: RateWindow) => window.statusPerSecond + window.listsPerSecond
 

@@ -1,5 +1,5 @@
 // The Markdown report of a web benchmark run: machine, command, and every figure beside its target.
-import { cpus, loadavg, totalmem } from 'node:os'
+import { machine } from '../machine'
 import type { FirstRowFigures } from './first-row'
 import type { LighthouseFigures } from './lighthouse'
 import type { LiveStatusFigures } from './live-status'
@@ -19,13 +19,6 @@ export interface WebBenchResults {
 
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value).toLocaleString('en-US')} ms` : 'n/a')
 const met = (ok: boolean) => (ok ? 'met' : '**not met**')
-
-function machine(loadBefore: number): string {
-  const cpu = cpus()
-  const memory = (totalmem() / 1024 ** 3).toFixed(0)
-  const load = `${loadBefore.toFixed(1)} before, ${loadavg()[0]?.toFixed(1)} after`
-  return `${cpu.length} CPUs (${cpu[0]?.model.trim()}), ${memory} GiB, Node ${process.version}, ${process.platform}/${process.arch}, load average ${load}`
-}
 
 function lighthouseTable(pages: Map<string, LighthouseFigures>): string[] {
   const figures = [...pages.values()]

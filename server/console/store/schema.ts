@@ -164,6 +164,9 @@ export interface CallIndexSyncTable {
   /** The account's contract start, the earliest a call can be: the base of the estimate. */
   backfill_since: number | null
   backfill_finished_at: number | null
+  /** Rows of indexed_calls, and of them those with needs_details = 1: kept by triggers (migration 0009). */
+  indexed_count: Generated<number>
+  pending_details_count: Generated<number>
 }
 
 export interface ConsoleDatabase {

@@ -82,10 +82,11 @@ export function callIndexRoutes(options: {
         const filter = searchFilterOf(query)
         const limit = query.limit ?? DEFAULT_PAGE
         // One more than the page: whether there is a next page, without a second count.
-        const rows = await store.callSearch.page(filter, after, limit + 1)
+        const plan = await store.callSearch.plan(filter)
+        const rows = await store.callSearch.page(filter, after, limit + 1, plan)
         const page = rows.slice(0, limit)
         const last = page.at(-1)
-        const counted = await store.callSearch.count(filter, SEARCH_COUNT_CAP)
+        const counted = await store.callSearch.count(filter, SEARCH_COUNT_CAP, plan)
         const body: CallSearchResponse = {
           calls: page.map(indexedCallOf),
           nextCursor:

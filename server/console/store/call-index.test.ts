@@ -1,0 +1,62 @@
+// The index's counts, which triggers keep on the sync's row (every search answers them), against count(*)
+// after each kind of write the sync makes, and after rows are removed.
+import { sql } from 'kysely'
+import { expect, it } from 'vitest'
+import type { CallDetail, CallListItem } from '../../../src/api/schemas'
+import { openStore } from '.'
+
+const call = (id: string, status: string): CallListItem => ({
+  call_id: id,
+  status,
+  caller_id: '+14155550100',
+  destination: '+12125550142',
+  duration_seconds: status === 'DIALER_COMPLETED' ? 30 : null,
+  created_at: '2026-11-20T10:00:00Z',
+})
+
+const detail = (listed: CallListItem): CallDetail => ({
+  ...listed,
+  billed_minutes: 1,
+  recording_url: null,
+  voicemail_drop: false,
+  source: 'API',
+  metadata: { ticket: 'T-1' },
+  updated_at: listed.created_at,
+  links: { self: '', status: '', recordings: '' },
+})
+
+it('keeps the counts count(*) gives through every write of the sync', async () => {
+  const store = await openStore(':memory:')
+  const counted = async () => {
+    const { rows } = await sql<{ indexed: number; pendingDetails: number }>`select count(*) as indexed,
+      coalesce(sum(needs_details = 1), 0) as pendingDetails from indexed_calls`.execute(store.db)
+    return rows[0]
+  }
+  const steps: [string, () => Promise<unknown>][] = [
+    [
+      'listed: one ended, one in flight',
+      () => store.callIndex.upsertListed([call('a', 'DIALER_COMPLETED'), call('b', 'DIALER_RINGING')]),
+    ],
+    ['listed again', () => store.callIndex.upsertListed([call('a', 'DIALER_COMPLETED'), call('b', 'DIALER_RINGING')])],
+    ['a detail', () => store.callIndex.writeDetail(detail(call('a', 'DIALER_COMPLETED')), 1)],
+    ['ended, seen by the in-flight lists', () => store.callIndex.markEnded(['b'])],
+    ['gone upstream', () => store.callIndex.detailsGone('b', 2)],
+    [
+      'placed here',
+      () =>
+        store.callIndex.upsertPlaced({
+          ...call('c', 'queued'),
+          recording: { enabled: false },
+          metadata: {},
+          links: { self: '', status: '', recordings: '' },
+        }),
+    ],
+    ['listed once it has ended', () => store.callIndex.upsertListed([call('c', 'DIALER_FAILED')])],
+    ['removed', () => sql`delete from indexed_calls where call_id in ('a', 'c')`.execute(store.db)],
+  ]
+  for (const [step, write] of steps) {
+    await write()
+    expect(await store.callIndex.counts(), step).toEqual(await counted())
+  }
+  await store.close()
+})
