@@ -28,6 +28,13 @@ test('save a view, reload, open it from Saved views, and delete it', async ({ pa
   await expect(page.getByLabel('Status')).toHaveValue('DIALER_FAILED')
   await expect(link).toHaveAttribute('aria-current', 'page')
 
+  // Unpinned, it moves from Pinned to the other views; pinned again, back.
+  await views.getByRole('button', { name: `Unpin view ${name}` }).click()
+  await expect(views.getByRole('status')).toHaveText(`Unpinned “${name}”.`)
+  await expect(views.getByRole('list', { name: 'Other views' }).getByRole('link', { name })).toBeVisible()
+  await views.getByRole('button', { name: `Pin view ${name}` }).click()
+  await expect(views.getByRole('list', { name: 'Pinned' }).getByRole('link', { name })).toBeVisible()
+
   await views.getByRole('button', { name: `Delete view ${name}` }).click()
   await expect(views.getByRole('link', { name })).toHaveCount(0)
   await expect(views.getByRole('status')).toHaveText(`Deleted “${name}”.`)

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import type { SavedView } from '@/api/call-index-schemas'
-import { deleteView, savedViewQueries } from '@/api/saved-views'
+import { changeView, deleteView, savedViewQueries } from '@/api/saved-views'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 
@@ -47,6 +47,13 @@ export function SavedViewsPanel() {
     mutationFn: deleteView,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedViewQueries.all() }),
   })
+  const pinning = useMutation({
+    mutationFn: changeView,
+    onSuccess: (view) => {
+      setSaid(view.pinned ? `Pinned “${view.name}”.` : `Unpinned “${view.name}”.`)
+      return queryClient.invalidateQueries({ queryKey: savedViewQueries.all() })
+    },
+  })
   const list = views.data ?? []
   const pinned = list.filter((view) => view.pinned)
   const others = list.filter((view) => !view.pinned)
@@ -84,6 +91,25 @@ export function SavedViewsPanel() {
                     <div className="min-w-0 flex-1">
                       <ViewLink view={view} current={view.search === searchStr} />
                     </div>
+                    {view.mine && (
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        aria-label={`${view.pinned ? 'Unpin' : 'Pin'} view ${view.name}`}
+                        disabled={pinning.isPending}
+                        onClick={() =>
+                          pinning.mutate({
+                            id: view.id,
+                            name: view.name,
+                            search: view.search,
+                            shared: view.shared,
+                            pinned: !view.pinned,
+                          })
+                        }
+                      >
+                        {view.pinned ? '★' : '☆'}
+                      </Button>
+                    )}
                     {view.mine && (
                       <Button
                         size="xs"
