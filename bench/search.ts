@@ -4,6 +4,7 @@
 //      filter, a broad term and a next page, on a store seeded once (cached) with --calls calls;
 //   2. the CSV export of every call: rows a second, and the console's RSS while it streams;
 //   3. how fast an empty index catches up with a simulator of --catch-up-calls calls.
+import type { ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -49,6 +50,8 @@ const dir = mkdtempSync(join(tmpdir(), 'voice-bench-search-'))
 // The consoles serve no dashboard (DASHBOARD_DIST): an empty folder of the bench's own.
 mkdirSync(join(dir, 'no-dist'))
 const running: { console: ConsoleChild | null; sim: SimulatorProcess | null } = { console: null, sim: null }
+/** Every server process this bench starts, the catch-up's too: none may outlive it. */
+const children: ChildProcess[] = []
 
 async function stopAll() {
   await running.console?.stop()
@@ -60,8 +63,7 @@ async function stopAll() {
 
 // Children never outlive the bench: a signal stops them, an exit of any kind kills what is left.
 process.on('exit', () => {
-  for (const child of [running.console?.process, running.sim?.process])
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
 })
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
@@ -75,6 +77,10 @@ const watchdog = setTimeout(() => {
 watchdog.unref()
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
+
+// The machine is shared: how busy it was during the run goes into the report beside the figures.
+const loads: number[] = []
+setInterval(() => loads.push(loadavg()[0] ?? 0), 5_000).unref()
 
 async function main() {
   const loadBefore = loadavg()[0] ?? 0
@@ -90,20 +96,23 @@ async function main() {
     const cases = queryCases(dbPath, warmUp + requests)
     // The upstream of the console's sync, which then has nothing new to list: its store holds the account.
     running.sim = await startSimulatorProcess({ VOICE_SIM_SEED_CALLS: '0', VOICE_SIM_RATE_LIMIT: '1000000000' })
+    children.push(running.sim.process)
     running.console = await startConsoleChild({
       upstream: running.sim.url,
       apiKey: ACME_KEY,
       dir,
       name: 'console-search',
     })
+    children.push(running.console.process)
     const client = { url: running.console.url, cookie: running.console.cookie }
     if (parts.includes('search')) {
       log(`Search: ${cases.length} kinds of search in turn, ${warmUp + requests} rounds...`)
       latency.push(...(await measureCases(client, cases, warmUp)))
     }
     if (parts.includes('export')) {
-      log('Export: the newest tenth of the calls, then every call...')
-      exports = await measureExports(client, running.console.process.pid ?? 0, dbPath, calls)
+      log('Export: the newest tenth of the calls (twice), then every call (twice)...')
+      const { process: child, probe } = running.console
+      exports = await measureExports(client, { pid: child.pid ?? 0, collect: () => probe(true) }, dbPath, calls)
     }
     await running.console.stop()
     await running.sim.stop()
@@ -114,13 +123,14 @@ async function main() {
   let catchUp: Awaited<ReturnType<typeof measureCatchUp>> | null = null
   if (parts.includes('catch-up')) {
     log(`Catch-up: ${catchUpCalls.toLocaleString('en-US')} calls in the simulator, CONSOLE_INDEX_RPS ${indexRps}...`)
-    catchUp = await measureCatchUp(dir, catchUpCalls, indexRps)
+    catchUp = await measureCatchUp(dir, catchUpCalls, indexRps, (child) => children.push(child))
   }
 
   console.log(
     searchBenchReport({
       command,
       loadBefore,
+      loadDuring: loads.length > 0 ? [Math.min(...loads), Math.max(...loads)] : null,
       totalSeconds: (Date.now() - startedAt) / 1000,
       calls,
       seededSeconds: seeded.seededSeconds,

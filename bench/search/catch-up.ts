@@ -3,6 +3,7 @@
 // then fetches each one's details. Times come from the requests the proxy saw; the index's own state
 // (GET /calls/index) says when each part is done.
 
+import type { ChildProcess } from 'node:child_process'
 import { startCountingUpstream } from '../../server/console/test-support/counting-upstream'
 import { ACME_KEY, startSimulatorProcess } from '../../server/console/test-support/simulator-process'
 import type { IndexState } from '../../src/api/call-index-schemas'
@@ -33,11 +34,18 @@ const isList = (path: string) => (path.split('?')[0] ?? '').endsWith('/calls')
 const perSecond = (count: number, fromMs: number, toMs: number) =>
   toMs > fromMs ? (count * 1000) / (toMs - fromMs) : 0
 
-export async function measureCatchUp(dir: string, calls: number, rps: number): Promise<CatchUpFigures> {
+/** `track`: told of each server process started, so the bench can kill it if it must stop at once. */
+export async function measureCatchUp(
+  dir: string,
+  calls: number,
+  rps: number,
+  track: (child: ChildProcess) => void,
+): Promise<CatchUpFigures> {
   const sim = await startSimulatorProcess(
     { VOICE_SIM_SEED_CALLS: String(calls), VOICE_SIM_RATE_LIMIT: '1000000000', VOICE_SIM_SPEED: '1' },
     120_000,
   )
+  track(sim.process)
   const proxy = await startCountingUpstream(sim.url)
   try {
     const app = await startConsoleChild({
@@ -47,6 +55,7 @@ export async function measureCatchUp(dir: string, calls: number, rps: number): P
       name: 'console-catch-up',
       env: { CONSOLE_INDEX_RPS: String(rps), CONSOLE_LIVE: 'off' },
     })
+    track(app.process)
     try {
       const state = async () => {
         const res = await fetch(`${app.url}${CONSOLE_PREFIX}${CALL_INDEX_PATHS.index}`, {

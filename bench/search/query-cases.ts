@@ -79,7 +79,7 @@ export function queryCases(dbPath: string, count: number): QueryCase[] {
     },
     {
       name: 'common metadata value',
-      example: `an agent's name, e.g. agent:"${AGENTS[0]}": about 14,000 calls each`,
+      example: `an agent's name, e.g. agent:"${AGENTS[0]}": about 1.4% of the calls each`,
       queries: Array.from({ length: count }, (_, index) => ({ q: `agent:"${AGENTS[(index * 7) % AGENTS.length]}"` })),
     },
     {

@@ -6,7 +6,8 @@ export interface RssSamples {
   startMb: number
   peakMb: number
   endMb: number
-  samples: number
+  /** The RSS a quarter, half and three quarters of the way through, and at the end: a climb or a plateau. */
+  quartersMb: number[]
 }
 
 export function rssMb(pid: number): number {
@@ -16,17 +17,20 @@ export function rssMb(pid: number): number {
 
 /** Samples the RSS of `pid` from just before `work` starts until it ends. */
 export async function sampleRss<T>(pid: number, everyMs: number, work: () => Promise<T>) {
-  const startMb = rssMb(pid)
-  let peakMb = startMb
-  let samples = 1
-  const timer = setInterval(() => {
-    peakMb = Math.max(peakMb, rssMb(pid))
-    samples++
-  }, everyMs)
+  const started = performance.now()
+  const samples = [{ at: 0, mb: rssMb(pid) }]
+  const timer = setInterval(() => samples.push({ at: performance.now() - started, mb: rssMb(pid) }), everyMs)
   try {
     const result = await work()
-    const endMb = rssMb(pid)
-    const rss: RssSamples = { startMb, peakMb: Math.max(peakMb, endMb), endMb, samples: samples + 1 }
+    const span = performance.now() - started
+    samples.push({ at: span, mb: rssMb(pid) })
+    const at = (share: number) => samples.findLast((sample) => sample.at <= share * span)?.mb ?? 0
+    const rss: RssSamples = {
+      startMb: samples[0]?.mb ?? 0,
+      peakMb: Math.max(...samples.map((sample) => sample.mb)),
+      endMb: samples.at(-1)?.mb ?? 0,
+      quartersMb: [0.25, 0.5, 0.75, 1].map(at),
+    }
     return { result, rss }
   } finally {
     clearInterval(timer)
