@@ -8,7 +8,7 @@ import { AUDIT_CSV_HEADER } from '../server/console/audit/entry-json'
 import { csvRecord } from '../server/console/http/csv'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/console-schemas'
 import type { CreateCallResponse } from '../src/api/schemas'
-import { firstCallerId, NUMBERS } from './support/api'
+import { firstCallerId, indexedStatus, NUMBERS } from './support/api'
 import { authFile, DEMO_KEY, e2eUser, origin, ports } from './support/servers'
 import { type APIRequestContext, expect, type Page, signedInAs, test } from './support/test'
 
@@ -22,7 +22,7 @@ async function expectNoViolations(page: Page) {
 }
 
 /** A call placed with the account's API key, straight at the voice service: the console never sees it. */
-async function placeCallDirectly(request: APIRequestContext): Promise<string> {
+async function placeCallDirectly(request: APIRequestContext): Promise<CreateCallResponse> {
   const response = await request.post(`${origin(ports.sim)}/api/v1/voice/calls`, {
     headers: {
       Authorization: `Bearer ${DEMO_KEY}`,
@@ -32,7 +32,7 @@ async function placeCallDirectly(request: APIRequestContext): Promise<string> {
     data: { caller_id: await firstCallerId(request), destination: NUMBERS.answers, record: false, metadata: {} },
   })
   expect(response.ok()).toBe(true)
-  return ((await response.json()) as CreateCallResponse).call_id
+  return (await response.json()) as CreateCallResponse
 }
 
 test.describe('as support', () => {
@@ -56,7 +56,10 @@ test.describe('as support', () => {
     await expect(details.getByRole('definition').filter({ hasText: SUPPORT })).toBeVisible()
 
     // The calls list, beside a call the console did not place.
-    const elsewhere = await placeCallDirectly(request)
+    const direct = await placeCallDirectly(request)
+    const elsewhere = direct.call_id
+    // The list reads the console's index, which lists a call placed outside it within its sync's pass.
+    await expect.poll(() => indexedStatus(request, direct), { timeout: 30_000 }).not.toBeNull()
     await page.goto('/calls')
     const table = page.getByRole('table', { name: /calls/i })
     await expect(table.getByRole('columnheader', { name: 'Placed by' })).toBeVisible()

@@ -19,20 +19,32 @@ interface RowsPage {
  */
 const INDEX_GRACE_MS = 1_000
 
+/** The call index's sync lists new calls every 5 s (server/console/calls/index/incremental-pass.ts). */
+const INDEX_PASS_MS = 6_000
+
 /** A list refetches at most this often for calls it does not hold yet (it cannot know their place). */
 export const NEW_CALL_REFRESH_MS = 5_000
 
 export function createLiveQuerySync(queryClient: QueryClient) {
   let lastListRefresh = 0
   let pendingRefresh: ReturnType<typeof setTimeout> | undefined
+  let followUp: ReturnType<typeof setTimeout> | undefined
+
+  const refreshLists = () => {
+    lastListRefresh = Date.now()
+    for (const queryKey of LIST_KEYS) void queryClient.invalidateQueries({ queryKey, refetchType: 'active' })
+  }
 
   function refreshListsSoon() {
     if (pendingRefresh) return
     const wait = Math.max(INDEX_GRACE_MS, lastListRefresh + NEW_CALL_REFRESH_MS - Date.now())
     pendingRefresh = setTimeout(() => {
       pendingRefresh = undefined
-      lastListRefresh = Date.now()
-      for (const queryKey of LIST_KEYS) void queryClient.invalidateQueries({ queryKey, refetchType: 'active' })
+      refreshLists()
+      // A call placed outside the console reaches the index with its sync's next pass, up to 5 s after the
+      // hub saw it: one more refresh after that, whether or not another event comes.
+      clearTimeout(followUp)
+      followUp = setTimeout(refreshLists, INDEX_PASS_MS)
     }, wait)
   }
 
@@ -66,6 +78,9 @@ export function createLiveQuerySync(queryClient: QueryClient) {
 
   return {
     sync,
-    stop: () => clearTimeout(pendingRefresh),
+    stop: () => {
+      clearTimeout(pendingRefresh)
+      clearTimeout(followUp)
+    },
   }
 }
