@@ -238,6 +238,7 @@ it('selects exactly the calls a plain filter of the documented semantics selects
     ),
     { numRuns: 60 },
   )
-  // The generators must select something often, or the property holds by emptiness.
-  expect(answered / asked).toBeGreaterThan(0.3)
+  // The generators must select something often, or the property holds by emptiness. About a third of
+  // the ~150 queries select something (0.29 to 0.4 seen); 0.15 is five standard deviations below that.
+  expect(answered / asked).toBeGreaterThan(0.15)
 }, 120_000)
