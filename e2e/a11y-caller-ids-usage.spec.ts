@@ -1,13 +1,12 @@
 // Axe finds no violations on the caller-ID and usage pages, in both themes and
 // with their interesting states on screen (a verification panel, the charts).
-import AxeBuilder from '@axe-core/playwright'
 import type { ListCallerIdsResponse } from '../src/api/schemas'
+import { axeViolations } from './support/axe'
 import { DEMO_KEY, E2E_VERIFICATION_TIMEOUT_MS } from './support/servers'
 import { expect, type Page, test } from './support/test'
 
 async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {

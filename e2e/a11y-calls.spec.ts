@@ -1,15 +1,12 @@
-import AxeBuilder from '@axe-core/playwright'
 import { NUMBERS, placeCall } from './support/api'
+import { axeViolations, WCAG_21_AA } from './support/axe'
 import { holdInConversation } from './support/live-call'
 import { expect, type Page, signedOut, test } from './support/test'
 
 async function expectNoViolations(page: Page) {
   // axe over a whole page takes 5 s here and 40 s on a loaded 2-core machine: not what this test is about.
   test.slow()
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect(await axeViolations(page, { tags: WCAG_21_AA })).toEqual([])
 }
 
 for (const scheme of ['light', 'dark'] as const) {

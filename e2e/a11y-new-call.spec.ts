@@ -1,13 +1,8 @@
 // No axe violations on the New call form (also with its errors shown) and on a call page with a recording.
-import AxeBuilder from '@axe-core/playwright'
 import { NUMBERS, placeCall } from './support/api'
+import { axeViolations } from './support/axe'
 import { recordingPlayer } from './support/recording'
-import { expect, type Page, test } from './support/test'
-
-async function violations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  return violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }))
-}
+import { expect, test } from './support/test'
 
 // axe takes its time on a loaded machine; the country select alone has 245 options.
 test.slow()
@@ -16,14 +11,14 @@ test('the New call form has no accessibility violations', async ({ page }) => {
   await page.goto('/calls/new')
   await expect(page.getByRole('button', { name: 'Place call' })).toBeVisible()
   await page.getByRole('button', { name: 'Add metadata' }).click()
-  expect(await violations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 
   // With every kind of message on screen.
   await page.getByLabel('Destination').fill('123')
   await page.getByLabel('Value 1').fill('no key')
   await page.getByRole('button', { name: 'Place call' }).click()
   await expect(page.getByLabel('Destination')).toHaveAttribute('aria-invalid', 'true')
-  expect(await violations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 })
 
 test('a call page with a recording has no accessibility violations', async ({ page, request }) => {
@@ -32,5 +27,5 @@ test('a call page with a recording has no accessibility violations', async ({ pa
   const { play, waveformCanvas } = recordingPlayer(page)
   await expect(play).toBeEnabled({ timeout: 30_000 })
   await expect(waveformCanvas).toBeVisible()
-  expect(await violations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 })

@@ -3,12 +3,12 @@
 // Audit log, filtered by that person, and exports it. A call placed straight through the voice
 // API, not through the console, reads "API".
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import { AUDIT_CSV_HEADER } from '../server/console/audit/entry-json'
 import { csvRecord } from '../server/console/http/csv'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/console-schemas'
 import type { CreateCallResponse } from '../src/api/schemas'
 import { firstCallerId, indexedStatus, NUMBERS } from './support/api'
+import { axeViolations } from './support/axe'
 import { authFile, DEMO_KEY, e2eUser, origin, ports } from './support/servers'
 import { type APIRequestContext, expect, type Page, signedInAs, test } from './support/test'
 
@@ -17,8 +17,7 @@ test.use({ timezoneId: 'UTC' })
 const SUPPORT = e2eUser('support')
 
 async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 }
 
 /** A call placed with the account's API key, straight at the voice service: the console never sees it. */

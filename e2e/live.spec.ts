@@ -2,12 +2,12 @@
 // use the `npm start` servers, whose simulator runs at real speed, so a call stays in flight for
 // seconds, long enough for the console's hub to find one placed behind its back.
 import { randomUUID } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { DEMO_PASSWORD } from '../server/console/demo-users'
 import type { CreateCallResponse, ListCallerIdsResponse } from '../src/api/schemas'
 import { formatPhone } from '../src/lib/phone'
 import { NUMBERS, placeCall } from './support/api'
+import { axeViolations } from './support/axe'
 import { DEMO_KEY, origin, ports, urls } from './support/servers'
 
 const demoApi = `${origin(ports.demoSim)}/api/v1/voice`
@@ -131,11 +131,7 @@ test.describe('notifications', () => {
     await expect(placing.getByRole('listitem').filter({ hasText: title })).toBeVisible()
     // A toast waits while the pointer is on it (as a person reading it); axe may take a while here.
     await toast.hover()
-    const axe = await new AxeBuilder({ page: other })
-      .include('[data-sonner-toaster]')
-      .withTags(['wcag2a', 'wcag2aa'])
-      .analyze()
-    expect(axe.violations.map((violation) => violation.id)).toEqual([])
+    expect(await axeViolations(other, { include: '[data-sonner-toaster]', tags: ['wcag2a', 'wcag2aa'] })).toEqual([])
     await toast.getByRole('link', { name: 'View call' }).click()
     await expect(other).toHaveURL(new RegExp(`/calls/${callId}$`))
     expect(shown).toEqual([title])

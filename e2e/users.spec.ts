@@ -1,8 +1,8 @@
 // User administration as an admin does it: invite a person and hand over the link, change a
 // role and watch the person's open tab follow. Each test works on people of its own.
 import { randomUUID } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser } from '@playwright/test'
+import { axeViolations } from './support/axe'
 import { signInAsNewPerson } from './support/people'
 import { E2E_PASSWORD, urls } from './support/servers'
 import { expect, signedOut, test } from './support/test'
@@ -26,7 +26,7 @@ test('an admin invites a person, whose link sets them up once', async ({ page, b
   const link = await linkBox.inputValue()
   expect(new URL(link).hash).toMatch(/^#token=/)
   await expect(page.getByRole('row', { name: email })).toContainText('Invited')
-  expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 
   const invited = await freshPage(browser)
   await invited.goto(link)

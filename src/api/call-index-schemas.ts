@@ -17,6 +17,9 @@ export const CALL_INDEX_PATHS = {
 
 export const SEARCH_PAGE_SIZES = [25, 50, 100] as const
 
+/** The console's index lists new calls this often: a call placed outside the console is searchable after it. */
+export const INDEX_SYNC_MS = 5_000
+
 /** A search counts its matches up to here; the page then says "10,000+". */
 export const SEARCH_COUNT_CAP = 10_000
 

@@ -205,6 +205,26 @@ describe('Retry-After holds every request, not only the refused one', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1)
   })
 
+  it('still holds for a 429 that answers a request its caller stopped waiting for', async () => {
+    // A page left mid-request: its query is cancelled, but the service's answer speaks for the next page too.
+    let answer: (response: Response) => void = () => {}
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)))
+    const controller = new AbortController()
+    const left = apiRequest('/calls/c1/recordings', { schema: okSchema, signal: controller.signal })
+    left.catch(() => {})
+    await vi.advanceTimersByTimeAsync(0)
+    controller.abort()
+    expect(((await left.catch((e: unknown) => e)) as DOMException).name).toBe('AbortError')
+    answer(refused(429, '2'))
+    await vi.advanceTimersByTimeAsync(0)
+    fetchMock.mockResolvedValueOnce(json({ ok: true }))
+    const next = apiRequest('/calls', { schema: okSchema })
+    await vi.advanceTimersByTimeAsync(1999)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1)
+    await expect(next).resolves.toEqual({ ok: true })
+  })
+
   it('starts the timeout only once the request is sent', async () => {
     // AbortSignal.timeout runs on Node's own timers; this one runs on the fake clock.
     vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {

@@ -1,5 +1,6 @@
 // The thin fetch client: the only code in the SPA that speaks HTTP.
 import type * as z from 'zod/mini'
+import { untilAborted } from '@/lib/until-aborted'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from './console-schemas'
 import { rateLimitGate, STATUSES_THAT_HOLD_EVERY_REQUEST } from './rate-limit-gate'
 import { parseRetryAfter } from './retry-after'
@@ -87,14 +88,23 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   // Started after the wait: the service is given its full time once the request is actually sent.
   const timeout = AbortSignal.timeout(timeoutMs)
+  const sent = fetch(apiUrl(path, options.query, options.prefix), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    // A voice API request runs to its answer even when its caller stops waiting (a page left mid-request):
+    // a 429 that arrives then still speaks for every later request, and a cancelled fetch would hide it.
+    signal: gated || !signal ? timeout : AbortSignal.any([signal, timeout]),
+  })
+  if (gated) {
+    void sent.then((answer) => {
+      holdIfAsked(answer)
+      if (signal?.aborted) void answer.body?.cancel()
+    }, ignore)
+  }
   let response: Response
   try {
-    response = await fetch(apiUrl(path, options.query, options.prefix), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    })
+    response = await untilAborted(sent, signal)
   } catch (cause) {
     if (signal?.aborted) throw cause
     if (timeout.aborted) {
@@ -111,14 +121,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     })
   }
 
-  if (!response.ok) {
-    const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'))
-    // Held before the body is read, so no other request leaves in the meantime.
-    if (gated && retryAfterMs !== null && STATUSES_THAT_HOLD_EVERY_REQUEST.has(response.status)) {
-      rateLimitGate.hold(retryAfterMs)
-    }
-    throw await errorFromResponse(response, retryAfterMs)
-  }
+  if (!response.ok) throw await errorFromResponse(response)
 
   let json: unknown
   try {
@@ -143,6 +146,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   }
   return parsed.data
 }
+
+/** A 429 or 503 with Retry-After holds every voice API request, before anyone reads its body. */
+function holdIfAsked(response: Response) {
+  if (!STATUSES_THAT_HOLD_EVERY_REQUEST.has(response.status)) return
+  const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'))
+  if (retryAfterMs !== null) rateLimitGate.hold(retryAfterMs)
+}
+
+function ignore() {}
 
 export async function errorFromResponse(
   response: Response,

@@ -2,6 +2,7 @@
 // as one it fetched. Only what a page already holds is updated: the stream never fills the cache.
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { callIndexQueries } from '@/api/call-index'
+import { INDEX_SYNC_MS } from '@/api/call-index-schemas'
 import { callQueries } from '@/api/calls'
 import type { LiveCallEntry } from '@/api/live-schemas'
 import type { CallStatusResponse } from '@/api/schemas'
@@ -19,8 +20,8 @@ interface RowsPage {
  */
 const INDEX_GRACE_MS = 1_000
 
-/** The call index's sync lists new calls every 5 s (server/console/calls/index/incremental-pass.ts). */
-const INDEX_PASS_MS = 6_000
+/** After the index's next listing of new calls, with a second to write them. */
+const INDEX_PASS_MS = INDEX_SYNC_MS + 1_000
 
 /** A list refetches at most this often for calls it does not hold yet (it cannot know their place). */
 export const NEW_CALL_REFRESH_MS = 5_000

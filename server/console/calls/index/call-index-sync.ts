@@ -2,7 +2,7 @@
 // never more than CONSOLE_INDEX_RPS in any second (its own budget: the status hub keeps its own), and
 // paused for the Retry-After of a 429. Each turn takes the most pressing work: the incremental pass
 // when due, then details and backfill pages in turn.
-import type { IndexState } from '../../../../src/api/call-index-schemas'
+import { INDEX_SYNC_MS, type IndexState } from '../../../../src/api/call-index-schemas'
 import type { Logger } from '../../http/request-log'
 import { createRequestBudget } from '../../live/request-budget'
 import type { ConsoleStore } from '../../store'
@@ -33,14 +33,13 @@ export interface CallIndexSync {
   close(): Promise<void>
 }
 
-const DEFAULT_SYNC_MS = 5_000
 const LIST_PAGE = 100
 // After a failure that is not a 429 (the upstream down, a 5xx): long enough not to hammer it.
 const FAILURE_PAUSE_MS = 5_000
 
 export function startCallIndexSync(options: CallIndexSyncOptions): CallIndexSync {
   const now = options.now ?? Date.now
-  const syncMs = options.syncMs ?? DEFAULT_SYNC_MS
+  const syncMs = options.syncMs ?? INDEX_SYNC_MS
   const ctx: SyncContext = {
     store: options.store,
     upstream: options.upstream,

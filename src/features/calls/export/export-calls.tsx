@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { CallSearchQuery } from '@/api/call-index-schemas'
 import { Button } from '@/components/ui/button'
 import { errorText } from '@/lib/error-text'
+import { formatNumber } from '@/lib/usage-format'
 import type { ExportProgress } from './run-export'
 
 type ExportState =
@@ -13,12 +14,10 @@ type ExportState =
   | { phase: 'cancelled'; rows: number }
   | { phase: 'failed'; message: string }
 
-const count = (n: number) => n.toLocaleString('en-US')
-
 function ExportBar({ progress, onCancel }: { progress: ExportProgress | null; onCancel: () => void }) {
   const rows = progress?.rows ?? 0
   const total = progress?.total ?? null
-  const words = total === null ? `${count(rows)} rows` : `${count(rows)} of ${count(total)} rows`
+  const words = total === null ? `${formatNumber(rows)} rows` : `${formatNumber(rows)} of ${formatNumber(total)} rows`
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <div
@@ -95,8 +94,8 @@ export function ExportCalls({
         </Button>
       )}
       <p role="status" className="text-xs text-slate-600 dark:text-slate-400">
-        {state.phase === 'done' && `Exported ${count(state.rows)} rows to ${state.fileName}.`}
-        {state.phase === 'cancelled' && `Export cancelled after ${count(state.rows)} rows; nothing was saved.`}
+        {state.phase === 'done' && `Exported ${formatNumber(state.rows)} rows to ${state.fileName}.`}
+        {state.phase === 'cancelled' && `Export cancelled after ${formatNumber(state.rows)} rows; nothing was saved.`}
         {state.phase === 'failed' && `The export failed: ${state.message}`}
         {state.phase === 'idle' && unavailable}
       </p>

@@ -1,8 +1,10 @@
 // Where the calls page reads its rows: the console's index, which filters by anything, or the voice API's
 // list, which is complete but filters by status and dates only. Pure: the view and the index's answer in,
 // the source and what the page must say out. The page never shows an incomplete result as complete.
-import type { IndexState } from '@/api/call-index-schemas'
+import type { CallSearchResponse, IndexState } from '@/api/call-index-schemas'
 import { parseCallQuery } from '@/api/call-query'
+import { isApiError } from '@/api/client'
+import { errorText } from '@/lib/error-text'
 import { type CallsSearch, usesIndexOnlyFilters } from './calls-search'
 
 export type CallsSource = 'index' | 'api'
@@ -65,4 +67,18 @@ export function chooseCallsSource(
       ? null
       : { tone: 'warning', text: `These results may be incomplete. ${state.message ?? 'The index is catching up.'}` },
   }
+}
+
+/** A 400 is the view's own fault (a stale cursor): the page shows it rather than another source. */
+export const isInvalidView = (error: unknown): boolean => isApiError(error) && error.status === 400
+
+/** The source for the index's answer or its failure; null while neither is known, or when the view is invalid. */
+export function sourceOfAnswer(
+  search: CallsSearch,
+  data: CallSearchResponse | undefined,
+  error: unknown,
+): SourceChoice | null {
+  if (data) return chooseCallsSource(search, { state: data.index })
+  if (error && !isInvalidView(error)) return chooseCallsSource(search, { failed: errorText(error) })
+  return null
 }

@@ -5,20 +5,16 @@ import { callIndexQueries, startBackfill } from '@/api/call-index'
 import type { IndexState } from '@/api/call-index-schemas'
 import { Button } from '@/components/ui/button'
 import { errorText } from '@/lib/error-text'
+import { formatNumber } from '@/lib/usage-format'
 
 /** While a backfill runs, its progress moves this often. */
 const BACKFILL_POLL_MS = 2_000
 
-const count = (n: number) => n.toLocaleString('en-US')
-
 function progressWords(state: IndexState): string {
-  const backfill = state.backfill
-  if (backfill?.running)
-    return backfill.estimatedTotal === null
-      ? `Indexed ${count(backfill.listed)} calls so far.`
-      : `Indexed ${count(backfill.listed)} of about ${count(Math.max(backfill.listed, backfill.estimatedTotal))} calls.`
-  const details = state.pendingDetails > 0 ? `; ${count(state.pendingDetails)} still without their details` : ''
-  return `${count(state.indexed)} calls indexed${details}.`
+  // While a backfill runs, the console's message is its progress ("Indexed 41,200 of about 100,000 calls.").
+  if (state.backfill?.running && state.message) return state.message
+  const details = state.pendingDetails > 0 ? `; ${formatNumber(state.pendingDetails)} still without their details` : ''
+  return [`${formatNumber(state.indexed)} calls indexed${details}.`, state.message].filter(Boolean).join(' ')
 }
 
 export function IndexAdmin() {
@@ -43,7 +39,6 @@ export function IndexAdmin() {
             : state.isError
               ? `Its state could not be read: ${errorText(state.error)}`
               : 'Loading…'}
-          {data?.message && !running && ` ${data.message}`}
         </p>
         <p className="text-slate-600 dark:text-slate-400">
           Re-indexing lists every call of the account again, a page of 100 per request within the index's own request

@@ -1,4 +1,5 @@
 import { cn } from '@/lib/cn'
+import { formatNumber } from '@/lib/usage-format'
 import type { SourceChoice } from './calls-source'
 
 export const INDEX_NOTICE_ID = 'calls-index-notice'
@@ -26,6 +27,6 @@ export function IndexNotice({ notice }: { notice: NonNullable<SourceChoice['noti
 
 /** "1,234 calls" or "10,000+ calls": how many rows the view selects, on all pages. */
 export function matchCount(total: { count: number; capped: boolean }): string {
-  const count = `${total.count.toLocaleString('en-US')}${total.capped ? '+' : ''}`
+  const count = `${formatNumber(total.count)}${total.capped ? '+' : ''}`
   return `${count} ${total.count === 1 && !total.capped ? 'call' : 'calls'}`
 }

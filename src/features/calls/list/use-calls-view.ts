@@ -3,16 +3,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { PlacedByResponse } from '@/api/audit-schemas'
 import { callIndexQueries } from '@/api/call-index'
-import type { CallSearchResponse, IndexedCall } from '@/api/call-index-schemas'
+import type { IndexedCall } from '@/api/call-index-schemas'
 import { callQueries } from '@/api/calls'
-import { isApiError } from '@/api/client'
 import { placedByQueries } from '@/api/placed-by'
 import type { CallListItem } from '@/api/schemas'
 import { useIsLive } from '@/features/live/use-live'
-import { errorText } from '@/lib/error-text'
 import { listPollInterval } from '../shared/call-status'
 import { type CallsSearch, toListQuery, toSearchQuery } from './calls-search'
-import { chooseCallsSource } from './calls-source'
+import { isInvalidView, sourceOfAnswer } from './calls-source'
 
 /** Without the event stream, new calls appear at the top of the first page without a reload. */
 export const FIRST_PAGE_POLL_MS = 10_000
@@ -35,15 +33,6 @@ export interface PlacedByAnswer {
 const placedByOfRows = (calls: IndexedCall[]): PlacedByResponse['placedBy'] =>
   Object.fromEntries(calls.flatMap((call) => (call.placedBy ? [[call.call_id, call.placedBy]] : [])))
 
-/** A 400 is the view's own fault (a stale cursor): the page shows it rather than another source. */
-const isInvalidView = (error: unknown) => isApiError(error) && error.status === 400
-
-function choiceOf(search: CallsSearch, data: CallSearchResponse | undefined, error: unknown) {
-  if (data) return chooseCallsSource(search, { state: data.index })
-  if (error && !isInvalidView(error)) return chooseCallsSource(search, { failed: errorText(error) })
-  return null
-}
-
 export function useCallsView(search: CallsSearch) {
   const live = useIsLive()
   const firstPage = !search.cursor
@@ -54,12 +43,12 @@ export function useCallsView(search: CallsSearch) {
     ...callIndexQueries.search(toSearchQuery(search)),
     placeholderData: keepPreviousData,
     refetchInterval: (q) =>
-      choiceOf(search, q.state.data, q.state.error)?.source === 'api'
+      sourceOfAnswer(search, q.state.data, q.state.error)?.source === 'api'
         ? INDEX_RETRY_MS
         : pollFor(q.state.data?.calls.map((c) => c.status)),
   })
   const invalidView = isInvalidView(indexQuery.error)
-  const choice = choiceOf(search, indexQuery.data, indexQuery.error)
+  const choice = sourceOfAnswer(search, indexQuery.data, indexQuery.error)
   const fromApi = choice?.source === 'api'
 
   const apiQuery = useQuery({

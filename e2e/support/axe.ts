@@ -1,0 +1,28 @@
+// axe's findings on a page as it settles, one line each. A toast fading in ("Call ended") is measured at part
+// opacity and fails a contrast it meets at rest, so motion is reduced (as a person may ask for) and running
+// transitions are let finish before axe looks.
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+
+/** WCAG 2.1 A and AA, and axe's best practices. */
+export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
+
+export async function axeViolations(
+  page: Page,
+  options: { tags?: string[]; include?: string } = {},
+): Promise<string[]> {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => {})),
+    ),
+  )
+  let axe = new AxeBuilder({ page })
+  if (options.tags) axe = axe.withTags(options.tags)
+  if (options.include) axe = axe.include(options.include)
+  const { violations } = await axe.analyze()
+  return violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)
+}
