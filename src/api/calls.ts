@@ -1,7 +1,8 @@
 // Query and mutation options for calls: the one place that names their keys.
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, replaceEqualDeep } from '@tanstack/react-query'
 import { apiRequest } from './client'
 import {
+  type CallStatusResponse,
   type CreateCallRequest,
   callDetail,
   callRecordings,
@@ -30,6 +31,14 @@ export const callQueries = {
       queryKey: [...callQueries.detail(callId).queryKey, 'status'] as const,
       queryFn: ({ signal }) =>
         apiRequest(`/calls/${encodeURIComponent(callId)}/status`, { schema: callStatusResponse, signal }),
+      // The live stream writes pushed statuses here too, and a poll sent before a pushed change may answer
+      // after it: the cache keeps the newer of the two.
+      structuralSharing: (cached, answer) => {
+        const [older, newer] = [cached as CallStatusResponse | undefined, answer as CallStatusResponse]
+        return older && Date.parse(older.updated_at) > Date.parse(newer.updated_at)
+          ? older
+          : replaceEqualDeep(older, newer)
+      },
     }),
   recordings: (callId: string) =>
     queryOptions({

@@ -10,6 +10,9 @@ export const LIVE_EVENTS_PATH = '/events'
 /** How long an ended call stays on the board ("Just ended"), in the hub and on the page alike. */
 export const JUST_ENDED_MS = 5 * 60_000
 
+/** How far back the board looks for calls in flight (`from_date`): one older than this is taken as lost. */
+export const IN_FLIGHT_LOOKBACK_MS = 12 * 60 * 60_000
+
 /** Calls one connection may watch by id (`?call_id=…`, repeated), besides the in-flight board. */
 export const MAX_WATCHED_CALLS = 20
 
@@ -33,6 +36,7 @@ export type LiveCallEntry = z.infer<typeof liveCallEntry>
 export const livePause = z.object({
   nextTryAt: z.iso.datetime(),
   retryAfterSeconds: nonNegativeInt,
+  /** Why, in words; the page counts down to `nextTryAt` after it. */
   message: z.string(),
 })
 export type LivePause = z.infer<typeof livePause>

@@ -16,7 +16,7 @@ export interface LiveStreamOptions {
   onMode(mode: LiveMode): void
   url?: string
   /** A stream that sends no snapshot within this of its request is taken as unavailable (or buffered). */
-  snapshotTimeoutMs?: number
+  snapshotTimeoutMs: number
   maxBackoffMs?: number
 }
 
@@ -38,7 +38,6 @@ function parse(name: LiveEventName, raw: string): LiveStreamEvent | null {
 
 export function openLiveStream(options: LiveStreamOptions): LiveStream {
   const url = options.url ?? LIVE_EVENTS_URL
-  const snapshotTimeoutMs = options.snapshotTimeoutMs ?? 5_000
   const maxBackoffMs = options.maxBackoffMs ?? 30_000
   let source: EventSource | null = null
   let mode: LiveMode = 'connecting'
@@ -62,7 +61,7 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
     let heard = false
     // From the request, not from its answer: a stream that hangs before its headers is no better.
     clearTimeout(snapshotTimer)
-    snapshotTimer = setTimeout(() => setMode('polling'), snapshotTimeoutMs)
+    snapshotTimer = setTimeout(() => setMode('polling'), options.snapshotTimeoutMs)
     current.onopen = () => {
       if (heard) setMode('live')
     }

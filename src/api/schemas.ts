@@ -51,6 +51,8 @@ export type CallStatus = z.infer<typeof callStatus>
 /** Only the creation response reports `queued`; it is not a list filter value. */
 export const QUEUED = 'queued' as const
 export const FINISHED_CALL_STATUSES: readonly string[] = ['DIALER_COMPLETED', 'DIALER_FAILED']
+/** The listed statuses of a call not yet ended: what the board and the index's refresh ask the list for. */
+export const IN_FLIGHT_CALL_STATUSES = ['DIALER_INITIATED', 'DIALER_RINGING'] as const satisfies readonly CallStatus[]
 
 export const PERIOD_STATUSES = ['DIALER_ACTIVE', 'DIALER_COMPLETED'] as const
 export const ACCOUNT_STATUSES = ['ACTIVE'] as const

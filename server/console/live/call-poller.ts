@@ -2,7 +2,7 @@
 // polls each tracked call that is due (never two requests for one call at once) and counts the last
 // hour's tally (hour-tally.ts), and that stops every request for as long as a 429's Retry-After asks.
 import type { LiveEventData, LiveEventName, LivePause } from '../../../src/api/live-schemas'
-import type { CallStatus } from '../../../src/api/schemas'
+import { type CallStatus, IN_FLIGHT_CALL_STATUSES } from '../../../src/api/schemas'
 import type { Logger } from '../http/request-log'
 import { createHourTally } from './hour-tally'
 import type { LiveUpstream } from './live-upstream'
@@ -20,7 +20,6 @@ import {
   withStatus,
 } from './tracked-call'
 
-export const IN_FLIGHT: readonly CallStatus[] = ['DIALER_INITIATED', 'DIALER_RINGING']
 // A call placed here is listed a moment before its owner is recorded; a few tries settle it.
 const OWNER_LOOKUPS = 3
 
@@ -77,7 +76,7 @@ export function createCallPoller(options: CallPollerOptions) {
     pause = {
       nextTryAt: new Date(until).toISOString(),
       retryAfterSeconds: seconds,
-      message: `Updates paused: the voice service asked us to slow down, next try in ${seconds} s`,
+      message: 'Updates paused: the voice service asked us to slow down.',
     }
     options.emit('paused', pause, null)
     options.logger?.info({ msg: 'live updates paused by the voice service', retryAfterSeconds: seconds })
@@ -158,7 +157,7 @@ export function createCallPoller(options: CallPollerOptions) {
   }
 
   function sendDue(time: number) {
-    for (const status of IN_FLIGHT) {
+    for (const status of IN_FLIGHT_CALL_STATUSES) {
       if (discovering.has(status) || time < (nextDiscoveryAt.get(status) ?? 0)) continue
       if (!budget.tryTake()) return
       nextDiscoveryAt.set(status, time + discoveryMs)
@@ -231,7 +230,7 @@ export function createCallPoller(options: CallPollerOptions) {
     /** The last hour's tally; null until the first count has come back. */
     tally: () => tally.current(),
     /** Both in-flight lists have answered at least once since the hub woke. */
-    discovered: () => discoveryTried.size === IN_FLIGHT.length,
+    discovered: () => discoveryTried.size === IN_FLIGHT_CALL_STATUSES.length,
     running: () => timer !== null,
   }
 }

@@ -138,7 +138,7 @@ describe('the live event stream', () => {
 
     for (const client of clients) {
       const paused = (await client.next((event) => event.event === 'paused')).data as LivePause
-      expect(paused.message).toBe('Updates paused: the voice service asked us to slow down, next try in 2 s')
+      expect(paused.message).toBe('Updates paused: the voice service asked us to slow down.')
       expect(paused.retryAfterSeconds).toBe(2)
     }
     const refused = bed.proxy.seen.find((request) => request.throttled)?.at ?? 0

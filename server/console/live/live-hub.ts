@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import type { PlacedBy } from '../../../src/api/audit-schemas'
 import {
+  IN_FLIGHT_LOOKBACK_MS,
   JUST_ENDED_MS,
   type LiveCall,
   type LiveEventData,
@@ -48,7 +49,7 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = {
   boardCalls: 500,
   justEndedMs: JUST_ENDED_MS,
   readyTimeoutMs: 3_000,
-  lookbackMs: 12 * 60 * 60_000,
+  lookbackMs: IN_FLIGHT_LOOKBACK_MS,
   tallyMs: 30_000,
   tallyPages: 10,
 }

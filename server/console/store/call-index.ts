@@ -1,11 +1,16 @@
 // The call index's writes: calls as the list, the detail and the create response tell of them, each
 // with its search rows (metadata values, and trigrams of numbers and values in indexed_call_text).
 import { type Kysely, sql } from 'kysely'
-import type { CallDetail, CallListItem, CreateCallResponse, Metadata } from '../../../src/api/schemas'
+import {
+  type CallDetail,
+  type CallListItem,
+  type CreateCallResponse,
+  IN_FLIGHT_CALL_STATUSES,
+  type Metadata,
+} from '../../../src/api/schemas'
 import type { ConsoleDb } from './database'
 import type { ConsoleDatabase } from './schema'
 
-const IN_FLIGHT = ['DIALER_INITIATED', 'DIALER_RINGING']
 const ENDED = ['DIALER_COMPLETED', 'DIALER_FAILED']
 // Between the values of the text column: a trigram across two values can only hold this, never a typed character.
 const VALUE_SEPARATOR = '\n'
@@ -167,7 +172,7 @@ export function createCallIndexQueries(db: ConsoleDb) {
             .updateTable('indexed_calls')
             .set({ needs_details: 1 })
             .where('call_id', 'in', callIds)
-            .where('status', 'in', IN_FLIGHT)
+            .where('status', 'in', IN_FLIGHT_CALL_STATUSES)
             .execute()
             .then(() => undefined),
     /** Calls the index holds as in flight, oldest first. */
@@ -175,7 +180,7 @@ export function createCallIndexQueries(db: ConsoleDb) {
       db
         .selectFrom('indexed_calls')
         .select(['call_id', 'created_at'])
-        .where('status', 'in', IN_FLIGHT)
+        .where('status', 'in', IN_FLIGHT_CALL_STATUSES)
         .orderBy('created_at')
         .execute(),
     /** The detail queue's head: newest first, since recent calls are the ones people look for. */

@@ -5,7 +5,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { openLiveStream } from '@/api/live-stream'
 import { createLiveQuerySync } from './live-query-sync'
 import { applyEvent, withoutOldEndings } from './live-state'
-import { INITIAL_LIVE_STATE, type LiveStore } from './live-store'
+import { INITIAL_LIVE_STATE, LIVE_CONNECT_TIMEOUT_MS, type LiveStore } from './live-store'
 import { joinNotifierElection } from './notify/browser-notifications'
 import type { Ending } from './notify/notice-queue'
 
@@ -25,6 +25,7 @@ export function connectLive({ store, queryClient, userId, pathname, onEnding }: 
   joinNotifierElection()
   const queries = createLiveQuerySync(queryClient)
   const stream = openLiveStream({
+    snapshotTimeoutMs: LIVE_CONNECT_TIMEOUT_MS,
     onEvent(event) {
       const { state, ended } = applyEvent(store.get(), event)
       store.set(state)

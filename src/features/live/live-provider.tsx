@@ -5,12 +5,11 @@ import { useRouter } from '@tanstack/react-router'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import type { SessionResponse } from '@/api/console-schemas'
 import { can } from '@/api/session'
-import { createLiveStore } from './live-store'
+import { createLiveStore, LIVE_CONNECT_TIMEOUT_MS } from './live-store'
 import { hasWaitingEndings, pushEnding } from './notify/notice-queue'
 import { LiveStoreContext } from './use-live'
 
 const CallToaster = lazy(() => import('./notify/call-toaster'))
-const CONNECT_TIMEOUT_MS = 5_000
 
 export function LiveProvider({ session, children }: { session: SessionResponse | null; children: ReactNode }) {
   const [store] = useState(createLiveStore)
@@ -43,7 +42,7 @@ export function LiveProvider({ session, children }: { session: SessionResponse |
     // Should the connection's code itself be slow to load, the views poll meanwhile.
     const slow = setTimeout(() => {
       if (store.get().mode === 'connecting') store.set({ ...store.get(), mode: 'polling' })
-    }, CONNECT_TIMEOUT_MS)
+    }, LIVE_CONNECT_TIMEOUT_MS)
     return () => {
       left = true
       clearTimeout(slow)

@@ -10,6 +10,9 @@ export interface LiveStore {
   subscribe(listener: () => void): () => void
 }
 
+/** How long views wait for live updates before they poll: for the connection's code, then for its first snapshot. */
+export const LIVE_CONNECT_TIMEOUT_MS = 5_000
+
 export const INITIAL_LIVE_STATE: LiveState = { mode: 'connecting', calls: new Map(), paused: null, tally: null }
 
 export function createLiveStore(): LiveStore {

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react'
 import { accountQueries } from '@/api/account'
 import { callQueries } from '@/api/calls'
 import { can, sessionQueries } from '@/api/session'
-import { useLiveCovers, useLiveState } from '@/features/live/use-live'
+import { useLiveCovers } from '@/features/live/use-live'
 import { CallRecordingsPanel } from '../recordings/recordings-panel'
 import { isFinishedStatus, statusPollInterval } from '../shared/call-status'
 import { CallDetailFields } from './call-detail-fields'
@@ -22,20 +22,18 @@ export function CallLiveView({ callId }: { callId: string }) {
   const covered = useLiveCovers(callId)
   const { data: call } = useSuspenseQuery(callQueries.detail(callId))
   const {
-    data: polled,
+    data: live,
     dataUpdatedAt,
     isFetching,
   } = useSuspenseQuery({
     ...callQueries.status(callId),
-    // The event stream keeps a call on its board current at no cost per tab; otherwise poll.
+    // The event stream keeps a call on its board current at no cost per tab (live-query-sync.ts writes its
+    // statuses here); otherwise poll.
     refetchInterval: (query) =>
       covered ? false : statusPollInterval(query.state.data?.status, query.state.fetchFailureCount),
     // A hidden tab does not need a status every second.
     refetchIntervalInBackground: false,
   })
-  // The newer of the pushed and the fetched status: a fetch sent before a pushed change may answer after it.
-  const pushed = useLiveState((state) => state.calls.get(callId)?.call)
-  const live = pushed && Date.parse(pushed.updated_at) >= Date.parse(polled.updated_at) ? pushed : polled
   const finished = isFinishedStatus(live.status)
   const placedHere = useLocation({ select: (location) => location.state.placedCall === true })
   const placedWithRecording = useLocation({ select: (location) => location.state.placedWithRecording === true })

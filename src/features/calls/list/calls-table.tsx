@@ -1,24 +1,21 @@
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { QueryTerm } from '@/api/call-query'
 import { useTimeZone } from '@/api/preferences'
 import { Timestamp } from '@/components/timestamp'
 import { CopyButton } from '@/components/ui/copy-button'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table'
+import { cn } from '@/lib/cn'
 import { formatDuration } from '@/lib/format'
 import { formatPhone } from '@/lib/phone'
 import { zoneAbbreviation } from '@/lib/time-zone'
 import { CallStatusBadge } from '../shared/call-status-badge'
+import { CALL_ROW_BORDER, CALL_TABLE_FRAME, CallColumn, CallLink, CallTableHeader } from '../shared/call-table'
 import { PlacedBy } from '../shared/placed-by'
 import { Highlighted } from './highlighted'
 import { RecordingMark } from './recording-mark'
 import { matchedMetadata, numberMatches } from './search-matches'
 import type { CallRow, PlacedByAnswer } from './use-calls-view'
 import { useRowLink } from './use-row-link'
-
-const headClass = 'font-semibold uppercase tracking-wide'
-const linkClass =
-  'text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-300'
 
 interface CallsTableProps {
   calls: CallRow[]
@@ -65,40 +62,37 @@ export function CallsTable({ calls, placedBy, showRecording, terms }: CallsTable
   const zone = zoneAbbreviation(useTimeZone())
   return (
     <>
-      <Table containerClassName="hidden rounded-lg border border-slate-200 sm:block dark:border-slate-800">
+      <Table containerClassName={cn('hidden sm:block', CALL_TABLE_FRAME)}>
         <caption className="sr-only">Calls, newest first</caption>
-        <TableHeader className="border-b-0 bg-slate-50 dark:bg-slate-900">
-          <TableRow>
-            <TableHead className={headClass}>Status</TableHead>
-            <TableHead className={headClass}>Destination</TableHead>
-            <TableHead className={headClass}>Caller ID</TableHead>
-            <TableHead className={headClass}>Duration</TableHead>
-            <TableHead className={headClass}>
-              Created <span className="font-normal normal-case tracking-normal">({zone})</span>
-            </TableHead>
-            {showRecording && <TableHead className={headClass}>Recording</TableHead>}
-            <TableHead className={headClass}>Placed by</TableHead>
-            <TableHead className={headClass}>Call ID</TableHead>
-          </TableRow>
-        </TableHeader>
+        <CallTableHeader>
+          <CallColumn>Status</CallColumn>
+          <CallColumn>Destination</CallColumn>
+          <CallColumn>Caller ID</CallColumn>
+          <CallColumn>Duration</CallColumn>
+          <CallColumn>
+            Created <span className="font-normal normal-case tracking-normal">({zone})</span>
+          </CallColumn>
+          {showRecording && <CallColumn>Recording</CallColumn>}
+          <CallColumn>Placed by</CallColumn>
+          <CallColumn>Call ID</CallColumn>
+        </CallTableHeader>
         <TableBody>
           {calls.map((call) => (
             <TableRow
               key={call.call_id}
               {...rowLink(call.call_id)}
-              className="cursor-pointer border-slate-200 hover:bg-slate-50 has-[a:focus-visible]:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900/60 dark:has-[a:focus-visible]:bg-slate-900/60"
+              className={cn(
+                CALL_ROW_BORDER,
+                'cursor-pointer hover:bg-slate-50 has-[a:focus-visible]:bg-slate-50 dark:hover:bg-slate-900/60 dark:has-[a:focus-visible]:bg-slate-900/60',
+              )}
             >
               <TableCell>
                 <CallStatusBadge status={call.status} />
               </TableCell>
               <TableCell className="font-medium">
-                <Link
-                  to="/calls/$callId"
-                  params={{ callId: call.call_id }}
-                  className={`${linkClass} whitespace-nowrap`}
-                >
+                <CallLink callId={call.call_id} className="whitespace-nowrap">
                   <Phone e164={call.destination} terms={terms} />
-                </Link>
+                </CallLink>
                 <MetadataMatches call={call} terms={terms} />
               </TableCell>
               <TableCell className="whitespace-nowrap">
@@ -150,9 +144,9 @@ function CallCards({ calls, zone, placedBy, showRecording, terms }: CallsTablePr
           className="cursor-pointer rounded-lg border border-slate-200 p-3 text-sm hover:bg-slate-50 has-[a:focus-visible]:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900/60 dark:has-[a:focus-visible]:bg-slate-900/60"
         >
           <div className="flex items-start justify-between gap-2">
-            <Link to="/calls/$callId" params={{ callId: call.call_id }} className={`${linkClass} font-medium`}>
+            <CallLink callId={call.call_id} className="font-medium">
               <Phone e164={call.destination} terms={terms} />
-            </Link>
+            </CallLink>
             <CallStatusBadge status={call.status} />
           </div>
           <MetadataMatches call={call} terms={terms} />

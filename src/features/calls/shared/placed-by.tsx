@@ -1,4 +1,4 @@
-import { PLACED_ELSEWHERE, type PlacedByResponse } from '@/api/audit-schemas'
+import { PLACED_ELSEWHERE, type PlacedByResponse, type PlacedBy as Placer } from '@/api/audit-schemas'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Tooltip } from '@/components/ui/tooltip'
 
@@ -28,7 +28,11 @@ export function PlacedBy({
       </>
     )
   }
-  const person = placedBy[callId]
+  return <PlacedByName person={placedBy[callId] ?? null} />
+}
+
+/** A known placer's email, or "API" (explained on hover and focus) for a call placed outside the console. */
+export function PlacedByName({ person }: { person: Placer | null }) {
   if (person) return <span className="wrap-anywhere">{person.email}</span>
   return <Tooltip tip={PLACED_ELSEWHERE_TIP}>{PLACED_ELSEWHERE}</Tooltip>
 }

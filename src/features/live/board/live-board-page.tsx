@@ -57,10 +57,8 @@ export function LiveBoardPage() {
           role="status"
           className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
         >
-          {board.paused.message.replace(
-            /\d+ s$/,
-            `${Math.max(0, Math.ceil((Date.parse(board.paused.nextTryAt) - now) / 1000))} s`,
-          )}
+          {board.paused.message} Next try in {Math.max(0, Math.ceil((Date.parse(board.paused.nextTryAt) - now) / 1000))}{' '}
+          s.
         </p>
       )}
       {!wall && <BoardFilters boardCallerIds={(board.calls ?? []).flatMap((e) => e.call.caller_id ?? [])} />}

@@ -3,16 +3,15 @@
 // have ended), so the board works behind a proxy that buffers the stream too.
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { callQueries } from '@/api/calls'
-import type { LiveCallEntry, LivePause, LiveTally } from '@/api/live-schemas'
+import { IN_FLIGHT_LOOKBACK_MS, type LiveCallEntry, type LivePause, type LiveTally } from '@/api/live-schemas'
 import type { LiveMode } from '@/api/live-stream'
 import { placedByQueries } from '@/api/placed-by'
-import type { CallListItem } from '@/api/schemas'
+import { type CallListItem, IN_FLIGHT_CALL_STATUSES } from '@/api/schemas'
 import { useLiveState } from '../use-live'
 
 export const BOARD_POLL_MS = 5_000
 /** Without the stream, "Just ended" shows ended calls placed this recently (the list has no end time). */
 export const RECENT_WINDOW_MS = 10 * 60_000
-const LOOKBACK_MS = 12 * 60 * 60_000
 
 export interface BoardCalls {
   mode: LiveMode
@@ -48,8 +47,11 @@ export function useBoardCalls(): BoardCalls {
   const now = Date.now()
   const lists = useQueries({
     queries: [
-      { status: 'DIALER_INITIATED' as const, from_date: minuteFloor(now - LOOKBACK_MS), limit: 100 },
-      { status: 'DIALER_RINGING' as const, from_date: minuteFloor(now - LOOKBACK_MS), limit: 100 },
+      ...IN_FLIGHT_CALL_STATUSES.map((status) => ({
+        status,
+        from_date: minuteFloor(now - IN_FLIGHT_LOOKBACK_MS),
+        limit: 100,
+      })),
       { from_date: minuteFloor(now - RECENT_WINDOW_MS), limit: 100 },
     ].map((query) => ({ ...callQueries.list(query), enabled: polling, refetchInterval: BOARD_POLL_MS })),
   })
