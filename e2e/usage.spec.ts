@@ -3,7 +3,8 @@
 
 import type { Account, UsageHistory, UsageSummary } from '../src/api/schemas'
 import { forecastPeriod, projectionOutlook } from '../src/lib/forecast'
-import { formatNumber, formatPercent, formatPeriod, formatPeriodLabel } from '../src/lib/usage-format'
+import { formatNumber } from '../src/lib/format'
+import { formatPercent, formatPeriod, formatPeriodLabel } from '../src/lib/usage-format'
 import { DEMO_KEY } from './support/servers'
 import { type APIRequestContext, expect, type Locator, type Page, signedInAs, test } from './support/test'
 

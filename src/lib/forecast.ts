@@ -1,8 +1,10 @@
 // Projects where the current billing period will end, from the minutes used so
 // far and the time elapsed. The API gives no per-day usage, so the only honest
 // pace is the average over the days elapsed in this period.
+
+import { formatNumber } from './format'
 import { DAY_MS } from './time'
-import { formatDateInZone, formatNumber, formatPercent, formatRate, percentOfCommitment } from './usage-format'
+import { formatDateInZone, formatPercent, formatRate, percentOfCommitment } from './usage-format'
 
 /** Fewer elapsed days than this and a pace is noise, not a trend. */
 export const MIN_FORECAST_DAYS = 2

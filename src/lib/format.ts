@@ -9,6 +9,13 @@ export function formatDuration(seconds: number | null | undefined): string {
   return `${minutes}:${String(rest).padStart(2, '0')}`
 }
 
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+
+/** A count with thousands separators, in English as the dashboard is written: 41,200. */
+export function formatNumber(value: number): string {
+  return integer.format(value)
+}
+
 export function formatYesNo(value: boolean): string {
   return value ? 'Yes' : 'No'
 }

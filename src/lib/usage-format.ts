@@ -1,6 +1,6 @@
 // Formatting for the usage and caller-ID pages. The dashboard is written in
 // English, so numbers and dates use en-US rather than the machine's locale.
-import { pluralize } from './format'
+import { formatNumber, pluralize } from './format'
 import { DAY_MS, yearIn } from './time'
 import { dateFormatIn, zoneAbbreviation } from './time-zone'
 
@@ -21,14 +21,8 @@ export function groupDigits(code: string): string {
   return groups.join(' ')
 }
 
-const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 })
-
 export function formatMinutes(minutes: number): string {
-  return `${integer.format(minutes)} min`
-}
-
-export function formatNumber(value: number): string {
-  return integer.format(value)
+  return `${formatNumber(minutes)} min`
 }
 
 const oneDecimal = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 })
@@ -50,7 +44,7 @@ export function formatPercent(percent: number): string {
   if (!Number.isFinite(percent)) return '—'
   const whole = Math.round(percent)
   const line = PERCENT_LINES.find((l) => whole === l && percent !== l)
-  if (line === undefined) return `${integer.format(whole)}%`
+  if (line === undefined) return `${formatNumber(whole)}%`
   if (line === 0 && percent > 0 && percent < 0.05) return '<0.1%'
   let tenth = Math.round(percent * 10) / 10
   // Still on the line with one decimal: a tenth to the side the value is on.

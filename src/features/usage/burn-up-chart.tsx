@@ -1,8 +1,9 @@
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { ChartFrame, ChartLegend, chartColor } from '@/components/ui/chart'
 import { burnUpSeries, type Forecast } from '@/lib/forecast'
+import { formatNumber } from '@/lib/format'
 import { zoneLabel } from '@/lib/time-zone'
-import { formatDate, formatNumber } from '@/lib/usage-format'
+import { formatDate } from '@/lib/usage-format'
 import { ChartTooltip } from './chart-tooltip'
 
 const axisTick = { fill: chartColor('axis'), fontSize: 12 }

@@ -1,5 +1,6 @@
 import { Badge } from '@/components/ui/badge'
-import { formatNumber, formatPercent } from '@/lib/usage-format'
+import { formatNumber } from '@/lib/format'
+import { formatPercent } from '@/lib/usage-format'
 import type { HistoryRow } from './history-rows'
 import { PeriodRange } from './period-range'
 import { periodStatusLook } from './status-labels'

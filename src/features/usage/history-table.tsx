@@ -1,6 +1,7 @@
 import { Badge } from '@/components/ui/badge'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
-import { formatNumber, formatPercent } from '@/lib/usage-format'
+import { formatNumber } from '@/lib/format'
+import { formatPercent } from '@/lib/usage-format'
 import type { HistoryRow } from './history-rows'
 import { PeriodRange } from './period-range'
 import { periodStatusLook } from './status-labels'

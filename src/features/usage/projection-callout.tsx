@@ -1,7 +1,8 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { cn } from '@/lib/cn'
 import { type Forecast, type OutlookTone, projectionOutlook } from '@/lib/forecast'
-import { formatNumber, formatPercent } from '@/lib/usage-format'
+import { formatNumber } from '@/lib/format'
+import { formatPercent } from '@/lib/usage-format'
 
 // Both ways of missing the commitment cost money, so neither is green: overage is red,
 // unused paid minutes amber; green only when the projection lands near the commitment.

@@ -1,5 +1,6 @@
 import { cn } from '@/lib/cn'
-import { formatNumber, formatPercent, type UsageLevel, usageLevel } from '@/lib/usage-format'
+import { formatNumber } from '@/lib/format'
+import { formatPercent, type UsageLevel, usageLevel } from '@/lib/usage-format'
 
 const FILL: Record<UsageLevel, string> = {
   normal: 'bg-indigo-600 dark:bg-indigo-400',

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { CallSearchQuery } from '@/api/call-index-schemas'
 import { Button } from '@/components/ui/button'
 import { errorText } from '@/lib/error-text'
-import { formatNumber } from '@/lib/usage-format'
+import { formatNumber } from '@/lib/format'
 import type { ExportProgress } from './run-export'
 
 type ExportState =

@@ -5,7 +5,7 @@ import { callIndexQueries, startBackfill } from '@/api/call-index'
 import type { IndexState } from '@/api/call-index-schemas'
 import { Button } from '@/components/ui/button'
 import { errorText } from '@/lib/error-text'
-import { formatNumber } from '@/lib/usage-format'
+import { formatNumber } from '@/lib/format'
 
 /** While a backfill runs, its progress moves this often. */
 const BACKFILL_POLL_MS = 2_000

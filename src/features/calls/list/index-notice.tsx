@@ -1,5 +1,5 @@
 import { cn } from '@/lib/cn'
-import { formatNumber } from '@/lib/usage-format'
+import { formatNumber } from '@/lib/format'
 import type { SourceChoice } from './calls-source'
 
 export const INDEX_NOTICE_ID = 'calls-index-notice'
