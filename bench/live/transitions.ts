@@ -1,7 +1,6 @@
-// From the statuses a stream delivered (and when) to status latencies, as bench/web/live-latency.ts
-// does for the call page, on raw statuses: callStateAt says which status the call's stored plan
-// gives at any moment and since when. (That module maps statuses to the SPA's labels, which plain
-// tsx cannot load: the SPA imports through `@/`.)
+// From what a stream delivered or a page showed for a call (and when) to status latencies, using the
+// simulator's own lifecycle: callStateAt says which status the call's stored plan gives at any moment and
+// since when. The page's side (bench/web/live-latency.ts) compares labels; the stream's, raw statuses.
 import { callStateAt } from '../../server/simulator/domain/call-plan'
 
 export type StoredPlan = Parameters<typeof callStateAt>[0]
@@ -20,12 +19,17 @@ export interface StatusTransition {
   latencyMs: number
 }
 
+/** What was seen (a status, or the label a page gives it) and when; `shows` says how a planned status looks. */
+export interface Sightings {
+  seen: readonly { value: string; at: number }[]
+  shows(plannedStatus: string): string
+}
+
 /**
- * The status changes planned after the stream first gave a status, each with the time from the
- * plan's transition to the stream delivering it. A status the plan does not give at the moment it
- * was read counts as a mismatch.
+ * The changes planned after the first sighting, each with the time from the plan's transition to its
+ * sighting. A value the plan does not give at the moment it was seen counts as a mismatch, not a latency.
  */
-export function statusTransitions(plan: StoredPlan, seen: readonly SeenStatus[]) {
+export function plannedTransitions(plan: StoredPlan, { seen, shows }: Sightings) {
   const transitions: StatusTransition[] = []
   let mismatches = 0
   const openedAt = seen[0]?.at ?? Number.POSITIVE_INFINITY
@@ -34,17 +38,21 @@ export function statusTransitions(plan: StoredPlan, seen: readonly SeenStatus[])
     const change = seen[index]
     if (!previous || !change) continue
     const planned = callStateAt(plan, change.at)
-    if (planned.status !== change.status) {
+    if (shows(planned.status) !== change.value) {
       mismatches++
       continue
     }
     if (planned.updatedAtMs <= openedAt) continue
     transitions.push({
-      from: previous.status,
-      to: change.status,
+      from: previous.value,
+      to: change.value,
       plannedAt: planned.updatedAtMs,
       latencyMs: change.at - planned.updatedAtMs,
     })
   }
   return { transitions, mismatches }
 }
+
+/** The stream's side: raw statuses. */
+export const statusTransitions = (plan: StoredPlan, seen: readonly SeenStatus[]) =>
+  plannedTransitions(plan, { seen: seen.map(({ status, at }) => ({ value: status, at })), shows: (status) => status })

@@ -19,7 +19,7 @@ describe('liveTransitions', () => {
       { label: 'Completed', at: 10_640 },
     ]
     expect(liveTransitions(plan, shown)).toEqual({
-      transitions: [{ from: 'Ringing or connected', to: 'Completed', latencyMs: 640 }],
+      transitions: [{ from: 'Ringing or connected', to: 'Completed', plannedAt: 10_000, latencyMs: 640 }],
       mismatches: 0,
     })
   })

@@ -1,9 +1,9 @@
-// From what a call page showed (and when) to status latencies, using the simulator's own
-// lifecycle: callStateAt says which status the plan gives at any moment and since when.
-import { callStateAt } from '../../server/simulator/domain/call-plan'
+// The call page's side of bench/live/transitions.ts: what the page showed is a status's label.
 import { callStatusMeta } from '../../src/features/calls/shared/call-status'
+import { plannedTransitions, type StatusTransition, type StoredPlan } from '../live/transitions'
 
-export type StoredPlan = Parameters<typeof callStateAt>[0]
+export type { StoredPlan }
+export type LiveTransition = StatusTransition
 
 /** A status label the page showed, and the wall-clock time (Date.now()) it appeared in the DOM. */
 export interface ShownStatus {
@@ -11,32 +11,9 @@ export interface ShownStatus {
   at: number
 }
 
-export interface LiveTransition {
-  from: string
-  to: string
-  latencyMs: number
-}
-
-/**
- * The status changes the page was open for (planned after it first showed a status), each
- * with the time from the plan's transition to the page showing it. A change the plan does not
- * explain (a label that is not the planned status at that moment) counts as a mismatch.
- */
-export function liveTransitions(plan: StoredPlan, shown: readonly ShownStatus[]) {
-  const transitions: LiveTransition[] = []
-  let mismatches = 0
-  const openedAt = shown[0]?.at ?? Number.POSITIVE_INFINITY
-  for (let index = 1; index < shown.length; index++) {
-    const previous = shown[index - 1]
-    const change = shown[index]
-    if (!previous || !change) continue
-    const planned = callStateAt(plan, change.at)
-    if (callStatusMeta(planned.status).label !== change.label) {
-      mismatches++
-      continue
-    }
-    if (planned.updatedAtMs <= openedAt) continue
-    transitions.push({ from: previous.label, to: change.label, latencyMs: change.at - planned.updatedAtMs })
-  }
-  return { transitions, mismatches }
-}
+/** The status changes the page was open for, each with the time from the plan's transition to the page showing it. */
+export const liveTransitions = (plan: StoredPlan, shown: readonly ShownStatus[]) =>
+  plannedTransitions(plan, {
+    seen: shown.map(({ label, at }) => ({ value: label, at })),
+    shows: (status) => callStatusMeta(status).label,
+  })
