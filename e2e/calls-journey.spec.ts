@@ -260,9 +260,12 @@ test('the list shows a skeleton while loading, and the API’s message with Retr
   let fail = true
   // Both sources: the console's index first, then the voice API's list it falls back to.
   const failing = async (route: Route) => {
+    // Decided as the request arrives: a refetch already under way when Retry is pressed (the live list asks
+    // again when a colleague's call ends) still fails, rather than curing the page before the click.
+    const failThis = fail
     // Well past the router's 1 s pending threshold, so a busy machine still sees the skeleton.
     await new Promise((resolve) => setTimeout(resolve, 3000))
-    if (!fail) return route.continue()
+    if (!failThis) return route.continue()
     return route.fulfill({
       status: 403,
       contentType: 'application/problem+json',

@@ -1,16 +1,16 @@
 // The status hub through GET /api/console/events, in front of the real simulator (at real speed, so
 // calls stay in flight for seconds), with a counting proxy between them to see every upstream request.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  LIVE_EVENTS,
-  type LiveCallEntry,
-  type LiveEventName,
-  type LivePause,
-  type LiveSnapshot,
-} from '../../../src/api/live-schemas'
+import { LIVE_EVENTS, type LiveEventName, type LivePause, type LiveSnapshot } from '../../../src/api/live-schemas'
 import { expectProblem } from '../test-support/console-app'
-import { COMPLETES, type LiveConsoleSettings, type LiveTestbed, startLiveTestbed } from '../test-support/live-testbed'
-import type { ReadEvent } from '../test-support/sse-client'
+import {
+  COMPLETES,
+  callEvent,
+  isSnapshot,
+  type LiveConsoleSettings,
+  type LiveTestbed,
+  startLiveTestbed,
+} from '../test-support/live-testbed'
 
 const POLL_MS = 100
 
@@ -25,9 +25,6 @@ afterAll(() => bed?.stop())
 const liveConsole = (settings: LiveConsoleSettings = {}) => bed.liveConsole({ pollMs: POLL_MS, ...settings })
 const placeCall = () => bed.placeCall(COMPLETES)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const isSnapshot = (event: ReadEvent) => event.event === 'snapshot'
-const callEvent = (callId: string) => (event: ReadEvent) =>
-  event.event === 'call' && (event.data as LiveCallEntry).call.call_id === callId
 
 describe('the live event stream', () => {
   it('answers a viewer without a session 401, as problem+json', async () => {

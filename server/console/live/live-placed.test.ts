@@ -1,9 +1,7 @@
 // Calls placed through the console reach the board at once, not at the next in-flight list: against
 // the real simulator at real speed (a call that fails at once is in flight for about a second).
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import type { LiveCallEntry } from '../../../src/api/live-schemas'
-import { FAILS_AT_ONCE, type LiveTestbed, startLiveTestbed } from '../test-support/live-testbed'
-import type { ReadEvent } from '../test-support/sse-client'
+import { callEvent, FAILS_AT_ONCE, isSnapshot, type LiveTestbed, startLiveTestbed } from '../test-support/live-testbed'
 
 let bed: LiveTestbed
 
@@ -13,12 +11,6 @@ beforeAll(async () => {
 afterEach(() => bed.closeConsoles())
 afterAll(() => bed?.stop())
 
-const isSnapshot = (event: ReadEvent) => event.event === 'snapshot'
-const callEvent = (callId: string, status?: string) => (event: ReadEvent) => {
-  if (event.event !== 'call') return false
-  const { call } = event.data as LiveCallEntry
-  return call.call_id === callId && (status === undefined || call.status === status)
-}
 const isInFlightList = (path: string) => /status=DIALER_(INITIATED|RINGING)/.test(path)
 
 it("puts a call placed through the console on everyone's board at once, with who placed it, then its end", async () => {

@@ -2,7 +2,7 @@
 // calls placed here end within a second or two), with a counting proxy in front to see the count's requests.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { LivePause, LiveSnapshot, LiveTally } from '../../../src/api/live-schemas'
-import { FAILS_AT_ONCE, type LiveTestbed, startLiveTestbed, VOICEMAIL } from '../test-support/live-testbed'
+import { FAILS_AT_ONCE, isSnapshot, type LiveTestbed, startLiveTestbed, VOICEMAIL } from '../test-support/live-testbed'
 import type { ReadEvent } from '../test-support/sse-client'
 
 const HOUR_MS = 60 * 60_000
@@ -16,7 +16,6 @@ afterEach(() => bed.closeConsoles())
 afterAll(() => bed?.stop())
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const isSnapshot = (event: ReadEvent) => event.event === 'snapshot'
 /** The first word of a tally: a snapshot that has one, or a `tally` event. */
 const hasTally = (event: ReadEvent) =>
   event.event === 'tally' || (isSnapshot(event) && (event.data as LiveSnapshot).tally !== null)

@@ -1,14 +1,23 @@
 // The status hub's test bench: the real simulator with a counting proxy in front (to see every
 // upstream request the hub sends), and consoles whose hub polls through that proxy, each with a
 // signed-in support user and SSE clients. The console's own voice routes go to the simulator directly.
-import type { LiveTally } from '../../../src/api/live-schemas'
+import type { LiveCallEntry, LiveTally } from '../../../src/api/live-schemas'
 import { createLiveHub, type LiveHub, type LiveLimits } from '../live/live-hub'
 import { createLiveUpstream } from '../live/live-upstream'
 import { openStore } from '../store'
 import { createTestConsole } from './console-app'
 import { type CountingUpstream, startCountingUpstream } from './counting-upstream'
 import { ACME_KEY, type SimulatorProcess, simulatorGet, startSimulatorProcess } from './simulator-process'
-import { openSse, type SseClient } from './sse-client'
+import { openSse, type ReadEvent, type SseClient } from './sse-client'
+
+export const isSnapshot = (event: ReadEvent) => event.event === 'snapshot'
+
+/** A `call` event of one call; of one status of it when `status` is given. */
+export const callEvent = (callId: string, status?: string) => (event: ReadEvent) => {
+  if (event.event !== 'call') return false
+  const { call } = event.data as LiveCallEntry
+  return call.call_id === callId && (status === undefined || call.status === status)
+}
 
 // The simulator's test numbers (its README).
 /** Rings a few seconds, then talks 10 s to 4 min. */
