@@ -199,3 +199,17 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(new RegExp(`/calls/${call.call_id}$`))
   })
 })
+
+test('a page position the list no longer accepts offers the first page, not a Retry that fails again', async ({
+  page,
+}) => {
+  // An old link, or a cursor of the index after the list fell back to the voice API: either source refuses it.
+  await page.goto('/calls?status=DIALER_COMPLETED&cursor=no-longer-a-position')
+  const alert = page.getByRole('alert').filter({ hasText: 'The calls could not be loaded' })
+  await expect(alert).toBeVisible()
+  await expect(alert.getByRole('button', { name: 'Retry' })).toHaveCount(0)
+  await alert.getByRole('button', { name: 'Back to the first page' }).click()
+  await expect(page).not.toHaveURL(/cursor=/)
+  await expect(page).toHaveURL(/status=DIALER_COMPLETED/)
+  await expect(page.getByRole('table', { name: /calls/i }).getByRole('row').nth(1)).toBeVisible()
+})

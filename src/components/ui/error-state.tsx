@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { errorText } from '@/lib/error-text'
 import { Button } from './button'
 
@@ -6,10 +7,13 @@ export function ErrorState({
   error,
   onRetry,
   title = 'Something went wrong',
+  children,
 }: {
   error: unknown
   onRetry?: () => void
   title?: string
+  /** Another way out, where trying again cannot help. */
+  children?: ReactNode
 }) {
   return (
     <div
@@ -23,6 +27,7 @@ export function ErrorState({
           Retry
         </Button>
       )}
+      {children}
     </div>
   )
 }

@@ -19,6 +19,7 @@ import { CallsHeader } from './calls-header'
 import { CallsRowsSkeleton } from './calls-list-skeleton'
 import { CallsPagination } from './calls-pagination'
 import { CLEARED_FILTERS, hasFilters, toSearchQuery } from './calls-search'
+import { isInvalidView } from './calls-source'
 import { CallsTable } from './calls-table'
 import { IndexAdmin } from './index-admin'
 import { INDEX_NOTICE_ID, IndexNotice, matchCount } from './index-notice'
@@ -37,6 +38,10 @@ export function CallsListPage() {
   const mayManage = can(session, 'users:manage')
   const terms = parseCallQuery(search.q ?? '')
   const timeZone = useTimeZone()
+  // A page position the source refuses (a cursor from the index after the list fell back to the voice API,
+  // or an old link): asking again gets the same answer, the first page does not.
+  const positionLost = Boolean(search.cursor) && isInvalidView(error)
+  const firstPage = { label: 'Back to the first page', onClick: () => apply({}) }
 
   useEffect(() => rememberListSearch(search), [search])
 
@@ -67,7 +72,7 @@ export function CallsListPage() {
           />
         </div>
         {isError && rows && (
-          <StaleResultsAlert onRetry={refetch}>
+          <StaleResultsAlert onRetry={refetch} instead={positionLost ? firstPage : undefined}>
             {isPlaceholderData ? 'These filters could not be loaded' : 'The list could not be refreshed'}:{' '}
             {errorText(error)}{' '}
             {isPlaceholderData ? 'The rows below are from before.' : 'The rows below may be out of date.'}
@@ -75,7 +80,17 @@ export function CallsListPage() {
         )}
         {!rows ? (
           isError ? (
-            <ErrorState error={error} title="The calls could not be loaded" onRetry={refetch} />
+            <ErrorState
+              error={error}
+              title="The calls could not be loaded"
+              onRetry={positionLost ? undefined : refetch}
+            >
+              {positionLost && (
+                <Button variant="secondary" size="sm" className="mt-3" onClick={firstPage.onClick}>
+                  {firstPage.label}
+                </Button>
+              )}
+            </ErrorState>
           ) : (
             <CallsRowsSkeleton />
           )

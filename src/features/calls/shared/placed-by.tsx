@@ -33,6 +33,19 @@ export function PlacedBy({
 
 /** A known placer's email, or "API" (explained on hover and focus) for a call placed outside the console. */
 export function PlacedByName({ person }: { person: Placer | null }) {
-  if (person) return <span className="wrap-anywhere">{person.email}</span>
+  if (person) return <Email address={person.email} />
   return <Tooltip tip={PLACED_ELSEWHERE_TIP}>{PLACED_ELSEWHERE}</Tooltip>
+}
+
+/** An email that wraps after its @ when the column is narrow (admin@ / demo.test), not mid-word. */
+function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf('@')
+  if (at < 0) return <span className="wrap-break-word">{address}</span>
+  return (
+    <span className="wrap-break-word">
+      {address.slice(0, at + 1)}
+      <wbr />
+      {address.slice(at + 1)}
+    </span>
+  )
 }
