@@ -33,7 +33,10 @@ export function createLiveQuerySync(queryClient: QueryClient) {
 
   const refreshLists = () => {
     lastListRefresh = Date.now()
-    for (const queryKey of LIST_KEYS) void queryClient.invalidateQueries({ queryKey, refetchType: 'active' })
+    // A list already asking (or retrying a failure) goes on: cancelling it on each event would, on a busy
+    // account, keep a failing list from ever settling on its error, and the follow-up refresh catches up.
+    for (const queryKey of LIST_KEYS)
+      void queryClient.invalidateQueries({ queryKey, refetchType: 'active' }, { cancelRefetch: false })
   }
 
   function refreshListsSoon() {

@@ -8,6 +8,7 @@ import { callQueries } from '@/api/calls'
 import { placedByQueries } from '@/api/placed-by'
 import type { CallListItem } from '@/api/schemas'
 import { useIsLive } from '@/features/live/use-live'
+import { useHeldError } from '@/lib/use-held-error'
 import { listPollInterval } from '../shared/call-status'
 import { type CallsSearch, toListQuery, toSearchQuery } from './calls-search'
 import { isInvalidView, sourceOfAnswer } from './calls-source'
@@ -69,6 +70,11 @@ export function useCallsView(search: CallsSearch) {
     ? { placedBy: apiPlacedBy.data?.placedBy, failed: apiPlacedBy.isError }
     : { placedBy: indexQuery.data && placedByOfRows(indexQuery.data.calls), failed: false }
 
+  const error = useHeldError(invalidView ? indexQuery.error : query.error, {
+    fetching: query.isFetching,
+    hasData: rows !== undefined,
+  })
+
   return {
     choice,
     rows,
@@ -76,8 +82,8 @@ export function useCallsView(search: CallsSearch) {
     nextCursor: fromApi ? (apiQuery.data?.next_cursor ?? null) : (indexQuery.data?.nextCursor ?? null),
     /** The index's count of the rows the view selects; unknown when the list comes from the API. */
     total: fromApi || !indexQuery.data ? null : { count: indexQuery.data.total, capped: indexQuery.data.totalCapped },
-    error: invalidView ? indexQuery.error : query.error,
-    isError: invalidView || query.isError,
+    error,
+    isError: error !== null,
     isFetching: query.isFetching,
     isPlaceholderData: query.isPlaceholderData,
     dataUpdatedAt: query.dataUpdatedAt,
