@@ -73,6 +73,21 @@ describe('sendWithRetries', () => {
     expect(send).toHaveBeenCalledTimes(3)
   })
 
+  it('keeps its retries for network trouble however long it waited out the rate limit', async () => {
+    const rateLimited = () => new ApiError({ kind: 'http', status: 429, message: 'Too many requests', retryAfterMs: 1 })
+    // Three 429s on a busy account, then two 503s: the 503s are its first and second failures of that kind.
+    const answers = [rateLimited(), rateLimited(), rateLimited(), transient(), transient()]
+    const send = vi.fn(async () => {
+      const next = answers.shift()
+      if (next) throw next
+      return 'started'
+    })
+    const shouldRetry = (failureCount: number, error: unknown) =>
+      error instanceof ApiError && error.isTransient && failureCount < (error.status === 429 ? 8 : 3)
+    await expect(sendWithRetries(send, 'k1', { ...options, shouldRetry })).resolves.toBe('started')
+    expect(send).toHaveBeenCalledTimes(6)
+  })
+
   it('does not retry an error that will not go away', async () => {
     const send = vi.fn(async () => {
       throw new ApiError({ kind: 'http', status: 422, message: 'Invalid destination' })

@@ -54,14 +54,17 @@ export async function sendWithRetries<T>(
   key: string,
   { shouldRetry, retryDelay, onRetry, sleep = abortableSleep, signal }: SendOptions,
 ): Promise<T> {
-  for (let failureCount = 0; ; ) {
+  // Counted apart: waiting out a busy account's rate limit does not use up the retries a flaky network gets.
+  let rateLimited = 0
+  let failed = 0
+  for (;;) {
     try {
       return await send(key, signal)
     } catch (error) {
-      failureCount += 1
-      if (signal?.aborted || !shouldRetry(failureCount, error)) throw error
-      const delayMs = retryDelay(failureCount, error)
-      onRetry?.({ failureCount, delayMs, error })
+      const ofItsKind = isApiError(error) && error.status === 429 ? ++rateLimited : ++failed
+      if (signal?.aborted || !shouldRetry(ofItsKind, error)) throw error
+      const delayMs = retryDelay(ofItsKind, error)
+      onRetry?.({ failureCount: rateLimited + failed, delayMs, error })
       await sleep(delayMs, signal)
     }
   }
