@@ -48,8 +48,14 @@ export function useCallsView(search: CallsSearch) {
         ? INDEX_RETRY_MS
         : pollFor(q.state.data?.calls.map((c) => c.status)),
   })
-  const invalidView = isInvalidView(indexQuery.error)
-  const choice = sourceOfAnswer(search, indexQuery.data, indexQuery.error)
+  // The index's failure stands until it answers again: a refetch (each live event asks) does not put the
+  // page back to "no source yet", which on a busy account would flip it between sources and never settle.
+  const indexError = useHeldError(indexQuery.error, {
+    fetching: indexQuery.isFetching,
+    hasData: indexQuery.data !== undefined,
+  })
+  const invalidView = isInvalidView(indexError)
+  const choice = sourceOfAnswer(search, indexQuery.data, indexError)
   const fromApi = choice?.source === 'api'
 
   const apiQuery = useQuery({
@@ -70,7 +76,7 @@ export function useCallsView(search: CallsSearch) {
     ? { placedBy: apiPlacedBy.data?.placedBy, failed: apiPlacedBy.isError }
     : { placedBy: indexQuery.data && placedByOfRows(indexQuery.data.calls), failed: false }
 
-  const error = useHeldError(invalidView ? indexQuery.error : query.error, {
+  const error = useHeldError(invalidView ? indexError : query.error, {
     fetching: query.isFetching,
     hasData: rows !== undefined,
   })
