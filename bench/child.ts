@@ -90,3 +90,29 @@ const server = require('node:http').createServer((req, res) => { res.writeHead(2
 server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port))
 process.on('SIGTERM', () => server.close(() => process.exit(0)))
 `
+
+/**
+ * Children never outlive a bench: SIGINT or SIGTERM stops them in order (`stopAll`), an exit of any kind kills
+ * what is left, and past `minutes` the bench gives up.
+ */
+export function guardChildren(options: {
+  bench: string
+  minutes: number
+  children: () => ChildProcess[]
+  stopAll: () => Promise<void>
+}) {
+  process.on('exit', () => {
+    for (const child of options.children())
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  })
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      process.stderr.write(`\n${signal}: stopping the servers\n`)
+      void options.stopAll().finally(() => process.exit(130))
+    })
+  const watchdog = setTimeout(() => {
+    process.stderr.write(`${options.bench} took over ${options.minutes} minutes: giving up\n`)
+    void options.stopAll().finally(() => process.exit(1))
+  }, options.minutes * 60_000)
+  watchdog.unref()
+}

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util'
 import { loadConsoleConfig } from '../server/console/config'
 import { type CountingUpstream, startCountingUpstream } from '../server/console/test-support/counting-upstream'
 import { ACME_KEY } from '../server/console/test-support/simulator-process'
+import { guardChildren } from './child'
 import { integerOption } from './integer-option'
 import { type ConsoleChild, startConsoleChild } from './live/console-child'
 import { measureIdleMemory } from './live/idle-memory'
@@ -67,21 +68,12 @@ async function stopAll() {
   rmSync(dir, { recursive: true, force: true })
 }
 
-// Children never outlive the bench: a signal stops them in order, an exit of any kind kills what is left.
-process.on('exit', () => {
-  for (const child of [...consoles.map((c) => c.process), ...simulators.map((s) => s.sim.process)])
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+guardChildren({
+  bench: 'bench:live',
+  minutes: 10,
+  children: () => [...consoles.map((c) => c.process), ...simulators.map((s) => s.sim.process)],
+  stopAll,
 })
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    process.stderr.write(`\n${signal}: stopping the servers\n`)
-    void stopAll().finally(() => process.exit(130))
-  })
-const watchdog = setTimeout(() => {
-  process.stderr.write('bench:live took over 10 minutes: giving up\n')
-  void stopAll().finally(() => process.exit(1))
-}, 10 * 60_000)
-watchdog.unref()
 
 async function main() {
   const loadBefore = loadavg()[0] ?? 0

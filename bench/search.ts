@@ -14,6 +14,7 @@ import {
   type SimulatorProcess,
   startSimulatorProcess,
 } from '../server/console/test-support/simulator-process'
+import { guardChildren } from './child'
 import { integerOption } from './integer-option'
 import { type ConsoleChild, startConsoleChild } from './live/console-child'
 import { measureCatchUp } from './search/catch-up'
@@ -61,20 +62,7 @@ async function stopAll() {
   rmSync(dir, { recursive: true, force: true })
 }
 
-// Children never outlive the bench: a signal stops them, an exit of any kind kills what is left.
-process.on('exit', () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-})
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    process.stderr.write(`\n${signal}: stopping the servers\n`)
-    void stopAll().finally(() => process.exit(130))
-  })
-const watchdog = setTimeout(() => {
-  process.stderr.write('bench:search took over 40 minutes: giving up\n')
-  void stopAll().finally(() => process.exit(1))
-}, 40 * 60_000)
-watchdog.unref()
+guardChildren({ bench: 'bench:search', minutes: 40, children: () => children, stopAll })
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
 

@@ -5,13 +5,13 @@ import {
   type CallDetail,
   type CallListItem,
   type CreateCallResponse,
+  FINISHED_CALL_STATUSES,
   IN_FLIGHT_CALL_STATUSES,
   type Metadata,
 } from '../../../src/api/schemas'
 import type { ConsoleDb } from './database'
 import type { ConsoleDatabase } from './schema'
 
-const ENDED = ['DIALER_COMPLETED', 'DIALER_FAILED']
 // Between the values of the text column: a trigram across two values can only hold this, never a typed character.
 const VALUE_SEPARATOR = '\n'
 
@@ -20,7 +20,7 @@ export const digitsOf = (phone: string) => phone.replace(/\D/g, '')
 /** The trigram table's numbers column: both numbers' digits. */
 export const numbersText = (call: Pick<CallListItem, 'destination' | 'caller_id'>) =>
   `${digitsOf(call.destination)} ${digitsOf(call.caller_id)}`
-const isEnded = (status: string) => ENDED.includes(status)
+const isEnded = (status: string) => FINISHED_CALL_STATUSES.includes(status)
 
 /** What a metadata value is to search: its text, lower-cased; null has none. */
 export function searchableValue(value: unknown): string | null {
@@ -65,10 +65,10 @@ async function advanceStatus(trx: Kysely<ConsoleDatabase>, call: StatusNews): Pr
   await trx
     .updateTable('indexed_calls')
     .set({
-      status: sql`case when status in (${sql.join(ENDED)}) then status else ${call.status} end`,
-      duration_seconds: sql`case when status in (${sql.join(ENDED)}) then duration_seconds else ${call.duration_seconds} end`,
+      status: sql`case when status in (${sql.join(FINISHED_CALL_STATUSES)}) then status else ${call.status} end`,
+      duration_seconds: sql`case when status in (${sql.join(FINISHED_CALL_STATUSES)}) then duration_seconds else ${call.duration_seconds} end`,
       needs_details: isEnded(call.status)
-        ? sql`case when details_at is null or status not in (${sql.join(ENDED)}) then 1 else needs_details end`
+        ? sql`case when details_at is null or status not in (${sql.join(FINISHED_CALL_STATUSES)}) then 1 else needs_details end`
         : sql`needs_details`,
     })
     .where('call_id', '=', call.call_id)
