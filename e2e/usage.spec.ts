@@ -211,9 +211,17 @@ for (const viewport of [
           return
         }
         const outlook = projectionOutlook(forecast, UTC)
-        // The e2e seed commits at least 100 minutes a month and uses about 15: most of it goes unused.
-        expect(outlook.tone, `${usage.actual_minutes_used} of ${usage.committed_minutes} used`).toBe('unused')
         await expect(projection).toContainText(outlook.headline, { timeout: 1000 })
+        await expect(projection).toHaveAttribute('data-tone', outlook.tone)
+        // The e2e seed commits at least 100 minutes a month and uses about 15, but a whole suite's calls on a
+        // late day of the month can bring the pace up to the commitment: then the page says what the API implies.
+        if (outlook.tone !== 'unused') {
+          test.info().annotations.push({
+            type: 'note',
+            description: `${usage.actual_minutes_used} of ${usage.committed_minutes} minutes used: ${outlook.tone}`,
+          })
+          return
+        }
         await expect(projection).toContainText(
           /About [\d,]+ of the [\d,]+ minutes committed \(\d+(\.\d)?%\) would go unused/,
         )
