@@ -11,6 +11,7 @@ import { auditRefusals } from './audit/refusals'
 import { actorOf } from './audit/request-facts'
 import { auditRoutes } from './audit/routes'
 import { createVoiceAudit } from './audit/voice-events'
+import { deviceCookies } from './auth/device-cookie'
 import { preferencesRoutes } from './auth/preferences-routes'
 import { requirePermission, requireSession, type SessionEnv } from './auth/require-session'
 import { authRoutes, sessionBody } from './auth/routes'
@@ -25,12 +26,14 @@ import { createPlacedCallIndexer } from './calls/index/placed-calls'
 import { callIndexRoutes } from './calls/index/search-routes'
 import { placedByRoutes } from './calls/placed-by-routes'
 import { savedViewRoutes } from './calls/saved-view-routes'
-import { type LiveSettings, SSO_CALLBACK_PATH, type SsoConfig } from './config'
+import { type LiveSettings, type NetworkConfig, SSO_CALLBACK_PATH, type SsoConfig } from './config'
+import { resolveClientAddress } from './http/client-address'
 import { csrfCheck } from './http/csrf'
 import { allowedHosts, hostCheck } from './http/host-check'
 import { problem, sendProblem } from './http/problem'
 import { type Logger, requestLog } from './http/request-log'
 import { foreignOrigin, securityHeaders } from './http/security-headers'
+import { NO_TRUSTED_PROXIES } from './http/trusted-proxies'
 import { createUserRateLimiter } from './http/user-rate-limit'
 import { createConsoleLiveHub } from './live/console-live-hub'
 import { eventsRoutes } from './live/events-route'
@@ -72,6 +75,8 @@ export interface ConsoleAppOptions {
   /** Email and password sign-in; on unless turned off. */
   localSignIn?: boolean
   sso?: SsoConfig | null
+  /** Which reverse proxies may name the client; none when not given. */
+  network?: Pick<NetworkConfig, 'trustedProxies' | 'forwardedHeader'>
   /** The process's one audit log (its queue orders every append); a new one when not given. */
   audit?: AuditLog
   now?: () => number
@@ -104,6 +109,12 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   }
 
   const app = new Hono<SessionEnv>()
+  app.use(
+    resolveClientAddress(
+      options.network?.trustedProxies ?? NO_TRUSTED_PROXIES,
+      options.network?.forwardedHeader ?? 'x-forwarded-for',
+    ),
+  )
   app.use(requestLog(options.logger))
   app.onError((error, c) => {
     options.logger.error({ msg: 'unhandled error', route: c.get('route') ?? null, error: String(error) })
@@ -128,6 +139,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
       sessions,
       throttle,
       cookie,
+      devices: deviceCookies(options.store, https),
       audit,
       demoUsers: options.demoUsers ?? [],
       localSignIn: options.localSignIn ?? true,

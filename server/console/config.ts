@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { CONSOLE_PREFIX, ROLES, type Role } from '../../src/api/console-schemas'
 import { parseDomains, parseRoleMap, type SsoPolicy } from './auth/sso/sso-policy'
+import type { ForwardedHeader } from './http/client-address'
+import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies'
 
 /** Git-ignored, like the simulator's database. */
 export const DEFAULT_CONSOLE_DB = '.data/console.sqlite'
@@ -48,6 +50,11 @@ const envSchema = z.object({
     .default('openid email profile'),
   CONSOLE_OIDC_ROLE_MAP: z.string().default(''),
   CONSOLE_OIDC_DEFAULT_ROLE: z.enum([...ROLES, 'none']).default('none'),
+  CONSOLE_TRUSTED_PROXIES: z.string().default(''),
+  CONSOLE_FORWARDED_HEADER: z.enum(['x-forwarded-for', 'forwarded']).default('x-forwarded-for'),
+  // At most the request timeout (60 s): Node refuses a header timeout longer than it.
+  CONSOLE_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
+  CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000).default(100),
 })
 
 type Env = z.infer<typeof envSchema>
@@ -101,6 +108,16 @@ export interface ConsoleConfig {
   localSignIn: boolean
   /** Null when no OpenID provider is configured. */
   sso: SsoConfig | null
+  network: NetworkConfig
+}
+
+/** Who the client is behind a reverse proxy, and what one client may hold open. */
+export interface NetworkConfig {
+  trustedProxies: TrustedProxies
+  forwardedHeader: ForwardedHeader
+  headersTimeoutMs: number
+  /** Sockets from one address at once; a trusted proxy's own sockets are not capped. */
+  maxConnectionsPerAddress: number
 }
 
 export function loadConsoleConfig(env: Record<string, string | undefined> = process.env): ConsoleConfig {
@@ -133,6 +150,20 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
     demoUsers: false,
     localSignIn: e.CONSOLE_LOCAL_SIGN_IN === 'on',
     sso,
+    network: {
+      trustedProxies: readTrustedProxies(e.CONSOLE_TRUSTED_PROXIES),
+      forwardedHeader: e.CONSOLE_FORWARDED_HEADER,
+      headersTimeoutMs: e.CONSOLE_HEADERS_TIMEOUT_MS,
+      maxConnectionsPerAddress: e.CONSOLE_MAX_CONNECTIONS_PER_ADDRESS,
+    },
+  }
+}
+
+function readTrustedProxies(text: string): TrustedProxies {
+  try {
+    return parseTrustedProxies(text)
+  } catch (error) {
+    invalid([`CONSOLE_TRUSTED_PROXIES: ${(error as Error).message}`])
   }
 }
 

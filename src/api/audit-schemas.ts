@@ -7,7 +7,12 @@ import { role } from './console-schemas'
 export const AUDIT_ACTIONS = [
   'sign-in.succeeded',
   'sign-in.failed',
+  // Written per refused attempt before issue 21; older trails still hold it.
   'sign-in.locked',
+  'sign-in.address-throttled',
+  'sign-in.address-blocked',
+  'sign-in.account-locked',
+  'sign-in.device-locked',
   'sign-out',
   'sso.signed-in',
   'sso.refused',

@@ -1,6 +1,6 @@
 // The console's own API: who is signed in, sign-in and sign-out, and what the
 // sign-in page needs to know. Mounted at CONSOLE_PREFIX.
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import { type SessionResponse, type SetupResponse, signInBody } from '../../../src/api/console-schemas'
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
@@ -10,17 +10,20 @@ import { sendProblem } from '../http/problem'
 import { ROLE_PERMISSIONS } from '../roles'
 import type { ConsoleStore } from '../store'
 import type { UserRow } from '../store/schema'
+import type { DeviceCookies } from './device-cookie'
 import { hasPassword, verifyAgainstNothing, verifyPassword } from './passwords'
 import type { SessionEnv } from './require-session'
 import type { SessionCookie } from './session-cookie'
 import type { ActiveSession, SessionService } from './sessions'
 import type { SignInThrottle } from './sign-in-throttle'
+import { auditThrottleStarts, sendThrottled } from './throttle-answers'
 
 export interface AuthRouteDeps {
   store: ConsoleStore
   sessions: SessionService
   throttle: SignInThrottle
   cookie: SessionCookie
+  devices: DeviceCookies
   demoUsers: SetupResponse['demoUsers']
   /** False: SSO is the only way in, and POST /sign-in says so. */
   localSignIn: boolean
@@ -47,28 +50,7 @@ const sessionOfUser = (user: UserRow) => ({
 })
 
 export function authRoutes(deps: AuthRouteDeps) {
-  const { store, sessions, throttle, cookie, audit, now } = deps
-  const lockedOut = async (c: Context, email: string, until: number, reason: string) => {
-    await audit.record({
-      actor: null,
-      action: 'sign-in.locked',
-      target: email,
-      outcome: 429,
-      ...requestFacts(c),
-      detail: { reason, until: new Date(until).toISOString() },
-    })
-    const seconds = Math.max(1, Math.ceil((until - now()) / 1000))
-    c.header('Retry-After', String(seconds))
-    const minutes = Math.ceil(seconds / 60)
-    return sendProblem(
-      c,
-      429,
-      'Too many failed sign-ins',
-      `Sign-in is paused after several failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { retry_at: new Date(until).toISOString() },
-    )
-  }
-
+  const { store, sessions, throttle, cookie, devices, audit, now } = deps
   return (
     new Hono<SessionEnv>()
       .use(async (c, next) => {
@@ -97,17 +79,23 @@ export function authRoutes(deps: AuthRouteDeps) {
         const parsed = signInBody.safeParse(await c.req.json().catch(() => null))
         if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Enter your email address and password.')
         const { email, password } = parsed.data
-        const ip = clientAddress(c)
-        const lockedUntil = await throttle.lockedUntil(email, ip)
-        if (lockedUntil) return lockedOut(c, email, lockedUntil, 'attempt while locked')
-
         const user = await store.users.byEmail(email)
+        // A browser that signed in to this account before, unless it has used up its own failures.
+        const nonce = user ? await devices.nonceFor(c, user.id) : null
+        const attempt = {
+          email,
+          ip: clientAddress(c),
+          device: nonce && !(await throttle.deviceLocked(nonce)) ? nonce : null,
+        }
+        const refusal = await throttle.refusal(attempt)
+        if (refusal) return sendThrottled(c, refusal, now())
+
         const valid =
           user && user.active === 1 && hasPassword(user.password_hash)
             ? await verifyPassword(user.password_hash, password)
             : await verifyAgainstNothing(password)
         if (!user || !valid) {
-          await throttle.recordFailure(email, ip)
+          const started = await throttle.recordFailure(attempt)
           // The reason stays here: the person is told only that the pair does not match.
           const reason = !user
             ? 'no such account'
@@ -122,13 +110,15 @@ export function authRoutes(deps: AuthRouteDeps) {
             target: email,
             outcome: 401,
             ...requestFacts(c),
-            detail: { reason },
+            detail: { reason, ...(attempt.device ? { knownBrowser: true } : {}) },
           })
-          const nowLocked = await throttle.lockedUntil(email, ip)
-          if (nowLocked) return lockedOut(c, email, nowLocked, 'too many failures')
+          await auditThrottleStarts(audit, c, email, started)
+          const nowRefused = await throttle.refusal(attempt)
+          if (nowRefused) return sendThrottled(c, nowRefused, now())
           return sendProblem(c, 401, 'Sign-in failed', 'That email and password do not match an active account.')
         }
-        await throttle.recordSuccess(email)
+        await throttle.recordSuccess(attempt)
+        await devices.issue(c, user.id)
         const { token, expiresAt } = await sessions.start(user.id, cookie.read(c))
         cookie.write(c, token, expiresAt, now())
         await store.users.recordSignIn(user.id, now())

@@ -1,59 +1,130 @@
-// Throttles failed sign-ins per account and per client address. After too many
-// failures within the window, the key is locked for a while; the answer says until when.
+// Throttles failed sign-ins (OWASP Authentication and Credential Stuffing cheat sheets), on three keys:
+// - the address: after `addressFreeFailures` failures each next attempt waits 1, 2, 4… s (up to
+//   `addressMaxDelayMs`), and after `addressBlockFailures` the address is blocked for `lockMs`. Only
+//   failures count, and the wait is the same whatever the account, so it leaks nothing about passwords;
+//   a colleague behind the same address is delayed by seconds, not locked out, until the block.
+// - the account: `accountFailures` failures lock it for `lockMs`, for unknown browsers only.
+// - the device cookie: a browser that signed in to the account before is spared both of the above
+//   (the owner cannot be kept out by strangers); it has its own `deviceFailures`, then is unknown again.
 import type { ConsoleStore } from '../store'
+import type { ThrottleRow } from '../store/schema'
 
 export interface ThrottlePolicy {
-  /** Failures allowed per account within the window before it locks. */
   accountFailures: number
-  /** Failures allowed per address within the window (an address may try many accounts). */
-  ipFailures: number
+  deviceFailures: number
+  /** Failures from one address within the window before its attempts are spaced out. */
+  addressFreeFailures: number
+  addressMaxDelayMs: number
+  /** Failures from one address within the window before it is blocked for lockMs. */
+  addressBlockFailures: number
   windowMs: number
   lockMs: number
 }
 
 export const DEFAULT_THROTTLE: ThrottlePolicy = {
   accountFailures: 5,
-  ipFailures: 20,
+  deviceFailures: 5,
+  addressFreeFailures: 10,
+  addressMaxDelayMs: 16_000,
+  // ~10 minutes of guessing at the longest delay gets there: ~50 guesses per address per 25 minutes.
+  addressBlockFailures: 50,
   windowMs: 15 * 60_000,
   lockMs: 15 * 60_000,
 }
 
+/** Why an attempt was not checked; each names an audit action when it starts. */
+export type ThrottleState = 'address-throttled' | 'address-blocked' | 'account-locked' | 'device-locked'
+
+export interface StartedState {
+  state: ThrottleState
+  until: number
+}
+
+export interface Refusal extends StartedState {
+  state: Exclude<ThrottleState, 'device-locked'>
+}
+
+export interface Attempt {
+  email: string
+  ip: string
+  /** The nonce of a valid, unlocked device cookie for the account; null for an unknown browser. */
+  device: string | null
+}
+
+const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`
+const addressKey = (ip: string) => `ip:${ip}`
+const deviceKey = (nonce: string) => `device:${nonce}`
+
 export function createSignInThrottle(store: ConsoleStore, policy: ThrottlePolicy, now: () => number) {
-  const keysOf = (email: string, ip: string) => [
-    { key: `account:${email.trim().toLowerCase()}`, limit: policy.accountFailures },
-    { key: `ip:${ip}`, limit: policy.ipFailures },
-  ]
+  const live = (row: ThrottleRow | undefined, at: number) =>
+    row && at - row.window_started_at < policy.windowMs ? row : undefined
+
+  /** Adds one failure and sets the lock the new count calls for; returns the count. */
+  const count = async (key: string, lockFor: (failures: number, at: number) => number | null) => {
+    const at = now()
+    const row = live(await store.throttle.get(key), at)
+    const failures = (row?.failures ?? 0) + 1
+    const wasLocked = (row?.locked_until ?? 0) > at
+    const until = lockFor(failures, at)
+    await store.throttle.put({ key, failures, window_started_at: row?.window_started_at ?? at, locked_until: until })
+    return { failures, wasLocked, until: until ?? at }
+  }
+
+  const addressLock = (failures: number, at: number) => {
+    if (failures >= policy.addressBlockFailures) return at + policy.lockMs
+    if (failures < policy.addressFreeFailures) return null
+    return at + Math.min(1000 * 2 ** (failures - policy.addressFreeFailures), policy.addressMaxDelayMs)
+  }
+  const lockAt = (limit: number) => (failures: number, at: number) => (failures >= limit ? at + policy.lockMs : null)
 
   return {
-    /** The time the lock ends, when either the account or the address is locked now. */
-    async lockedUntil(email: string, ip: string): Promise<number | null> {
-      let until: number | null = null
-      for (const { key } of keysOf(email, ip)) {
-        const row = await store.throttle.get(key)
-        if (row?.locked_until && row.locked_until > now()) until = Math.max(until ?? 0, row.locked_until)
-      }
-      return until
-    },
-
-    async recordFailure(email: string, ip: string): Promise<void> {
+    /** Whether the password may be checked at all; a known browser is never refused here. */
+    async refusal({ email, ip, device }: Attempt): Promise<Refusal | null> {
+      if (device) return null
       const at = now()
-      for (const { key, limit } of keysOf(email, ip)) {
-        const row = await store.throttle.get(key)
-        const fresh = !row || at - row.window_started_at >= policy.windowMs
-        const failures = fresh ? 1 : row.failures + 1
-        await store.throttle.put({
-          key,
-          failures,
-          window_started_at: fresh ? at : row.window_started_at,
-          locked_until: failures >= limit ? at + policy.lockMs : null,
-        })
+      const address = await store.throttle.get(addressKey(ip))
+      if (address?.locked_until && address.locked_until > at) {
+        const blocked = address.failures >= policy.addressBlockFailures
+        return { state: blocked ? 'address-blocked' : 'address-throttled', until: address.locked_until }
       }
+      const account = await store.throttle.get(accountKey(email))
+      if (account?.locked_until && account.locked_until > at)
+        return { state: 'account-locked', until: account.locked_until }
+      return null
     },
 
-    /** A success clears the account's count; the address keeps its own. */
-    async recordSuccess(email: string): Promise<void> {
-      await store.throttle.clear(`account:${email.trim().toLowerCase()}`)
+    /** Whether this device cookie has used up its own failures. */
+    async deviceLocked(nonce: string): Promise<boolean> {
+      const row = await store.throttle.get(deviceKey(nonce))
+      return (row?.locked_until ?? 0) > now()
     },
+
+    /** Counts a wrong password; returns the states this failure started, each to be audited once. */
+    async recordFailure({ email, ip, device }: Attempt): Promise<StartedState[]> {
+      if (device) {
+        const { failures, until } = await count(deviceKey(device), lockAt(policy.deviceFailures))
+        return failures >= policy.deviceFailures ? [{ state: 'device-locked', until }] : []
+      }
+      const started: StartedState[] = []
+      const account = await count(accountKey(email), lockAt(policy.accountFailures))
+      if (account.failures >= policy.accountFailures && !account.wasLocked)
+        started.push({ state: 'account-locked', until: account.until })
+      const address = await count(addressKey(ip), addressLock)
+      if (address.failures === policy.addressFreeFailures)
+        started.push({ state: 'address-throttled', until: address.until })
+      if (address.failures >= policy.addressBlockFailures && !address.wasLocked)
+        started.push({ state: 'address-blocked', until: address.until })
+      return started
+    },
+
+    /** A success clears the account's count and the device's; the address keeps its own (one good password must not wash many guesses). */
+    async recordSuccess({ email, device }: Pick<Attempt, 'email' | 'device'>): Promise<void> {
+      await store.throttle.clear(accountKey(email))
+      if (device) await store.throttle.clear(deviceKey(device))
+    },
+
+    /** Rows whose window has passed and whose lock has ended. */
+    sweep: () => store.throttle.deleteStale(now() - Math.max(policy.windowMs, policy.lockMs)),
   }
 }
 

@@ -7,6 +7,7 @@ import { createCallSearchQueries } from './call-search'
 import { type ConsoleDb, openConsoleDatabase } from './database'
 import { createInviteQueries } from './invites'
 import { createSavedViewQueries } from './saved-views'
+import { createSecretQueries } from './secrets'
 import { createSessionQueries } from './sessions'
 import { createSsoLoginQueries } from './sso-logins'
 import { createThrottleQueries } from './throttle'
@@ -27,6 +28,7 @@ export function createStore(db: ConsoleDb) {
     callIndexSync: createCallIndexSyncQueries(db, callIndex.upsertListedIn),
     ssoLogins: createSsoLoginQueries(db),
     savedViews: createSavedViewQueries(db),
+    secrets: createSecretQueries(db),
     close: () => db.destroy(),
   }
 }

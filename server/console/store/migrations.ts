@@ -312,6 +312,18 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropIndex('indexed_call_metadata_by_call_key').execute()
     },
   },
+  '0011_console_secrets': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('console_secrets')
+        .addColumn('name', 'text', (col) => col.primaryKey())
+        .addColumn('value', 'text', (col) => col.notNull())
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('console_secrets').execute()
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

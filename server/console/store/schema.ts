@@ -33,7 +33,7 @@ export interface SessionsTable {
 }
 
 export interface SignInThrottleTable {
-  /** `account:<email>` or `ip:<address>`. */
+  /** `account:<email>`, `ip:<address>` or `device:<device cookie nonce>`; for an address, locked_until is its next allowed attempt. */
   key: string
   failures: number
   window_started_at: number
@@ -182,6 +182,13 @@ export interface ConsoleDatabase {
   user_invites: UserInvitesTable
   sso_logins: SsoLoginsTable
   saved_views: SavedViewsTable
+  console_secrets: ConsoleSecretsTable
+}
+
+/** Keys the console makes for itself on first start (the device cookies' HMAC key): never leave the server. */
+export interface ConsoleSecretsTable {
+  name: string
+  value: string
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -21,6 +21,14 @@ export function createThrottleQueries(db: ConsoleDb) {
     clear: async (key: string) => {
       await db.deleteFrom('sign_in_throttle').where('key', '=', key).execute()
     },
+    /** Rows whose window and lock both ended before `before`: what the sweep removes. */
+    deleteStale: async (before: number) => {
+      await db
+        .deleteFrom('sign_in_throttle')
+        .where('window_started_at', '<', before)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', before)]))
+        .execute()
+    },
   }
 }
 

@@ -57,8 +57,8 @@ export async function createTestConsole(overrides: Partial<ConsoleAppOptions> = 
   const origin = overrides.publicUrl?.origin ?? PUBLIC_ORIGIN
 
   /** A request as the console's own page sends it: same-origin, with the CSRF header on writes. */
-  const request = (path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) => {
-    const { cookie, json, ...rest } = init
+  const request = (path: string, init: RequestInit & { cookie?: string; json?: unknown; from?: string } = {}) => {
+    const { cookie, json, from, ...rest } = init
     const headers = new Headers(rest.headers)
     if (!headers.has('host')) headers.set('host', new URL(origin).host)
     const method = rest.method ?? (json === undefined ? 'GET' : 'POST')
@@ -69,12 +69,17 @@ export async function createTestConsole(overrides: Partial<ConsoleAppOptions> = 
     }
     if (cookie) headers.set('cookie', cookie)
     if (json !== undefined) headers.set('content-type', 'application/json')
-    return app.request(`${origin}${path}`, {
-      ...rest,
-      method,
-      headers,
-      body: json === undefined ? rest.body : JSON.stringify(json),
-    })
+    return app.request(
+      `${origin}${path}`,
+      {
+        ...rest,
+        method,
+        headers,
+        body: json === undefined ? rest.body : JSON.stringify(json),
+      },
+      // What @hono/node-server hands the app: the socket's peer, as getConnInfo reads it.
+      from ? { incoming: { socket: { remoteAddress: from } } } : undefined,
+    )
   }
 
   const addUser = async (email: string, role: Role, password = PASSWORD) =>

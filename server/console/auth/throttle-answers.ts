@@ -1,0 +1,45 @@
+// What a throttled sign-in is told, and the one audit entry each throttle state writes when it starts
+// (an attempt refused while the state lasts writes none: a flood of them cannot fill the trail).
+import type { Context } from 'hono'
+import type { AuditAction } from '../../../src/api/audit-schemas'
+import type { AuditLog } from '../audit/audit-log'
+import { requestFacts } from '../audit/request-facts'
+import { sendProblem } from '../http/problem'
+import type { Refusal, StartedState, ThrottleState } from './sign-in-throttle'
+
+const ACTIONS: Record<ThrottleState, AuditAction> = {
+  'address-throttled': 'sign-in.address-throttled',
+  'address-blocked': 'sign-in.address-blocked',
+  'account-locked': 'sign-in.account-locked',
+  'device-locked': 'sign-in.device-locked',
+}
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
+
+export async function auditThrottleStarts(audit: AuditLog, c: Context, email: string, started: StartedState[]) {
+  for (const { state, until } of started) {
+    const byAddress = state === 'address-throttled' || state === 'address-blocked'
+    const facts = requestFacts(c)
+    await audit.record({
+      actor: null,
+      action: ACTIONS[state],
+      target: byAddress ? facts.ip : email,
+      outcome: state === 'device-locked' ? 401 : 429,
+      ...facts,
+      detail: { until: new Date(until).toISOString(), ...(byAddress ? { lastEmail: email } : {}) },
+    })
+  }
+}
+
+export function sendThrottled(c: Context, { state, until }: Refusal, now: number): Response {
+  const seconds = Math.max(1, Math.ceil((until - now) / 1000))
+  const minutes = plural(Math.ceil(seconds / 60), 'minute')
+  c.header('Retry-After', String(seconds))
+  const detail =
+    state === 'address-throttled'
+      ? `There have been many failed sign-ins from your network. Wait ${plural(seconds, 'second')} and try again.`
+      : state === 'address-blocked'
+        ? `Sign-in from your network is paused after many failed attempts. Try again in ${minutes}; a browser that has signed in to your account before can sign in now.`
+        : `Sign-in is paused after several failed attempts. Try again in ${minutes}, or sign in from a browser you have used with this account before.`
+  return sendProblem(c, 429, 'Too many failed sign-ins', detail, { retry_at: new Date(until).toISOString() })
+}
