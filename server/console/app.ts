@@ -7,6 +7,7 @@ import { CALL_INDEX_PATHS } from '../../src/api/call-index-schemas'
 import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/console-schemas'
 import { LIVE_EVENTS_PATH } from '../../src/api/live-schemas'
 import { type AuditLog, createAuditLog } from './audit/audit-log'
+import { createRefusalTally, type RefusalTally } from './audit/refusal-tally'
 import { auditRefusals } from './audit/refusals'
 import { actorOf } from './audit/request-facts'
 import { auditRoutes } from './audit/routes'
@@ -79,6 +80,8 @@ export interface ConsoleAppOptions {
   network?: Pick<NetworkConfig, 'trustedProxies' | 'forwardedHeader'>
   /** The process's one audit log (its queue orders every append); a new one when not given. */
   audit?: AuditLog
+  /** Anonymous refusals counted a minute at a time; its owner closes it (a new one, never closed, when not given). */
+  refusals?: RefusalTally
   now?: () => number
 }
 
@@ -129,7 +132,12 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     await next()
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
   })
-  app.use(auditRefusals(audit, actorOfCookie))
+  const refusals =
+    options.refusals ??
+    createRefusalTally(audit, now, (error) =>
+      options.logger.error({ msg: 'could not audit refusals', error: String(error) }),
+    )
+  app.use(auditRefusals(audit, actorOfCookie, refusals))
   app.use(csrfCheck(origins))
 
   app.route(

@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server'
 import type { LiveCall } from '../../src/api/live-schemas'
 import { createConsoleApp } from './app'
 import { createAuditLog } from './audit/audit-log'
+import { createRefusalTally } from './audit/refusal-tally'
 import { startConsoleCallIndex } from './calls/index/console-call-index'
 import type { ConsoleConfig } from './config'
 import { DEMO_USERS, ensureDemoUsers } from './demo-users'
@@ -31,6 +32,9 @@ export async function startConsole(
   if (config.demoUsers) await ensureDemoUsers(store)
   const now = extra.now ?? Date.now
   const audit = createAuditLog(store, now)
+  const refusals = createRefusalTally(audit, now, (error) =>
+    logger.error({ msg: 'could not audit refusals', error: String(error) }),
+  )
   // Either can be turned off where the account's rate limit is too low to share with them.
   // The hub's statuses keep the index's calls in flight as fresh as the board, between the sync's passes.
   const noteStatus = (call: LiveCall) =>
@@ -48,6 +52,7 @@ export async function startConsole(
     ...config,
     store,
     audit,
+    refusals,
     liveHub,
     callIndex,
     logger,
@@ -102,6 +107,8 @@ export async function startConsole(
       await callIndex?.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      // The minute under way is written before the store goes: its counts are not lost.
+      await refusals.close()
       await store.close()
     },
   }

@@ -118,9 +118,9 @@ export function authRoutes(deps: AuthRouteDeps) {
           return sendProblem(c, 401, 'Sign-in failed', 'That email and password do not match an active account.')
         }
         await throttle.recordSuccess(attempt)
-        await devices.issue(c, user.id)
         const { token, expiresAt } = await sessions.start(user.id, cookie.read(c))
         cookie.write(c, token, expiresAt, now())
+        await devices.issue(c, user.id)
         await store.users.recordSignIn(user.id, now())
         c.set('userId', user.id)
         const session = sessionOfUser(user)

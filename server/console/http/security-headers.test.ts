@@ -69,6 +69,8 @@ describe('under an https public URL', () => {
     expect(line).toMatch(/; HttpOnly/)
     expect(line).toMatch(/; Path=\/(;|$)/)
     expect(line).not.toMatch(/Domain=/i)
+    const device = res.headers.getSetCookie().find((cookie) => cookie.startsWith('__Host-vd_device='))
+    expect(device).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Strict$/)
     // The __Host- cookie is the one it reads back.
     const session = await https.request('/api/console/session', { cookie: line?.split(';')[0] })
     expect(await session.json()).toMatchObject({ user: { email: 'ana@example.com' } })

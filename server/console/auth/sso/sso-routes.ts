@@ -15,6 +15,7 @@ import { type OidcClient, SsoFailure } from './oidc-client'
 import { ssoAccount } from './sso-account'
 import { ssoLogins } from './sso-login-cookie'
 import { decideSsoAccess, type SsoPolicy } from './sso-policy'
+import { ssoStartLimit } from './sso-start-limit'
 
 export interface SsoRouteDeps {
   store: ConsoleStore
@@ -40,6 +41,7 @@ export function ssoRoutes(deps: SsoRouteDeps) {
   const { store, sessions, cookie, audit, client, policy, now } = deps
   const origin = deps.redirectUrl.origin
   const logins = ssoLogins(store, deps.redirectUrl.protocol === 'https:', now)
+  const startLimit = ssoStartLimit(store, now)
 
   const refuse = async (c: Context, kind: SsoError, detail: Record<string, unknown>, target: string | null = null) => {
     await audit.record({ actor: null, action: 'sso.refused', target, outcome: 302, ...requestFacts(c), detail })
@@ -55,6 +57,8 @@ export function ssoRoutes(deps: SsoRouteDeps) {
     .get('/start', async (c) => {
       // Start on the callback's host, or the login cookie would be set where the callback never looks.
       if (new URL(c.req.url).origin !== origin) return c.redirect(`${origin}${c.req.path}${new URL(c.req.url).search}`)
+      const refused = await startLimit(c)
+      if (refused) return refused
       try {
         const { url, checks } = await client.startLogin()
         await logins.begin(c, checks, returnPath(c.req.query('redirect'), origin))

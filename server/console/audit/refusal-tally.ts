@@ -1,0 +1,104 @@
+// Refusals of clients without a session, counted in memory and written as one entry per
+// (address, action, minute) with the count, when the minute has closed. Appending is the only
+// way into the hash chain (chain.ts): an entry cannot be updated, so it is written once, complete.
+// Past MAX_KEYS_PER_MINUTE addresses in a minute the rest fold into one "other addresses" entry,
+// so 10,000 anonymous requests, from one address or from many, add at most 101 entries a minute and action.
+import type { AuditAction } from '../../../src/api/audit-schemas'
+import type { AuditLog } from './audit-log'
+
+export const MAX_KEYS_PER_MINUTE = 100
+const MINUTE_MS = 60_000
+// The routes named in an entry: enough to see what was aimed at, bounded whatever is sent.
+const MAX_ROUTES = 5
+export const OTHER_ADDRESSES = 'other addresses'
+
+export interface AnonymousRefusal {
+  ip: string
+  action: Extract<AuditAction, 'request.cross-site-refused' | 'request.forbidden'>
+  route: string
+  outcome: number
+}
+
+interface Tally {
+  ip: string | null
+  action: AnonymousRefusal['action']
+  outcome: number
+  count: number
+  routes: Set<string>
+}
+
+export interface RefusalTally {
+  note(refusal: AnonymousRefusal): void
+  /** Writes the minute under way now, without waiting for it to close. */
+  flush(): Promise<void>
+  /** Stops the timer and flushes: at shutdown. */
+  close(): Promise<void>
+}
+
+export function createRefusalTally(
+  audit: AuditLog,
+  now: () => number,
+  onError: (error: unknown) => void,
+  checkEveryMs = 5_000,
+): RefusalTally {
+  let minute = Math.floor(now() / MINUTE_MS)
+  let tallies = new Map<string, Tally>()
+  /** Distinct addresses: the cap counts these, not address and action pairs. */
+  let addresses = new Set<string>()
+
+  const write = async (closed: number, closing: Map<string, Tally>) => {
+    for (const tally of closing.values()) {
+      await audit.record({
+        actor: null,
+        action: tally.action,
+        target: tally.routes.size === 1 ? [...tally.routes][0] : `${tally.routes.size}+ routes`,
+        outcome: tally.outcome,
+        ip: tally.ip,
+        detail: {
+          count: tally.count,
+          minute: new Date(closed * MINUTE_MS).toISOString(),
+          routes: [...tally.routes],
+          ...(tally.ip === null ? { folded: OTHER_ADDRESSES } : {}),
+        },
+      })
+    }
+  }
+
+  /** Hands the current minute's tallies to the audit log and starts an empty one. */
+  const rollOver = () => {
+    const [closed, closing] = [minute, tallies]
+    minute = Math.floor(now() / MINUTE_MS)
+    tallies = new Map()
+    addresses = new Set()
+    return closing.size > 0 ? write(closed, closing) : Promise.resolve()
+  }
+  const rollIfClosed = () => (Math.floor(now() / MINUTE_MS) !== minute ? rollOver() : Promise.resolve())
+
+  const timer = setInterval(() => void rollIfClosed().catch(onError), checkEveryMs)
+  timer.unref()
+
+  return {
+    note(refusal) {
+      void rollIfClosed().catch(onError)
+      const known = addresses.has(refusal.ip) || addresses.size < MAX_KEYS_PER_MINUTE
+      if (known) addresses.add(refusal.ip)
+      const ip = known ? refusal.ip : null
+      const key = `${ip ?? ''}\n${refusal.action}\n${refusal.outcome}`
+      const tally = tallies.get(key) ?? {
+        ip,
+        action: refusal.action,
+        outcome: refusal.outcome,
+        count: 0,
+        routes: new Set(),
+      }
+      tally.count += 1
+      if (tally.routes.size < MAX_ROUTES) tally.routes.add(refusal.route)
+      tallies.set(key, tally)
+    },
+    flush: rollOver,
+    close: () => {
+      clearInterval(timer)
+      return rollOver()
+    },
+  }
+}
