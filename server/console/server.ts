@@ -1,4 +1,4 @@
-// Starts the console server: opens its store, listens with timeouts and a connection cap.
+// Starts the console server: opens its store, listens with timeouts and connection caps (overall and per address).
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
@@ -6,9 +6,12 @@ import type { LiveCall } from '../../src/api/live-schemas'
 import { createConsoleApp } from './app'
 import { createAuditLog } from './audit/audit-log'
 import { createRefusalTally } from './audit/refusal-tally'
+import { DEFAULT_THROTTLE } from './auth/sign-in-throttle'
 import { startConsoleCallIndex } from './calls/index/console-call-index'
 import type { ConsoleConfig } from './config'
 import { DEMO_USERS, ensureDemoUsers } from './demo-users'
+import { capConnectionsPerAddress } from './http/connection-cap'
+import { rawProblem } from './http/problem'
 import { createLogger, type Logger } from './http/request-log'
 import { createConsoleLiveHub } from './live/console-live-hub'
 import { type ConsoleStore, openStore } from './store'
@@ -21,6 +24,7 @@ export interface RunningConsole {
 }
 
 const SWEEP_EVERY_MS = 10 * 60_000
+const MAX_CONNECTIONS = 1_000
 const DAY_MS = 24 * 60 * 60_000
 
 export async function startConsole(
@@ -62,27 +66,50 @@ export async function startConsole(
   })
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-      resolve(instance as Server),
+    const instance = serve(
+      {
+        fetch: app.fetch,
+        port: config.port,
+        hostname: config.host,
+        // Node checks these timeouts every connectionsCheckingInterval (30 s unless told): checked each
+        // second, a client that sends its headers slowly is cut off within a second of the limit.
+        serverOptions: {
+          headersTimeout: config.network.headersTimeoutMs,
+          requestTimeout: 60_000,
+          keepAliveTimeout: 5_000,
+          connectionsCheckingInterval: 1_000,
+        },
+      },
+      () => resolve(instance as Server),
     ) as Server
     instance.once('error', reject)
   })
-  // Slow or idle clients cannot hold sockets forever; a flood cannot open unlimited ones.
-  server.headersTimeout = 10_000
-  server.requestTimeout = 60_000
-  server.keepAliveTimeout = 5_000
-  server.maxConnections = 1_000
+  // A flood cannot open unlimited sockets, and one address cannot take them all.
+  server.maxConnections = MAX_CONNECTIONS
+  capConnectionsPerAddress(server, config.network.maxConnectionsPerAddress, config.network.trustedProxies)
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     // A browser that leaves mid-request is ordinary: a line at info, no stack.
     logger.info({ msg: 'client connection ended', code: error.code ?? 'unknown' })
-    if (socket.writable && error.code !== 'ECONNRESET')
-      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
-    else socket.destroy()
+    if (!socket.writable || error.code === 'ECONNRESET') socket.destroy()
+    else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+      socket.end(
+        rawProblem(
+          408,
+          'Request Timeout',
+          'Request too slow',
+          'The request did not arrive in time, so the console closed the connection. Try again.',
+        ),
+      )
+    else socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
   })
   const sweep = setInterval(() => {
     store.sessions
       .deleteExpired(Date.now(), config.session.idleMs)
       .catch((error) => logger.error({ msg: 'session sweep failed', error: String(error) }))
+    // Failure counts whose window and lock have both passed: a spray of made-up emails leaves no rows behind.
+    store.throttle
+      .deleteStale(Date.now() - Math.max(DEFAULT_THROTTLE.windowMs, DEFAULT_THROTTLE.lockMs))
+      .catch((error) => logger.error({ msg: 'throttle sweep failed', error: String(error) }))
   }, SWEEP_EVERY_MS)
   sweep.unref()
   const pruneAudit = () =>

@@ -122,9 +122,6 @@ export function createSignInThrottle(store: ConsoleStore, policy: ThrottlePolicy
       await store.throttle.clear(accountKey(email))
       if (device) await store.throttle.clear(deviceKey(device))
     },
-
-    /** Rows whose window has passed and whose lock has ended. */
-    sweep: () => store.throttle.deleteStale(now() - Math.max(policy.windowMs, policy.lockMs)),
   }
 }
 
