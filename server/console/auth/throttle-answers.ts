@@ -39,7 +39,7 @@ export function sendThrottled(c: Context, { state, until }: Refusal, now: number
     state === 'address-throttled'
       ? `There have been many failed sign-ins from your network. Wait ${plural(seconds, 'second')} and try again.`
       : state === 'address-blocked'
-        ? `Sign-in from your network is paused after many failed attempts. Try again in ${minutes}; a browser that has signed in to your account before can sign in now.`
-        : `Sign-in is paused after several failed attempts. Try again in ${minutes}, or sign in from a browser you have used with this account before.`
+        ? `Sign-in from your network is paused after many failed attempts; a browser you have signed in with before can still sign in. Try again in ${minutes}.`
+        : `Sign-in is paused after several failed attempts; a browser you have signed in with before can still sign in. Try again in ${minutes}.`
   return sendProblem(c, 429, 'Too many failed sign-ins', detail, { retry_at: new Date(until).toISOString() })
 }
