@@ -1,6 +1,6 @@
 // The console's own API: who is signed in, sign-in and sign-out, and what the
 // sign-in page needs to know. Mounted at CONSOLE_PREFIX.
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { type SessionResponse, type SetupResponse, signInBody } from '../../../src/api/console-schemas'
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
@@ -15,7 +15,7 @@ import { hasPassword, verifyAgainstNothing, verifyPassword } from './passwords'
 import type { SessionEnv } from './require-session'
 import type { SessionCookie } from './session-cookie'
 import type { ActiveSession, SessionService } from './sessions'
-import type { SignInThrottle } from './sign-in-throttle'
+import type { Attempt, SignInThrottle } from './sign-in-throttle'
 import { auditThrottleStarts, sendThrottled } from './throttle-answers'
 
 export interface AuthRouteDeps {
@@ -51,6 +51,59 @@ const sessionOfUser = (user: UserRow) => ({
 
 export function authRoutes(deps: AuthRouteDeps) {
   const { store, sessions, throttle, cookie, devices, audit, now } = deps
+  /** The password checked, the outcome counted and audited, the session started: once admitted by the throttle. */
+  const checkPassword = async (
+    c: Context<SessionEnv>,
+    user: UserRow | undefined,
+    password: string,
+    attempt: Attempt,
+  ) => {
+    const valid =
+      user && user.active === 1 && hasPassword(user.password_hash)
+        ? await verifyPassword(user.password_hash, password)
+        : await verifyAgainstNothing(password)
+    if (!user || !valid) {
+      const { email } = attempt
+      const started = await throttle.recordFailure(attempt)
+      // The reason stays here: the person is told only that the pair does not match.
+      const reason = !user
+        ? 'no such account'
+        : user.active !== 1
+          ? 'account deactivated'
+          : !hasPassword(user.password_hash)
+            ? 'SSO-only account'
+            : 'wrong password'
+      await audit.record({
+        actor: null,
+        action: 'sign-in.failed',
+        target: email,
+        outcome: 401,
+        ...requestFacts(c),
+        detail: { reason, ...(attempt.device ? { knownBrowser: true } : {}) },
+      })
+      await auditThrottleStarts(audit, c, email, started)
+      const nowRefused = await throttle.refusal(attempt)
+      if (nowRefused) return sendThrottled(c, nowRefused, now())
+      return sendProblem(c, 401, 'Sign-in failed', 'That email and password do not match an active account.')
+    }
+    await throttle.recordSuccess(attempt)
+    const { token, expiresAt } = await sessions.start(user.id, cookie.read(c))
+    cookie.write(c, token, expiresAt, now())
+    await devices.issue(c, user.id)
+    await store.users.recordSignIn(user.id, now())
+    c.set('userId', user.id)
+    const session = sessionOfUser(user)
+    await audit.record({
+      actor: actorOf(session),
+      action: 'sign-in.succeeded',
+      target: user.email,
+      outcome: 200,
+      ...requestFacts(c),
+      detail: { method: 'password' },
+    })
+    return c.json(sessionBody(session))
+  }
+
   return (
     new Hono<SessionEnv>()
       .use(async (c, next) => {
@@ -87,52 +140,13 @@ export function authRoutes(deps: AuthRouteDeps) {
           ip: clientAddress(c),
           device: nonce && !(await throttle.deviceLocked(nonce)) ? nonce : null,
         }
-        const refusal = await throttle.refusal(attempt)
-        if (refusal) return sendThrottled(c, refusal, now())
-
-        const valid =
-          user && user.active === 1 && hasPassword(user.password_hash)
-            ? await verifyPassword(user.password_hash, password)
-            : await verifyAgainstNothing(password)
-        if (!user || !valid) {
-          const started = await throttle.recordFailure(attempt)
-          // The reason stays here: the person is told only that the pair does not match.
-          const reason = !user
-            ? 'no such account'
-            : user.active !== 1
-              ? 'account deactivated'
-              : !hasPassword(user.password_hash)
-                ? 'SSO-only account'
-                : 'wrong password'
-          await audit.record({
-            actor: null,
-            action: 'sign-in.failed',
-            target: email,
-            outcome: 401,
-            ...requestFacts(c),
-            detail: { reason, ...(attempt.device ? { knownBrowser: true } : {}) },
-          })
-          await auditThrottleStarts(audit, c, email, started)
-          const nowRefused = await throttle.refusal(attempt)
-          if (nowRefused) return sendThrottled(c, nowRefused, now())
-          return sendProblem(c, 401, 'Sign-in failed', 'That email and password do not match an active account.')
+        const admitted = await throttle.admit(attempt)
+        if ('refused' in admitted) return sendThrottled(c, admitted.refused, now())
+        try {
+          return await checkPassword(c, user, password, attempt)
+        } finally {
+          admitted.done()
         }
-        await throttle.recordSuccess(attempt)
-        const { token, expiresAt } = await sessions.start(user.id, cookie.read(c))
-        cookie.write(c, token, expiresAt, now())
-        await devices.issue(c, user.id)
-        await store.users.recordSignIn(user.id, now())
-        c.set('userId', user.id)
-        const session = sessionOfUser(user)
-        await audit.record({
-          actor: actorOf(session),
-          action: 'sign-in.succeeded',
-          target: user.email,
-          outcome: 200,
-          ...requestFacts(c),
-          detail: { method: 'password' },
-        })
-        return c.json(sessionBody(session))
       })
       .post('/sign-out', async (c) => {
         const session = await sessions.resolve(cookie.read(c))

@@ -85,6 +85,16 @@ describe('the sign-in throttle of an account', () => {
     expect((await attempt('ana@example.com', PASSWORD)).status).toBe(200)
   })
 
+  it('checks one password at a time per account: a burst sent at once cannot outrun the count', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => attempt('ana@example.com', `guess ${i}`, { from: `10.9.0.${i}` })),
+    )
+    const statuses = burst.map((res) => res.status)
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(DEFAULT_THROTTLE.accountFailures)
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true)
+    expect((await entriesOf('sign-in.failed')).length).toBe(statuses.filter((status) => status === 401).length)
+  })
+
   it('audits a lockout once, however many attempts it refuses', async () => {
     for (let i = 0; i < 12; i++) await attempt('ana@example.com', 'wrong password', { from: '203.0.113.9' })
     const locked = await entriesOf('sign-in.account-locked')

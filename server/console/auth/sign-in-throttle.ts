@@ -75,22 +75,45 @@ export function createSignInThrottle(store: ConsoleStore, policy: ThrottlePolicy
     if (failures < policy.addressFreeFailures) return null
     return at + Math.min(1000 * 2 ** (failures - policy.addressFreeFailures), policy.addressMaxDelayMs)
   }
+  const stateOf = async ({ email, ip }: Attempt, at: number) => {
+    const address = await store.throttle.get(addressKey(ip))
+    const slowed = (live(address, at)?.failures ?? 0) >= policy.addressFreeFailures
+    if (address?.locked_until && address.locked_until > at) {
+      const blocked = address.failures >= policy.addressBlockFailures
+      const refused: Refusal = { state: blocked ? 'address-blocked' : 'address-throttled', until: address.locked_until }
+      return { refused, slowed }
+    }
+    const account = await store.throttle.get(accountKey(email))
+    if (account?.locked_until && account.locked_until > at)
+      return { refused: { state: 'account-locked', until: account.locked_until } as Refusal, slowed }
+    return { refused: null, slowed }
+  }
+
+  /** Keys with a password check under way in this process. */
+  const checking = new Set<string>()
   const lockAt = (limit: number) => (failures: number, at: number) => (failures >= limit ? at + policy.lockMs : null)
 
   return {
-    /** Whether the password may be checked at all; a known browser is never refused here. */
-    async refusal({ email, ip, device }: Attempt): Promise<Refusal | null> {
-      if (device) return null
+    /**
+     * Whether the password may be checked now; a known browser is never refused here. Admitted, `done()`
+     * must follow the failure or success being recorded: until then a second attempt on the same account
+     * (or from an address already being slowed) waits a second, so a burst sent at once cannot have
+     * hundreds of passwords checked before the first failure is counted.
+     */
+    async admit(attempt: Attempt): Promise<{ refused: Refusal } | { done: () => void }> {
+      if (attempt.device) return { done: () => {} }
       const at = now()
-      const address = await store.throttle.get(addressKey(ip))
-      if (address?.locked_until && address.locked_until > at) {
-        const blocked = address.failures >= policy.addressBlockFailures
-        return { state: blocked ? 'address-blocked' : 'address-throttled', until: address.locked_until }
-      }
-      const account = await store.throttle.get(accountKey(email))
-      if (account?.locked_until && account.locked_until > at)
-        return { state: 'account-locked', until: account.locked_until }
-      return null
+      const { refused, slowed } = await stateOf(attempt, at)
+      if (refused) return { refused }
+      const keys = [accountKey(attempt.email), ...(slowed ? [addressKey(attempt.ip)] : [])]
+      if (keys.some((key) => checking.has(key))) return { refused: { state: 'address-throttled', until: at + 1000 } }
+      for (const key of keys) checking.add(key)
+      return { done: () => keys.forEach((key) => checking.delete(key)) }
+    },
+
+    /** After a failure was recorded: whether the account or address now refuses this browser. */
+    async refusal(attempt: Attempt): Promise<Refusal | null> {
+      return attempt.device ? null : ((await stateOf(attempt, now())).refused ?? null)
     },
 
     /** Whether this device cookie has used up its own failures. */
