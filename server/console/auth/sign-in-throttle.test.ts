@@ -163,6 +163,13 @@ describe('the sign-in throttle of an address', () => {
     expect((await attempt('ana@example.com', PASSWORD, { from: '10.2.2.2' })).status).toBe(200)
   })
 
+  it('counts an IPv6 address by its /64, so new addresses of one subscriber do not reset the count', async () => {
+    for (let i = 0; i < 10; i++) await attempt(`guess${i}@example.com`, 'x', { from: `2001:db8:5:6::${i + 1}` })
+    const next = await attempt('guess10@example.com', 'x', { from: '2001:db8:5:6:ffff::9' })
+    expect(next.status).toBe(429)
+    expect((await attempt('guess10@example.com', 'x', { from: '2001:db8:5:7::1' })).status).toBe(401)
+  })
+
   it("lets another account's correct password from a throttled address sign in", async () => {
     await spray(12, '10.1.1.1')
     const wait = await attempt('ana@example.com', PASSWORD, { from: '10.1.1.1' })

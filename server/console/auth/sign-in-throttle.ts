@@ -6,6 +6,7 @@
 // - the account: `accountFailures` failures lock it for `lockMs`, for unknown browsers only.
 // - the device cookie: a browser that signed in to the account before is spared both of the above
 //   (the owner cannot be kept out by strangers); it has its own `deviceFailures`, then is unknown again.
+import { addressGroup } from '../http/address-group'
 import type { ConsoleStore } from '../store'
 import type { ThrottleRow } from '../store/schema'
 
@@ -52,7 +53,7 @@ export interface Attempt {
 }
 
 const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`
-const addressKey = (ip: string) => `ip:${ip}`
+const addressKey = (ip: string) => `ip:${addressGroup(ip)}`
 const deviceKey = (nonce: string) => `device:${nonce}`
 
 export function createSignInThrottle(store: ConsoleStore, policy: ThrottlePolicy, now: () => number) {

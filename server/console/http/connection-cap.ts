@@ -3,6 +3,7 @@
 // counted: behind it, one address carries every person's connections.
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
+import { addressGroup } from './address-group'
 import { rawProblem } from './problem'
 import { normalizeAddress, type TrustedProxies } from './trusted-proxies'
 
@@ -10,8 +11,9 @@ export function capConnectionsPerAddress(server: Server, max: number, proxies: T
   const open = new Map<string, number>()
   // Before the HTTP parser's own listener, so a refused socket is never read as a request.
   server.prependListener('connection', (socket: Socket) => {
-    const address = normalizeAddress(socket.remoteAddress ?? 'unknown')
-    if (proxies.trusts(address)) return
+    const peer = normalizeAddress(socket.remoteAddress ?? 'unknown')
+    if (proxies.trusts(peer)) return
+    const address = addressGroup(peer)
     const count = open.get(address) ?? 0
     if (count >= max) {
       socket.end(

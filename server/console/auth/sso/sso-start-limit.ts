@@ -2,6 +2,7 @@
 // anyone is known: an anonymous loop could fill the table. So starts are limited per address in a
 // one-minute window, and the rows pending at once have a ceiling for everyone.
 import type { Context } from 'hono'
+import { addressGroup } from '../../http/address-group'
 import { clientAddress } from '../../http/client-address'
 import { sendProblem } from '../../http/problem'
 import type { ConsoleStore } from '../../store'
@@ -36,7 +37,7 @@ export function ssoStartLimit(store: ConsoleStore, now: () => number, limit = SS
         'More sign-ins with single sign-on are under way than the console keeps at once. Wait a minute and try again.',
       )
     }
-    const address = clientAddress(c)
+    const address = addressGroup(clientAddress(c))
     const count = starts.get(address) ?? 0
     if (count >= limit.perAddressPerMinute) {
       c.header('Retry-After', seconds)
