@@ -109,7 +109,11 @@ export function createSignInThrottle(store: ConsoleStore, policy: ThrottlePolicy
       const keys = [accountKey(attempt.email), ...(slowed ? [addressKey(attempt.ip)] : [])]
       if (keys.some((key) => checking.has(key))) return { refused: { state: 'address-throttled', until: at + 1000 } }
       for (const key of keys) checking.add(key)
-      return { done: () => keys.forEach((key) => checking.delete(key)) }
+      return {
+        done: () => {
+          for (const key of keys) checking.delete(key)
+        },
+      }
     },
 
     /** After a failure was recorded: whether the account or address now refuses this browser. */
