@@ -93,6 +93,8 @@ describe('the sign-in throttle of an account', () => {
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(DEFAULT_THROTTLE.accountFailures)
     expect(statuses.every((status) => status === 401 || status === 429)).toBe(true)
     expect((await entriesOf('sign-in.failed')).length).toBe(statuses.filter((status) => status === 401).length)
+    const busy = burst.find((res) => res.status === 429)
+    expect(busy && (await expectProblem(busy, 429)).detail).toMatch(/being checked/)
   })
 
   it('audits a lockout once, however many attempts it refuses', async () => {

@@ -41,8 +41,10 @@ export interface StartedState {
   until: number
 }
 
-export interface Refusal extends StartedState {
-  state: Exclude<ThrottleState, 'device-locked'>
+export interface Refusal {
+  /** `checking`: another attempt on the account is being checked; it starts nothing, so it is not audited. */
+  state: Exclude<ThrottleState, 'device-locked'> | 'checking'
+  until: number
 }
 
 export interface Attempt {
@@ -107,7 +109,7 @@ export function createSignInThrottle(store: ConsoleStore, policy: ThrottlePolicy
       const { refused, slowed } = await stateOf(attempt, at)
       if (refused) return { refused }
       const keys = [accountKey(attempt.email), ...(slowed ? [addressKey(attempt.ip)] : [])]
-      if (keys.some((key) => checking.has(key))) return { refused: { state: 'address-throttled', until: at + 1000 } }
+      if (keys.some((key) => checking.has(key))) return { refused: { state: 'checking', until: at + 1000 } }
       for (const key of keys) checking.add(key)
       return {
         done: () => {

@@ -34,12 +34,24 @@ export async function auditThrottleStarts(audit: AuditLog, c: Context, email: st
 export function sendThrottled(c: Context, { state, until }: Refusal, now: number): Response {
   const seconds = Math.max(1, Math.ceil((until - now) / 1000))
   const minutes = plural(Math.ceil(seconds / 60), 'minute')
+  const knownBrowser = 'a browser you have signed in with before can still sign in'
+  const [title, detail]: [string, string] = (
+    {
+      checking: ['Sign-in under way', 'Another sign-in to this account is being checked. Wait a second and try again.'],
+      'address-throttled': [
+        'Too many failed sign-ins',
+        `There have been many failed sign-ins from your network. Wait ${plural(seconds, 'second')} and try again.`,
+      ],
+      'address-blocked': [
+        'Too many failed sign-ins',
+        `Sign-in from your network is paused after many failed attempts; ${knownBrowser}. Try again in ${minutes}.`,
+      ],
+      'account-locked': [
+        'Too many failed sign-ins',
+        `Sign-in is paused after several failed attempts; ${knownBrowser}. Try again in ${minutes}.`,
+      ],
+    } satisfies Record<Refusal['state'], [string, string]>
+  )[state]
   c.header('Retry-After', String(seconds))
-  const detail =
-    state === 'address-throttled'
-      ? `There have been many failed sign-ins from your network. Wait ${plural(seconds, 'second')} and try again.`
-      : state === 'address-blocked'
-        ? `Sign-in from your network is paused after many failed attempts; a browser you have signed in with before can still sign in. Try again in ${minutes}.`
-        : `Sign-in is paused after several failed attempts; a browser you have signed in with before can still sign in. Try again in ${minutes}.`
-  return sendProblem(c, 429, 'Too many failed sign-ins', detail, { retry_at: new Date(until).toISOString() })
+  return sendProblem(c, 429, title, detail, { retry_at: new Date(until).toISOString() })
 }
