@@ -202,3 +202,11 @@ describe('the sign-in throttle of an address', () => {
     expect((await attempt('ana@example.com', PASSWORD, { from: '10.3.3.3' })).status).toBe(200)
   })
 })
+
+describe('odd input', () => {
+  it('treats a device cookie that is not one of ours as an unknown browser, never a 500', async () => {
+    for (const value of ['%E0%A4%A', 'a.b', 'a.b.c.d', '..', 'x'.repeat(4000)]) {
+      expect((await attempt('ana@example.com', PASSWORD, { cookie: `vd_device=${value}` })).status).toBe(200)
+    }
+  })
+})
