@@ -32,6 +32,8 @@ export function startConsoleChild({ port, simUrl, dbPath, env = {} }: ConsoleSta
   return startShellChild(execCommand, {
     ...appEnv({ port, simPort: Number(new URL(simUrl).port), apiKey: DEMO_KEY }),
     CONSOLE_DB: dbPath,
+    // Every load-generating connection comes from loopback: the per-address cap would stop the bench at 100.
+    CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: '1000',
     ...env,
   })
 }

@@ -44,6 +44,8 @@ export async function startConsoleChild(options: ConsoleChildOptions, timeoutMs 
       DASHBOARD_DIST: join(options.dir, 'no-dist'),
       CONSOLE_LOG: 'off',
       CONSOLE_USER_RATE_LIMIT: '1000000',
+      // Every viewer's stream is a socket from loopback: the per-address cap would stop the bench at 100.
+      CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: '1000',
       VOICE_API_BASE_URL: options.upstream,
       VOICE_API_KEY: options.apiKey,
       ...options.env,
