@@ -63,7 +63,7 @@ export interface SharedStream {
 
 export function joinSharedStream(o: SharedStreamOptions): SharedStream {
   const now = o.now ?? Date.now
-  const silence = SILENCE_MS + Math.random() * (o.jitterMs ?? 300)
+  const silence = SILENCE_MS + Math.random() * (o.jitterMs ?? 500)
   const watches = new Map<string, { ids: WatchedId[]; heardAt: number }>()
   let mine: WatchedId[] = o.watched ?? []
   let leading = false
@@ -87,6 +87,13 @@ export function joinSharedStream(o: SharedStreamOptions): SharedStream {
     const fresh = [...watches.values()].filter((tab) => now() - tab.heardAt < EXPIRE_MS).map((tab) => tab.ids)
     return unionOfWatches([mine, ...fresh], o.maxWatched)
   }
+  // The one tab to take over from a silent leader first, so that not every tab steals the lock at once.
+  const heir = () =>
+    [...watches]
+      .filter(([, tab]) => now() - tab.heardAt < EXPIRE_MS)
+      .map(([id]) => id)
+      .sort()[0] ?? null
+  let isHeir = false
   const setMode = (next: LiveMode, why: string | null) => {
     if (next === mode && why === reason) return
     mode = next
@@ -124,7 +131,8 @@ export function joinSharedStream(o: SharedStreamOptions): SharedStream {
       o.onRole?.('leader')
       let stream: { close(): void } | null = null
       let settle: ReturnType<typeof setTimeout> | undefined
-      const beat = () => post({ type: 'beat', from: o.tabId, mode, reason, lastEventId, watching: [...watching] })
+      const beat = () =>
+        post({ type: 'beat', from: o.tabId, mode, reason, lastEventId, watching: [...watching], heir: heir() })
       const sink: StreamSink = {
         onEvent(event, id) {
           if (id) lastEventId = id
@@ -200,6 +208,7 @@ export function joinSharedStream(o: SharedStreamOptions): SharedStream {
     if (leading) return
     lastHeard = now()
     if (m.type === 'beat') {
+      isHeir = m.heir === o.tabId
       if (m.from !== leaderId) {
         leaderId = m.from
         // A new leader knows nothing of this tab yet.
@@ -219,7 +228,8 @@ export function joinSharedStream(o: SharedStreamOptions): SharedStream {
 
   const unlisten = o.channel.listen(hear)
   const watchdog = setInterval(() => {
-    if (leading || stopped || now() - lastHeard < silence) return
+    // The others wait longer, in case the heir is gone or frozen too.
+    if (leading || stopped || now() - lastHeard < (isHeir ? SILENCE_MS : 2 * silence)) return
     lastHeard = now()
     post({ type: 'claim', from: o.tabId })
     stand(true)

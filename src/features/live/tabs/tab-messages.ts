@@ -18,6 +18,8 @@ export type TabMessage =
       reason: string | null
       lastEventId: string | null
       watching: string[]
+      /** The tab to steal the lock first should this leader fall silent. */
+      heir: string | null
     }
   /** From the leader: one event of its stream, with the stream's id for it. */
   | { type: 'event'; from: string; event: LiveStreamEvent; id: string | null }
@@ -35,7 +37,7 @@ export const tabChannelName = (userId: string) => `voice-dashboard-live:${userId
 
 /** How often the leader beats. */
 export const BEAT_MS = 500
-/** A leader silent this long (or a frozen one, which still holds its lock) is replaced: its lock is stolen. */
+/** A leader silent this long (or a frozen one, which still holds its lock) is replaced by its heir: its lock is stolen. */
 export const SILENCE_MS = 1_500
 /** Tabs say again what they watch this often, and a tab not heard of for EXPIRE_MS no longer counts. */
 export const REANNOUNCE_MS = 10_000
