@@ -11,7 +11,8 @@ import { INITIAL_LIVE_STATE, LIVE_CONNECT_TIMEOUT_MS, type LiveStore } from './l
 import { joinNotifierElection } from './notify/browser-notifications'
 import type { Ending } from './notify/notice-queue'
 import { browserChannel, browserLock, canShareStream } from './tabs/browser-tabs'
-import { joinSharedStream, type OpenStream } from './tabs/shared-stream'
+import { joinSharedStream } from './tabs/shared-stream'
+import type { OpenStream } from './tabs/tab-ports'
 
 // Often enough that "Just ended" empties on a quiet wall screen, where no event comes to do it.
 const PRUNE_MS = 15_000

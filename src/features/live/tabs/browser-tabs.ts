@@ -1,7 +1,8 @@
 // The browser's side of the shared stream: a BroadcastChannel and a Web Lock, both named per person.
-import type { LeaderLock, TabChannel } from './shared-stream'
+
 import type { TabMessage } from './tab-messages'
 import { tabChannelName } from './tab-messages'
+import type { LeaderLock, TabChannel } from './tab-ports'
 
 /** Without both, tabs cannot share one stream; such a tab polls rather than open a stream of its own. */
 export const canShareStream = () =>

@@ -2,8 +2,8 @@
 // task, as the real one does), a Web Lock with its queue and steal, and streams that record what
 // they were asked for. Only the tests import this.
 import type { LiveStreamEvent } from '@/api/live-stream'
-import type { LeaderLock, OpenStream, StreamSink, TabChannel } from './shared-stream'
 import type { TabMessage } from './tab-messages'
+import type { LeaderLock, OpenStream, StreamSink, TabChannel } from './tab-ports'
 
 export function createFakeBus() {
   const handlers = new Map<object, (message: TabMessage) => void>()

@@ -5,7 +5,7 @@
 // request fails. The new leader resumes after the last event id it heard, so no change is missed.
 // The lock, the channel and the stream are passed in: the logic is tested with fakes (shared-stream.test.ts).
 import type { LiveSnapshot } from '@/api/live-schemas'
-import type { LiveMode, LiveStreamEvent } from '@/api/live-stream'
+import type { LiveMode } from '@/api/live-stream'
 import {
   BEAT_MS,
   EXPIRE_MS,
@@ -15,27 +15,8 @@ import {
   UNION_DEBOUNCE_MS,
   type WatchedId,
 } from './tab-messages'
+import type { LeaderLock, OpenStream, StreamSink, TabChannel } from './tab-ports'
 import { canResume, sameIds, unionOfWatches } from './watch-union'
-
-export interface TabChannel {
-  post(message: TabMessage): void
-  listen(handler: (message: TabMessage) => void): () => void
-}
-
-export interface LeaderLock {
-  /** Waits its turn (or takes the lock from its holder with `steal`) and runs `hold` while held; rejects when stolen or aborted. */
-  request(hold: () => Promise<void>, options: { steal: boolean; signal?: AbortSignal }): Promise<void>
-}
-
-export interface StreamSink {
-  onEvent(event: LiveStreamEvent, id: string | null): void
-  onMode(mode: LiveMode, reason: string | null): void
-}
-
-export type OpenStream = (
-  request: { callIds: string[]; lastEventId: string | null },
-  sink: StreamSink,
-) => { close(): void }
 
 export interface SharedStreamOptions extends StreamSink {
   tabId: string
@@ -227,7 +208,12 @@ export function joinSharedStream(o: SharedStreamOptions): SharedStream {
   }
 
   const unlisten = o.channel.listen(hear)
+  let lastTick = now()
   const watchdog = setInterval(() => {
+    // This tab's own timer was late: it was starved itself, and the beats may be queued behind this tick.
+    const late = now() - lastTick > BEAT_MS
+    lastTick = now()
+    if (late) return
     // The others wait longer, in case the heir is gone or frozen too.
     if (leading || stopped || now() - lastHeard < (isHeir ? SILENCE_MS : 2 * silence)) return
     lastHeard = now()
