@@ -8,6 +8,7 @@ import type { CreateCallResponse, ListCallerIdsResponse } from '../src/api/schem
 import { formatPhone } from '../src/lib/phone'
 import { NUMBERS, placeCall } from './support/api'
 import { axeViolations } from './support/axe'
+import { EVENT_STREAM } from './support/live-call'
 import { DEMO_KEY, origin, ports, urls } from './support/servers'
 
 const demoApi = `${origin(ports.demoSim)}/api/v1/voice`
@@ -140,7 +141,7 @@ test.describe('notifications', () => {
 
 test('with the event stream blocked, the call page still reaches Completed by polling', async ({ page, request }) => {
   let streamRequests = 0
-  await page.route('**/api/console/events', (route) => {
+  await page.route(EVENT_STREAM, (route) => {
     streamRequests += 1
     return route.abort()
   })

@@ -1,14 +1,18 @@
 import type { Page } from '@playwright/test'
 import type { CallDetail, CallStatusResponse } from '../../src/api/schemas'
 
+/** The console's event stream, whatever calls it asks for (not its /stats). */
+export const EVENT_STREAM = /\/api\/console\/events(\?|$)/
+
 /**
  * The simulator runs these tests at 20 times real speed, so a real conversation lasts seconds.
  * A long one is held here: every answer is what the simulator gives while a call is ringing or
  * connected (DIALER_RINGING, duration null, nothing billed or recorded yet).
  */
 export async function holdInConversation(page: Page, callId: string) {
-  // The page then polls: the event stream would push the call's real status past these routes.
-  await page.route('**/api/console/events', (route) => route.abort())
+  // The page then polls: the event stream would push the call's real status past these routes. Its
+  // query too: the call page asks the stream for its call by id.
+  await page.route(EVENT_STREAM, (route) => route.abort())
   await page.route(`**/api/v1/voice/calls/${callId}`, async (route) => {
     await whilePageOpen(page, async () => {
       const detail = (await (await route.fetch()).json()) as CallDetail

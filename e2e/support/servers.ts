@@ -161,6 +161,9 @@ export function appEnv({ port, simPort, apiKey, distPort = port }: AppOptions): 
     CONSOLE_DB: consoleDb(port),
     // The specs share one session per role and run in parallel: the per-person limit is tested on its own.
     CONSOLE_USER_RATE_LIMIT: '100000',
+    // One person's streams are capped (one per browser, so a handful); the parallel specs' contexts of one
+    // role would add up past it. The cap is tested on its own (server/console/live/live-person-caps.test.ts).
+    CONSOLE_LIVE_STREAMS_PER_PERSON: '100',
     CONSOLE_LOG: 'off',
     VOICE_API_BASE_URL: origin(simPort),
     VOICE_API_KEY: apiKey ?? '',

@@ -27,6 +27,8 @@ const envSchema = z.object({
   CONSOLE_INDEX_RPS: z.coerce.number().int().min(1).max(1_000).default(5),
   CONSOLE_LIVE_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   CONSOLE_LIVE: z.enum(['on', 'off']).default('on'),
+  CONSOLE_LIVE_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(1_000).default(4),
+  CONSOLE_LIVE_WATCHED_PER_PERSON: z.coerce.number().int().min(1).max(5_000).default(40),
   CONSOLE_INDEX: z.enum(['on', 'off']).default('on'),
   VOICE_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('http://127.0.0.1:8787'),
   VOICE_API_KEY: z.string().optional(),
@@ -77,6 +79,10 @@ export interface SsoConfig extends SsoPolicy {
 export interface LiveSettings {
   pollMs: number
   upstreamRps: number
+  /** Live streams one person may hold at once (CONSOLE_LIVE_STREAMS_PER_PERSON); a browser holds one. */
+  streamsPerPerson?: number
+  /** Call ids one person may watch live, over all their streams (CONSOLE_LIVE_WATCHED_PER_PERSON). */
+  watchedPerPerson?: number
   /** Off: no hub, no upstream requests of its own; the pages poll (CONSOLE_LIVE=off). */
   enabled?: boolean
 }
@@ -144,7 +150,13 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
     apiKey: readSecret('VOICE_API_KEY_FILE', e.VOICE_API_KEY, e.VOICE_API_KEY_FILE),
     storageUpstream: e.VOICE_STORAGE_UPSTREAM,
     storageUrl: e.VOICE_STORAGE_URL,
-    live: { pollMs: e.CONSOLE_LIVE_POLL_MS, upstreamRps: e.CONSOLE_UPSTREAM_RPS, enabled: e.CONSOLE_LIVE === 'on' },
+    live: {
+      pollMs: e.CONSOLE_LIVE_POLL_MS,
+      upstreamRps: e.CONSOLE_UPSTREAM_RPS,
+      enabled: e.CONSOLE_LIVE === 'on',
+      streamsPerPerson: e.CONSOLE_LIVE_STREAMS_PER_PERSON,
+      watchedPerPerson: e.CONSOLE_LIVE_WATCHED_PER_PERSON,
+    },
     callIndex: { upstreamRps: e.CONSOLE_INDEX_RPS, enabled: e.CONSOLE_INDEX === 'on' },
     distDir: e.DASHBOARD_DIST ?? fileURLToPath(new URL('../../dist', import.meta.url)),
     demoUsers: false,

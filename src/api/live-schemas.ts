@@ -79,3 +79,12 @@ export type LiveEventData<Name extends LiveEventName> = z.infer<(typeof LIVE_EVE
 
 /** Comment lines at this period keep proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 15_000
+
+/** GET /api/console/events/stats (admins): the streams the console holds, in all and by person (a user id). */
+export interface LiveStreamStats {
+  streams: number
+  people: { person: string; streams: number; watchedIds: number }[]
+}
+
+/** Under CONSOLE_PREFIX. */
+export const LIVE_STATS_PATH = `${LIVE_EVENTS_PATH}/stats`

@@ -25,7 +25,11 @@ export function createConsoleLiveHub(options: {
     pollMs: settings.pollMs,
     upstreamRps: settings.upstreamRps,
     logger: options.logger,
-    limits: options.limits,
+    limits: {
+      ...(settings.streamsPerPerson && { streamsPerPerson: settings.streamsPerPerson }),
+      ...(settings.watchedPerPerson && { watchesPerPerson: settings.watchedPerPerson }),
+      ...options.limits,
+    },
     onCall: options.onCall,
   })
 }

@@ -1,15 +1,46 @@
 // GET /api/console/events: the hub's events as Server-Sent Events. `?call_id=…` (repeated) watches
-// calls by id besides the in-flight board; Last-Event-ID resumes after a drop; comment lines keep
+// calls by id besides the in-flight board; Last-Event-ID resumes after a drop (the header, or
+// `?last_event_id=` for a new EventSource, which cannot set headers); comment lines keep
 // proxies from closing an idle stream. The session is checked again at every heartbeat, so a
 // stream ends with the session (a sign-out, a deactivation, a role without calls:read).
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming'
+import type { LiveStreamStats } from '../../../src/api/live-schemas'
 import { HEARTBEAT_MS, MAX_WATCHED_CALLS } from '../../../src/api/live-schemas'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { sendProblem } from '../http/problem'
-import type { LiveHub, LiveSubscription } from './live-hub'
+import type { LiveHub, LiveSubscription, Refusal } from './live-hub'
 
 const CALL_ID = /^[A-Za-z0-9_-]{1,100}$/
+// The hub's event ids: its boot id, a dash, a counter.
+const EVENT_ID = /^[A-Za-z0-9_-]{1,80}$/
+const RETRY_AFTER_SECONDS = 30
+
+// Why a stream was refused, in words; the page shows the detail beside the view it keeps polling.
+const REFUSALS: Record<Refusal, { title: string; detail: string }> = {
+  'person-streams': {
+    title: 'Too many live streams for you',
+    detail:
+      'You already hold as many live streams as one person may, from other browsers or devices. Close the console in one of them; until then this page checks for changes itself.',
+  },
+  'person-watches': {
+    title: 'Too many calls watched live',
+    detail:
+      'Your open pages already watch as many calls live as one person may. Close some call pages; until then this page checks for changes itself.',
+  },
+  'call-full': {
+    title: 'Too many viewers',
+    detail: 'That call has as many live viewers as the console serves. Try again shortly.',
+  },
+  'hub-full': {
+    title: 'Too many viewers',
+    detail: 'The console serves as many live streams as it can. Try again shortly.',
+  },
+  closed: {
+    title: 'Too many viewers',
+    detail: 'The console serves as many live streams as it can. Try again shortly.',
+  },
+}
 // Writes waiting for a slow reader; past this the stream ends and the browser resumes with Last-Event-ID.
 const MAX_BACKLOG = 500
 
@@ -24,7 +55,18 @@ export interface EventsRouteOptions {
 
 export function eventsRoutes(options: EventsRouteOptions) {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS
-  return new Hono<SessionEnv>().get('/', options.signedIn, requirePermission('calls:read'), (c) => {
+  const routes = new Hono<SessionEnv>()
+  // How many streams the console holds, and whose: to see that a browser holds one, however many tabs.
+  routes.get('/stats', options.signedIn, requirePermission('users:manage'), (c) => {
+    c.set('route', c.req.routePath)
+    const hub = options.hub
+    const body: LiveStreamStats = hub
+      ? { streams: hub.stats().viewers, people: hub.people() }
+      : { streams: 0, people: [] }
+    c.header('Cache-Control', 'no-store')
+    return c.json(body)
+  })
+  return routes.get('/', options.signedIn, requirePermission('calls:read'), (c) => {
     c.set('route', c.req.routePath)
     const ids = [...new Set(c.req.queries('call_id') ?? [])]
     if (ids.length > MAX_WATCHED_CALLS || ids.some((id) => !CALL_ID.test(id)))
@@ -34,6 +76,10 @@ export function eventsRoutes(options: EventsRouteOptions) {
         'Invalid call ids',
         `Watch at most ${MAX_WATCHED_CALLS} call ids, each made of letters, digits, "_" and "-".`,
       )
+    // The header wins: EventSource sends it on its own reconnects, when the query still names an older event.
+    const lastEventId = c.req.header('last-event-id') || c.req.query('last_event_id') || null
+    if (lastEventId !== null && !EVENT_ID.test(lastEventId))
+      return sendProblem(c, 400, 'Invalid event id', 'The last event id is made of letters, digits, "_" and "-".')
     if (!options.hub)
       return sendProblem(
         c,
@@ -60,23 +106,20 @@ export function eventsRoutes(options: EventsRouteOptions) {
           backlog -= 1
         })
     }
-    const subscription: LiveSubscription | string = options.hub.subscribe(ids, {
-      send: (event) =>
-        write((to) => to.writeSSE({ id: event.id, event: event.name, data: JSON.stringify(event.data) })),
-      end: () => end(),
-    })
+    const subscription: LiveSubscription | Refusal = options.hub.subscribe(
+      ids,
+      {
+        send: (event) =>
+          write((to) => to.writeSSE({ id: event.id, event: event.name, data: JSON.stringify(event.data) })),
+        end: () => end(),
+      },
+      c.get('session').userId,
+    )
     if (typeof subscription === 'string') {
-      c.header('Retry-After', '30')
-      return sendProblem(
-        c,
-        429,
-        'Too many viewers',
-        subscription === 'call-full'
-          ? 'That call has as many live viewers as the console serves. Try again shortly.'
-          : 'The console serves as many live streams as it can. Try again shortly.',
-      )
+      c.header('Retry-After', String(RETRY_AFTER_SECONDS))
+      const { title, detail } = REFUSALS[subscription]
+      return sendProblem(c, 429, title, detail, { reason: subscription })
     }
-    const lastEventId = c.req.header('last-event-id') ?? null
     // Tells nginx and its kind not to buffer the stream.
     c.header('X-Accel-Buffering', 'no')
     return streamSSE(c, async (sse) => {

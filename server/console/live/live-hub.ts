@@ -15,10 +15,17 @@ import type { Logger } from '../http/request-log'
 import { createCallPoller } from './call-poller'
 import { createEventLog } from './event-log'
 import type { LiveUpstream } from './live-upstream'
+import {
+  type PersonLimits,
+  type PersonRefusal,
+  type PersonStreams,
+  personRefusal,
+  streamsByPerson,
+} from './person-caps'
 import { createRequestBudget } from './request-budget'
 import { boardSize, entryOf, isForgettable, newTrackedCall, type TrackedCall } from './tracked-call'
 
-export interface LiveLimits {
+export interface LiveLimits extends PersonLimits {
   /** Streams open at once: below the server's 1,000 connections, so sign-ins and API requests still get in. */
   viewers: number
   /** Connections watching one call id. */
@@ -45,6 +52,8 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = {
   viewers: 800,
   viewersPerCall: 200,
   watches: 5_000,
+  streamsPerPerson: 4,
+  watchesPerPerson: 40,
   logCapacity: 1_000,
   boardCalls: 500,
   justEndedMs: JUST_ENDED_MS,
@@ -88,7 +97,7 @@ export interface LiveSubscription {
   leave(): void
 }
 
-export type Refusal = 'call-full' | 'hub-full' | 'closed'
+export type Refusal = 'call-full' | 'hub-full' | 'closed' | PersonRefusal
 
 /** What the create-call answer says of a call just placed through this console. */
 export interface PlacedCall {
@@ -98,10 +107,13 @@ export interface PlacedCall {
 }
 
 export interface LiveHub {
-  subscribe(callIds: readonly string[], viewer: LiveViewer): LiveSubscription | Refusal
+  /** `person`: who watches (a user id), for the per-person caps. */
+  subscribe(callIds: readonly string[], viewer: LiveViewer, person: string): LiveSubscription | Refusal
   /** A call just placed through this console: on the board and polled at once, while anyone is connected. */
   notePlaced(callId: string, placed: PlacedCall): void
   stats(): { viewers: number; trackedCalls: number; running: boolean }
+  /** Streams and watched ids by person. */
+  people(): PersonStreams[]
   close(): void
 }
 
@@ -114,6 +126,7 @@ interface Logged {
 }
 
 interface Viewer extends LiveViewer {
+  person: string
   watched: ReadonlySet<string>
   started: boolean
 }
@@ -198,12 +211,15 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   }
 
   return {
-    subscribe(callIds, live) {
+    subscribe(callIds, live, person) {
       if (closed) return 'closed'
       const ids = [...new Set(callIds)]
+      // The person's own caps first: someone at theirs is told so, not that the console is full.
+      const refusal = personRefusal(viewers, person, ids.length, limits)
+      if (refusal) return refusal
       if (viewers.size >= limits.viewers || watches + ids.length > limits.watches) return 'hub-full'
       if (ids.some((id) => (calls.get(id)?.viewers ?? 0) >= limits.viewersPerCall)) return 'call-full'
-      const viewer: Viewer = { ...live, watched: new Set(ids), started: false }
+      const viewer: Viewer = { ...live, person, watched: new Set(ids), started: false }
       viewers.add(viewer)
       watches += ids.length
       for (const id of ids) {
@@ -249,6 +265,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
       poller.wake()
     },
     stats: () => ({ viewers: viewers.size, trackedCalls: calls.size, running: poller.running() }),
+    people: () => streamsByPerson(viewers),
     close() {
       closed = true
       poller.close()

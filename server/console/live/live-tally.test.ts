@@ -54,7 +54,8 @@ describe("the last hour's tally", () => {
 
   it('counts a call the moment the hub sees it end, and only once at the next count', async () => {
     await untilNothingInFlight()
-    const { connect } = await bed.liveConsole({ limits: { tallyMs: 3_000 } })
+    // It opens a stream per look at the tally, more than one person's cap of streams.
+    const { connect } = await bed.liveConsole({ limits: { tallyMs: 3_000, streamsPerPerson: 100 } })
     const board = await connect()
     const before = tallyOf(await board.next(hasTally))
 

@@ -66,8 +66,9 @@ export async function startLiveTestbed(simulatorEnv: Record<string, string>) {
     const cookie = await app.signIn('support@example.com')
     const clients: SseClient[] = []
     opened.push({ hub, clients })
-    const connect = async (query = '', headers: Record<string, string> = {}) => {
-      const client = await openSse(await app.request(`/api/console/events${query}`, { cookie, headers }))
+    /** A stream for the support user, or for whoever `as` (a session cookie) is. */
+    const connect = async (query = '', headers: Record<string, string> = {}, as = cookie) => {
+      const client = await openSse(await app.request(`/api/console/events${query}`, { cookie: as, headers }))
       clients.push(client)
       return client
     }

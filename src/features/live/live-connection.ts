@@ -1,16 +1,24 @@
-// The tab's event stream at work, loaded after the first paint (live-provider.tsx imports it
-// lazily): it writes the store, feeds the query cache the pages read, and hands the endings of a
+// The live updates at work, loaded after the first paint (live-provider.tsx imports it lazily): the
+// browser's one event stream, held by one tab and shared with the others (tabs/shared-stream.ts);
+// what arrives writes the store, feeds the query cache the pages read, and hands the endings of a
 // person's own calls to the notifier.
 import type { QueryClient } from '@tanstack/react-query'
-import { openLiveStream } from '@/api/live-stream'
+import { MAX_WATCHED_CALLS } from '@/api/live-schemas'
+import { LIVE_EVENTS_URL, type LiveStreamEvent, openLiveStream } from '@/api/live-stream'
 import { createLiveQuerySync } from './live-query-sync'
 import { applyEvent, withoutOldEndings } from './live-state'
 import { INITIAL_LIVE_STATE, LIVE_CONNECT_TIMEOUT_MS, type LiveStore } from './live-store'
 import { joinNotifierElection } from './notify/browser-notifications'
 import type { Ending } from './notify/notice-queue'
+import { browserChannel, browserLock, canShareStream } from './tabs/browser-tabs'
+import { joinSharedStream } from './tabs/shared-stream'
+import type { OpenStream } from './tabs/tab-ports'
 
 // Often enough that "Just ended" empties on a quiet wall screen, where no event comes to do it.
 const PRUNE_MS = 15_000
+
+const NO_SHARING =
+  'This browser cannot share one live connection between its tabs (it lacks Web Locks or BroadcastChannel), so each page checks for changes itself.'
 
 export interface LiveConnectionOptions {
   store: LiveStore
@@ -21,25 +29,68 @@ export interface LiveConnectionOptions {
   onEnding(ending: Ending): void
 }
 
+/** The one stream of the leader tab: its watched calls, resuming after `lastEventId`. */
+const openStream: OpenStream = ({ callIds, lastEventId }, sink) => {
+  let last = lastEventId
+  const query = new URLSearchParams(callIds.map((id) => ['call_id', id]))
+  return openLiveStream({
+    url: callIds.length > 0 ? `${LIVE_EVENTS_URL}?${query}` : LIVE_EVENTS_URL,
+    resumeFrom: () => last,
+    snapshotTimeoutMs: LIVE_CONNECT_TIMEOUT_MS,
+    onEvent(event, id) {
+      if (id) last = id
+      sink.onEvent(event, id)
+    },
+    onMode: sink.onMode,
+  })
+}
+
 export function connectLive({ store, queryClient, userId, pathname, onEnding }: LiveConnectionOptions): () => void {
+  // Polling, and saying why, rather than a stream per tab: six of those would take every connection the browser allows.
+  if (!canShareStream()) {
+    store.set({ ...store.get(), mode: 'polling', reason: NO_SHARING })
+    return () => store.set(INITIAL_LIVE_STATE)
+  }
   joinNotifierElection()
   const queries = createLiveQuerySync(queryClient)
-  const stream = openLiveStream({
-    snapshotTimeoutMs: LIVE_CONNECT_TIMEOUT_MS,
-    onEvent(event) {
-      const { state, ended } = applyEvent(store.get(), event)
-      store.set(state)
-      if (event.name === 'snapshot') for (const entry of event.data.calls) queries.sync(entry)
-      if (event.name === 'call') queries.sync(event.data)
-      if (!ended || ended.entry.placedBy?.userId !== userId) return
-      const onItsPage = pathname() === `/calls/${encodeURIComponent(ended.entry.call.call_id)}`
-      onEnding({ entry: ended.entry, toast: !onItsPage })
+  const onEvent = (event: LiveStreamEvent) => {
+    const { state, ended } = applyEvent(store.get(), event)
+    store.set(state)
+    if (event.name === 'snapshot') for (const entry of event.data.calls) queries.sync(entry)
+    if (event.name === 'call') queries.sync(event.data)
+    if (!ended || ended.entry.placedBy?.userId !== userId) return
+    const onItsPage = pathname() === `/calls/${encodeURIComponent(ended.entry.call.call_id)}`
+    onEnding({ entry: ended.entry, toast: !onItsPage })
+  }
+  const channel = browserChannel(userId)
+  const shared = joinSharedStream({
+    tabId: crypto.randomUUID(),
+    channel,
+    lock: browserLock(userId),
+    openStream,
+    maxWatched: MAX_WATCHED_CALLS,
+    watched: store.watches.list(),
+    snapshot() {
+      const { calls, paused, tally } = store.get()
+      return { calls: [...calls.values()], paused, tally }
     },
-    onMode: (mode) => store.set({ ...store.get(), mode }),
+    onEvent,
+    onMode: (mode, reason) => store.set({ ...store.get(), mode, reason }),
+    onWatching: (ids) => store.set({ ...store.get(), watching: new Set(ids) }),
   })
+  const unwatch = store.watches.subscribe(() => shared.setWatched(store.watches.list()))
+  // A closing tab says so at once, rather than being forgotten after a while. One kept for going back
+  // (persisted) is evicted by the browser for holding a lock, or resumes with its own stream as it was.
+  const leave = (event: PageTransitionEvent) => {
+    if (!event.persisted) shared.stop()
+  }
+  window.addEventListener('pagehide', leave)
   const prune = setInterval(() => store.set(withoutOldEndings(store.get(), Date.now())), PRUNE_MS)
   return () => {
-    stream.close()
+    window.removeEventListener('pagehide', leave)
+    unwatch()
+    shared.stop()
+    channel.close()
     queries.stop()
     clearInterval(prune)
     store.set(INITIAL_LIVE_STATE)

@@ -9,6 +9,10 @@ import { isFinishedStatus } from '@/features/calls/shared/call-status'
 
 export interface LiveState {
   mode: LiveMode
+  /** Why live updates are not available, in words, when known (the server's refusal, a browser without Web Locks). */
+  reason: string | null
+  /** Call ids the stream watches besides the board: their pages need not poll. */
+  watching: ReadonlySet<string>
   /** The board's calls (in flight and just ended) by id. */
   calls: ReadonlyMap<string, LiveCallEntry>
   paused: LivePause | null

@@ -18,6 +18,7 @@ export function UpdatesMode({
 }) {
   const mode = useLiveState((state) => state.mode)
   const paused = useLiveState((state) => state.paused)
+  const reason = useLiveState((state) => state.reason)
   if (mode === 'live')
     return (
       <p className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400">
@@ -32,6 +33,7 @@ export function UpdatesMode({
     <div className="text-xs text-slate-600 dark:text-slate-400">
       <UpdatedAgo updatedAt={updatedAt} fetching={fetching} />
       <p>{mode === 'connecting' ? 'Connecting to live updates…' : `Live updates unavailable: checking ${pollEvery}`}</p>
+      {mode === 'polling' && reason && <p>{reason}</p>}
     </div>
   )
 }

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react'
 import { accountQueries } from '@/api/account'
 import { callQueries } from '@/api/calls'
 import { can, sessionQueries } from '@/api/session'
-import { useLiveCovers } from '@/features/live/use-live'
+import { useLiveCovers, useLiveWatch } from '@/features/live/use-live'
 import { CallRecordingsPanel } from '../recordings/recordings-panel'
 import { isFinishedStatus, statusPollInterval } from '../shared/call-status'
 import { CallDetailFields } from './call-detail-fields'
@@ -35,6 +35,7 @@ export function CallLiveView({ callId }: { callId: string }) {
     refetchIntervalInBackground: false,
   })
   const finished = isFinishedStatus(live.status)
+  useLiveWatch(callId, !finished)
   const placedHere = useLocation({ select: (location) => location.state.placedCall === true })
   const placedWithRecording = useLocation({ select: (location) => location.state.placedWithRecording === true })
   const mayPlaceCalls = can(useQuery(sessionQueries.current()).data, 'calls:create')

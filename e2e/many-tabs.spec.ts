@@ -1,0 +1,141 @@
+// One person with a dozen tabs of the console open in one browser: every tab loads, and the browser
+// holds one event stream between them (a browser allows six connections to one origin over HTTP/1.1;
+// a stream per tab would take them all). Against the `npm start` servers, at real speed, so a call
+// stays in flight for seconds.
+import { randomUUID } from 'node:crypto'
+import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test'
+import { DEMO_PASSWORD } from '../server/console/demo-users'
+import type { SessionResponse } from '../src/api/console-schemas'
+import type { LiveStreamStats } from '../src/api/live-schemas'
+import type { CreateCallResponse, ListCallerIdsResponse } from '../src/api/schemas'
+import { NUMBERS } from './support/api'
+import { DEMO_KEY, origin, ports, urls } from './support/servers'
+
+test.use({ storageState: { cookies: [], origins: [] } })
+
+const demoApi = `${origin(ports.demoSim)}/api/v1/voice`
+const auth = { Authorization: `Bearer ${DEMO_KEY}` }
+const isStream = (request: Request) => new URL(request.url()).pathname === '/api/console/events'
+
+/** A call placed on the voice API directly, as another system would. */
+async function placeBehindTheConsole(destination: string): Promise<CreateCallResponse> {
+  const ids = (await (await fetch(`${demoApi}/caller-ids`, { headers: auth })).json()) as ListCallerIdsResponse
+  const response = await fetch(`${demoApi}/calls`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+    body: JSON.stringify({ caller_id: ids.caller_ids[0]?.phone_number, destination, record: false, metadata: {} }),
+  })
+  expect(response.status).toBe(201)
+  return (await response.json()) as CreateCallResponse
+}
+
+/** The browser's requests to the event stream under way, the most at once, and the page of the latest. */
+function watchStreams(context: BrowserContext) {
+  const open = new Set<Request>()
+  const seen = { most: 0, total: 0, latest: null as Page | null, log: [] as string[] }
+  const done = (request: Request) => open.delete(request)
+  context.on('request', (request) => {
+    if (!isStream(request)) return
+    const page = request.frame().page()
+    // A tab opening its stream again (it watches other calls now) closed the old one first, though the
+    // browser may report that after the new request.
+    for (const earlier of open) if (earlier.frame().page() === page) open.delete(earlier)
+    open.add(request)
+    seen.log.push(`${new Date().toISOString()} ${page.url()} ${request.url()}`)
+    seen.total += 1
+    seen.most = Math.max(seen.most, open.size)
+    seen.latest = page
+  })
+  context.on('requestfinished', done)
+  context.on('requestfailed', done)
+  // A closed page's stream ends with it, whether or not its request reports so.
+  context.on('page', (page) =>
+    page.on('close', () => {
+      for (const request of open) if (request.frame().page() === page) open.delete(request)
+    }),
+  )
+  return seen
+}
+
+const inFlightRow = (page: Page, callId: string) =>
+  page
+    .getByRole('table', { name: 'Calls in flight, newest first' })
+    .getByRole('row')
+    .filter({ has: page.locator(`a[href="/calls/${callId}"]`) })
+
+test('twelve tabs share one event stream, and another tab takes it over when its tab closes', async ({ context }) => {
+  test.slow()
+  const streams = watchStreams(context)
+  const first = await context.newPage()
+  await first.goto(`${urls.demoApp}/sign-in`)
+  await first.getByLabel('Email').fill('admin@demo.test')
+  await first.getByLabel('Password').fill(DEMO_PASSWORD)
+  await first.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(first.getByRole('heading', { level: 1, name: 'Calls' })).toBeVisible()
+  await expect(first.getByText('Live updates', { exact: true })).toBeVisible()
+
+  // In flight for a while (it rings, then talks 10 s to 4 min): its page watches it by id.
+  const ringing = await placeBehindTheConsole(NUMBERS.answers)
+  const pages: [string, RegExp | string][] = [
+    ['/live', 'Live calls'],
+    [`/calls/${ringing.call_id}`, /^Call to /],
+    ['/caller-ids', 'Caller IDs'],
+    ['/calls', 'Calls'],
+  ]
+  const tabs = [first]
+  for (let n = 0; n < 10; n++) {
+    const [path, heading] = pages[n % pages.length] as [string, RegExp | string]
+    const tab = await context.newPage()
+    await tab.goto(`${urls.demoApp}${path}`)
+    await expect(tab.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    // The call page is live too, though the call may not be on the board: it is watched by id.
+    if (n === 1) await expect(tab.getByText('Live updates', { exact: true })).toBeVisible()
+    tabs.push(tab)
+  }
+  const placing = await context.newPage()
+  await placing.goto(`${urls.demoApp}/calls/new`)
+  await expect(placing.getByRole('heading', { level: 1, name: 'New call' })).toBeVisible()
+  tabs.push(placing)
+  expect(tabs).toHaveLength(12)
+
+  // The first tab is not starved of connections: it moves to another page at once. (A second or two
+  // on a quiet machine; 5 s allows for twelve tabs on two busy cores. With a stream per tab, never.)
+  await first.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Live', exact: true }).click()
+  await expect(first.getByRole('heading', { level: 1, name: 'Live calls' })).toBeVisible({ timeout: 5_000 })
+
+  // A call placed in the twelfth tab shows live in the first.
+  await expect(placing.getByLabel('Caller ID')).toHaveValue(/^\+\d+$/)
+  await placing.getByLabel('Destination').fill(NUMBERS.fails)
+  await placing.getByRole('button', { name: 'Place call' }).click()
+  await expect(placing.getByRole('heading', { level: 1, name: /^Call to / })).toBeVisible()
+  const placed = placing.url().split('/').pop() ?? ''
+  await expect(inFlightRow(first, placed)).toBeVisible({ timeout: 10_000 })
+
+  // The console counts one stream for this person, and the browser never had two under way.
+  const session = (await (await first.request.get(`${urls.demoApp}/api/console/session`)).json()) as SessionResponse
+  const mine = async () => {
+    const stats = (await (
+      await first.request.get(`${urls.demoApp}/api/console/events/stats`)
+    ).json()) as LiveStreamStats
+    return stats.people.find((person) => person.person === session.user.id)?.streams ?? 0
+  }
+  await expect.poll(mine).toBe(1)
+  expect(streams.most, streams.log.join('\n')).toBe(1)
+
+  // The tab holding the stream closes; another takes it over, and a later call still shows live.
+  const holder = streams.latest
+  expect(holder).not.toBeNull()
+  const requestsBefore = streams.total
+  await holder?.close()
+  await expect.poll(() => streams.total, { timeout: 5_000 }).toBeGreaterThan(requestsBefore)
+  expect(streams.latest).not.toBe(holder)
+  const board = tabs.find((tab) => !tab.isClosed() && new URL(tab.url()).pathname === '/live')
+  const later = await placeBehindTheConsole(NUMBERS.fails)
+  if (!board) throw new Error('no board left open')
+  await expect(inFlightRow(board, later.call_id)).toBeVisible({ timeout: 10_000 })
+  await expect(board.getByText('Live updates', { exact: true })).toBeVisible()
+  await expect.poll(mine).toBe(1)
+  expect(streams.most, streams.log.join('\n')).toBe(1)
+  // For the report: the connections to the stream this browser held at most, with twelve tabs open.
+  test.info().annotations.push({ type: 'most concurrent event streams', description: String(streams.most) })
+})
