@@ -44,6 +44,7 @@ export async function startConsoleChild(options: ConsoleChildOptions, timeoutMs 
       DASHBOARD_DIST: join(options.dir, 'no-dist'),
       CONSOLE_LOG: 'off',
       CONSOLE_USER_RATE_LIMIT: '1000000',
+      CONSOLE_QUERY_RATE_LIMIT: '1000000',
       VOICE_API_BASE_URL: options.upstream,
       VOICE_API_KEY: options.apiKey,
       ...options.env,

@@ -161,6 +161,8 @@ export function appEnv({ port, simPort, apiKey, distPort = port }: AppOptions): 
     CONSOLE_DB: consoleDb(port),
     // The specs share one session per role and run in parallel: the per-person limit is tested on its own.
     CONSOLE_USER_RATE_LIMIT: '100000',
+    CONSOLE_QUERY_RATE_LIMIT: '100000',
+    CONSOLE_EXPORTS_PER_PERSON: '100',
     CONSOLE_LOG: 'off',
     VOICE_API_BASE_URL: origin(simPort),
     VOICE_API_KEY: apiKey ?? '',

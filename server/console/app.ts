@@ -1,6 +1,7 @@
 // The console server: mounting only. Order matters: host check, headers, CSRF,
 // then the console's API, the voice API behind sessions and roles, and the SPA.
 import { type Context, Hono } from 'hono'
+import { every } from 'hono/combine'
 import * as z from 'zod/mini'
 import { AUDIT_PATHS } from '../../src/api/audit-schemas'
 import { CALL_INDEX_PATHS } from '../../src/api/call-index-schemas'
@@ -29,9 +30,10 @@ import { type LiveSettings, SSO_CALLBACK_PATH, type SsoConfig } from './config'
 import { csrfCheck } from './http/csrf'
 import { allowedHosts, hostCheck } from './http/host-check'
 import { problem, sendProblem } from './http/problem'
+import { queryLimitProblem } from './http/query-problems'
 import { type Logger, requestLog } from './http/request-log'
 import { foreignOrigin, securityHeaders } from './http/security-headers'
-import { createUserRateLimiter } from './http/user-rate-limit'
+import { createUserRateLimiter, pacedPerPerson } from './http/user-rate-limit'
 import { createConsoleLiveHub } from './live/console-live-hub'
 import { eventsRoutes } from './live/events-route'
 import type { LiveHub } from './live/live-hub'
@@ -54,6 +56,10 @@ export interface ConsoleAppOptions {
   session: SessionPolicy
   throttle?: ThrottlePolicy
   userRateLimitPerMinute: number
+  /** Per person, a minute: the console's searches, exports, audit, views and placed-by (120 unless given). */
+  queryRateLimitPerMinute?: number
+  /** Per person: call exports streaming at once (2 unless given). */
+  exportsPerPerson?: number
   upstream: string
   apiKey: string | null
   storageUpstream?: string
@@ -97,6 +103,11 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   const limiter = createUserRateLimiter(options.userRateLimitPerMinute, now)
   const headers = securityHeaders({ storageOrigin: foreignOrigin(options.storageUrl, [...origins]), https })
   const signedIn = requireSession(sessions, cookie)
+  // The console's own heavy endpoints: signed in, then within the person's pace.
+  const signedInPaced = every(
+    signedIn,
+    pacedPerPerson(createUserRateLimiter(options.queryRateLimitPerMinute ?? 120, now)),
+  )
   const audit = options.audit ?? createAuditLog(options.store, now)
   const actorOfCookie = async (c: Context) => {
     const session = await sessions.resolve(cookie.read(c))
@@ -106,6 +117,8 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   const app = new Hono<SessionEnv>()
   app.use(requestLog(options.logger))
   app.onError((error, c) => {
+    const refused = queryLimitProblem(error)
+    if (refused) return refused
     options.logger.error({ msg: 'unhandled error', route: c.get('route') ?? null, error: String(error) })
     return problem(
       500,
@@ -164,11 +177,23 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   )
   // Public: the invited person has no session yet; the link's token is their proof.
   app.route(`${CONSOLE_PREFIX}/set-up`, setUpRoutes({ store: options.store, sessions, cookie, audit, now }))
-  app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.page}`, auditRoutes(options.store, audit, signedIn, now))
-  app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.placedBy}`, placedByRoutes(options.store, signedIn))
-  app.route(`${CONSOLE_PREFIX}${CALL_INDEX_PATHS.views}`, savedViewRoutes(options.store, signedIn, now))
-  app.route(CONSOLE_PREFIX, callIndexRoutes({ store: options.store, sync: options.callIndex ?? null, signedIn }))
-  app.route(CONSOLE_PREFIX, callExportRoutes({ store: options.store, audit, signedIn, now }))
+  app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.page}`, auditRoutes(options.store, audit, signedInPaced, now))
+  app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.placedBy}`, placedByRoutes(options.store, signedInPaced))
+  app.route(`${CONSOLE_PREFIX}${CALL_INDEX_PATHS.views}`, savedViewRoutes(options.store, signedInPaced, now))
+  app.route(
+    CONSOLE_PREFIX,
+    callIndexRoutes({ store: options.store, sync: options.callIndex ?? null, signedIn: signedInPaced }),
+  )
+  app.route(
+    CONSOLE_PREFIX,
+    callExportRoutes({
+      store: options.store,
+      audit,
+      signedIn: signedInPaced,
+      exportsPerPerson: options.exportsPerPerson ?? 2,
+      now,
+    }),
+  )
   const liveHub =
     options.liveHub !== undefined
       ? options.liveHub

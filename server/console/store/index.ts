@@ -4,15 +4,17 @@ import { createCallIndexQueries } from './call-index'
 import { createCallIndexSyncQueries } from './call-index-sync'
 import { createCallOwnerQueries } from './call-owners'
 import { createCallSearchQueries } from './call-search'
-import { type ConsoleDb, openConsoleDatabase } from './database'
+import { type ConsoleDb, openConsoleDatabase, openConsoleReaders } from './database'
 import { createInviteQueries } from './invites'
+import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits'
 import { createSavedViewQueries } from './saved-views'
 import { createSessionQueries } from './sessions'
 import { createSsoLoginQueries } from './sso-logins'
 import { createThrottleQueries } from './throttle'
 import { createUserQueries } from './users'
 
-export function createStore(db: ConsoleDb) {
+/** `readers`: where the call index's searches, counts and export pages run (the SQLite adapter's workers). */
+export function createStore(db: ConsoleDb, readers: ConsoleDb = db) {
   const callIndex = createCallIndexQueries(db)
   return {
     db,
@@ -23,16 +25,20 @@ export function createStore(db: ConsoleDb) {
     callOwners: createCallOwnerQueries(db),
     invites: createInviteQueries(db),
     callIndex,
-    callSearch: createCallSearchQueries(db),
+    callSearch: createCallSearchQueries(readers),
     callIndexSync: createCallIndexSyncQueries(db, callIndex.upsertListedIn),
     ssoLogins: createSsoLoginQueries(db),
     savedViews: createSavedViewQueries(db),
-    close: () => db.destroy(),
+    close: async () => {
+      if (readers !== db) await readers.destroy()
+      await db.destroy()
+    },
   }
 }
 
 export type ConsoleStore = ReturnType<typeof createStore>
 
-export async function openStore(path: string): Promise<ConsoleStore> {
-  return createStore(await openConsoleDatabase(path))
+export async function openStore(path: string, limits: QueryLimits = DEFAULT_QUERY_LIMITS): Promise<ConsoleStore> {
+  const db = await openConsoleDatabase(path)
+  return createStore(db, openConsoleReaders(path, db, limits))
 }

@@ -1,0 +1,112 @@
+// A few worker threads, each with a read-only connection to the store's file (WAL: they read beside the
+// writer), so a heavy search, count or export page never holds the event loop. Queries queue for the
+// first free worker, up to `maxQueued`; one that runs past `budgetMs` has its worker terminated (SQLite
+// cannot be interrupted from another thread through better-sqlite3) and a new one started in its place.
+import { Worker } from 'node:worker_threads'
+import { QueriesQueueFull, QueryBudgetSpent, type QueryLimits } from '../query-limits'
+
+const WORKER_FILE = new URL('./query-worker.mjs', import.meta.url)
+
+interface Job {
+  sql: string
+  parameters: readonly unknown[]
+  resolve: (rows: unknown[]) => void
+  reject: (error: Error) => void
+}
+
+interface Reader {
+  worker: Worker
+  job: Job | null
+  /** The id of the job's message: an answer to any other is stale. */
+  id: number
+  timer: NodeJS.Timeout | null
+}
+
+type Answer = { id: number; rows: unknown[] } | { id: number; error: string }
+
+export interface QueryPool {
+  run(sql: string, parameters: readonly unknown[]): Promise<unknown[]>
+  close(): Promise<void>
+}
+
+const closedError = () => new Error('The store is closed.')
+
+export function createQueryPool(path: string, limits: QueryLimits): QueryPool {
+  const queue: Job[] = []
+  let closed = false
+  let nextId = 0
+
+  function start(): Reader {
+    const reader: Reader = { worker: new Worker(WORKER_FILE, { workerData: { path } }), job: null, id: 0, timer: null }
+    // A pool nobody closed must not keep a process (a CLI, a test) alive.
+    reader.worker.unref()
+    reader.worker.on('message', (answer: Answer) => {
+      const job = reader.job
+      if (!job || answer.id !== reader.id) return
+      release(reader)
+      if ('error' in answer) job.reject(new Error(answer.error))
+      else job.resolve(answer.rows)
+      takeNext(reader)
+    })
+    reader.worker.on('error', (error) => replace(reader, error))
+    reader.worker.on('exit', () => replace(reader, new Error('A reader of the store stopped.')))
+    return reader
+  }
+
+  const readers: Reader[] = Array.from({ length: Math.max(1, limits.workers) }, start)
+
+  function dispatch(reader: Reader, job: Job) {
+    reader.id = ++nextId
+    reader.job = job
+    reader.timer = setTimeout(() => replace(reader, new QueryBudgetSpent(limits.budgetMs)), limits.budgetMs)
+    reader.worker.postMessage({ id: reader.id, sql: job.sql, parameters: job.parameters })
+  }
+
+  function release(reader: Reader) {
+    if (reader.timer) clearTimeout(reader.timer)
+    reader.timer = null
+    reader.job = null
+  }
+
+  function takeNext(reader: Reader) {
+    const job = queue.shift()
+    if (job) dispatch(reader, job)
+  }
+
+  /** The reader's query (if any) fails with `error`; a fresh worker takes its place and the queue moves on. */
+  function replace(reader: Reader, error: Error) {
+    const index = readers.indexOf(reader)
+    if (index === -1) return
+    const job = reader.job
+    release(reader)
+    job?.reject(error)
+    void reader.worker.terminate()
+    if (closed) return
+    const fresh = start()
+    readers[index] = fresh
+    takeNext(fresh)
+  }
+
+  return {
+    run: (sql, parameters) =>
+      new Promise((resolve, reject) => {
+        if (closed) return reject(closedError())
+        const job = { sql, parameters, resolve, reject }
+        const idle = readers.find((reader) => reader.job === null)
+        if (idle) return dispatch(idle, job)
+        if (queue.length >= limits.maxQueued) return reject(new QueriesQueueFull(queue.length))
+        queue.push(job)
+      }),
+    close: async () => {
+      closed = true
+      for (const job of queue.splice(0)) job.reject(closedError())
+      await Promise.all(
+        readers.splice(0).map((reader) => {
+          reader.job?.reject(closedError())
+          release(reader)
+          return reader.worker.terminate()
+        }),
+      )
+    },
+  }
+}

@@ -1,0 +1,46 @@
+// A Kysely dialect whose one "connection" posts each compiled query to the pool of readers: the query
+// builders of store/ stay as they are, compiled on the main thread, run in a worker.
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely'
+import type { QueryPool } from './query-pool'
+
+const readOnly = () => Promise.reject(new Error('The store’s readers run single queries, no transactions.'))
+
+function poolDriver(pool: QueryPool): Driver {
+  const connection: DatabaseConnection = {
+    executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => ({
+      rows: (await pool.run(query.sql, query.parameters)) as R[],
+    }),
+    // biome-ignore lint/correctness/useYield: a reader streams nothing; the export reads page by page instead.
+    streamQuery: async function* () {
+      throw new Error('The store’s readers do not stream; read page by page.')
+    },
+  }
+  return {
+    init: async () => {},
+    acquireConnection: async () => connection,
+    beginTransaction: readOnly,
+    commitTransaction: readOnly,
+    rollbackTransaction: readOnly,
+    releaseConnection: async () => {},
+    destroy: () => pool.close(),
+  }
+}
+
+export function readerDialect(pool: QueryPool): Dialect {
+  return {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => poolDriver(pool),
+    createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  }
+}
