@@ -42,11 +42,13 @@ const inMemory = (path: string) => path === ':memory:' || path === ''
 /**
  * The handle for the reads that may be heavy (search, counts, export pages): worker threads with read-only
  * connections to the file, so they never hold the event loop, within `limits`. An in-memory database is
- * this connection's alone: its reads stay on it (tests), unbounded.
+ * this connection's alone: its reads stay on it (tests), unbounded. `close` ends the workers (Kysely's
+ * destroy would skip a driver that never ran a query).
  */
-export function openConsoleReaders(path: string, db: ConsoleDb, limits: QueryLimits): ConsoleDb {
-  if (inMemory(path)) return db
-  return new Kysely<ConsoleDatabase>({ dialect: readerDialect(createQueryPool(path, limits)) })
+export function openConsoleReaders(path: string, db: ConsoleDb, limits: QueryLimits) {
+  if (inMemory(path)) return { readers: db, close: async () => {} }
+  const pool = createQueryPool(path, limits)
+  return { readers: new Kysely<ConsoleDatabase>({ dialect: readerDialect(pool) }), close: () => pool.close() }
 }
 
 // Kysely prepares every query anew; the console runs a few dozen distinct statements, and every API

@@ -13,8 +13,11 @@ import { createSsoLoginQueries } from './sso-logins'
 import { createThrottleQueries } from './throttle'
 import { createUserQueries } from './users'
 
-/** `readers`: where the call index's searches, counts and export pages run (the SQLite adapter's workers). */
-export function createStore(db: ConsoleDb, readers: ConsoleDb = db) {
+/**
+ * `readers`: where the call index's searches, counts and export pages run (the SQLite adapter's workers), and
+ * what ends them when the store closes.
+ */
+export function createStore(db: ConsoleDb, readers = { readers: db, close: async () => {} }) {
   const callIndex = createCallIndexQueries(db)
   return {
     db,
@@ -25,12 +28,12 @@ export function createStore(db: ConsoleDb, readers: ConsoleDb = db) {
     callOwners: createCallOwnerQueries(db),
     invites: createInviteQueries(db),
     callIndex,
-    callSearch: createCallSearchQueries(readers),
+    callSearch: createCallSearchQueries(readers.readers),
     callIndexSync: createCallIndexSyncQueries(db, callIndex.upsertListedIn),
     ssoLogins: createSsoLoginQueries(db),
     savedViews: createSavedViewQueries(db),
     close: async () => {
-      if (readers !== db) await readers.destroy()
+      await readers.close()
       await db.destroy()
     },
   }

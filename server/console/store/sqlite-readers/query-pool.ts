@@ -16,13 +16,15 @@ interface Job {
 
 interface Reader {
   worker: Worker
+  /** Its connection is open: a budget counts from here, never a worker's start (slow on a busy machine). */
+  ready: boolean
   job: Job | null
   /** The id of the job's message: an answer to any other is stale. */
   id: number
   timer: NodeJS.Timeout | null
 }
 
-type Answer = { id: number; rows: unknown[] } | { id: number; error: string }
+type Answer = { ready: true } | { id: number; rows: unknown[] } | { id: number; error: string }
 
 export interface QueryPool {
   run(sql: string, parameters: readonly unknown[]): Promise<unknown[]>
@@ -37,10 +39,16 @@ export function createQueryPool(path: string, limits: QueryLimits): QueryPool {
   let nextId = 0
 
   function start(): Reader {
-    const reader: Reader = { worker: new Worker(WORKER_FILE, { workerData: { path } }), job: null, id: 0, timer: null }
-    // A pool nobody closed must not keep a process (a CLI, a test) alive.
-    reader.worker.unref()
+    // Plain JavaScript: no loader of the parent's (tsx) is needed, nor its start-up time.
+    const worker = new Worker(WORKER_FILE, { workerData: { path }, execArgv: [] })
+    const reader: Reader = { worker, ready: false, job: null, id: 0, timer: null }
     reader.worker.on('message', (answer: Answer) => {
+      if ('ready' in answer) {
+        reader.ready = true
+        // An idle pool nobody closed must not keep a process (a CLI, a test) alive; a query under way does.
+        reader.worker.unref()
+        return takeNext(reader)
+      }
       const job = reader.job
       if (!job || answer.id !== reader.id) return
       release(reader)
@@ -58,6 +66,7 @@ export function createQueryPool(path: string, limits: QueryLimits): QueryPool {
   function dispatch(reader: Reader, job: Job) {
     reader.id = ++nextId
     reader.job = job
+    reader.worker.ref()
     reader.timer = setTimeout(() => replace(reader, new QueryBudgetSpent(limits.budgetMs)), limits.budgetMs)
     reader.worker.postMessage({ id: reader.id, sql: job.sql, parameters: job.parameters })
   }
@@ -66,6 +75,7 @@ export function createQueryPool(path: string, limits: QueryLimits): QueryPool {
     if (reader.timer) clearTimeout(reader.timer)
     reader.timer = null
     reader.job = null
+    reader.worker.unref()
   }
 
   function takeNext(reader: Reader) {
@@ -92,7 +102,7 @@ export function createQueryPool(path: string, limits: QueryLimits): QueryPool {
       new Promise((resolve, reject) => {
         if (closed) return reject(closedError())
         const job = { sql, parameters, resolve, reject }
-        const idle = readers.find((reader) => reader.job === null)
+        const idle = readers.find((reader) => reader.ready && reader.job === null)
         if (idle) return dispatch(idle, job)
         if (queue.length >= limits.maxQueued) return reject(new QueriesQueueFull(queue.length))
         queue.push(job)

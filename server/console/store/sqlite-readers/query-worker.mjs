@@ -28,3 +28,4 @@ parentPort.on('message', ({ id, sql, parameters }) => {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) })
   }
 })
+parentPort.postMessage({ ready: true })

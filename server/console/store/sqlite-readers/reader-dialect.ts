@@ -32,7 +32,8 @@ function poolDriver(pool: QueryPool): Driver {
     commitTransaction: readOnly,
     rollbackTransaction: readOnly,
     releaseConnection: async () => {},
-    destroy: () => pool.close(),
+    // The store closes the pool itself: Kysely skips the destroy of a driver that never ran a query.
+    destroy: async () => {},
   }
 }
 
