@@ -99,6 +99,8 @@ async function main() {
   const beside = latencyOf(poller.lap())
   const counts = await load.stop()
   await poller.stop()
+  // The console sees A's connections close and ends its streams before it is stopped.
+  await pause(1_000)
 
   console.log(
     neighboursReport({

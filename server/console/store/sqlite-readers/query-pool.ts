@@ -6,6 +6,9 @@ import { Worker } from 'node:worker_threads'
 import { QueriesQueueFull, QueryBudgetSpent, type QueryLimits } from '../query-limits'
 
 const WORKER_FILE = new URL('./query-worker.mjs', import.meta.url)
+// The readers' niceness (Linux: per thread): below the event loop's thread, which then runs first when both
+// want a core, yet high enough that a search still finishes on a busy machine.
+const READER_NICE = 5
 
 interface Job {
   sql: string
@@ -40,7 +43,7 @@ export function createQueryPool(path: string, limits: QueryLimits): QueryPool {
 
   function start(): Reader {
     // Plain JavaScript: no loader of the parent's (tsx) is needed, nor its start-up time.
-    const worker = new Worker(WORKER_FILE, { workerData: { path }, execArgv: [] })
+    const worker = new Worker(WORKER_FILE, { workerData: { path, nice: READER_NICE }, execArgv: [] })
     const reader: Reader = { worker, ready: false, job: null, id: 0, timer: null }
     reader.worker.on('message', (answer: Answer) => {
       if ('ready' in answer) {

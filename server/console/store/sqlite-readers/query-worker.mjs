@@ -1,8 +1,15 @@
 // One reader of the console's SQLite store, in a worker thread: its statements run here, never on the
 // event loop. Plain JavaScript, so it starts under tsx, vitest and node alike with no loader.
 // Protocol (query-pool.ts): { id, sql, parameters } in, { id, rows } or { id, error } out.
+import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import Database from 'better-sqlite3'
+
+// Heavy reads yield the CPU to the event loop's thread, which answers everyone: on Linux a priority set with
+// pid 0 is this thread's alone. Where it cannot be set, the reader runs at the process's own.
+try {
+  setPriority(workerData.nice)
+} catch {}
 
 const sqlite = new Database(workerData.path, { readonly: true, fileMustExist: true })
 sqlite.pragma('busy_timeout = 5000')
