@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryLimitProblem } from '../../http/query-problems'
 import { type ConsoleStore, openStore } from '../../store'
+import { QueriesQueueFull } from '../../store/query-limits'
 import { createTestConsole, expectProblem, type TestConsole } from '../../test-support/console-app'
 
 const CALLS = 200_000
@@ -94,6 +96,21 @@ describe('heavy queries off the event loop', () => {
     for (let attempt = 0; attempt < 3 && status !== 200; attempt++)
       status = (await tight.request('/api/console/calls/search?caller_id=%2B19995550100', { cookie })).status
     expect(status).toBe(200)
+  })
+
+  it('refuses at once what would wait past the queue’s bound (503 with Retry-After), rather than hold it', async () => {
+    const single = await openStore(path, { workers: 1, budgetMs: 30_000, maxQueued: 1 })
+    stores.push(single)
+    const heavy = { numbers: [], texts: [], minDuration: 86_400 }
+    // Its reader is ready: one query runs, one waits, the rest are refused.
+    await single.callSearch.lastRow()
+    const answers = await Promise.allSettled(Array.from({ length: 4 }, () => single.callSearch.count(heavy)))
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected'])
+    const [refusal] = answers.flatMap((answer) => (answer.status === 'rejected' ? [answer.reason] : []))
+    expect(refusal).toBeInstanceOf(QueriesQueueFull)
+    const res = queryLimitProblem(refusal)
+    expect(res?.headers.get('retry-after')).toBe('5')
+    expect((await expectProblem(res ?? new Response(), 503)).detail).toMatch(/busy with many searches and exports/)
   })
 })
 

@@ -13,6 +13,13 @@ import {
 } from 'kysely'
 import type { QueryPool } from './query-pool'
 
+/** SQLite's adapter, but the pool's one "connection" runs queries side by side: Kysely must not take turns on it. */
+class ReaderAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true
+  }
+}
+
 const readOnly = () => Promise.reject(new Error('The store’s readers run single queries, no transactions.'))
 
 function poolDriver(pool: QueryPool): Driver {
@@ -39,7 +46,7 @@ function poolDriver(pool: QueryPool): Driver {
 
 export function readerDialect(pool: QueryPool): Dialect {
   return {
-    createAdapter: () => new SqliteAdapter(),
+    createAdapter: () => new ReaderAdapter(),
     createDriver: () => poolDriver(pool),
     createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
