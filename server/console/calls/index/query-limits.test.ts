@@ -93,7 +93,7 @@ describe('heavy queries off the event loop', () => {
     }
     // The stopped workers were replaced: a search an index answers still runs.
     let status = 0
-    for (let attempt = 0; attempt < 3 && status !== 200; attempt++)
+    for (let attempt = 0; attempt < 5 && status !== 200; attempt++)
       status = (await tight.request('/api/console/calls/search?caller_id=%2B19995550100', { cookie })).status
     expect(status).toBe(200)
   })
