@@ -46,6 +46,7 @@ export async function startConsoleChild(options: ConsoleChildOptions, timeoutMs 
       CONSOLE_USER_RATE_LIMIT: '1000000',
       // Every viewer's stream is a socket from loopback: the per-address cap would stop the bench at 100.
       CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: '1000',
+      CONSOLE_QUERY_RATE_LIMIT: '1000000',
       VOICE_API_BASE_URL: options.upstream,
       VOICE_API_KEY: options.apiKey,
       ...options.env,

@@ -164,6 +164,8 @@ export function appEnv({ port, simPort, apiKey, distPort = port }: AppOptions): 
     // One person's streams are capped (one per browser, so a handful); the parallel specs' contexts of one
     // role would add up past it. The cap is tested on its own (server/console/live/live-person-caps.test.ts).
     CONSOLE_LIVE_STREAMS_PER_PERSON: '100',
+    CONSOLE_QUERY_RATE_LIMIT: '100000',
+    CONSOLE_EXPORTS_PER_PERSON: '100',
     CONSOLE_LOG: 'off',
     VOICE_API_BASE_URL: origin(simPort),
     VOICE_API_KEY: apiKey ?? '',

@@ -1,6 +1,7 @@
 // The console server: mounting only. Order matters: host check, headers, CSRF,
 // then the console's API, the voice API behind sessions and roles, and the SPA.
 import { type Context, Hono } from 'hono'
+import { every } from 'hono/combine'
 import * as z from 'zod/mini'
 import { AUDIT_PATHS } from '../../src/api/audit-schemas'
 import { CALL_INDEX_PATHS } from '../../src/api/call-index-schemas'
@@ -32,10 +33,11 @@ import { resolveClientAddress } from './http/client-address'
 import { csrfCheck } from './http/csrf'
 import { allowedHosts, hostCheck } from './http/host-check'
 import { problem, sendProblem } from './http/problem'
+import { queryLimitProblem } from './http/query-problems'
 import { type Logger, requestLog } from './http/request-log'
 import { foreignOrigin, securityHeaders } from './http/security-headers'
 import { NO_TRUSTED_PROXIES } from './http/trusted-proxies'
-import { createUserRateLimiter } from './http/user-rate-limit'
+import { createUserRateLimiter, pacedPerPerson } from './http/user-rate-limit'
 import { createConsoleLiveHub } from './live/console-live-hub'
 import { eventsRoutes } from './live/events-route'
 import type { LiveHub } from './live/live-hub'
@@ -58,6 +60,10 @@ export interface ConsoleAppOptions {
   session: SessionPolicy
   throttle?: ThrottlePolicy
   userRateLimitPerMinute: number
+  /** Per person, a minute: the console's searches, exports, audit, views and placed-by (120 unless given). */
+  queryRateLimitPerMinute?: number
+  /** Per person: call exports streaming at once (2 unless given). */
+  exportsPerPerson?: number
   upstream: string
   apiKey: string | null
   storageUpstream?: string
@@ -105,6 +111,11 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   const limiter = createUserRateLimiter(options.userRateLimitPerMinute, now)
   const headers = securityHeaders({ storageOrigin: foreignOrigin(options.storageUrl, [...origins]), https })
   const signedIn = requireSession(sessions, cookie)
+  // The console's own heavy endpoints: signed in, then within the person's pace.
+  const signedInPaced = every(
+    signedIn,
+    pacedPerPerson(createUserRateLimiter(options.queryRateLimitPerMinute ?? 120, now)),
+  )
   const audit = options.audit ?? createAuditLog(options.store, now)
   const actorOfCookie = async (c: Context) => {
     const session = await sessions.resolve(cookie.read(c))
@@ -120,6 +131,8 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   )
   app.use(requestLog(options.logger))
   app.onError((error, c) => {
+    const refused = queryLimitProblem(error)
+    if (refused) return refused
     options.logger.error({ msg: 'unhandled error', route: c.get('route') ?? null, error: String(error) })
     return problem(
       500,
@@ -184,11 +197,23 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   )
   // Public: the invited person has no session yet; the link's token is their proof.
   app.route(`${CONSOLE_PREFIX}/set-up`, setUpRoutes({ store: options.store, sessions, cookie, audit, now }))
-  app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.page}`, auditRoutes(options.store, audit, signedIn, now))
-  app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.placedBy}`, placedByRoutes(options.store, signedIn))
-  app.route(`${CONSOLE_PREFIX}${CALL_INDEX_PATHS.views}`, savedViewRoutes(options.store, signedIn, now))
-  app.route(CONSOLE_PREFIX, callIndexRoutes({ store: options.store, sync: options.callIndex ?? null, signedIn }))
-  app.route(CONSOLE_PREFIX, callExportRoutes({ store: options.store, audit, signedIn, now }))
+  app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.page}`, auditRoutes(options.store, audit, signedInPaced, now))
+  app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.placedBy}`, placedByRoutes(options.store, signedInPaced))
+  app.route(`${CONSOLE_PREFIX}${CALL_INDEX_PATHS.views}`, savedViewRoutes(options.store, signedInPaced, now))
+  app.route(
+    CONSOLE_PREFIX,
+    callIndexRoutes({ store: options.store, sync: options.callIndex ?? null, signedIn: signedInPaced }),
+  )
+  app.route(
+    CONSOLE_PREFIX,
+    callExportRoutes({
+      store: options.store,
+      audit,
+      signedIn: signedInPaced,
+      exportsPerPerson: options.exportsPerPerson ?? 2,
+      now,
+    }),
+  )
   const liveHub =
     options.liveHub !== undefined
       ? options.liveHub

@@ -6,6 +6,7 @@ import { CONSOLE_PREFIX, ROLES, type Role } from '../../src/api/console-schemas'
 import { parseDomains, parseRoleMap, type SsoPolicy } from './auth/sso/sso-policy'
 import type { ForwardedHeader } from './http/client-address'
 import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies'
+import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './store/query-limits'
 
 /** Git-ignored, like the simulator's database. */
 export const DEFAULT_CONSOLE_DB = '.data/console.sqlite'
@@ -21,6 +22,11 @@ const envSchema = z.object({
   CONSOLE_SESSION_IDLE_MINUTES: z.coerce.number().positive().max(10_080).default(60),
   CONSOLE_SESSION_MAX_HOURS: z.coerce.number().positive().max(720).default(12),
   CONSOLE_USER_RATE_LIMIT: z.coerce.number().int().positive().default(300),
+  CONSOLE_QUERY_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  CONSOLE_EXPORTS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(2),
+  CONSOLE_QUERY_WORKERS: z.coerce.number().int().min(1).max(32).default(DEFAULT_QUERY_LIMITS.workers),
+  CONSOLE_QUERY_BUDGET_MS: z.coerce.number().int().min(10).max(600_000).default(DEFAULT_QUERY_LIMITS.budgetMs),
+  CONSOLE_QUERY_QUEUE: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_QUERY_LIMITS.maxQueued),
   CONSOLE_LOG: z.enum(['json', 'off']).default('json'),
   CONSOLE_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   CONSOLE_UPSTREAM_RPS: z.coerce.number().int().min(1).max(1_000).default(10),
@@ -96,6 +102,12 @@ export interface ConsoleConfig {
   dbPath: string
   session: { idleMs: number; absoluteMs: number }
   userRateLimitPerMinute: number
+  /** Per person: requests a minute to the console's own searches, exports, audit, views and placed-by. */
+  queryRateLimitPerMinute: number
+  /** Per person: CSV exports of the calls streaming at once. */
+  exportsPerPerson: number
+  /** The store's readers for heavy queries: how many, each query's time budget, how many may wait. */
+  queries: QueryLimits
   log: 'json' | 'off'
   /** Audit entries older than this are pruned daily, behind a checkpoint that keeps the chain verifiable. */
   auditRetentionDays: number
@@ -144,6 +156,13 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
     dbPath: e.CONSOLE_DB,
     session: { idleMs: minutes(e.CONSOLE_SESSION_IDLE_MINUTES), absoluteMs: minutes(e.CONSOLE_SESSION_MAX_HOURS * 60) },
     userRateLimitPerMinute: e.CONSOLE_USER_RATE_LIMIT,
+    queryRateLimitPerMinute: e.CONSOLE_QUERY_RATE_LIMIT,
+    exportsPerPerson: e.CONSOLE_EXPORTS_PER_PERSON,
+    queries: {
+      workers: e.CONSOLE_QUERY_WORKERS,
+      budgetMs: e.CONSOLE_QUERY_BUDGET_MS,
+      maxQueued: e.CONSOLE_QUERY_QUEUE,
+    },
     log: e.CONSOLE_LOG,
     auditRetentionDays: e.CONSOLE_AUDIT_RETENTION_DAYS,
     upstream: e.VOICE_API_BASE_URL,

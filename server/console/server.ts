@@ -32,7 +32,7 @@ export async function startConsole(
   extra: { logger?: Logger; now?: () => number } = {},
 ): Promise<RunningConsole> {
   const logger = extra.logger ?? createLogger(config.log)
-  const store = await openStore(config.dbPath)
+  const store = await openStore(config.dbPath, config.queries)
   if (config.demoUsers) await ensureDemoUsers(store)
   const now = extra.now ?? Date.now
   const audit = createAuditLog(store, now)

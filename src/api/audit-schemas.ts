@@ -1,6 +1,7 @@
 // The contract of the console's audit trail and of "Placed by": what the server records
 // and serves, and what the Audit log page and the calls pages read.
 import * as z from 'zod/mini'
+import { isPlainText, PLAIN_TEXT_ERROR } from './call-query'
 import { role } from './console-schemas'
 
 /** Every kind of entry, named `<thing>.<what happened>`: the one list the server writes and the page filters by. */
@@ -66,7 +67,7 @@ export type AuditPage = z.infer<typeof auditPage>
 /** The filters of GET /api/console/audit and its CSV export; every one optional. */
 export const auditQuery = z.object({
   /** A user id: entries where that person was the actor. */
-  user: z.optional(z.string().check(z.maxLength(100))),
+  user: z.optional(z.string().check(z.maxLength(100), z.refine(isPlainText, { error: PLAIN_TEXT_ERROR }))),
   action: z.optional(auditAction),
   /** ISO 8601 instants: from included, to excluded. */
   from: z.optional(z.iso.datetime({ offset: true })),

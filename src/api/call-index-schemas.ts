@@ -2,6 +2,7 @@
 // and the CSV export. The console keeps the index (server/console/calls/index/); the calls page reads it.
 import * as z from 'zod/mini'
 import { placedBy } from './audit-schemas'
+import { isPlainText, PLAIN_TEXT_ERROR } from './call-query'
 import { CALL_STATUSES, callDetail, nonNegativeInt } from './schemas'
 
 /** Under CONSOLE_PREFIX. */
@@ -27,6 +28,7 @@ const boolParam = z.pipe(
   z.enum(['true', 'false']),
   z.transform((value) => value === 'true'),
 )
+const plainText = z.refine<string>(isPlainText, { error: PLAIN_TEXT_ERROR })
 const secondsParam = z.coerce.number().check(z.int(), z.minimum(0), z.maximum(86_400))
 
 /**
@@ -34,12 +36,12 @@ const secondsParam = z.coerce.number().check(z.int(), z.minimum(0), z.maximum(86
  * Every field optional; `q` is read by parseCallQuery (call-query.ts).
  */
 export const callSearchQuery = z.object({
-  q: z.optional(z.string().check(z.maxLength(200))),
+  q: z.optional(z.string().check(z.maxLength(200), plainText)),
   status: z.optional(z.enum(CALL_STATUSES)),
   from_date: z.optional(z.iso.datetime({ offset: true })),
   to_date: z.optional(z.iso.datetime({ offset: true })),
   /** A user id of this console, or `api` for calls placed outside it. */
-  placed_by: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  placed_by: z.optional(z.string().check(z.minLength(1), z.maxLength(100), plainText)),
   caller_id: z.optional(z.string().check(z.regex(/^\+[1-9]\d{1,14}$/))),
   has_recording: z.optional(boolParam),
   voicemail_drop: z.optional(boolParam),
@@ -51,7 +53,7 @@ export const callSearchQuery = z.object({
       z.refine((n) => (SEARCH_PAGE_SIZES as readonly number[]).includes(n)),
     ),
   ),
-  cursor: z.optional(z.string().check(z.maxLength(200))),
+  cursor: z.optional(z.string().check(z.maxLength(200), plainText)),
 })
 /** The query as the dashboard sends it (the schema coerces numbers from the URL's strings). */
 export type CallSearchQuery = Omit<z.input<typeof callSearchQuery>, NumberParam> & { [K in NumberParam]?: number }
@@ -158,9 +160,10 @@ export const savedViewInput = z.object({
       z.trim(),
       z.minLength(1, { error: 'Name the view.' }),
       z.maxLength(80, { error: 'Keep the name under 80 characters.' }),
+      plainText,
     ),
   /** The calls page's URL search, as a query string without "?". */
-  search: z.string().check(z.maxLength(2_000)),
+  search: z.string().check(z.maxLength(2_000), plainText),
   shared: z.boolean(),
   pinned: z.boolean(),
 })

@@ -13,6 +13,26 @@ export const MAX_QUERY_LENGTH = 200
 /** Digits a number fragment needs before it narrows anything (fewer match nearly every call). */
 export const MIN_NUMBER_DIGITS = 3
 
+/** What a field of text refuses (a NUL cannot even reach SQLite's full-text search): said once, for every form. */
+export const PLAIN_TEXT_ERROR = 'Remove the control characters (such as NUL) and broken characters from this field.'
+
+/**
+ * Whether the text holds no control character (C0 and C1, tab aside) and no lone surrogate: what a search
+ * box, a filter or a name may hold. Every query and saved view of the console checks it at its schema.
+ */
+export function isPlainText(text: string): boolean {
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at)
+    if ((code < 0x20 && code !== 0x09) || (code >= 0x7f && code <= 0x9f)) return false
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const low = text.charCodeAt(at + 1)
+      if (!(low >= 0xdc00 && low <= 0xdfff)) return false
+      at++
+    } else if (code >= 0xdc00 && code <= 0xdfff) return false
+  }
+  return true
+}
+
 const NUMBER_TOKEN = /^\+?[\d().\-/\s]+$/
 
 /** The digits of a typed number fragment: "(415) 555-0100" -> "4155550100", "+1 415" -> "1415". */

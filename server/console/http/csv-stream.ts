@@ -11,6 +11,11 @@ export function csvStream<T>(options: {
   values: (row: T) => readonly unknown[]
   /** Once: after the last row (before the stream closes), on cancel, or when reading a batch failed. */
   onEnd: (end: { ended: CsvStreamEnd; rows: number }) => Promise<unknown>
+  /**
+   * The most of the event loop's time this stream may spend making CSV (0 to 1): after each batch it waits
+   * so long that its share stays within this, and other people's requests are answered between. All when absent.
+   */
+  loopShare?: number
 }): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   const batches = options.batches[Symbol.asyncIterator]()
@@ -40,8 +45,14 @@ export function csvStream<T>(options: {
         controller.close()
         return
       }
+      const started = performance.now()
       controller.enqueue(encoder.encode(next.value.map((row) => csvRecord(options.values(row))).join('')))
       rows += next.value.length
+      const share = options.loopShare
+      if (share !== undefined && share < 1) {
+        const spent = performance.now() - started
+        await new Promise((resolve) => setTimeout(resolve, (spent * (1 - share)) / share))
+      }
     },
     async cancel() {
       await end('cancelled')

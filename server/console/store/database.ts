@@ -6,13 +6,16 @@ import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { migrationProvider } from './migrations'
+import type { QueryLimits } from './query-limits'
 import type { ConsoleDatabase } from './schema'
+import { createQueryPool } from './sqlite-readers/query-pool'
+import { readerDialect } from './sqlite-readers/reader-dialect'
 
 export type ConsoleDb = Kysely<ConsoleDatabase>
 
 /** Creates the file with mode 0600 (it holds password hashes), migrates, and returns the handle. */
 export async function openConsoleDatabase(path: string): Promise<ConsoleDb> {
-  if (path !== ':memory:') {
+  if (!inMemory(path)) {
     mkdirSync(dirname(path), { recursive: true })
     closeSync(openSync(path, 'a', 0o600))
     // An older file keeps its mode on open; SQLite gives -wal and -shm the mode of this one.
@@ -31,6 +34,21 @@ export async function openConsoleDatabase(path: string): Promise<ConsoleDb> {
     throw new Error(`The console database could not be migrated: ${error instanceof Error ? error.message : error}`)
   }
   return db
+}
+
+/** Whether the database lives in this connection alone (no worker thread can open it). */
+const inMemory = (path: string) => path === ':memory:' || path === ''
+
+/**
+ * The handle for the reads that may be heavy (search, counts, export pages): worker threads with read-only
+ * connections to the file, so they never hold the event loop, within `limits`. An in-memory database is
+ * this connection's alone: its reads stay on it (tests), unbounded. `close` ends the workers (Kysely's
+ * destroy would skip a driver that never ran a query).
+ */
+export function openConsoleReaders(path: string, db: ConsoleDb, limits: QueryLimits) {
+  if (inMemory(path)) return { readers: db, close: async () => {} }
+  const pool = createQueryPool(path, limits)
+  return { readers: new Kysely<ConsoleDatabase>({ dialect: readerDialect(pool) }), close: () => pool.close() }
 }
 
 // Kysely prepares every query anew; the console runs a few dozen distinct statements, and every API

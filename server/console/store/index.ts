@@ -4,8 +4,9 @@ import { createCallIndexQueries } from './call-index'
 import { createCallIndexSyncQueries } from './call-index-sync'
 import { createCallOwnerQueries } from './call-owners'
 import { createCallSearchQueries } from './call-search'
-import { type ConsoleDb, openConsoleDatabase } from './database'
+import { type ConsoleDb, openConsoleDatabase, openConsoleReaders } from './database'
 import { createInviteQueries } from './invites'
+import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits'
 import { createSavedViewQueries } from './saved-views'
 import { createSecretQueries } from './secrets'
 import { createSessionQueries } from './sessions'
@@ -13,7 +14,11 @@ import { createSsoLoginQueries } from './sso-logins'
 import { createThrottleQueries } from './throttle'
 import { createUserQueries } from './users'
 
-export function createStore(db: ConsoleDb) {
+/**
+ * `readers`: where the call index's searches, counts and export pages run (the SQLite adapter's workers), and
+ * what ends them when the store closes.
+ */
+export function createStore(db: ConsoleDb, readers = { readers: db, close: async () => {} }) {
   const callIndex = createCallIndexQueries(db)
   return {
     db,
@@ -24,17 +29,21 @@ export function createStore(db: ConsoleDb) {
     callOwners: createCallOwnerQueries(db),
     invites: createInviteQueries(db),
     callIndex,
-    callSearch: createCallSearchQueries(db),
+    callSearch: createCallSearchQueries(readers.readers),
     callIndexSync: createCallIndexSyncQueries(db, callIndex.upsertListedIn),
     ssoLogins: createSsoLoginQueries(db),
     savedViews: createSavedViewQueries(db),
     secrets: createSecretQueries(db),
-    close: () => db.destroy(),
+    close: async () => {
+      await readers.close()
+      await db.destroy()
+    },
   }
 }
 
 export type ConsoleStore = ReturnType<typeof createStore>
 
-export async function openStore(path: string): Promise<ConsoleStore> {
-  return createStore(await openConsoleDatabase(path))
+export async function openStore(path: string, limits: QueryLimits = DEFAULT_QUERY_LIMITS): Promise<ConsoleStore> {
+  const db = await openConsoleDatabase(path)
+  return createStore(db, openConsoleReaders(path, db, limits))
 }

@@ -48,6 +48,7 @@ export async function createTestConsole(overrides: Partial<ConsoleAppOptions> = 
     allowLoopbackHosts: true,
     session: { idleMs: 60 * 60_000, absoluteMs: 12 * 60 * 60_000 },
     userRateLimitPerMinute: 10_000,
+    queryRateLimitPerMinute: 10_000,
     // Nothing listens here: a test that needs an upstream passes one.
     upstream: 'http://127.0.0.1:9',
     apiKey: 'sim_demo_key_acme',

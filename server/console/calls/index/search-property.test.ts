@@ -1,12 +1,16 @@
 // The search route against a plain filter of the same calls, written from the documented semantics:
 // generated calls go into the index through the store's own writes, generated queries through the route,
 // page by page, and both must select the same calls in the same order, with the same total.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type CallSearchResponse, callSearchQuery } from '../../../../src/api/call-index-schemas'
 import { parseCallQuery, phoneDigits } from '../../../../src/api/call-query'
 import { CALL_STATUSES, type Metadata } from '../../../../src/api/schemas'
+import { openStore } from '../../store'
 import { createCallSearchQueries } from '../../store/call-search'
 import { createTestConsole, type TestConsole } from '../../test-support/console-app'
 import { searchFilterOf } from './search-filter'
@@ -35,13 +39,19 @@ const KEYS = ['ticket', 'Agent', 'note']
 let t: TestConsole
 let cookie: string
 let owners: string[] = []
+let dir: string
 
 beforeAll(async () => {
-  t = await createTestConsole({ apiKey: null })
+  // A store in a file: the route's queries run in the store's reader threads, as in production.
+  dir = mkdtempSync(join(tmpdir(), 'console-search-property-'))
+  t = await createTestConsole({ apiKey: null, store: await openStore(join(dir, 'console.sqlite')) })
   owners = [(await t.addUser('one@example.com', 'support')).id, (await t.addUser('two@example.com', 'support')).id]
   cookie = await t.signIn('one@example.com')
 })
-afterAll(() => t.store.close())
+afterAll(async () => {
+  await t.store.close()
+  rmSync(dir, { recursive: true, force: true })
+})
 
 const text = (chars: string[], max: number) =>
   fc.array(fc.constantFrom(...chars), { minLength: 1, maxLength: max }).map((list) => list.join(''))

@@ -1,0 +1,199 @@
+// The console's heavy queries over a store in a file, so they run in the store's worker threads: a person's
+// heavy search leaves another's requests answered; a query past its budget answers 503 and the pool goes on;
+// a person's third export at once, or requests past their pace, answer 429; a control character answers 400.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryLimitProblem } from '../../http/query-problems'
+import { type ConsoleStore, openStore } from '../../store'
+import { QueriesQueueFull } from '../../store/query-limits'
+import { createTestConsole, expectProblem, type TestConsole } from '../../test-support/console-app'
+
+const CALLS = 200_000
+// No call lasts a day: each of the CALLS rows is read, twice (the page, then the count), and none matches.
+const HEAVY_SEARCH = '/api/console/calls/search?min_duration=86400'
+// The calls of a year no call is in: an export that stays open, unread, at no cost.
+const EMPTY_EXPORT = '/api/console/calls/export.csv?from_date=2030-01-01T00:00:00Z'
+
+let dir: string
+let path: string
+let t: TestConsole
+const cookies = { a: '', b: '' }
+const stores: ConsoleStore[] = []
+
+/** CALLS listed calls in one statement: what the page and the count then read row by row. */
+async function fill(store: ConsoleStore) {
+  await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${CALLS})
+    insert into indexed_calls (call_id, status, caller_id, destination, caller_digits, destination_digits,
+      duration_seconds, created_at, needs_details)
+    select 'call_bulk_' || i, 'DIALER_COMPLETED', '+14155550100', '+1415555' || printf('%04d', i % 10000),
+      '14155550100', '1415555' || printf('%04d', i % 10000), i % 300, ${Date.parse('2026-01-01T00:00:00Z')} + i * 1000, 0
+    from n`.execute(store.db)
+}
+
+async function consoleOver(limits: { budgetMs: number }, overrides = {}) {
+  const store = await openStore(path, { workers: 2, maxQueued: 8, ...limits })
+  stores.push(store)
+  const console = await createTestConsole({ store, apiKey: null, ...overrides })
+  return console
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'console-query-limits-'))
+  path = join(dir, 'console.sqlite')
+  t = await consoleOver({ budgetMs: 30_000 })
+  await t.addUser('a@example.com', 'support')
+  await t.addUser('b@example.com', 'support')
+  cookies.a = await t.signIn('a@example.com')
+  cookies.b = await t.signIn('b@example.com')
+  await fill(t.store)
+}, 60_000)
+afterAll(async () => {
+  for (const store of stores) await store.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
+describe('heavy queries off the event loop', () => {
+  it('answers B, request after request, while A’s heavy search runs in a worker', async () => {
+    const started = performance.now()
+    let heavyMs = 0
+    let settled = false
+    const heavy = Promise.resolve(t.request(HEAVY_SEARCH, { cookie: cookies.a })).finally(() => {
+      heavyMs = performance.now() - started
+      settled = true
+    })
+    let answeredToB = 0
+    while (!settled) {
+      const res = await t.request('/api/console/session', { cookie: cookies.b })
+      expect(res.status).toBe(200)
+      answeredToB += 1
+      await nextTurn()
+    }
+    const res = await heavy
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ calls: [], total: 0 })
+    // Run on the event loop, its two statements would leave B a turn or two; in a worker, B goes on.
+    expect(answeredToB, `B was answered ${answeredToB} times in A's ${heavyMs.toFixed(0)} ms`).toBeGreaterThan(10)
+  })
+
+  it('stops a query past its budget: 503 problem+json with Retry-After and what to do; the readers go on', async () => {
+    const tight = await consoleOver({ budgetMs: 20 })
+    const cookie = await tight.signIn('a@example.com')
+    const problem = await expectProblem(await tight.request(HEAVY_SEARCH, { cookie }), 503)
+    expect(problem.detail).toBe('This search took longer than 0.02 s; narrow it with a date range or more filters.')
+    // The export's count is as heavy: refused the same way, and each refusal ends the export (no 429 after two).
+    for (let round = 0; round < 3; round++) {
+      const res = await tight.request('/api/console/calls/export.csv?min_duration=86400', { cookie })
+      expect(res.headers.get('retry-after')).toBe('1')
+      await expectProblem(res, 503)
+    }
+    // The stopped workers were replaced: a search an index answers still runs.
+    let status = 0
+    for (let attempt = 0; attempt < 5 && status !== 200; attempt++)
+      status = (await tight.request('/api/console/calls/search?caller_id=%2B19995550100', { cookie })).status
+    expect(status).toBe(200)
+  })
+
+  it('refuses at once what would wait past the queue’s bound (503 with Retry-After), rather than hold it', async () => {
+    const single = await openStore(path, { workers: 1, budgetMs: 30_000, maxQueued: 1 })
+    stores.push(single)
+    const heavy = { numbers: [], texts: [], minDuration: 86_400 }
+    // Its reader is ready: one query runs, one waits, the rest are refused.
+    await single.callSearch.lastRow()
+    const answers = await Promise.allSettled(Array.from({ length: 4 }, () => single.callSearch.count(heavy)))
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected'])
+    const [refusal] = answers.flatMap((answer) => (answer.status === 'rejected' ? [answer.reason] : []))
+    expect(refusal).toBeInstanceOf(QueriesQueueFull)
+    const res = queryLimitProblem(refusal)
+    expect(res?.headers.get('retry-after')).toBe('5')
+    expect((await expectProblem(res ?? new Response(), 503)).detail).toMatch(/busy with many searches and exports/)
+  })
+})
+
+describe('per-person caps', () => {
+  it('refuses a third export at once by the same person (429), while another person’s export runs', async () => {
+    const first = await t.request(EMPTY_EXPORT, { cookie: cookies.a })
+    const second = await t.request(EMPTY_EXPORT, { cookie: cookies.a })
+    expect([first.status, second.status]).toEqual([200, 200])
+    const third = await t.request(EMPTY_EXPORT, { cookie: cookies.a })
+    expect(third.headers.get('retry-after')).toBe('10')
+    const problem = await expectProblem(third, 429)
+    expect(problem.detail).toMatch(/already have 2 exports under way/)
+    const others = await t.request(EMPTY_EXPORT, { cookie: cookies.b })
+    expect(others.status).toBe(200)
+    expect(await others.text()).toMatch(/^"call_id"/)
+    // An export read to its end, or cancelled, is no longer under way.
+    expect(await first.text()).toMatch(/^"call_id"/)
+    await second.body?.cancel()
+    const again = [
+      await t.request(EMPTY_EXPORT, { cookie: cookies.a }),
+      await t.request(EMPTY_EXPORT, { cookie: cookies.a }),
+    ]
+    expect(again.map((res) => res.status)).toEqual([200, 200])
+    for (const res of again) await res.body?.cancel()
+  })
+
+  it('paces each person’s searches, exports, audit, views and placed-by: 429 with Retry-After, others unaffected', async () => {
+    const paced = await createTestConsole({ apiKey: null, queryRateLimitPerMinute: 60 })
+    await paced.addUser('a@example.com', 'admin')
+    await paced.addUser('b@example.com', 'support')
+    const a = await paced.signIn('a@example.com')
+    const b = await paced.signIn('b@example.com')
+    const paths = ['/calls/search', '/views', '/audit', '/calls/placers', '/placed-by?call_id=call_1']
+    // 60 a minute comes in bursts of 10.
+    for (let i = 0; i < 10; i++)
+      expect((await paced.request(`/api/console${paths[i % paths.length]}`, { cookie: a })).status).toBe(200)
+    for (const path of [...paths, '/calls/export.csv', '/audit/export.csv']) {
+      const res = await paced.request(`/api/console${path}`, { cookie: a })
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+      const problem = await expectProblem(res, 429)
+      expect(problem.detail).toMatch(/faster than the console allows for one person\. Wait \d+ s/)
+    }
+    expect((await paced.request('/api/console/calls/search', { cookie: b })).status).toBe(200)
+    // Sign-in state is no heavy query: never paced here.
+    expect((await paced.request('/api/console/session', { cookie: a })).status).toBe(200)
+    await paced.store.close()
+  })
+})
+
+describe('control characters', () => {
+  it.each([
+    ['/api/console/calls/search?q=abc%00def', 'q'],
+    ['/api/console/calls/export.csv?q=abc%00def', 'q'],
+    ['/api/console/calls/search?q=%C2%85', 'q'],
+    ['/api/console/calls/search?placed_by=user%01', 'placed_by'],
+    ['/api/console/calls/export.csv?placed_by=%1B%5B31m', 'placed_by'],
+    ['/api/console/calls/search?cursor=%00', 'cursor'],
+  ])('refuses %s with 400 naming %s, never 500', async (path, field) => {
+    const problem = (await expectProblem(await t.request(path, { cookie: cookies.a }), 400)) as unknown as {
+      detail: string
+      errors: { field: string }[]
+    }
+    expect(problem.errors.map((error) => error.field)).toContain(field)
+    expect(problem.detail).toBe(
+      `“${field}” holds a control character (such as NUL) or a broken character; remove it and try again.`,
+    )
+  })
+
+  it('refuses them in the audit’s filters and in a saved view’s name and search, and lone surrogates too', async () => {
+    await t.addUser('admin@example.com', 'admin')
+    const admin = await t.signIn('admin@example.com')
+    for (const path of ['/api/console/audit?user=%00', '/api/console/audit/export.csv?user=a%7Fb'])
+      await expectProblem(await t.request(path, { cookie: admin }), 400)
+    for (const view of [
+      { name: 'late\u0000payers', search: 'q=late', shared: false, pinned: false },
+      { name: 'broken \ud800 half', search: '', shared: false, pinned: false },
+      { name: 'ok', search: 'q=\u0007', shared: false, pinned: false },
+    ]) {
+      const problem = await expectProblem(await t.request('/api/console/views', { json: view, cookie: cookies.a }), 400)
+      expect(problem.detail).toMatch(/^“(name|search)” holds a control character/)
+    }
+    // A tab, and a character outside the basic plane, are text.
+    const fine = { name: 'tab\there 📞', search: 'q=ok', shared: false, pinned: false }
+    expect((await t.request('/api/console/views', { json: fine, cookie: cookies.a })).status).toBe(201)
+  })
+})
