@@ -17,6 +17,7 @@ import {
   stableListPath,
   wrongCall,
 } from './journey-steps'
+import { stablePointInPage, untilStable } from './stable-point'
 
 /** axe's findings on the page as it is, one line each; the Chromium suite finds none on these pages. */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -36,12 +37,13 @@ async function expectNoAxeViolations(page: Page, where: string) {
   expect(await axeViolations(page), `axe on ${where}`).toEqual([])
 }
 
-/** A real mouse click at the centre of an element (scrolled into view), wherever the browser's hit test sends it. */
+/**
+ * A real mouse click at the centre of an element, wherever the browser's hit test sends it, once the element is
+ * ready for one (stable-point.ts): page.mouse does not wait, as Playwright's click does, for it to stop moving.
+ */
 async function pointerClick(page: Page, target: Locator) {
-  await target.scrollIntoViewIfNeeded()
-  const box = await target.boundingBox()
-  if (!box) throw new Error(`${target} has no box to click`)
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  const point = await untilStable(() => target.evaluate(stablePointInPage), String(target), 15_000)
+  await page.mouse.click(point.x, point.y)
 }
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name })

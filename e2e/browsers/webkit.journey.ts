@@ -19,17 +19,7 @@ import {
   stableListPath,
   wrongCall,
 } from './journey-steps'
-import {
-  by,
-  centreOf,
-  clickAt,
-  pointerClick,
-  startWebKit,
-  visible,
-  WAIT_MS,
-  type WebKitSession,
-  waitUntil,
-} from './webkit-driver'
+import { by, pointerClick, startWebKit, visible, WAIT_MS, type WebKitSession, waitUntil } from './webkit-driver'
 
 let session: WebKitSession
 let driver: WebDriver
@@ -94,7 +84,7 @@ test('a support agent’s journey in WebKit', async () => {
       if (!row) throw new Error(`No row ${index + 1}`)
       // The first cell without a link or button: a click there is a click on the row itself.
       const cell = await row.findElement(By.xpath('./td[not(.//a or .//button or .//input or .//select)]'))
-      await clickAt(driver, await centreOf(driver, cell))
+      await pointerClick(driver, cell, `Row ${index + 1}`)
       const opened = await openedCall()
       expect(opened, wrongCall(index, ids, opened)).toBe(ids[index])
       await visible(driver, by.headingStarting('Call to '), 'The call page’s heading')
