@@ -25,6 +25,9 @@ const envSchema = z.object({
   CONSOLE_INDEX_RPS: z.coerce.number().int().min(1).max(1_000).default(5),
   CONSOLE_LIVE_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   CONSOLE_LIVE: z.enum(['on', 'off']).default('on'),
+  // The live streams served at once, every person's tabs together (the hub's default, 800, when not set); a
+  // benchmark raises it. Each stream holds one of the server's connections (server.maxConnections, 1,000).
+  CONSOLE_LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(10_000).optional(),
   CONSOLE_INDEX: z.enum(['on', 'off']).default('on'),
   VOICE_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('http://127.0.0.1:8787'),
   VOICE_API_KEY: z.string().optional(),
@@ -70,6 +73,8 @@ export interface SsoConfig extends SsoPolicy {
 export interface LiveSettings {
   pollMs: number
   upstreamRps: number
+  /** The most live streams at once (CONSOLE_LIVE_MAX_STREAMS); the hub's own default when not set. */
+  maxStreams?: number
   /** Off: no hub, no upstream requests of its own; the pages poll (CONSOLE_LIVE=off). */
   enabled?: boolean
 }
@@ -127,7 +132,12 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
     apiKey: readSecret('VOICE_API_KEY_FILE', e.VOICE_API_KEY, e.VOICE_API_KEY_FILE),
     storageUpstream: e.VOICE_STORAGE_UPSTREAM,
     storageUrl: e.VOICE_STORAGE_URL,
-    live: { pollMs: e.CONSOLE_LIVE_POLL_MS, upstreamRps: e.CONSOLE_UPSTREAM_RPS, enabled: e.CONSOLE_LIVE === 'on' },
+    live: {
+      pollMs: e.CONSOLE_LIVE_POLL_MS,
+      upstreamRps: e.CONSOLE_UPSTREAM_RPS,
+      maxStreams: e.CONSOLE_LIVE_MAX_STREAMS,
+      enabled: e.CONSOLE_LIVE === 'on',
+    },
     callIndex: { upstreamRps: e.CONSOLE_INDEX_RPS, enabled: e.CONSOLE_INDEX === 'on' },
     distDir: e.DASHBOARD_DIST ?? fileURLToPath(new URL('../../dist', import.meta.url)),
     demoUsers: false,

@@ -25,7 +25,7 @@ export function createConsoleLiveHub(options: {
     pollMs: settings.pollMs,
     upstreamRps: settings.upstreamRps,
     logger: options.logger,
-    limits: options.limits,
+    limits: settings.maxStreams === undefined ? options.limits : { viewers: settings.maxStreams, ...options.limits },
     onCall: options.onCall,
   })
 }
