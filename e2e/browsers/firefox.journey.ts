@@ -49,11 +49,27 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await expect(heading(page, 'Calls')).toBeVisible()
 }
 
+/**
+ * The calls list once it has settled: the same calls in two reads half a second apart. A call placed just before
+ * can reach the list after its first rows, and the list re-renders them under the journey.
+ */
 async function openList(page: Page) {
   await page.goto(stableListPath())
   await expect(heading(page, 'Calls')).toBeVisible()
   const rows = page.getByRole('main').getByRole('table').locator('tbody').getByRole('row')
   await expect(rows.first()).toBeVisible()
+  let last = ''
+  await expect
+    .poll(
+      async () => {
+        const ids = rowCallIds(await rows.allInnerTexts()).join(' ')
+        const settled = ids !== '' && ids === last
+        last = ids
+        return settled
+      },
+      { message: 'the calls list showed the same calls twice in a row', intervals: [500] },
+    )
+    .toBe(true)
   return rows
 }
 
