@@ -1,8 +1,10 @@
 // After a recorded call, staff listen to both sides, skip around, speed up and download.
 
+import type { AuditAction, AuditEntry, AuditPage } from '../src/api/audit-schemas'
 import { NUMBERS, placeCall } from './support/api'
 import { recordingPlayer } from './support/recording'
-import { expect, type Page, signedInAs, test } from './support/test'
+import { authFile, e2eUser, ports, urls } from './support/servers'
+import { type APIRequestContext, expect, type Page, signedInAs, test } from './support/test'
 
 // A support's work: signed in as support.
 test.use(signedInAs('support'))
@@ -25,18 +27,20 @@ test('plays a recording with a waveform of both channels', async ({ page, reques
   const download = recording.getByRole('link', { name: 'Download' })
   await expect(download).toHaveAttribute('href', new RegExp(`/storage/.+${call.call_id}`))
 
+  // Nothing is fetched before Play: the waveform is drawn once the recording plays.
+  await expect(play).toBeEnabled()
+  await expect(recording.getByText('The waveform appears when the recording plays.')).toBeVisible()
+  await play.click()
+  const audio = recording.locator('audio')
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused)).toBe(true)
   // wavesurfer draws from the peaks first and again once the audio knows its duration, replacing
   // its canvases; so the drawn size is polled rather than read once.
-  await expect(play).toBeEnabled()
   await expect
     .poll(async () => {
       const box = await canvas.boundingBox()
       return Math.min(box?.width ?? 0, box?.height ?? 0)
     })
     .toBeGreaterThan(0)
-  await play.click()
-  const audio = recording.locator('audio')
-  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused)).toBe(true)
   const start = await audio.evaluate((a: HTMLAudioElement) => a.currentTime)
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(start)
 
@@ -70,12 +74,13 @@ test('the waveform is read by a worker from one download, so a long call cannot 
   page.on('request', (r) => {
     if (r.url().includes('/storage/') && !r.headers().range) wholeDownloads.push(r.url())
   })
-  const peaksWorker = page.waitForEvent('worker', (worker) => worker.url().includes('recording-peaks'))
   await openFinishedCall(page, call.call_id)
+  const { play, recording, waveformCanvas } = recordingPlayer(page)
+  const peaksWorker = page.waitForEvent('worker', (worker) => worker.url().includes('recording-peaks'))
+  await play.click()
   await peaksWorker
-  const { play, waveformCanvas } = recordingPlayer(page)
   await expect(waveformCanvas).toBeVisible()
-  await expect(play).toBeEnabled()
+  await expect(recording.getByRole('button', { name: 'Pause' })).toBeEnabled()
   // The <audio> element asks for byte ranges; a second whole download would be the page decoding the file itself.
   expect(wholeDownloads).toHaveLength(1)
 })
@@ -129,12 +134,15 @@ test('an expired recording link is replaced by a fresh one', async ({ page, requ
       : route.continue(),
   )
   await openFinishedCall(page, call.call_id)
-  const { play, waveformCanvas } = recordingPlayer(page)
-  await expect(play).toBeEnabled()
+  const { recording, play, waveformCanvas } = recordingPlayer(page)
+  await play.click()
   await expect(waveformCanvas).toBeVisible()
   expect(storageRequests).toBeGreaterThanOrEqual(2)
   expect(recordingsReads).toBeGreaterThanOrEqual(2)
   await expect(page.getByText('The waveform could not be loaded')).toHaveCount(0)
+  // The person pressed Play once: the recording plays from the fresh link.
+  const audio = recording.locator('audio')
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.2)
 })
 
 test('a recording that cannot be loaded says so and offers Retry', async ({ page, request }) => {
@@ -144,7 +152,8 @@ test('a recording that cannot be loaded says so and offers Retry', async ({ page
     storageDown ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'Unavailable' }) : route.continue(),
   )
   await openFinishedCall(page, call.call_id)
-  const recording = page.getByRole('article', { name: 'Recording 1' })
+  const { recording, play } = recordingPlayer(page)
+  await play.click()
   await expect(recording.getByRole('alert')).toContainText('The waveform could not be loaded')
   // The download link stays, for a person who would rather save the file.
   await expect(recording.getByRole('link', { name: 'Download' })).toBeVisible()
@@ -152,5 +161,87 @@ test('a recording that cannot be loaded says so and offers Retry', async ({ page
   storageDown = false
   await recording.getByRole('button', { name: 'Retry' }).click()
   await expect(recording.getByRole('alert')).toHaveCount(0)
-  await expect(recording.getByRole('button', { name: 'Play' })).toBeEnabled()
+  // Retry plays what the person asked to hear.
+  await expect(recording.getByRole('button', { name: 'Pause' })).toBeEnabled()
+})
+
+test.describe('the audit trail', () => {
+  /** This call's entries of one action, newest first, as an admin reads them. */
+  async function entriesOf(admin: APIRequestContext, callId: string, action: AuditAction): Promise<AuditEntry[]> {
+    const response = await admin.get(`/api/console/audit?action=${action}&limit=200`)
+    expect(response.ok()).toBe(true)
+    const { entries } = (await response.json()) as AuditPage
+    return entries.filter((entry) => entry.target === callId)
+  }
+
+  test('records a play when it starts, once per page load, and nothing for opening the page', async ({
+    page,
+    request,
+    playwright,
+  }) => {
+    const call = await placeCall(request, { destination: NUMBERS.answers, record: true })
+    const admin = await playwright.request.newContext({
+      baseURL: urls.app,
+      storageState: authFile(ports.app, 'admin'),
+    })
+    const plays = () => entriesOf(admin, call.call_id, 'recording.played')
+    const downloads = () => entriesOf(admin, call.call_id, 'recording.downloaded')
+    const audioFetches: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/storage/')) audioFetches.push(r.url())
+    })
+
+    // Opened and left: no audio fetched, nothing recorded.
+    await openFinishedCall(page, call.call_id)
+    const { recording, play } = recordingPlayer(page)
+    await expect(play).toBeEnabled()
+    await page.goto('/calls')
+    await expect(page.getByRole('heading', { name: 'Calls', level: 1 })).toBeVisible()
+    expect(audioFetches).toEqual([])
+    expect(await plays()).toEqual([])
+
+    // Play, pause, play: one entry, timed at the first Play, not at the page load.
+    await openFinishedCall(page, call.call_id)
+    const audio = recording.locator('audio')
+    await page.waitForTimeout(1000)
+    const pressed = Date.now()
+    await play.click()
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.2)
+    await recording.getByRole('button', { name: 'Pause' }).click()
+    await expect(play).toBeEnabled()
+    await play.click()
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused)).toBe(true)
+    await recording.getByRole('slider', { name: 'Seek' }).fill('3')
+    await expect.poll(async () => (await plays()).length).toBe(1)
+    const [first] = await plays()
+    expect(first?.actor?.email).toBe(e2eUser('support'))
+    expect(Date.parse(first?.at ?? '')).toBeGreaterThanOrEqual(pressed)
+
+    // Reloaded and played: a second play.
+    await page.reload()
+    await expect(play).toBeEnabled()
+    await play.click()
+    await expect.poll(async () => (await plays()).length).toBe(2)
+    const [second] = await plays()
+    expect(second?.detail?.playId).not.toBe(first?.detail?.playId)
+    // Everything the player fetched was one of its plays: no download on the record.
+    expect(await downloads()).toEqual([])
+    expect((await plays()).length).toBe(2)
+    await admin.dispose()
+  })
+
+  test('records a download from the Download link as one', async ({ page, request, playwright }) => {
+    const call = await placeCall(request, { destination: NUMBERS.answers, record: true })
+    const admin = await playwright.request.newContext({
+      baseURL: urls.app,
+      storageState: authFile(ports.app, 'admin'),
+    })
+    await openFinishedCall(page, call.call_id)
+    const saved = page.waitForEvent('download')
+    await recordingPlayer(page).recording.getByRole('link', { name: 'Download' }).click()
+    await (await saved).path()
+    await expect.poll(async () => (await entriesOf(admin, call.call_id, 'recording.downloaded')).length).toBe(1)
+    expect(await entriesOf(admin, call.call_id, 'recording.played')).toEqual([])
+    await admin.dispose()
+  })
 })

@@ -9,6 +9,8 @@ import { freePort } from '../child'
 import { BENCH_EMAIL, BENCH_PASSWORD, type ProbeAnswer } from './protocol'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+/** The most streams the bench holds open on one console at once: 1,000 idle ones and a few more. */
+const BENCH_STREAMS = 1_100
 
 export interface ConsoleChild {
   url: string
@@ -44,9 +46,14 @@ export async function startConsoleChild(options: ConsoleChildOptions, timeoutMs 
       DASHBOARD_DIST: join(options.dir, 'no-dist'),
       CONSOLE_LOG: 'off',
       CONSOLE_USER_RATE_LIMIT: '1000000',
-      // Every viewer's stream is a socket from loopback: the per-address cap would stop the bench at 100.
+      // Every viewer's stream is a socket from loopback: the per-address cap (100) would stop the bench.
       CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: '1000',
       CONSOLE_QUERY_RATE_LIMIT: '1000000',
+      // Every stream is the one bench person's: the console's caps on streams, in all and per person, are set for
+      // the bench's load (the idle phase's 1,000 and the warm-up's, under server.maxConnections) rather than a
+      // production's. The per-person cap's name is harmless to a console that has no such cap.
+      CONSOLE_LIVE_MAX_STREAMS: String(BENCH_STREAMS),
+      CONSOLE_LIVE_STREAMS_PER_PERSON: String(BENCH_STREAMS),
       VOICE_API_BASE_URL: options.upstream,
       VOICE_API_KEY: options.apiKey,
       ...options.env,

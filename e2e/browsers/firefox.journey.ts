@@ -1,7 +1,6 @@
-// A support agent's journey in Firefox (Debian's firefox-esr over WebDriver BiDi, see firefox-bidi-relay.ts),
-// with axe on every page it visits. Under BiDi, fill() sets a value without an input event React sees, so text is
-// typed key by key; clicks that test where the pointer lands go through page.mouse at a computed point.
-import AxeBuilder from '@axe-core/playwright'
+// A support agent's journey in Firefox (Debian's firefox-esr over WebDriver BiDi, see firefox-bidi-relay.ts).
+// Under BiDi, fill() sets a value without an input event React sees, so text is typed key by key; clicks that
+// test where the pointer lands go through page.mouse at a computed point.
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import {
   CALL_ID,
@@ -17,31 +16,22 @@ import {
   stableListPath,
   wrongCall,
 } from './journey-steps'
+import { stablePointInPage, untilStable } from './stable-point'
 
-/** axe's findings on the page as it is, one line each; the Chromium suite finds none on these pages. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze()
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
+// No axe here: firefox-esr 153.7's content process segfaults during a full-page axe run now and then, a null write
+// in libxul.so at the same offset every time (dmesg: "Isolated Web Co ... segfault at 0 ... in libxul.so"), after
+// which Firefox shuts down. It did on call pages and /usage (about one run in seven), and on the calls list in one of
+// ten runs in a row on 2026-11-25 ("Execution context was destroyed" in the axe step), so no page was safe from it.
+// It is the browser crashing, not a finding about the page; the Chromium suite runs axe on every page the journey
+// visits (e2e/a11y-*.spec.ts), and axe found nothing in Firefox on the pages it had checked here.
 
-// Only on the sign-in page, the calls list and the new-call page. On call pages with a recording and on /usage,
-// firefox-esr 153.7's content process segfaults during a full-page axe run now and then (about one run in seven on
-// a call page, once on /usage in four runs): a null write in libxul.so at the same offset every time (dmesg:
-// "Isolated Web Co ... segfault at 0 ... in libxul.so"), after which Firefox shuts down. The same journey without
-// axe passes. It is the browser crashing, not a finding about the page; the Chromium suite runs axe on those pages
-// (e2e/a11y-*.spec.ts). On the three pages checked here axe found nothing in Firefox, as in Chromium.
-async function expectNoAxeViolations(page: Page, where: string) {
-  expect(await axeViolations(page), `axe on ${where}`).toEqual([])
-}
-
-/** A real mouse click at the centre of an element (scrolled into view), wherever the browser's hit test sends it. */
+/**
+ * A real mouse click at the centre of an element, wherever the browser's hit test sends it, once the element is
+ * ready for one (stable-point.ts): page.mouse does not wait, as Playwright's click does, for it to stop moving.
+ */
 async function pointerClick(page: Page, target: Locator) {
-  await target.scrollIntoViewIfNeeded()
-  const box = await target.boundingBox()
-  if (!box) throw new Error(`${target} has no box to click`)
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  const point = await untilStable(() => target.evaluate(stablePointInPage), String(target), 15_000)
+  await page.mouse.click(point.x, point.y)
 }
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name })
@@ -59,11 +49,27 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await expect(heading(page, 'Calls')).toBeVisible()
 }
 
+/**
+ * The calls list once it has settled: the same calls in two reads half a second apart. A call placed just before
+ * can reach the list after its first rows, and the list re-renders them under the journey.
+ */
 async function openList(page: Page) {
   await page.goto(stableListPath())
   await expect(heading(page, 'Calls')).toBeVisible()
   const rows = page.getByRole('main').getByRole('table').locator('tbody').getByRole('row')
   await expect(rows.first()).toBeVisible()
+  let last = ''
+  await expect
+    .poll(
+      async () => {
+        const ids = rowCallIds(await rows.allInnerTexts()).join(' ')
+        const settled = ids !== '' && ids === last
+        last = ids
+        return settled
+      },
+      { message: 'the calls list showed the same calls twice in a row', intervals: [500] },
+    )
+    .toBe(true)
   return rows
 }
 
@@ -79,13 +85,11 @@ test('a support agent’s journey in Firefox', async ({ page }) => {
   await test.step(STEPS.signIn, async () => {
     await page.goto('/sign-in')
     await expect(heading(page, 'Sign in')).toBeVisible()
-    await expectNoAxeViolations(page, 'the sign-in page')
     await signIn(page, SUPPORT)
   })
 
   await test.step(STEPS.rows, async () => {
     const ids = rowCallIds(await (await openList(page)).allInnerTexts())
-    await expectNoAxeViolations(page, 'the calls list')
     for (const index of rowsToCheck(ids.length)) {
       const rows = await openList(page)
       expect(rowCallIds(await rows.allInnerTexts()), 'the list moved while the journey clicked it').toEqual(ids)
@@ -135,7 +139,6 @@ test('a support agent’s journey in Firefox', async ({ page }) => {
   await test.step(STEPS.placeCall, async () => {
     await page.goto('/calls/new')
     await expect(heading(page, 'New call')).toBeVisible()
-    await expectNoAxeViolations(page, 'the new-call page')
     await page.getByLabel('Destination').pressSequentially(DESTINATION)
     await page.getByLabel('Record call').check()
     await page.getByRole('button', { name: 'Place call' }).click()

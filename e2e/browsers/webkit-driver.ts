@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { Builder, By, Capabilities, Origin, until, type WebDriver, type WebElement } from 'selenium-webdriver'
+import { type StablePoint, stablePointInPage, untilStable } from './stable-point'
 
 const START_TIMEOUT_MS = 15_000
 /** How long a find or a wait lasts before it fails with its own message. */
@@ -128,21 +129,26 @@ export async function waitUntil(
   await driver.wait(condition, timeout, `Timed out after ${timeout} ms: ${what}`)
 }
 
-/** The centre of an element in viewport pixels, once scrolled to the middle of the window. */
-export async function centreOf(driver: WebDriver, element: WebElement): Promise<{ x: number; y: number }> {
-  return driver.executeScript(
-    `const r = arguments[0]; r.scrollIntoView({ block: 'center' });
-     const box = r.getBoundingClientRect();
-     return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };`,
-    element,
-  )
+/**
+ * The centre of an element in viewport pixels, once it is ready for a pointer (stable-point.ts): scrolled to the
+ * middle of the window, visible, enabled, still for two animation frames, and what a click there would hit.
+ */
+async function stableCentreOf(
+  driver: WebDriver,
+  element: WebElement,
+  what = 'The element',
+): Promise<{ x: number; y: number }> {
+  const script = `const done = arguments[arguments.length - 1];
+    (${stablePointInPage.toString()})(arguments[0]).then(done, (error) => done({ notReady: String(error) }))`
+  return untilStable(() => driver.executeAsyncScript<StablePoint>(script, element), what, WAIT_MS)
 }
 
 /** A real mouse click (WebDriver pointer actions) at a point of the viewport: WebKit's own hit test decides. */
-export async function clickAt(driver: WebDriver, point: { x: number; y: number }) {
+async function clickAt(driver: WebDriver, point: { x: number; y: number }) {
   await driver.actions({ async: true }).move({ origin: Origin.VIEWPORT, x: point.x, y: point.y }).click().perform()
 }
 
-export async function pointerClick(driver: WebDriver, element: WebElement) {
-  await clickAt(driver, await centreOf(driver, element))
+/** A real mouse click at the centre of an element once it is ready for one, as Playwright's click waits. */
+export async function pointerClick(driver: WebDriver, element: WebElement, what?: string) {
+  await clickAt(driver, await stableCentreOf(driver, element, what))
 }

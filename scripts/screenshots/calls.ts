@@ -17,11 +17,18 @@ export async function shoot(page: Page, baseURL: string, outDir: string): Promis
   await page.screenshot({ path: inProgress })
 
   await page.getByText('Call status: Completed').waitFor({ state: 'attached', timeout: 60_000 })
-  await page
+  // The waveform is drawn once the recording plays: play, then pause at the start.
+  const recording = page.getByRole('article', { name: 'Recording 1' })
+  const played = await recording
     .getByRole('button', { name: 'Play' })
-    .first()
-    .waitFor({ timeout: 30_000 })
-    .catch(() => undefined)
+    .click({ timeout: 30_000 })
+    .then(() => true)
+    .catch(() => false)
+  if (played) {
+    await recording.locator('canvas').first().waitFor({ timeout: 30_000 })
+    await recording.getByRole('button', { name: 'Pause' }).click()
+    await recording.getByRole('slider', { name: 'Seek' }).fill('0')
+  }
   // Let the waveform finish drawing.
   await page.waitForTimeout(1500)
   const completed = `${outDir}/call-live.png`

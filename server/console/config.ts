@@ -33,6 +33,9 @@ const envSchema = z.object({
   CONSOLE_INDEX_RPS: z.coerce.number().int().min(1).max(1_000).default(5),
   CONSOLE_LIVE_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   CONSOLE_LIVE: z.enum(['on', 'off']).default('on'),
+  // The live streams served at once, every person's tabs together (the hub's default, 800, when not set); a
+  // benchmark raises it. Each stream holds one of the server's connections (server.maxConnections, 1,000).
+  CONSOLE_LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(10_000).optional(),
   CONSOLE_LIVE_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(1_000).default(4),
   CONSOLE_LIVE_WATCHED_PER_PERSON: z.coerce.number().int().min(1).max(5_000).default(40),
   CONSOLE_INDEX: z.enum(['on', 'off']).default('on'),
@@ -85,6 +88,8 @@ export interface SsoConfig extends SsoPolicy {
 export interface LiveSettings {
   pollMs: number
   upstreamRps: number
+  /** The most live streams at once (CONSOLE_LIVE_MAX_STREAMS); the hub's own default when not set. */
+  maxStreams?: number
   /** Live streams one person may hold at once (CONSOLE_LIVE_STREAMS_PER_PERSON); a browser holds one. */
   streamsPerPerson?: number
   /** Call ids one person may watch live, over all their streams (CONSOLE_LIVE_WATCHED_PER_PERSON). */
@@ -173,6 +178,7 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
       pollMs: e.CONSOLE_LIVE_POLL_MS,
       upstreamRps: e.CONSOLE_UPSTREAM_RPS,
       enabled: e.CONSOLE_LIVE === 'on',
+      maxStreams: e.CONSOLE_LIVE_MAX_STREAMS,
       streamsPerPerson: e.CONSOLE_LIVE_STREAMS_PER_PERSON,
       watchedPerPerson: e.CONSOLE_LIVE_WATCHED_PER_PERSON,
     },

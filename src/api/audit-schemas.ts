@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'call.refused',
   'caller-id.verification-started',
   'recording.played',
+  'recording.downloaded',
   'calls.exported',
   'user.invited',
   'user.set-up',
@@ -36,7 +37,15 @@ export const AUDIT_ACTIONS = [
   'audit.pruned',
 ] as const
 export const auditAction = z.enum(AUDIT_ACTIONS)
+
 export type AuditAction = z.infer<typeof auditAction>
+
+/**
+ * The query parameter by which the recording player marks the fetches of one play (an id made when the player
+ * first plays, once per page). The console audits the first fetch of each as "Recording played", any other fetch
+ * of audio as "Recording downloaded", and never forwards it to storage, whose link is signed.
+ */
+export const RECORDING_PLAY_PARAM = 'console_play'
 
 /** Who did it, as they were at the time: a later change of email or role does not rewrite history. */
 export const auditActor = z.object({ userId: z.string(), email: z.string(), role })

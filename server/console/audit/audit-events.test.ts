@@ -124,21 +124,47 @@ describe('the audit trail records', () => {
     if (res.ok) expect(entry?.target).toBe('+14155550142')
   })
 
-  it('the first play of a recording per session, not every range request', async () => {
-    const before = (await entriesOf('recording.played')).length
-    for (let n = 0; n < 3; n++) {
-      const res = await t.request(samples.recordingPath, { cookie: cookie.manager, headers: { range: 'bytes=0-99' } })
+  it('one play per person, recording and play id, not every range request; other fetches of audio as downloads', async () => {
+    const played = (await entriesOf('recording.played')).length
+    const downloaded = (await entriesOf('recording.downloaded')).length
+    const fetchAs = async (who: keyof typeof cookie, playId: string | null, range?: string) => {
+      const path = playId ? `${samples.recordingPath}&console_play=${playId}` : samples.recordingPath
+      const res = await t.request(path, { cookie: cookie[who], headers: range ? { range } : {} })
       expect([200, 206]).toContain(res.status)
       await res.arrayBuffer()
     }
-    const other = await t.request(samples.recordingPath, { cookie: cookie.support })
-    await other.arrayBuffer()
-    const played = await entriesOf('recording.played')
-    expect(played.length - before).toBe(2)
-    expect(played.slice(0, 2).map((entry) => [entry.actor_email, entry.target])).toEqual([
+    // A play: the first fetch, a seek's range, the waveform's whole download.
+    await fetchAs('manager', 'aaaaaaaa11111111', 'bytes=0-99')
+    await fetchAs('manager', 'aaaaaaaa11111111', 'bytes=5000-')
+    await fetchAs('manager', 'aaaaaaaa11111111')
+    // The same page's play id from another person is their play; a new page load makes a new id.
+    await fetchAs('support', 'aaaaaaaa11111111')
+    await fetchAs('manager', 'bbbbbbbb22222222', 'bytes=0-99')
+    const plays = (await entriesOf('recording.played')).slice(0, 3)
+    expect(plays).toHaveLength(3)
+    expect((await entriesOf('recording.played')).length - played).toBe(3)
+    expect(plays.map((entry) => [entry.actor_email, entry.target, JSON.parse(entry.detail ?? '{}').playId])).toEqual([
+      ['manager@example.com', samples.callId, 'bbbbbbbb22222222'],
+      ['support@example.com', samples.callId, 'aaaaaaaa11111111'],
+      ['manager@example.com', samples.callId, 'aaaaaaaa11111111'],
+    ])
+
+    // Audio fetched without a play id (the Download link, curl, a made-up id) is on the record as a download, each time.
+    await fetchAs('manager', null)
+    await fetchAs('manager', null, 'bytes=0-99')
+    await fetchAs('support', 'not an id')
+    const downloads = await entriesOf('recording.downloaded')
+    expect(downloads.length - downloaded).toBe(3)
+    expect(downloads.slice(0, 3).map((entry) => [entry.actor_email, entry.target])).toEqual([
       ['support@example.com', samples.callId],
       ['manager@example.com', samples.callId],
+      ['manager@example.com', samples.callId],
     ])
+    // Headers only, no audio: nothing to record.
+    const head = await t.request(samples.recordingPath, { cookie: cookie.manager, method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect((await entriesOf('recording.downloaded')).length - downloaded).toBe(3)
+    expect((await entriesOf('recording.played')).length - played).toBe(3)
   })
 
   it('a request refused for the role, and one refused as cross-site, with who sent them', async () => {

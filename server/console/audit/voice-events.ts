@@ -1,13 +1,15 @@
 // The voice operations the audit trail records, read from the upstream's answer as it passes:
-// each call placed (and who placed it), each verification started, the first play of a recording.
+// each call placed (and who placed it), each verification started, each play and download of a recording.
 import type { Context } from 'hono'
 import type { SessionEnv } from '../auth/require-session'
 import type { Operation } from '../operations'
+import { splitPlayId } from '../proxy/recording-play'
 import type { ConsoleStore } from '../store'
 import type { AuditLog } from './audit-log'
 import { actorOf, requestFacts } from './request-facts'
 
-// Per session and recording; a Range request per seek must not make an entry per seek.
+// Per person, recording and play id: the Range requests of a seek, a pause and resume, the waveform's own
+// fetch are one play. A play forgotten past this many is recorded again on its next fetch, never lost.
 const MAX_REMEMBERED_PLAYS = 10_000
 
 async function jsonField(response: Response, field: string): Promise<string | null> {
@@ -54,18 +56,21 @@ export function createVoiceAudit(audit: AuditLog, store: ConsoleStore, now: () =
       const phone = response.ok ? await jsonField(response, 'phone_number') : null
       const callerIdId = response.ok ? await jsonField(response, 'caller_id_id') : null
       await audit.record({ ...base, action: 'caller-id.verification-started', target: phone, detail: { callerIdId } })
-    } else if (operation.storage && (response.status === 200 || response.status === 206)) {
-      const recording = new URL(c.req.url).pathname.split('/').pop() ?? ''
-      const remembered = `${session.idHash}:${recording}`
+    } else if (operation.storage && c.req.method === 'GET' && (response.status === 200 || response.status === 206)) {
+      // Audio was sent. The player marks a play's fetches with its play id (made at the first Play, once per page);
+      // a fetch without one is a download (the Download link, or anyone's own client): never unaudited.
+      const url = new URL(c.req.url)
+      const recording = (url.pathname.split('/').pop() ?? '').replace(/\.wav$/, '')
+      const { playId } = splitPlayId(url.search)
+      if (playId === null) {
+        await audit.record({ ...base, action: 'recording.downloaded', target: recording })
+        return
+      }
+      const remembered = `${session.userId}:${recording}:${playId}`
       if (played.has(remembered)) return
       if (played.size >= MAX_REMEMBERED_PLAYS) played.delete(played.values().next().value as string)
       played.add(remembered)
-      await audit.record({
-        ...base,
-        action: 'recording.played',
-        target: recording.replace(/\.wav$/, ''),
-        outcome: response.status,
-      })
+      await audit.record({ ...base, action: 'recording.played', target: recording, detail: { playId } })
     }
   }
 }

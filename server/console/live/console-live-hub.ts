@@ -26,6 +26,7 @@ export function createConsoleLiveHub(options: {
     upstreamRps: settings.upstreamRps,
     logger: options.logger,
     limits: {
+      ...(settings.maxStreams !== undefined && { viewers: settings.maxStreams }),
       ...(settings.streamsPerPerson && { streamsPerPerson: settings.streamsPerPerson }),
       ...(settings.watchedPerPerson && { watchesPerPerson: settings.watchedPerPerson }),
       ...options.limits,

@@ -48,6 +48,14 @@ describe('createVoiceProxy', () => {
     expect(res.headers.get('cache-control')).toBe('no-store')
   })
 
+  it("takes the player's play id off a recording link, leaving the signed query byte for byte", async () => {
+    const signed = '/storage/recordings/call_1.wav?expires=1700000000&signature=a%2Fb%2Bc~'
+    await forward(`${signed}&console_play=0123456789abcdef`, { headers: { range: 'bytes=0-3' } })
+    expect(upstream.seen.at(-1)?.rawPath).toBe(signed)
+    await forward('/storage/recordings/call_1.wav?console_play=0123456789abcdef&expires=1')
+    expect(upstream.seen.at(-1)?.rawPath).toBe('/storage/recordings/call_1.wav?expires=1')
+  })
+
   it("sends the server's key instead of one the browser sends, and keeps the idempotency key and body", async () => {
     await forward('/api/v1/voice/calls', {
       method: 'POST',

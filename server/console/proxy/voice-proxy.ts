@@ -6,6 +6,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { problem } from '../http/problem'
 import type { Operation } from '../operations'
+import { splitPlayId } from './recording-play'
 
 export interface VoiceProxyOptions {
   /** Base URL of the voice API, e.g. http://127.0.0.1:8787. */
@@ -112,7 +113,9 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
     headers['accept-encoding'] = 'identity'
     const body = request.method === 'POST' ? Buffer.from(await request.arrayBuffer()) : undefined
 
-    const target = new URL(`${operation.storage ? storageUpstream : upstream}${url.pathname}${url.search}`)
+    // The player's play id is the console's own mark: storage would refuse a signed link with it.
+    const search = operation.storage ? splitPlayId(url.search).upstreamSearch : url.search
+    const target = new URL(`${operation.storage ? storageUpstream : upstream}${url.pathname}${search}`)
     let upstreamResponse: IncomingMessage
     try {
       upstreamResponse = await send(target, request.method, headers, body, timeoutMs)

@@ -19,6 +19,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'call.refused': 'Call not placed',
   'caller-id.verification-started': 'Caller ID verification started',
   'recording.played': 'Recording played',
+  'recording.downloaded': 'Recording downloaded',
   'calls.exported': 'Calls exported',
   'user.invited': 'Person invited',
   'user.set-up': 'Person set up their account',

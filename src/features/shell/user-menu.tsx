@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { SessionResponse } from '@/api/console-schemas'
 import { replaceSession, signOut } from '@/api/session'
 import { Badge } from '@/components/ui/badge'
@@ -9,8 +9,11 @@ import { cn } from '@/lib/cn'
 import { useDisclosure } from '@/lib/use-disclosure'
 import { TimeZoneSelect } from './time-zone-select'
 
-// Loaded when the menu first opens: no page needs it for its first paint.
-const NotificationsToggle = lazy(() => import('@/features/live/notify/notifications-toggle'))
+// No page needs it for its first paint. It is fetched when the pointer or the focus reaches the menu's button,
+// and mounted (hidden) from then on, so the menu opens with its final layout: a switch that arrived after the
+// menu opened pushed "Sign out" down under a pointer already on its way (a WebKit journey clicked the switch).
+const loadNotificationsToggle = () => import('@/features/live/notify/notifications-toggle')
+const NotificationsToggle = lazy(loadNotificationsToggle)
 
 /**
  * Who is signed in, as which role; opened, the person's settings (time zone) and the way out.
@@ -20,6 +23,12 @@ export function UserMenu({ session }: { session: SessionResponse }) {
   const queryClient = useQueryClient()
   const router = useRouter()
   const menu = useDisclosure<HTMLElement>()
+  const [prepared, setPrepared] = useState(false)
+  const prepare = () => {
+    if (prepared) return
+    setPrepared(true)
+    void loadNotificationsToggle()
+  }
   const mutation = useMutation({
     mutationFn: signOut,
     meta: { handlesUnauthorized: true },
@@ -32,7 +41,14 @@ export function UserMenu({ session }: { session: SessionResponse }) {
 
   return (
     <section ref={menu.root} aria-label="Signed in" className="relative text-xs">
-      <Button {...menu.buttonProps} variant="ghost" size="sm">
+      <Button
+        {...menu.buttonProps}
+        onPointerEnter={prepare}
+        onPointerDown={prepare}
+        onFocus={prepare}
+        variant="ghost"
+        size="sm"
+      >
         <span className="text-slate-700 dark:text-slate-300">{session.user.email}</span>
         <Badge tone="neutral">{session.user.role}</Badge>
         <span aria-hidden="true">▾</span>
@@ -45,8 +61,8 @@ export function UserMenu({ session }: { session: SessionResponse }) {
         )}
       >
         <TimeZoneSelect />
-        {menu.open && (
-          <Suspense fallback={null}>
+        {(prepared || menu.open) && (
+          <Suspense fallback={<NotificationsTogglePlaceholder />}>
             <NotificationsToggle userId={session.user.id} />
           </Suspense>
         )}
@@ -55,5 +71,18 @@ export function UserMenu({ session }: { session: SessionResponse }) {
         </Button>
       </div>
     </section>
+  )
+}
+
+/** The switch's row and two lines of hint, the size of NotificationsToggle, for the moment its code is on its way. */
+function NotificationsTogglePlaceholder() {
+  return (
+    <div aria-hidden="true" className="space-y-1">
+      <div className="flex items-center justify-between gap-3">
+        <span className="font-medium text-slate-400 dark:text-slate-600">Browser notifications</span>
+        <span className="h-5 w-9 shrink-0 rounded-full bg-slate-200 dark:bg-slate-800" />
+      </div>
+      <p className="min-h-8" />
+    </div>
   )
 }

@@ -89,7 +89,10 @@ export function useMediaState(media: RefObject<HTMLAudioElement | null>, fallbac
   const setRate = useCallback(
     (rate: number) => {
       const audio = media.current
-      if (audio) audio.playbackRate = rate
+      if (!audio) return
+      // Loading a source (the first Play) resets the rate to the default: a speed chosen before then must stay.
+      audio.defaultPlaybackRate = rate
+      audio.playbackRate = rate
     },
     [media],
   )

@@ -2,6 +2,8 @@
 // it stays out of the main bundle. It plays through our own <audio> element,
 // so the controls and the tests talk to one media element. Its peaks come from a
 // worker (recording-peaks.ts): decoding a long call on the page blocked it for seconds.
+// Nothing is fetched before the first Play: opening a call page is not listening to its recording,
+// and every fetch of the audio is on the audit trail (a play or a download).
 
 import { type RefObject, useEffect, useState } from 'react'
 import type WaveSurfer from 'wavesurfer.js'
@@ -17,7 +19,7 @@ const CHANNEL_COLOURS = [
   { waveColor: '#34d399', progressColor: '#047857' },
 ]
 
-export type WaveformState = 'loading' | 'ready' | 'error'
+export type WaveformState = 'idle' | 'loading' | 'ready' | 'error'
 
 export function useWaveform({
   container,
@@ -28,7 +30,8 @@ export function useWaveform({
 }: {
   container: RefObject<HTMLDivElement | null>
   media: RefObject<HTMLAudioElement | null>
-  url: string
+  /** The play's URL, once the person has pressed Play; null before: nothing loads. */
+  url: string | null
   channels: number
   /** Bumped to load again after an error. */
   attempt: number
@@ -46,12 +49,13 @@ export function useWaveform({
   useEffect(() => {
     const element = container.current
     const audio = media.current
-    if (!element || !audio) return
+    if (!element || !audio || url === null) return
     let instance: WaveSurfer | null = null
     let ready = false
     const abort = new AbortController()
-    // Start from an empty element: a failed or fallback source would make wavesurfer keep it.
-    if (audio.getAttribute('src')) {
+    // Keep the source the first Play set (in the click, so that browsers let it play) and is playing now.
+    // Any other, or one that failed, is cleared: wavesurfer would keep it.
+    if (audio.getAttribute('src') && (audio.src !== url || audio.error)) {
       audio.removeAttribute('src')
       audio.load()
     }
@@ -63,9 +67,24 @@ export function useWaveform({
     Promise.all([import('wavesurfer.js'), loadRecordingPeaks(url, abort.signal)])
       .then(([{ default: WaveSurferClass }, peaks]) => {
         if (abort.signal.aborted) return
+        // The audio failed on this link while the peaks loaded; wavesurfer, made now, would never hear of it.
+        if (audio.error && audio.src === url) {
+          fail(undefined)
+          return
+        }
+        // The url and peaks go in the options: given a media element with a source, wavesurfer loads at once
+        // from its options (without peaks it would download the file to decode it, a second download).
+        // No duration given: 'ready' waits for the <audio> to load the URL, so a link that fails there fails here.
+        // Without peaks (not a PCM WAV) wavesurfer downloads and decodes the file itself, with the play's id too.
+        // wavesurfer skips setting a source equal to the element's currentSrc, which Chromium keeps
+        // after the src attribute is removed: a refreshed link equal to the failed one would never load.
+        // Setting the same src again would start the audio over, so a playing source is left alone.
+        if (audio.src !== url) audio.src = url
         instance = WaveSurferClass.create({
           container: element,
           media: audio,
+          url,
+          peaks: peaks ?? undefined,
           height: CHANNEL_HEIGHT,
           cursorColor: '#64748b',
           cursorWidth: 2,
@@ -86,13 +105,6 @@ export function useWaveform({
         instance.on('error', (cause) => {
           if (!ready) fail(cause)
         })
-        // No duration given: 'ready' waits for the <audio> to load the URL, so a link that fails there fails here.
-        // Without peaks (not a PCM WAV) wavesurfer downloads and decodes the file itself.
-        // wavesurfer skips setting a source equal to the element's currentSrc, which Chromium keeps
-        // after the src attribute is removed: a refreshed link equal to the failed one would never load.
-        if (peaks) audio.src = url
-        const loading = peaks ? instance.load(url, peaks) : instance.load(url)
-        loading.catch(fail)
       })
       .catch(fail)
     return () => {
@@ -101,5 +113,6 @@ export function useWaveform({
     }
   }, [container, media, url, channels, attempt])
 
+  if (url === null) return { state: 'idle', error: null }
   return outcome.load === load ? outcome : { state: 'loading', error: null }
 }

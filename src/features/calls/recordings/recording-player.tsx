@@ -7,6 +7,7 @@ import { Select } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 import { formatDuration } from '@/lib/format'
+import { newPlayId, withPlayId } from './play-session'
 import { mediaErrorText, useMediaState } from './recording-player-media'
 import { CHANNEL_HEIGHT, CHANNEL_LABELS, useWaveform } from './recording-player-waveform'
 
@@ -27,10 +28,35 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
   const [source, setSource] = useState(recording.url)
   const [attempt, setAttempt] = useState(0)
   const [refreshing, setRefreshing] = useState(false)
-  const waveform = useWaveform({ container, media, url: source, channels: recording.channels, attempt })
+  // One play per page: a pause and resume, a seek or a reload of the link stay the same play on the audit trail.
+  const [playId] = useState(newPlayId)
+  // Nothing is fetched until the person plays: opening a call page is not listening to its recording.
+  const [started, setStarted] = useState(false)
+  const playUrl = withPlayId(source, playId)
+  const waveform = useWaveform({
+    container,
+    media,
+    url: started ? playUrl : null,
+    channels: recording.channels,
+    attempt,
+  })
   const player = useMediaState(media, recording.duration_seconds)
+  const resumeWhenReady = useRef(false)
+
+  function playOrPause() {
+    const audio = media.current
+    if (!audio) return
+    // The first Play loads the audio here, in the click, so that every browser lets it play.
+    if (!started) {
+      audio.src = playUrl
+      setStarted(true)
+    }
+    player.toggle()
+  }
 
   async function reload() {
+    // The person asked to listen: once the fresh link is loaded, the recording plays on.
+    resumeWhenReady.current = true
     setRefreshing(true)
     try {
       setSource((await onRefreshUrl()) ?? recording.url)
@@ -46,14 +72,18 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
   })
   useEffect(() => {
     if (waveform.state === 'error') recoverOnce()
+    if (waveform.state === 'ready' && resumeWhenReady.current) {
+      resumeWhenReady.current = false
+      media.current?.play().catch(() => {})
+    }
   }, [waveform.state])
 
   const failed = waveform.state === 'error' && attempt > 0 && !refreshing
   // Without a waveform (say, storage on another origin without CORS) the audio can still play.
   useEffect(() => {
     const audio = media.current
-    if (failed && audio && !audio.getAttribute('src')) audio.src = source
-  }, [failed, source])
+    if (failed && audio && !audio.getAttribute('src')) audio.src = playUrl
+  }, [failed, playUrl])
 
   // The audio failed after the waveform loaded (a dropped connection, a damaged file, an expired link): say so,
   // where the position stays, instead of reloading on our own, which sent the player back to 0:00 without a word.
@@ -100,6 +130,12 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
         </div>
         <div className="relative" style={{ minHeight: CHANNEL_HEIGHT * labels.length }}>
           {loading && <Skeleton className="absolute inset-0" />}
+          {waveform.state === 'idle' && (
+            // The same height as the waveform, so nothing moves when it is drawn.
+            <p className="absolute inset-0 flex items-center justify-center border-y border-dashed border-slate-300 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
+              The waveform appears when the recording plays.
+            </p>
+          )}
           <div
             ref={container}
             role="img"
@@ -108,10 +144,16 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
           />
         </div>
       </div>
+      {/* Once played, a fresh link after an error loads by itself: 'ready' waits for the audio's metadata. */}
       {/* biome-ignore lint/a11y/useMediaCaption: call recordings have no captions to offer. */}
-      <audio ref={media} preload="metadata" className="hidden" />
+      <audio ref={media} preload={started ? 'metadata' : 'none'} className="hidden" />
       <div className="flex flex-wrap items-center gap-3">
-        <Button size="sm" className="w-20" disabled={!player.canPlay} onClick={player.toggle}>
+        <Button
+          size="sm"
+          className="w-20"
+          disabled={started && !player.canPlay && !player.playing}
+          onClick={playOrPause}
+        >
           {player.playing ? 'Pause' : 'Play'}
         </Button>
         <input

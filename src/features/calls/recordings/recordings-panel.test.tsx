@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
 import { CallRecordingsPanel } from './recordings-panel'
 
@@ -47,6 +47,33 @@ describe('CallRecordingsPanel', () => {
     expect(await screen.findByText(/No call with id call_abc was found/)).toBeTruthy()
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
     expect(await screen.findByText('No recording: the call was not recorded or was not answered.')).toBeTruthy()
+  })
+
+  it('fetches no audio until Play, then marks the audio it asks for as this page’s play', async () => {
+    const recording = {
+      url: 'http://localhost/storage/recordings/call_abc.wav?expires=1&signature=s',
+      format: 'wav',
+      channels: 2,
+      duration_seconds: 3,
+    }
+    fetchMock.mockResolvedValue(json(200, { call_id: 'call_abc', recordings: [recording] }))
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined)
+    renderPanel('DIALER_COMPLETED')
+    const button = await screen.findByRole('button', { name: 'Play' })
+    const audio = document.querySelector('audio') as HTMLAudioElement
+    expect(audio.getAttribute('src')).toBeNull()
+    expect(audio.preload).toBe('none')
+    expect(screen.getByText('The waveform appears when the recording plays.')).toBeTruthy()
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/v1/voice/calls/call_abc/recordings'])
+    // The Download link is a download: no play id, so the console records it as one.
+    expect(screen.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(recording.url)
+
+    await userEvent.click(button)
+    expect(play).toHaveBeenCalledTimes(1)
+    expect(audio.getAttribute('src')).toMatch(
+      /^http:\/\/localhost\/storage\/recordings\/call_abc\.wav\?expires=1&signature=s&console_play=[0-9a-f]{32}$/,
+    )
+    play.mockRestore()
   })
 
   it('offers no link and no player for a recording whose URL is not a web address', async () => {

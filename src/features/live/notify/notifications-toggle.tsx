@@ -58,7 +58,8 @@ export default function NotificationsToggle({ userId }: { userId: string }) {
           />
         </button>
       </div>
-      <p id={hintId} className="text-slate-600 dark:text-slate-400">
+      {/* Two lines whatever the hint: the user menu keeps the same room for it while this loads. */}
+      <p id={hintId} className="min-h-8 text-slate-600 dark:text-slate-400">
         {hint}
       </p>
     </div>

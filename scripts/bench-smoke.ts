@@ -1,0 +1,111 @@
+// npm run bench:smoke [-- bench:live bench:api]
+// Runs every benchmark as shipped, at sizes that take seconds, and fails when one exits non-zero: a bench that
+// no longer runs (bench:live stopped at a 429 once its streams outgrew the console's cap) is found in CI, not on
+// the day someone measures. The figures are not checked; the benches' own READMEs say how to read them.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+
+interface Smoke {
+  script: string
+  args: string[]
+}
+
+// One line per bench; a new bench adds its own, with the smallest sizes its options accept.
+const SMOKES: Smoke[] = [
+  {
+    script: 'bench:api',
+    args: ['--duration', '1', '--connections', '2', '--seed', '300', '--few-calls', '30', '--deep-pages', '2'],
+  },
+  { script: 'bench:audit', args: ['--writes', '100', '--calls', '20'] },
+  {
+    script: 'bench:live',
+    args: ['--window', '5', '--viewers', '10', '--calls', '1', '--latency-calls', '5', '--idle', '10'],
+  },
+  {
+    script: 'bench:search',
+    args: ['--calls', '10000', '--requests', '20', '--warm-up', '0', '--catch-up-calls', '1000'],
+  },
+  { script: 'bench:web', args: ['--runs', '1', '--seed', '300', '--calls', '1', '--speed', '20'] },
+  // Being written on another branch: skipped (and said so) while package.json has no such script.
+  { script: 'bench:neighbours', args: ['--calls', '2000', '--seconds', '3'] },
+]
+
+// A smoke that has not finished by then is as broken as one that failed.
+const TIMEOUT_MS = 5 * 60_000
+
+const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts
+const chosen = process.argv.slice(2)
+const unknown = chosen.filter((name) => !SMOKES.some((smoke) => smoke.script === name))
+if (unknown.length > 0)
+  throw new Error(`No smoke for ${unknown.join(', ')}; known: ${SMOKES.map((s) => s.script).join(', ')}`)
+
+const running = new Set<ChildProcess>()
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const child of running) stop(child)
+    process.exit(1)
+  })
+}
+
+/** The bench and everything it started: it runs in a process group of its own. */
+function stop(child: ChildProcess) {
+  if (child.pid && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+function run({ script, args }: Smoke): Promise<{ ok: boolean; output: string; seconds: number }> {
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    running.add(child)
+    let output = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    const timer = setTimeout(() => {
+      output += `\nbench:smoke: stopped after ${TIMEOUT_MS / 1000} s\n`
+      stop(child)
+    }, TIMEOUT_MS)
+    child.once('close', (code) => {
+      clearTimeout(timer)
+      running.delete(child)
+      resolve({ ok: code === 0, output, seconds: (Date.now() - started) / 1000 })
+    })
+  })
+}
+
+// Two at a time: CI's two cores, and about half the wall time of one after the other. No figure is read.
+const JOBS = 2
+const queue = SMOKES.filter((s) => chosen.length === 0 || chosen.includes(s.script))
+const failed: string[] = []
+async function worker() {
+  for (let smoke = queue.shift(); smoke; smoke = queue.shift()) {
+    const command = `npm run ${smoke.script} -- ${smoke.args.join(' ')}`
+    if (!scripts[smoke.script]) {
+      console.log(`skipped  ${command} (no such script in package.json yet)`)
+      continue
+    }
+    const { ok, output, seconds } = await run(smoke)
+    console.log(`${ok ? 'ok      ' : 'FAILED  '} ${command} (${seconds.toFixed(1)} s)`)
+    if (!ok) {
+      failed.push(smoke.script)
+      console.log(output.trimEnd().split('\n').slice(-40).join('\n'))
+    }
+  }
+}
+await Promise.all(Array.from({ length: JOBS }, worker))
+if (failed.length > 0) {
+  console.log(`bench:smoke: ${failed.join(', ')} did not run as shipped`)
+  process.exit(1)
+}

@@ -1,0 +1,17 @@
+// A play of a recording is marked in the URLs the player fetches (RECORDING_PLAY_PARAM), so the console
+// records "Recording played" once per play, when it starts, and any other fetch of the audio as a download.
+import { RECORDING_PLAY_PARAM } from '@/api/audit-schemas'
+
+/** 32 hex digits; getRandomValues, unlike randomUUID, also works on a plain-http address other than localhost. */
+export function newPlayId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/** The recording's URL marked as this play's, its signed query kept byte for byte. */
+export function withPlayId(url: string, playId: string): string {
+  const marked = new URL(url)
+  const mark = `${RECORDING_PLAY_PARAM}=${playId}`
+  marked.search = marked.search ? `${marked.search}&${mark}` : `?${mark}`
+  return marked.href
+}
