@@ -22,7 +22,7 @@ describe('CONSOLE_LIVE_MAX_STREAMS', () => {
     if (!hub) throw new Error('no hub')
     const viewer = () => ({ send: () => {}, end: () => {} })
     try {
-      const answers = [hub.subscribe([], viewer()), hub.subscribe([], viewer()), hub.subscribe([], viewer())]
+      const answers = ['ada', 'bo', 'cy'].map((person) => hub.subscribe([], viewer(), person))
       expect(answers.map((answer) => (typeof answer === 'string' ? answer : 'served'))).toEqual([
         'served',
         'served',
