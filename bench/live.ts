@@ -90,9 +90,7 @@ async function main() {
     startCountingUpstream(latencySim.sim.url),
   ])
   proxies.push(rateProxy, defaultProxy, latencyProxy)
-  // This process is every viewer, signed in as one person: the per-person caps would stop it at a few streams.
-  const onePersonIsEveryone = { CONSOLE_LIVE_STREAMS_PER_PERSON: '1000', CONSOLE_LIVE_WATCHED_PER_PERSON: '5000' }
-  const budget = { CONSOLE_UPSTREAM_RPS: String(rps), ...onePersonIsEveryone }
+  const budget = { CONSOLE_UPSTREAM_RPS: String(rps) }
   const [rateConsole, defaultConsole, latencyConsole] = await Promise.all([
     startConsoleChild({ upstream: rateProxy.url, apiKey: ACME_KEY, dir, name: 'console-rate', env: budget }),
     // Nothing else set: the configuration's defaults.
@@ -101,7 +99,6 @@ async function main() {
       apiKey: ACME_KEY,
       dir,
       name: 'console-default',
-      env: onePersonIsEveryone,
     }),
     startConsoleChild({ upstream: latencyProxy.url, apiKey: ACME_KEY, dir, name: 'console-latency', env: budget }),
   ])

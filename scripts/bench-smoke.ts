@@ -26,7 +26,6 @@ const SMOKES: Smoke[] = [
     args: ['--calls', '10000', '--requests', '20', '--warm-up', '0', '--catch-up-calls', '1000'],
   },
   { script: 'bench:web', args: ['--runs', '1', '--seed', '300', '--calls', '1', '--speed', '20'] },
-  // Being written on another branch: skipped (and said so) while package.json has no such script.
   { script: 'bench:neighbours', args: ['--calls', '2000', '--seconds', '3'] },
 ]
 
@@ -38,6 +37,14 @@ const chosen = process.argv.slice(2)
 const unknown = chosen.filter((name) => !SMOKES.some((smoke) => smoke.script === name))
 if (unknown.length > 0)
   throw new Error(`No smoke for ${unknown.join(', ')}; known: ${SMOKES.map((s) => s.script).join(', ')}`)
+// A bench renamed or removed without its smoke line is a mistake to hear of at once.
+const unscripted = SMOKES.filter((smoke) => !scripts[smoke.script]).map((smoke) => smoke.script)
+if (unscripted.length > 0) throw new Error(`package.json has no ${unscripted.join(', ')}`)
+// And a new bench without a smoke line would rot unseen: every bench:* script needs one.
+const unsmoked = Object.keys(scripts).filter(
+  (name) => name.startsWith('bench:') && name !== 'bench:smoke' && !SMOKES.some((smoke) => smoke.script === name),
+)
+if (unsmoked.length > 0) throw new Error(`No smoke line for ${unsmoked.join(', ')}: add one to scripts/bench-smoke.ts`)
 
 const running = new Set<ChildProcess>()
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -92,10 +99,6 @@ const failed: string[] = []
 async function worker() {
   for (let smoke = queue.shift(); smoke; smoke = queue.shift()) {
     const command = `npm run ${smoke.script} -- ${smoke.args.join(' ')}`
-    if (!scripts[smoke.script]) {
-      console.log(`skipped  ${command} (no such script in package.json yet)`)
-      continue
-    }
     const { ok, output, seconds } = await run(smoke)
     console.log(`${ok ? 'ok      ' : 'FAILED  '} ${command} (${seconds.toFixed(1)} s)`)
     if (!ok) {

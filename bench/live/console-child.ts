@@ -50,10 +50,10 @@ export async function startConsoleChild(options: ConsoleChildOptions, timeoutMs 
       CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: '1000',
       CONSOLE_QUERY_RATE_LIMIT: '1000000',
       // Every stream is the one bench person's: the console's caps on streams, in all and per person, are set for
-      // the bench's load (the idle phase's 1,000 and the warm-up's, under server.maxConnections) rather than a
-      // production's. The per-person cap's name is harmless to a console that has no such cap.
+      // the bench's load (the idle phase's 1,000 and the warm-up's) rather than a production's.
       CONSOLE_LIVE_MAX_STREAMS: String(BENCH_STREAMS),
       CONSOLE_LIVE_STREAMS_PER_PERSON: String(BENCH_STREAMS),
+      CONSOLE_LIVE_WATCHED_PER_PERSON: '5000',
       VOICE_API_BASE_URL: options.upstream,
       VOICE_API_KEY: options.apiKey,
       ...options.env,

@@ -36,7 +36,7 @@ const envSchema = z.object({
   // The live streams served at once, every person's tabs together (the hub's default, 800, when not set); a
   // benchmark raises it. Each stream holds one of the server's connections (server.maxConnections, 1,000).
   CONSOLE_LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(10_000).optional(),
-  CONSOLE_LIVE_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(1_000).default(4),
+  CONSOLE_LIVE_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(10_000).default(4),
   CONSOLE_LIVE_WATCHED_PER_PERSON: z.coerce.number().int().min(1).max(5_000).default(40),
   CONSOLE_INDEX: z.enum(['on', 'off']).default('on'),
   VOICE_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('http://127.0.0.1:8787'),
