@@ -1,30 +1,13 @@
 // Live operations: the board, the toasts and the polling fallback, in Chromium. The board's specs
 // use the `npm start` servers, whose simulator runs at real speed, so a call stays in flight for
 // seconds, long enough for the console's hub to find one placed behind its back.
-import { randomUUID } from 'node:crypto'
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { DEMO_PASSWORD } from '../server/console/demo-users'
-import type { CreateCallResponse, ListCallerIdsResponse } from '../src/api/schemas'
 import { formatPhone } from '../src/lib/phone'
 import { NUMBERS, placeCall } from './support/api'
 import { axeViolations } from './support/axe'
-import { EVENT_STREAM } from './support/live-call'
-import { DEMO_KEY, origin, ports, urls } from './support/servers'
-
-const demoApi = `${origin(ports.demoSim)}/api/v1/voice`
-const auth = { Authorization: `Bearer ${DEMO_KEY}` }
-
-/** A call placed on the voice API directly, as another system would: the console has no part in it. */
-async function placeBehindTheConsole(destination: string): Promise<CreateCallResponse> {
-  const ids = (await (await fetch(`${demoApi}/caller-ids`, { headers: auth })).json()) as ListCallerIdsResponse
-  const response = await fetch(`${demoApi}/calls`, {
-    method: 'POST',
-    headers: { ...auth, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-    body: JSON.stringify({ caller_id: ids.caller_ids[0]?.phone_number, destination, record: false, metadata: {} }),
-  })
-  expect(response.status).toBe(201)
-  return (await response.json()) as CreateCallResponse
-}
+import { EVENT_STREAM, placeBehindTheConsole } from './support/live-call'
+import { urls } from './support/servers'
 
 async function signInToDemo(page: Page, email: string) {
   await page.goto(`${urls.demoApp}/sign-in`)

@@ -2,32 +2,17 @@
 // holds one event stream between them (a browser allows six connections to one origin over HTTP/1.1;
 // a stream per tab would take them all). Against the `npm start` servers, at real speed, so a call
 // stays in flight for seconds.
-import { randomUUID } from 'node:crypto'
 import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test'
 import { DEMO_PASSWORD } from '../server/console/demo-users'
 import type { SessionResponse } from '../src/api/console-schemas'
 import type { LiveStreamStats } from '../src/api/live-schemas'
-import type { CreateCallResponse, ListCallerIdsResponse } from '../src/api/schemas'
 import { NUMBERS } from './support/api'
-import { DEMO_KEY, origin, ports, urls } from './support/servers'
+import { placeBehindTheConsole } from './support/live-call'
+import { urls } from './support/servers'
 
 test.use({ storageState: { cookies: [], origins: [] } })
 
-const demoApi = `${origin(ports.demoSim)}/api/v1/voice`
-const auth = { Authorization: `Bearer ${DEMO_KEY}` }
 const isStream = (request: Request) => new URL(request.url()).pathname === '/api/console/events'
-
-/** A call placed on the voice API directly, as another system would. */
-async function placeBehindTheConsole(destination: string): Promise<CreateCallResponse> {
-  const ids = (await (await fetch(`${demoApi}/caller-ids`, { headers: auth })).json()) as ListCallerIdsResponse
-  const response = await fetch(`${demoApi}/calls`, {
-    method: 'POST',
-    headers: { ...auth, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-    body: JSON.stringify({ caller_id: ids.caller_ids[0]?.phone_number, destination, record: false, metadata: {} }),
-  })
-  expect(response.status).toBe(201)
-  return (await response.json()) as CreateCallResponse
-}
 
 /** The browser's requests to the event stream under way, the most at once, and the page of the latest. */
 function watchStreams(context: BrowserContext) {

@@ -1,5 +1,7 @@
-import type { Page } from '@playwright/test'
-import type { CallDetail, CallStatusResponse } from '../../src/api/schemas'
+import { randomUUID } from 'node:crypto'
+import { expect, type Page } from '@playwright/test'
+import type { CallDetail, CallStatusResponse, CreateCallResponse, ListCallerIdsResponse } from '../../src/api/schemas'
+import { DEMO_KEY, origin, ports } from './servers'
 
 /** The console's event stream, whatever calls it asks for (not its /stats). */
 export const EVENT_STREAM = /\/api\/console\/events(\?|$)/
@@ -38,4 +40,19 @@ async function whilePageOpen(page: Page, handle: () => Promise<void>) {
   } catch (error) {
     if (!page.isClosed() && !/disposed|closed/i.test(String(error))) throw error
   }
+}
+
+const demoApi = `${origin(ports.demoSim)}/api/v1/voice`
+const auth = { Authorization: `Bearer ${DEMO_KEY}` }
+
+/** A call placed on the voice API directly, as another system would: the console has no part in it. */
+export async function placeBehindTheConsole(destination: string): Promise<CreateCallResponse> {
+  const ids = (await (await fetch(`${demoApi}/caller-ids`, { headers: auth })).json()) as ListCallerIdsResponse
+  const response = await fetch(`${demoApi}/calls`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+    body: JSON.stringify({ caller_id: ids.caller_ids[0]?.phone_number, destination, record: false, metadata: {} }),
+  })
+  expect(response.status).toBe(201)
+  return (await response.json()) as CreateCallResponse
 }
