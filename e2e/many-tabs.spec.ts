@@ -14,11 +14,28 @@ test.use({ storageState: { cookies: [], origins: [] } })
 
 const isStream = (request: Request) => new URL(request.url()).pathname === '/api/console/events'
 
-/** The browser's requests to the event stream under way, the most at once, and the page of the latest. */
+/**
+ * The browser's requests to the event stream under way: the most at once, how long two were open
+ * together at the longest, and the page of the latest. Two overlap only at a handover: a tab that
+ * heard no beat for 1.5 s (its leader frozen, or only busy on loaded cores) takes the lock and opens
+ * the stream, and a leader that was only busy closes its own as soon as it runs again.
+ */
 function watchStreams(context: BrowserContext) {
   const open = new Set<Request>()
-  const seen = { most: 0, total: 0, latest: null as Page | null, log: [] as string[] }
-  const done = (request: Request) => open.delete(request)
+  const seen = { most: 0, total: 0, longestOverlapMs: 0, latest: null as Page | null, log: [] as string[] }
+  let overlapSince: number | null = null
+  const note = () => {
+    seen.most = Math.max(seen.most, open.size)
+    if (open.size > 1) overlapSince ??= Date.now()
+    else if (overlapSince !== null) {
+      seen.longestOverlapMs = Math.max(seen.longestOverlapMs, Date.now() - overlapSince)
+      overlapSince = null
+    }
+  }
+  const done = (request: Request) => {
+    open.delete(request)
+    note()
+  }
   context.on('request', (request) => {
     if (!isStream(request)) return
     const page = request.frame().page()
@@ -28,8 +45,8 @@ function watchStreams(context: BrowserContext) {
     open.add(request)
     seen.log.push(`${new Date().toISOString()} ${page.url()} ${request.url()}`)
     seen.total += 1
-    seen.most = Math.max(seen.most, open.size)
     seen.latest = page
+    note()
   })
   context.on('requestfinished', done)
   context.on('requestfailed', done)
@@ -37,9 +54,20 @@ function watchStreams(context: BrowserContext) {
   context.on('page', (page) =>
     page.on('close', () => {
       for (const request of open) if (request.frame().page() === page) open.delete(request)
+      note()
     }),
   )
-  return seen
+  return {
+    seen,
+    /** At most one stream, but for a handover's moment: never two for longer than the old leader's stall. */
+    async expectOne() {
+      const report = () => `${seen.log.join('\n')}\nlongest overlap ${seen.longestOverlapMs} ms`
+      // A handover under way now ends within the same bound.
+      await expect.poll(() => overlapSince, { message: report(), timeout: 3_000 }).toBeNull()
+      expect(seen.most, report()).toBeLessThanOrEqual(2)
+      expect(seen.longestOverlapMs, report()).toBeLessThan(3_000)
+    },
+  }
 }
 
 const inFlightRow = (page: Page, callId: string) =>
@@ -104,7 +132,7 @@ test('twelve tabs share one event stream, and another tab takes it over when its
   const placed = placing.url().split('/').pop() ?? ''
   await expect(inFlightRow(first, placed)).toBeVisible({ timeout: 10_000 })
 
-  // The console counts one stream for this person, and the browser never had two under way.
+  // The console counts one stream for this person, and the browser held one, two only for a handover's moment.
   const session = (await (await first.request.get(`${urls.demoApp}/api/console/session`)).json()) as SessionResponse
   const mine = async () => {
     const stats = (await (
@@ -113,22 +141,24 @@ test('twelve tabs share one event stream, and another tab takes it over when its
     return stats.people.find((person) => person.person === session.user.id)?.streams ?? 0
   }
   await expect.poll(mine).toBe(1)
-  expect(streams.most, streams.log.join('\n')).toBe(1)
+  await streams.expectOne()
 
   // The tab holding the stream closes; another takes it over, and a later call still shows live.
-  const holder = streams.latest
+  const holder = streams.seen.latest
   expect(holder).not.toBeNull()
-  const requestsBefore = streams.total
+  const requestsBefore = streams.seen.total
   await holder?.close()
-  await expect.poll(() => streams.total, { timeout: 5_000 }).toBeGreaterThan(requestsBefore)
-  expect(streams.latest).not.toBe(holder)
+  // Another tab opens the stream (within 2 s of the close on a quiet machine; 5 s allows for busy cores).
+  await expect
+    .poll(() => streams.seen.total > requestsBefore && streams.seen.latest !== holder, { timeout: 5_000 })
+    .toBe(true)
   const board = tabs.find((tab) => !tab.isClosed() && new URL(tab.url()).pathname === '/live')
   const later = await placeBehindTheConsole(NUMBERS.fails)
   if (!board) throw new Error('no board left open')
   await expect(inFlightRow(board, later.call_id)).toBeVisible({ timeout: 10_000 })
   await expect(board.getByText('Live updates', { exact: true })).toBeVisible()
   await expect.poll(mine).toBe(1)
-  expect(streams.most, streams.log.join('\n')).toBe(1)
+  await streams.expectOne()
   // For the report: the connections to the stream this browser held at most, with twelve tabs open.
-  test.info().annotations.push({ type: 'most concurrent event streams', description: String(streams.most) })
+  test.info().annotations.push({ type: 'most concurrent event streams', description: String(streams.seen.most) })
 })
