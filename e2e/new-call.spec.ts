@@ -2,8 +2,8 @@
 // recording on, a ticket number in metadata; exactly one call per submission.
 
 import { randomUUID } from 'node:crypto'
+import type { CallDetail, CreateCallResponse, ListCallsResponse } from '../server/simulator/contract/schemas'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/console-schemas'
-import type { CallDetail, CreateCallResponse, ListCallsResponse } from '../src/api/schemas'
 import { DEMO_KEY, E2E_PASSWORD, e2eUser, origin, ports, urls } from './support/servers'
 import { type APIRequestContext, expect, type Page, signedInAs, signedOut, test } from './support/test'
 

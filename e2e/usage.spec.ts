@@ -1,7 +1,7 @@
 // A manager checks this period against the commitment and pages back through
 // history. Every number on the page is compared with the API's own answer.
 
-import type { Account, UsageHistory, UsageSummary } from '../src/api/schemas'
+import type { Account, UsageHistory, UsageSummary } from '../server/simulator/contract/schemas'
 import { forecastPeriod, projectionOutlook } from '../src/lib/forecast'
 import { formatNumber } from '../src/lib/format'
 import { formatPercent, formatPeriod, formatPeriodLabel } from '../src/lib/usage-format'

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, expect, it } from 'vitest'
 import { openStore } from '../../server/console/store'
-import type { CallListItem } from '../../src/api/schemas'
+import type { CallListItem } from '../../server/simulator/contract/schemas'
 import { createBulkIndexWriter } from './bulk-index'
 import { CALL_PLACERS, generateCalls } from './generate-calls'
 

@@ -4,7 +4,7 @@
 // bulk-index.test.ts checks the rows against the store's own writes.
 import type Database from 'better-sqlite3'
 import { digitsOf, metadataSearchRows, numbersText } from '../../server/console/store/call-index'
-import type { CallDetail } from '../../src/api/schemas'
+import type { CallDetail } from '../../server/simulator/contract/schemas'
 
 export interface IndexedByConsole {
   detail: CallDetail

@@ -3,11 +3,12 @@
 // Many destinations (a fifth of them repeat customers), 40 caller IDs, ended calls only (a year-old
 // index holds no call in flight), a third with a recording, some voicemail drops, metadata with
 // ticket ids (T-123456, ZX-8841), agents and campaigns, and some calls placed by console users.
+
+import type { CallDetail, Metadata } from '../../server/simulator/contract/schemas'
 import { newCallId } from '../../server/simulator/domain/ids'
 import { createRandom, type Random } from '../../server/simulator/domain/prng'
 import { toTimestamp } from '../../server/simulator/domain/time'
 import { callLinks } from '../../server/simulator/routes/call-views'
-import type { CallDetail, Metadata } from '../../src/api/schemas'
 
 /** The seeded year ends here, whenever it is seeded: the same calls every time. */
 export const SEEDED_UNTIL = Date.parse('2026-11-20T00:00:00Z')

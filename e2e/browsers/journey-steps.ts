@@ -1,7 +1,12 @@
 // What the Firefox and the WebKit journeys share: the steps a support agent takes, their names (a failure says
 // which step), the data each step needs, and the checks worth making the same way in both engines. Each engine
 // file drives its browser its own way: Playwright's getByRole in Firefox, accessible-name XPath in WebKit.
-import type { CallListItem, CallRecordings, ListCallsResponse, UsageSummary } from '../../src/api/schemas'
+import type {
+  CallListItem,
+  CallRecordings,
+  ListCallsResponse,
+  UsageSummary,
+} from '../../server/simulator/contract/schemas'
 import { formatNumber } from '../../src/lib/format'
 import { NUMBERS } from '../support/api'
 import { DEMO_KEY, E2E_PASSWORD, e2eUser, origin, ports } from '../support/servers'

@@ -3,8 +3,13 @@
 // injection never places a call twice.
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, APIResponse } from '@playwright/test'
+import type {
+  CallDetail,
+  CreateCallResponse,
+  ListCallerIdsResponse,
+  ListCallsResponse,
+} from '../../server/simulator/contract/schemas'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/api/console-schemas'
-import type { CallDetail, CreateCallResponse, ListCallerIdsResponse, ListCallsResponse } from '../../src/api/schemas'
 
 const API = '/api/v1/voice'
 

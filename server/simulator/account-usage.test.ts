@@ -1,7 +1,7 @@
 // GET /account, /usage and /usage/history: every field, the relations the spec
 // observes between them, and usage that follows the calls that complete.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { account, listCallsResponse, usageHistory, usagePeriod, usageSummary } from '../../src/api/schemas'
+import { account, listCallsResponse, usageHistory, usagePeriod, usageSummary } from './contract/schemas'
 import { ACME_KEY, type ApiClient, api } from './test-support/api'
 import { expectTimestamp } from './test-support/assertions'
 import { createCall, getStatus, TEST_NUMBERS } from './test-support/calls'

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import * as z from 'zod/mini'
-import { API_PREFIX } from '../../src/api/schemas'
+import { API_PREFIX } from './contract/schemas'
 import type { AppDeps, AppEnv } from './deps'
 import { auth } from './http/auth'
 import { createErrorHandler, notFoundHandler } from './http/error-handler'

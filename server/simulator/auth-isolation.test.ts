@@ -8,7 +8,7 @@ import {
   type ProblemDetails,
   usageHistory,
   usageSummary,
-} from '../../src/api/schemas'
+} from './contract/schemas'
 import { ACME_KEY, type ApiClient, type ApiResponse, api, GLOBEX_KEY, send } from './test-support/api'
 import { expectFieldError, expectProblem } from './test-support/assertions'
 import { createCall, TEST_NUMBERS, verifiedCallerId } from './test-support/calls'

@@ -1,7 +1,7 @@
 // POST and GET /caller-ids: verification starts with a code, the number appears
 // VERIFIED with CNAM after the (scaled) delay, and only then can place calls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listCallerIdsResponse, startVerificationResponse } from '../../src/api/schemas'
+import { listCallerIdsResponse, startVerificationResponse } from './contract/schemas'
 import { ACME_KEY, type ApiClient, api, GLOBEX_KEY } from './test-support/api'
 import { E164, expectFieldError, expectProblem, expectTimestamp } from './test-support/assertions'
 import { TEST_NUMBERS } from './test-support/calls'

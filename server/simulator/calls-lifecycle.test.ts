@@ -1,7 +1,7 @@
 // The lifecycle of each test number, observed on a fake clock moved by hand so
 // every state is seen on purpose; detail and list must agree with /status at each step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callDetail, listCallsResponse } from '../../src/api/schemas'
+import { callDetail, listCallsResponse } from './contract/schemas'
 import { ACME_KEY, type ApiClient, api } from './test-support/api'
 import { createCall, expectForwardOrder, getStatus, isFinished, TEST_NUMBERS } from './test-support/calls'
 import { FakeClock, startTestSimulator, type TestSimulator } from './test-support/simulator'

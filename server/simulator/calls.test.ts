@@ -8,7 +8,7 @@ import {
   callStatusResponse,
   listCallerIdsResponse,
   listCallsResponse,
-} from '../../src/api/schemas'
+} from './contract/schemas'
 import { ACME_KEY, type ApiClient, api } from './test-support/api'
 import { E164, expectCallLinks, expectTimestamp } from './test-support/assertions'
 import { createCall, pollUntilFinished, TEST_NUMBERS, verifiedCallerId } from './test-support/calls'

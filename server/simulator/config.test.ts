@@ -1,8 +1,8 @@
 // Configuration and seeding: deterministic seed, overridable keys and storage
 // URL, CORS only for configured origins, and a seeded history worth showing.
 import { afterAll, describe, expect, it } from 'vitest'
-import { account, callRecordings, listCallsResponse, usageHistory } from '../../src/api/schemas'
 import { loadConfig } from './config'
+import { account, callRecordings, listCallsResponse, usageHistory } from './contract/schemas'
 import { ACME_KEY, api, GLOBEX_KEY, send } from './test-support/api'
 import { expectProblem } from './test-support/assertions'
 import { spawnSimulator } from './test-support/child-simulator'

@@ -1,7 +1,7 @@
 // One test per row of the "Gap in the spec" table of server/simulator/README.md that
 // concerns calls, billing and recordings (the rows are quoted in the test names).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callDetail, callRecordings, usageHistory, usageSummary } from '../../src/api/schemas'
+import { callDetail, callRecordings, usageHistory, usageSummary } from './contract/schemas'
 import { ACME_KEY, type ApiClient, api } from './test-support/api'
 import { createCall, getStatus, TEST_NUMBERS } from './test-support/calls'
 import { FakeClock, startTestSimulator, type TestSimulator } from './test-support/simulator'

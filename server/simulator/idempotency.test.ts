@@ -2,7 +2,7 @@
 // per account, expiry after 24 h, and exactly one call under 100 concurrent duplicates.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCallResponse, listCallsResponse, startVerificationResponse } from '../../src/api/schemas'
+import { createCallResponse, listCallsResponse, startVerificationResponse } from './contract/schemas'
 import { ACME_KEY, type ApiClient, api, GLOBEX_KEY } from './test-support/api'
 import { expectProblem } from './test-support/assertions'
 import { verifiedCallerId } from './test-support/calls'

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import * as api from '../../src/api/schemas'
+import * as api from './contract/schemas'
 import { IDEMPOTENCY_KEY_FORMAT } from './http/idempotency'
 
 // The OpenAPI 3.1 document, generated from the same zod schemas the simulator validates with.

@@ -2,7 +2,7 @@
 // next_cursor yields exactly the full list filtered on the client, in order.
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { CALL_STATUSES, type CallListItem, listCallsResponse } from '../../src/api/schemas'
+import { CALL_STATUSES, type CallListItem, listCallsResponse } from './contract/schemas'
 import { ACME_KEY, type ApiClient, api, type Query } from './test-support/api'
 import { createCall, TEST_NUMBERS } from './test-support/calls'
 import { FakeClock, startTestSimulator, type TestSimulator } from './test-support/simulator'

@@ -1,7 +1,7 @@
 // GET /calls paging and filters: newest first, keyset cursors that neither skip
 // nor repeat while other calls are inserted, and status/from_date/to_date filters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CallListItem, listCallsResponse } from '../../src/api/schemas'
+import { type CallListItem, listCallsResponse } from './contract/schemas'
 import { ACME_KEY, type ApiClient, api, type Query } from './test-support/api'
 import { createCall, TEST_NUMBERS, verifiedCallerId } from './test-support/calls'
 import { FakeClock, startTestSimulator, type TestSimulator } from './test-support/simulator'

@@ -1,7 +1,7 @@
 // GET /calls/{id}/recordings and the signed storage URL: a real stereo PCM WAV
 // whose length matches the call, served with Range support and refused when expired or tampered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callDetail, callRecordings } from '../../src/api/schemas'
+import { callDetail, callRecordings } from './contract/schemas'
 import { ACME_KEY, type ApiClient, api, send } from './test-support/api'
 import { expectProblem } from './test-support/assertions'
 import { createCall, TEST_NUMBERS } from './test-support/calls'

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini'
 import { placedBy } from './audit-schemas'
 import { isPlainText, PLAIN_TEXT_ERROR } from './call-query'
-import { CALL_STATUSES, callDetail, nonNegativeInt } from './schemas'
+import { CALL_STATUSES, nonNegativeInt } from './schemas'
 
 /** Under CONSOLE_PREFIX. */
 export const CALL_INDEX_PATHS = {
@@ -84,26 +84,23 @@ export const callExportQuery = z.extend(z.omit(callSearchQuery, { limit: true, c
 export type CallExportQuery = z.input<typeof callExportQuery>
 
 /** A call as the index holds it: the call detail's fields, who placed it, and whether details are in yet. */
-export const indexedCall = z.extend(
-  z.pick(callDetail, {
-    call_id: true,
-    status: true,
-    caller_id: true,
-    destination: true,
-    duration_seconds: true,
-    created_at: true,
-  }),
-  {
-    /** Null until the call's details are indexed (the list has none of these). */
-    billed_minutes: z.nullable(nonNegativeInt),
-    has_recording: z.nullable(z.boolean()),
-    voicemail_drop: z.nullable(z.boolean()),
-    source: z.nullable(z.string()),
-    metadata: z.nullable(z.record(z.string(), z.unknown())),
-    updated_at: z.nullable(z.iso.datetime()),
-    placedBy: z.nullable(placedBy),
-  },
-)
+export const indexedCall = z.object({
+  call_id: z.string(),
+  status: z.string(),
+  /** Empty when the service did not give the number. */
+  caller_id: z.string(),
+  destination: z.string(),
+  duration_seconds: z.nullable(nonNegativeInt),
+  created_at: z.iso.datetime({ offset: true }),
+  /** Null until the call's details are indexed (the list has none of these), or when the service gave none. */
+  billed_minutes: z.nullable(nonNegativeInt),
+  has_recording: z.nullable(z.boolean()),
+  voicemail_drop: z.nullable(z.boolean()),
+  source: z.nullable(z.string()),
+  metadata: z.nullable(z.record(z.string(), z.unknown())),
+  updated_at: z.nullable(z.iso.datetime()),
+  placedBy: z.nullable(placedBy),
+})
 export type IndexedCall = z.infer<typeof indexedCall>
 
 /**

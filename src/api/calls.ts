@@ -1,10 +1,10 @@
 // Query and mutation options for calls: the one place that names their keys.
 import { queryOptions, replaceEqualDeep } from '@tanstack/react-query'
+import { callDetailRead } from './call-detail-read'
 import { apiRequest } from './client'
 import {
   type CallStatusResponse,
   type CreateCallRequest,
-  callDetail,
   callRecordings,
   callStatusResponse,
   createCallResponse,
@@ -24,7 +24,7 @@ export const callQueries = {
   detail: (callId: string) =>
     queryOptions({
       queryKey: [...callQueries.details(), callId] as const,
-      queryFn: ({ signal }) => apiRequest(`/calls/${encodeURIComponent(callId)}`, { schema: callDetail, signal }),
+      queryFn: ({ signal }) => apiRequest(`/calls/${encodeURIComponent(callId)}`, { schema: callDetailRead, signal }),
     }),
   status: (callId: string) =>
     queryOptions({
@@ -35,7 +35,7 @@ export const callQueries = {
       // after it: the cache keeps the newer of the two.
       structuralSharing: (cached, answer) => {
         const [older, newer] = [cached as CallStatusResponse | undefined, answer as CallStatusResponse]
-        return older && Date.parse(older.updated_at) > Date.parse(newer.updated_at)
+        return older && Date.parse(older.updated_at ?? '') > Date.parse(newer.updated_at ?? '')
           ? older
           : replaceEqualDeep(older, newer)
       },

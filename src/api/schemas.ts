@@ -1,7 +1,10 @@
-// The API contract of the Voice Calling Service, written once from
-// ../shared/spec/voice-calling-service-interface.md. The simulator validates
-// requests and shapes responses with these schemas; the SPA parses responses
-// with them; server/simulator/openapi.ts emits the OpenAPI document from them.
+// What the Voice Calling Service promises, read from ../shared/spec/voice-calling-service-interface.md
+// and nothing more. The dashboard and the console read every answer of the service with these
+// schemas: objects stay open (unknown fields are kept), a value the spec does not strictly need
+// may be null or missing, unknown statuses and formats are kept as they came, and metadata may
+// have any size or shape. Only what a page cannot do without is required (ids and statuses).
+// openapi.json is generated from these schemas (server/simulator/openapi/). The simulator's own,
+// stricter choices live in server/simulator/contract/ and are never used to read an answer.
 // Written in zod/mini, as is all of src/: the browser downloads only the parts a schema uses
 // (classic zod carries every method on every schema, about 17 KB gzip more).
 import * as z from 'zod/mini'
@@ -18,14 +21,13 @@ export const API_PREFIX = '/api/v1/voice'
 /** ISO 8601 UTC timestamp, e.g. 2026-11-22T03:10:52Z. A `+00:00` offset is UTC too, so it is accepted. */
 export const timestamp = z.iso.datetime({ offset: true }).check(z.meta({ example: '2026-11-22T03:10:52Z' }))
 
-/** A phone number in international (E.164) format with a leading plus sign. */
-export const e164 = z.string({ error: 'Enter a phone number in international format, such as +14155550100.' }).check(
-  z.regex(/^\+[1-9]\d{6,14}$/, {
-    error:
-      'Enter a phone number in international format: a plus sign, the country code and the number, such as +14155550100.',
-  }),
-  z.meta({ example: '+14155550100' }),
-)
+/** A number the dashboard sends: in international format with a leading plus sign, as the spec says, and no more. */
+export const phoneNumber = z
+  .string()
+  .check(
+    z.regex(/^\+/, { error: 'Enter a phone number in international format, with a plus sign and the country code.' }),
+    z.meta({ example: '+14155550100' }),
+  )
 
 export const callId = z.string().check(z.regex(/^call_/), z.meta({ example: 'call_01JD5X2Q8Y0000000000000000' }))
 export const callerIdId = z.string().check(z.regex(/^cid_/), z.meta({ example: 'cid_8f2k4m9q1z' }))
@@ -33,6 +35,9 @@ export const clientId = z.string().check(z.regex(/^cli_/), z.meta({ example: 'cl
 
 /** A count, a duration or a number of minutes: a whole number, zero or more. */
 export const nonNegativeInt = z.int().check(z.nonnegative())
+
+/** A value a page can do without: the spec types it, and never says it cannot be null or absent. */
+const maybe = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema))
 
 /**
  * Accepts the documented values and any other string, so a value the real
@@ -61,239 +66,209 @@ export const CNAM_STATUSES = ['APPROVED'] as const
 
 // ---------------------------------------------------------------- calls
 
-export const callLinks = z.object({
-  self: z.string().check(z.meta({ example: '/api/v1/voice/calls/call_01JD5X2Q8Y0000000000000000' })),
-  status: z.string(),
-  recordings: z.string(),
+export const callLinks = z.looseObject({
+  self: maybe(z.string().check(z.meta({ example: '/api/v1/voice/calls/call_01JD5X2Q8Y0000000000000000' }))),
+  status: maybe(z.string()),
+  recordings: maybe(z.string()),
 })
 
-/** Flat key/value pairs, echoed back. Limits are the simulator's choice (see server/simulator/README.md). */
-export const METADATA_LIMITS = { maxKeys: 50, maxKeyLength: 40, maxStringLength: 500 } as const
-
-export const metadataKey = z.string().check(
-  z.minLength(1, { error: 'Metadata keys cannot be empty.' }),
-  z.maxLength(METADATA_LIMITS.maxKeyLength, {
-    error: `Metadata keys can be at most ${METADATA_LIMITS.maxKeyLength} characters.`,
-  }),
-)
-
-/** The string branch of a metadata value: the one a form's text field fills. */
-export const metadataText = z.string().check(
-  z.maxLength(METADATA_LIMITS.maxStringLength, {
-    error: `Metadata values can be at most ${METADATA_LIMITS.maxStringLength} characters.`,
-  }),
-)
-
-export const metadataValue = z.union([metadataText, z.number(), z.boolean(), z.null()])
-
-export const metadata = z
-  .record(metadataKey, metadataValue, {
-    error: 'Metadata must be an object of keys to strings, numbers, booleans or null.',
-  })
-  .check(
-    z.refine((value) => Object.keys(value).length <= METADATA_LIMITS.maxKeys, {
-      error: `Metadata can have at most ${METADATA_LIMITS.maxKeys} keys.`,
-    }),
-  )
+/** Caller-supplied key/value pairs, echoed back: the spec gives neither size, key constraints nor value types. */
+export const metadata = z.record(z.string(), z.unknown())
 export type Metadata = z.infer<typeof metadata>
+
+/** A metadata key the form can send: the spec gives no constraint, and an empty key names nothing. */
+export const metadataKey = z.string().check(z.minLength(1, { error: 'Metadata keys cannot be empty.' }))
 
 /** Whether to record the call; the request's field without its default, for a form that always has a value. */
 export const recordFlag = z.boolean({ error: 'record must be true or false.' })
 
+/**
+ * The body the dashboard sends. The spec says which fields exist, not which are required
+ * nor any limit: the service's own refusal (its problem answer) is shown when it has one.
+ */
 export const createCallRequest = z.object({
-  caller_id: e164.check(z.describe('Phone number shown to the callee: one of the account’s verified caller IDs.')),
-  destination: e164.check(z.describe('Phone number to call.')),
-  record: z._default(recordFlag, false),
-  metadata: z._default(metadata, {}),
+  caller_id: phoneNumber.check(
+    z.describe('Phone number shown to the callee: one of the account’s verified caller IDs.'),
+  ),
+  destination: phoneNumber.check(z.describe('Phone number to call.')),
+  record: z.optional(recordFlag),
+  metadata: z.optional(z.record(metadataKey, z.unknown())),
 })
 export type CreateCallRequest = z.input<typeof createCallRequest>
 
-export const createCallResponse = z.object({
+export const createCallResponse = z.looseObject({
   call_id: callId,
   status: openEnum([QUEUED, ...CALL_STATUSES]),
-  caller_id: z.string(),
-  destination: z.string(),
-  created_at: timestamp,
-  recording: z.object({ enabled: z.boolean() }),
-  metadata,
-  links: callLinks,
+  caller_id: maybe(z.string()),
+  destination: maybe(z.string()),
+  created_at: maybe(timestamp),
+  recording: maybe(z.looseObject({ enabled: maybe(z.boolean()) })),
+  metadata: maybe(metadata),
+  links: maybe(callLinks),
 })
 export type CreateCallResponse = z.infer<typeof createCallResponse>
 
-export const callListItem = z.object({
+export const callListItem = z.looseObject({
   call_id: callId,
   status: openEnum(CALL_STATUSES),
-  caller_id: z.string(),
-  destination: z.string(),
-  duration_seconds: z.nullable(nonNegativeInt),
-  created_at: timestamp,
+  caller_id: maybe(z.string()),
+  destination: maybe(z.string()),
+  duration_seconds: maybe(nonNegativeInt),
+  created_at: maybe(timestamp),
 })
 export type CallListItem = z.infer<typeof callListItem>
 
-export const callDetail = z.object({
+export const callDetail = z.looseObject({
   call_id: callId,
   status: openEnum(CALL_STATUSES),
-  caller_id: z.string(),
-  destination: z.string(),
-  duration_seconds: z.nullable(nonNegativeInt),
-  billed_minutes: nonNegativeInt,
-  recording_url: z.nullable(z.string()),
-  voicemail_drop: z.boolean(),
-  source: z.string().check(z.meta({ example: 'API' })),
-  metadata,
-  created_at: timestamp,
-  updated_at: timestamp,
-  links: callLinks,
+  caller_id: maybe(z.string()),
+  destination: maybe(z.string()),
+  duration_seconds: maybe(nonNegativeInt),
+  billed_minutes: maybe(nonNegativeInt),
+  recording_url: maybe(z.string()),
+  voicemail_drop: maybe(z.boolean()),
+  source: maybe(z.string().check(z.meta({ example: 'API' }))),
+  metadata: maybe(metadata),
+  created_at: maybe(timestamp),
+  updated_at: maybe(timestamp),
+  links: maybe(callLinks),
 })
 export type CallDetail = z.infer<typeof callDetail>
 
-export const callStatusResponse = z.object({
+export const callStatusResponse = z.looseObject({
   call_id: callId,
   status: openEnum(CALL_STATUSES),
-  duration_seconds: z.nullable(nonNegativeInt),
-  started_at: timestamp,
-  updated_at: timestamp,
+  duration_seconds: maybe(nonNegativeInt),
+  started_at: maybe(timestamp),
+  updated_at: maybe(timestamp),
 })
 export type CallStatusResponse = z.infer<typeof callStatusResponse>
 
-export const recording = z.object({
+export const recording = z.looseObject({
   url: z.string(),
-  format: openEnum(['wav']),
-  channels: z.int().check(z.positive()),
-  duration_seconds: nonNegativeInt,
+  format: maybe(openEnum(['wav'])),
+  channels: maybe(z.int().check(z.positive())),
+  duration_seconds: maybe(nonNegativeInt),
 })
 export type Recording = z.infer<typeof recording>
 
-export const callRecordings = z.object({
-  call_id: callId,
+export const callRecordings = z.looseObject({
+  call_id: maybe(callId),
   recordings: z.array(recording),
 })
 export type CallRecordings = z.infer<typeof callRecordings>
 
-/** Cursor: opaque. Dates: ISO 8601 date or date-time; from is inclusive, to exclusive. */
-const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: 'Use an ISO 8601 date such as 2026-11-01 or 2026-11-01T00:00:00Z.',
-})
-
 export const CALL_PAGE_SIZE = { min: 1, max: 100, default: 50 } as const
 
-export const pageLimit = (defaultValue: number) =>
-  z._default(
-    z.coerce
-      .number({ error: 'limit must be a whole number.' })
-      .check(
-        z.int({ error: 'limit must be a whole number.' }),
-        z.minimum(CALL_PAGE_SIZE.min, { error: 'limit must be between 1 and 100.' }),
-        z.maximum(CALL_PAGE_SIZE.max, { error: 'limit must be between 1 and 100.' }),
-      ),
-    defaultValue,
-  )
+/** Query parameters of the calls list, as the spec gives them; every one optional. */
+export interface ListCallsQuery {
+  cursor?: string
+  limit?: number
+  status?: CallStatus
+  from_date?: string
+  to_date?: string
+}
 
-/** An opaque page cursor, as a query parameter. */
-const cursor = z.optional(z.string().check(z.minLength(1)))
+/** The page's cursor as the service sent it: a missing, empty or null `next_cursor` all mean "no further page". */
+const nextCursor = maybe(z.string())
 
-export const listCallsQuery = z.object({
-  cursor,
-  limit: pageLimit(CALL_PAGE_SIZE.default),
-  status: z.optional(z.enum(CALL_STATUSES, { error: `status must be one of ${CALL_STATUSES.join(', ')}.` })),
-  from_date: z.optional(isoDate),
-  to_date: z.optional(isoDate),
-})
-/** Query parameters as the client sends them: every one optional. */
-export type ListCallsQuery = Partial<z.output<typeof listCallsQuery>>
+/** The cursor of the next page, or null when there is none (a missing, empty or null `next_cursor`). */
+export function nextCursorOf(answer: { next_cursor?: string | null | undefined }): string | null {
+  return answer.next_cursor ? answer.next_cursor : null
+}
 
-export const listCallsResponse = z.object({
+export const listCallsResponse = z.looseObject({
   calls: z.array(callListItem),
-  next_cursor: z.nullable(z.string()),
+  next_cursor: nextCursor,
 })
 export type ListCallsResponse = z.infer<typeof listCallsResponse>
 
 // ---------------------------------------------------------------- caller IDs
 
 export const startVerificationRequest = z.object({
-  phone_number: e164,
+  phone_number: phoneNumber,
 })
 export type StartVerificationRequest = z.input<typeof startVerificationRequest>
 
-export const startVerificationResponse = z.object({
+export const startVerificationResponse = z.looseObject({
   caller_id_id: callerIdId,
-  phone_number: z.string(),
-  validation_code: z.string().check(z.regex(/^\d+$/), z.meta({ example: '482913' })),
-  message: z.string(),
+  phone_number: maybe(z.string()),
+  validation_code: maybe(z.string().check(z.meta({ example: '482913' }))),
+  message: maybe(z.string()),
 })
 export type StartVerificationResponse = z.infer<typeof startVerificationResponse>
 
-export const callerIdListItem = z.object({
+export const callerIdListItem = z.looseObject({
   id: callerIdId,
   phone_number: z.string(),
-  verification_status: openEnum(VERIFICATION_STATUSES),
-  cnam_display_name: z.string(),
-  cnam_status: openEnum(CNAM_STATUSES),
-  verified_at: z.nullable(timestamp),
+  verification_status: maybe(openEnum(VERIFICATION_STATUSES)),
+  cnam_display_name: maybe(z.string()),
+  cnam_status: maybe(openEnum(CNAM_STATUSES)),
+  verified_at: maybe(timestamp),
 })
 export type CallerIdListItem = z.infer<typeof callerIdListItem>
 
-export const listCallerIdsResponse = z.object({
+export const listCallerIdsResponse = z.looseObject({
   caller_ids: z.array(callerIdListItem),
 })
 export type ListCallerIdsResponse = z.infer<typeof listCallerIdsResponse>
 
 // ---------------------------------------------------------------- account and usage
 
-export const account = z.object({
+export const account = z.looseObject({
   client_id: clientId,
-  status: openEnum(ACCOUNT_STATUSES),
-  payment_method: openEnum(['ACH']),
-  contract_start: timestamp,
-  contract_end: timestamp,
-  ramp_up_ends_at: timestamp,
-  is_in_ramp_up: z.boolean(),
-  committed_minutes: nonNegativeInt,
-  tier: z.object({
-    name: z.string(),
-    rate_per_minute_dc: z.int().check(z.describe('Unit not documented by the service.')),
-    max_minutes: nonNegativeInt,
-  }),
-  current_usage: z.object({
-    period_start: timestamp,
-    actual_minutes_used: nonNegativeInt,
-    // The spec's relation is committed - used, which the real service may report below zero.
-    remaining_minutes: z.int(),
-    usage_percent: z.number().check(z.nonnegative()),
-  }),
+  status: maybe(openEnum(ACCOUNT_STATUSES)),
+  payment_method: maybe(openEnum(['ACH'])),
+  contract_start: maybe(timestamp),
+  contract_end: maybe(timestamp),
+  ramp_up_ends_at: maybe(timestamp),
+  is_in_ramp_up: maybe(z.boolean()),
+  committed_minutes: maybe(nonNegativeInt),
+  tier: maybe(
+    z.looseObject({
+      name: maybe(z.string()),
+      rate_per_minute_dc: maybe(z.int().check(z.describe('Unit not documented by the service.'))),
+      max_minutes: maybe(nonNegativeInt),
+    }),
+  ),
+  current_usage: maybe(
+    z.looseObject({
+      period_start: maybe(timestamp),
+      actual_minutes_used: maybe(nonNegativeInt),
+      // The spec's relation is committed - used, which the real service may report below zero.
+      remaining_minutes: maybe(z.int()),
+      usage_percent: maybe(z.number()),
+    }),
+  ),
 })
 export type Account = z.infer<typeof account>
 
-export const usageSummary = z.object({
-  period_start: timestamp,
-  period_end: timestamp,
-  committed_minutes: nonNegativeInt,
-  actual_minutes_used: nonNegativeInt,
-  remaining_minutes: z.int(),
-  overage_minutes: nonNegativeInt,
-  usage_percent: z.number().check(z.nonnegative()),
+export const usageSummary = z.looseObject({
+  period_start: maybe(timestamp),
+  period_end: maybe(timestamp),
+  committed_minutes: maybe(nonNegativeInt),
+  actual_minutes_used: maybe(nonNegativeInt),
+  remaining_minutes: maybe(z.int()),
+  overage_minutes: maybe(nonNegativeInt),
+  usage_percent: maybe(z.number()),
 })
 export type UsageSummary = z.infer<typeof usageSummary>
 
+/** How many periods the dashboard asks for; the spec gives the `limit` parameter but not its bounds. */
 export const USAGE_HISTORY_PAGE_SIZE = { default: 12 } as const
 
-export const usageHistoryQuery = z.object({
-  cursor,
-  limit: pageLimit(USAGE_HISTORY_PAGE_SIZE.default),
-})
-
-export const usagePeriod = z.object({
-  period_start: timestamp,
-  period_end: timestamp,
-  status: openEnum(PERIOD_STATUSES),
-  committed_minutes: nonNegativeInt,
-  actual_minutes_used: nonNegativeInt,
+export const usagePeriod = z.looseObject({
+  period_start: maybe(timestamp),
+  period_end: maybe(timestamp),
+  status: maybe(openEnum(PERIOD_STATUSES)),
+  committed_minutes: maybe(nonNegativeInt),
+  actual_minutes_used: maybe(nonNegativeInt),
 })
 export type UsagePeriod = z.infer<typeof usagePeriod>
 
-export const usageHistory = z.object({
+export const usageHistory = z.looseObject({
   periods: z.array(usagePeriod),
-  next_cursor: z.nullable(z.string()),
+  next_cursor: nextCursor,
 })
 export type UsageHistory = z.infer<typeof usageHistory>
 

@@ -117,7 +117,7 @@ export function createCallPoller(options: CallPollerOptions) {
       const before = entryOf(call)
       call.call = withStatus(call, status)
       if (ended) call.settledAt = time
-      else call.nextPollAt = time + pollDelayMs(pollMs, time - (Date.parse(status.started_at) || time))
+      else call.nextPollAt = time + pollDelayMs(pollMs, time - (Date.parse(status.started_at ?? '') || time))
       const after = entryOf(call)
       if (after && differs(before, after)) options.emit('call', after, call.id, call.onBoard)
       if (ended) tally.noteStatus(status)
@@ -148,8 +148,8 @@ export function createCallPoller(options: CallPollerOptions) {
         }
         if (!call.onBoard) onBoard += 1
         call.onBoard = true
-        call.callerId = item.caller_id
-        call.destination = item.destination
+        call.callerId = item.caller_id ?? null
+        call.destination = item.destination ?? null
       }
     } else if (answer.kind === 'rate-limited') pauseFor(answer.retryAfterMs)
     else if (answer.kind === 'failed') options.logger?.error({ msg: 'live discovery failed', reason: answer.reason })

@@ -3,7 +3,7 @@
 // when the poller has budget for it. Between counts a call the hub sees end is added at once, so the
 // board's counters move when a call ends; the ids behind the numbers are kept, so none counts twice.
 import type { LiveTally } from '../../../src/api/live-schemas'
-import type { CallStatus, CallStatusResponse } from '../../../src/api/schemas'
+import { type CallStatus, type CallStatusResponse, nextCursorOf } from '../../../src/api/schemas'
 import type { Logger } from '../http/request-log'
 import type { LiveUpstream } from './live-upstream'
 
@@ -94,7 +94,7 @@ export function createHourTally(options: HourTallyOptions) {
     if (answer.kind === 'ok') {
       for (const item of answer.body.calls) current.ids[outcome].add(item.call_id)
       current.pages += 1
-      const more = answer.body.next_cursor
+      const more = nextCursorOf(answer.body)
       if (more && current.pages < options.maxPages) current.cursor = more
       else {
         if (more) current.complete = false
@@ -126,7 +126,7 @@ export function createHourTally(options: HourTallyOptions) {
      * counted yet. The status operation has no created_at; its started_at is when the call was placed.
      */
     noteStatus(status: CallStatusResponse) {
-      if (!isOutcome(status.status) || !(Date.parse(status.started_at) > now() - HOUR_MS)) return
+      if (!isOutcome(status.status) || !(Date.parse(status.started_at ?? '') > now() - HOUR_MS)) return
       // The count under way may have paged past where this call now stands.
       count?.ids[status.status].add(status.call_id)
       if (!tally || !counted || counted[status.status].has(status.call_id)) return

@@ -102,8 +102,9 @@ export type Refusal = 'call-full' | 'hub-full' | 'closed' | PersonRefusal
 /** What the create-call answer says of a call just placed through this console. */
 export interface PlacedCall {
   placedBy: PlacedBy | null
-  callerId: string
-  destination: string
+  /** Null when the create response did not give it. */
+  callerId: string | null
+  destination: string | null
 }
 
 export interface LiveHub {

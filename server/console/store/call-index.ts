@@ -16,11 +16,17 @@ import type { ConsoleDatabase } from './schema'
 const VALUE_SEPARATOR = '\n'
 
 /** A number as its digits column holds it, for substring search of what a person typed. */
-export const digitsOf = (phone: string) => phone.replace(/\D/g, '')
+export const digitsOf = (phone: string | null | undefined) => (phone ?? '').replace(/\D/g, '')
 /** The trigram table's numbers column: both numbers' digits. */
 export const numbersText = (call: Pick<CallListItem, 'destination' | 'caller_id'>) =>
   `${digitsOf(call.destination)} ${digitsOf(call.caller_id)}`
 const isEnded = (status: string) => FINISHED_CALL_STATUSES.includes(status)
+
+/** A time the service gave, as the columns hold it: null when it gave none or none that reads as a time. */
+const timeOf = (value: string | null | undefined) => {
+  const time = value ? Date.parse(value) : Number.NaN
+  return Number.isNaN(time) ? null : time
+}
 
 /** What a metadata value is to search: its text, lower-cased; null has none. */
 export function searchableValue(value: unknown): string | null {
@@ -34,12 +40,14 @@ async function insertNew(trx: Kysely<ConsoleDatabase>, call: CallListItem): Prom
     .values({
       call_id: call.call_id,
       status: call.status,
-      caller_id: call.caller_id,
-      destination: call.destination,
+      // The spec lists these but never says they cannot be null: a call without them is kept, with no number.
+      caller_id: call.caller_id ?? '',
+      destination: call.destination ?? '',
       caller_digits: digitsOf(call.caller_id),
       destination_digits: digitsOf(call.destination),
-      duration_seconds: call.duration_seconds,
-      created_at: Date.parse(call.created_at),
+      duration_seconds: call.duration_seconds ?? null,
+      // Without a creation time the call sorts as of when the index first saw it.
+      created_at: timeOf(call.created_at) ?? Date.now(),
       // A call in flight waits: its details change until it ends, and one fetch then is enough.
       needs_details: isEnded(call.status) ? 1 : 0,
     })
@@ -66,7 +74,7 @@ async function advanceStatus(trx: Kysely<ConsoleDatabase>, call: StatusNews): Pr
     .updateTable('indexed_calls')
     .set({
       status: sql`case when status in (${sql.join(FINISHED_CALL_STATUSES)}) then status else ${call.status} end`,
-      duration_seconds: sql`case when status in (${sql.join(FINISHED_CALL_STATUSES)}) then duration_seconds else ${call.duration_seconds} end`,
+      duration_seconds: sql`case when status in (${sql.join(FINISHED_CALL_STATUSES)}) then duration_seconds else ${call.duration_seconds ?? null} end`,
       needs_details: isEnded(call.status)
         ? sql`case when details_at is null or status not in (${sql.join(FINISHED_CALL_STATUSES)}) then 1 else needs_details end`
         : sql`needs_details`,
@@ -76,15 +84,19 @@ async function advanceStatus(trx: Kysely<ConsoleDatabase>, call: StatusNews): Pr
 }
 
 /** A call's metadata as search reads it: a row per searchable value, and the trigram table's metadata column. */
-export function metadataSearchRows(metadata: Metadata) {
-  const values = Object.entries(metadata).flatMap(([key, value]) => {
+export function metadataSearchRows(metadata: Metadata | null | undefined) {
+  const values = Object.entries(metadata ?? {}).flatMap(([key, value]) => {
     const text = searchableValue(value)
     return text === null ? [] : [{ key, key_lower: key.toLowerCase(), value_lower: text }]
   })
   return { values, text: values.map((value) => value.value_lower).join(VALUE_SEPARATOR) }
 }
 
-async function writeMetadata(trx: Kysely<ConsoleDatabase>, id: number, metadata: Metadata): Promise<void> {
+async function writeMetadata(
+  trx: Kysely<ConsoleDatabase>,
+  id: number,
+  metadata: Metadata | null | undefined,
+): Promise<void> {
   const { values, text } = metadataSearchRows(metadata)
   await trx.deleteFrom('indexed_call_metadata').where('call_row', '=', id).execute()
   if (values.length > 0)
@@ -130,7 +142,7 @@ export function createCallIndexQueries(db: ConsoleDb) {
         if (existing === undefined) return
         await trx
           .updateTable('indexed_calls')
-          .set({ metadata: JSON.stringify(call.metadata) })
+          .set({ metadata: JSON.stringify(call.metadata ?? null) })
           .where('id', '=', existing)
           .execute()
         await writeMetadata(trx, existing, call.metadata)
@@ -142,13 +154,14 @@ export function createCallIndexQueries(db: ConsoleDb) {
           .updateTable('indexed_calls')
           .set({
             status: call.status,
-            duration_seconds: call.duration_seconds,
-            billed_minutes: call.billed_minutes,
-            has_recording: call.recording_url === null ? 0 : 1,
-            voicemail_drop: call.voicemail_drop ? 1 : 0,
-            source: call.source,
-            metadata: JSON.stringify(call.metadata),
-            updated_at: Date.parse(call.updated_at),
+            duration_seconds: call.duration_seconds ?? null,
+            billed_minutes: call.billed_minutes ?? null,
+            has_recording: call.recording_url ? 1 : 0,
+            voicemail_drop: typeof call.voicemail_drop === 'boolean' ? Number(call.voicemail_drop) : null,
+            source: call.source ?? null,
+            // Stored as JSON text whatever its shape; a detail without metadata stores null as JSON.
+            metadata: JSON.stringify(call.metadata ?? null),
+            updated_at: timeOf(call.updated_at),
             details_at: now,
             needs_details: 0,
           })

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3'
-import type { CallStatus } from '../../../src/api/schemas'
+import type { CallStatus } from '../contract/schemas'
 import type { CallOutcome, CallPlan } from '../domain/call-plan'
 
 export interface CallRow {

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type * as z from 'zod/mini'
-import type { ProblemDetails } from '../../../src/api/schemas'
+import type { ProblemDetails } from '../contract/schemas'
 
 const PROBLEM_BASE = 'https://voice-dashboard.dev/problems/'
 

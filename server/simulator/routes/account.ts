@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { account as accountSchema } from '../../../src/api/schemas'
+import { account as accountSchema } from '../contract/schemas'
 import type { AppDeps, AppEnv } from '../deps'
 import { periodStartOf, usageFigures } from '../domain/billing'
 import { toTimestamp } from '../domain/time'

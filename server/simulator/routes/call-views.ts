@@ -1,4 +1,4 @@
-import { API_PREFIX, type CallDetail, type CallListItem, type CallRecordings } from '../../../src/api/schemas'
+import { API_PREFIX, type CallDetail, type CallListItem, type CallRecordings } from '../contract/schemas'
 import type { CallListRow, CallRow, CallStateRow } from '../db/call-queries'
 import { callStateAt } from '../domain/call-plan'
 import { signedRecordingUrl } from '../domain/recording-url'

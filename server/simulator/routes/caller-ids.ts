@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { listCallerIdsResponse, startVerificationRequest, startVerificationResponse } from '../../../src/api/schemas'
+import { listCallerIdsResponse, startVerificationRequest, startVerificationResponse } from '../contract/schemas'
 import type { AppDeps, AppEnv } from '../deps'
 import { newCallerIdId } from '../domain/ids'
 import { createRandom } from '../domain/prng'

@@ -7,7 +7,7 @@ import {
   listCallsQuery,
   listCallsResponse,
   QUEUED,
-} from '../../../src/api/schemas'
+} from '../contract/schemas'
 import type { AppDeps, AppEnv } from '../deps'
 import { periodStartOf } from '../domain/billing'
 import { planCall } from '../domain/call-plan'

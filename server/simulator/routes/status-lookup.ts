@@ -1,4 +1,4 @@
-import type { CallStatusResponse } from '../../../src/api/schemas'
+import type { CallStatusResponse } from '../contract/schemas'
 import type { Queries } from '../db/queries'
 import { callStateAt } from '../domain/call-plan'
 import { toTimestamp } from '../domain/time'

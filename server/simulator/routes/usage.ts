@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { usageHistory, usageHistoryQuery, usageSummary } from '../../../src/api/schemas'
+import { usageHistory, usageHistoryQuery, usageSummary } from '../contract/schemas'
 import type { AppDeps, AppEnv } from '../deps'
 import { periodEndOf, periodStartOf, periodsBetween, usageFigures } from '../domain/billing'
 import { decodeCursor, encodeCursor } from '../domain/cursor'

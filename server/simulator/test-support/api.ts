@@ -1,7 +1,7 @@
 // A tiny HTTP client for the API tests: real fetch against the running simulator,
 // returning status, headers and the parsed body so tests can assert on all three.
 // Every answer is checked against the OpenAPI document on the way (contract.ts).
-import { API_PREFIX } from '../../../src/api/schemas'
+import { API_PREFIX } from '../contract/schemas'
 import { DEMO_KEYS } from '../demo-keys'
 import { assertContract } from './contract'
 import type { TestSimulator } from './simulator'

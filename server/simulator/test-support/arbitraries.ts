@@ -1,7 +1,7 @@
 // fast-check generators of hostile input for the fuzz tests: bodies, query
 // strings, header values and path segments, biased towards almost-valid values.
 import fc from 'fast-check'
-import { CALL_STATUSES } from '../../../src/api/schemas'
+import { CALL_STATUSES } from '../contract/schemas'
 
 const phoneLike = fc.oneof(
   fc.constantFrom('+15005550006', '+15005550002', '+14155550100', '+1', '+', '', '+0000000', '+999999999999999999'),

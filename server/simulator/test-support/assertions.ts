@@ -1,7 +1,7 @@
 // Shared checks for every response: the problem+json shape of errors and the
 // formats the spec fixes (timestamps, phone numbers, links).
 import { expect } from 'vitest'
-import { API_PREFIX, problemDetails } from '../../../src/api/schemas'
+import { API_PREFIX, problemDetails } from '../contract/schemas'
 import type { ApiResponse } from './api'
 
 /** ISO 8601 in UTC with a Z suffix, as the spec's <timestamp>. */

@@ -9,7 +9,7 @@ import {
   createCallResponse,
   FINISHED_CALL_STATUSES,
   listCallerIdsResponse,
-} from '../../../src/api/schemas'
+} from '../contract/schemas'
 import type { ApiClient } from './api'
 import type { FakeClock } from './simulator'
 

@@ -2,7 +2,7 @@
 // needs it: is the file sound, and do the idempotency records of POST /calls agree with the calls?
 import { isDeepStrictEqual } from 'node:util'
 import BetterSqlite3 from 'better-sqlite3'
-import type { CreateCallResponse } from '../../../src/api/schemas'
+import type { CreateCallResponse } from '../contract/schemas'
 import { toTimestamp } from '../domain/time'
 
 export interface AnsweredCall {

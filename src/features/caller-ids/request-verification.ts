@@ -20,9 +20,10 @@ export async function requestVerification(
   )
   addVerification({
     callerIdId: started.caller_id_id,
-    phoneNumber: started.phone_number,
-    validationCode: started.validation_code,
-    message: started.message,
+    // The number asked for stands in when the answer does not repeat it.
+    phoneNumber: started.phone_number ?? phoneNumber,
+    validationCode: started.validation_code ?? '',
+    message: started.message ?? 'A verification call has been placed.',
     startedAt: Date.now(),
     timeoutMs,
     verifiedAt: null,

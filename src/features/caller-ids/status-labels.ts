@@ -20,10 +20,14 @@ const CNAM_STATUS: Record<string, StatusLook> = {
   [APPROVED]: { label: 'Approved', tone: 'success' },
 }
 
-export function verificationStatusLook(status: string): StatusLook {
+const NOT_GIVEN: StatusLook = { label: 'Not given by the service', tone: 'neutral' }
+
+export function verificationStatusLook(status: string | null | undefined): StatusLook {
+  if (!status) return NOT_GIVEN
   return VERIFICATION_STATUS[status] ?? { label: status, tone: 'neutral' }
 }
 
-export function cnamStatusLook(status: string): StatusLook {
+export function cnamStatusLook(status: string | null | undefined): StatusLook {
+  if (!status) return NOT_GIVEN
   return CNAM_STATUS[status] ?? { label: status, tone: 'neutral' }
 }

@@ -11,7 +11,7 @@ import type { CallStatusResponse } from '@/api/schemas'
 const LIST_KEYS: QueryKey[] = [callQueries.lists(), callIndexQueries.searches()]
 
 interface RowsPage {
-  calls: { call_id: string; status: string; duration_seconds: number | null }[]
+  calls: { call_id: string; status: string; duration_seconds?: number | null }[]
 }
 
 /**

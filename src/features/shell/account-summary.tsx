@@ -26,7 +26,7 @@ export function AccountSummary() {
     <section aria-label="Account" className="flex items-center gap-2 text-xs">
       <code className="font-mono">{data.client_id}</code>
       <Badge tone={data.status === 'ACTIVE' ? 'success' : 'neutral'}>{data.status}</Badge>
-      <span className="text-slate-600 dark:text-slate-400">Tier {data.tier.name}</span>
+      <span className="text-slate-600 dark:text-slate-400">Tier {data.tier?.name ?? 'not given'}</span>
     </section>
   )
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { accountQueries } from '@/api/account'
+import type { Account } from '@/api/schemas'
 import { Badge } from '@/components/ui/badge'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -7,6 +8,7 @@ import { formatNumber } from '@/lib/format'
 import { formatDate, formatDateInZone } from '@/lib/usage-format'
 import { Fact, Facts, SectionCard } from './section-card'
 import { accountStatusLook } from './status-labels'
+import { NOT_GIVEN } from './usage-given'
 
 /** The contract behind the figures above: below them, since a manager checks it less often. */
 export function AccountCard({ timeZone }: { timeZone: string }) {
@@ -25,20 +27,15 @@ export function AccountCard({ timeZone }: { timeZone: string }) {
           <Fact label="Status">
             <Badge tone={accountStatusLook(account.status).tone}>{accountStatusLook(account.status).label}</Badge>
           </Fact>
-          <Fact label="Payment method">{account.payment_method}</Fact>
+          <Fact label="Payment method">{account.payment_method ?? NOT_GIVEN}</Fact>
           <Fact label="Contract">
-            {formatDate(account.contract_start, timeZone)} – {formatDateInZone(account.contract_end, timeZone)}
+            {account.contract_start ? formatDate(account.contract_start, timeZone) : NOT_GIVEN} –{' '}
+            {account.contract_end ? formatDateInZone(account.contract_end, timeZone) : NOT_GIVEN}
           </Fact>
-          <Fact label="Ramp-up">
-            {account.is_in_ramp_up ? (
-              <Badge tone="info">In ramp-up until {formatDateInZone(account.ramp_up_ends_at, timeZone)}</Badge>
-            ) : (
-              `Ended ${formatDateInZone(account.ramp_up_ends_at, timeZone)}`
-            )}
-          </Fact>
-          <Fact label="Tier">{account.tier.name}</Fact>
-          <Fact label="Tier maximum">{formatNumber(account.tier.max_minutes)} minutes</Fact>
-          <Fact label="Committed per period">{formatNumber(account.committed_minutes)} minutes</Fact>
+          <Fact label="Ramp-up">{rampUp(account, timeZone)}</Fact>
+          <Fact label="Tier">{account.tier?.name ?? NOT_GIVEN}</Fact>
+          <Fact label="Tier maximum">{minutes(account.tier?.max_minutes)}</Fact>
+          <Fact label="Committed per period">{minutes(account.committed_minutes)}</Fact>
           <Fact
             label={
               <>
@@ -47,13 +44,24 @@ export function AccountCard({ timeZone }: { timeZone: string }) {
             }
           >
             {/* The spec leaves the unit undocumented, so the raw value stands alone. */}
-            <span className="font-mono">{account.tier.rate_per_minute_dc}</span>{' '}
+            <span className="font-mono">{account.tier?.rate_per_minute_dc ?? NOT_GIVEN}</span>{' '}
             <span className="text-xs text-slate-600 dark:text-slate-400">(unit not documented)</span>
           </Fact>
         </Facts>
       )}
     </SectionCard>
   )
+}
+
+const minutes = (value: number | null | undefined) =>
+  typeof value === 'number' ? `${formatNumber(value)} minutes` : NOT_GIVEN
+
+function rampUp(account: Account, timeZone: string) {
+  const ends = account.ramp_up_ends_at ? formatDateInZone(account.ramp_up_ends_at, timeZone) : null
+  if (account.is_in_ramp_up === true)
+    return <Badge tone="info">{ends ? `In ramp-up until ${ends}` : 'In ramp-up'}</Badge>
+  if (account.is_in_ramp_up === false) return ends ? `Ended ${ends}` : 'Ended'
+  return NOT_GIVEN
 }
 
 export function FactsSkeleton({ count = 6 }: { count?: number }) {

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
 import { accountQueries } from '@/api/account'
-import type { UsageSummary } from '@/api/schemas'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
@@ -10,6 +9,7 @@ import { daysLeft, formatRate } from '@/lib/usage-format'
 import { PeriodRange } from './period-range'
 import { ProjectionCallout } from './projection-callout'
 import { Fact, Facts, SectionCard } from './section-card'
+import { type CompleteUsage, completeUsage, missingFigures, NOT_GIVEN } from './usage-given'
 import { UsageMeter } from './usage-meter'
 
 /** The page's lead: what is left of the commitment, how fast it goes, and where the period is heading. */
@@ -28,13 +28,42 @@ export function CurrentPeriodCard({ now, timeZone }: { now: number; timeZone: st
       ) : error ? (
         <ErrorState title="Could not load the current period" error={error} onRetry={() => void refetch()} />
       ) : (
-        <PeriodFigures usage={usage} now={now} timeZone={timeZone} />
+        <UsageFigures usage={usage} now={now} timeZone={timeZone} />
       )}
     </SectionCard>
   )
 }
 
-function PeriodFigures({ usage, now, timeZone }: { usage: UsageSummary; now: number; timeZone: string }) {
+function UsageFigures({
+  usage,
+  now,
+  timeZone,
+}: {
+  usage: Parameters<typeof completeUsage>[0]
+  now: number
+  timeZone: string
+}) {
+  const complete = completeUsage(usage)
+  if (complete) return <PeriodFigures usage={complete} now={now} timeZone={timeZone} />
+  // Without every figure there is nothing to compute a pace or a meter from: the figures given, in words.
+  const shown = (value: number | null | undefined) =>
+    typeof value === 'number' ? `${formatNumber(value)} minutes` : NOT_GIVEN
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        The service did not give {missingFigures(usage).join(', ')} for this period, so no pace or forecast is shown.
+      </p>
+      <Facts compact>
+        <Fact label="Remaining">{shown(usage.remaining_minutes)}</Fact>
+        <Fact label="Used">{shown(usage.actual_minutes_used)}</Fact>
+        <Fact label="Committed">{shown(usage.committed_minutes)}</Fact>
+        <Fact label="Overage">{shown(usage.overage_minutes)}</Fact>
+      </Facts>
+    </div>
+  )
+}
+
+function PeriodFigures({ usage, now, timeZone }: { usage: CompleteUsage; now: number; timeZone: string }) {
   const forecast = forecastPeriod({
     periodStart: usage.period_start,
     periodEnd: usage.period_end,

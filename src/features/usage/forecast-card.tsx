@@ -7,6 +7,7 @@ import { pluralize } from '@/lib/format'
 import { formatRate } from '@/lib/usage-format'
 import { BurnUpChart } from './burn-up-chart'
 import { SectionCard } from './section-card'
+import { completeUsage, missingFigures } from './usage-given'
 
 /** How the projection in the current period's card is made, drawn as a burn-up. */
 export function ForecastCard({ now, timeZone }: { now: number; timeZone: string }) {
@@ -18,19 +19,36 @@ export function ForecastCard({ now, timeZone }: { now: number; timeZone: string 
       ) : error ? (
         <ErrorState title="Could not load the current period" error={error} onRetry={() => void refetch()} />
       ) : (
-        <ForecastBody
-          timeZone={timeZone}
-          forecast={forecastPeriod({
-            periodStart: usage.period_start,
-            periodEnd: usage.period_end,
-            now,
-            usedMinutes: usage.actual_minutes_used,
-            committedMinutes: usage.committed_minutes,
-          })}
-        />
+        <CompleteForecast usage={usage} now={now} timeZone={timeZone} />
       )}
     </SectionCard>
   )
+}
+
+function CompleteForecast({
+  usage,
+  now,
+  timeZone,
+}: {
+  usage: Parameters<typeof completeUsage>[0]
+  now: number
+  timeZone: string
+}) {
+  const complete = completeUsage(usage)
+  if (!complete)
+    return (
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        No forecast: the service did not give {missingFigures(usage).join(', ')} for this period.
+      </p>
+    )
+  const forecast = forecastPeriod({
+    periodStart: complete.period_start,
+    periodEnd: complete.period_end,
+    now,
+    usedMinutes: complete.actual_minutes_used,
+    committedMinutes: complete.committed_minutes,
+  })
+  return <ForecastBody timeZone={timeZone} forecast={forecast} />
 }
 
 function ForecastBody({ forecast, timeZone }: { forecast: Forecast; timeZone: string }) {

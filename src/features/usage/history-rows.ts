@@ -1,11 +1,11 @@
-import type { UsagePeriod } from '@/api/schemas'
 import { formatPeriodLabel, percentOfCommitment } from '@/lib/usage-format'
+import type { CompletePeriod } from './usage-given'
 
 /** The contract's status of the current period: its minutes are still growing. */
 const CURRENT_PERIOD = 'DIALER_ACTIVE'
 
 /** A period with what the chart, the table and the cards all show, computed once. */
-export interface HistoryRow extends UsagePeriod {
+export type HistoryRow = CompletePeriod & {
   /** "Nov 2026", in the reader's zone. */
   label: string
   percent: number | null
@@ -15,7 +15,7 @@ export interface HistoryRow extends UsagePeriod {
 }
 
 /** Keeps the API's order (newest first); the chart reverses it. */
-export function toHistoryRows(periods: readonly UsagePeriod[], timeZone: string): HistoryRow[] {
+export function toHistoryRows(periods: readonly CompletePeriod[], timeZone: string): HistoryRow[] {
   return periods.map((period) => ({
     ...period,
     label: formatPeriodLabel(period.period_start, period.period_end, timeZone),

@@ -11,11 +11,13 @@ import { HISTORY_PAGE_SIZE } from './history-page-size'
 import { toHistoryRows } from './history-rows'
 import { HistoryTable } from './history-table'
 import { SectionCard } from './section-card'
+import { isCompletePeriod } from './usage-given'
 
 export function HistorySection({ timeZone }: { timeZone: string }) {
   const history = useInfiniteQuery(accountQueries.usageHistory(HISTORY_PAGE_SIZE))
   const periods = history.data?.pages.flatMap((page) => page.periods) ?? []
-  const rows = toHistoryRows(periods, timeZone)
+  const rows = toHistoryRows(periods.filter(isCompletePeriod), timeZone)
+  const leftOut = periods.length - rows.length
   return (
     <SectionCard id="history-title" title="History">
       {history.isPending ? (
@@ -57,6 +59,8 @@ export function HistorySection({ timeZone }: { timeZone: string }) {
             )}
             <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
               {pluralize(rows.length, 'period')} shown
+              {leftOut > 0 &&
+                `; ${pluralize(leftOut, 'period')} left out, without the dates or minutes that place it (not given by the service)`}
             </p>
           </div>
         </div>

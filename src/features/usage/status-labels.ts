@@ -16,10 +16,12 @@ const PERIOD_STATUS: Record<string, StatusLook> = {
   DIALER_COMPLETED: { label: 'Completed', tone: 'neutral' },
 }
 
-export function accountStatusLook(status: string): StatusLook {
+export function accountStatusLook(status: string | null | undefined): StatusLook {
+  if (!status) return { label: 'Not given', tone: 'neutral' }
   return ACCOUNT_STATUS[status] ?? { label: status, tone: 'neutral' }
 }
 
-export function periodStatusLook(status: string): StatusLook {
+export function periodStatusLook(status: string | null | undefined): StatusLook {
+  if (!status) return { label: 'Not given', tone: 'neutral' }
   return PERIOD_STATUS[status] ?? { label: status, tone: 'neutral' }
 }

@@ -2,7 +2,10 @@
 // Each page is written with its cursor and count in one transaction, so a restart goes on from the
 // next page: no call counted twice, none skipped. Cost: one request per page of 100 calls, and one
 // GET /account at the start for the estimate's base (the contract's start).
+
+import { nextCursorOf } from '../../../../src/api/schemas'
 import type { ConsoleStore } from '../../store'
+import { timesOf } from './listed-time'
 import { DONE, failureOf, type Step, type SyncContext } from './sync-step'
 
 const SECOND = 1_000
@@ -37,8 +40,8 @@ export async function nextBackfillStep(ctx: SyncContext, state: { askedContract:
       if (answer.kind === 'rate-limited') return answer
       // Without it the backfill runs all the same, with no estimate.
       state.askedContract = true
-      if (answer.kind === 'ok')
-        await ctx.store.callIndexSync.update({ backfill_since: Date.parse(answer.body.contract_start) })
+      const since = answer.kind === 'ok' ? Date.parse(answer.body.contract_start ?? '') : Number.NaN
+      if (!Number.isNaN(since)) await ctx.store.callIndexSync.update({ backfill_since: since })
       return answer.kind === 'ok' ? DONE : failureOf(answer)
     }
   }
@@ -54,11 +57,12 @@ export async function nextBackfillStep(ctx: SyncContext, state: { askedContract:
       return DONE
     }
     if (answer.kind !== 'ok') return failureOf(answer)
-    const { calls, next_cursor } = answer.body
+    const { calls } = answer.body
+    const next_cursor = nextCursorOf(answer.body)
     const listed = sync.backfill_listed + calls.length
     const oldest = Math.min(
       sync.backfill_oldest ?? Number.MAX_SAFE_INTEGER,
-      ...calls.map((c) => Date.parse(c.created_at)),
+      ...calls.flatMap((c) => timesOf(c.created_at)),
     )
     const done = next_cursor === null
     await ctx.store.callIndexSync.listedPage(calls, {

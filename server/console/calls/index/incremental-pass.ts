@@ -3,7 +3,8 @@
 // A call gone from both in-flight lists has ended: it joins the detail queue, whose one GET says how.
 // That costs 2 requests a pass however many calls are in flight (up to 100 each), where a status poll
 // per call would cost one per call.
-import type { CallStatus } from '../../../../src/api/schemas'
+import { type CallStatus, nextCursorOf } from '../../../../src/api/schemas'
+import { timesOf } from './listed-time'
 import { DONE, failureOf, type StepOutcome, type SyncContext } from './sync-step'
 
 /** Calls committed upstream a little after their created_at are still listed by the next pass. */
@@ -64,13 +65,13 @@ export function startIncrementalPass(
           : { status: phase, fromMs: watched[0]?.created_at, cursor, limit: ctx.pageSize },
       )
       if (answer.kind !== 'ok') return failureOf(answer)
-      const { calls, next_cursor } = answer.body
+      const { calls } = answer.body
       await ctx.store.callIndex.upsertListed(calls)
       for (const call of calls) {
         if (phase !== 'new') stillInFlight.add(call.call_id)
-        else newest = Math.max(newest ?? 0, Date.parse(call.created_at))
+        else newest = Math.max(newest ?? 0, ...timesOf(call.created_at))
       }
-      cursor = phase === 'new' && watermark === null && options.newestPageOnly ? null : next_cursor
+      cursor = phase === 'new' && watermark === null && options.newestPageOnly ? null : nextCursorOf(answer.body)
       if (!cursor) await advance()
       return DONE
     },

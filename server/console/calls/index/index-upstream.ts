@@ -24,7 +24,7 @@ export interface ListQuery {
 export interface IndexUpstream {
   listCalls(query: ListQuery): Promise<UpstreamAnswer<ListCallsResponse>>
   callDetail(callId: string): Promise<UpstreamAnswer<CallDetail>>
-  contractStart(): Promise<UpstreamAnswer<{ contract_start: string }>>
+  contractStart(): Promise<UpstreamAnswer<{ contract_start?: string | null }>>
   /** Aborts every request under way (the console is closing). */
   close(): void
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import type { CallDetailView } from '@/api/call-detail-read'
+import type { UnreadableField } from '@/api/field-by-field'
 import { placedByQueries } from '@/api/placed-by'
-import type { CallDetail } from '@/api/schemas'
 import { Timestamp } from '@/components/timestamp'
 import { Card, CardTitle } from '@/components/ui/card'
 import { formatDuration, formatYesNo, pluralize } from '@/lib/format'
@@ -9,6 +10,7 @@ import { formatPhone } from '@/lib/phone'
 import { isFinishedStatus } from '../shared/call-status'
 import { PlacedBy } from '../shared/placed-by'
 import { CallMetadataTable } from './call-metadata-table'
+import { fieldValue } from './detail-values'
 
 export function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -25,25 +27,39 @@ export function NotYet() {
 }
 
 /** The call's facts in words, then its metadata. Technical values are in CallTechnicalDetails. */
-export function CallDetailFields({ call }: { call: CallDetail }) {
+export function CallDetailFields({
+  call,
+  unreadable = [],
+}: {
+  call: CallDetailView
+  unreadable?: readonly UnreadableField[]
+}) {
   // The detail is read again once the page sees the call end; until then its final fields are not known.
   const ended = isFinishedStatus(call.status)
+  const show = <T,>(field: keyof CallDetailView, render: (value: T) => ReactNode) =>
+    fieldValue(field, call[field] as T | null | undefined, unreadable, render)
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card aria-labelledby="call-details-title">
         <CardTitle id="call-details-title">Details</CardTitle>
         <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3">
-          <Field label="Caller ID">{formatPhone(call.caller_id)}</Field>
-          <Field label="Destination">{formatPhone(call.destination)}</Field>
+          <Field label="Caller ID">{show('caller_id', formatPhone)}</Field>
+          <Field label="Destination">{show('destination', formatPhone)}</Field>
           <Field label="Placed">
-            <Timestamp iso={call.created_at} variant="full" />
+            {show<string>('created_at', (iso) => (
+              <Timestamp iso={iso} variant="full" />
+            ))}
           </Field>
-          <Field label="Ended">{ended ? <Timestamp iso={call.updated_at} variant="full" /> : <NotYet />}</Field>
-          <Field label="Duration">{ended ? formatDuration(call.duration_seconds) : <NotYet />}</Field>
-          <Field label="Billed minutes">{ended ? pluralize(call.billed_minutes, 'minute') : <NotYet />}</Field>
-          <Field label="Voicemail drop">{ended ? formatYesNo(call.voicemail_drop) : <NotYet />}</Field>
+          <Field label="Ended">
+            {ended ? show<string>('updated_at', (iso) => <Timestamp iso={iso} variant="full" />) : <NotYet />}
+          </Field>
+          <Field label="Duration">{ended ? show('duration_seconds', formatDuration) : <NotYet />}</Field>
+          <Field label="Billed minutes">
+            {ended ? show<number>('billed_minutes', (minutes) => pluralize(minutes, 'minute')) : <NotYet />}
+          </Field>
+          <Field label="Voicemail drop">{ended ? show('voicemail_drop', formatYesNo) : <NotYet />}</Field>
           {/* The API's own `source` ("API" for every call made through the interface, the console's too). */}
-          <Field label="Created via">{call.source}</Field>
+          <Field label="Created via">{show<string>('source', (source) => source)}</Field>
           <Field label="Placed by">
             <CallPlacedBy callId={call.call_id} />
           </Field>
@@ -52,7 +68,9 @@ export function CallDetailFields({ call }: { call: CallDetail }) {
       <Card aria-labelledby="call-metadata-title">
         <CardTitle id="call-metadata-title">Metadata</CardTitle>
         <div className="mt-3">
-          <CallMetadataTable metadata={call.metadata} />
+          {show('metadata', (metadata: Record<string, unknown>) => (
+            <CallMetadataTable metadata={metadata} />
+          ))}
         </div>
       </Card>
     </div>

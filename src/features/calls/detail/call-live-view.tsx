@@ -11,6 +11,7 @@ import { CallDetailFields } from './call-detail-fields'
 import { CallPageHeader } from './call-page-header'
 import { CallStateCard } from './call-state-card'
 import { CallTechnicalDetails } from './call-technical-details'
+import { UnreadableFieldsNotice } from './detail-values'
 import { useObservedSteps } from './use-observed-steps'
 
 /**
@@ -20,7 +21,9 @@ import { useObservedSteps } from './use-observed-steps'
 export function CallLiveView({ callId }: { callId: string }) {
   const queryClient = useQueryClient()
   const covered = useLiveCovers(callId)
-  const { data: call } = useSuspenseQuery(callQueries.detail(callId))
+  const {
+    data: { call, unreadable },
+  } = useSuspenseQuery(callQueries.detail(callId))
   const {
     data: live,
     dataUpdatedAt,
@@ -61,12 +64,12 @@ export function CallLiveView({ callId }: { callId: string }) {
       ? {
           fromCallId: call.call_id,
           request: {
-            caller_id: call.caller_id,
-            destination: call.destination,
+            caller_id: call.caller_id ?? '',
+            destination: call.destination ?? '',
             // The call detail has no "record" field: a recording says it was on, and so does
             // the creation response when the call was placed from this tab.
-            record: call.recording_url !== null || placedWithRecording,
-            metadata: call.metadata,
+            record: Boolean(call.recording_url) || placedWithRecording,
+            metadata: call.metadata ?? {},
           },
         }
       : null
@@ -76,15 +79,16 @@ export function CallLiveView({ callId }: { callId: string }) {
       <CallPageHeader call={call} headingRef={heading} />
       <CallStateCard
         status={live.status}
-        durationSeconds={live.duration_seconds ?? call.duration_seconds}
-        voicemailDrop={call.voicemail_drop}
+        durationSeconds={live.duration_seconds ?? call.duration_seconds ?? null}
+        voicemailDrop={call.voicemail_drop === true}
         updatedAt={dataUpdatedAt}
         refreshing={isFetching && !finished}
         callAgain={callAgain}
-        times={{ createdAt: call.created_at, startedAt: live.started_at, seen }}
+        times={{ createdAt: call.created_at ?? undefined, startedAt: live.started_at ?? undefined, seen }}
       />
       <CallRecordingsPanel callId={callId} status={live.status} />
-      <CallDetailFields call={call} />
+      <UnreadableFieldsNotice unreadable={unreadable} />
+      <CallDetailFields call={call} unreadable={unreadable} />
       <CallTechnicalDetails call={call} />
     </div>
   )

@@ -71,7 +71,7 @@ export function CallStateCard({
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
           {live ? (
             <div className="sm:text-right">
-              <ElapsedTimer since={times.createdAt} />
+              <ElapsedTimer since={times.createdAt ?? ''} />
               <UpdatesMode updatedAt={updatedAt} fetching={refreshing} pollEvery="every second" />
             </div>
           ) : outcome.kind === 'completed' ? (

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react'
-import type { CallDetail } from '@/api/schemas'
+import type { CallDetailView } from '@/api/call-detail-read'
 import { Timestamp } from '@/components/timestamp'
 import { CopyButton } from '@/components/ui/copy-button'
 import { isFinishedStatus } from '../shared/call-status'
 import { Field, NotYet } from './call-detail-fields'
+import { NotGiven } from './detail-values'
 
-function CopyableCode({ value, label }: { value: string; label: string }) {
+function CopyableCode({ value, label }: { value: string | null | undefined; label: string }) {
+  if (!value) return <NotGiven />
   return (
     <span className="flex items-start gap-2">
       <code className="min-w-0 flex-1 font-mono text-xs break-all">{value}</code>
@@ -15,7 +17,7 @@ function CopyableCode({ value, label }: { value: string; label: string }) {
 }
 
 /** For the people who need them: the signed recording link and the API paths, collapsed by default. */
-export function CallTechnicalDetails({ call }: { call: CallDetail }) {
+export function CallTechnicalDetails({ call }: { call: CallDetailView }) {
   const ended = isFinishedStatus(call.status)
   let recordingUrl: ReactNode
   if (call.recording_url) recordingUrl = <CopyableCode value={call.recording_url} label="Copy recording URL" />
@@ -30,16 +32,16 @@ export function CallTechnicalDetails({ call }: { call: CallDetail }) {
           {recordingUrl}
         </Field>
         <Field label="API: call" wide>
-          <CopyableCode value={call.links.self} label="Copy call API path" />
+          <CopyableCode value={call.links?.self} label="Copy call API path" />
         </Field>
         <Field label="API: status" wide>
-          <CopyableCode value={call.links.status} label="Copy status API path" />
+          <CopyableCode value={call.links?.status} label="Copy status API path" />
         </Field>
         <Field label="API: recordings" wide>
-          <CopyableCode value={call.links.recordings} label="Copy recordings API path" />
+          <CopyableCode value={call.links?.recordings} label="Copy recordings API path" />
         </Field>
         <Field label="Record last updated" wide>
-          <Timestamp iso={call.updated_at} variant="full" />
+          {call.updated_at ? <Timestamp iso={call.updated_at} variant="full" /> : <NotGiven />}
         </Field>
       </dl>
     </details>

@@ -12,9 +12,10 @@ interface Step {
 }
 
 export interface StepTimes {
-  createdAt: string
+  /** Undefined when the service did not give it. */
+  createdAt: string | undefined
   /** From the status resource: when the service started the call. */
-  startedAt: string
+  startedAt: string | undefined
   seen: Record<string, string>
 }
 

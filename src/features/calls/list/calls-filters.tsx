@@ -48,7 +48,7 @@ export function CallsFilters({ indexOff, noticeId }: { indexOff: boolean; notice
   const timeZone = useTimeZone()
   const now = useNow(60_000)
   // The header already asks for the account; this reads the same answer for the billing period.
-  const periodStart = useQuery(accountQueries.detail()).data?.current_usage.period_start
+  const periodStart = useQuery(accountQueries.detail()).data?.current_usage?.period_start ?? undefined
   const range = { from_date: search.from_date, to_date: search.to_date }
   const active = activePreset(range, timeZone, now, periodStart)
   const moreId = useId()

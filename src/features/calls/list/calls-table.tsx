@@ -28,9 +28,15 @@ interface CallsTableProps {
 }
 
 /** A number as the list shows it, with the digits a search matched marked. */
-function Phone({ e164, terms }: { e164: string; terms: readonly QueryTerm[] }) {
+function Phone({ e164, terms }: { e164: string | null | undefined; terms: readonly QueryTerm[] }) {
+  if (!e164) return <NotGivenText />
   const text = formatPhone(e164)
   return <Highlighted text={text} ranges={numberMatches(text, terms)} />
+}
+
+/** A value the service left out (the spec never says which can be null). */
+function NotGivenText() {
+  return <span className="text-slate-600 dark:text-slate-400">Not given</span>
 }
 
 /** The metadata entries the search's words matched, so a row found by its ticket says so. */
@@ -99,9 +105,7 @@ export function CallsTable({ calls, placedBy, showRecording, terms }: CallsTable
                 <Phone e164={call.caller_id} terms={terms} />
               </TableCell>
               <TableCell className="tabular-nums">{formatDuration(call.duration_seconds)}</TableCell>
-              <TableCell>
-                <Timestamp iso={call.created_at} />
-              </TableCell>
+              <TableCell>{call.created_at ? <Timestamp iso={call.created_at} /> : <NotGivenText />}</TableCell>
               {showRecording && (
                 <TableCell>
                   <RecordingMark hasRecording={call.has_recording} />
@@ -160,7 +164,7 @@ function CallCards({ calls, zone, placedBy, showRecording, terms }: CallsTablePr
               <span className="tabular-nums">{formatDuration(call.duration_seconds)}</span>
             </CardField>
             <CardField label={`Created (${zone})`}>
-              <Timestamp iso={call.created_at} />
+              {call.created_at ? <Timestamp iso={call.created_at} /> : <NotGivenText />}
             </CardField>
             {showRecording && (
               <CardField label="Recording">

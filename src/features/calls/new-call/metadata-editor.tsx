@@ -1,5 +1,4 @@
 import { useRef } from 'react'
-import { METADATA_LIMITS } from '@/api/schemas'
 import { Button } from '@/components/ui/button'
 import { Field, FieldError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
@@ -23,7 +22,6 @@ export function MetadataEditor({ form, disabled }: { form: NewCallForm; disabled
       {(rowsField) => {
         const rows = rowsField.state.value
         const error = fieldErrorText(rowsField.state.meta)
-        const atLimit = rows.length >= METADATA_LIMITS.maxKeys
         return (
           <fieldset
             className="flex flex-col gap-2"
@@ -31,8 +29,7 @@ export function MetadataEditor({ form, disabled }: { form: NewCallForm; disabled
           >
             <legend className="text-sm font-medium">Metadata</legend>
             <p id="metadata-help" className="text-sm text-slate-600 dark:text-slate-400">
-              Optional key/value pairs kept with the call, such as a ticket number. Up to {METADATA_LIMITS.maxKeys} keys
-              of {METADATA_LIMITS.maxKeyLength} characters, values up to {METADATA_LIMITS.maxStringLength} characters.
+              Optional key/value pairs kept with the call, such as a ticket number.
             </p>
             {rows.length > 0 && (
               <ul className="flex flex-col gap-2">
@@ -91,7 +88,7 @@ export function MetadataEditor({ form, disabled }: { form: NewCallForm; disabled
               <Button
                 variant="secondary"
                 size="sm"
-                disabled={disabled || atLimit}
+                disabled={disabled}
                 onClick={() => {
                   const row = newMetadataRow()
                   added.current = row.id
@@ -100,11 +97,6 @@ export function MetadataEditor({ form, disabled }: { form: NewCallForm; disabled
               >
                 Add metadata
               </Button>
-              {atLimit && (
-                <span className="text-sm text-slate-600 dark:text-slate-400">
-                  That is the most keys a call can carry ({METADATA_LIMITS.maxKeys}).
-                </span>
-              )}
             </div>
             <FieldError id="metadata-error" message={error} />
           </fieldset>

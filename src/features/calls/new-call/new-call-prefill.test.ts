@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { METADATA_LIMITS } from '@/api/schemas'
 import { readNewCallPrefill } from './new-call-prefill'
 
 const request = {
@@ -38,7 +37,7 @@ describe('readNewCallPrefill', () => {
   it('starts each invalid field empty and keeps the valid ones', () => {
     const prefill = readNewCallPrefill({
       fromCallId: 'not-a-call',
-      request: { caller_id: '4155550100', destination: '+1 (500) 555', record: 'yes', metadata: { ok: 'kept' } },
+      request: { caller_id: '4155550100', destination: 7, record: 'yes', metadata: { ok: 'kept' } },
     })
     expect(prefill).toMatchObject({
       fromCallId: null,
@@ -47,20 +46,20 @@ describe('readNewCallPrefill', () => {
     expect(rowsOf({ request: { metadata: { ok: 'kept' } } })).toEqual([['ok', 'kept']])
   })
 
-  it('drops only the metadata entries the contract would refuse', () => {
-    const metadata = {
-      fine: 'yes',
-      ['k'.repeat(METADATA_LIMITS.maxKeyLength + 1)]: 'key too long',
-      long: 'v'.repeat(METADATA_LIMITS.maxStringLength + 1),
-      nested: { a: 1 },
-      '': 'no key',
-    }
-    expect(rowsOf({ request: { metadata } })).toEqual([['fine', 'yes']])
+  it('keeps metadata of any size or shape, nested values as JSON text, and drops only an empty key', () => {
+    const longKey = 'k'.repeat(41)
+    const metadata = { fine: 'yes', [longKey]: 'long key', long: 'v'.repeat(501), nested: { a: 1 }, '': 'no key' }
+    expect(rowsOf({ request: { metadata } })).toEqual([
+      ['fine', 'yes'],
+      [longKey, 'long key'],
+      ['long', 'v'.repeat(501)],
+      ['nested', '{"a":1}'],
+    ])
     expect(rowsOf({ request: { metadata: ['a', 'b'] } })).toEqual([])
   })
 
-  it('keeps at most as many keys as a call can carry', () => {
-    const metadata = Object.fromEntries(Array.from({ length: METADATA_LIMITS.maxKeys + 5 }, (_, i) => [`key${i}`, 'v']))
-    expect(rowsOf({ request: { metadata } })).toHaveLength(METADATA_LIMITS.maxKeys)
+  it('keeps every key: the service, not the form, says how many a call can carry', () => {
+    const metadata = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`key${i}`, 'v']))
+    expect(rowsOf({ request: { metadata } })).toHaveLength(60)
   })
 })

@@ -3,7 +3,8 @@
 // createCallRequest rules, and one that fails starts empty instead of failing the rest.
 // The result has the draft's shape, so the form starts from a prefill exactly as from a draft.
 import * as z from 'zod/mini'
-import { callId, createCallRequest, METADATA_LIMITS, metadataKey, metadataValue, recordFlag } from '@/api/schemas'
+import { callId, createCallRequest, metadataKey, recordFlag } from '@/api/schemas'
+import { formatMetadataValue } from '@/lib/format'
 import type { NewCallDraftValues } from './new-call-draft'
 import { newMetadataRow } from './new-call-schema'
 
@@ -24,24 +25,18 @@ const callAgainSchema = z.object({
   }),
 })
 
-// The form sends every value as a string; null, which has no text, becomes an empty value.
-function metadataText(value: unknown): string | null {
-  const parsed = metadataValue.safeParse(value)
-  if (!parsed.success) return null
-  return parsed.data === null ? '' : String(parsed.data)
-}
+// The form sends every value as a string: null, which has no text, becomes an empty value, and a
+// nested value its JSON text (as the call page shows it).
+const metadataText = (value: unknown): string => (value === null ? '' : formatMetadataValue(value))
 
 /** The form's starting values from a "Call again" state, or null when there is none to read. */
 export function readNewCallPrefill(state: unknown): NewCallPrefill | null {
   const parsed = callAgainSchema.safeParse(state)
   if (!parsed.success) return null
   const { fromCallId, request } = parsed.data
-  const metadataRows = Object.entries(request.metadata)
-    .flatMap(([key, value]) => {
-      const text = metadataText(value)
-      return metadataKey.safeParse(key).success && text !== null ? [newMetadataRow(key, text)] : []
-    })
-    .slice(0, METADATA_LIMITS.maxKeys)
+  const metadataRows = Object.entries(request.metadata).flatMap(([key, value]) =>
+    metadataKey.safeParse(key).success ? [newMetadataRow(key, metadataText(value))] : [],
+  )
   return {
     fromCallId,
     values: {

@@ -37,10 +37,11 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
     container,
     media,
     url: started ? playUrl : null,
-    channels: recording.channels,
+    // Without a channel count from the service, one lane: the audio plays the same either way.
+    channels: recording.channels ?? 1,
     attempt,
   })
-  const player = useMediaState(media, recording.duration_seconds)
+  const player = useMediaState(media, recording.duration_seconds ?? 0)
   const resumeWhenReady = useRef(false)
 
   function playOrPause() {
@@ -101,8 +102,8 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
           Recording {index + 1}
         </h3>
         <dl className="flex gap-4 text-sm text-slate-600 dark:text-slate-400">
-          <Fact term="Format" value={recording.format.toUpperCase()} />
-          <Fact term="Channels" value={String(recording.channels)} />
+          <Fact term="Format" value={recording.format ? recording.format.toUpperCase() : 'Not given'} />
+          <Fact term="Channels" value={recording.channels ? String(recording.channels) : 'Not given'} />
           <Fact term="Duration" value={formatDuration(recording.duration_seconds)} />
         </dl>
         <a href={recording.url} download className="text-sm font-medium text-indigo-700 underline dark:text-indigo-300">

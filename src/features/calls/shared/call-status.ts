@@ -29,8 +29,8 @@ export const CALL_STATUS_FILTERS = CALL_STATUSES.map((value) => ({ value, label:
 
 const FINISHED = new Set<string>(FINISHED_CALL_STATUSES)
 
-export function isFinishedStatus(status: string): boolean {
-  return FINISHED.has(status)
+export function isFinishedStatus(status: string | null | undefined): boolean {
+  return status ? FINISHED.has(status) : false
 }
 
 export function isFailedStatus(status: string): boolean {

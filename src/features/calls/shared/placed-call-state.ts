@@ -12,5 +12,5 @@ declare module '@tanstack/history' {
 }
 
 export function placedCallState(call: CreateCallResponse) {
-  return { placedCall: true, placedWithRecording: call.recording.enabled } as const
+  return { placedCall: true, placedWithRecording: call.recording?.enabled === true } as const
 }

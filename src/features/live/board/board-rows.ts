@@ -20,7 +20,7 @@ export function boardRows(
       (!view.caller_id || entry.call.caller_id === view.caller_id),
   )
   const newest = (key: 'started_at' | 'updated_at') => (a: LiveCallEntry, b: LiveCallEntry) =>
-    Date.parse(b.call[key]) - Date.parse(a.call[key])
+    (Date.parse(b.call[key] ?? '') || 0) - (Date.parse(a.call[key] ?? '') || 0)
   return {
     inFlight: shown.filter((entry) => !isFinishedStatus(entry.call.status)).sort(newest('started_at')),
     justEnded: shown.filter((entry) => isFinishedStatus(entry.call.status)).sort(newest('updated_at')),

@@ -14,7 +14,7 @@ import { formatDuration } from '@/lib/format'
 import { formatPhone } from '@/lib/phone'
 import { formatRelative, secondsSince } from '@/lib/time'
 
-const phone = (value: string | null) => (value ? formatPhone(value) : '—')
+const phone = (value: string | null | undefined) => (value ? formatPhone(value) : '—')
 
 /**
  * One section's calls. In flight: the time since each started, ticking with `now`. Just ended: the
@@ -52,7 +52,7 @@ export function BoardTable({
               <CallStatusBadge status={call.status} />
             </TableCell>
             <TableCell className="tabular-nums">
-              {ended ? formatDuration(call.duration_seconds) : formatDuration(secondsSince(call.started_at, now))}
+              {ended ? formatDuration(call.duration_seconds) : formatDuration(secondsSince(call.started_at ?? '', now))}
             </TableCell>
             <TableCell className="font-medium whitespace-nowrap">
               <CallLink callId={call.call_id}>{phone(call.destination)}</CallLink>
@@ -62,7 +62,9 @@ export function BoardTable({
               <PlacedByName person={placedBy} />
             </TableCell>
             {variant === 'ended' && (
-              <TableCell className="whitespace-nowrap">{formatRelative(call.updated_at, now)}</TableCell>
+              <TableCell className="whitespace-nowrap">
+                {call.updated_at ? formatRelative(call.updated_at, now) : '—'}
+              </TableCell>
             )}
           </TableRow>
         ))}

@@ -30,8 +30,8 @@ const asEntry = (item: CallListItem, placedBy: LiveCallEntry['placedBy']): LiveC
     // The list has no start or end times: its creation time stands for both.
     started_at: item.created_at,
     updated_at: item.created_at,
-    caller_id: item.caller_id,
-    destination: item.destination,
+    caller_id: item.caller_id ?? null,
+    destination: item.destination ?? null,
   },
   placedBy,
   onBoard: true,
