@@ -8,7 +8,8 @@ import { createErrorHandler, notFoundHandler } from './http/error-handler'
 import { faults } from './http/faults'
 import { requestLog } from './http/logging'
 import { rateLimit } from './http/rate-limit'
-import { buildOpenApiDocument } from './openapi'
+import { buildSimulatorDocument } from './openapi-simulator'
+import { buildSpecDocument } from './openapi-spec'
 import { accountRoutes } from './routes/account'
 import { callerIdsRoutes } from './routes/caller-ids'
 import { callsRoutes } from './routes/calls'
@@ -40,9 +41,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     app.use(`${API_PREFIX}/*`, faults({ latencyMs: config.faultLatencyMs, errorRate: config.faultErrorRate }))
   }
 
-  // Registered before authentication: the contract is public.
-  const openApi = JSON.stringify(buildOpenApiDocument())
-  app.get(`${API_PREFIX}/openapi.json`, (c) => c.body(openApi, 200, { 'Content-Type': 'application/json' }))
+  // Registered before authentication: the contracts are public. openapi.json is the spec's; the
+  // simulator's own choices are in the document beside it.
+  const documents = {
+    'openapi.json': JSON.stringify(buildSpecDocument()),
+    'openapi.simulator.json': JSON.stringify(buildSimulatorDocument()),
+  }
+  for (const [name, text] of Object.entries(documents)) {
+    app.get(`${API_PREFIX}/${name}`, (c) => c.body(text, 200, { 'Content-Type': 'application/json' }))
+  }
 
   app.use(`${API_PREFIX}/*`, auth(deps.accountsByKey), rateLimit(config.rateLimit, deps.now))
   app.route(`${API_PREFIX}/calls`, callsRoutes(deps))

@@ -1,5 +1,6 @@
-// The OpenAPI 3.1 document: served and committed as built, naming the ten operations of the
-// spec; and the contract check that send() runs on every answer of the API tests, proven to fail.
+// The two OpenAPI 3.1 documents: the spec's (openapi.json) and the simulator's (openapi.simulator.json),
+// served and committed as built, naming the ten operations of the spec; the spec's says no more than
+// the spec; and the contract check that send() runs on every answer of the API tests, proven to fail.
 import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -11,6 +12,7 @@ import {
   OPENAPI_DOCUMENT as doc,
   type ObservedResponse,
   PROBLEM_SCHEMA,
+  SPEC_DOCUMENT as spec,
   validateSchema,
 } from './test-support/contract'
 import { OPERATIONS, opName, withCallId } from './test-support/operations'
@@ -35,25 +37,41 @@ const operationOf = (op: (typeof OPERATIONS)[number]) => doc.paths[fullPath(op.p
 /** JSON as written to disk or sent over the wire: undefined fields dropped. */
 const asJson = (value: unknown) => JSON.parse(JSON.stringify(value))
 
-describe('the OpenAPI document', () => {
-  it('is served, without an API key, exactly as the contract check builds it', async () => {
-    const res = await send(`${sim.url}/api/v1/voice/openapi.json`)
-    expect(res.status).toBe(200)
-    expect(res.body).toEqual(asJson(doc))
-  })
+const DOCUMENTS = [
+  ['openapi.json', spec],
+  ['openapi.simulator.json', doc],
+] as const
 
-  it('is committed up to date: run `npm run openapi` after changing the contract', () => {
-    const committed = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'))
-    expect(committed).toEqual(asJson(doc))
-  })
+describe('the OpenAPI documents', () => {
+  for (const [name, document] of DOCUMENTS) {
+    it(`${name} is served, without an API key, exactly as the contract check builds it`, async () => {
+      const res = await send(`${sim.url}/api/v1/voice/${name}`)
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual(asJson(document))
+    })
 
-  it('is OpenAPI 3.1 with bearer authentication', () => {
-    expect(doc.openapi).toMatch(/^3\.1\.\d+$/)
-    expect(Object.values(doc.components.securitySchemes)).toContainEqual(
-      expect.objectContaining({ type: 'http', scheme: 'bearer' }),
-    )
-    expect(doc.security?.length).toBeGreaterThan(0)
-  })
+    it(`${name} is committed up to date: run \`npm run openapi\` after changing a contract`, () => {
+      const committed = JSON.parse(readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8'))
+      expect(committed).toEqual(asJson(document))
+    })
+
+    it(`${name} is OpenAPI 3.1 with bearer authentication`, () => {
+      expect(document.openapi).toMatch(/^3\.1\.\d+$/)
+      expect(Object.values(document.components.securitySchemes)).toContainEqual(
+        expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      )
+      expect(document.security?.length).toBeGreaterThan(0)
+    })
+
+    it(`${name} has the ten operations of the spec, each described in the spec's words and tagged`, () => {
+      const operations = OPERATIONS.map((op) => document.paths[fullPath(op.path)]?.[op.method.toLowerCase()])
+      for (const [i, operation] of operations.entries()) {
+        const described = operation as { description?: string; tags?: string[] } | undefined
+        expect(described?.description, opName(OPERATIONS[i] as (typeof OPERATIONS)[number])).toBeTruthy()
+        expect(described?.tags?.length, opName(OPERATIONS[i] as (typeof OPERATIONS)[number])).toBe(1)
+      }
+    })
+  }
 
   it('has exactly the ten operations of the spec, each with its success response', () => {
     const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
@@ -84,6 +102,67 @@ describe('the OpenAPI document', () => {
     for (const name of Object.keys(doc.components.schemas)) {
       expect(() => validateSchema(`#/components/schemas/${name}`, {}), name).not.toThrow()
     }
+  })
+})
+
+/** Every value of a JSON document, depth first. */
+function* walk(value: unknown): Generator<Record<string, unknown>> {
+  if (typeof value !== 'object' || value === null) return
+  if (!Array.isArray(value)) yield value as Record<string, unknown>
+  for (const inner of Object.values(value)) yield* walk(inner)
+}
+
+describe('openapi.json says only what the spec says', () => {
+  const text = JSON.stringify(spec)
+  const specSchema = (name: string) => `#/components/schemas/${name}`
+
+  it('documents success as any 2XX with the answer’s schema, and nothing of errors', () => {
+    for (const op of OPERATIONS) {
+      const responses = spec.paths[fullPath(op.path)]?.[op.method.toLowerCase()]?.responses ?? {}
+      expect(Object.keys(responses), opName(op)).toEqual(['2XX'])
+      expect(responses['2XX']?.content?.['application/json']?.schema.$ref, opName(op)).toBeTruthy()
+    }
+    for (const word of ['Problem', 'problem+json', 'Retry-After', 'Idempotent-Replayed', 'maxProperties', '201']) {
+      expect(text, word).not.toContain(word)
+    }
+  })
+
+  it('leaves every object open and no pattern but the spec’s prefixes and leading plus', () => {
+    const nodes = [...walk(spec.components.schemas)]
+    expect(nodes.filter((node) => node.additionalProperties === false)).toEqual([])
+    const patterns = new Set(nodes.flatMap((node) => (typeof node.pattern === 'string' ? [node.pattern] : [])))
+    expect([...patterns].sort()).toEqual(['^\\+', '^call_', '^cid_', '^cli_'])
+  })
+
+  it('accepts what a faithful service may send: nulls, extra fields, unknown statuses, metadata of any shape', () => {
+    const detail = {
+      call_id: 'call_x',
+      status: 'DIALER_ON_HOLD',
+      caller_id: null,
+      destination: '+15005550006',
+      billed_minutes: null,
+      voicemail_drop: null,
+      source: null,
+      metadata: { nested: { a: [1, 2] }, long: 'v'.repeat(600) },
+      updated_at: null,
+      carrier: 'extra field',
+    }
+    expect(validateSchema(specSchema('CallDetail'), detail, 'spec.json')).toEqual([])
+    expect(
+      validateSchema(specSchema('ListCallsResponse'), { calls: [{ call_id: 'call_y', status: 'X' }] }, 'spec.json'),
+    ).toEqual([])
+    expect(validateSchema(specSchema('CallDetail'), { status: 'DIALER_RINGING' }, 'spec.json').join()).toMatch(
+      /call_id/,
+    )
+  })
+
+  it('has the Idempotency-Key header where the spec gives it, and usage history’s limit alone', () => {
+    const names = (path: string, method: string) =>
+      (spec.paths[fullPath(path)]?.[method]?.parameters ?? []).map((p) => p.name)
+    expect(names('/calls', 'post')).toEqual(['Idempotency-Key'])
+    expect(names('/caller-ids', 'post')).toEqual([])
+    expect(names('/usage/history', 'get')).toEqual(['limit'])
+    expect(names('/calls', 'get').sort()).toEqual(['cursor', 'from_date', 'limit', 'status', 'to_date'])
   })
 })
 
@@ -134,6 +213,13 @@ describe('the contract check fails on drift', () => {
     const violations = contractViolations(observed('GET', '/account', 200, { client_id: 'cli_x' }))
     expect(violations.join('\n')).toMatch(
       /#\/components\/schemas\/Account: \(value\) must have required property 'tier'/,
+    )
+  })
+
+  it('checks a success answer against the spec’s document too', () => {
+    const violations = contractViolations(observed('GET', '/calls/call_x/status', 200, { status: 'DIALER_RINGING' }))
+    expect(violations.join('\n')).toMatch(
+      /spec document: #\/components\/schemas\/CallStatus: \(value\) must have required property 'call_id'/,
     )
   })
 

@@ -90,10 +90,11 @@ export const indexedCall = z.object({
   /** Empty when the service did not give the number. */
   caller_id: z.string(),
   destination: z.string(),
-  duration_seconds: z.nullable(nonNegativeInt),
+  // As the service gave them: the spec says integer, and no more.
+  duration_seconds: z.nullable(z.int()),
   created_at: z.iso.datetime({ offset: true }),
   /** Null until the call's details are indexed (the list has none of these), or when the service gave none. */
-  billed_minutes: z.nullable(nonNegativeInt),
+  billed_minutes: z.nullable(z.int()),
   has_recording: z.nullable(z.boolean()),
   voicemail_drop: z.nullable(z.boolean()),
   source: z.nullable(z.string()),

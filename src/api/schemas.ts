@@ -3,7 +3,7 @@
 // schemas: objects stay open (unknown fields are kept), a value the spec does not strictly need
 // may be null or missing, unknown statuses and formats are kept as they came, and metadata may
 // have any size or shape. Only what a page cannot do without is required (ids and statuses).
-// openapi.json is generated from these schemas (server/simulator/openapi/). The simulator's own,
+// openapi.json is generated from these schemas (server/simulator/openapi-spec.ts). The simulator's own,
 // stricter choices live in server/simulator/contract/ and are never used to read an answer.
 // Written in zod/mini, as is all of src/: the browser downloads only the parts a schema uses
 // (classic zod carries every method on every schema, about 17 KB gzip more).
@@ -35,6 +35,9 @@ export const clientId = z.string().check(z.regex(/^cli_/), z.meta({ example: 'cl
 
 /** A count, a duration or a number of minutes: a whole number, zero or more. */
 export const nonNegativeInt = z.int().check(z.nonnegative())
+
+/** The spec's `integer`: a whole number and no more (no bound is promised, so none is checked). */
+const integer = z.int()
 
 /** A value a page can do without: the spec types it, and never says it cannot be null or absent. */
 const maybe = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema))
@@ -113,7 +116,7 @@ export const callListItem = z.looseObject({
   status: openEnum(CALL_STATUSES),
   caller_id: maybe(z.string()),
   destination: maybe(z.string()),
-  duration_seconds: maybe(nonNegativeInt),
+  duration_seconds: maybe(integer),
   created_at: maybe(timestamp),
 })
 export type CallListItem = z.infer<typeof callListItem>
@@ -123,8 +126,8 @@ export const callDetail = z.looseObject({
   status: openEnum(CALL_STATUSES),
   caller_id: maybe(z.string()),
   destination: maybe(z.string()),
-  duration_seconds: maybe(nonNegativeInt),
-  billed_minutes: maybe(nonNegativeInt),
+  duration_seconds: maybe(integer),
+  billed_minutes: maybe(integer),
   recording_url: maybe(z.string()),
   voicemail_drop: maybe(z.boolean()),
   source: maybe(z.string().check(z.meta({ example: 'API' }))),
@@ -138,7 +141,7 @@ export type CallDetail = z.infer<typeof callDetail>
 export const callStatusResponse = z.looseObject({
   call_id: callId,
   status: openEnum(CALL_STATUSES),
-  duration_seconds: maybe(nonNegativeInt),
+  duration_seconds: maybe(integer),
   started_at: maybe(timestamp),
   updated_at: maybe(timestamp),
 })
@@ -147,8 +150,8 @@ export type CallStatusResponse = z.infer<typeof callStatusResponse>
 export const recording = z.looseObject({
   url: z.string(),
   format: maybe(openEnum(['wav'])),
-  channels: maybe(z.int().check(z.positive())),
-  duration_seconds: maybe(nonNegativeInt),
+  channels: maybe(integer),
+  duration_seconds: maybe(integer),
 })
 export type Recording = z.infer<typeof recording>
 
@@ -223,20 +226,20 @@ export const account = z.looseObject({
   contract_end: maybe(timestamp),
   ramp_up_ends_at: maybe(timestamp),
   is_in_ramp_up: maybe(z.boolean()),
-  committed_minutes: maybe(nonNegativeInt),
+  committed_minutes: maybe(integer),
   tier: maybe(
     z.looseObject({
       name: maybe(z.string()),
-      rate_per_minute_dc: maybe(z.int().check(z.describe('Unit not documented by the service.'))),
-      max_minutes: maybe(nonNegativeInt),
+      rate_per_minute_dc: maybe(integer.check(z.describe('Unit not documented by the service.'))),
+      max_minutes: maybe(integer),
     }),
   ),
   current_usage: maybe(
     z.looseObject({
       period_start: maybe(timestamp),
-      actual_minutes_used: maybe(nonNegativeInt),
+      actual_minutes_used: maybe(integer),
       // The spec's relation is committed - used, which the real service may report below zero.
-      remaining_minutes: maybe(z.int()),
+      remaining_minutes: maybe(integer),
       usage_percent: maybe(z.number()),
     }),
   ),
@@ -246,10 +249,10 @@ export type Account = z.infer<typeof account>
 export const usageSummary = z.looseObject({
   period_start: maybe(timestamp),
   period_end: maybe(timestamp),
-  committed_minutes: maybe(nonNegativeInt),
-  actual_minutes_used: maybe(nonNegativeInt),
-  remaining_minutes: maybe(z.int()),
-  overage_minutes: maybe(nonNegativeInt),
+  committed_minutes: maybe(integer),
+  actual_minutes_used: maybe(integer),
+  remaining_minutes: maybe(integer),
+  overage_minutes: maybe(integer),
   usage_percent: maybe(z.number()),
 })
 export type UsageSummary = z.infer<typeof usageSummary>
@@ -261,8 +264,8 @@ export const usagePeriod = z.looseObject({
   period_start: maybe(timestamp),
   period_end: maybe(timestamp),
   status: maybe(openEnum(PERIOD_STATUSES)),
-  committed_minutes: maybe(nonNegativeInt),
-  actual_minutes_used: maybe(nonNegativeInt),
+  committed_minutes: maybe(integer),
+  actual_minutes_used: maybe(integer),
 })
 export type UsagePeriod = z.infer<typeof usagePeriod>
 

@@ -1,9 +1,12 @@
-// Contract drift: every answer the API tests receive is checked against the OpenAPI
-// document the project emits, so the document and the server cannot disagree.
+// Contract drift: every answer the API tests receive is checked strictly against the simulator's
+// OpenAPI document (openapi.simulator.json), so the document and the server cannot disagree; and
+// every success answer against the spec's (openapi.json), so the simulator never answers what a
+// faithful service could not.
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { getPath } from 'hono/utils/url'
-import { buildOpenApiDocument } from '../openapi'
+import { buildSimulatorDocument } from '../openapi-simulator'
+import { buildSpecDocument } from '../openapi-spec'
 
 interface HeaderObject {
   required?: boolean
@@ -34,7 +37,11 @@ export interface OpenApiDocument {
 }
 
 /** Built in-process, so the check needs no server; openapi.test.ts proves the served one is the same. */
-export const OPENAPI_DOCUMENT = buildOpenApiDocument() as OpenApiDocument
+export const OPENAPI_DOCUMENT = buildSimulatorDocument() as OpenApiDocument
+/** What the service promises: every success answer of the simulator must satisfy it too. */
+export const SPEC_DOCUMENT = buildSpecDocument() as Omit<OpenApiDocument, 'components'> & {
+  components: Pick<OpenApiDocument['components'], 'schemas' | 'securitySchemes'>
+}
 
 export const PROBLEM_SCHEMA = '#/components/schemas/Problem'
 
@@ -42,13 +49,18 @@ export const PROBLEM_SCHEMA = '#/components/schemas/Problem'
 const ajv = new Ajv2020({ strict: false, allErrors: true })
 addFormats.default(ajv)
 ajv.addSchema({ $id: 'openapi.json', components: OPENAPI_DOCUMENT.components }, 'openapi.json')
+ajv.addSchema({ $id: 'spec.json', components: SPEC_DOCUMENT.components }, 'spec.json')
 
 const describeErrors = (errors: ErrorObject[] | null | undefined) =>
   (errors ?? []).map((e) => `${e.instancePath || '(value)'} ${e.message}`)
 
 /** Validates data against a schema of the document given by its $ref; returns the errors, none when valid. */
-export function validateSchema(ref: string, data: unknown): string[] {
-  const check = ajv.getSchema(`openapi.json${ref}`)
+export function validateSchema(
+  ref: string,
+  data: unknown,
+  document: 'openapi.json' | 'spec.json' = 'openapi.json',
+): string[] {
+  const check = ajv.getSchema(`${document}${ref}`)
   if (!check) throw new Error(`the OpenAPI document has no schema at ${ref}`)
   return check(data) ? [] : describeErrors(check.errors)
 }
@@ -142,7 +154,17 @@ function acceptedRequestViolations(res: ObservedResponse, operation: OpenApiOper
   return [...violations, ...validateSchema(ref, parsed).map((e) => `accepted request body: ${ref}: ${e}`)]
 }
 
-/** Why a response disagrees with the document: empty when it agrees. */
+/** A success answer the spec's document would not allow (it documents success bodies only, as any 2XX). */
+function specViolations(res: ObservedResponse): string[] {
+  if (res.status < 200 || res.status >= 300 || res.method.toUpperCase() === 'HEAD') return []
+  const template = findOperation(res.method, res.url)?.name.split(' ')[1]
+  const success = template ? SPEC_DOCUMENT.paths[template]?.[res.method.toLowerCase()]?.responses['2XX'] : undefined
+  const ref = success?.content?.['application/json']?.schema.$ref
+  if (!ref) return []
+  return validateSchema(ref, res.body, 'spec.json').map((error) => `spec document: ${ref}: ${error}`)
+}
+
+/** Why a response disagrees with the documents: empty when it agrees. */
 export function contractViolations(res: ObservedResponse): string[] {
   const found = findOperation(res.method, res.url)
   if (!found) {
@@ -158,7 +180,11 @@ export function contractViolations(res: ObservedResponse): string[] {
     const statuses = Object.keys(found.operation.responses).join(', ')
     return [`status ${res.status} is not documented for ${found.name} (documented: ${statuses})`]
   }
-  return [...responseViolations(res, resolve(documented)), ...acceptedRequestViolations(res, found.operation)]
+  return [
+    ...responseViolations(res, resolve(documented)),
+    ...acceptedRequestViolations(res, found.operation),
+    ...specViolations(res),
+  ]
 }
 
 /** Throws when a response disagrees with the document, naming the operation, the errors and the body. */

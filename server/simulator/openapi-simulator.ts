@@ -1,20 +1,24 @@
-import * as z from 'zod/mini'
+// openapi.simulator.json: the API as the embedded simulator implements it, generated from the same zod
+// schemas it validates with (contract/schemas.ts). The spec's operations and fields, plus the simulator's
+// choices where the spec is silent (server/simulator/README.md, "Gap in the spec"): closed objects,
+// non-null values, E.164 numbers, metadata limits, 201 on creation, problem+json errors with the
+// headers a client acts on, Idempotency-Key format and replay, usage-history cursor and limits.
+// A document of its own rather than x- extensions on openapi.json: Prism or a client generator reading
+// openapi.json then cannot take a simulator choice for a promise of the service.
+import type * as z from 'zod/mini'
 import * as api from './contract/schemas'
 import { IDEMPOTENCY_KEY_FORMAT } from './http/idempotency'
+import {
+  CONTACT,
+  callIdParameter,
+  describeOperation,
+  type Io,
+  jsonSchema,
+  type OperationKey,
+  TAGS,
+} from './openapi-common'
 
-// The OpenAPI 3.1 document, generated from the same zod schemas the simulator validates with.
-
-type Io = 'input' | 'output'
-
-function jsonSchema(schema: z.ZodMiniType, io: Io): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >
-  return rest
-}
-
-const COMPONENTS: Record<string, [z.ZodMiniType, Io]> = {
+const COMPONENTS = {
   CreateCallRequest: [api.createCallRequest, 'input'],
   CreateCallResponse: [api.createCallResponse, 'output'],
   CallListItem: [api.callListItem, 'output'],
@@ -29,10 +33,11 @@ const COMPONENTS: Record<string, [z.ZodMiniType, Io]> = {
   UsageSummary: [api.usageSummary, 'output'],
   UsageHistory: [api.usageHistory, 'output'],
   Problem: [api.problemDetails, 'output'],
-}
+} satisfies Record<string, [z.ZodMiniType, Io]>
+type Component = keyof typeof COMPONENTS
 
-const ref = (name: keyof typeof COMPONENTS) => ({ $ref: `#/components/schemas/${name}` })
-const json = (name: keyof typeof COMPONENTS) => ({ 'application/json': { schema: ref(name) } })
+const ref = (name: Component) => ({ $ref: `#/components/schemas/${name}` })
+const json = (name: Component) => ({ 'application/json': { schema: ref(name) } })
 
 const PROBLEMS: Record<string, string> = {
   '400': 'Malformed JSON, wrong Content-Type, invalid fields (see errors[]), invalid cursor, limit, status or dates.',
@@ -46,6 +51,9 @@ const PROBLEMS: Record<string, string> = {
   '500': 'Unexpected error; never includes internals.',
   '503': 'Temporarily unavailable (fault injection); nothing was changed.',
 }
+
+/** Answers to a method no operation has (the paths exist): the contract check reads their headers here. */
+const UNROUTED = ['405']
 
 const retryAfter = (required: boolean) => ({
   description: 'Seconds to wait before sending the request again.',
@@ -73,11 +81,19 @@ const replayedHeader = {
   },
 }
 
+const problemRef = (code: string) => ({ $ref: `#/components/responses/Problem${code}` })
+
 function problems(...codes: string[]) {
   const always = ['401', '429', '500', '503']
-  return Object.fromEntries(
-    [...new Set([...codes, ...always])].sort().map((code) => [code, { $ref: `#/components/responses/Problem${code}` }]),
-  )
+  return Object.fromEntries([...new Set([...codes, ...always])].sort().map((code) => [code, problemRef(code)]))
+}
+
+const PARAMETER_TEXT: Record<string, string> = {
+  cursor: 'The next_cursor of the previous page.',
+  limit: 'Results per page.',
+  status: 'Only calls in this status at the time of the query.',
+  from_date: 'Only calls created at or after this ISO 8601 date or date-time.',
+  to_date: 'Only calls created before this ISO 8601 date or date-time.',
 }
 
 function queryParameters(schema: z.ZodMiniObject) {
@@ -86,16 +102,11 @@ function queryParameters(schema: z.ZodMiniObject) {
     name,
     in: 'query',
     required: false,
+    description: PARAMETER_TEXT[name],
     schema: property,
   }))
 }
 
-const callIdParameter = {
-  name: 'call_id',
-  in: 'path',
-  required: true,
-  schema: { type: 'string', pattern: '^call_' },
-}
 const idempotencyKey = {
   name: 'Idempotency-Key',
   in: 'header',
@@ -105,19 +116,18 @@ const idempotencyKey = {
 }
 
 function operation(
-  operationId: string,
-  summary: string,
-  success: { status: string; schema: keyof typeof COMPONENTS; headers?: Record<string, object> },
+  key: OperationKey,
+  success: { status: string; schema: Component; headers?: Record<string, object> },
   extra: Record<string, unknown> = {},
   errorCodes: string[] = [],
 ) {
   const { status, schema, headers } = success
+  const described = describeOperation(key)
   return {
-    operationId,
-    summary,
+    ...described,
     ...extra,
     responses: {
-      [status]: { description: summary, ...(headers ? { headers } : {}), content: json(schema) },
+      [status]: { description: described.summary, ...(headers ? { headers } : {}), content: json(schema) },
       ...problems(...errorCodes),
     },
   }
@@ -130,43 +140,52 @@ function withMetadataLimit(schema: Record<string, unknown>) {
   return schema
 }
 
-export function buildOpenApiDocument(): object {
+function componentSchemas() {
+  const schemas = Object.fromEntries(
+    Object.entries(COMPONENTS).map(([name, [schema, io]]) => [name, withMetadataLimit(jsonSchema(schema, io))]),
+  ) as Record<Component, { properties: Record<string, unknown> }>
+  // The list's items are the list item: one schema, named once.
+  schemas.ListCallsResponse.properties.calls = { type: 'array', items: ref('CallListItem') }
+  return schemas
+}
+
+export function buildSimulatorDocument(): object {
   const p = api.API_PREFIX
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Voice Calling Service',
+      title: 'Voice Calling Service, as the embedded simulator implements it',
       version: '1',
       description:
-        'Generated from src/api/schemas.ts. Behaviour the service documentation leaves open follows the simulator (server/simulator/README.md).',
+        'The simulator’s document: the spec’s operations (openapi.json) with the choices the simulator makes ' +
+        'where the spec is silent. These are not promises of the service; the dashboard reads the service by ' +
+        'openapi.json. Generated from server/simulator/contract/schemas.ts; the choices are listed in ' +
+        'server/simulator/README.md.',
+      contact: CONTACT,
     },
     servers: [{ url: 'http://127.0.0.1:8787', description: 'Local simulator' }],
     security: [{ bearerAuth: [] }],
+    tags: TAGS,
+    'x-simulator-unrouted-responses': Object.fromEntries(UNROUTED.map((code) => [code, problemRef(code)])),
     paths: {
       [`${p}/caller-ids`]: {
         post: operation(
-          'startCallerIdVerification',
-          'Start verification of a caller ID',
+          'post /caller-ids',
           { status: '201', schema: 'StartVerificationResponse', headers: replayedHeader },
           { parameters: [idempotencyKey], requestBody: { required: true, content: json('StartVerificationRequest') } },
           ['400', '409', '413', '422'],
         ),
-        get: operation('listCallerIds', 'List the verified caller IDs of the account', {
-          status: '200',
-          schema: 'ListCallerIdsResponse',
-        }),
+        get: operation('get /caller-ids', { status: '200', schema: 'ListCallerIdsResponse' }),
       },
       [`${p}/calls`]: {
         post: operation(
-          'createCall',
-          'Start an outbound call',
+          'post /calls',
           { status: '201', schema: 'CreateCallResponse', headers: replayedHeader },
           { parameters: [idempotencyKey], requestBody: { required: true, content: json('CreateCallRequest') } },
           ['400', '409', '413', '422'],
         ),
         get: operation(
-          'listCalls',
-          'List calls, newest first',
+          'get /calls',
           { status: '200', schema: 'ListCallsResponse' },
           { parameters: queryParameters(api.listCallsQuery) },
           ['400'],
@@ -174,8 +193,7 @@ export function buildOpenApiDocument(): object {
       },
       [`${p}/calls/{call_id}`]: {
         get: operation(
-          'getCall',
-          'Call detail',
+          'get /calls/{call_id}',
           { status: '200', schema: 'CallDetail' },
           { parameters: [callIdParameter] },
           ['404'],
@@ -183,8 +201,7 @@ export function buildOpenApiDocument(): object {
       },
       [`${p}/calls/{call_id}/status`]: {
         get: operation(
-          'getCallStatus',
-          'Real-time call status',
+          'get /calls/{call_id}/status',
           { status: '200', schema: 'CallStatus' },
           { parameters: [callIdParameter] },
           ['404'],
@@ -192,26 +209,17 @@ export function buildOpenApiDocument(): object {
       },
       [`${p}/calls/{call_id}/recordings`]: {
         get: operation(
-          'getCallRecordings',
-          'Recordings of a call',
+          'get /calls/{call_id}/recordings',
           { status: '200', schema: 'CallRecordings' },
           { parameters: [callIdParameter] },
           ['404'],
         ),
       },
-      [`${p}/account`]: {
-        get: operation('getAccount', 'Account, tier and current usage', { status: '200', schema: 'Account' }),
-      },
-      [`${p}/usage`]: {
-        get: operation('getUsage', 'Usage summary of the current billing period', {
-          status: '200',
-          schema: 'UsageSummary',
-        }),
-      },
+      [`${p}/account`]: { get: operation('get /account', { status: '200', schema: 'Account' }) },
+      [`${p}/usage`]: { get: operation('get /usage', { status: '200', schema: 'UsageSummary' }) },
       [`${p}/usage/history`]: {
         get: operation(
-          'getUsageHistory',
-          'Usage per billing period, newest first',
+          'get /usage/history',
           { status: '200', schema: 'UsageHistory' },
           { parameters: queryParameters(api.usageHistoryQuery) },
           ['400'],
@@ -222,9 +230,7 @@ export function buildOpenApiDocument(): object {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' },
       },
-      schemas: Object.fromEntries(
-        Object.entries(COMPONENTS).map(([name, [schema, io]]) => [name, withMetadataLimit(jsonSchema(schema, io))]),
-      ),
+      schemas: componentSchemas(),
       responses: Object.fromEntries(
         Object.entries(PROBLEMS).map(([code, description]) => [
           `Problem${code}`,
