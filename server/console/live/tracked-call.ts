@@ -56,7 +56,17 @@ export function entryOf(call: TrackedCall): LiveCallEntry | null {
 }
 
 export function withStatus(call: TrackedCall, status: CallStatusResponse): LiveCall {
-  return { ...status, caller_id: call.callerId, destination: call.destination }
+  // The spec's fields only: whatever else the service adds stays out of every browser's stream.
+  const { call_id, status: value, duration_seconds, started_at, updated_at } = status
+  return {
+    call_id,
+    status: value,
+    duration_seconds,
+    started_at,
+    updated_at,
+    caller_id: call.callerId,
+    destination: call.destination,
+  }
 }
 
 /** Whether a viewer would see a difference: the status, the duration, the time of the last change, the owner. */

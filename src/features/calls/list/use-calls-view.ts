@@ -6,7 +6,7 @@ import { callIndexQueries } from '@/api/call-index'
 import type { IndexedCall } from '@/api/call-index-schemas'
 import { callQueries } from '@/api/calls'
 import { placedByQueries } from '@/api/placed-by'
-import type { CallListItem } from '@/api/schemas'
+import { type CallListItem, nextCursorOf } from '@/api/schemas'
 import { useIsLive } from '@/features/live/use-live'
 import { useHeldError } from '@/lib/use-held-error'
 import { listPollInterval } from '../shared/call-status'
@@ -85,7 +85,7 @@ export function useCallsView(search: CallsSearch) {
     choice,
     rows,
     placedBy,
-    nextCursor: fromApi ? (apiQuery.data?.next_cursor ?? null) : (indexQuery.data?.nextCursor ?? null),
+    nextCursor: fromApi ? (apiQuery.data ? nextCursorOf(apiQuery.data) : null) : (indexQuery.data?.nextCursor ?? null),
     /** The index's count of the rows the view selects; unknown when the list comes from the API. */
     total: fromApi || !indexQuery.data ? null : { count: indexQuery.data.total, capped: indexQuery.data.totalCapped },
     error,
