@@ -33,9 +33,9 @@ describe.each([202, 200])('a call placed with a %i answer', (createStatus) => {
 
     const owners = await t.request(`/api/console/placed-by?call_id=${call_id}`, { cookie })
     expect(await owners.json()).toMatchObject({ placedBy: { [call_id]: { email: 'sam@example.com' } } })
-    const indexed = await sql<{ metadata: string }>`select metadata from indexed_calls where call_id = ${call_id}`.execute(
-      t.store.db,
-    )
+    const indexed = await sql<{
+      metadata: string
+    }>`select metadata from indexed_calls where call_id = ${call_id}`.execute(t.store.db)
     expect(indexed.rows.map((row) => JSON.parse(row.metadata))).toEqual([{ ticket: `T-${createStatus}` }])
   })
 })
