@@ -6,6 +6,10 @@ import {
   DEMO_KEY,
   demoEnv,
   ports,
+  QUIRKS_COMMAND,
+  quirksAppEnv,
+  quirksEnv,
+  quirksReady,
   SIM_COMMAND,
   SSO_PROVIDER_COMMAND,
   START_COMMAND,
@@ -46,7 +50,7 @@ export default defineConfig({
     { name: 'sign-in', testMatch: /auth\.setup\.ts/ },
     {
       name: 'chromium',
-      testIgnore: /faults\.spec\.ts/,
+      testIgnore: [/faults\.spec\.ts/, /quirks\//],
       dependencies: ['sign-in'],
       // An admin may do everything; a spec about one role's work signs in as that role.
       use: { storageState: authFile(ports.app, 'admin') },
@@ -60,6 +64,15 @@ export default defineConfig({
       fullyParallel: false,
       workers: 1,
       use: { baseURL: urls.faultApp, storageState: authFile(ports.faultApp, 'admin') },
+    },
+    {
+      name: 'quirks',
+      testMatch: /quirks\/.*\.spec\.ts/,
+      dependencies: ['sign-in'],
+      // One upstream with switches: each journey sets the quirks it is about, so they run one at a time.
+      fullyParallel: false,
+      workers: 1,
+      use: { baseURL: urls.quirksApp, storageState: authFile(ports.quirksApp, 'admin') },
     },
   ],
   webServer: [
@@ -89,5 +102,7 @@ export default defineConfig({
       CONSOLE_LIVE: 'off',
       CONSOLE_INDEX: 'off',
     }),
+    server(QUIRKS_COMMAND, quirksReady, quirksEnv()),
+    server(serveCommand(ports.quirksApp, ['admin', 'support']), urls.quirksApp, quirksAppEnv()),
   ],
 })

@@ -5,6 +5,7 @@ import { authFile, E2E_PASSWORD, type E2eRole, e2eUser, origin, ports, ROLES } f
 const SIGN_INS: { port: number; roles: readonly E2eRole[] }[] = [
   { port: ports.app, roles: ROLES },
   { port: ports.faultApp, roles: ['admin'] },
+  { port: ports.quirksApp, roles: ['admin', 'support'] },
 ]
 
 for (const { port, roles } of SIGN_INS) {

@@ -29,6 +29,10 @@ export const ports = {
   browsersApp: APP_PORT + 20,
   /** WebKitWebDriver, for the WebKit journey. */
   webDriver: APP_PORT + 21,
+  /** A voice service that is not our simulator (server/console/test-support/quirks-upstream.ts), its storage origin, and its console. */
+  quirksApi: SIM_PORT + 30,
+  quirksStorage: SIM_PORT + 31,
+  quirksApp: APP_PORT + 30,
 }
 
 // Browsers and fetch refuse these ports (the Fetch standard's "bad ports" above 1023).
@@ -50,6 +54,8 @@ export const urls = {
   ssoApp: origin(ports.ssoApp),
   ssoProvider: origin(ports.ssoProvider),
   browsersApp: origin(ports.browsersApp),
+  quirksApi: origin(ports.quirksApi),
+  quirksApp: origin(ports.quirksApp),
 }
 
 export const DEMO_KEY = DEMO_KEYS.acme
@@ -170,6 +176,25 @@ export function appEnv({ port, simPort, apiKey, distPort = port }: AppOptions): 
     VOICE_API_BASE_URL: origin(simPort),
     VOICE_API_KEY: apiKey ?? '',
     DASHBOARD_DIST: distDir(distPort),
+  }
+}
+
+export const QUIRKS_COMMAND = 'node --import tsx server/console/test-support/quirks-upstream-main.ts'
+export const quirksEnv = (): Record<string, string> => ({
+  QUIRKS_PORT: String(ports.quirksApi),
+  QUIRKS_STORAGE_PORT: String(ports.quirksStorage),
+})
+/** Up once it answers; its switches are read without a key. */
+export const quirksReady = `${urls.quirksApi}/__quirks`
+
+/**
+ * The console in front of the quirks upstream, as a new deployment runs it: no storage setting, and the
+ * call list read from the service (the index is off), so the pages meet the service's own answers.
+ */
+export function quirksAppEnv(): Record<string, string> {
+  return {
+    ...appEnv({ port: ports.quirksApp, simPort: ports.quirksApi, apiKey: 'quirks-key', distPort: ports.app }),
+    CONSOLE_INDEX: 'off',
   }
 }
 
