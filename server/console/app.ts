@@ -68,7 +68,10 @@ export interface ConsoleAppOptions {
   apiKey: string | null
   storageUpstream?: string
   storageUrl?: string
+  /** The voice service's whole answer to an API operation (CONSOLE_UPSTREAM_TIMEOUT_MS); 10 s unless given. */
   upstreamTimeoutMs?: number
+  /** The longest pause between two chunks of a recording (CONSOLE_RECORDING_IDLE_MS); 30 s unless given. */
+  recordingIdleMs?: number
   /** The status hub's settings, when no hub is given. */
   live?: LiveSettings
   /** The process's one status hub (its owner closes it); one is made from `live` when not given. */
@@ -107,6 +110,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     apiKey: options.apiKey,
     storageUpstream: options.storageUpstream,
     timeoutMs: options.upstreamTimeoutMs,
+    recordingIdleMs: options.recordingIdleMs,
   })
   const limiter = createUserRateLimiter(options.userRateLimitPerMinute, now)
   const headers = securityHeaders({ storageOrigin: foreignOrigin(options.storageUrl, [...origins]), https })
