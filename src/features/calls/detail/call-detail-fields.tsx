@@ -6,7 +6,7 @@ import { Timestamp } from '@/components/timestamp'
 import { Card, CardTitle } from '@/components/ui/card'
 import { formatDuration, formatYesNo, pluralize } from '@/lib/format'
 import { formatPhone } from '@/lib/phone'
-import { isFinishedStatus } from '../shared/call-status'
+import { isFinishedStatus, isInProgressStatus } from '../shared/call-status'
 import { PlacedBy } from '../shared/placed-by'
 import { CallMetadataTable } from './call-metadata-table'
 
@@ -28,6 +28,8 @@ export function NotYet() {
 export function CallDetailFields({ call }: { call: CallDetail }) {
   // The detail is read again once the page sees the call end; until then its final fields are not known.
   const ended = isFinishedStatus(call.status)
+  // Under a status nobody here knows, what the service gave is shown as it came.
+  const given = !isInProgressStatus(call.status)
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card aria-labelledby="call-details-title">
@@ -39,9 +41,9 @@ export function CallDetailFields({ call }: { call: CallDetail }) {
             <Timestamp iso={call.created_at} variant="full" />
           </Field>
           <Field label="Ended">{ended ? <Timestamp iso={call.updated_at} variant="full" /> : <NotYet />}</Field>
-          <Field label="Duration">{ended ? formatDuration(call.duration_seconds) : <NotYet />}</Field>
-          <Field label="Billed minutes">{ended ? pluralize(call.billed_minutes, 'minute') : <NotYet />}</Field>
-          <Field label="Voicemail drop">{ended ? formatYesNo(call.voicemail_drop) : <NotYet />}</Field>
+          <Field label="Duration">{given ? formatDuration(call.duration_seconds) : <NotYet />}</Field>
+          <Field label="Billed minutes">{given ? pluralize(call.billed_minutes, 'minute') : <NotYet />}</Field>
+          <Field label="Voicemail drop">{given ? formatYesNo(call.voicemail_drop) : <NotYet />}</Field>
           {/* The API's own `source` ("API" for every call made through the interface, the console's too). */}
           <Field label="Created via">{call.source}</Field>
           <Field label="Placed by">
