@@ -170,7 +170,11 @@ export async function errorFromResponse(
   } catch {
     // Not JSON (a proxy's HTML error page, say): fall back to the status line.
   }
-  const fallback = `The service answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`
+  // A 429 from a service that sends no problem body still says what it means.
+  const fallback =
+    response.status === 429
+      ? 'The voice service asked us to slow down (too many requests).'
+      : `The service answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`
   return new ApiError({
     kind: 'http',
     status: response.status,
