@@ -6,6 +6,7 @@ import { Timestamp } from '@/components/timestamp'
 import { Card, CardTitle } from '@/components/ui/card'
 import { formatDuration, formatYesNo, pluralize } from '@/lib/format'
 import { formatPhone } from '@/lib/phone'
+import { CALL_END_TIME_SOURCE } from '../shared/call-end-time'
 import { isFinishedStatus, isInProgressStatus } from '../shared/call-status'
 import { PlacedBy } from '../shared/placed-by'
 import { CallMetadataTable } from './call-metadata-table'
@@ -24,8 +25,11 @@ export function NotYet() {
   return <span className="text-slate-600 dark:text-slate-400">Available when the call ends</span>
 }
 
-/** The call's facts in words, then its metadata. Technical values are in CallTechnicalDetails. */
-export function CallDetailFields({ call }: { call: CallDetail }) {
+/**
+ * The call's facts in words, then its metadata. Technical values are in CallTechnicalDetails.
+ * `endedAt`: from the status answer (started_at + duration_seconds, call-end-time.ts), null when it gave none.
+ */
+export function CallDetailFields({ call, endedAt }: { call: CallDetail; endedAt: string | null }) {
   // The detail is read again once the page sees the call end; until then its final fields are not known.
   const ended = isFinishedStatus(call.status)
   // Under a status nobody here knows, what the service gave is shown as it came.
@@ -40,7 +44,7 @@ export function CallDetailFields({ call }: { call: CallDetail }) {
           <Field label="Placed">
             <Timestamp iso={call.created_at} variant="full" />
           </Field>
-          <Field label="Ended">{ended ? <Timestamp iso={call.updated_at} variant="full" /> : <NotYet />}</Field>
+          <Field label="Ended">{ended ? <EndedAt iso={endedAt} /> : <NotYet />}</Field>
           <Field label="Duration">{given ? formatDuration(call.duration_seconds) : <NotYet />}</Field>
           <Field label="Billed minutes">{given ? pluralize(call.billed_minutes, 'minute') : <NotYet />}</Field>
           <Field label="Voicemail drop">{given ? formatYesNo(call.voicemail_drop) : <NotYet />}</Field>
@@ -58,6 +62,17 @@ export function CallDetailFields({ call }: { call: CallDetail }) {
         </div>
       </Card>
     </div>
+  )
+}
+
+/** The end time with where it comes from: the spec gives no field that means "ended". */
+function EndedAt({ iso }: { iso: string | null }) {
+  if (!iso) return <span className="text-slate-600 dark:text-slate-400">Not given by the service</span>
+  return (
+    <>
+      <Timestamp iso={iso} variant="full" />
+      <span className="block text-xs text-slate-600 dark:text-slate-400">{CALL_END_TIME_SOURCE}</span>
+    </>
   )
 }
 

@@ -6,6 +6,7 @@ import { callQueries } from '@/api/calls'
 import { can, sessionQueries } from '@/api/session'
 import { useLiveCovers, useLiveWatch } from '@/features/live/use-live'
 import { CallRecordingsPanel } from '../recordings/recordings-panel'
+import { callEndTime } from '../shared/call-end-time'
 import {
   isFinishedStatus,
   isInProgressStatus,
@@ -54,6 +55,7 @@ export function CallLiveView({ callId }: { callId: string }) {
     if (placedHere) heading.current?.focus()
   }, [placedHere])
   const seen = useObservedSteps(live.status, live.updated_at)
+  const endedAt = callEndTime(live.started_at, live.duration_seconds ?? call.duration_seconds)
 
   // Reload the full record and recordings once, when this page sees the call end.
   const wasFinished = useRef(finished)
@@ -93,10 +95,10 @@ export function CallLiveView({ callId }: { callId: string }) {
         updatedAt={dataUpdatedAt}
         refreshing={isFetching && !finished}
         callAgain={callAgain}
-        times={{ createdAt: call.created_at, startedAt: live.started_at, seen }}
+        times={{ createdAt: call.created_at, startedAt: live.started_at, endedAt, seen }}
       />
       <CallRecordingsPanel callId={callId} status={live.status} />
-      <CallDetailFields call={call} />
+      <CallDetailFields call={call} endedAt={endedAt} />
       <CallTechnicalDetails call={call} />
     </div>
   )
