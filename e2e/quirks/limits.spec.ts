@@ -86,6 +86,9 @@ test('a call with a status the spec does not list is named as unknown, with its 
   await page.waitForTimeout(1_500)
   await expect(page.getByRole('timer')).toHaveCount(0)
 
+  // Nor is its recording promised for "when the call ends": the service was asked, and had none.
+  await expect(page.getByRole('region', { name: 'Recording' })).toContainText('This call was not recorded.')
+
   const details = page.getByRole('region', { name: 'Details' })
   const field = (label: string) =>
     details

@@ -4,7 +4,7 @@ import { Card, CardTitle } from '@/components/ui/card'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { webUrl } from '@/lib/web-url'
-import { isFailedStatus, isFinishedStatus } from '../shared/call-status'
+import { isFailedStatus, isInProgressStatus } from '../shared/call-status'
 import { RecordingPlayer } from './recording-player'
 
 // Recording URLs are signed for an hour; fetching again before then keeps the Download link working.
@@ -12,7 +12,8 @@ const URL_REFRESH_MS = 45 * 60 * 1000
 
 /** The call's recordings, once the call has ended. */
 export function CallRecordingsPanel({ callId, status }: { callId: string; status: string }) {
-  const finished = isFinishedStatus(status)
+  // Past the steps toward an ending (a status nobody here knows too): whatever the service has is asked for.
+  const finished = !isInProgressStatus(status)
   const recordings = useQuery({
     ...callQueries.recordings(callId),
     enabled: finished,
