@@ -10,7 +10,7 @@ test.beforeEach(() => resetQuirks())
 
 const LIMIT_S = QUIRKS_UPSTREAM_TIMEOUT_MS / 1000
 /** The console gives up after its limit; the page says so within a few seconds of it. */
-const PAGE_GIVES_UP_MS = QUIRKS_UPSTREAM_TIMEOUT_MS + 4_000
+const PAGE_GIVES_UP_MS = QUIRKS_UPSTREAM_TIMEOUT_MS + 5_000
 const callPage = (page: Page, id: string = QUIRK_CALL_IDS.recorded) => page.goto(`/calls/${id}`)
 
 for (const [what, words] of [

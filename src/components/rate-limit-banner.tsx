@@ -4,7 +4,7 @@ import { useNow } from '@/lib/use-now'
 import { SlowDownNotice } from './slow-down-notice'
 
 /** The words every page uses while the service's Retry-After holds its requests. */
-export const SLOW_DOWN_MESSAGE = 'Requests paused: the voice service asked us to slow down.'
+const SLOW_DOWN_MESSAGE = 'Requests paused: the voice service asked us to slow down.'
 
 /**
  * On any page, while a 429 (or a 503 with Retry-After) holds every request to the voice service: says
