@@ -36,7 +36,7 @@ import { allowedHosts, hostCheck } from './http/host-check'
 import { problem, sendProblem } from './http/problem'
 import { queryLimitProblem } from './http/query-problems'
 import { type Logger, requestLog } from './http/request-log'
-import { foreignOrigin, securityHeaders } from './http/security-headers'
+import { securityHeaders } from './http/security-headers'
 import { NO_TRUSTED_PROXIES } from './http/trusted-proxies'
 import { createUserRateLimiter, pacedPerPerson } from './http/user-rate-limit'
 import { createConsoleLiveHub } from './live/console-live-hub'
@@ -125,7 +125,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     timeoutMs: options.upstreamTimeoutMs,
   })
   const limiter = createUserRateLimiter(options.userRateLimitPerMinute, now)
-  const headers = securityHeaders({ storageOrigin: foreignOrigin(options.storageUrl, [...origins]), https })
+  const headers = securityHeaders({ https })
   const signedIn = requireSession(sessions, cookie)
   // The console's own heavy endpoints: signed in, then within the person's pace.
   const signedInPaced = every(
