@@ -114,6 +114,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
       (origin) => origin !== undefined,
     ),
     learn: setting.learn,
+    own: [...origins],
     onLearn: (origin) =>
       options.logger.info({ msg: 'recordings served from an origin the voice service named', origin }),
   })

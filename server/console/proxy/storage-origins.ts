@@ -12,6 +12,8 @@ export interface StorageOriginsOptions {
   learn: boolean
   /** Told once per origin learnt, so an admin can see where recordings come from. */
   onLearn?: (origin: string) => void
+  /** The console's own origins: its links play from /storage/, and the proxy never fetches the console itself. */
+  own?: string[]
 }
 
 // A service keeps its recordings on a handful of origins; past these, the oldest learnt is forgotten
@@ -72,7 +74,10 @@ function fileName(url: URL): string {
 }
 
 export function createStorageOrigins(options: StorageOriginsOptions) {
-  const fixed = new Set(options.origins.map((origin) => storageOriginOf(origin)).filter((o) => o !== null))
+  const own = new Set(options.own ?? [])
+  const fixed = new Set(
+    options.origins.map((origin) => storageOriginOf(origin)).filter((o): o is string => o !== null && !own.has(o)),
+  )
   const learnt = new Map<string, true>()
   const links = new Map<string, string>()
 
@@ -82,7 +87,7 @@ export function createStorageOrigins(options: StorageOriginsOptions) {
     if (!origin) return
     const url = new URL(link)
     if (typeof callId === 'string') remember(links, `${origin}${url.pathname}`, callId, MAX_KNOWN_LINKS)
-    if (!options.learn || fixed.has(origin)) return
+    if (!options.learn || fixed.has(origin) || own.has(origin)) return
     const known = learnt.has(origin)
     remember(learnt, origin, true, MAX_LEARNT_ORIGINS)
     if (!known) options.onLearn?.(origin)

@@ -183,6 +183,10 @@ describe('a recording on another origin', () => {
     }
     const link = await recordingLink(t, cookie)
     await expectProblem(await t.request(proxied(link)), 401)
+    // Never the console itself, whatever the settings say: its own links play from /storage/.
+    const self = await consoleWith({ storageOrigins: { origins: [PUBLIC_ORIGIN], learn: true } })
+    const own = `/storage-proxy?url=${encodeURIComponent(`${PUBLIC_ORIGIN}/storage/recordings/call_1.wav`)}`
+    await expectProblem(await self.t.request(own, { cookie: self.cookie }), 403)
     await expectProblem(await t.request(proxied(link), { cookie, method: 'POST', json: {} }), 405)
   })
 })
