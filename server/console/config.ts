@@ -11,6 +11,7 @@ import {
 import { parseDomains, parseRoleMap, type SsoPolicy } from './auth/sso/sso-policy'
 import type { ForwardedHeader } from './http/client-address'
 import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies'
+import { parseStorageOrigins, type StorageOriginsSetting } from './proxy/storage-origins'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './store/query-limits'
 
 /** Git-ignored, like the simulator's database. */
@@ -59,6 +60,7 @@ const envSchema = z.object({
   VOICE_API_KEY_FILE: z.string().optional(),
   VOICE_STORAGE_URL: optionalUrl,
   VOICE_STORAGE_UPSTREAM: optionalUrl,
+  CONSOLE_STORAGE_ORIGINS: z.string().default('auto'),
   DASHBOARD_DIST: z.string().optional(),
   CONSOLE_LOCAL_SIGN_IN: z.enum(['on', 'off']).default('on'),
   CONSOLE_OIDC_ISSUER: optionalUrl,
@@ -139,6 +141,8 @@ export interface ConsoleConfig {
   upstreamTimeoutMs: number
   /** A recording download ends once no chunk has come for this long. */
   recordingIdleMs: number
+  /** Where /storage-proxy may fetch recordings from, besides the voice API's and the storage settings' origins. */
+  storageOrigins: StorageOriginsSetting
   /** The status hub: how often a live call is polled, and the most upstream requests it sends a second. */
   live: LiveSettings
   /** The call index's sync: the most upstream requests it sends a second (its own budget, apart from the hub's). */
@@ -195,6 +199,7 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
     storageUrl: e.VOICE_STORAGE_URL,
     upstreamTimeoutMs: e.CONSOLE_UPSTREAM_TIMEOUT_MS,
     recordingIdleMs: e.CONSOLE_RECORDING_IDLE_MS,
+    storageOrigins: readStorageOrigins(e.CONSOLE_STORAGE_ORIGINS),
     live: {
       pollMs: e.CONSOLE_LIVE_POLL_MS,
       upstreamRps: e.CONSOLE_UPSTREAM_RPS,
@@ -222,6 +227,14 @@ function readTrustedProxies(text: string): TrustedProxies {
     return parseTrustedProxies(text)
   } catch (error) {
     invalid([`CONSOLE_TRUSTED_PROXIES: ${(error as Error).message}`])
+  }
+}
+
+function readStorageOrigins(text: string): StorageOriginsSetting {
+  try {
+    return parseStorageOrigins(text)
+  } catch (error) {
+    invalid([`CONSOLE_STORAGE_ORIGINS: ${(error as Error).message}`])
   }
 }
 

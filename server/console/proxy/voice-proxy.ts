@@ -1,13 +1,15 @@
 // The voice API proxy: forwards one operation that the console has already matched and
 // authorised (see operations.ts) to the upstream with the server's key, so the key stays
-// here and the real service needs no CORS. Recording downloads go to storage, keyless.
+// here and the real service needs no CORS. Recording downloads go to storage, keyless, and only to
+// an origin the console serves (storage-origins.ts); a redirect is followed only within that origin.
 
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { DEFAULT_RECORDING_IDLE_MS, DEFAULT_UPSTREAM_TIMEOUT_MS, secondsText } from '../../../src/api/time-limits'
 import { problem } from '../http/problem'
 import type { Operation } from '../operations'
-import { splitPlayId } from './recording-play'
+import { createStorageOrigins, type StorageOrigins } from './storage-origins'
+import { storageTarget } from './storage-target'
 
 export interface VoiceProxyOptions {
   /** Base URL of the voice API, e.g. http://127.0.0.1:8787. */
@@ -23,6 +25,8 @@ export interface VoiceProxyOptions {
   timeoutMs?: number
   /** A recording streams for as long as it takes, but ends once no chunk has come for this long (CONSOLE_RECORDING_IDLE_MS). */
   recordingIdleMs?: number
+  /** The origins /storage-proxy serves; the voice API's and the storage upstream's when not given. */
+  storageOrigins?: StorageOrigins
 }
 
 export type VoiceProxy = (request: Request, operation: Operation) => Promise<Response>
@@ -59,6 +63,16 @@ export function upstreamBase(base: string): string {
 
 class HeadersTimeout extends Error {}
 class BodyTimeout extends Error {}
+
+// Storage may move a link within its own origin (a regional endpoint behind one name); a few hops, no more.
+const MAX_STORAGE_REDIRECTS = 3
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+
+// A proxied file is served from the console's own origin: anything but audio goes out as bytes, so a storage
+// host's HTML or script can never run as the console's (X-Content-Type-Options: nosniff is on every answer).
+function servedContentType(type: string | undefined): string {
+  return type && /^(audio\/[\w.+-]+|application\/octet-stream)\s*(;|$)/i.test(type) ? type : 'application/octet-stream'
+}
 
 // node:http with kept-alive sockets rather than fetch: on the hot path (a status poll a second per
 // watched call) fetch cost about twice the CPU per request, in a profile of this proxy.
@@ -98,6 +112,9 @@ function send(
 export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
   const upstream = upstreamBase(options.upstream)
   const storageUpstream = upstreamBase(options.storageUpstream ?? options.upstream)
+  const storageOrigins =
+    options.storageOrigins ??
+    createStorageOrigins({ origins: [new URL(upstream).origin, new URL(storageUpstream).origin], learn: false })
   const apiKey = options.apiKey?.trim() || null
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS
   const recordingIdleMs = options.recordingIdleMs ?? DEFAULT_RECORDING_IDLE_MS
@@ -122,18 +139,38 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
     headers['accept-encoding'] = 'identity'
     const body = request.method === 'POST' ? Buffer.from(await request.arrayBuffer()) : undefined
 
-    // The player's play id is the console's own mark: storage would refuse a signed link with it.
-    const search = operation.storage ? splitPlayId(url.search).upstreamSearch : url.search
-    const target = new URL(`${operation.storage ? storageUpstream : upstream}${url.pathname}${search}`)
+    let target = new URL(`${upstream}${url.pathname}${url.search}`)
+    if (operation.storage) {
+      const resolved = storageTarget(url, storageUpstream, storageOrigins)
+      if ('refused' in resolved) return resolved.refused
+      target = resolved.target
+    }
     const deadline = performance.now() + timeoutMs
     let upstreamResponse: IncomingMessage
     try {
       upstreamResponse = await send(target, request.method, headers, body, timeoutMs)
-    } catch (error) {
-      if (error instanceof HeadersTimeout) {
-        return problem(504, 'Gateway timeout', `The voice service did not answer within ${within}. Try again shortly.`)
+      for (let hop = 0; operation.storage && REDIRECTS.has(upstreamResponse.statusCode ?? 0); hop++) {
+        const location = upstreamResponse.headers.location
+        upstreamResponse.resume()
+        const next = location ? new URL(location, target) : null
+        if (!next || next.origin !== target.origin || hop === MAX_STORAGE_REDIRECTS) {
+          return problem(
+            502,
+            'Recording moved elsewhere',
+            next && next.origin !== target.origin
+              ? `The storage host sent the recording on to ${next.origin}, another origin; the console does not follow it there.`
+              : `The storage host redirected the recording ${next ? 'too many times' : 'without saying where'}. Try again shortly.`,
+          )
+        }
+        target = next
+        upstreamResponse = await send(target, request.method, headers, undefined, timeoutMs)
       }
-      return problem(502, 'Bad gateway', 'The voice service could not be reached. Try again shortly.')
+    } catch (error) {
+      const who = operation.storage ? 'The storage host of the recording' : 'The voice service'
+      if (error instanceof HeadersTimeout) {
+        return problem(504, 'Gateway timeout', `${who} did not answer within ${within}. Try again shortly.`)
+      }
+      return problem(502, 'Bad gateway', `${who} could not be reached. Try again shortly.`)
     }
 
     const responseHeaders = new Headers({ 'Cache-Control': 'no-store' })
@@ -149,6 +186,7 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
     // Recordings stream (a long one must not sit in memory); API answers are small JSON, read whole
     // within the same limit, so a body that never ends becomes a clean 504 and not a page loading for good.
     if (operation.storage) {
+      responseHeaders.set('content-type', servedContentType(upstreamResponse.headers['content-type']))
       return new Response(streamUntilClientLeaves(upstreamResponse, request.signal, recordingIdleMs), init)
     }
     try {
