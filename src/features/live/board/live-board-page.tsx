@@ -14,6 +14,7 @@ import { BoardCounters } from './board-counters'
 import { BoardFilters, useApplyLiveSearch } from './board-filters'
 import { boardRows } from './board-rows'
 import { BoardTable } from './board-table'
+import { BoardTrouble } from './board-trouble'
 import { RECENT_WINDOW_MS, useBoardCalls } from './use-board-calls'
 
 const route = getRouteApi('/live')
@@ -61,6 +62,7 @@ export function LiveBoardPage() {
           s.
         </p>
       )}
+      {rows && board.trouble && <BoardTrouble message={board.trouble} wall={wall} />}
       {!wall && <BoardFilters boardCallerIds={(board.calls ?? []).flatMap((e) => e.call.caller_id ?? [])} />}
       {rows ? (
         <>
@@ -77,6 +79,10 @@ export function LiveBoardPage() {
                 now={now}
                 wall={wall}
               />
+            ) : board.trouble ? (
+              <EmptyState title="No calls in flight could be read">
+                The voice service's list could not be read (see above): calls may be ringing that are not shown here.
+              </EmptyState>
             ) : (
               <EmptyState title="No calls in flight">
                 A call placed anywhere on the account, here or through the API, appears within about 2 seconds.
