@@ -86,7 +86,9 @@ export async function nextBackfillStep(ctx: SyncContext, state: BackfillWalk): P
       backfill_running: done ? 0 : 1,
       backfill_finished_at: done ? ctx.now() : null,
     })
-    const outcome: StepOutcome = done ? { kind: 'done', ended: { listing: 'the backfill', stopped: next.stopped } } : DONE
+    const outcome: StepOutcome = done
+      ? { kind: 'done', ended: { listing: 'the backfill', stopped: next.stopped } }
+      : DONE
     return outcome
   }
 }

@@ -4,9 +4,9 @@
 // when due, then details and backfill pages in turn.
 import { INDEX_SYNC_MS, type IndexState } from '../../../../src/api/call-index-schemas'
 import type { Logger } from '../../http/request-log'
+import { describeStop, type ListingStopReason } from '../../live/page-guard'
 import { createRequestBudget } from '../../live/request-budget'
 import type { ConsoleStore } from '../../store'
-import { describeStop, type ListingStopReason } from '../../live/page-guard'
 import { type BackfillWalk, nextBackfillStep, startBackfill } from './backfill'
 import { nextDetailStep } from './detail-step'
 import { type IncrementalPass, startIncrementalPass } from './incremental-pass'

@@ -94,6 +94,13 @@ export function CallsListPage() {
           ) : (
             <CallsRowsSkeleton />
           )
+        ) : rows.length === 0 && !isPlaceholderData && (view.nextCursor || search.cursor) ? (
+          // A service may send an empty page with more after it: this page is empty, not the account.
+          <EmptyState title="No calls on this page">
+            {view.nextCursor
+              ? 'The voice service sent this page empty; the calls go on on the next page.'
+              : 'Go back a page to see the calls before.'}
+          </EmptyState>
         ) : rows.length === 0 && !isPlaceholderData ? (
           <EmptyState
             title={filtered ? 'No calls match these filters' : 'No calls yet'}

@@ -15,8 +15,7 @@ export function BoardTrouble({ message, wall }: { message: string; wall: boolean
     >
       <p className="font-medium">The calls in flight cannot be read from the voice service.</p>
       <p>
-        {message} The board may be missing calls or show them as they were; the console keeps trying every few
-        seconds.
+        {message} The board may be missing calls or show them as they were; the console keeps trying every few seconds.
       </p>
     </div>
   )
