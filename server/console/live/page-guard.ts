@@ -82,8 +82,23 @@ const REASONS: Record<ListingStopReason, string> = {
   'page-limit': 'the service had more pages than a listing reads at once',
 }
 
+const pagesWords = (pages: number) => (pages === 1 ? '1 page' : `${pages.toLocaleString('en-US')} pages`)
+
 /** "the service repeated a page cursor; the listing of new calls was stopped after 3 pages" */
 export function describeStop(stop: ListingStop, listing: string): string {
-  const pages = stop.pages === 1 ? '1 page' : `${stop.pages.toLocaleString('en-US')} pages`
-  return `${REASONS[stop.reason]}; ${listing} was stopped after ${pages}`
+  return `${REASONS[stop.reason]}; ${listing} was stopped after ${pagesWords(stop.pages)}`
+}
+
+/**
+ * Several walks cut short, a sentence per reason, in the order given: "the service repeated a page
+ * cursor; the backfill was stopped after 3 pages, the listing of new calls after 3 pages".
+ */
+export function describeStops(stops: readonly { listing: string; stop: ListingStop }[]): string[] {
+  const reasons = [...new Set(stops.map(({ stop }) => stop.reason))]
+  return reasons.map((reason) => {
+    const [first, ...others] = stops.filter(({ stop }) => stop.reason === reason)
+    if (!first) return ''
+    const rest = others.map(({ listing, stop }) => `, ${listing} after ${pagesWords(stop.pages)}`).join('')
+    return `${describeStop(first.stop, first.listing)}${rest}`
+  })
 }

@@ -4,7 +4,7 @@
 // when due, then details and backfill pages in turn.
 import { INDEX_SYNC_MS, type IndexState } from '../../../../src/api/call-index-schemas'
 import type { Logger } from '../../http/request-log'
-import { describeStop, type ListingStopReason } from '../../live/page-guard'
+import { describeStops, type ListingStop } from '../../live/page-guard'
 import { createRequestBudget } from '../../live/request-budget'
 import type { ConsoleStore } from '../../store'
 import { type BackfillWalk, nextBackfillStep, startBackfill } from './backfill'
@@ -12,7 +12,7 @@ import { nextDetailStep } from './detail-step'
 import { type IncrementalPass, startIncrementalPass } from './incremental-pass'
 import { type IndexUpstream, keyRefused } from './index-upstream'
 import { readIndexState } from './read-index-state'
-import type { Listing, ListingEnd, Step, StepOutcome, SyncContext } from './sync-step'
+import { LISTINGS, type Listing, type ListingEnd, type Step, type StepOutcome, type SyncContext } from './sync-step'
 
 export interface CallIndexSyncOptions {
   store: ConsoleStore
@@ -60,7 +60,7 @@ export function startCallIndexSync(options: CallIndexSyncOptions): CallIndexSync
   const budget = createRequestBudget(options.rps, now)
   const backfillState: BackfillWalk = { askedContract: false, guard: null }
   // The walks cut short, by listing, until one ends as the service says: one episode each, logged once.
-  const stopped = new Map<Listing, { reason: ListingStopReason; text: string }>()
+  const stopped = new Map<Listing, ListingStop>()
   let closed = false
   let pass: IncrementalPass | null = null
   let nextPassAt = 0
@@ -116,7 +116,7 @@ export function startCallIndexSync(options: CallIndexSyncOptions): CallIndexSync
       options.logger?.info({ msg: `call index: ${listing} ends as the voice service says again` })
       return
     }
-    stopped.set(listing, { reason: stop.reason, text: describeStop(stop, listing) })
+    stopped.set(listing, stop)
     // The same stop pass after pass is one episode, logged when it begins.
     if (before?.reason === stop.reason) return
     options.logger?.error({
@@ -179,7 +179,12 @@ export function startCallIndexSync(options: CallIndexSyncOptions): CallIndexSync
       readIndexState(options.store, {
         failing: failing && !keyRefused(failing) ? failing : null,
         keyRefused: failing !== null && keyRefused(failing),
-        stopped: [...stopped.values()].map((stop) => stop.text),
+        stopped: describeStops(
+          LISTINGS.flatMap((listing) => {
+            const stop = stopped.get(listing)
+            return stop ? [{ listing, stop }] : []
+          }),
+        ),
       }),
     async requestBackfill() {
       const sync = await options.store.callIndexSync.read()

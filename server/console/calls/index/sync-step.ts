@@ -5,11 +5,13 @@ import type { ConsoleStore } from '../../store'
 import type { IndexUpstream } from './index-upstream'
 
 /** The sync's walks through the call list, as the admins' notice names them. */
-export type Listing =
-  | 'the listing of new calls'
-  | 'the listing of initiated calls'
-  | 'the listing of ringing calls'
-  | 'the backfill'
+export const LISTINGS = [
+  'the backfill',
+  'the listing of new calls',
+  'the listing of initiated calls',
+  'the listing of ringing calls',
+] as const
+export type Listing = (typeof LISTINGS)[number]
 
 /** A walk that ended (`stopped` null: as the service said) or was cut short on this step. */
 export interface ListingEnd {
