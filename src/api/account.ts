@@ -1,7 +1,8 @@
 // Query options for the account and usage: the one place that names their keys.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { apiRequest } from './client'
-import { account, nextCursorOf, USAGE_HISTORY_PAGE_SIZE, usageHistory, usageSummary } from './schemas'
+import { nextCursorOf } from './next-cursor'
+import { account, USAGE_HISTORY_PAGE_SIZE, usageHistory, usageSummary } from './schemas'
 
 export const accountQueries = {
   all: () => ['account'] as const,

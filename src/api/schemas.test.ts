@@ -2,6 +2,7 @@
 // them, fields it does not list, statuses and formats it does not list, metadata of any shape, and
 // a last page however it says so. It still refuses what no page can use: a call without its id.
 import { describe, expect, it } from 'vitest'
+import { nextCursorOf } from './next-cursor'
 import {
   account,
   callDetail,
@@ -11,7 +12,6 @@ import {
   createCallResponse,
   listCallerIdsResponse,
   listCallsResponse,
-  nextCursorOf,
   usageHistory,
   usageSummary,
 } from './schemas'

@@ -172,13 +172,8 @@ export interface ListCallsQuery {
   to_date?: string
 }
 
-/** The page's cursor as the service sent it: a missing, empty or null `next_cursor` all mean "no further page". */
+/** The page's cursor as the service sent it: missing, empty or null all mean "no further page" (next-cursor.ts). */
 const nextCursor = maybe(z.string())
-
-/** The cursor of the next page, or null when there is none (a missing, empty or null `next_cursor`). */
-export function nextCursorOf(answer: { next_cursor?: string | null | undefined }): string | null {
-  return answer.next_cursor ? answer.next_cursor : null
-}
 
 export const listCallsResponse = z.looseObject({
   calls: z.array(callListItem),

@@ -7,7 +7,8 @@ import { Timestamp } from '@/components/timestamp'
 import { Card, CardTitle } from '@/components/ui/card'
 import { formatDuration, formatYesNo, pluralize } from '@/lib/format'
 import { formatPhone } from '@/lib/phone'
-import { isFinishedStatus } from '../shared/call-status'
+import { CALL_END_TIME_SOURCE } from '../shared/call-end-time'
+import { isFinishedStatus, isInProgressStatus } from '../shared/call-status'
 import { PlacedBy } from '../shared/placed-by'
 import { CallMetadataTable } from './call-metadata-table'
 import { fieldValue } from './detail-values'
@@ -26,16 +27,24 @@ export function NotYet() {
   return <span className="text-slate-600 dark:text-slate-400">Available when the call ends</span>
 }
 
-/** The call's facts in words, then its metadata. Technical values are in CallTechnicalDetails. */
+/**
+ * The call's facts in words, then its metadata. Technical values are in CallTechnicalDetails.
+ * `endedAt`: from the status answer (started_at + duration_seconds, call-end-time.ts), null when it gave none.
+ * `unreadable`: the fields the page could not read, shown as they came.
+ */
 export function CallDetailFields({
   call,
+  endedAt,
   unreadable = [],
 }: {
   call: CallDetailView
+  endedAt: string | null
   unreadable?: readonly UnreadableField[]
 }) {
   // The detail is read again once the page sees the call end; until then its final fields are not known.
   const ended = isFinishedStatus(call.status)
+  // Under a status nobody here knows, what the service gave is shown as it came.
+  const given = !isInProgressStatus(call.status)
   const show = <T,>(field: keyof CallDetailView, render: (value: T) => ReactNode) =>
     fieldValue(field, call[field] as T | null | undefined, unreadable, render)
   return (
@@ -50,14 +59,12 @@ export function CallDetailFields({
               <Timestamp iso={iso} variant="full" />
             ))}
           </Field>
-          <Field label="Ended">
-            {ended ? show<string>('updated_at', (iso) => <Timestamp iso={iso} variant="full" />) : <NotYet />}
-          </Field>
-          <Field label="Duration">{ended ? show('duration_seconds', formatDuration) : <NotYet />}</Field>
+          <Field label="Ended">{ended ? <EndedAt iso={endedAt} /> : <NotYet />}</Field>
+          <Field label="Duration">{given ? show('duration_seconds', formatDuration) : <NotYet />}</Field>
           <Field label="Billed minutes">
-            {ended ? show<number>('billed_minutes', (minutes) => pluralize(minutes, 'minute')) : <NotYet />}
+            {given ? show<number>('billed_minutes', (minutes) => pluralize(minutes, 'minute')) : <NotYet />}
           </Field>
-          <Field label="Voicemail drop">{ended ? show('voicemail_drop', formatYesNo) : <NotYet />}</Field>
+          <Field label="Voicemail drop">{given ? show('voicemail_drop', formatYesNo) : <NotYet />}</Field>
           {/* The API's own `source` ("API" for every call made through the interface, the console's too). */}
           <Field label="Created via">{show<string>('source', (source) => source)}</Field>
           <Field label="Placed by">
@@ -74,6 +81,17 @@ export function CallDetailFields({
         </div>
       </Card>
     </div>
+  )
+}
+
+/** The end time with where it comes from: the spec gives no field that means "ended". */
+function EndedAt({ iso }: { iso: string | null }) {
+  if (!iso) return <span className="text-slate-600 dark:text-slate-400">Not given by the service</span>
+  return (
+    <>
+      <Timestamp iso={iso} variant="full" />
+      <span className="block text-xs text-slate-600 dark:text-slate-400">{CALL_END_TIME_SOURCE}</span>
+    </>
   )
 }
 

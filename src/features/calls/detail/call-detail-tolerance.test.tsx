@@ -29,7 +29,7 @@ function renderCall(answer: Record<string, unknown>) {
   render(
     <QueryClientProvider client={client}>
       <UnreadableFieldsNotice unreadable={unreadable} />
-      <CallDetailFields call={call} unreadable={unreadable} />
+      <CallDetailFields call={call} endedAt={null} unreadable={unreadable} />
       <CallTechnicalDetails call={call} />
     </QueryClientProvider>,
   )

@@ -40,7 +40,8 @@ export function CallTechnicalDetails({ call }: { call: CallDetailView }) {
         <Field label="API: recordings" wide>
           <CopyableCode value={call.links?.recordings} label="Copy recordings API path" />
         </Field>
-        <Field label="Record last updated" wide>
+        {/* The spec gives updated_at no meaning beyond its name: said as exactly that. */}
+        <Field label="Last updated by the service" wide>
           {call.updated_at ? <Timestamp iso={call.updated_at} variant="full" /> : <NotGiven />}
         </Field>
       </dl>

@@ -3,6 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { JUST_ENDED_MS } from '@/api/live-schemas'
 import { sessionQueries } from '@/api/session'
+import { SlowDownNotice } from '@/components/slow-down-notice'
 import { buttonVariants } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
@@ -14,6 +15,7 @@ import { BoardCounters } from './board-counters'
 import { BoardFilters, useApplyLiveSearch } from './board-filters'
 import { boardRows } from './board-rows'
 import { BoardTable } from './board-table'
+import { BoardTrouble } from './board-trouble'
 import { RECENT_WINDOW_MS, useBoardCalls } from './use-board-calls'
 
 const route = getRouteApi('/live')
@@ -52,15 +54,8 @@ export function LiveBoardPage() {
           {wall ? 'Leave wall mode' : 'Wall mode'}
         </Link>
       </div>
-      {board.paused && (
-        <p
-          role="status"
-          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-        >
-          {board.paused.message} Next try in {Math.max(0, Math.ceil((Date.parse(board.paused.nextTryAt) - now) / 1000))}{' '}
-          s.
-        </p>
-      )}
+      {board.paused && <SlowDownNotice message={board.paused.message} nextTryAt={Date.parse(board.paused.nextTryAt)} />}
+      {rows && board.trouble && <BoardTrouble message={board.trouble} wall={wall} />}
       {!wall && <BoardFilters boardCallerIds={(board.calls ?? []).flatMap((e) => e.call.caller_id ?? [])} />}
       {rows ? (
         <>
@@ -77,6 +72,10 @@ export function LiveBoardPage() {
                 now={now}
                 wall={wall}
               />
+            ) : board.trouble ? (
+              <EmptyState title="No calls in flight could be read">
+                The voice service's list could not be read (see above): calls may be ringing that are not shown here.
+              </EmptyState>
             ) : (
               <EmptyState title="No calls in flight">
                 A call placed anywhere on the account, here or through the API, appears within about 2 seconds.
