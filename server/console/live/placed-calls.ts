@@ -17,7 +17,7 @@ export function createPlacedCallNotifier(
 ) {
   /** After the audit has recorded the call's owner, which the board shows from the first event. */
   return async function notePlacedCall(operation: Operation, response: Response): Promise<void> {
-    if (operation.method !== 'POST' || operation.route !== `${API_PREFIX}/calls` || response.status !== 201) return
+    if (operation.method !== 'POST' || operation.route !== `${API_PREFIX}/calls` || !response.ok) return
     try {
       const placed = placedCall.safeParse(await response.clone().json())
       if (!placed.success) return

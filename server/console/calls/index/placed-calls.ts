@@ -7,7 +7,7 @@ import type { ConsoleStore } from '../../store'
 
 export function createPlacedCallIndexer(store: ConsoleStore, logger: Logger) {
   return async function indexPlacedCall(operation: Operation, response: Response): Promise<void> {
-    if (operation.method !== 'POST' || operation.route !== `${API_PREFIX}/calls` || response.status !== 201) return
+    if (operation.method !== 'POST' || operation.route !== `${API_PREFIX}/calls` || !response.ok) return
     try {
       const placed = createCallResponse.safeParse(await response.clone().json())
       if (placed.success) await store.callIndex.upsertPlaced(placed.data)
