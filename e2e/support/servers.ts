@@ -192,6 +192,9 @@ export const quirksEnv = (): Record<string, string> => ({
 /** Up once it answers; its switches are read without a key. */
 export const quirksReady = `${urls.quirksApi}/__quirks`
 
+/** The quirks console's limit on a whole answer of the voice service (CONSOLE_UPSTREAM_TIMEOUT_MS). */
+export const QUIRKS_UPSTREAM_TIMEOUT_MS = 2_000
+
 /**
  * The console in front of the quirks upstream, as a new deployment runs it: no storage setting, and the
  * call list read from the service (the index is off), so the pages meet the service's own answers.
@@ -200,6 +203,8 @@ export function quirksAppEnv(): Record<string, string> {
   return {
     ...appEnv({ port: ports.quirksApp, simPort: ports.quirksApi, apiKey: 'quirks-key', distPort: ports.app }),
     CONSOLE_INDEX: 'off',
+    // A hung answer becomes a 504 after 2 s instead of 10, so a journey sees the page give up without waiting long.
+    CONSOLE_UPSTREAM_TIMEOUT_MS: String(QUIRKS_UPSTREAM_TIMEOUT_MS),
   }
 }
 

@@ -7,6 +7,7 @@ import { AUDIT_PATHS } from '../../src/api/audit-schemas'
 import { CALL_INDEX_PATHS } from '../../src/api/call-index-schemas'
 import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/console-schemas'
 import { LIVE_EVENTS_PATH } from '../../src/api/live-schemas'
+import { STORAGE_PROXY_PATH } from '../../src/api/recording-links'
 import { type AuditLog, createAuditLog } from './audit/audit-log'
 import { createRefusalTally, type RefusalTally } from './audit/refusal-tally'
 import { auditRefusals } from './audit/refusals'
@@ -35,13 +36,15 @@ import { allowedHosts, hostCheck } from './http/host-check'
 import { problem, sendProblem } from './http/problem'
 import { queryLimitProblem } from './http/query-problems'
 import { type Logger, requestLog } from './http/request-log'
-import { foreignOrigin, securityHeaders } from './http/security-headers'
+import { securityHeaders } from './http/security-headers'
 import { NO_TRUSTED_PROXIES } from './http/trusted-proxies'
 import { createUserRateLimiter, pacedPerPerson } from './http/user-rate-limit'
 import { createConsoleLiveHub } from './live/console-live-hub'
 import { eventsRoutes } from './live/events-route'
 import type { LiveHub } from './live/live-hub'
 import { createPlacedCallNotifier } from './live/placed-calls'
+import { createStorageOrigins, type StorageOriginsSetting } from './proxy/storage-origins'
+import { recordingOfRequest } from './proxy/storage-target'
 import { checkUpstream } from './proxy/upstream-status'
 import { createVoiceProxy, upstreamBase } from './proxy/voice-proxy'
 import { voiceRoutes } from './proxy/voice-routes'
@@ -68,7 +71,12 @@ export interface ConsoleAppOptions {
   apiKey: string | null
   storageUpstream?: string
   storageUrl?: string
+  /** CONSOLE_STORAGE_ORIGINS: `auto` (learn from the service's answers) unless given. */
+  storageOrigins?: StorageOriginsSetting
+  /** The voice service's whole answer to an API operation (CONSOLE_UPSTREAM_TIMEOUT_MS); 10 s unless given. */
   upstreamTimeoutMs?: number
+  /** The longest pause between two chunks of a recording (CONSOLE_RECORDING_IDLE_MS); 30 s unless given. */
+  recordingIdleMs?: number
   /** The status hub's settings, when no hub is given. */
   live?: LiveSettings
   /** The process's one status hub (its owner closes it); one is made from `live` when not given. */
@@ -102,14 +110,27 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   const cookie = sessionCookie(https)
   const sessions = createSessionService(options.store, options.session, now)
   const throttle = createSignInThrottle(options.store, options.throttle ?? DEFAULT_THROTTLE, now)
+  const setting = options.storageOrigins ?? { origins: [], learn: true }
+  // The origins an admin has already named for the voice service and its storage are served as well.
+  const storageOrigins = createStorageOrigins({
+    origins: [options.upstream, options.storageUrl, options.storageUpstream, ...setting.origins].filter(
+      (origin) => origin !== undefined,
+    ),
+    learn: setting.learn,
+    own: [...origins],
+    onLearn: (origin) =>
+      options.logger.info({ msg: 'recordings served from an origin the voice service named', origin }),
+  })
   const proxy = createVoiceProxy({
     upstream: options.upstream,
     apiKey: options.apiKey,
     storageUpstream: options.storageUpstream,
+    storageOrigins,
     timeoutMs: options.upstreamTimeoutMs,
+    recordingIdleMs: options.recordingIdleMs,
   })
   const limiter = createUserRateLimiter(options.userRateLimitPerMinute, now)
-  const headers = securityHeaders({ storageOrigin: foreignOrigin(options.storageUrl, [...origins]), https })
+  const headers = securityHeaders({ https })
   const signedIn = requireSession(sessions, cookie)
   // The console's own heavy endpoints: signed in, then within the person's pace.
   const signedInPaced = every(
@@ -231,20 +252,23 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     }),
   )
 
-  const recordVoiceEvent = createVoiceAudit(audit, options.store, now)
+  const recordVoiceEvent = createVoiceAudit(audit, options.store, now, (url) => recordingOfRequest(url, storageOrigins))
   const notePlacedCall =
     liveHub && createPlacedCallNotifier(liveHub, (ids) => options.store.callOwners.ownersOf(ids), options.logger)
   const indexPlacedCall = createPlacedCallIndexer(options.store, options.logger)
   // The audit first: it records the owner the board and the index show.
   const voice = voiceRoutes(proxy, limiter, async (c, operation, response) => {
     await recordVoiceEvent(c, operation, response)
+    await storageOrigins.learnFrom(operation, response)
     await indexPlacedCall(operation, response)
     if (notePlacedCall) await notePlacedCall(operation, response)
   })
   app.use('/api/v1/voice/*', signedIn)
   app.use('/storage/*', signedIn)
+  app.use(STORAGE_PROXY_PATH, signedIn)
   app.route('/api/v1/voice', voice)
   app.route('/storage', voice)
+  app.route(STORAGE_PROXY_PATH, voice)
   // An API client should never get the SPA's HTML instead of an answer.
   app.all('/api/*', (c) => sendProblem(c, 404, 'Not found', 'There is no such API path on this console.'))
   app.route(

@@ -3,9 +3,15 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { CONSOLE_PREFIX, ROLES, type Role } from '../../src/api/console-schemas'
+import {
+  DEFAULT_RECORDING_IDLE_MS,
+  DEFAULT_UPSTREAM_TIMEOUT_MS,
+  MAX_UPSTREAM_TIMEOUT_MS,
+} from '../../src/api/time-limits'
 import { parseDomains, parseRoleMap, type SsoPolicy } from './auth/sso/sso-policy'
 import type { ForwardedHeader } from './http/client-address'
 import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies'
+import { parseStorageOrigins, type StorageOriginsSetting } from './proxy/storage-origins'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './store/query-limits'
 
 /** Git-ignored, like the simulator's database. */
@@ -29,6 +35,16 @@ const envSchema = z.object({
   CONSOLE_QUERY_QUEUE: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_QUERY_LIMITS.maxQueued),
   CONSOLE_LOG: z.enum(['json', 'off']).default('json'),
   CONSOLE_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  // At most a few seconds under the browser's own wait (src/api/time-limits.ts): the person reads this 504.
+  CONSOLE_UPSTREAM_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(MAX_UPSTREAM_TIMEOUT_MS, {
+      error: `must be at most ${MAX_UPSTREAM_TIMEOUT_MS} (the browser waits 3 s longer)`,
+    })
+    .default(DEFAULT_UPSTREAM_TIMEOUT_MS),
+  CONSOLE_RECORDING_IDLE_MS: z.coerce.number().int().min(1_000).max(600_000).default(DEFAULT_RECORDING_IDLE_MS),
   CONSOLE_UPSTREAM_RPS: z.coerce.number().int().min(1).max(1_000).default(10),
   CONSOLE_INDEX_RPS: z.coerce.number().int().min(1).max(1_000).default(5),
   CONSOLE_LIVE_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
@@ -44,6 +60,7 @@ const envSchema = z.object({
   VOICE_API_KEY_FILE: z.string().optional(),
   VOICE_STORAGE_URL: optionalUrl,
   VOICE_STORAGE_UPSTREAM: optionalUrl,
+  CONSOLE_STORAGE_ORIGINS: z.string().default('auto'),
   DASHBOARD_DIST: z.string().optional(),
   CONSOLE_LOCAL_SIGN_IN: z.enum(['on', 'off']).default('on'),
   CONSOLE_OIDC_ISSUER: optionalUrl,
@@ -120,6 +137,12 @@ export interface ConsoleConfig {
   apiKey: string | null
   storageUpstream?: string
   storageUrl?: string
+  /** The voice service's whole answer to an API operation must come within this, or the browser gets a 504. */
+  upstreamTimeoutMs: number
+  /** A recording download ends once no chunk has come for this long. */
+  recordingIdleMs: number
+  /** Where /storage-proxy may fetch recordings from, besides the voice API's and the storage settings' origins. */
+  storageOrigins: StorageOriginsSetting
   /** The status hub: how often a live call is polled, and the most upstream requests it sends a second. */
   live: LiveSettings
   /** The call index's sync: the most upstream requests it sends a second (its own budget, apart from the hub's). */
@@ -174,6 +197,9 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
     apiKey: readSecret('VOICE_API_KEY_FILE', e.VOICE_API_KEY, e.VOICE_API_KEY_FILE),
     storageUpstream: e.VOICE_STORAGE_UPSTREAM,
     storageUrl: e.VOICE_STORAGE_URL,
+    upstreamTimeoutMs: e.CONSOLE_UPSTREAM_TIMEOUT_MS,
+    recordingIdleMs: e.CONSOLE_RECORDING_IDLE_MS,
+    storageOrigins: readStorageOrigins(e.CONSOLE_STORAGE_ORIGINS),
     live: {
       pollMs: e.CONSOLE_LIVE_POLL_MS,
       upstreamRps: e.CONSOLE_UPSTREAM_RPS,
@@ -201,6 +227,14 @@ function readTrustedProxies(text: string): TrustedProxies {
     return parseTrustedProxies(text)
   } catch (error) {
     invalid([`CONSOLE_TRUSTED_PROXIES: ${(error as Error).message}`])
+  }
+}
+
+function readStorageOrigins(text: string): StorageOriginsSetting {
+  try {
+    return parseStorageOrigins(text)
+  } catch (error) {
+    invalid([`CONSOLE_STORAGE_ORIGINS: ${(error as Error).message}`])
   }
 }
 

@@ -7,14 +7,16 @@ const routeOf = (method: string, path: string) => {
 }
 
 describe('matchOperation', () => {
-  it("knows the spec's ten operations and recording downloads", () => {
-    expect(ALL_OPERATIONS).toHaveLength(11)
+  it("knows the spec's ten operations and recording downloads, here and through the storage proxy", () => {
+    expect(ALL_OPERATIONS).toHaveLength(12)
     expect(routeOf('GET', '/api/v1/voice/calls')).toBe('/api/v1/voice/calls')
     expect(routeOf('POST', '/api/v1/voice/calls')).toBe('/api/v1/voice/calls')
     expect(routeOf('GET', '/api/v1/voice/calls/call_AB-1_x')).toBe('/api/v1/voice/calls/{call_id}')
     expect(routeOf('HEAD', '/api/v1/voice/calls/call_1/status')).toBe('/api/v1/voice/calls/{call_id}/status')
     expect(routeOf('GET', '/storage/recordings/call_1.wav')).toBe('/storage/recordings/{call_id}.wav')
     expect(routeOf('GET', '/api/v1/voice/usage/history')).toBe('/api/v1/voice/usage/history')
+    expect(routeOf('GET', '/storage-proxy')).toBe('/storage-proxy')
+    expect(matchOperation('POST', '/storage-proxy')).toEqual({ kind: 'method', allow: ['GET', 'HEAD'] })
   })
 
   it('owns nothing else', () => {
@@ -29,6 +31,8 @@ describe('matchOperation', () => {
       `/api/v1/voice/calls/${'x'.repeat(101)}`,
       '/storage/recordings/call_1.mp3',
       '/storage/other/call_1.wav',
+      '/storage-proxy/',
+      '/storage-proxy/x',
       '/etc/passwd',
     ]) {
       expect(matchOperation('GET', path), path).toEqual({ kind: 'none' })

@@ -1,8 +1,10 @@
-// The voice API's ten operations (spec section 4) and recording downloads: the only
+// The voice API's ten operations (spec section 4) and recording downloads (on the console's
+// /storage/ route, or through its storage proxy for another origin): the only
 // requests the console forwards, each with the permission it needs. Anything else is
 // answered here and never reaches the upstream with the key.
 
 import type { Permission } from '../../src/api/console-schemas'
+import { STORAGE_PROXY_PATH } from '../../src/api/recording-links'
 import { API_PREFIX } from '../../src/api/schemas'
 
 export interface Operation {
@@ -67,15 +69,26 @@ const RECORDING_OPERATION: Operation = {
   storage: true,
 }
 
+// A recording kept on another origin, fetched by the console (proxy/storage-target.ts checks the origin).
+const PROXIED_RECORDING_OPERATION: Operation = {
+  method: 'GET',
+  route: STORAGE_PROXY_PATH,
+  permission: 'calls:read',
+  storage: true,
+}
+
 export type Match = { kind: 'operation'; operation: Operation } | { kind: 'method'; allow: string[] } | { kind: 'none' }
 
 /** Which operation a method and raw path are; HEAD counts as GET. */
 export function matchOperation(method: string, pathname: string): Match {
   const asked = method === 'HEAD' ? 'GET' : method
-  if (RECORDING.test(pathname)) {
-    return asked === 'GET'
-      ? { kind: 'operation', operation: RECORDING_OPERATION }
-      : { kind: 'method', allow: ['GET', 'HEAD'] }
+  const recording = RECORDING.test(pathname)
+    ? RECORDING_OPERATION
+    : pathname === STORAGE_PROXY_PATH
+      ? PROXIED_RECORDING_OPERATION
+      : null
+  if (recording) {
+    return asked === 'GET' ? { kind: 'operation', operation: recording } : { kind: 'method', allow: ['GET', 'HEAD'] }
   }
   if (!pathname.startsWith(`${API_PREFIX}/`)) return { kind: 'none' }
   const rest = pathname.slice(API_PREFIX.length)
@@ -88,4 +101,8 @@ export function matchOperation(method: string, pathname: string): Match {
 }
 
 /** Every operation, for the tests that walk the whole role matrix. */
-export const ALL_OPERATIONS: Operation[] = [...OPERATIONS.flatMap((entry) => entry.operations), RECORDING_OPERATION]
+export const ALL_OPERATIONS: Operation[] = [
+  ...OPERATIONS.flatMap((entry) => entry.operations),
+  RECORDING_OPERATION,
+  PROXIED_RECORDING_OPERATION,
+]

@@ -37,6 +37,7 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/v1/voice/calls/{call_id}/status': ['support', 'manager', 'admin'],
   'GET /api/v1/voice/calls/{call_id}/recordings': ['support', 'manager', 'admin'],
   'GET /storage/recordings/{call_id}.wav': ['support', 'manager', 'admin'],
+  'GET /storage-proxy': ['support', 'manager', 'admin'],
   'POST /api/v1/voice/calls': ['support', 'admin'],
   'GET /api/v1/voice/caller-ids': ['support', 'manager', 'admin'],
   'POST /api/v1/voice/caller-ids': ['admin'],

@@ -108,6 +108,12 @@ describe('apiRequest', () => {
     expect(error.isTransient).toBe(true)
   })
 
+  it('says what a 429 without a problem body means', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('Too many requests', { status: 429, headers: { 'Retry-After': '4' } }))
+    const error = await failure(apiRequest('/calls', { schema: okSchema }))
+    expect(error.message).toBe('The voice service asked us to slow down (too many requests).')
+  })
+
   it('reports a timeout when the service does not answer in time', async () => {
     fetchMock.mockImplementationOnce(
       (_url, init) =>

@@ -5,8 +5,10 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from './console-schemas'
 import { rateLimitGate, STATUSES_THAT_HOLD_EVERY_REQUEST } from './rate-limit-gate'
 import { parseRetryAfter } from './retry-after'
 import { API_PREFIX, type ProblemDetails, problemDetails } from './schemas'
+import { BROWSER_TIMEOUT_MS } from './time-limits'
 
-export const DEFAULT_TIMEOUT_MS = 15_000
+/** Longer than the console's own limit on the voice service, so its 504 (in words) arrives first. */
+export const DEFAULT_TIMEOUT_MS = BROWSER_TIMEOUT_MS
 
 type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response'
 
@@ -168,7 +170,11 @@ export async function errorFromResponse(
   } catch {
     // Not JSON (a proxy's HTML error page, say): fall back to the status line.
   }
-  const fallback = `The service answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`
+  // A 429 from a service that sends no problem body still says what it means.
+  const fallback =
+    response.status === 429
+      ? 'The voice service asked us to slow down (too many requests).'
+      : `The service answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`
   return new ApiError({
     kind: 'http',
     status: response.status,

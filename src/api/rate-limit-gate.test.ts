@@ -71,4 +71,17 @@ describe('createRateLimitGate', () => {
     gate.clear()
     expect(await settled(gate.wait())).toBe(true)
   })
+
+  it('tells its listeners of a new hold and says when it opens, so a page can show the wait', () => {
+    const gate = createRateLimitGate(() => 1_000)
+    const told: number[] = []
+    const stop = gate.subscribe(() => told.push(gate.openAt()))
+    gate.hold(5_000)
+    gate.hold(2_000) // shorter: changes nothing, tells nobody
+    expect(told).toEqual([6_000])
+    stop()
+    gate.hold(9_000)
+    expect(told).toEqual([6_000])
+    expect(gate.openAt()).toBe(10_000)
+  })
 })

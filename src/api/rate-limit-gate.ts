@@ -13,13 +13,23 @@ export interface RateLimitGate {
   wait(signal?: AbortSignal): Promise<void>
   /** Forgets any hold, so each test starts from an open gate. */
   clear(): void
+  /** When the gate opens again (epoch ms); at or before now when it is open. */
+  openAt(): number
+  /** Told of each new hold (and of a clear), so a page can say that requests wait and until when. */
+  subscribe(listener: () => void): () => void
 }
 
 export function createRateLimitGate(now: () => number = () => Date.now()): RateLimitGate {
   let openAt = 0
+  const listeners = new Set<() => void>()
+  const tell = () => {
+    for (const listener of listeners) listener()
+  }
   return {
     hold(ms) {
+      const before = openAt
       openAt = Math.max(openAt, now() + ms)
+      if (openAt !== before) tell()
     },
     async wait(signal) {
       signal?.throwIfAborted()
@@ -30,6 +40,12 @@ export function createRateLimitGate(now: () => number = () => Date.now()): RateL
     },
     clear() {
       openAt = 0
+      tell()
+    },
+    openAt: () => openAt,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
     },
   }
 }

@@ -20,6 +20,11 @@ describe('shouldRetry', () => {
     expect(shouldRetry(MAX_TRANSIENT_RETRIES, http(429))).toBe(true)
     expect(shouldRetry(MAX_RATE_LIMIT_RETRIES, http(429))).toBe(false)
   })
+  it("does not retry an answer that already took the whole limit: the console's 504 or the browser's timeout", () => {
+    expect(shouldRetry(0, http(504))).toBe(false)
+    expect(shouldRetry(0, new ApiError({ kind: 'timeout', message: 'The service did not answer' }))).toBe(false)
+    expect(shouldRetry(0, http(502))).toBe(true)
+  })
   it('does not retry errors that are not from the client', () => {
     expect(shouldRetry(0, new Error('bug'))).toBe(false)
   })

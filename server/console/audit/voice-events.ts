@@ -21,7 +21,16 @@ async function jsonField(response: Response, field: string): Promise<string | nu
   }
 }
 
-export function createVoiceAudit(audit: AuditLog, store: ConsoleStore, now: () => number) {
+/** The console's own /storage/recordings/{call_id}.wav: the call is the file's name. */
+const recordingOfPath = (url: URL) => (url.pathname.split('/').pop() ?? '').replace(/\.wav$/, '')
+
+export function createVoiceAudit(
+  audit: AuditLog,
+  store: ConsoleStore,
+  now: () => number,
+  /** The call a recording request is of (through the storage proxy, the link's call as the service named it). */
+  recordingOf: (url: URL) => string = recordingOfPath,
+) {
   const played = new Set<string>()
 
   return async function recordVoiceEvent(
@@ -60,7 +69,7 @@ export function createVoiceAudit(audit: AuditLog, store: ConsoleStore, now: () =
       // Audio was sent. The player marks a play's fetches with its play id (made at the first Play, once per page);
       // a fetch without one is a download (the Download link, or anyone's own client): never unaudited.
       const url = new URL(c.req.url)
-      const recording = (url.pathname.split('/').pop() ?? '').replace(/\.wav$/, '')
+      const recording = recordingOf(url)
       const { playId } = splitPlayId(url.search)
       if (playId === null) {
         await audit.record({ ...base, action: 'recording.downloaded', target: recording })

@@ -1,15 +1,12 @@
-// Headers the production server sends with every response. The CSP allows no
-// inline or foreign script; recordings may come from a separate storage origin.
+// Headers the production server sends with every response. The CSP allows no inline or foreign
+// script, and no foreign fetch: recordings on another origin come through the console's storage proxy.
 
 export interface SecurityHeaderOptions {
-  /** Origin of recording downloads when it is not this server, e.g. https://storage.example.com. */
-  storageOrigin?: string | null
   /** Served over https: browsers are told to never use plain http for it again. */
   https?: boolean
 }
 
-export function contentSecurityPolicy({ storageOrigin }: SecurityHeaderOptions = {}): string {
-  const extra = storageOrigin ? ` ${storageOrigin}` : ''
+export function contentSecurityPolicy(): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -17,9 +14,8 @@ export function contentSecurityPolicy({ storageOrigin }: SecurityHeaderOptions =
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    // The waveform player fetches the audio, so storage appears in connect-src as well.
-    `connect-src 'self'${extra}`,
-    `media-src 'self' blob:${extra}`,
+    "connect-src 'self'",
+    "media-src 'self' blob:",
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'none'",
@@ -31,22 +27,11 @@ export function contentSecurityPolicy({ storageOrigin }: SecurityHeaderOptions =
 export function securityHeaders(options: SecurityHeaderOptions = {}): Record<string, string> {
   return {
     ...(options.https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
-    'Content-Security-Policy': contentSecurityPolicy(options),
+    'Content-Security-Policy': contentSecurityPolicy(),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-  }
-}
-
-/** The storage origin worth naming in the CSP: only one that differs from the app's own. */
-export function foreignOrigin(url: string | undefined, selfOrigins: string[]): string | null {
-  if (!url) return null
-  try {
-    const origin = new URL(url).origin
-    return selfOrigins.includes(origin) ? null : origin
-  } catch {
-    return null
   }
 }

@@ -15,6 +15,7 @@ import {
   hasEnded,
   isDue,
   isForgettable,
+  isInFlight,
   newTrackedCall,
   type TrackedCall,
   withStatus,
@@ -38,6 +39,9 @@ export interface CallPollerOptions {
   boardCalls: number
   justEndedMs: number
   lookbackMs: number
+  /** A status the spec does not list: asked for again this seldom, and this many times at most. */
+  unknownStatusPollMs: number
+  unknownStatusChecks: number
   ownersOf(callIds: readonly string[]): Promise<{ call_id: string; user_id: string; email: string }[]>
   emit<Name extends LiveEventName>(
     name: Name,
@@ -110,13 +114,17 @@ export function createCallPoller(options: CallPollerOptions) {
     if (answer.kind === 'ok') {
       const status = answer.body
       const ended = hasEnded(status.status)
-      if (!ended) call.onBoard = true
+      // A status nobody here knows is not put on the board as in flight, and not polled every second for good.
+      const unknown = !ended && !isInFlight(status.status)
+      if (!ended && !unknown) call.onBoard = true
+      if (unknown) call.unknownAnswers += 1
       await lookUpOwner(call).catch((error) =>
         options.logger?.error({ msg: 'owner lookup failed', error: String(error) }),
       )
       const before = entryOf(call)
       call.call = withStatus(call, status)
-      if (ended) call.settledAt = time
+      if (ended || (unknown && call.unknownAnswers >= options.unknownStatusChecks)) call.settledAt = time
+      else if (unknown) call.nextPollAt = time + options.unknownStatusPollMs
       else call.nextPollAt = time + pollDelayMs(pollMs, time - (Date.parse(status.started_at) || time))
       const after = entryOf(call)
       if (after && differs(before, after)) options.emit('call', after, call.id, call.onBoard)

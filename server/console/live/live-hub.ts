@@ -46,6 +46,10 @@ export interface LiveLimits extends PersonLimits {
   tallyMs: number
   /** Pages of 100 calls per outcome in one count; past them the tally is a lower bound. */
   tallyPages: number
+  /** A status the spec does not list is asked for again this seldom ... */
+  unknownStatusPollMs: number
+  /** ... and this many times at most: it may mean the call goes on, or that it never ends. */
+  unknownStatusChecks: number
 }
 
 export const DEFAULT_LIVE_LIMITS: LiveLimits = {
@@ -61,6 +65,8 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = {
   lookbackMs: IN_FLIGHT_LOOKBACK_MS,
   tallyMs: 30_000,
   tallyPages: 10,
+  unknownStatusPollMs: 60_000,
+  unknownStatusChecks: 10,
 }
 
 export interface LiveHubOptions {

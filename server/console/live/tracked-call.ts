@@ -2,7 +2,12 @@
 // poll change anything a viewer sees, may it be forgotten.
 import type { PlacedBy } from '../../../src/api/audit-schemas'
 import type { LiveCall, LiveCallEntry } from '../../../src/api/live-schemas'
-import { type CallStatusResponse, FINISHED_CALL_STATUSES } from '../../../src/api/schemas'
+import {
+  type CallStatusResponse,
+  FINISHED_CALL_STATUSES,
+  IN_FLIGHT_CALL_STATUSES,
+  QUEUED,
+} from '../../../src/api/schemas'
 
 export interface TrackedCall {
   id: string
@@ -23,6 +28,8 @@ export interface TrackedCall {
   polling: boolean
   /** At least one status request has come back, whatever it said. */
   tried: boolean
+  /** Answers with a status the spec does not list: polled slowly, and only so many times. */
+  unknownAnswers: number
   /** Ended (nothing more to poll), or unknown upstream (404). */
   settledAt: number | null
 }
@@ -40,11 +47,16 @@ export function newTrackedCall(id: string, now: number): TrackedCall {
     nextPollAt: now,
     polling: false,
     tried: false,
+    unknownAnswers: 0,
     settledAt: null,
   }
 }
 
 export const hasEnded = (status: string) => FINISHED_CALL_STATUSES.includes(status)
+
+const IN_FLIGHT: readonly string[] = [QUEUED, ...IN_FLIGHT_CALL_STATUSES]
+/** Queued, initiated or ringing: a status that says the call is going on (a board's "in flight"). */
+export const isInFlight = (status: string) => IN_FLIGHT.includes(status)
 
 export function isDue(call: TrackedCall, now: number): boolean {
   return !call.polling && call.settledAt === null && call.nextPollAt <= now && (call.viewers > 0 || call.onBoard)

@@ -1,12 +1,15 @@
 // The voice API proxy: forwards one operation that the console has already matched and
 // authorised (see operations.ts) to the upstream with the server's key, so the key stays
-// here and the real service needs no CORS. Recording downloads go to storage, keyless.
+// here and the real service needs no CORS. Recording downloads go to storage, keyless, and only to
+// an origin the console serves (storage-origins.ts); a redirect is followed only within that origin.
 
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import { DEFAULT_RECORDING_IDLE_MS, DEFAULT_UPSTREAM_TIMEOUT_MS, secondsText } from '../../../src/api/time-limits'
 import { problem } from '../http/problem'
 import type { Operation } from '../operations'
-import { splitPlayId } from './recording-play'
+import { createStorageOrigins, type StorageOrigins } from './storage-origins'
+import { storageTarget } from './storage-target'
 
 export interface VoiceProxyOptions {
   /** Base URL of the voice API, e.g. http://127.0.0.1:8787. */
@@ -15,8 +18,15 @@ export interface VoiceProxyOptions {
   apiKey: string | null
   /** Where /storage/* recordings are fetched from; defaults to the upstream. */
   storageUpstream?: string
-  /** Upstream timeout for the response headers; bodies (a long recording) stream without one. */
+  /**
+   * The limit for an API operation's whole answer, headers and body (CONSOLE_UPSTREAM_TIMEOUT_MS), and for
+   * a recording's headers: past it the browser gets a 504 problem instead of waiting for good.
+   */
   timeoutMs?: number
+  /** A recording streams for as long as it takes, but ends once no chunk has come for this long (CONSOLE_RECORDING_IDLE_MS). */
+  recordingIdleMs?: number
+  /** The origins /storage-proxy serves; the voice API's and the storage upstream's when not given. */
+  storageOrigins?: StorageOrigins
 }
 
 export type VoiceProxy = (request: Request, operation: Operation) => Promise<Response>
@@ -52,6 +62,17 @@ export function upstreamBase(base: string): string {
 }
 
 class HeadersTimeout extends Error {}
+class BodyTimeout extends Error {}
+
+// Storage may move a link within its own origin (a regional endpoint behind one name); a few hops, no more.
+const MAX_STORAGE_REDIRECTS = 3
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+
+// A proxied file is served from the console's own origin: anything but audio goes out as bytes, so a storage
+// host's HTML or script can never run as the console's (X-Content-Type-Options: nosniff is on every answer).
+function servedContentType(type: string | undefined): string {
+  return type && /^(audio\/[\w.+-]+|application\/octet-stream)\s*(;|$)/i.test(type) ? type : 'application/octet-stream'
+}
 
 // node:http with kept-alive sockets rather than fetch: on the hot path (a status poll a second per
 // watched call) fetch cost about twice the CPU per request, in a profile of this proxy.
@@ -74,7 +95,7 @@ function send(
       headers,
       agent: agents[https ? 'https:' : 'http:'],
     })
-    // Only the wait for headers is timed: the body of a long recording may take its time.
+    // This times the headers; an API answer's body is read within what is left (readWithin).
     const timer = setTimeout(() => outgoing.destroy(new HeadersTimeout()), timeoutMs)
     outgoing.once('response', (response) => {
       clearTimeout(timer)
@@ -91,8 +112,13 @@ function send(
 export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
   const upstream = upstreamBase(options.upstream)
   const storageUpstream = upstreamBase(options.storageUpstream ?? options.upstream)
+  const storageOrigins =
+    options.storageOrigins ??
+    createStorageOrigins({ origins: [new URL(upstream).origin, new URL(storageUpstream).origin], learn: false })
   const apiKey = options.apiKey?.trim() || null
-  const timeoutMs = options.timeoutMs ?? 30_000
+  const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS
+  const recordingIdleMs = options.recordingIdleMs ?? DEFAULT_RECORDING_IDLE_MS
+  const within = secondsText(timeoutMs)
 
   return async (request, operation) => {
     if (!operation.storage && !apiKey) {
@@ -113,17 +139,38 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
     headers['accept-encoding'] = 'identity'
     const body = request.method === 'POST' ? Buffer.from(await request.arrayBuffer()) : undefined
 
-    // The player's play id is the console's own mark: storage would refuse a signed link with it.
-    const search = operation.storage ? splitPlayId(url.search).upstreamSearch : url.search
-    const target = new URL(`${operation.storage ? storageUpstream : upstream}${url.pathname}${search}`)
+    let target = new URL(`${upstream}${url.pathname}${url.search}`)
+    if (operation.storage) {
+      const resolved = storageTarget(url, storageUpstream, storageOrigins)
+      if ('refused' in resolved) return resolved.refused
+      target = resolved.target
+    }
+    const deadline = performance.now() + timeoutMs
     let upstreamResponse: IncomingMessage
     try {
       upstreamResponse = await send(target, request.method, headers, body, timeoutMs)
-    } catch (error) {
-      if (error instanceof HeadersTimeout) {
-        return problem(504, 'Gateway timeout', 'The voice service did not answer in time. Try again shortly.')
+      for (let hop = 0; operation.storage && REDIRECTS.has(upstreamResponse.statusCode ?? 0); hop++) {
+        const location = upstreamResponse.headers.location
+        upstreamResponse.resume()
+        const next = location ? new URL(location, target) : null
+        if (!next || next.origin !== target.origin || hop === MAX_STORAGE_REDIRECTS) {
+          return problem(
+            502,
+            'Recording moved elsewhere',
+            next && next.origin !== target.origin
+              ? `The storage host sent the recording on to ${next.origin}, another origin; the console does not follow it there.`
+              : `The storage host redirected the recording ${next ? 'too many times' : 'without saying where'}. Try again shortly.`,
+          )
+        }
+        target = next
+        upstreamResponse = await send(target, request.method, headers, undefined, timeoutMs)
       }
-      return problem(502, 'Bad gateway', 'The voice service could not be reached. Try again shortly.')
+    } catch (error) {
+      const who = operation.storage ? 'The storage host of the recording' : 'The voice service'
+      if (error instanceof HeadersTimeout) {
+        return problem(504, 'Gateway timeout', `${who} did not answer within ${within}. Try again shortly.`)
+      }
+      return problem(502, 'Bad gateway', `${who} could not be reached. Try again shortly.`)
     }
 
     const responseHeaders = new Headers({ 'Cache-Control': 'no-store' })
@@ -136,44 +183,95 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
       statusText: upstreamResponse.statusMessage,
       headers: responseHeaders,
     }
-    // Recordings stream (a long one must not sit in memory); API answers are small JSON, read whole.
-    if (operation.storage) return new Response(streamUntilClientLeaves(upstreamResponse, request.signal), init)
+    // Recordings stream (a long one must not sit in memory); API answers are small JSON, read whole
+    // within the same limit, so a body that never ends becomes a clean 504 and not a page loading for good.
+    if (operation.storage) {
+      responseHeaders.set('content-type', servedContentType(upstreamResponse.headers['content-type']))
+      return new Response(streamUntilClientLeaves(upstreamResponse, request.signal, recordingIdleMs), init)
+    }
     try {
-      const bytes = await readAll(upstreamResponse)
+      const bytes = await readWithin(upstreamResponse, deadline - performance.now())
       return new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), init)
-    } catch {
+    } catch (error) {
+      if (error instanceof BodyTimeout) {
+        return problem(
+          504,
+          'Gateway timeout',
+          `The voice service did not finish its answer within ${within}. Try again shortly.`,
+        )
+      }
       return problem(502, 'Bad gateway', 'The voice service ended its answer early. Try again shortly.')
     }
   }
 }
 
-async function readAll(response: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  for await (const chunk of response) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks)
+/** The whole body, or BodyTimeout once `ms` have passed (the upstream socket is then closed). */
+function readWithin(response: IncomingMessage, ms: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    const timer = setTimeout(
+      () => {
+        reject(new BodyTimeout())
+        response.destroy()
+      },
+      Math.max(0, ms),
+    )
+    response.on('data', (chunk: Buffer) => chunks.push(chunk))
+    response.once('end', () => {
+      clearTimeout(timer)
+      resolve(Buffer.concat(chunks))
+    })
+    response.once('close', () => {
+      clearTimeout(timer)
+      if (!response.complete) reject(new Error('the upstream ended its answer early'))
+    })
+    response.once('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
+  })
 }
 
 /**
  * The upstream body as a web stream, ended instead of errored once the browser has gone away. Chromium
  * cancels media requests as a matter of course (it reads a recording's header, then asks for ranges);
  * the aborted upstream read would otherwise reach the HTTP server as an error and be logged as one.
+ * An upstream that sends nothing for `idleMs` while the browser is reading is cut off, so a stalled
+ * recording ends in an error the player shows rather than a download that never finishes.
  */
-function streamUntilClientLeaves(response: IncomingMessage, clientSignal: AbortSignal): ReadableStream<Uint8Array> {
+function streamUntilClientLeaves(
+  response: IncomingMessage,
+  clientSignal: AbortSignal,
+  idleMs: number,
+): ReadableStream<Uint8Array> {
   let closed = false
+  let idle: NodeJS.Timeout | undefined
+  let resumeWatch = () => {}
   return new ReadableStream<Uint8Array>({
     start(controller) {
       const close = () => {
+        clearTimeout(idle)
         if (closed) return
         closed = true
         controller.close()
       }
+      // Only while we wait on the upstream: a browser that reads slowly (the stream paused) is not its fault.
+      const watch = () => {
+        clearTimeout(idle)
+        idle = setTimeout(() => response.destroy(new Error(`no bytes for ${secondsText(idleMs)}`)), idleMs)
+      }
+      watch()
       response.on('data', (chunk: Buffer) => {
         if (closed) return
         controller.enqueue(new Uint8Array(chunk))
-        if ((controller.desiredSize ?? 0) <= 0) response.pause()
+        if ((controller.desiredSize ?? 0) <= 0) {
+          clearTimeout(idle)
+          response.pause()
+        } else watch()
       })
       response.once('end', close)
       response.once('error', (error) => {
+        clearTimeout(idle)
         if (clientSignal.aborted) close()
         else if (!closed) {
           closed = true
@@ -184,11 +282,17 @@ function streamUntilClientLeaves(response: IncomingMessage, clientSignal: AbortS
         response.destroy()
         close()
       })
+      // Kept for pull and cancel, which cannot see start's scope.
+      resumeWatch = watch
     },
     pull: () => {
-      response.resume()
+      if (!closed && response.isPaused()) {
+        resumeWatch()
+        response.resume()
+      }
     },
     cancel: () => {
+      clearTimeout(idle)
       closed = true
       response.destroy()
     },

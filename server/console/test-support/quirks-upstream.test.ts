@@ -93,6 +93,7 @@ describe('the quirks upstream', () => {
     expect((await fetch(url)).headers.get('access-control-allow-origin')).toBeNull()
     upstream.set({ storageCors: true })
     expect((await fetch(url)).headers.get('access-control-allow-origin')).toBe('*')
+    expect(upstream.storageSeen.at(-1)?.request).toBe(`GET ${new URL(url).pathname}${new URL(url).search}`)
     upstream.reset()
   })
 

@@ -69,6 +69,8 @@ export interface QuirksUpstream {
   reset(): void
   /** Requests that reached the API, as `METHOD path?query`, oldest first. */
   seen: string[]
+  /** Requests that reached storage, with the headers they carried (a key or a cookie must never be among them). */
+  storageSeen: { request: string; headers: Record<string, string | string[] | undefined> }[]
   close(): Promise<void>
 }
 
@@ -89,6 +91,7 @@ export async function startQuirksUpstream(
       state.quirks = { ...DEFAULT_QUIRKS }
     },
     seen: [],
+    storageSeen: [],
     close: async () => {
       await Promise.all([stop(api), stop(storage)])
     },
@@ -286,6 +289,7 @@ function usageHistory() {
 // ---------------------------------------------------------------- storage, on its own origin
 
 function serveStorage(state: QuirksUpstream, req: IncomingMessage, res: ServerResponse) {
+  state.storageSeen.push({ request: `${req.method} ${req.url}`, headers: req.headers })
   const cors = state.quirks.storageCors ? { 'Access-Control-Allow-Origin': '*' } : {}
   const match = /^\/recordings\/(call_[\w-]+)\.wav/.exec(req.url ?? '')
   if (!match) {

@@ -1,5 +1,6 @@
 // A concrete request for each of the voice API's operations, with ids and a signed
 // recording link that exist in the running simulator.
+import { STORAGE_PROXY_PATH, STORAGE_PROXY_URL_PARAM } from '../../../src/api/recording-links'
 import type { Operation } from '../operations'
 import { type SimulatorProcess, simulatorGet } from './simulator-process'
 
@@ -11,6 +12,8 @@ export interface Samples {
   callerId: string
   /** Path and query of a signed recording download, as the API hands it out. */
   recordingPath: string
+  /** The whole signed link, as the API hands it out (on the simulator's origin). */
+  recordingUrl: string
 }
 
 type CallList = { calls: { call_id: string }[] }
@@ -26,7 +29,7 @@ export async function findSamples(sim: SimulatorProcess): Promise<Samples> {
   for (const { call_id } of calls) {
     const { recordings } = await simulatorGet<Recordings>(sim, `/calls/${call_id}/recordings`)
     const url = recordings[0]?.url
-    if (url) return { callId: call_id, callerId, recordingPath: pathOf(url) }
+    if (url) return { callId: call_id, callerId, recordingPath: pathOf(url), recordingUrl: url }
   }
   const placed = await fetch(`${sim.url}/api/v1/voice/calls`, {
     method: 'POST',
@@ -37,7 +40,7 @@ export async function findSamples(sim: SimulatorProcess): Promise<Samples> {
   for (let tries = 0; tries < 300; tries++) {
     const { recordings } = await simulatorGet<Recordings>(sim, `/calls/${call_id}/recordings`)
     const url = recordings[0]?.url
-    if (url) return { callId: call_id, callerId, recordingPath: pathOf(url) }
+    if (url) return { callId: call_id, callerId, recordingPath: pathOf(url), recordingUrl: url }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   throw new Error('no recording became available')
@@ -52,6 +55,9 @@ let numbers = 0
 
 /** The path (and body, for a POST) of one operation, filled in with real ids. */
 export function sampleRequest(operation: Operation, samples: Samples): { path: string; json?: unknown } {
+  if (operation.route === STORAGE_PROXY_PATH) {
+    return { path: `${STORAGE_PROXY_PATH}?${STORAGE_PROXY_URL_PARAM}=${encodeURIComponent(samples.recordingUrl)}` }
+  }
   if (operation.storage) return { path: samples.recordingPath }
   const path = operation.route.replace('{call_id}', samples.callId)
   if (operation.method === 'GET') return { path }

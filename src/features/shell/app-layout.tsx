@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Outlet, useRouterState } from '@tanstack/react-router'
 import { sessionQueries } from '@/api/session'
 import { DocumentTitle } from '@/components/document-title'
+import { RateLimitBanner } from '@/components/rate-limit-banner'
 import { LiveProvider } from '@/features/live/live-provider'
 import { AppHeader } from './app-header'
 import { useHeadingFocusOnNavigation } from './use-heading-focus'
@@ -26,6 +27,7 @@ export function AppLayout() {
         {!wall && <AppHeader session={session ?? null} />}
         <main id="main" className={wall ? 'px-6 py-6' : 'mx-auto max-w-6xl px-4 py-6'}>
           <DocumentTitle />
+          <RateLimitBanner />
           <Outlet />
         </main>
       </div>

@@ -6,7 +6,8 @@ import { Timestamp } from '@/components/timestamp'
 import { Card, CardTitle } from '@/components/ui/card'
 import { formatDuration, formatYesNo, pluralize } from '@/lib/format'
 import { formatPhone } from '@/lib/phone'
-import { isFinishedStatus } from '../shared/call-status'
+import { CALL_END_TIME_SOURCE } from '../shared/call-end-time'
+import { isFinishedStatus, isInProgressStatus } from '../shared/call-status'
 import { PlacedBy } from '../shared/placed-by'
 import { CallMetadataTable } from './call-metadata-table'
 
@@ -24,10 +25,15 @@ export function NotYet() {
   return <span className="text-slate-600 dark:text-slate-400">Available when the call ends</span>
 }
 
-/** The call's facts in words, then its metadata. Technical values are in CallTechnicalDetails. */
-export function CallDetailFields({ call }: { call: CallDetail }) {
+/**
+ * The call's facts in words, then its metadata. Technical values are in CallTechnicalDetails.
+ * `endedAt`: from the status answer (started_at + duration_seconds, call-end-time.ts), null when it gave none.
+ */
+export function CallDetailFields({ call, endedAt }: { call: CallDetail; endedAt: string | null }) {
   // The detail is read again once the page sees the call end; until then its final fields are not known.
   const ended = isFinishedStatus(call.status)
+  // Under a status nobody here knows, what the service gave is shown as it came.
+  const given = !isInProgressStatus(call.status)
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card aria-labelledby="call-details-title">
@@ -38,10 +44,10 @@ export function CallDetailFields({ call }: { call: CallDetail }) {
           <Field label="Placed">
             <Timestamp iso={call.created_at} variant="full" />
           </Field>
-          <Field label="Ended">{ended ? <Timestamp iso={call.updated_at} variant="full" /> : <NotYet />}</Field>
-          <Field label="Duration">{ended ? formatDuration(call.duration_seconds) : <NotYet />}</Field>
-          <Field label="Billed minutes">{ended ? pluralize(call.billed_minutes, 'minute') : <NotYet />}</Field>
-          <Field label="Voicemail drop">{ended ? formatYesNo(call.voicemail_drop) : <NotYet />}</Field>
+          <Field label="Ended">{ended ? <EndedAt iso={endedAt} /> : <NotYet />}</Field>
+          <Field label="Duration">{given ? formatDuration(call.duration_seconds) : <NotYet />}</Field>
+          <Field label="Billed minutes">{given ? pluralize(call.billed_minutes, 'minute') : <NotYet />}</Field>
+          <Field label="Voicemail drop">{given ? formatYesNo(call.voicemail_drop) : <NotYet />}</Field>
           {/* The API's own `source` ("API" for every call made through the interface, the console's too). */}
           <Field label="Created via">{call.source}</Field>
           <Field label="Placed by">
@@ -56,6 +62,17 @@ export function CallDetailFields({ call }: { call: CallDetail }) {
         </div>
       </Card>
     </div>
+  )
+}
+
+/** The end time with where it comes from: the spec gives no field that means "ended". */
+function EndedAt({ iso }: { iso: string | null }) {
+  if (!iso) return <span className="text-slate-600 dark:text-slate-400">Not given by the service</span>
+  return (
+    <>
+      <Timestamp iso={iso} variant="full" />
+      <span className="block text-xs text-slate-600 dark:text-slate-400">{CALL_END_TIME_SOURCE}</span>
+    </>
   )
 }
 

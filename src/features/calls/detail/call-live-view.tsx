@@ -6,7 +6,13 @@ import { callQueries } from '@/api/calls'
 import { can, sessionQueries } from '@/api/session'
 import { useLiveCovers, useLiveWatch } from '@/features/live/use-live'
 import { CallRecordingsPanel } from '../recordings/recordings-panel'
-import { isFinishedStatus, statusPollInterval } from '../shared/call-status'
+import { callEndTime } from '../shared/call-end-time'
+import {
+  isFinishedStatus,
+  isInProgressStatus,
+  statusPollInterval,
+  unknownStatusChecksEnded,
+} from '../shared/call-status'
 import { CallDetailFields } from './call-detail-fields'
 import { CallPageHeader } from './call-page-header'
 import { CallStateCard } from './call-state-card'
@@ -30,12 +36,17 @@ export function CallLiveView({ callId }: { callId: string }) {
     // The event stream keeps a call on its board current at no cost per tab (live-query-sync.ts writes its
     // statuses here); otherwise poll.
     refetchInterval: (query) =>
-      covered ? false : statusPollInterval(query.state.data?.status, query.state.fetchFailureCount),
+      covered
+        ? false
+        : statusPollInterval(query.state.data?.status, query.state.fetchFailureCount, query.state.dataUpdateCount),
     // A hidden tab does not need a status every second.
     refetchIntervalInBackground: false,
   })
   const finished = isFinishedStatus(live.status)
-  useLiveWatch(callId, !finished)
+  // Read on each new answer (dataUpdatedAt changes, so this renders again).
+  const answers = queryClient.getQueryState(callQueries.status(callId).queryKey)?.dataUpdateCount ?? 0
+  // Only a call in progress is watched live; a status nobody here knows is asked for slowly, a bounded number of times.
+  useLiveWatch(callId, isInProgressStatus(live.status))
   const placedHere = useLocation({ select: (location) => location.state.placedCall === true })
   const placedWithRecording = useLocation({ select: (location) => location.state.placedWithRecording === true })
   const mayPlaceCalls = can(useQuery(sessionQueries.current()).data, 'calls:create')
@@ -44,6 +55,7 @@ export function CallLiveView({ callId }: { callId: string }) {
     if (placedHere) heading.current?.focus()
   }, [placedHere])
   const seen = useObservedSteps(live.status, live.updated_at)
+  const endedAt = callEndTime(live.started_at, live.duration_seconds ?? call.duration_seconds)
 
   // Reload the full record and recordings once, when this page sees the call end.
   const wasFinished = useRef(finished)
@@ -77,14 +89,16 @@ export function CallLiveView({ callId }: { callId: string }) {
       <CallStateCard
         status={live.status}
         durationSeconds={live.duration_seconds ?? call.duration_seconds}
+        billedMinutes={call.billed_minutes}
+        unknownChecksEnded={unknownStatusChecksEnded(answers)}
         voicemailDrop={call.voicemail_drop}
         updatedAt={dataUpdatedAt}
         refreshing={isFetching && !finished}
         callAgain={callAgain}
-        times={{ createdAt: call.created_at, startedAt: live.started_at, seen }}
+        times={{ createdAt: call.created_at, startedAt: live.started_at, endedAt, seen }}
       />
       <CallRecordingsPanel callId={callId} status={live.status} />
-      <CallDetailFields call={call} />
+      <CallDetailFields call={call} endedAt={endedAt} />
       <CallTechnicalDetails call={call} />
     </div>
   )

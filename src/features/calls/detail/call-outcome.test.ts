@@ -29,7 +29,9 @@ describe('callOutcome', () => {
     expect(callOutcome('DIALER_COMPLETED', { voicemailDrop: true }).meaning).toMatch(/voicemail drop/)
   })
 
-  it('shows a status the service adds later as it comes, without calling it an ending', () => {
-    expect(callOutcome('DIALER_ON_HOLD')).toMatchObject({ kind: 'unknown', headline: 'DIALER_ON_HOLD' })
+  it('names a status the service adds later as unknown, as it came, claiming neither progress nor an ending', () => {
+    const outcome = callOutcome('DIALER_VOICEMAIL')
+    expect(outcome).toMatchObject({ kind: 'unknown', headline: 'Unknown status DIALER_VOICEMAIL from the service' })
+    expect(outcome.meaning).toMatch(/does not say whether the call is still going or has ended/)
   })
 })

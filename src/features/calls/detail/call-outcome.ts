@@ -3,7 +3,7 @@
 // DIALER_RINGING from the first ring until it ends) and one unsuccessful ending,
 // DIALER_FAILED, for every way a call can fail to connect; the words say exactly that.
 import { QUEUED } from '@/api/schemas'
-import { callStatusMeta, isFailedStatus, isFinishedStatus } from '../shared/call-status'
+import { callStatusMeta, isFailedStatus, isFinishedStatus, unknownStatusLabel } from '../shared/call-status'
 
 export type CallOutcomeKind = 'live' | 'completed' | 'failed' | 'unknown'
 
@@ -45,7 +45,8 @@ export function callOutcome(status: string, { voicemailDrop = false }: { voicema
   }
   return {
     kind: 'unknown',
-    headline: callStatusMeta(status).label,
-    meaning: 'The service reports a status this page does not know yet. It is shown as it came, and checked again.',
+    headline: unknownStatusLabel(status),
+    meaning:
+      'This page does not know what the status means, so it does not say whether the call is still going or has ended. The duration and billed minutes are shown as the service gave them.',
   }
 }

@@ -3,12 +3,12 @@ import { buttonVariants } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { UpdatesMode } from '@/features/live/updates-mode'
 import { cn } from '@/lib/cn'
-import { formatDuration } from '@/lib/format'
+import { formatDuration, pluralize } from '@/lib/format'
 import { secondsSince } from '@/lib/time'
 import { useNow } from '@/lib/use-now'
 import type { CallAgain } from '../shared/call-again-state'
 import { callAgainState } from '../shared/call-again-state'
-import { callStatusMeta } from '../shared/call-status'
+import { callStatusMeta, isKnownStatus, UNKNOWN_STATUS_MAX_CHECKS } from '../shared/call-status'
 import { type CallOutcomeKind, callOutcome } from './call-outcome'
 import { StatusStepper, type StepTimes } from './status-stepper'
 
@@ -28,11 +28,14 @@ const DOT_TONE: Record<CallOutcomeKind, string> = {
 
 /**
  * What the person came to see first: the call's state in words, how long it has been going
- * (ticking) or how long it lasted, and for an ended call the way to call again.
+ * (ticking, only while its status says it is in progress) or how long it lasted, and for an ended
+ * call the way to call again. A status nobody here knows shows what the service gave and no clock.
  */
 export function CallStateCard({
   status,
   durationSeconds,
+  billedMinutes,
+  unknownChecksEnded,
   voicemailDrop,
   updatedAt,
   refreshing,
@@ -41,6 +44,9 @@ export function CallStateCard({
 }: {
   status: string
   durationSeconds: number | null
+  billedMinutes: number | null
+  /** An unknown status has been asked for as often as the page will: it says it stopped. */
+  unknownChecksEnded: boolean
   voicemailDrop: boolean
   /** When the status was last fetched (epoch ms). */
   updatedAt: number
@@ -50,7 +56,7 @@ export function CallStateCard({
   times: StepTimes
 }) {
   const outcome = callOutcome(status, { voicemailDrop })
-  const live = outcome.kind === 'live' || outcome.kind === 'unknown'
+  const live = outcome.kind === 'live'
   return (
     <Card aria-labelledby="call-state-title" className="flex flex-col gap-4">
       <h2 id="call-state-title" className="sr-only">
@@ -67,6 +73,13 @@ export function CallStateCard({
             {outcome.headline}
           </p>
           <p className="mt-1 max-w-prose text-sm text-slate-700 dark:text-slate-300">{outcome.meaning}</p>
+          {outcome.kind === 'unknown' && (
+            <p className="mt-1 max-w-prose text-sm text-slate-600 dark:text-slate-400">
+              {unknownChecksEnded
+                ? `No longer checked: the service gave this status ${UNKNOWN_STATUS_MAX_CHECKS} times. Reload the page to ask again.`
+                : `Checked again once a minute, ${UNKNOWN_STATUS_MAX_CHECKS} times at most.`}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
           {live ? (
@@ -74,12 +87,12 @@ export function CallStateCard({
               <ElapsedTimer since={times.createdAt} />
               <UpdatesMode updatedAt={updatedAt} fetching={refreshing} pollEvery="every second" />
             </div>
-          ) : outcome.kind === 'completed' ? (
-            <p className="flex items-baseline gap-2 sm:flex-col sm:items-end sm:gap-0">
-              <span className="text-xs font-medium text-slate-600 uppercase dark:text-slate-400">Duration</span>{' '}
-              <span className="text-3xl font-semibold tabular-nums">{formatDuration(durationSeconds)}</span>
-            </p>
+          ) : outcome.kind === 'completed' || outcome.kind === 'unknown' ? (
+            <Figure label="Duration" value={formatDuration(durationSeconds)} />
           ) : null}
+          {outcome.kind === 'unknown' && (
+            <Figure label="Billed" value={billedMinutes === null ? '—' : pluralize(billedMinutes, 'minute')} />
+          )}
           {callAgain && (
             <Link
               to="/calls/new"
@@ -91,8 +104,18 @@ export function CallStateCard({
           )}
         </div>
       </div>
-      <StatusStepper status={status} {...times} />
+      {/* The steps lead to an ending; a status outside them has no place on it. */}
+      {isKnownStatus(status) && <StatusStepper status={status} {...times} />}
     </Card>
+  )
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <p className="flex items-baseline gap-2 sm:flex-col sm:items-end sm:gap-0">
+      <span className="text-xs font-medium text-slate-600 uppercase dark:text-slate-400">{label}</span>{' '}
+      <span className="text-3xl font-semibold tabular-nums">{value}</span>
+    </p>
   )
 }
 

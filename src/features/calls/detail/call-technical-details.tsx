@@ -38,7 +38,8 @@ export function CallTechnicalDetails({ call }: { call: CallDetail }) {
         <Field label="API: recordings" wide>
           <CopyableCode value={call.links.recordings} label="Copy recordings API path" />
         </Field>
-        <Field label="Record last updated" wide>
+        {/* The spec gives updated_at no meaning beyond its name: said as exactly that. */}
+        <Field label="Last updated by the service" wide>
           <Timestamp iso={call.updated_at} variant="full" />
         </Field>
       </dl>

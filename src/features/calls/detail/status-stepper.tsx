@@ -15,17 +15,24 @@ export interface StepTimes {
   createdAt: string
   /** From the status resource: when the service started the call. */
   startedAt: string
+  /** started_at + duration_seconds (call-end-time.ts): the ending's time, when known. */
+  endedAt: string | null
   seen: Record<string, string>
 }
 
-function stepsFor(status: string, { createdAt, startedAt, seen }: StepTimes): { steps: Step[]; current: number } {
+function stepsFor(
+  status: string,
+  { createdAt, startedAt, endedAt, seen }: StepTimes,
+): { steps: Step[]; current: number } {
   const ended = isFinishedStatus(status)
+  // The ending's time is worked out from the spec's fields; a step before it, when this page saw it.
+  const stepTime = (key: string) => (ended && key === status ? (endedAt ?? undefined) : seen[key])
   // The last step stands for whichever ending comes, until one has.
   const keys = [...IN_PROGRESS_STATUSES, ended ? status : 'DIALER_COMPLETED']
   const steps = keys.map((key, index) => ({
     key,
     label: index === IN_PROGRESS_STATUSES.length && !ended ? 'Completed or failed' : callStatusMeta(key).label,
-    at: key === QUEUED ? createdAt : key === 'DIALER_INITIATED' ? (seen[key] ?? startedAt) : seen[key],
+    at: key === QUEUED ? createdAt : key === 'DIALER_INITIATED' ? (seen[key] ?? startedAt) : stepTime(key),
   }))
   return { steps, current: keys.indexOf(status) }
 }

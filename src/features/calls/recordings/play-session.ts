@@ -1,6 +1,15 @@
 // A play of a recording is marked in the URLs the player fetches (RECORDING_PLAY_PARAM), so the console
 // records "Recording played" once per play, when it starts, and any other fetch of the audio as a download.
 import { RECORDING_PLAY_PARAM } from '@/api/audit-schemas'
+import { consoleRecordingUrl } from '@/api/recording-links'
+
+/**
+ * The URL this page fetches for a recording link of the service: the console's own, never the storage origin
+ * (the page's CSP allows only its own origin); null for a link that is not a web address.
+ */
+export function playableUrl(link: string): string | null {
+  return consoleRecordingUrl(link, globalThis.location?.origin ?? 'http://localhost')
+}
 
 /** 32 hex digits; getRandomValues, unlike randomUUID, also works on a plain-http address other than localhost. */
 export function newPlayId(): string {

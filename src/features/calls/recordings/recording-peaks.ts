@@ -10,10 +10,38 @@ export type PeaksReply =
   | { kind: 'peaks'; peaks: Float32Array[] }
   /** Not a WAV the worker reads: wavesurfer should decode it as before. */
   | { kind: 'unsupported' }
-  | { kind: 'failed'; message: string }
+  /** The download failed; `refused` when the console said it does not serve the recording's origin. */
+  | { kind: 'failed'; message: string; refused?: boolean }
 
 // More than the bars of a wide screen (a bar and its gap take 3 px), few enough to draw at once.
 const PEAK_BUCKETS = 2000
+
+/**
+ * Why a recording could not be loaded, for the player to say: the download failed (a fresh link may help), the
+ * console does not serve the recording's origin (an admin must add it), or the audio arrived but its waveform
+ * cannot be drawn (the recording still plays).
+ */
+export class RecordingLoadError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'download' | 'refused' | 'undrawable',
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * What a failure of wavesurfer's own load means. It decodes with Web Audio, whose decodeAudioData rejects with a
+ * DOMException (EncodingError): the file downloaded but cannot be drawn. Anything else (an HTTP status, a media
+ * element error) is the download's.
+ */
+export function waveformFailure(cause: unknown): RecordingLoadError {
+  if (cause instanceof RecordingLoadError) return cause
+  if (cause instanceof DOMException && cause.name !== 'AbortError') {
+    return new RecordingLoadError('this browser could not decode the recording’s audio to draw it.', 'undrawable')
+  }
+  return new RecordingLoadError('The recording could not be loaded.', 'download')
+}
 
 /**
  * The peaks of each channel, or null when the worker cannot make them (no Worker, not a PCM
@@ -35,7 +63,7 @@ export function loadRecordingPeaks(url: string, signal: AbortSignal): Promise<Fl
       settle(() => {
         if (data.kind === 'peaks') resolve(data.peaks)
         else if (data.kind === 'unsupported') resolve(null)
-        else reject(new Error(data.message))
+        else reject(new RecordingLoadError(data.message, data.refused ? 'refused' : 'download'))
       })
     // The worker script itself did not load (blocked or missing).
     worker.onerror = () => settle(() => resolve(null))

@@ -7,7 +7,7 @@
 
 import { type RefObject, useEffect, useState } from 'react'
 import type WaveSurfer from 'wavesurfer.js'
-import { loadRecordingPeaks } from './recording-peaks'
+import { loadRecordingPeaks, type RecordingLoadError, waveformFailure } from './recording-peaks'
 
 export const CHANNEL_HEIGHT = 48
 
@@ -35,11 +35,11 @@ export function useWaveform({
   channels: number
   /** Bumped to load again after an error. */
   attempt: number
-}): { state: WaveformState; error: Error | null } {
+}): { state: WaveformState; error: RecordingLoadError | null } {
   // The outcome is tied to the load it belongs to: in the render that starts a new attempt, the
   // last attempt's error (and its Retry) must not flash up before this load has failed on its own.
   const load = `${url}|${channels}|${attempt}`
-  const [outcome, setOutcome] = useState<{ load: string; state: WaveformState; error: Error | null }>({
+  const [outcome, setOutcome] = useState<{ load: string; state: WaveformState; error: RecordingLoadError | null }>({
     load: '',
     state: 'loading',
     error: null,
@@ -61,8 +61,7 @@ export function useWaveform({
     }
     const fail = (cause: unknown) => {
       if (abort.signal.aborted) return
-      const error = cause instanceof Error ? cause : new Error('The recording could not be loaded.')
-      setOutcome({ load, state: 'error', error })
+      setOutcome({ load, state: 'error', error: waveformFailure(cause) })
     }
     Promise.all([import('wavesurfer.js'), loadRecordingPeaks(url, abort.signal)])
       .then(([{ default: WaveSurferClass }, peaks]) => {

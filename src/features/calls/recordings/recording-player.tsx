@@ -7,7 +7,7 @@ import { Select } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 import { formatDuration } from '@/lib/format'
-import { newPlayId, withPlayId } from './play-session'
+import { newPlayId, playableUrl, withPlayId } from './play-session'
 import { mediaErrorText, useMediaState } from './recording-player-media'
 import { CHANNEL_HEIGHT, CHANNEL_LABELS, useWaveform } from './recording-player-waveform'
 
@@ -25,7 +25,8 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
   const container = useRef<HTMLDivElement>(null)
   const media = useRef<HTMLAudioElement>(null)
   // The player keeps the URL it loaded; a refreshed URL is only used to recover from an error.
-  const [source, setSource] = useState(recording.url)
+  // Always the console's: a link on another origin goes through its storage proxy.
+  const [source, setSource] = useState(() => playableUrl(recording.url) ?? recording.url)
   const [attempt, setAttempt] = useState(0)
   const [refreshing, setRefreshing] = useState(false)
   // One play per page: a pause and resume, a seek or a reload of the link stay the same play on the audit trail.
@@ -59,16 +60,20 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
     resumeWhenReady.current = true
     setRefreshing(true)
     try {
-      setSource((await onRefreshUrl()) ?? recording.url)
+      setSource((await onRefreshUrl()) ?? playableUrl(recording.url) ?? recording.url)
     } finally {
       setRefreshing(false)
       setAttempt((n) => n + 1)
     }
   }
 
-  // One silent try with a fresh URL before showing the error: the usual cause is an expired link.
+  const loadError = waveform.state === 'error' ? waveform.error : null
+  // The audio arrived but its waveform cannot be drawn: a fresh link would not help, and the audio plays on.
+  const undrawable = loadError?.reason === 'undrawable'
+  // One silent try with a fresh URL before showing the error: the usual cause is an expired link (and a console
+  // restarted since it relayed the link learns the link's origin again from the fresh answer).
   const recoverOnce = useEffectEvent(() => {
-    if (attempt === 0) void reload()
+    if (attempt === 0 && !undrawable) void reload()
   })
   useEffect(() => {
     if (waveform.state === 'error') recoverOnce()
@@ -78,16 +83,18 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
     }
   }, [waveform.state])
 
-  const failed = waveform.state === 'error' && attempt > 0 && !refreshing
-  // Without a waveform (say, storage on another origin without CORS) the audio can still play.
+  const failed = loadError !== null && !undrawable && attempt > 0 && !refreshing
+  // The console does not serve the recording's origin: the audio cannot play either, and the words say who can help.
+  const refused = failed && loadError.reason === 'refused'
+  // Without a waveform the audio can still play.
   useEffect(() => {
     const audio = media.current
-    if (failed && audio && !audio.getAttribute('src')) audio.src = playUrl
-  }, [failed, playUrl])
+    if (((failed && !refused) || undrawable) && audio && !audio.getAttribute('src')) audio.src = playUrl
+  }, [failed, refused, undrawable, playUrl])
 
   // The audio failed after the waveform loaded (a dropped connection, a damaged file, an expired link): say so,
   // where the position stays, instead of reloading on our own, which sent the player back to 0:00 without a word.
-  const mediaError = waveform.state === 'ready' && !refreshing && !failed ? player.error : null
+  const mediaError = (waveform.state === 'ready' || undrawable) && !refreshing && !failed ? player.error : null
 
   const labels = recording.channels === 2 ? CHANNEL_LABELS : ['Both sides']
   const loading = waveform.state === 'loading' || refreshing
@@ -105,12 +112,25 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
           <Fact term="Channels" value={String(recording.channels)} />
           <Fact term="Duration" value={formatDuration(recording.duration_seconds)} />
         </dl>
-        <a href={recording.url} download className="text-sm font-medium text-indigo-700 underline dark:text-indigo-300">
+        <a
+          href={playableUrl(recording.url) ?? undefined}
+          download
+          className="text-sm font-medium text-indigo-700 underline dark:text-indigo-300"
+        >
           Download
         </a>
       </div>
       {failed && (
-        <ErrorState title="The waveform could not be loaded" error={waveform.error} onRetry={() => void reload()} />
+        <ErrorState
+          title={refused ? 'This recording cannot be played here' : 'The waveform could not be loaded'}
+          error={loadError}
+          onRetry={() => void reload()}
+        />
+      )}
+      {undrawable && !mediaError && (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+          No waveform: {loadError.message} The recording still plays.
+        </p>
       )}
       {mediaError && (
         <ErrorState
@@ -120,7 +140,7 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
         />
       )}
       {/* Always mounted: wavesurfer draws into this element, also after a retry. */}
-      <div className={cn('grid grid-cols-[4rem_1fr] gap-2', failed && 'hidden')}>
+      <div className={cn('grid grid-cols-[4rem_1fr] gap-2', (failed || undrawable) && 'hidden')}>
         <div aria-hidden="true" className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
           {labels.map((label) => (
             <span key={label} style={{ height: CHANNEL_HEIGHT }} className="flex items-center">

@@ -51,7 +51,7 @@ describe('CallRecordingsPanel', () => {
 
   it('fetches no audio until Play, then marks the audio it asks for as this page’s play', async () => {
     const recording = {
-      url: 'http://localhost/storage/recordings/call_abc.wav?expires=1&signature=s',
+      url: `${location.origin}/storage/recordings/call_abc.wav?expires=1&signature=s`,
       format: 'wav',
       channels: 2,
       duration_seconds: 3,
@@ -71,8 +71,28 @@ describe('CallRecordingsPanel', () => {
     await userEvent.click(button)
     expect(play).toHaveBeenCalledTimes(1)
     expect(audio.getAttribute('src')).toMatch(
-      /^http:\/\/localhost\/storage\/recordings\/call_abc\.wav\?expires=1&signature=s&console_play=[0-9a-f]{32}$/,
+      new RegExp(
+        `^${location.origin}/storage/recordings/call_abc\\.wav\\?expires=1&signature=s&console_play=[0-9a-f]{32}$`,
+      ),
     )
+    play.mockRestore()
+  })
+
+  it('fetches a recording kept on another origin through the console, never from that origin', async () => {
+    const link = 'https://storage.example.net/recordings/call_abc.wav?signature=a%2Fb'
+    const proxied = `${location.origin}/storage-proxy?url=${encodeURIComponent(link)}`
+    fetchMock.mockResolvedValue(
+      json(200, { call_id: 'call_abc', recordings: [{ url: link, format: 'wav', channels: 1, duration_seconds: 3 }] }),
+    )
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined)
+    renderPanel('DIALER_COMPLETED')
+    await userEvent.click(await screen.findByRole('button', { name: 'Play' }))
+    expect(screen.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(proxied)
+    const audio = document.querySelector('audio') as HTMLAudioElement
+    expect(audio.getAttribute('src')).toMatch(
+      new RegExp(`^${proxied.replace(/[?.]/g, '\\$&')}&console_play=[0-9a-f]{32}$`),
+    )
+    expect(document.querySelector('[href^="https://storage"], [src^="https://storage"]')).toBeNull()
     play.mockRestore()
   })
 

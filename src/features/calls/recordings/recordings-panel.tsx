@@ -3,8 +3,8 @@ import { callQueries } from '@/api/calls'
 import { Card, CardTitle } from '@/components/ui/card'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
-import { webUrl } from '@/lib/web-url'
-import { isFailedStatus, isFinishedStatus } from '../shared/call-status'
+import { isFailedStatus, isInProgressStatus } from '../shared/call-status'
+import { playableUrl } from './play-session'
 import { RecordingPlayer } from './recording-player'
 
 // Recording URLs are signed for an hour; fetching again before then keeps the Download link working.
@@ -12,7 +12,8 @@ const URL_REFRESH_MS = 45 * 60 * 1000
 
 /** The call's recordings, once the call has ended. */
 export function CallRecordingsPanel({ callId, status }: { callId: string; status: string }) {
-  const finished = isFinishedStatus(status)
+  // Past the steps toward an ending (a status nobody here knows too): whatever the service has is asked for.
+  const finished = !isInProgressStatus(status)
   const recordings = useQuery({
     ...callQueries.recordings(callId),
     enabled: finished,
@@ -22,7 +23,7 @@ export function CallRecordingsPanel({ callId, status }: { callId: string; status
   async function refreshUrl(index: number): Promise<string | null> {
     const { data } = await recordings.refetch()
     const url = data?.recordings[index]?.url
-    return url ? webUrl(url) : null
+    return url ? playableUrl(url) : null
   }
 
   return (
@@ -55,7 +56,7 @@ export function CallRecordingsPanel({ callId, status }: { callId: string; status
       ) : (
         <div className="flex flex-col gap-4">
           {recordings.data.recordings.map((recording, index) =>
-            webUrl(recording.url) === null ? (
+            playableUrl(recording.url) === null ? (
               // biome-ignore lint/suspicious/noArrayIndexKey: recordings have no id, and their URLs change on refresh.
               <p key={index} role="status" className="text-sm text-slate-600 dark:text-slate-400">
                 Recording {index + 1} cannot be played: the service sent a link that is not a web address.

@@ -1,7 +1,7 @@
 // The one place that knows what each call status means: its label and tone,
 // whether the call has finished, and the order the stepper shows. Shared by the
 // list, the badge, the stepper and the recordings. Values the service adds later
-// are shown as they come.
+// are shown as they come, named as unknown, and never taken for a call in progress.
 
 import { CALL_STATUSES, FINISHED_CALL_STATUSES, QUEUED } from '@/api/schemas'
 import type { BadgeTone } from '@/components/ui/badge'
@@ -21,7 +21,17 @@ const STATUS_META: Record<string, StatusMeta> = {
 }
 
 export function callStatusMeta(status: string): StatusMeta {
-  return STATUS_META[status] ?? { label: status, tone: 'neutral' }
+  return STATUS_META[status] ?? { label: unknownStatusLabel(status), tone: 'neutral' }
+}
+
+/** A status the spec does not list: said as the service sent it, and said to be unknown here. */
+export function unknownStatusLabel(status: string): string {
+  return `Unknown status ${status} from the service`
+}
+
+/** Whether the spec (or the creation answer's `queued`) names this status. */
+export function isKnownStatus(status: string): boolean {
+  return status in STATUS_META
 }
 
 /** Filter choices for the list: the four DIALER_* values the API filters on. */
@@ -41,25 +51,40 @@ export function isFailedStatus(status: string): boolean {
 export const IN_PROGRESS_STATUSES: readonly string[] = [QUEUED, ...CALL_STATUSES.filter((s) => !FINISHED.has(s))]
 const IN_PROGRESS = new Set(IN_PROGRESS_STATUSES)
 
+/** Queued, initiated or ringing: the only statuses that say the call is still going (and may tick a clock). */
+export function isInProgressStatus(status: string): boolean {
+  return IN_PROGRESS.has(status)
+}
+
 export const LIVE_POLL_MS = 1000
-const UNKNOWN_STATUS_POLL_MS = 5000
+/** A status nobody here knows may mean the call goes on, or not: asked again once a minute, ten times at most. */
+export const UNKNOWN_STATUS_POLL_MS = 60_000
+export const UNKNOWN_STATUS_MAX_CHECKS = 10
 const MAX_ERROR_BACKOFF_MS = 30_000
 
 /**
- * How soon to ask for a call's status again: every second while it is in
- * progress, never once it has finished, and slower after failed attempts.
+ * How soon to ask for a call's status again: every second while it is in progress, never once it has
+ * finished, once a minute for a status it does not know until it has been read `UNKNOWN_STATUS_MAX_CHECKS`
+ * times (`answers`: the status answers read so far), and slower after failed attempts.
  */
-export function statusPollInterval(status: string | undefined, consecutiveFailures = 0): number | false {
+export function statusPollInterval(status: string | undefined, consecutiveFailures = 0, answers = 0): number | false {
   if (status !== undefined && isFinishedStatus(status)) return false
-  const base = status === undefined || IN_PROGRESS.has(status) ? LIVE_POLL_MS : UNKNOWN_STATUS_POLL_MS
+  const known = status === undefined || IN_PROGRESS.has(status)
+  if (!known && unknownStatusChecksEnded(answers)) return false
+  const base = known ? LIVE_POLL_MS : UNKNOWN_STATUS_POLL_MS
   if (consecutiveFailures <= 0) return base
   return Math.min(MAX_ERROR_BACKOFF_MS, base * 2 ** consecutiveFailures)
 }
 
+/** The page has read an unknown status as often as it will, and says it stopped asking. */
+export function unknownStatusChecksEnded(answers: number): boolean {
+  return answers >= UNKNOWN_STATUS_MAX_CHECKS
+}
+
 export const LIST_POLL_MS = 5000
 
-/** The list refreshes itself while any call on the page has not finished. */
+/** The list refreshes itself while any call on the page is in progress (an unknown status is not). */
 export function listPollInterval(statuses: readonly string[] | undefined): number | false {
   if (!statuses) return false
-  return statuses.some((status) => !isFinishedStatus(status)) ? LIST_POLL_MS : false
+  return statuses.some(isInProgressStatus) ? LIST_POLL_MS : false
 }

@@ -1,5 +1,6 @@
 import type { LiveCallEntry } from '@/api/live-schemas'
 import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table'
+import { isInProgressStatus } from '@/features/calls/shared/call-status'
 import { CallStatusBadge } from '@/features/calls/shared/call-status-badge'
 import {
   CALL_ROW_BORDER,
@@ -52,7 +53,10 @@ export function BoardTable({
               <CallStatusBadge status={call.status} />
             </TableCell>
             <TableCell className="tabular-nums">
-              {ended ? formatDuration(call.duration_seconds) : formatDuration(secondsSince(call.started_at, now))}
+              {/* A clock ticks only for a status that says the call is in progress; otherwise what the service gave. */}
+              {ended || !isInProgressStatus(call.status)
+                ? formatDuration(call.duration_seconds)
+                : formatDuration(secondsSince(call.started_at, now))}
             </TableCell>
             <TableCell className="font-medium whitespace-nowrap">
               <CallLink callId={call.call_id}>{phone(call.destination)}</CallLink>

@@ -3,6 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { JUST_ENDED_MS } from '@/api/live-schemas'
 import { sessionQueries } from '@/api/session'
+import { SlowDownNotice } from '@/components/slow-down-notice'
 import { buttonVariants } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
@@ -52,15 +53,7 @@ export function LiveBoardPage() {
           {wall ? 'Leave wall mode' : 'Wall mode'}
         </Link>
       </div>
-      {board.paused && (
-        <p
-          role="status"
-          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-        >
-          {board.paused.message} Next try in {Math.max(0, Math.ceil((Date.parse(board.paused.nextTryAt) - now) / 1000))}{' '}
-          s.
-        </p>
-      )}
+      {board.paused && <SlowDownNotice message={board.paused.message} nextTryAt={Date.parse(board.paused.nextTryAt)} />}
       {!wall && <BoardFilters boardCallerIds={(board.calls ?? []).flatMap((e) => e.call.caller_id ?? [])} />}
       {rows ? (
         <>

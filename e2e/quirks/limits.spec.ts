@@ -1,0 +1,100 @@
+// Time limits and states a page can always leave, against a voice service we did not write: an answer
+// that never comes or never ends is a 504 the person reads with Retry within seconds of the console
+// giving up; a 429 says the service asked to slow down and when the next try is; a status nobody here
+// knows is named as such, with what the service gave and no clock.
+import { expect, type Page, test } from '@playwright/test'
+import { QUIRK_CALL_IDS, resetQuirks, setQuirks, UNKNOWN_STATUS } from '../support/quirks'
+import { QUIRKS_UPSTREAM_TIMEOUT_MS } from '../support/servers'
+
+test.beforeEach(() => resetQuirks())
+
+const LIMIT_S = QUIRKS_UPSTREAM_TIMEOUT_MS / 1000
+/** The console gives up after its limit; the page says so within a few seconds of it. */
+const PAGE_GIVES_UP_MS = QUIRKS_UPSTREAM_TIMEOUT_MS + 5_000
+const callPage = (page: Page, id: string = QUIRK_CALL_IDS.recorded) => page.goto(`/calls/${id}`)
+
+for (const [what, words] of [
+  ['headers', `The voice service did not answer within ${LIMIT_S} seconds.`],
+  ['body', `The voice service did not finish its answer within ${LIMIT_S} seconds.`],
+] as const) {
+  test(`a call whose answer hangs (${what}) shows the console's 504 with Retry within seconds, and Retry loads it`, async ({
+    page,
+  }) => {
+    await setQuirks({ hang: { paths: '^/calls/', what } })
+    const started = Date.now()
+    await callPage(page)
+    const error = page.getByRole('alert').filter({ hasText: 'This call could not be loaded' })
+    await expect(error).toBeVisible({ timeout: PAGE_GIVES_UP_MS })
+    expect(Date.now() - started).toBeLessThan(PAGE_GIVES_UP_MS)
+    await expect(error).toContainText(words)
+    await expect(error).toContainText('HTTP 504')
+
+    await resetQuirks()
+    await error.getByRole('button', { name: 'Retry' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: /^Call to / })).toBeVisible()
+  })
+}
+
+/** The banner every page shows while the service's Retry-After holds requests, and its seconds. */
+async function slowDownSeconds(page: Page): Promise<number> {
+  const notice = page.getByRole('status').filter({ hasText: 'the voice service asked us to slow down' })
+  await expect(notice).toBeVisible()
+  await expect(notice).toHaveText(/^Requests paused: the voice service asked us to slow down\. Next try in \d+ s\.$/)
+  return Number(/Next try in (\d+) s/.exec(await notice.innerText())?.[1])
+}
+
+test('a call page refused with 429 says the service asked to slow down and when, then loads once it may', async ({
+  page,
+}) => {
+  await setQuirks({ rateLimit: { paths: '^/calls/', retryAfterSeconds: 6 } })
+  await callPage(page)
+  const first = await slowDownSeconds(page)
+  expect(first).toBeGreaterThan(0)
+  expect(first).toBeLessThanOrEqual(6)
+  // Not a bare skeleton: the words stay while the page waits, and the seconds count down.
+  await page.waitForTimeout(2_100)
+  expect(await slowDownSeconds(page)).toBeLessThan(first)
+
+  await resetQuirks()
+  await expect(page.getByRole('heading', { level: 1, name: /^Call to / })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('status').filter({ hasText: 'asked us to slow down' })).toHaveCount(0)
+})
+
+test('the usage page refused with 429 says the same, with its time', async ({ page }) => {
+  await setQuirks({ rateLimit: { paths: '^/(usage|account)', retryAfterSeconds: 20 } })
+  await page.goto('/usage')
+  await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible()
+  const seconds = await slowDownSeconds(page)
+  expect(seconds).toBeGreaterThan(10)
+  expect(seconds).toBeLessThanOrEqual(20)
+})
+
+test('a call with a status the spec does not list is named as unknown, with its duration and billed minutes, and no clock', async ({
+  page,
+}) => {
+  await callPage(page, QUIRK_CALL_IDS.unknownStatus)
+  const state = page.getByRole('region', { name: 'Status' })
+  await expect(state).toContainText(`Unknown status ${UNKNOWN_STATUS} from the service`)
+  await expect(state).toContainText('does not say whether the call is still going or has ended')
+  await expect(state).toContainText('Checked again once a minute, 10 times at most.')
+  await expect(state.getByText('Duration', { exact: true })).toBeVisible()
+  await expect(state).toContainText('0:42')
+  await expect(state).toContainText('1 minute')
+  // Never claimed to be in progress: no ticking clock, no "Live updates", no steps toward an ending.
+  await expect(page.getByRole('timer')).toHaveCount(0)
+  await expect(page.getByRole('list', { name: 'Call progress' })).toHaveCount(0)
+  await page.waitForTimeout(1_500)
+  await expect(page.getByRole('timer')).toHaveCount(0)
+
+  // Nor is its recording promised for "when the call ends": the service was asked, and had none.
+  await expect(page.getByRole('region', { name: 'Recording' })).toContainText('This call was not recorded.')
+
+  const details = page.getByRole('region', { name: 'Details' })
+  const field = (label: string) =>
+    details
+      .locator('dl > div')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .getByRole('definition')
+  await expect(field('Duration')).toHaveText('0:42')
+  await expect(field('Billed minutes')).toHaveText('1 minute')
+})

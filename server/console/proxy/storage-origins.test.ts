@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { loadConsoleConfig } from '../config'
+import { parseStorageOrigins } from './storage-origins'
+
+describe('CONSOLE_STORAGE_ORIGINS', () => {
+  it('is auto unless set: the origins the voice service names in its answers', () => {
+    expect(loadConsoleConfig({}).storageOrigins).toEqual({ origins: [], learn: true })
+  })
+
+  it('reads origins and auto, separated by commas or spaces', () => {
+    expect(parseStorageOrigins('https://Storage.Example.com, http://10.0.0.5:9000/ auto')).toEqual({
+      origins: ['https://storage.example.com', 'http://10.0.0.5:9000'],
+      learn: true,
+    })
+    expect(loadConsoleConfig({ CONSOLE_STORAGE_ORIGINS: 'https://s.example.com' }).storageOrigins).toEqual({
+      origins: ['https://s.example.com'],
+      learn: false,
+    })
+  })
+
+  it('refuses what is not an origin, naming the setting', () => {
+    for (const value of ['https://s.example.com/recordings', 'ftp://s.example.com', 'https://u:p@s.example.com', '*']) {
+      expect(() => loadConsoleConfig({ CONSOLE_STORAGE_ORIGINS: value }), value).toThrow(/CONSOLE_STORAGE_ORIGINS: /)
+    }
+  })
+})

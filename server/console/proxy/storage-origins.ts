@@ -1,0 +1,131 @@
+// Which origins the storage proxy (/storage-proxy) fetches recordings from, and which call a recording
+// link belongs to (for the audit trail). An origin is served when an admin listed it (CONSOLE_STORAGE_ORIGINS),
+// when it is the voice API's or VOICE_STORAGE_URL's, or, with `auto` (the default), when the voice service
+// itself named it in a recording link of an answer this console relayed. Nothing a browser sends adds an origin:
+// the proxy is never open, and the service is the party the admin already trusts with the key.
+import type { Operation } from '../operations'
+
+export interface StorageOriginsOptions {
+  /** Origins always served: the admin's list, the voice API's, VOICE_STORAGE_URL's. */
+  origins: string[]
+  /** Learn the origins of the recording links the service sends (`auto`). */
+  learn: boolean
+  /** Told once per origin learnt, so an admin can see where recordings come from. */
+  onLearn?: (origin: string) => void
+  /** The console's own origins: its links play from /storage/, and the proxy never fetches the console itself. */
+  own?: string[]
+}
+
+// A service keeps its recordings on a handful of origins; past these, the oldest learnt is forgotten
+// (and learnt again from the next answer that names it), so a service cannot grow the set without bound.
+const MAX_LEARNT_ORIGINS = 50
+// Recording links seen, by origin and path (their signed query changes on every answer), to name their call.
+const MAX_KNOWN_LINKS = 10_000
+
+/** The storage proxy's setting: learn from the service's answers, and these origins besides. */
+export interface StorageOriginsSetting {
+  origins: string[]
+  learn: boolean
+}
+
+/**
+ * CONSOLE_STORAGE_ORIGINS: origins (`https://storage.example.com`) and `auto`, separated by commas or spaces.
+ * Unset, it is `auto`; a list without `auto` serves only what it names (and the voice API's and VOICE_STORAGE_URL's).
+ */
+export function parseStorageOrigins(text: string): StorageOriginsSetting {
+  const origins: string[] = []
+  let learn = false
+  for (const item of text.split(/[\s,]+/).filter(Boolean)) {
+    if (item === 'auto') {
+      learn = true
+      continue
+    }
+    const origin = storageOriginOf(item)
+    // An origin only: a path or query would suggest a narrower rule than the one applied.
+    if (!origin || !/^https?:\/\/[^/?#]+\/?$/.test(item)) {
+      throw new Error(`"${item}" is not an origin such as https://storage.example.com, nor auto`)
+    }
+    origins.push(origin)
+  }
+  return { origins, learn }
+}
+
+/** The origin of an http(s) URL without credentials in it, else null. */
+export function storageOriginOf(value: string): string | null {
+  try {
+    const url = new URL(value)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+    if (url.username || url.password) return null
+    return url.origin
+  } catch {
+    return null
+  }
+}
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number) {
+  map.delete(key)
+  map.set(key, value)
+  if (map.size > max) map.delete(map.keys().next().value as K)
+}
+
+/** The call id of a recording link when no relayed answer named it: its file name, as the console's own /storage/ route reads it. */
+function fileName(url: URL): string {
+  return (url.pathname.split('/').pop() ?? '').replace(/\.[A-Za-z0-9]{1,8}$/, '')
+}
+
+export function createStorageOrigins(options: StorageOriginsOptions) {
+  const own = new Set(options.own ?? [])
+  const fixed = new Set(
+    options.origins.map((origin) => storageOriginOf(origin)).filter((o): o is string => o !== null && !own.has(o)),
+  )
+  const learnt = new Map<string, true>()
+  const links = new Map<string, string>()
+
+  function note(link: unknown, callId: unknown) {
+    if (typeof link !== 'string') return
+    const origin = storageOriginOf(link)
+    if (!origin) return
+    const url = new URL(link)
+    if (typeof callId === 'string') remember(links, `${origin}${url.pathname}`, callId, MAX_KNOWN_LINKS)
+    if (!options.learn || fixed.has(origin) || own.has(origin)) return
+    const known = learnt.has(origin)
+    remember(learnt, origin, true, MAX_LEARNT_ORIGINS)
+    if (!known) options.onLearn?.(origin)
+  }
+
+  return {
+    allows: (origin: string) => fixed.has(origin) || learnt.has(origin),
+    /** What the console serves today, for a refusal that names it. */
+    served: (): string[] => [...fixed, ...learnt.keys()],
+    learns: options.learn,
+
+    /** The recording links in a relayed answer of call detail or recordings (the only answers that carry them). */
+    async learnFrom(operation: Operation, response: Response): Promise<void> {
+      if (operation.storage || operation.method !== 'GET' || !response.ok) return
+      const detail = operation.route.endsWith('/calls/{call_id}')
+      if (!detail && !operation.route.endsWith('/recordings')) return
+      let body: unknown
+      try {
+        body = await response.clone().json()
+      } catch {
+        return
+      }
+      if (typeof body !== 'object' || body === null) return
+      const answer = body as { call_id?: unknown; recording_url?: unknown; recordings?: unknown }
+      if (detail) note(answer.recording_url, answer.call_id)
+      else if (Array.isArray(answer.recordings)) {
+        for (const recording of answer.recordings.slice(0, 100)) {
+          if (typeof recording === 'object' && recording !== null)
+            note((recording as { url?: unknown }).url, answer.call_id)
+        }
+      }
+    },
+
+    /** The call a recording link belongs to: as a relayed answer said, else its file name. */
+    callOf(link: URL): string {
+      return links.get(`${link.origin}${link.pathname}`) ?? fileName(link)
+    },
+  }
+}
+
+export type StorageOrigins = ReturnType<typeof createStorageOrigins>
