@@ -1,6 +1,7 @@
 // Query options for the account and usage: the one place that names their keys.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { apiRequest } from './client'
+import { nextCursorOf } from './next-cursor'
 import { account, USAGE_HISTORY_PAGE_SIZE, usageHistory, usageSummary } from './schemas'
 
 export const accountQueries = {
@@ -21,6 +22,6 @@ export const accountQueries = {
       queryFn: ({ signal, pageParam }) =>
         apiRequest('/usage/history', { query: { limit, cursor: pageParam }, schema: usageHistory, signal }),
       initialPageParam: undefined as string | undefined,
-      getNextPageParam: (last) => last.next_cursor ?? undefined,
+      getNextPageParam: (last) => nextCursorOf(last) ?? undefined,
     }),
 }

@@ -134,6 +134,11 @@ export const indexState = z.object({
     }),
   ),
   message: z.nullable(z.string()),
+  /**
+   * For admins: a listing of the voice service the sync cut short (a repeated cursor, pages that brought
+   * nothing new, too many pages), in words; absent when every listing ended as the service said.
+   */
+  notice: z.optional(z.nullable(z.string())),
 })
 export type IndexState = z.infer<typeof indexState>
 

@@ -42,6 +42,17 @@ export const livePause = z.object({
 export type LivePause = z.infer<typeof livePause>
 
 /**
+ * The hub cannot read the voice service's list of calls in flight (it fails, or answers what the console
+ * cannot read): the board may be missing calls until it can. It keeps trying; `recovered` ends it.
+ */
+export const liveTrouble = z.object({
+  /** What happened, in words. */
+  message: z.string(),
+  since: z.iso.datetime(),
+})
+export type LiveTrouble = z.infer<typeof liveTrouble>
+
+/**
  * Calls placed in the last hour (by `created_at`, the list's `from_date`) that have ended, by outcome.
  * The answer rate is `completed / (completed + failed)`.
  */
@@ -60,6 +71,8 @@ export const liveSnapshot = z.object({
   paused: z.nullable(livePause),
   /** Null until the first count has come back. */
   tally: z.nullable(liveTally),
+  /** Null (or absent) while the hub reads the service's list. */
+  trouble: z.optional(z.nullable(liveTrouble)),
 })
 export type LiveSnapshot = z.infer<typeof liveSnapshot>
 
@@ -73,6 +86,10 @@ export const LIVE_EVENTS = {
   resumed: z.object({}),
   /** The last hour's counts changed. */
   tally: liveTally,
+  /** The hub cannot read the service's list (again, or for another reason). */
+  trouble: liveTrouble,
+  /** The hub reads the service's list again. */
+  recovered: z.object({}),
 } as const
 export type LiveEventName = keyof typeof LIVE_EVENTS
 export type LiveEventData<Name extends LiveEventName> = z.infer<(typeof LIVE_EVENTS)[Name]>

@@ -204,7 +204,8 @@ export type ListCallsQuery = Partial<z.output<typeof listCallsQuery>>
 
 export const listCallsResponse = z.object({
   calls: z.array(callListItem),
-  next_cursor: z.nullable(z.string()),
+  // Missing, empty or null: no further page (next-cursor.ts).
+  next_cursor: z.optional(z.nullable(z.string())),
 })
 export type ListCallsResponse = z.infer<typeof listCallsResponse>
 

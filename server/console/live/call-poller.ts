@@ -1,7 +1,7 @@
 // The hub's upstream side: one timer that, within the request budget, lists the calls in flight,
 // polls each tracked call that is due (never two requests for one call at once) and counts the last
 // hour's tally (hour-tally.ts), and that stops every request for as long as a 429's Retry-After asks.
-import type { LiveEventData, LiveEventName, LivePause } from '../../../src/api/live-schemas'
+import type { LiveEventData, LiveEventName, LivePause, LiveTrouble } from '../../../src/api/live-schemas'
 import { type CallStatus, IN_FLIGHT_CALL_STATUSES } from '../../../src/api/schemas'
 import type { Logger } from '../http/request-log'
 import { createHourTally } from './hour-tally'
@@ -66,6 +66,8 @@ export function createCallPoller(options: CallPollerOptions) {
   const discoveryTried = new Set<CallStatus>()
   const discovering = new Set<CallStatus>()
   let pause: LivePause | null = null
+  // The in-flight lists fail: the board cannot be trusted. Set at the first failure, ended by an answer.
+  let trouble: (LiveTrouble & { reason: string }) | null = null
   let pausedUntil = 0
   // Bumped when the hub goes idle: answers to requests from before are dropped.
   let generation = 0
@@ -84,6 +86,20 @@ export function createCallPoller(options: CallPollerOptions) {
     }
     options.emit('paused', pause, null)
     options.logger?.info({ msg: 'live updates paused by the voice service', retryAfterSeconds: seconds })
+  }
+
+  function troubled(reason: string) {
+    if (trouble?.reason === reason) return
+    trouble = { reason, message: troubleWords(reason), since: trouble?.since ?? new Date(now()).toISOString() }
+    options.emit('trouble', { message: trouble.message, since: trouble.since }, null)
+    options.logger?.error({ msg: 'live: the voice service’s list of calls in flight cannot be read', reason })
+  }
+
+  function untroubled() {
+    if (!trouble) return
+    trouble = null
+    options.emit('recovered', {}, null)
+    options.logger?.info({ msg: 'live: the voice service’s list of calls in flight is read again' })
   }
 
   const tally = createHourTally({
@@ -146,6 +162,7 @@ export function createCallPoller(options: CallPollerOptions) {
     if (closed || started !== generation) return
     discoveryTried.add(status)
     if (answer.kind === 'ok') {
+      untroubled()
       let onBoard = boardSize(calls.values())
       for (const item of answer.body.calls) {
         let call = calls.get(item.call_id)
@@ -160,7 +177,8 @@ export function createCallPoller(options: CallPollerOptions) {
         call.destination = item.destination
       }
     } else if (answer.kind === 'rate-limited') pauseFor(answer.retryAfterMs)
-    else if (answer.kind === 'failed') options.logger?.error({ msg: 'live discovery failed', reason: answer.reason })
+    else if (answer.kind === 'failed') troubled(answer.reason)
+    else troubled('answered 404')
     options.answered()
   }
 
@@ -225,6 +243,8 @@ export function createCallPoller(options: CallPollerOptions) {
       stopTimer()
       nextDiscoveryAt.clear()
       discoveryTried.clear()
+      // Nobody is told any more: the next viewer hears of it again from the next answer.
+      trouble = null
       tally.forget()
     },
     close() {
@@ -235,10 +255,21 @@ export function createCallPoller(options: CallPollerOptions) {
     },
     /** The upstream's pause, while it lasts (it outlives idleness: the upstream asked). */
     pause: () => pause,
+    /** Why the in-flight lists cannot be read, while they cannot. */
+    trouble: (): LiveTrouble | null => trouble && { message: trouble.message, since: trouble.since },
     /** The last hour's tally; null until the first count has come back. */
     tally: () => tally.current(),
     /** Both in-flight lists have answered at least once since the hub woke. */
     discovered: () => discoveryTried.size === IN_FLIGHT_CALL_STATUSES.length,
     running: () => timer !== null,
   }
+}
+
+/** What a failed list got, in words for the board: an answer is not "no answer". */
+export function troubleWords(reason: string): string {
+  const what = 'The voice service’s list of calls in flight'
+  if (/^answered 2\d\d$/.test(reason)) return `${what} came back in a form the console cannot read (${reason}).`
+  if (reason === 'timeout') return `${what} did not come back in time.`
+  if (reason === 'unreachable') return `The voice service cannot be reached.`
+  return `${what} failed: the service ${reason}.`
 }

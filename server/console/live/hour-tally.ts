@@ -6,6 +6,7 @@ import type { LiveTally } from '../../../src/api/live-schemas'
 import type { CallStatus, CallStatusResponse } from '../../../src/api/schemas'
 import type { Logger } from '../http/request-log'
 import type { LiveUpstream } from './live-upstream'
+import { createPageGuard, describeStop, type ListingStop, type ListingStopReason, type PageGuard } from './page-guard'
 
 const HOUR_MS = 60 * 60_000
 const OUTCOMES = ['DIALER_COMPLETED', 'DIALER_FAILED'] as const satisfies readonly CallStatus[]
@@ -20,19 +21,20 @@ interface Count {
   /** The outcomes whose list is still to page through, the current one first. */
   left: Outcome[]
   cursor: string | null
-  pages: number
+  /** The walk through the current outcome's list. */
+  guard: PageGuard
   ids: CountedIds
   /** False once a list had more pages than `maxPages`. */
   complete: boolean
 }
 
-function newCount(time: number): Count {
+function newCount(time: number, maxPages: number): Count {
   return {
     startedAt: time,
     fromDate: new Date(time - HOUR_MS),
     left: [...OUTCOMES],
     cursor: null,
-    pages: 0,
+    guard: createPageGuard(maxPages),
     ids: { DIALER_COMPLETED: new Set(), DIALER_FAILED: new Set() },
     complete: true,
   }
@@ -60,6 +62,8 @@ export function createHourTally(options: HourTallyOptions) {
   let counted: CountedIds | null = null
   let count: Count | null = null
   let nextCountAt = 0
+  // Why the last count of each outcome was cut short, short of its page limit: one log line an episode.
+  const cutShort = new Map<Outcome, ListingStopReason>()
   let nextPageAt = 0
   let sending = false
   // Bumped when the hub goes idle: a page that comes back after that is dropped.
@@ -70,6 +74,22 @@ export function createHourTally(options: HourTallyOptions) {
       tally?.completed !== next.completed || tally.failed !== next.failed || tally.complete !== next.complete
     tally = next
     if (changed) options.changed(next)
+  }
+
+  // The page limit is the tally's own choice (lower bounds past it, as documented); a repeated cursor
+  // or pages with nothing new are the service's doing, worth a line in the log when they begin.
+  function noteEnd(outcome: Outcome, stop: ListingStop | null) {
+    const before = cutShort.get(outcome)
+    if (!stop || stop.reason === 'page-limit') {
+      cutShort.delete(outcome)
+      return
+    }
+    cutShort.set(outcome, stop.reason)
+    if (before !== stop.reason)
+      options.logger?.error({
+        msg: 'live tally: a listing of the voice service was cut short',
+        reason: describeStop(stop, `the count of ${outcome}`),
+      })
   }
 
   function finish(done: Count) {
@@ -93,14 +113,14 @@ export function createHourTally(options: HourTallyOptions) {
     const time = now()
     if (answer.kind === 'ok') {
       for (const item of answer.body.calls) current.ids[outcome].add(item.call_id)
-      current.pages += 1
-      const more = answer.body.next_cursor
-      if (more && current.pages < options.maxPages) current.cursor = more
+      const next = current.guard.next(answer.body)
+      if (next.cursor) current.cursor = next.cursor
       else {
-        if (more) current.complete = false
+        if (next.stopped) current.complete = false
+        noteEnd(outcome, next.stopped)
         current.left.shift()
         current.cursor = null
-        current.pages = 0
+        current.guard = createPageGuard(options.maxPages)
       }
       if (current.left.length === 0) finish(current)
       nextPageAt = time
@@ -117,7 +137,7 @@ export function createHourTally(options: HourTallyOptions) {
     dueAt: (): number | null => (sending ? null : count ? nextPageAt : nextCountAt),
     /** Asks for the next page, starting a count if none is under way; the caller has the budget for it. */
     sendPage() {
-      count ??= newCount(now())
+      count ??= newCount(now(), options.maxPages)
       const outcome = count.left[0]
       if (outcome) void sendPage(count, outcome)
     },

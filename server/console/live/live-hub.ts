@@ -178,7 +178,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     const entries = [...calls.values()]
       .filter((call) => call.onBoard || viewer.watched.has(call.id))
       .flatMap((call) => entryOf(call) ?? [])
-    return { calls: entries, paused: poller.pause(), tally: poller.tally() }
+    return { calls: entries, paused: poller.pause(), tally: poller.tally(), trouble: poller.trouble() }
   }
 
   function isReady(viewer: Viewer): boolean {

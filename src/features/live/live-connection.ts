@@ -71,8 +71,8 @@ export function connectLive({ store, queryClient, userId, pathname, onEnding }: 
     maxWatched: MAX_WATCHED_CALLS,
     watched: store.watches.list(),
     snapshot() {
-      const { calls, paused, tally } = store.get()
-      return { calls: [...calls.values()], paused, tally }
+      const { calls, paused, tally, trouble } = store.get()
+      return { calls: [...calls.values()], paused, tally, trouble }
     },
     onEvent,
     onMode: (mode, reason) => store.set({ ...store.get(), mode, reason }),

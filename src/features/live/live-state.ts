@@ -1,7 +1,7 @@
 // What a tab knows from the event stream, and the pure steps that change it: a snapshot replaces
 // the board, a call event updates one call, and calls that ended a while ago are let go, so a wall
 // screen left on for days holds no more than the board's calls.
-import { JUST_ENDED_MS, type LiveCallEntry, type LivePause, type LiveTally } from '@/api/live-schemas'
+import { JUST_ENDED_MS, type LiveCallEntry, type LivePause, type LiveTally, type LiveTrouble } from '@/api/live-schemas'
 import type { LiveMode, LiveStreamEvent } from '@/api/live-stream'
 import { isFinishedStatus } from '@/features/calls/shared/call-status'
 
@@ -17,6 +17,8 @@ export interface LiveState {
   calls: ReadonlyMap<string, LiveCallEntry>
   paused: LivePause | null
   tally: LiveTally | null
+  /** The hub cannot read the service's list: the board may be missing calls. */
+  trouble: LiveTrouble | null
 }
 
 /** A change this tab saw happen, as opposed to one it learnt from a snapshot. */
@@ -30,7 +32,8 @@ export function applyEvent(state: LiveState, event: LiveStreamEvent): { state: L
       const calls = new Map(
         event.data.calls.filter((entry) => entry.onBoard).map((entry) => [entry.call.call_id, entry]),
       )
-      return { state: { ...state, calls, paused: event.data.paused, tally: event.data.tally }, ended: null }
+      const { paused, tally, trouble = null } = event.data
+      return { state: { ...state, calls, paused, tally, trouble }, ended: null }
     }
     case 'call': {
       const entry = event.data
@@ -48,6 +51,10 @@ export function applyEvent(state: LiveState, event: LiveStreamEvent): { state: L
       return { state: { ...state, paused: null }, ended: null }
     case 'tally':
       return { state: { ...state, tally: event.data }, ended: null }
+    case 'trouble':
+      return { state: { ...state, trouble: event.data }, ended: null }
+    case 'recovered':
+      return { state: { ...state, trouble: null }, ended: null }
   }
 }
 

@@ -29,6 +29,7 @@ export const INITIAL_LIVE_STATE: LiveState = {
   calls: new Map(),
   paused: null,
   tally: null,
+  trouble: null,
 }
 
 function createWatchList(): WatchList {

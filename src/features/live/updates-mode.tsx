@@ -3,7 +3,8 @@ import { cn } from '@/lib/cn'
 import { useLiveState } from './use-live'
 
 /**
- * How a view is kept current, said next to it: pushed live, paused by the voice service, or
+ * How a view is kept current, said next to it: pushed live, interrupted (the hub cannot read the voice
+ * service), paused by the voice service, or
  * polled (while the event stream connects, or when it is not available, say behind a proxy that buffers).
  */
 export function UpdatesMode({
@@ -19,14 +20,22 @@ export function UpdatesMode({
   const mode = useLiveState((state) => state.mode)
   const paused = useLiveState((state) => state.paused)
   const reason = useLiveState((state) => state.reason)
+  const troubled = useLiveState((state) => state.trouble !== null)
   if (mode === 'live')
     return (
       <p className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400">
         <span
           aria-hidden="true"
-          className={cn('size-2 rounded-full', paused ? 'bg-amber-500' : 'bg-emerald-500 motion-safe:animate-pulse')}
+          className={cn(
+            'size-2 rounded-full',
+            troubled ? 'bg-red-500' : paused ? 'bg-amber-500' : 'bg-emerald-500 motion-safe:animate-pulse',
+          )}
         />
-        {paused ? 'Live updates paused by the voice service' : 'Live updates'}
+        {troubled
+          ? 'Live updates interrupted: the voice service cannot be read'
+          : paused
+            ? 'Live updates paused by the voice service'
+            : 'Live updates'}
       </p>
     )
   return (

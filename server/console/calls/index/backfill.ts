@@ -2,8 +2,18 @@
 // Each page is written with its cursor and count in one transaction, so a restart goes on from the
 // next page: no call counted twice, none skipped. Cost: one request per page of 100 calls, and one
 // GET /account at the start for the estimate's base (the contract's start).
+import { createPageGuard, type PageGuard } from '../../live/page-guard'
 import type { ConsoleStore } from '../../store'
-import { DONE, failureOf, type Step, type SyncContext } from './sync-step'
+import { DONE, failureOf, type Step, type StepOutcome, type SyncContext } from './sync-step'
+
+/**
+ * What the sync keeps of a backfill between its steps. The guard's memory (cursors seen) is the
+ * process's: after a restart the backfill goes on from its stored cursor with a new one.
+ */
+export interface BackfillWalk {
+  askedContract: boolean
+  guard: PageGuard | null
+}
 
 const SECOND = 1_000
 
@@ -28,7 +38,7 @@ export function estimateTotal(listed: number, top: number | null, oldest: number
   return Math.round((listed * (top - since)) / (top - oldest))
 }
 
-export async function nextBackfillStep(ctx: SyncContext, state: { askedContract: boolean }): Promise<Step | null> {
+export async function nextBackfillStep(ctx: SyncContext, state: BackfillWalk): Promise<Step | null> {
   const sync = await ctx.store.callIndexSync.read()
   if (!sync.backfill_running) return null
   if (sync.backfill_since === null && !state.askedContract) {
@@ -51,24 +61,34 @@ export async function nextBackfillStep(ctx: SyncContext, state: { askedContract:
     if (answer.kind === 'failed' && answer.reason === 'answered 400' && sync.backfill_cursor && sync.backfill_oldest) {
       // The upstream no longer takes the cursor: go on below the oldest call listed (its second again).
       await ctx.store.callIndexSync.update({ backfill_cursor: null, backfill_to: sync.backfill_oldest + SECOND })
+      // A walk of its own: the service may hand out the cursors it handed out before.
+      state.guard = null
       return DONE
     }
     if (answer.kind !== 'ok') return failureOf(answer)
-    const { calls, next_cursor } = answer.body
-    const listed = sync.backfill_listed + calls.length
+    const { calls } = answer.body
+    state.guard ??= createPageGuard(ctx.maxPages.backfill)
+    const next = state.guard.next(answer.body)
+    // Calls listed again (a page the service served twice) are not counted twice.
+    const listed = sync.backfill_listed + next.fresh
     const oldest = Math.min(
       sync.backfill_oldest ?? Number.MAX_SAFE_INTEGER,
       ...calls.map((c) => Date.parse(c.created_at)),
     )
-    const done = next_cursor === null
+    // Cut short, the backfill is over all the same, with what it got: the index is not left catching up for ever.
+    const done = next.cursor === null
+    if (done) state.guard = null
     await ctx.store.callIndexSync.listedPage(calls, {
-      backfill_cursor: next_cursor,
+      backfill_cursor: next.cursor,
       backfill_listed: listed,
       backfill_oldest: oldest === Number.MAX_SAFE_INTEGER ? null : oldest,
       backfill_estimated_total: done ? listed : estimateTotal(listed, sync.backfill_to, oldest, sync.backfill_since),
       backfill_running: done ? 0 : 1,
       backfill_finished_at: done ? ctx.now() : null,
     })
-    return DONE
+    const outcome: StepOutcome = done
+      ? { kind: 'done', ended: { listing: 'the backfill', stopped: next.stopped } }
+      : DONE
+    return outcome
   }
 }

@@ -4,14 +4,15 @@
 // when due, then details and backfill pages in turn.
 import { INDEX_SYNC_MS, type IndexState } from '../../../../src/api/call-index-schemas'
 import type { Logger } from '../../http/request-log'
+import { describeStops, type ListingStop } from '../../live/page-guard'
 import { createRequestBudget } from '../../live/request-budget'
 import type { ConsoleStore } from '../../store'
-import { nextBackfillStep, startBackfill } from './backfill'
+import { type BackfillWalk, nextBackfillStep, startBackfill } from './backfill'
 import { nextDetailStep } from './detail-step'
 import { type IncrementalPass, startIncrementalPass } from './incremental-pass'
 import { type IndexUpstream, keyRefused } from './index-upstream'
 import { readIndexState } from './read-index-state'
-import type { Step, StepOutcome, SyncContext } from './sync-step'
+import { LISTINGS, type Listing, type ListingEnd, type Step, type StepOutcome, type SyncContext } from './sync-step'
 
 export interface CallIndexSyncOptions {
   store: ConsoleStore
@@ -21,6 +22,8 @@ export interface CallIndexSyncOptions {
   /** How often the incremental pass runs; 5 s unless set. */
   syncMs?: number
   pageSize?: number
+  /** Pages one walk reads at most (an incremental pass's list; a backfill); the defaults below unless set. */
+  maxPages?: Partial<SyncContext['maxPages']>
   logger?: Logger
   now?: () => number
 }
@@ -34,6 +37,10 @@ export interface CallIndexSync {
 }
 
 const LIST_PAGE = 100
+// A pass lists the calls of 5 s: 100 pages is 10,000 calls. A backfill lists the account: 100,000 pages
+// of 100 is ten million calls. Past either, the service is taken to be handing out pages for ever.
+const PASS_MAX_PAGES = 100
+const BACKFILL_MAX_PAGES = 100_000
 // After a failure that is not a 429 (the upstream down, a 5xx): long enough not to hammer it.
 const FAILURE_PAUSE_MS = 5_000
 
@@ -44,10 +51,16 @@ export function startCallIndexSync(options: CallIndexSyncOptions): CallIndexSync
     store: options.store,
     upstream: options.upstream,
     pageSize: options.pageSize ?? LIST_PAGE,
+    maxPages: {
+      pass: options.maxPages?.pass ?? PASS_MAX_PAGES,
+      backfill: options.maxPages?.backfill ?? BACKFILL_MAX_PAGES,
+    },
     now,
   }
   const budget = createRequestBudget(options.rps, now)
-  const backfillState = { askedContract: false }
+  const backfillState: BackfillWalk = { askedContract: false, guard: null }
+  // The walks cut short, by listing, until one ends as the service says: one episode each, logged once.
+  const stopped = new Map<Listing, ListingStop>()
   let closed = false
   let pass: IncrementalPass | null = null
   let nextPassAt = 0
@@ -69,6 +82,7 @@ export function startCallIndexSync(options: CallIndexSyncOptions): CallIndexSync
 
   async function beginBackfill(watermark: number | null) {
     backfillState.askedContract = false
+    backfillState.guard = null
     await startBackfill(options.store, watermark)
   }
 
@@ -94,6 +108,25 @@ export function startCallIndexSync(options: CallIndexSyncOptions): CallIndexSync
     return null
   }
 
+  function noteEnd({ listing, stopped: stop }: ListingEnd) {
+    const before = stopped.get(listing)
+    if (!stop) {
+      if (!before) return
+      stopped.delete(listing)
+      options.logger?.info({ msg: `call index: ${listing} ends as the voice service says again` })
+      return
+    }
+    stopped.set(listing, stop)
+    // The same stop pass after pass is one episode, logged when it begins.
+    if (before?.reason === stop.reason) return
+    options.logger?.error({
+      msg: 'call index: a listing of the voice service was cut short',
+      listing,
+      reason: stop.reason,
+      pages: stop.pages,
+    })
+  }
+
   function settle(outcome: StepOutcome) {
     if (outcome.kind === 'rate-limited') {
       pausedUntil = now() + outcome.retryAfterMs
@@ -108,6 +141,7 @@ export function startCallIndexSync(options: CallIndexSyncOptions): CallIndexSync
     }
     if (failing !== null) options.logger?.info({ msg: 'call index: the voice service answers again' })
     failing = null
+    if (outcome.ended) noteEnd(outcome.ended)
     if (pass?.finished) {
       pass = null
       nextPassAt = now() + syncMs
@@ -145,6 +179,12 @@ export function startCallIndexSync(options: CallIndexSyncOptions): CallIndexSync
       readIndexState(options.store, {
         failing: failing && !keyRefused(failing) ? failing : null,
         keyRefused: failing !== null && keyRefused(failing),
+        stopped: describeStops(
+          LISTINGS.flatMap((listing) => {
+            const stop = stopped.get(listing)
+            return stop ? [{ listing, stop }] : []
+          }),
+        ),
       }),
     async requestBackfill() {
       const sync = await options.store.callIndexSync.read()

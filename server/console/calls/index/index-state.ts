@@ -7,6 +7,8 @@ export interface IndexFacts {
   /** Why the last upstream request failed, while the failures last; null once one succeeds. */
   failing: string | null
   keyRefused: boolean
+  /** The sync's listings cut short (a repeated cursor, nothing new, too many pages), in words. */
+  stopped: readonly string[]
   indexed: number
   pendingDetails: number
   syncedTo: number | null
@@ -16,6 +18,16 @@ export interface IndexFacts {
 const count = (n: number) => n.toLocaleString('en-US')
 /** The API's timestamps have whole seconds; so do ours when they can. */
 export const isoTime = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z')
+
+/** What the failing requests got, in words: an answer is not "not answering". */
+function failureWords(reason: string): string {
+  if (/^answered 2\d\d$/.test(reason))
+    return `The voice service answers, but in a form the console cannot read (${reason})`
+  if (/^answered \d{3}$/.test(reason)) return `The voice service answers with an error (${reason})`
+  return `The voice service is not answering (${reason})`
+}
+
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`
 
 function stateAndMessage(facts: IndexFacts): Pick<IndexState, 'state' | 'message'> {
   if (!facts.syncing)
@@ -33,7 +45,7 @@ function stateAndMessage(facts: IndexFacts): Pick<IndexState, 'state' | 'message
   if (facts.failing)
     return {
       state: 'catching-up',
-      message: `The voice service is not answering (${facts.failing}): the newest calls may be missing.`,
+      message: `${failureWords(facts.failing)}: the newest calls may be missing.`,
     }
   const backfill = facts.backfill
   if (backfill?.running)
@@ -74,5 +86,9 @@ export function indexStateOf(facts: IndexFacts): IndexState {
       estimatedTotal: backfill.estimatedTotal,
       finishedAt: backfill.finishedAt === null ? null : isoTime(backfill.finishedAt),
     },
+    notice:
+      facts.stopped.length > 0
+        ? `${facts.stopped.map(sentence).join(' ')} The index keeps the calls it got and carries on.`
+        : null,
   }
 }

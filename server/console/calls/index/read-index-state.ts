@@ -5,7 +5,7 @@ import { indexStateOf } from './index-state'
 
 export async function readIndexState(
   store: ConsoleStore,
-  sync: { failing: string | null; keyRefused: boolean } | null,
+  sync: { failing: string | null; keyRefused: boolean; stopped?: readonly string[] } | null,
 ): Promise<IndexState> {
   const counts = await store.callIndex.counts()
   const row = await store.callIndexSync.read()
@@ -14,6 +14,7 @@ export async function readIndexState(
     syncing: sync !== null,
     failing: sync?.failing ?? null,
     keyRefused: sync?.keyRefused ?? false,
+    stopped: sync?.stopped ?? [],
     ...counts,
     syncedTo: row.synced_to,
     backfill: started

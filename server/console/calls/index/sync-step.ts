@@ -1,10 +1,26 @@
 // One unit of the sync's work: a single upstream request and what is written from its answer.
 import type { UpstreamAnswer } from '../../live/live-upstream'
+import type { ListingStop } from '../../live/page-guard'
 import type { ConsoleStore } from '../../store'
 import type { IndexUpstream } from './index-upstream'
 
+/** The sync's walks through the call list, as the admins' notice names them. */
+export const LISTINGS = [
+  'the backfill',
+  'the listing of new calls',
+  'the listing of initiated calls',
+  'the listing of ringing calls',
+] as const
+export type Listing = (typeof LISTINGS)[number]
+
+/** A walk that ended (`stopped` null: as the service said) or was cut short on this step. */
+export interface ListingEnd {
+  listing: Listing
+  stopped: ListingStop | null
+}
+
 export type StepOutcome =
-  | { kind: 'done' }
+  | { kind: 'done'; ended?: ListingEnd }
   | { kind: 'rate-limited'; retryAfterMs: number }
   | { kind: 'failed'; reason: string }
 
@@ -16,6 +32,8 @@ export interface SyncContext {
   upstream: IndexUpstream
   /** The list's page size: the spec's largest (100) unless a test wants more pages. */
   pageSize: number
+  /** Pages one walk reads at most: an incremental pass's list, and a backfill. */
+  maxPages: { pass: number; backfill: number }
   now: () => number
 }
 

@@ -38,8 +38,8 @@ export function CallsListPage() {
   const mayManage = can(session, 'users:manage')
   const terms = parseCallQuery(search.q ?? '')
   const timeZone = useTimeZone()
-  // A page position the source refuses (a cursor from the index after the list fell back to the voice API,
-  // or an old link): asking again gets the same answer, the first page does not.
+  // A page position its list refuses (an old or edited link): asking again gets the same answer, the first
+  // page does not. Each page is read from the list that wrote its cursor (calls-source.ts).
   const positionLost = Boolean(search.cursor) && isInvalidView(error)
   const firstPage = { label: 'Back to the first page', onClick: () => apply({}) }
 
@@ -94,6 +94,13 @@ export function CallsListPage() {
           ) : (
             <CallsRowsSkeleton />
           )
+        ) : rows.length === 0 && !isPlaceholderData && (view.nextCursor || search.cursor) ? (
+          // A service may send an empty page with more after it: this page is empty, not the account.
+          <EmptyState title="No calls on this page">
+            {view.nextCursor
+              ? 'The voice service sent this page empty; the calls go on on the next page.'
+              : 'Go back a page to see the calls before.'}
+          </EmptyState>
         ) : rows.length === 0 && !isPlaceholderData ? (
           <EmptyState
             title={filtered ? 'No calls match these filters' : 'No calls yet'}

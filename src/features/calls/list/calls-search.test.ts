@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from 'vitest'
 import { nextPageSearch, previousPageSearch } from '@/lib/cursor-trail'
-import { CLEARED_FILTERS, callsSearchSchema, hasFilters, toListQuery, toSearchQuery, withFilters } from './calls-search'
+import {
+  CLEARED_FILTERS,
+  callsSearchSchema,
+  cursorOf,
+  hasFilters,
+  pageCursor,
+  toListQuery,
+  toSearchQuery,
+  withFilters,
+} from './calls-search'
 
 const parse = (raw: Record<string, unknown>) => callsSearchSchema.parse(raw)
 
@@ -47,14 +56,27 @@ describe('calls search params', () => {
     for (const limit of [0, -1, 1000, 'abc', null, 25.5]) expect(parse({ limit }).limit).toBe(25)
   })
 
-  it('sends the API only its own parameters', () => {
-    expect(toListQuery(parse({ status: 'DIALER_RINGING', cursor: 'c2', prev: ['', 'c1'] }))).toEqual({
+  it('sends the API only its own parameters, and only a cursor it wrote', () => {
+    expect(toListQuery(parse({ status: 'DIALER_RINGING', cursor: 'api:c2', prev: ['', 'api:c1'] }))).toEqual({
       status: 'DIALER_RINGING',
       limit: 25,
       cursor: 'c2',
       from_date: undefined,
       to_date: undefined,
     })
+    expect(toListQuery(parse({ cursor: 'WzE3MDAsImNhbGxfMSJd' })).cursor).toBeUndefined()
+  })
+
+  it('keeps who wrote a cursor in the URL, whatever the voice API’s cursor holds', () => {
+    const odd = 'o=50/+&#?:api:'
+    const search = parse({ cursor: pageCursor('api', odd) })
+    expect(cursorOf(search)).toEqual({ source: 'api', cursor: odd })
+    expect(toListQuery(search).cursor).toBe(odd)
+    expect(toSearchQuery(search).cursor).toBeUndefined()
+    const indexed = parse({ cursor: pageCursor('index', 'WzE3MDAsImNhbGxfMSJd') })
+    expect(cursorOf(indexed)).toEqual({ source: 'index', cursor: 'WzE3MDAsImNhbGxfMSJd' })
+    expect(toSearchQuery(indexed).cursor).toBe('WzE3MDAsImNhbGxfMSJd')
+    expect(cursorOf(parse({}))).toBeNull()
   })
 
   it('sends a plain date as the local day’s start, with its offset, and a date-time as it is', () => {

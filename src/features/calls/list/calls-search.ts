@@ -63,22 +63,54 @@ export const CLEARED_FILTERS: Partial<CallsSearch> = {
 
 const instant = (date: string | undefined) => date && toInstant(date)
 
-/** The API query for a view: everything but the trail, with a plain date read as the local day's start. */
-export function toListQuery(search: CallsSearch): ListCallsQuery {
-  return {
-    status: search.status,
-    from_date: instant(search.from_date),
-    to_date: instant(search.to_date),
-    limit: search.limit,
-    cursor: search.cursor,
-  }
+/** Which list wrote a page's cursor: that page is read from the same list, whatever the index says now. */
+export type CursorSource = 'index' | 'api'
+// The voice API's cursors are opaque and may hold anything; the index's are base64url, never with a colon.
+const API_CURSOR = 'api:'
+
+/** The cursor as the URL keeps it: the voice API's marked as such, the index's as they are. */
+export function pageCursor(source: CursorSource, cursor: string): string {
+  return source === 'api' ? `${API_CURSOR}${cursor}` : cursor
 }
 
-/** The index's query for a view: the API's filters and the index's own, as the search route reads them. */
+/** Who wrote the view's cursor, and the cursor as its writer reads it; null on the first page. */
+export function cursorOf(search: CallsSearch): { source: CursorSource; cursor: string } | null {
+  const raw = search.cursor
+  if (!raw) return null
+  if (raw.startsWith(API_CURSOR) && raw.length > API_CURSOR.length)
+    return { source: 'api', cursor: raw.slice(API_CURSOR.length) }
+  return { source: 'index', cursor: raw }
+}
+
+const cursorFrom = (search: CallsSearch, source: CursorSource) => {
+  const written = cursorOf(search)
+  return written?.source === source ? written.cursor : undefined
+}
+
+const listFilters = (search: CallsSearch) => ({
+  status: search.status,
+  from_date: instant(search.from_date),
+  to_date: instant(search.to_date),
+  limit: search.limit,
+})
+
+/**
+ * The API query for a view: everything but the trail, with a plain date read as the local day's start.
+ * Only a cursor the API wrote goes to it (another is not its own to read).
+ */
+export function toListQuery(search: CallsSearch): ListCallsQuery {
+  return { ...listFilters(search), cursor: cursorFrom(search, 'api') }
+}
+
+/**
+ * The index's query for a view: the API's filters and the index's own, as the search route reads them.
+ * Only a cursor the index wrote goes to it; on a page of the API's list it answers its first page (and its state).
+ */
 export function toSearchQuery(search: CallsSearch): CallSearchQuery {
   const flag = (value: boolean | undefined) => (value === undefined ? undefined : (String(value) as 'true' | 'false'))
   return {
-    ...toListQuery(search),
+    ...listFilters(search),
+    cursor: cursorFrom(search, 'index'),
     q: search.q?.trim() || undefined,
     placed_by: search.placed_by,
     caller_id: search.caller_id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { IndexState } from '@/api/call-index-schemas'
-import { type CallsSearch, callsSearchSchema } from './calls-search'
-import { chooseCallsSource } from './calls-source'
+import type { CallSearchResponse, IndexState } from '@/api/call-index-schemas'
+import { type CallsSearch, callsSearchSchema, pageCursor } from './calls-search'
+import { chooseCallsSource, sourceOfAnswer } from './calls-source'
 
 const view = (raw: Record<string, unknown> = {}): CallsSearch => callsSearchSchema.parse(raw)
 
@@ -67,5 +67,41 @@ describe('chooseCallsSource', () => {
       })
     for (const partial of [{ q: 'T-1234' }, { has_recording: true }, { voicemail_drop: false }])
       expect(chooseCallsSource(view(partial), details).notice?.tone).toBe('warning')
+  })
+})
+
+describe('sourceOfAnswer: a page is read from the list that wrote its cursor', () => {
+  const answer = (index: IndexState): CallSearchResponse => ({
+    calls: [],
+    nextCursor: null,
+    total: 0,
+    totalCapped: false,
+    index,
+  })
+  const unavailable = state({ state: 'unavailable', listingComplete: false, message: 'Search is not available.' })
+
+  it('reads a page of the voice API’s list from the API, even once the index is ready', () => {
+    const page2 = view({ cursor: pageCursor('api', 'o=50/+&#?'), prev: [''] })
+    expect(sourceOfAnswer(page2, answer(unavailable.state), null)?.source).toBe('api')
+    const ready = sourceOfAnswer(page2, answer(state().state), null)
+    expect(ready).toMatchObject({ source: 'api', notice: { tone: 'info' } })
+    expect(ready?.notice?.text).toContain('first page reads the search index again')
+    // Without waiting for the index: the API's page can be asked at once.
+    expect(sourceOfAnswer(page2, undefined, null)).toMatchObject({ source: 'api', notice: null })
+  })
+
+  it('reads a page of the index from the index, said to be partial, when the index has fallen behind', () => {
+    const page2 = view({ cursor: pageCursor('index', 'WzE3MDAsImNhbGxfMSJd'), prev: [''] })
+    expect(sourceOfAnswer(page2, answer(unavailable.state), null)).toMatchObject({
+      source: 'index',
+      notice: { tone: 'warning' },
+    })
+    // The index failed: its page cannot be read elsewhere, so the page shows the failure.
+    expect(sourceOfAnswer(page2, undefined, new Error('down'))).toBeNull()
+  })
+
+  it('chooses as before on the first page', () => {
+    expect(sourceOfAnswer(view(), answer(unavailable.state), null)?.source).toBe('api')
+    expect(sourceOfAnswer(view(), answer(state().state), null)?.source).toBe('index')
   })
 })

@@ -5,7 +5,7 @@ import type { CallSearchResponse, IndexState } from '@/api/call-index-schemas'
 import { parseCallQuery } from '@/api/call-query'
 import { isApiError } from '@/api/client'
 import { errorText } from '@/lib/error-text'
-import { type CallsSearch, usesIndexOnlyFilters } from './calls-search'
+import { type CallsSearch, cursorOf, usesIndexOnlyFilters } from './calls-search'
 
 export type CallsSource = 'index' | 'api'
 
@@ -72,13 +72,39 @@ export function chooseCallsSource(
 /** A 400 is the view's own fault (a stale cursor): the page shows it rather than another source. */
 export const isInvalidView = (error: unknown): boolean => isApiError(error) && error.status === 400
 
-/** The source for the index's answer or its failure; null while neither is known, or when the view is invalid. */
+/**
+ * The source for the index's answer or its failure; null while neither is known, or when the view is invalid.
+ * A page past the first is read from the list that wrote its cursor, whatever the index says now: the
+ * other cannot read it (the index refuses the voice API's cursors, the API the index's).
+ */
 export function sourceOfAnswer(
   search: CallsSearch,
   data: CallSearchResponse | undefined,
   error: unknown,
 ): SourceChoice | null {
-  if (data) return chooseCallsSource(search, { state: data.index })
-  if (error && !isInvalidView(error)) return chooseCallsSource(search, { failed: errorText(error) })
-  return null
+  const choice = data
+    ? chooseCallsSource(search, { state: data.index })
+    : error && !isInvalidView(error)
+      ? chooseCallsSource(search, { failed: errorText(error) })
+      : null
+  const written = cursorOf(search)?.source
+  if (written === 'api' && choice?.source !== 'api')
+    return {
+      source: 'api',
+      indexFiltersOff: true,
+      notice: choice && {
+        tone: 'info',
+        text: `This page goes on through the voice API's list, as the pages before it did. ${API_LIST}; the first page reads the search index again.`,
+      },
+    }
+  // The index wrote the cursor: its page, said to be partial when the index is not complete.
+  if (written === 'index' && choice?.source === 'api') {
+    if (!data) return null
+    return {
+      source: 'index',
+      indexFiltersOff: false,
+      notice: { tone: 'warning', text: `These results may be incomplete. ${data.index.message ?? ''}`.trim() },
+    }
+  }
+  return choice
 }

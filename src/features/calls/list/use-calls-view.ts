@@ -3,14 +3,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { PlacedByResponse } from '@/api/audit-schemas'
 import { callIndexQueries } from '@/api/call-index'
-import type { IndexedCall } from '@/api/call-index-schemas'
+import type { CallSearchResponse, IndexedCall } from '@/api/call-index-schemas'
 import { callQueries } from '@/api/calls'
+import { nextCursorOf } from '@/api/next-cursor'
 import { placedByQueries } from '@/api/placed-by'
-import type { CallListItem } from '@/api/schemas'
+import type { CallListItem, ListCallsResponse } from '@/api/schemas'
 import { useIsLive } from '@/features/live/use-live'
 import { useHeldError } from '@/lib/use-held-error'
 import { listPollInterval } from '../shared/call-status'
-import { type CallsSearch, toListQuery, toSearchQuery } from './calls-search'
+import { type CallsSearch, pageCursor, toListQuery, toSearchQuery } from './calls-search'
 import { isInvalidView, sourceOfAnswer } from './calls-source'
 
 /** Without the event stream, new calls appear at the top of the first page without a reload. */
@@ -33,6 +34,15 @@ export interface PlacedByAnswer {
 
 const placedByOfRows = (calls: IndexedCall[]): PlacedByResponse['placedBy'] =>
   Object.fromEntries(calls.flatMap((call) => (call.placedBy ? [[call.call_id, call.placedBy]] : [])))
+
+function nextPageCursor(
+  fromApi: boolean,
+  api: ListCallsResponse | undefined,
+  index: CallSearchResponse | undefined,
+): string | null {
+  const cursor = fromApi ? api && nextCursorOf(api) : index?.nextCursor
+  return cursor ? pageCursor(fromApi ? 'api' : 'index', cursor) : null
+}
 
 export function useCallsView(search: CallsSearch) {
   const live = useIsLive()
@@ -85,7 +95,8 @@ export function useCallsView(search: CallsSearch) {
     choice,
     rows,
     placedBy,
-    nextCursor: fromApi ? (apiQuery.data?.next_cursor ?? null) : (indexQuery.data?.nextCursor ?? null),
+    /** As the URL keeps it: marked with the list that wrote it, so the next page is read from that list. */
+    nextCursor: nextPageCursor(fromApi, apiQuery.data, indexQuery.data),
     /** The index's count of the rows the view selects; unknown when the list comes from the API. */
     total: fromApi || !indexQuery.data ? null : { count: indexQuery.data.total, capped: indexQuery.data.totalCapped },
     error,

@@ -15,6 +15,7 @@ import { BoardCounters } from './board-counters'
 import { BoardFilters, useApplyLiveSearch } from './board-filters'
 import { boardRows } from './board-rows'
 import { BoardTable } from './board-table'
+import { BoardTrouble } from './board-trouble'
 import { RECENT_WINDOW_MS, useBoardCalls } from './use-board-calls'
 
 const route = getRouteApi('/live')
@@ -54,6 +55,7 @@ export function LiveBoardPage() {
         </Link>
       </div>
       {board.paused && <SlowDownNotice message={board.paused.message} nextTryAt={Date.parse(board.paused.nextTryAt)} />}
+      {rows && board.trouble && <BoardTrouble message={board.trouble} wall={wall} />}
       {!wall && <BoardFilters boardCallerIds={(board.calls ?? []).flatMap((e) => e.call.caller_id ?? [])} />}
       {rows ? (
         <>
@@ -70,6 +72,10 @@ export function LiveBoardPage() {
                 now={now}
                 wall={wall}
               />
+            ) : board.trouble ? (
+              <EmptyState title="No calls in flight could be read">
+                The voice service's list could not be read (see above): calls may be ringing that are not shown here.
+              </EmptyState>
             ) : (
               <EmptyState title="No calls in flight">
                 A call placed anywhere on the account, here or through the API, appears within about 2 seconds.

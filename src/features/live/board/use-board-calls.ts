@@ -7,6 +7,7 @@ import { IN_FLIGHT_LOOKBACK_MS, type LiveCallEntry, type LivePause, type LiveTal
 import type { LiveMode } from '@/api/live-stream'
 import { placedByQueries } from '@/api/placed-by'
 import { type CallListItem, IN_FLIGHT_CALL_STATUSES } from '@/api/schemas'
+import { errorText } from '@/lib/error-text'
 import { useLiveState } from '../use-live'
 
 export const BOARD_POLL_MS = 5_000
@@ -19,6 +20,8 @@ export interface BoardCalls {
   calls: LiveCallEntry[] | null
   tally: LiveTally | null
   paused: LivePause | null
+  /** Why the calls cannot be read right now, in words, while the board shows what it has. */
+  trouble: string | null
   error: unknown
 }
 
@@ -59,12 +62,23 @@ export function useBoardCalls(): BoardCalls {
   for (const list of lists) for (const item of list.data?.calls ?? []) items.set(item.call_id, item)
   const owners = useQuery({ ...placedByQueries.calls([...items.keys()]), enabled: polling && items.size > 0 })
 
-  if (live.mode === 'connecting') return { mode: live.mode, calls: null, tally: null, paused: null, error: null }
+  if (live.mode === 'connecting')
+    return { mode: live.mode, calls: null, tally: null, paused: null, trouble: null, error: null }
   if (!polling)
-    return { mode: live.mode, calls: [...live.calls.values()], tally: live.tally, paused: live.paused, error: null }
+    return {
+      mode: live.mode,
+      calls: [...live.calls.values()],
+      tally: live.tally,
+      paused: live.paused,
+      trouble: live.trouble?.message ?? null,
+      error: null,
+    }
   const loaded = lists.every((list) => list.data)
   const calls = loaded
     ? [...items.values()].map((item) => asEntry(item, owners.data?.placedBy[item.call_id] ?? null))
     : null
-  return { mode: live.mode, calls, tally: null, paused: null, error: lists.find((list) => list.error)?.error ?? null }
+  // A failed refetch keeps the lists from before: the board says so rather than look current.
+  const error = lists.find((list) => list.error)?.error ?? null
+  const trouble = error ? `The list of calls could not be loaded: ${errorText(error)}.` : null
+  return { mode: live.mode, calls, tally: null, paused: null, trouble, error }
 }
