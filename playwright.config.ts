@@ -5,7 +5,10 @@ import {
   buildCommand,
   DEMO_KEY,
   demoEnv,
+  PRISM_COMMAND,
   ports,
+  prismAppEnv,
+  prismReady,
   QUIRKS_COMMAND,
   quirksAppEnv,
   quirksEnv,
@@ -50,7 +53,7 @@ export default defineConfig({
     { name: 'sign-in', testMatch: /auth\.setup\.ts/ },
     {
       name: 'chromium',
-      testIgnore: [/faults\.spec\.ts/, /quirks\//],
+      testIgnore: [/faults\.spec\.ts/, /quirks\//, /prism\//],
       dependencies: ['sign-in'],
       // An admin may do everything; a spec about one role's work signs in as that role.
       use: { storageState: authFile(ports.app, 'admin') },
@@ -73,6 +76,12 @@ export default defineConfig({
       fullyParallel: false,
       workers: 1,
       use: { baseURL: urls.quirksApp, storageState: authFile(ports.quirksApp, 'admin') },
+    },
+    {
+      name: 'prism',
+      testMatch: /prism\/.*\.spec\.ts/,
+      dependencies: ['sign-in'],
+      use: { baseURL: urls.prismApp, storageState: authFile(ports.prismApp, 'admin') },
     },
   ],
   webServer: [
@@ -104,5 +113,7 @@ export default defineConfig({
     }),
     server(QUIRKS_COMMAND, quirksReady, quirksEnv()),
     server(serveCommand(ports.quirksApp, ['admin', 'support']), urls.quirksApp, quirksAppEnv()),
+    server(PRISM_COMMAND, prismReady, {}),
+    server(serveCommand(ports.prismApp, ['admin']), urls.prismApp, prismAppEnv()),
   ],
 })

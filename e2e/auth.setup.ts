@@ -6,6 +6,7 @@ const SIGN_INS: { port: number; roles: readonly E2eRole[] }[] = [
   { port: ports.app, roles: ROLES },
   { port: ports.faultApp, roles: ['admin'] },
   { port: ports.quirksApp, roles: ['admin', 'support'] },
+  { port: ports.prismApp, roles: ['admin'] },
 ]
 
 for (const { port, roles } of SIGN_INS) {

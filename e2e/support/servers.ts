@@ -33,6 +33,9 @@ export const ports = {
   quirksApi: SIM_PORT + 30,
   quirksStorage: SIM_PORT + 31,
   quirksApp: APP_PORT + 30,
+  /** Stoplight Prism serving openapi.json with made-up answers, and its console. */
+  prismApi: SIM_PORT + 40,
+  prismApp: APP_PORT + 40,
 }
 
 // Browsers and fetch refuse these ports (the Fetch standard's "bad ports" above 1023).
@@ -56,6 +59,8 @@ export const urls = {
   browsersApp: origin(ports.browsersApp),
   quirksApi: origin(ports.quirksApi),
   quirksApp: origin(ports.quirksApp),
+  prismApi: origin(ports.prismApi),
+  prismApp: origin(ports.prismApp),
 }
 
 export const DEMO_KEY = DEMO_KEYS.acme
@@ -200,6 +205,23 @@ export function quirksAppEnv(): Record<string, string> {
     CONSOLE_INDEX: 'off',
     // A hung answer becomes a 504 after 2 s instead of 10, so a journey sees the page give up without waiting long.
     CONSOLE_UPSTREAM_TIMEOUT_MS: String(QUIRKS_UPSTREAM_TIMEOUT_MS),
+  }
+}
+
+/**
+ * Prism as a voice service we did not write: every answer made up from openapi.json's schemas (dynamic
+ * mode), so the pages meet values no simulator sends. Started with node, not npx, so stopping its
+ * process stops it; it binds 127.0.0.1 only.
+ */
+export const PRISM_COMMAND = `node node_modules/@stoplight/prism-cli/dist/index.js mock --dynamic --host 127.0.0.1 --port ${ports.prismApi} openapi.json`
+/** Up once it answers: without a key that is a 401, which is "up" for Playwright's check. */
+export const prismReady = `${urls.prismApi}/api/v1/voice/account`
+
+/** The console in front of Prism, as a new deployment runs it: a key Prism takes (any), no storage setting, the index off. */
+export function prismAppEnv(): Record<string, string> {
+  return {
+    ...appEnv({ port: ports.prismApp, simPort: ports.prismApi, apiKey: 'prism-made-up-key', distPort: ports.app }),
+    CONSOLE_INDEX: 'off',
   }
 }
 

@@ -12,4 +12,8 @@ describe('callEndTime', () => {
     expect(callEndTime('not a time', 95)).toBeNull()
     expect(callEndTime('2026-11-20T10:00:00Z', -1)).toBeNull()
   })
+  it('gives no time when the sum is past the last time a Date holds (a duration Prism made up)', () => {
+    expect(callEndTime('2400-02-29T16:48:51.0Z', 3_590_717_887_519_442)).toBeNull()
+    expect(callEndTime('2026-11-20T10:00:00Z', Number.MAX_SAFE_INTEGER)).toBeNull()
+  })
 })

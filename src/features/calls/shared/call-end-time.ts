@@ -2,7 +2,7 @@
 // duration_seconds. The spec never says `updated_at` is the end (it is when the service last changed
 // the record), so it is not used for it; a page that shows this time says how it was worked out.
 
-/** started_at + duration_seconds as an ISO time, or null when either is missing or unreadable. */
+/** started_at + duration_seconds as an ISO time, or null when either is missing or unreadable, or the sum is no time. */
 export function callEndTime(
   startedAt: string | null | undefined,
   durationSeconds: number | null | undefined,
@@ -11,7 +11,10 @@ export function callEndTime(
     return null
   const start = Date.parse(startedAt)
   if (Number.isNaN(start)) return null
-  return new Date(start + durationSeconds * 1000).toISOString()
+  // A duration the service may send (any integer) can put the end past the last time a Date holds,
+  // where toISOString throws and took the whole call page down.
+  const end = new Date(start + durationSeconds * 1000)
+  return Number.isNaN(end.getTime()) ? null : end.toISOString()
 }
 
 /** How the end time was worked out, said beside it. */
