@@ -87,3 +87,17 @@ test('/live says so when the service answers lists it cannot read, and is health
   await expect(alert).toHaveCount(0)
   await expect(page.getByText('Live updates', { exact: true })).toBeVisible()
 })
+
+test('a service that repeats its page cursor ends the list at the last new page instead of showing it for good', async ({
+  page,
+}) => {
+  await setQuirks({ cursor: 'repeat' })
+  await page.goto('/calls')
+  const pages = page.getByRole('navigation', { name: 'Pages of calls' })
+  await pages.getByRole('link', { name: 'Next' }).click()
+  await expect(page.getByRole('row', { name: /call_q_plain_0018/ })).toBeVisible()
+  await pages.getByRole('link', { name: 'Next' }).click()
+  // The third page is the second again (the service named the same cursor); its Next would repeat it for good.
+  await expect(pages.getByRole('status')).toHaveText(/already shown as the next one/)
+  await expect(pages.getByRole('link', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true')
+})

@@ -19,3 +19,11 @@ export function previousPageSearch<S extends CursorTrail>(search: S): S {
     prev: trail.length > 1 ? trail.slice(0, -1) : undefined,
   }
 }
+
+/**
+ * A next cursor this walk has already followed (the service repeats or loops its cursors): following
+ * it would show a page already shown, again and again, so the trail ends here instead.
+ */
+export function isCursorSeen(search: CursorTrail, nextCursor: string): boolean {
+  return nextCursor === search.cursor || (search.prev ?? []).includes(nextCursor)
+}

@@ -1,17 +1,24 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { buttonVariants } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
-import { nextPageSearch, previousPageSearch } from '@/lib/cursor-trail'
+import { isCursorSeen, nextPageSearch, previousPageSearch } from '@/lib/cursor-trail'
 
 const route = getRouteApi('/calls/')
 
-export function CallsPagination({ nextCursor }: { nextCursor: string | null }) {
+export function CallsPagination({ nextCursor: offered }: { nextCursor: string | null }) {
   const search = route.useSearch()
   const hasPrevious = (search.prev?.length ?? 0) > 0
+  const repeated = offered !== null && isCursorSeen(search, offered)
+  const nextCursor = repeated ? null : offered
   const disabled = 'pointer-events-none opacity-50'
 
   return (
-    <nav aria-label="Pages of calls" className="flex items-center justify-end gap-2">
+    <nav aria-label="Pages of calls" className="flex flex-wrap items-center justify-end gap-2">
+      {repeated && (
+        <p role="status" className="text-muted-foreground text-sm">
+          The service named a page already shown as the next one, so this is the last page it gave.
+        </p>
+      )}
       <Link
         from="/calls/"
         to="/calls"
