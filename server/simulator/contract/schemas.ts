@@ -302,13 +302,6 @@ export type UsageHistory = z.infer<typeof usageHistory>
 
 // ---------------------------------------------------------------- errors
 
-/** RFC 9457 problem details, with `errors` naming the fields that failed validation. */
-export const problemDetails = z.object({
-  type: z._default(z.string(), 'about:blank'),
-  title: z.string(),
-  status: z.int(),
-  detail: z.optional(z.string()),
-  instance: z.optional(z.string()),
-  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
-})
-export type ProblemDetails = z.infer<typeof problemDetails>
+// RFC 9457 problem details, with `errors` naming the fields that failed validation: the console answers in
+// the same shape, so it is written once, beside the console's readers.
+export { type ProblemDetails, problemDetails } from '../../../src/api/schemas'
