@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatNumber } from '@/lib/format'
 import { formatDate, formatDateInZone } from '@/lib/usage-format'
+import { periodCost } from './period-cost'
 import { Fact, Facts, SectionCard } from './section-card'
 import { accountStatusLook } from './status-labels'
 import { NOT_GIVEN } from './usage-given'
@@ -47,9 +48,32 @@ export function AccountCard({ timeZone }: { timeZone: string }) {
             <span className="font-mono">{account.tier?.rate_per_minute_dc ?? NOT_GIVEN}</span>{' '}
             <span className="text-xs text-slate-600 dark:text-slate-400">(unit not documented)</span>
           </Fact>
+          <Fact
+            label={
+              <>
+                Cost this period (minutes used × <code>rate_per_minute_dc</code>)
+              </>
+            }
+          >
+            <CostSoFar account={account} />
+          </Fact>
         </Facts>
       )}
     </SectionCard>
+  )
+}
+
+/** A raw figure: the rate's unit is not documented, so the cost is not given a currency. */
+function CostSoFar({ account }: { account: Account }) {
+  const cost = periodCost(account)
+  if (!cost) return NOT_GIVEN
+  return (
+    <>
+      <span className="font-mono">{formatNumber(cost.cost)}</span>{' '}
+      <span className="text-xs text-slate-600 dark:text-slate-400">
+        ({formatNumber(cost.minutes)} minutes × {formatNumber(cost.rate)}; unit not documented)
+      </span>
+    </>
   )
 }
 
