@@ -23,6 +23,7 @@ export const PERMISSIONS = [
   'caller-ids:verify',
   'account:read',
   'usage:read',
+  'alerts:manage',
   'users:manage',
   'audit:read',
 ] as const

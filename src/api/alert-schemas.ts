@@ -1,0 +1,161 @@
+// The contract of the console's alerts: rules on the current billing period, the firings they produce
+// (once per rule, period and subject, kept in the store), the dashboard's banner, and the channels that
+// carry a firing out (webhooks signed as Standard Webhooks 1.0, email over SMTP) with their delivery log.
+// The console keeps and runs them (server/console/alerts/); the alerts page and the banner read them.
+import * as z from 'zod/mini'
+import { isPlainText, PLAIN_TEXT_ERROR } from './call-query'
+import { nonNegativeInt } from './schemas'
+
+/** Under CONSOLE_PREFIX. `:id` is a path parameter. */
+export const ALERT_PATHS = {
+  rules: '/alerts/rules',
+  rule: '/alerts/rules/:id',
+  /** Firings of the current period this person has not dismissed: the banner. */
+  notices: '/alerts/notices',
+  dismiss: '/alerts/notices/:id/dismiss',
+  /** Every firing, newest first. */
+  firings: '/alerts/firings',
+  channels: '/alerts/channels',
+  channel: '/alerts/channels/:id',
+  /** Sends a test event through one channel now (202 with the delivery). */
+  channelTest: '/alerts/channels/:id/test',
+  /** Every delivery attempt's outcome, newest first. */
+  deliveries: '/alerts/deliveries',
+} as const
+
+export const ALERT_RULE_KINDS = ['usage-percent', 'projected-over', 'caller-id-answered-less'] as const
+export type AlertRuleKind = (typeof ALERT_RULE_KINDS)[number]
+
+/** The usage-percent rules a new console starts with. */
+export const DEFAULT_USAGE_PERCENTS = [50, 80, 90, 100] as const
+
+const plainText = z.refine<string>(isPlainText, { error: PLAIN_TEXT_ERROR })
+
+export const alertRuleInput = z.object({
+  kind: z.enum(ALERT_RULE_KINDS),
+  /** usage-percent only: the share of the committed minutes that fires it, 1 to 1000. */
+  percent: z.optional(
+    z.nullable(
+      z.int().check(z.minimum(1, { error: 'Use 1% or more.' }), z.maximum(1000, { error: 'Use 1000% or less.' })),
+    ),
+  ),
+  enabled: z.boolean(),
+})
+export type AlertRuleInput = z.infer<typeof alertRuleInput>
+
+export const alertRule = z.object({
+  id: z.string(),
+  kind: z.enum(ALERT_RULE_KINDS),
+  percent: z.nullable(z.int()),
+  enabled: z.boolean(),
+  /** In words: "Minutes used reach 80% of the commitment". */
+  description: z.string(),
+  updatedAt: z.iso.datetime(),
+  updatedBy: z.nullable(z.string()),
+  /** Whether it has fired in the current period (for caller-ID rules: for any caller ID). */
+  firedThisPeriod: z.boolean(),
+})
+export type AlertRule = z.infer<typeof alertRule>
+
+export const alertRuleList = z.object({ rules: z.array(alertRule) })
+
+export const alertFiring = z.object({
+  id: z.string(),
+  ruleId: z.string(),
+  kind: z.enum(ALERT_RULE_KINDS),
+  /** The billing period it fired in (its period_start). */
+  periodStart: z.iso.datetime(),
+  /** The caller ID of a caller-ID rule; null for the others. */
+  subject: z.nullable(z.string()),
+  firedAt: z.iso.datetime(),
+  /** What happened, in words, with the numbers: "Minutes used reached 80% of the commitment: 8,012 of 10,000." */
+  message: z.string(),
+})
+export type AlertFiring = z.infer<typeof alertFiring>
+
+export const alertNoticeList = z.object({ notices: z.array(alertFiring) })
+export const alertFiringList = z.object({ firings: z.array(alertFiring), nextCursor: z.nullable(z.string()) })
+
+export const ALERT_CHANNEL_KINDS = ['webhook', 'email'] as const
+
+export const alertChannelInput = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('webhook'),
+    name: z.string().check(z.trim(), z.minLength(1, { error: 'Name the channel.' }), z.maxLength(80), plainText),
+    /** http or https; private and loopback addresses only with CONSOLE_WEBHOOK_ALLOW_PRIVATE=on. */
+    url: z.string().check(z.maxLength(2_000), plainText),
+    enabled: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('email'),
+    name: z.string().check(z.trim(), z.minLength(1, { error: 'Name the channel.' }), z.maxLength(80), plainText),
+    recipients: z
+      .array(z.email({ error: 'Enter email addresses such as ops@example.com.' }))
+      .check(z.minLength(1, { error: 'Add at least one address.' }), z.maxLength(20)),
+    enabled: z.boolean(),
+  }),
+])
+export type AlertChannelInput = z.infer<typeof alertChannelInput>
+
+export const alertChannel = z.object({
+  id: z.string(),
+  kind: z.enum(ALERT_CHANNEL_KINDS),
+  name: z.string(),
+  /** webhook only. */
+  url: z.nullable(z.string()),
+  /** email only. */
+  recipients: z.nullable(z.array(z.string())),
+  enabled: z.boolean(),
+  /** Why the console turned it off ("The receiver answered 410 Gone at …"); null when it did not. */
+  disabledReason: z.nullable(z.string()),
+  createdAt: z.iso.datetime(),
+})
+export type AlertChannel = z.infer<typeof alertChannel>
+
+export const alertChannelList = z.object({
+  channels: z.array(alertChannel),
+  /** Whether SMTP is configured (CONSOLE_SMTP_URL): without it an email channel cannot be added. */
+  emailConfigured: z.boolean(),
+})
+
+/** A new webhook's answer: its signing secret (`whsec_…`), shown this once and never again. */
+export const createdAlertChannel = z.object({ channel: alertChannel, secret: z.nullable(z.string()) })
+
+export const DELIVERY_STATUSES = ['pending', 'retrying', 'delivered', 'failed'] as const
+
+export const alertDelivery = z.object({
+  id: z.string(),
+  channelId: z.string(),
+  channelName: z.string(),
+  channelKind: z.enum(ALERT_CHANNEL_KINDS),
+  /** `alert.fired` or `alert.test`. */
+  eventType: z.string(),
+  /** The firing it carries; null for a test. */
+  firingId: z.nullable(z.string()),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: nonNegativeInt,
+  createdAt: z.iso.datetime(),
+  lastAttemptAt: z.nullable(z.iso.datetime()),
+  nextAttemptAt: z.nullable(z.iso.datetime()),
+  /** The receiver's last HTTP status (webhook) or the SMTP reply code (email); null without an answer. */
+  responseStatus: z.nullable(z.int()),
+  responseTimeMs: z.nullable(nonNegativeInt),
+  /** The last answer's first 200 characters, or the error in words ("Connection refused"). */
+  responseExcerpt: z.nullable(z.string()),
+})
+export type AlertDelivery = z.infer<typeof alertDelivery>
+
+export const alertDeliveryList = z.object({ deliveries: z.array(alertDelivery), nextCursor: z.nullable(z.string()) })
+
+/** A webhook's body: Standard Webhooks' `type`, `timestamp` and `data`. */
+export const alertWebhookPayload = z.object({
+  type: z.string(),
+  timestamp: z.iso.datetime(),
+  data: z.object({
+    firing: z.nullable(alertFiring),
+    /** "This is a test of the channel …" for a test; the firing's message otherwise. */
+    message: z.string(),
+    console: z.string(),
+  }),
+})
+export type AlertWebhookPayload = z.infer<typeof alertWebhookPayload>
