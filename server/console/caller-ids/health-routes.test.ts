@@ -11,7 +11,7 @@ import { createIndexUpstream } from '../calls/index/index-upstream'
 import { openStore } from '../store'
 import { createTestConsole, expectProblem, type TestConsole } from '../test-support/console-app'
 import { type SimulatorProcess, simulatorGet, startSimulatorProcess } from '../test-support/simulator-process'
-import { percent } from './health-flag'
+import { percent } from '../../../src/api/caller-id-health-flag'
 import { readFlaggedCallerIds } from './read-health'
 
 // The seed's poorly answered caller ID (server/simulator/db/seed.ts, ACME_POORLY_ANSWERED), spelled out:

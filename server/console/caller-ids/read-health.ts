@@ -11,7 +11,7 @@ import {
 } from '../../../src/api/usage-breakdown-schemas'
 import type { ConsoleStore } from '../store'
 import type { HealthPeriod, PeriodCounts } from '../store/caller-id-health'
-import { healthFlag } from './health-flag'
+import { healthFlag } from '../../../src/api/caller-id-health-flag'
 import { accountWindow, callsPerDay, windowsOf } from './health-windows'
 
 /** More caller IDs than an account verifies in practice; past it the health lists the first ones in number order. */

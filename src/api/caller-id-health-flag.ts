@@ -6,7 +6,7 @@
 //   MIN_DROP_POINTS (15) points lower: 65% -> 38% flags, 10% -> 5% (a tiny absolute change) does not.
 // - Against the account: at least ACCOUNT_GAP_POINTS (25) points under the account's rate over the same
 //   recent windows (about two standard errors at 20 calls): a number the others' callers answer and its don't.
-import type { HealthWindow } from '../../../src/api/usage-breakdown-schemas'
+import type { HealthWindow } from './usage-breakdown-schemas'
 
 export const MIN_ENDED_CALLS = 20
 export const OWN_HISTORY_RATIO = 0.6
