@@ -9,6 +9,7 @@ import { createRefusalTally } from './audit/refusal-tally'
 import { DEFAULT_THROTTLE } from './auth/sign-in-throttle'
 import { startConsoleCallIndex } from './calls/index/console-call-index'
 import type { ConsoleConfig } from './config'
+import { recordDemoPlacers } from './demo-placed-by'
 import { DEMO_USERS, ensureDemoUsers } from './demo-users'
 import { capConnectionsPerAddress } from './http/connection-cap'
 import { rawProblem } from './http/problem'
@@ -34,6 +35,14 @@ export async function startConsole(
   const logger = extra.logger ?? createLogger(config.log)
   const store = await openStore(config.dbPath, config.queries)
   if (config.demoUsers) await ensureDemoUsers(store)
+  // Demo data only: part of the seeded current period's calls "placed" by the demo people (demo-placed-by.ts).
+  const demoPlacers =
+    config.demoUsers && config.apiKey
+      ? recordDemoPlacers(store, { upstream: config.upstream, apiKey: config.apiKey }).catch((error) => {
+          logger.error({ msg: 'could not record the demo people’s calls', error: String(error) })
+          return 0
+        })
+      : Promise.resolve(0)
   const now = extra.now ?? Date.now
   const audit = createAuditLog(store, now)
   const refusals = createRefusalTally(audit, now, (error) =>
@@ -127,6 +136,7 @@ export async function startConsole(
     port,
     store,
     close: async () => {
+      await demoPlacers
       clearInterval(sweep)
       clearInterval(retention)
       // First: its timers stop and its event streams end, so closing the server waits for none of them.
