@@ -69,7 +69,7 @@ export async function startConsole(
         store,
         logger,
         upstreamRps: config.callIndex.upstreamRps,
-        onCallEnded: alerts ? () => alerts.notify() : undefined,
+        onCallEnded: alerts ? (createdAtMs) => alerts.notify(createdAtMs) : undefined,
       })
     : null
   const app = createConsoleApp({

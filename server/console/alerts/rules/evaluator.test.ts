@@ -82,7 +82,7 @@ describe('usage-percent rules', () => {
       upstream: createIndexUpstream({ upstream: sim.url, apiKey: sim.key }),
       rps: 200,
       syncMs: 100,
-      onCallEnded: () => evaluator.notify(),
+      onCallEnded: (createdAtMs) => evaluator.notify(createdAtMs),
     })
     const t = await createTestConsole({ store, upstream: sim.url, apiKey: sim.key, alertEvaluator: evaluator })
     await t.addUser('admin@example.com', 'admin')
@@ -246,6 +246,12 @@ describe('the schedule and its inputs', () => {
       async () => requests,
       (n) => n === 1,
     )
+    // A call of an earlier period (a backfill's) is no news.
+    for (let i = 0; i < 5; i++) {
+      evaluator.notify(Date.parse('2020-01-01T00:00:00Z'))
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    expect(requests).toBe(1)
     const started = Date.now()
     while (Date.now() - started < 1_200) {
       evaluator.notify()

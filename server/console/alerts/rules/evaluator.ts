@@ -35,8 +35,11 @@ export interface AlertEvaluatorOptions {
 }
 
 export interface AlertEvaluator {
-  /** New or newly ended calls: evaluate soon (within the debounce). */
-  notify(): void
+  /**
+   * A call ended (created then, when known): evaluate soon, within the debounce. A call created before the
+   * period last read changes no rule (a backfill's old calls), so it brings no round.
+   */
+  notify(createdAtMs?: number | null): void
   /** Evaluates now, after any evaluation under way; the firings this evaluation inserted. */
   evaluate(): Promise<AlertFiring[]>
   /** Stops the schedule and waits for an evaluation under way: the store may close after it. */
@@ -48,6 +51,8 @@ export function startAlertEvaluator(options: AlertEvaluatorOptions): AlertEvalua
   const debounceMs = options.debounceMs ?? ALERT_DEBOUNCE_MS
   const readFlagged = options.readFlagged ?? (async () => [])
   const problems = createProblemLog(options.logger)
+  // The period of the last usage read; until one, every call is news.
+  let periodStartMs = Number.NEGATIVE_INFINITY
 
   async function candidates(rules: AlertRuleRow[], usage: PeriodUsage): Promise<NewAlertFiring[]> {
     const fired = new Set(
@@ -119,6 +124,7 @@ export function startAlertEvaluator(options: AlertEvaluatorOptions): AlertEvalua
       return []
     }
     problems.clear('usage')
+    periodStartMs = usage.periodStartMs
     const inserted: AlertFiring[] = []
     for (const candidate of await candidates(rules, usage)) {
       const row = await options.store.alertFirings.fire(candidate)
@@ -193,7 +199,10 @@ export function startAlertEvaluator(options: AlertEvaluatorOptions): AlertEvalua
   wakeAt(Date.now())
 
   return {
-    notify: () => wakeAt(Math.max(Date.now(), lastStartedAt + debounceMs)),
+    notify: (createdAtMs) => {
+      if (createdAtMs != null && createdAtMs < periodStartMs) return
+      wakeAt(Math.max(Date.now(), lastStartedAt + debounceMs))
+    },
     evaluate,
     async close() {
       closed = true
