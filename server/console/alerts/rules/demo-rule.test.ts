@@ -20,7 +20,7 @@ afterAll(async () => {
   await sim?.stop()
 })
 
-async function start(dbPath: string, demo: boolean) {
+async function start(dbPath: string, demo: boolean, env: Record<string, string> = {}) {
   const config = loadConsoleConfig({
     PORT: String(await freePort()),
     CONSOLE_DB: dbPath,
@@ -29,6 +29,7 @@ async function start(dbPath: string, demo: boolean) {
     VOICE_API_KEY: sim.key,
     CONSOLE_INDEX: 'off',
     CONSOLE_LIVE: 'off',
+    ...env,
   })
   return startConsole({ ...config, demoUsers: demo }, { logger: createLogger('off') })
 }
@@ -56,6 +57,12 @@ it('adds one rule a little above the usage under npm start, and no more on a res
     .where('action', '=', 'alert-rule.created')
     .execute()
   expect(audited.map((row) => JSON.parse(row.detail ?? '{}').via)).toEqual(added.map(() => 'demo'))
+  // The console's evaluator runs its first round at start: Acme is past half its commitment.
+  const deadline = Date.now() + 10_000
+  const fiftyFired = () =>
+    first.store.db.selectFrom('alert_firings').select('rule_id').where('rule_id', '=', 'rule_usage_50').execute()
+  while ((await fiftyFired()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+  expect(await fiftyFired()).toHaveLength(1)
   await first.close()
 
   const second = await start(path, true)
@@ -66,3 +73,16 @@ it('adds one rule a little above the usage under npm start, and no more on a res
   expect(await usagePercents(production)).toEqual([50, 80, 90, 100])
   await production.close()
 }, 60_000)
+
+it('adds none and evaluates nothing with CONSOLE_ALERTS=off', async () => {
+  const running = await start(join(mkdtempSync(join(tmpdir(), 'demo-rule-')), 'console.sqlite'), true, {
+    CONSOLE_ALERTS: 'off',
+  })
+  expect(await usagePercents(running)).toEqual([50, 80, 90, 100])
+  // Acme's usage is past 50% of its commitment: an evaluator would have fired that rule by now.
+  const usage = await simulatorGet<{ committed_minutes: number; actual_minutes_used: number }>(sim, '/usage')
+  expect(usage.actual_minutes_used * 2).toBeGreaterThanOrEqual(usage.committed_minutes)
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  expect(await running.store.db.selectFrom('alert_firings').selectAll().execute()).toEqual([])
+  await running.close()
+}, 30_000)
