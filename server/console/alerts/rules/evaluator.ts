@@ -119,8 +119,8 @@ export function startAlertEvaluator(options: AlertEvaluatorOptions): AlertEvalua
       return []
     }
     const usage = periodUsageOf(answer.body, now())
-    if ('missing' in usage) {
-      problems.note('usage', `GET /usage answered without ${usage.missing}; this round is skipped`)
+    if ('unusable' in usage) {
+      problems.note('usage', `GET /usage answered, but ${usage.unusable}; this round is skipped`)
       return []
     }
     problems.clear('usage')

@@ -34,18 +34,31 @@ describe('usage-percent', () => {
 })
 
 describe('the usage summary', () => {
-  it('names the field the rules cannot do without', () => {
+  it('says why the rules cannot be checked: a field missing, or a period that is not the present one', () => {
     const summary = {
       period_start: '2026-11-01T00:00:00Z',
       period_end: '2026-12-01T00:00:00Z',
       committed_minutes: 100,
       actual_minutes_used: 5,
     }
-    expect(periodUsageOf(summary, 1)).toMatchObject({ periodStartMs: NOV, periodEndMs: DEC, usedMinutes: 5 })
-    expect(periodUsageOf({ ...summary, period_end: null }, 1)).toEqual({ missing: 'period_end' })
-    expect(periodUsageOf({ ...summary, committed_minutes: null }, 1)).toEqual({ missing: 'committed_minutes' })
-    expect(periodUsageOf({ ...summary, actual_minutes_used: undefined }, 1)).toEqual({ missing: 'actual_minutes_used' })
-    expect(periodUsageOf({ ...summary, period_start: undefined }, 1)).toEqual({ missing: 'period_start' })
+    const now = Date.parse('2026-11-24T10:00:00Z')
+    expect(periodUsageOf(summary, now)).toMatchObject({ periodStartMs: NOV, periodEndMs: DEC, usedMinutes: 5 })
+    expect(periodUsageOf({ ...summary, period_end: null }, now)).toEqual({
+      unusable: 'it has no period_end after period_start',
+    })
+    expect(periodUsageOf({ ...summary, committed_minutes: null }, now)).toEqual({
+      unusable: 'it has no committed_minutes',
+    })
+    expect(periodUsageOf({ ...summary, actual_minutes_used: undefined }, now)).toEqual({
+      unusable: 'it has no actual_minutes_used',
+    })
+    expect(periodUsageOf({ ...summary, period_start: undefined }, now)).toEqual({ unusable: 'it has no period_start' })
+    // A made-up period (a mock service's) would fire every rule again: it is refused.
+    expect(periodUsageOf(summary, Date.parse('2031-05-01T00:00:00Z'))).toEqual({
+      unusable: 'its period (2026-11-01T00:00:00Z to 2026-12-01T00:00:00Z) is not the present one',
+    })
+    // A few minutes past the turn of the month, the service's clock may not have turned yet.
+    expect(periodUsageOf(summary, DEC + 5 * 60_000)).toMatchObject({ periodStartMs: NOV })
   })
 })
 
