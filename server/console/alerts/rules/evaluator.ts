@@ -8,7 +8,7 @@ import type { AuditLog } from '../../audit/audit-log'
 import type { Logger } from '../../http/request-log'
 import type { ConsoleStore } from '../../store'
 import type { NewAlertFiring } from '../../store/alert-firings'
-import type { AlertRuleRow } from '../../store/alert-rules'
+import type { AlertRuleRow, DayMinutes } from '../../store/alert-rules'
 import { alertFiringOf } from './alert-json'
 import { checkCallerIds, type FlaggedCallerId } from './caller-id-check'
 import { type PeriodUsage, periodUsageOf } from './period-usage'
@@ -77,10 +77,13 @@ export function startAlertEvaluator(options: AlertEvaluatorOptions): AlertEvalua
       }
       // Fired already this period: nothing to compute (the insert would be refused anyway).
       if (fired.has(`${rule.id}\n`)) continue
-      const message =
-        rule.kind === 'usage-percent'
-          ? checkUsagePercent(rule.percent ?? 100, usage)
-          : checkProjectedOver(usage, await daySums(usage), now())
+      if (rule.kind === 'usage-percent') {
+        const message = checkUsagePercent(rule.percent ?? 100, usage)
+        if (message) out.push(firing(rule, message))
+        continue
+      }
+      const days = await daySums(usage)
+      const message = days && checkProjectedOver(usage, days, now())
       if (message) out.push(firing(rule, message))
     }
     return out
@@ -101,9 +104,19 @@ export function startAlertEvaluator(options: AlertEvaluatorOptions): AlertEvalua
     )
     return flaggedRead
   }
-  let sums: Promise<Awaited<ReturnType<ConsoleStore['alertRules']['dailyBilledMinutes']>>> | null = null
+  // A read of the index that fails (past its query budget, say) skips this rule, not the others.
+  let sums: Promise<DayMinutes[] | null> | null = null
   const daySums = (usage: PeriodUsage) => {
-    sums ??= options.store.alertRules.dailyBilledMinutes(usage.periodStartMs, Math.min(now(), usage.periodEndMs))
+    sums ??= options.store.alertRules.dailyBilledMinutes(usage.periodStartMs, Math.min(now(), usage.periodEndMs)).then(
+      (days) => {
+        problems.clear('daily minutes')
+        return days
+      },
+      (error) => {
+        problems.note('daily minutes', String(error))
+        return null
+      },
+    )
     return sums
   }
 
