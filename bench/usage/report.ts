@@ -40,7 +40,7 @@ export function usageBenchReport(results: UsageBenchResults): string {
     `### Usage breakdowns benchmark, ${new Date().toISOString().slice(0, 10)}`,
     '',
     `Machine: ${machine(results.loadBefore)}${results.loadDuring ? ` (${results.loadDuring[0].toFixed(1)} to ${results.loadDuring[1].toFixed(1)} during the run)` : ''}. Whole run ${results.totalSeconds.toFixed(0)} s.`,
-    `Command: \`${results.command}\`: the console server as its own process on a copy of a store with ${int(results.calls)} indexed calls (the search bench's, with a \`team\` on each call with metadata), signed in as a manager; a 30-day period holding ${int(results.periodCalls)} of them, read in America/New_York; all on 127.0.0.1.`,
+    `Command: \`${results.command}\`: the console server as its own process on a copy of a store with ${int(results.calls)} indexed calls (the search bench's, with a \`team\` on each call with metadata), signed in as a manager; a 30-day period (each request's \`from\`, \`to\` and \`tz=America/New_York\`) holding ${int(results.periodCalls)} of them; all on 127.0.0.1.`,
     '',
     '| request | p50 ms | p95 ms | max ms | p50 / floor p50 | rows | target |',
     '|---|---:|---:|---:|---:|---:|---|',
