@@ -54,6 +54,7 @@ import { createVoiceProxy, upstreamBase } from './proxy/voice-proxy'
 import { voiceRoutes } from './proxy/voice-routes'
 import { can } from './roles'
 import type { ConsoleStore } from './store'
+import { usageBreakdownRoutes } from './usage/breakdown-routes'
 import { userRoutes } from './users/routes'
 import { setUpRoutes } from './users/set-up-routes'
 import { createUserAdmin } from './users/user-admin'
@@ -248,6 +249,16 @@ export function createConsoleApp(options: ConsoleAppOptions) {
       signedIn: signedInPaced,
       exportsPerPerson: options.exportsPerPerson ?? 2,
       now,
+    }),
+  )
+  const callIndex = options.callIndex ?? null
+  app.route(
+    CONSOLE_PREFIX,
+    usageBreakdownRoutes({
+      store: options.store,
+      audit,
+      indexState: () => (callIndex ? callIndex.state() : readIndexState(options.store, null)),
+      signedIn: signedInPaced,
     }),
   )
   app.route(
