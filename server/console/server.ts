@@ -3,6 +3,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { LiveCall } from '../../src/api/live-schemas'
+import { type AlertDelivery, createAlertDelivery } from './alerts/delivery/delivery'
 import { createConsoleApp } from './app'
 import { createAuditLog } from './audit/audit-log'
 import { createRefusalTally } from './audit/refusal-tally'
@@ -20,6 +21,8 @@ export interface RunningConsole {
   url: string
   port: number
   store: ConsoleStore
+  /** Carries alert firings out: the rules' onFired is its fanOut. */
+  alertDelivery: AlertDelivery
   close(): Promise<void>
 }
 
@@ -52,6 +55,15 @@ export async function startConsole(
   const callIndex = config.callIndex.enabled
     ? startConsoleCallIndex({ ...config, store, logger, upstreamRps: config.callIndex.upstreamRps })
     : null
+  // Its worker claims due deliveries in the store, so every console instance may run one.
+  const alertDelivery = createAlertDelivery({
+    store,
+    audit,
+    logger,
+    config: { ...config.alertChannels, consoleUrl: config.publicUrl.origin },
+    now,
+  })
+  alertDelivery.start()
   const app = createConsoleApp({
     ...config,
     store,
@@ -59,6 +71,7 @@ export async function startConsole(
     refusals,
     liveHub,
     callIndex,
+    alertDelivery,
     logger,
     userRateLimitPerMinute: config.userRateLimitPerMinute,
     demoUsers: config.demoUsers ? DEMO_USERS : [],
@@ -126,12 +139,14 @@ export async function startConsole(
     url: `http://${config.host}:${port}`,
     port,
     store,
+    alertDelivery,
     close: async () => {
       clearInterval(sweep)
       clearInterval(retention)
       // First: its timers stop and its event streams end, so closing the server waits for none of them.
       liveHub?.close()
       await callIndex?.close()
+      await alertDelivery.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       // The minute under way is written before the store goes: its counts are not lost.

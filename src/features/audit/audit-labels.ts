@@ -28,6 +28,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.reactivated': 'Person reactivated',
   'user.password-set': 'Password set',
   'sessions.ended': 'Sessions ended',
+  'user.invite-resent': 'Invite sent again',
+  'alert-channel.created': 'Alert channel added',
+  'alert-channel.changed': 'Alert channel changed',
+  'alert-channel.deleted': 'Alert channel deleted',
+  'alert-channel.tested': 'Alert channel tested',
+  'alert-channel.disabled': 'Alert channel turned off by the console',
+  'alert-delivery.attempted': 'Alert delivery attempted',
   'request.forbidden': 'Request refused for the role',
   'request.cross-site-refused': 'Cross-site request refused',
   'audit.exported': 'Audit log exported',
@@ -47,7 +54,8 @@ export function actorlessLabel(action: AuditAction, detail?: Record<string, unkn
   // The server's command line (`npm run console -- users …`) records its changes with via: 'cli'.
   if (detail?.via === 'cli') return 'Command line'
   if (action.startsWith('sign-in.') || action === 'sso.refused') return 'Not signed in'
-  if (action === 'audit.pruned') return 'The console'
+  if (action === 'audit.pruned' || action === 'alert-delivery.attempted' || action === 'alert-channel.disabled')
+    return 'The console'
   return 'Unknown'
 }
 
