@@ -237,6 +237,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
       guard: [signedIn, requirePermission('users:manage')],
       publicUrl: options.publicUrl,
       idleMs: options.session.idleMs,
+      mailer: alertDelivery.mailer,
       now,
     }),
   )

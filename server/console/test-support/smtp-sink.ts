@@ -47,3 +47,17 @@ export async function startSmtpSink(options: { port?: number; onMail?: (mail: Su
 }
 
 export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>
+
+/** The decoded body of one MIME part of a raw message (nodemailer sends quoted-printable or 7bit). */
+export function mailPart(raw: string, type: string): string {
+  const start = raw.indexOf(`Content-Type: ${type}`)
+  if (start < 0) throw new Error(`no ${type} part`)
+  const rest = raw.slice(start)
+  const headerEnd = rest.indexOf('\r\n\r\n')
+  const body = rest.slice(headerEnd + 4, rest.indexOf('\r\n--'))
+  if (!/Content-Transfer-Encoding: quoted-printable/.test(rest.slice(0, headerEnd))) return body
+  const bytes = body
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+  return Buffer.from(bytes, 'latin1').toString('utf8')
+}

@@ -59,7 +59,8 @@ export function createAlertDelivery(deps: AlertDeliveryDeps) {
     const attemptedAt = now()
     const attempts = delivery.attempts + 1
     const retry = (words: string, status: number | null, timeMs: number | null, retryAfter: number | null = null) => {
-      const next = nextAttemptAt(schedule, attempts, attemptedAt, retryAfter)
+      // Counted from the answer (or the failure), as a receiver's Retry-After is.
+      const next = nextAttemptAt(schedule, attempts, now(), retryAfter)
       return {
         status: next === null ? ('failed' as const) : ('retrying' as const),
         attemptedAt,
@@ -118,7 +119,7 @@ export function createAlertDelivery(deps: AlertDeliveryDeps) {
       }
     if (status === 410)
       return { ...give(excerpt || 'Gone'), responseStatus: status, responseTimeMs: timeMs, gone: true }
-    const wait = status === 429 || status === 503 ? retryAfterMs(result.retryAfter, attemptedAt) : null
+    const wait = status === 429 || status === 503 ? retryAfterMs(result.retryAfter, now()) : null
     return retry(excerpt, status, timeMs, wait)
   }
 
