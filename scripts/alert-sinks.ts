@@ -32,7 +32,8 @@ export async function startAlertSinks(
   const smtp = await startSmtpSink({
     port: options.smtpPort ?? 0,
     onMail: (mail) => {
-      const subject = /^Subject: (.*)$/m.exec(mail.raw)?.[1] ?? '(no subject)'
+      // A long header is folded over lines; unfolded, it reads as one.
+      const subject = /^Subject: (.*)$/m.exec(mail.raw.replace(/\r\n[ \t]+/g, ' '))?.[1] ?? '(no subject)'
       print(`[email] to ${mail.to.join(', ')} · ${subject}\n${mailPart(mail.raw, 'text/plain')}`)
     },
   })
