@@ -2,6 +2,7 @@
 // What must happen once is the store's to guarantee: the unique (firing_id, channel_id) pair fans a firing
 // out once per channel, and the claim (an UPDATE that re-checks claimed_until) hands each due delivery to
 // one sender, on SQLite and on PostgreSQL alike.
+import { sql } from 'kysely'
 import type { ConsoleDb } from './database'
 import type { AlertDeliveriesTable } from './schema'
 
@@ -179,11 +180,18 @@ export function createAlertDeliveryQueries(db: ConsoleDb) {
       return Number(result.numUpdatedRows) > 0
     },
 
-    /** The next time one is due, so the worker sleeps until then (null: none waiting). */
+    /**
+     * The next time one may be claimed, so the worker sleeps until then (null: none waiting). A delivery another
+     * instance holds counts from its lease's end, or the worker would wake again and again while it is sent.
+     */
     nextDueAt: async (): Promise<number | null> => {
       const row = await db
         .selectFrom('alert_deliveries')
-        .select((eb) => eb.fn.min('next_attempt_at').as('at'))
+        .select(
+          sql<
+            number | null
+          >`min(case when claimed_until > next_attempt_at then claimed_until else next_attempt_at end)`.as('at'),
+        )
         .where('status', 'in', ['pending', 'retrying'])
         .executeTakeFirst()
       return row?.at == null ? null : Number(row.at)

@@ -39,6 +39,7 @@ export interface AlertDeliveryDeps {
 }
 
 const CLAIM_BATCH = 10
+const MIN_SLEEP_MS = 10
 
 export const goneReason = (at: number) =>
   `The receiver answered 410 Gone at ${new Date(at).toISOString()}: the console stopped sending to it.`
@@ -202,7 +203,8 @@ export function createAlertDelivery(deps: AlertDeliveryDeps) {
       .nextDueAt()
       .then((due) => {
         if (stopped || timer) return
-        const wait = due === null ? pollMs : Math.min(pollMs, Math.max(0, due - now()))
+        // At least a few ms: clocks of two instances may disagree by a little.
+        const wait = due === null ? pollMs : Math.min(pollMs, Math.max(MIN_SLEEP_MS, due - now()))
         timer = setTimeout(tick, wait)
         timer.unref()
       })
