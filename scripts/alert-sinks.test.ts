@@ -37,7 +37,7 @@ describe('the demo alert sinks', () => {
     await sinks.setUpChannels(store)
     // A second start finds them and makes no more.
     await sinks.setUpChannels(store)
-    expect((await store.alertChannels.list()).map((channel) => channel.kind)).toEqual(['webhook', 'email'])
+    expect((await store.alertChannels.list()).map((channel) => channel.kind).sort()).toEqual(['email', 'webhook'])
 
     await delivery.fanOut({
       id: 'fir_demo',

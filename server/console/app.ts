@@ -10,6 +10,8 @@ import { LIVE_EVENTS_PATH } from '../../src/api/live-schemas'
 import { STORAGE_PROXY_PATH } from '../../src/api/recording-links'
 import { type AlertDelivery, createAlertDelivery } from './alerts/delivery/delivery'
 import { alertDeliveryRoutes } from './alerts/delivery/routes'
+import type { AlertEvaluator } from './alerts/rules/evaluator'
+import { alertRuleRoutes } from './alerts/rules/routes'
 import { type AuditLog, createAuditLog } from './audit/audit-log'
 import { createRefusalTally, type RefusalTally } from './audit/refusal-tally'
 import { auditRefusals } from './audit/refusals'
@@ -25,9 +27,11 @@ import { createSessionService, type SessionPolicy } from './auth/sessions'
 import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './auth/sign-in-throttle'
 import { createOidcClient } from './auth/sso/oidc-client'
 import { ssoRoutes } from './auth/sso/sso-routes'
+import { callerIdHealthRoutes } from './caller-ids/health-routes'
 import type { CallIndexSync } from './calls/index/call-index-sync'
 import { callExportRoutes } from './calls/index/export-routes'
 import { createPlacedCallIndexer } from './calls/index/placed-calls'
+import { readIndexState } from './calls/index/read-index-state'
 import { callIndexRoutes } from './calls/index/search-routes'
 import { placedByRoutes } from './calls/placed-by-routes'
 import { savedViewRoutes } from './calls/saved-view-routes'
@@ -91,6 +95,8 @@ export interface ConsoleAppOptions {
   liveHub?: LiveHub | null
   /** The process's call index sync (its owner closes it); null or absent: search answers `unavailable`. */
   callIndex?: CallIndexSync | null
+  /** The process's alert evaluator (its owner closes it): a rule change asks it to evaluate soon. */
+  alertEvaluator?: Pick<AlertEvaluator, 'notify'> | null
   /** Of the event stream; 15 s unless a test wants them sooner. */
   heartbeatMs?: number
   distDir: string
@@ -254,6 +260,15 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     CONSOLE_PREFIX,
     callIndexRoutes({ store: options.store, sync: options.callIndex ?? null, signedIn: signedInPaced }),
   )
+  const callIndex = options.callIndex ?? null
+  app.route(
+    CONSOLE_PREFIX,
+    callerIdHealthRoutes({
+      store: options.store,
+      indexState: () => (callIndex ? callIndex.state() : readIndexState(options.store, null)),
+      signedIn: signedInPaced,
+    }),
+  )
   app.route(
     CONSOLE_PREFIX,
     callExportRoutes({
@@ -261,6 +276,16 @@ export function createConsoleApp(options: ConsoleAppOptions) {
       audit,
       signedIn: signedInPaced,
       exportsPerPerson: options.exportsPerPerson ?? 2,
+      now,
+    }),
+  )
+  app.route(
+    CONSOLE_PREFIX,
+    alertRuleRoutes({
+      store: options.store,
+      audit,
+      guard: every(signedInPaced, requirePermission('alerts:manage')),
+      onRulesChanged: () => options.alertEvaluator?.notify(),
       now,
     }),
   )

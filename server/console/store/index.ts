@@ -1,11 +1,14 @@
 // The console's store: one object with every query, opened once per process.
 import { createAlertChannelQueries } from './alert-channels'
 import { createAlertDeliveryQueries } from './alert-deliveries'
+import { createAlertFiringQueries } from './alert-firings'
+import { createAlertRuleQueries } from './alert-rules'
 import { createAuditQueries } from './audit'
 import { createCallIndexQueries } from './call-index'
 import { createCallIndexSyncQueries } from './call-index-sync'
 import { createCallOwnerQueries } from './call-owners'
 import { createCallSearchQueries } from './call-search'
+import { createCallerIdHealthQueries } from './caller-id-health'
 import { type ConsoleDb, openConsoleDatabase, openConsoleReaders } from './database'
 import { createInviteQueries } from './invites'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits'
@@ -32,12 +35,15 @@ export function createStore(db: ConsoleDb, readers = { readers: db, close: async
     invites: createInviteQueries(db),
     callIndex,
     callSearch: createCallSearchQueries(readers.readers),
+    callerIdHealth: createCallerIdHealthQueries(readers.readers),
     callIndexSync: createCallIndexSyncQueries(db, callIndex.upsertListedIn),
     ssoLogins: createSsoLoginQueries(db),
     savedViews: createSavedViewQueries(db),
     secrets: createSecretQueries(db),
     alertChannels: createAlertChannelQueries(db),
     alertDeliveries: createAlertDeliveryQueries(db),
+    alertRules: createAlertRuleQueries(db, readers.readers),
+    alertFirings: createAlertFiringQueries(db),
     close: async () => {
       await readers.close()
       await db.destroy()
