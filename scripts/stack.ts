@@ -6,6 +6,7 @@ import { type RunningConsole, startConsole } from '../server/console/server'
 import { loadConfig } from '../server/simulator/config'
 import { DEMO_KEYS } from '../server/simulator/demo-keys'
 import { type RunningSimulator, startSimulator } from '../server/simulator/simulator'
+import type { AlertSinks } from './alert-sinks'
 
 export interface Stack {
   simulator: RunningSimulator
@@ -14,13 +15,23 @@ export interface Stack {
 }
 
 /** `publicPort` is where people open the dashboard; `consolePort` where the console listens. */
-export async function startStack(publicPort: number, consolePort = publicPort): Promise<Stack> {
+/** `alertSinks`: the demo's webhook receiver and SMTP sink; the console is pointed at them. */
+export async function startStack(
+  publicPort: number,
+  consolePort = publicPort,
+  alertSinks: AlertSinks | null = null,
+): Promise<Stack> {
   const publicUrl = `http://localhost:${publicPort}`
   const simulator = await startSimulator({
     ...loadConfig(),
     storageUrl: process.env.VOICE_SIM_STORAGE_URL ?? `${publicUrl}/storage`,
   })
-  const config = loadConsoleConfig({ ...process.env, PORT: String(consolePort), VOICE_API_BASE_URL: simulator.url })
+  const config = loadConsoleConfig({
+    ...process.env,
+    ...alertSinks?.env,
+    PORT: String(consolePort),
+    VOICE_API_BASE_URL: simulator.url,
+  })
   const running = await startConsole({
     ...config,
     publicUrl: new URL(publicUrl),
@@ -29,6 +40,7 @@ export async function startStack(publicPort: number, consolePort = publicPort): 
     apiKey: DEMO_KEYS.acme,
     demoUsers: true,
   })
+  await alertSinks?.setUpChannels(running.store)
   return {
     simulator,
     console: running,

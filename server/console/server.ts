@@ -3,6 +3,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { LiveCall } from '../../src/api/live-schemas'
+import { type AlertDelivery, createAlertDelivery } from './alerts/delivery/delivery'
 import { startConsoleAlerts } from './alerts/rules/console-alerts'
 import { addDemoAlertRule } from './alerts/rules/demo-rule'
 import { createUsageUpstream } from './alerts/rules/usage-upstream'
@@ -25,6 +26,8 @@ export interface RunningConsole {
   url: string
   port: number
   store: ConsoleStore
+  /** Carries alert firings out: the rules' onFired is its fanOut. */
+  alertDelivery: AlertDelivery
   close(): Promise<void>
 }
 
@@ -71,7 +74,15 @@ export async function startConsole(
     )
     upstream.close()
   }
-  // At merge: onFired (the channels' fan-out) is passed here.
+  // Its worker claims due deliveries in the store, so every console instance may run one.
+  const alertDelivery = createAlertDelivery({
+    store,
+    audit,
+    logger,
+    config: { ...config.alertChannels, consoleUrl: config.publicUrl.origin },
+    now,
+  })
+  alertDelivery.start()
   const alerts = startConsoleAlerts({
     ...config,
     store,
@@ -79,6 +90,10 @@ export async function startConsole(
     logger,
     now,
     readFlagged: () => readFlaggedCallerIds(store),
+    // Each firing goes out once per channel: the fan-out's insert is idempotent across instances.
+    onFired: async (firing) => {
+      await alertDelivery.fanOut(firing)
+    },
   })
   const callIndex = config.callIndex.enabled
     ? startConsoleCallIndex({
@@ -96,6 +111,7 @@ export async function startConsole(
     refusals,
     liveHub,
     callIndex,
+    alertDelivery,
     alertEvaluator: alerts,
     logger,
     userRateLimitPerMinute: config.userRateLimitPerMinute,
@@ -164,6 +180,7 @@ export async function startConsole(
     url: `http://${config.host}:${port}`,
     port,
     store,
+    alertDelivery,
     close: async () => {
       await demoPlacers
       clearInterval(sweep)
@@ -172,6 +189,7 @@ export async function startConsole(
       liveHub?.close()
       await alerts?.close()
       await callIndex?.close()
+      await alertDelivery.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       // The minute under way is written before the store goes: its counts are not lost.

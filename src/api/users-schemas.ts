@@ -27,7 +27,11 @@ export const userListItem = z.object({
 })
 export type UserListItem = z.infer<typeof userListItem>
 
-export const usersResponse = z.object({ users: z.array(userListItem) })
+export const usersResponse = z.object({
+  users: z.array(userListItem),
+  /** Whether the console can send email (CONSOLE_SMTP_URL): invites may then be emailed. Absent before issue 23. */
+  emailConfigured: z.optional(z.boolean()),
+})
 export type UsersResponse = z.infer<typeof usersResponse>
 
 export const inviteBody = z.object({
@@ -42,8 +46,14 @@ export const inviteBody = z.object({
     z.email({ error: 'Enter an email address such as name@example.com.' }),
   ),
   role: z.enum(ROLES, { error: 'Choose a role: support, manager or admin.' }),
+  /** Also email the link to the person (needs CONSOLE_SMTP_URL); the admin still sees it once. */
+  sendEmail: z.optional(z.boolean()),
 })
 export type InviteBody = z.input<typeof inviteBody>
+
+/** A new link for a pending invite, replacing the last one, emailed to the person. */
+export const inviteResendBody = z.pick(inviteBody, { email: true })
+export type InviteResendBody = z.input<typeof inviteResendBody>
 
 export const inviteResponse = z.object({
   email: z.string(),
@@ -53,6 +63,10 @@ export const inviteResponse = z.object({
   expiresAt: z.iso.datetime(),
   /** True when an earlier link of the same email stopped working. */
   replaced: z.boolean(),
+  /** Whether the link was emailed to the person (asked for, and the SMTP server took it). */
+  emailed: z.optional(z.boolean()),
+  /** Why it could not be emailed, in words; the link still works and is shown. */
+  emailError: z.optional(z.nullable(z.string())),
 })
 export type InviteResponse = z.infer<typeof inviteResponse>
 
@@ -86,6 +100,7 @@ export type SetUpBody = z.infer<typeof setUpBody>
 export const USERS_PATHS = {
   list: '/users',
   invites: '/users/invites',
+  resendInvite: '/users/invites/resend',
   role: (id: string) => `/users/${encodeURIComponent(id)}/role`,
   deactivate: (id: string) => `/users/${encodeURIComponent(id)}/deactivate`,
   reactivate: (id: string) => `/users/${encodeURIComponent(id)}/reactivate`,

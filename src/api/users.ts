@@ -5,6 +5,7 @@ import { apiRequest } from './client'
 import { CONSOLE_PREFIX, type Role, sessionResponse } from './console-schemas'
 import {
   type InviteBody,
+  type InviteResendBody,
   inviteResponse,
   type SetUpBody,
   setUpCheckResponse,
@@ -45,6 +46,10 @@ export const setUpQueries = {
 
 export const inviteUser = (body: InviteBody) =>
   apiRequest(USERS_PATHS.invites, { ...onConsole, method: 'POST', body, schema: inviteResponse })
+
+/** A new link for a pending invite, emailed; the answer shows it once, like an invite's. */
+export const resendInvite = (body: InviteResendBody) =>
+  apiRequest(USERS_PATHS.resendInvite, { ...onConsole, method: 'POST', body, schema: inviteResponse })
 
 export const changeRole = ({ id, role }: { id: string; role: Role }) =>
   apiRequest(USERS_PATHS.role(id), { ...onConsole, method: 'PUT', body: { role }, schema: userChangeResponse })

@@ -1,4 +1,6 @@
 // The console's store: one object with every query, opened once per process.
+import { createAlertChannelQueries } from './alert-channels'
+import { createAlertDeliveryQueries } from './alert-deliveries'
 import { createAlertFiringQueries } from './alert-firings'
 import { createAlertRuleQueries } from './alert-rules'
 import { createAuditQueries } from './audit'
@@ -40,6 +42,8 @@ export function createStore(db: ConsoleDb, readers = { readers: db, close: async
     ssoLogins: createSsoLoginQueries(db),
     savedViews: createSavedViewQueries(db),
     secrets: createSecretQueries(db),
+    alertChannels: createAlertChannelQueries(db),
+    alertDeliveries: createAlertDeliveryQueries(db),
     alertRules: createAlertRuleQueries(db, readers.readers),
     alertFirings: createAlertFiringQueries(db),
     close: async () => {

@@ -1,15 +1,18 @@
 // The Users page's API, for admins (users:manage): the list, invites, role changes,
 // deactivation and ending sessions. Mounted at CONSOLE_PREFIX/users.
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { INVITE_VALID_MS, inviteBody, roleChangeBody } from '../../../src/api/users-schemas'
+import type { Role } from '../../../src/api/console-schemas'
+import { INVITE_VALID_MS, inviteBody, inviteResendBody, roleChangeBody } from '../../../src/api/users-schemas'
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import type { SessionEnv } from '../auth/require-session'
+import type { Mailer } from '../email/mailer'
 import { jsonBody, sendInvalidFields } from '../http/invalid-fields'
 import { sendProblem } from '../http/problem'
 import type { ConsoleStore } from '../store'
 import type { UserRow } from '../store/schema'
 import { normalizeEmail } from '../store/users'
+import { inviteEmail } from './invite-email'
 import { newInviteLink } from './invite-link'
 import type { ChangedBy, ChangeResult, UserAdmin } from './user-admin'
 import { listUsers, userItemOf } from './user-list'
@@ -23,6 +26,8 @@ export interface UserRouteDeps {
   publicUrl: URL
   /** The session policy's idle time: a session idle longer is not counted as active. */
   idleMs: number
+  /** Null without CONSOLE_SMTP_URL: invites are handed over by the admin only. */
+  mailer?: Mailer | null
   now: () => number
 }
 
@@ -36,6 +41,64 @@ const notFound = (c: Context) =>
 
 export function userRoutes(deps: UserRouteDeps) {
   const { store, admin, now } = deps
+  const mailer = deps.mailer ?? null
+
+  const noSmtp = (c: Context) =>
+    sendProblem(
+      c,
+      400,
+      'Email is not configured',
+      'The console cannot send email: an admin sets CONSOLE_SMTP_URL and CONSOLE_ALERT_EMAIL_FROM and restarts it. Hand the link over yourself meanwhile.',
+      { errors: [{ field: 'sendEmail', message: 'Email is not configured (CONSOLE_SMTP_URL).' }] },
+    )
+
+  /** A new link for the email (an earlier one stops working), emailed when asked; answered once, with the link. */
+  const issueInvite = async (
+    c: Context<UsersEnv>,
+    email: string,
+    role: Role,
+    how: { sendEmail: boolean; resent: boolean },
+  ) => {
+    const at = now()
+    const expiresAt = at + INVITE_VALID_MS
+    const { link, tokenHash } = newInviteLink(deps.publicUrl)
+    const session = c.get('session')
+    const { replaced } = await store.invites.replace({
+      email,
+      role,
+      tokenHash,
+      invitedBy: session.userId,
+      now: at,
+      expiresAt,
+    })
+    const mailed = how.sendEmail && mailer ? await mailer.send(inviteEmail({ email, role, link, expiresAt })) : null
+    const emailError = mailed && !mailed.sent ? `The email could not be sent: ${mailed.error}` : null
+    await deps.audit.record({
+      ...byAdmin(c),
+      action: how.resent ? 'user.invite-resent' : 'user.invited',
+      target: email,
+      outcome: 201,
+      detail: {
+        role,
+        expiresAt: new Date(expiresAt).toISOString(),
+        replaced,
+        emailed: mailed?.sent ?? false,
+        ...(mailed && { smtpStatus: mailed.code }),
+      },
+    })
+    return c.json(
+      {
+        email,
+        role,
+        link,
+        expiresAt: new Date(expiresAt).toISOString(),
+        replaced,
+        emailed: mailed?.sent ?? false,
+        emailError,
+      },
+      201,
+    )
+  }
 
   /** The row as it is now, or the refusal in words the admin can act on. */
   const answer = async (c: Context<UsersEnv>, result: ChangeResult) => {
@@ -66,16 +129,20 @@ export function userRoutes(deps: UserRouteDeps) {
       c.set('route', c.req.routePath)
     })
     .use('/:id/:change', async (c, next) => {
+      // /invites/resend has the same shape and names no person.
+      if (c.req.path.endsWith('/invites/resend')) return next()
       const person = await store.users.byId(c.req.param('id') ?? '')
       if (!person) return notFound(c)
       c.set('person', person)
       await next()
     })
-    .get('/', async (c) => c.json({ users: await listUsers(store, now(), deps.idleMs) }))
+    .get('/', async (c) =>
+      c.json({ users: await listUsers(store, now(), deps.idleMs), emailConfigured: mailer !== null }),
+    )
     .post('/invites', async (c) => {
       const parsed = inviteBody.safeParse(await jsonBody(c))
       if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Enter an email address and choose a role.')
-      const { role } = parsed.data
+      const { role, sendEmail = false } = parsed.data
       const email = normalizeEmail(parsed.data.email)
       if (await store.users.byEmail(email)) {
         return sendProblem(
@@ -86,26 +153,24 @@ export function userRoutes(deps: UserRouteDeps) {
           { errors: [{ field: 'email', message: 'This email already has an account.' }] },
         )
       }
-      const at = now()
-      const expiresAt = at + INVITE_VALID_MS
-      const { link, tokenHash } = newInviteLink(deps.publicUrl)
-      const session = c.get('session')
-      const { replaced } = await store.invites.replace({
-        email,
-        role,
-        tokenHash,
-        invitedBy: session.userId,
-        now: at,
-        expiresAt,
-      })
-      await deps.audit.record({
-        ...byAdmin(c),
-        action: 'user.invited',
-        target: email,
-        outcome: 201,
-        detail: { role, expiresAt: new Date(expiresAt).toISOString(), replaced },
-      })
-      return c.json({ email, role, link, expiresAt: new Date(expiresAt).toISOString(), replaced }, 201)
+      if (sendEmail && !mailer) return noSmtp(c)
+      return issueInvite(c, email, role, { sendEmail, resent: false })
+    })
+    .post('/invites/resend', async (c) => {
+      const parsed = inviteResendBody.safeParse(await jsonBody(c))
+      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Name the email of the invite to send again.')
+      if (!mailer) return noSmtp(c)
+      const email = normalizeEmail(parsed.data.email)
+      const pending = (await store.invites.pending()).find((invite) => invite.email === email)
+      if (!pending)
+        return sendProblem(
+          c,
+          404,
+          'No pending invite',
+          `There is no invite of ${email} waiting to be taken up. Invite them instead.`,
+          { errors: [{ field: 'email', message: 'No pending invite for this email.' }] },
+        )
+      return issueInvite(c, email, pending.role, { sendEmail: true, resent: true })
     })
     .put('/:id/role', async (c) => {
       const parsed = roleChangeBody.safeParse(await jsonBody(c))

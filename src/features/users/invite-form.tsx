@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { isApiError } from '@/api/client'
 import { ROLES, type Role } from '@/api/console-schemas'
 import { inviteUser, userQueries } from '@/api/users'
-import { type InviteResponse, inviteBody } from '@/api/users-schemas'
+import { type InviteBody, type InviteResponse, inviteBody } from '@/api/users-schemas'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { FormError } from '@/components/ui/form-error'
@@ -12,8 +12,16 @@ import { Select } from '@/components/ui/select'
 import { fieldErrorText } from '@/lib/field-error-text'
 import { useFocusFirstInvalid } from '@/lib/use-focus-first-invalid'
 
-/** Email and role in; the set-up link out, to `onInvited`. */
-export function InviteForm({ onInvited }: { onInvited: (invite: InviteResponse) => void }) {
+const EMPTY_INVITE: InviteBody = { email: '', role: 'support', sendEmail: false }
+
+/** Email and role in (and, with email configured, whether to email the link); the set-up link out, to `onInvited`. */
+export function InviteForm({
+  onInvited,
+  emailConfigured,
+}: {
+  onInvited: (invite: InviteResponse) => void
+  emailConfigured: boolean
+}) {
   const queryClient = useQueryClient()
   const invite = useMutation({
     mutationFn: inviteUser,
@@ -25,10 +33,10 @@ export function InviteForm({ onInvited }: { onInvited: (invite: InviteResponse) 
   })
   const { ref, focusFirstInvalid } = useFocusFirstInvalid()
   const form = useForm({
-    defaultValues: { email: '', role: 'support' as Role },
+    defaultValues: EMPTY_INVITE,
     validators: { onSubmit: inviteBody },
     onSubmitInvalid: focusFirstInvalid,
-    onSubmit: ({ value }) => invite.mutate(value),
+    onSubmit: ({ value }) => invite.mutate({ ...value, sendEmail: emailConfigured && value.sendEmail }),
   })
   const serverErrors = isApiError(invite.error) ? invite.error.fieldErrors : {}
   const otherError = invite.isError && !serverErrors.email && !serverErrors.role ? invite.error.message : null
@@ -86,6 +94,21 @@ export function InviteForm({ onInvited }: { onInvited: (invite: InviteResponse) 
           </Field>
         )}
       </form.Field>
+      {emailConfigured && (
+        <form.Field name="sendEmail">
+          {(field) => (
+            <label className="mt-8 flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5"
+                checked={field.state.value ?? false}
+                onChange={(event) => field.handleChange(event.target.checked)}
+              />
+              <span>Send by email</span>
+            </label>
+          )}
+        </form.Field>
+      )}
       <Button type="submit" className="mt-6" disabled={invite.isPending}>
         {invite.isPending ? 'Inviting…' : 'Invite'}
       </Button>

@@ -39,9 +39,17 @@ export function InviteLink({ invite }: { invite: InviteResponse }) {
       </div>
       <p className="text-slate-700 dark:text-slate-300">
         It works once, within {INVITE_VALID_HOURS} hours (until <Timestamp iso={invite.expiresAt} variant="full" />
-        ). Hand it to the person yourself: the console sends no email.
+        ).{' '}
+        {invite.emailed
+          ? `It was emailed to ${invite.email}; it is also here in case the email does not arrive.`
+          : 'Hand it to the person yourself.'}
         {invite.replaced && ' The link sent before no longer works.'} It is shown only now.
       </p>
+      {invite.emailError && (
+        <p role="alert" className="text-red-800 dark:text-red-300">
+          {invite.emailError} Hand the link over yourself.
+        </p>
+      )}
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { changeUser, inviteUser, userQueries } from '@/api/users'
+import { changeUser, inviteUser, resendInvite, userQueries } from '@/api/users'
 import type { InviteResponse, UserListItem } from '@/api/users-schemas'
 import { Button } from '@/components/ui/button'
 import { ConfirmChangeDialog } from './confirm-change-dialog'
@@ -12,11 +12,13 @@ type Open = 'role' | 'deactivate' | 'endSessions' | null
 export function UserActions({
   user,
   isSelf,
+  emailConfigured,
   onDone,
   onInvited,
 }: {
   user: UserListItem
   isSelf: boolean
+  emailConfigured: boolean
   onDone: (message: string) => void
   onInvited: (invite: InviteResponse) => void
 }) {
@@ -40,17 +42,40 @@ export function UserActions({
     onError: (error) => onDone(error.message),
   })
 
+  const resend = useMutation({
+    mutationFn: resendInvite,
+    onSuccess: async (invite) => {
+      await refreshList()
+      onInvited(invite)
+      onDone(invite.emailed ? `A new link was emailed to ${invite.email}.` : (invite.emailError ?? ''))
+    },
+    onError: (error) => onDone(error.message),
+  })
+
   if (user.id === null) {
     return (
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-label={`New link for ${user.email}`}
-        disabled={reinvite.isPending}
-        onClick={() => reinvite.mutate({ email: user.email, role: user.role })}
-      >
-        New link
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`New link for ${user.email}`}
+          disabled={reinvite.isPending}
+          onClick={() => reinvite.mutate({ email: user.email, role: user.role })}
+        >
+          New link
+        </Button>
+        {emailConfigured && (
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`Re-send invite to ${user.email}`}
+            disabled={resend.isPending}
+            onClick={() => resend.mutate({ email: user.email })}
+          >
+            {resend.isPending ? 'Sending…' : 'Re-send'}
+          </Button>
+        )}
+      </div>
     )
   }
   const person = { ...user, id: user.id }

@@ -29,10 +29,11 @@ export function UsersPage() {
       <Card aria-labelledby="invite-title">
         <CardTitle id="invite-title">Invite a person</CardTitle>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          You get a one-time set-up link to hand over; they choose their own password with it.
+          You get a one-time set-up link to hand over (or to email, when the console can send email); they choose their
+          own password with it.
         </p>
         <div className="mt-3 space-y-3">
-          <InviteForm onInvited={setInvited} />
+          <InviteForm onInvited={setInvited} emailConfigured={list.data?.emailConfigured ?? false} />
           {invited && <InviteLink key={invited.link} invite={invited} />}
         </div>
       </Card>
@@ -53,7 +54,13 @@ export function UsersPage() {
           ) : list.data.users.length === 0 ? (
             <EmptyState title="Nobody yet">Invite a person above.</EmptyState>
           ) : (
-            <UsersTable users={list.data.users} selfId={selfId} onDone={setNotice} onInvited={setInvited} />
+            <UsersTable
+              users={list.data.users}
+              selfId={selfId}
+              emailConfigured={list.data.emailConfigured ?? false}
+              onDone={setNotice}
+              onInvited={setInvited}
+            />
           )}
         </div>
       </Card>

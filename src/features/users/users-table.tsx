@@ -11,11 +11,13 @@ import { UserActions } from './user-actions'
 export function UsersTable({
   users,
   selfId,
+  emailConfigured,
   onDone,
   onInvited,
 }: {
   users: readonly UserListItem[]
   selfId: string | undefined
+  emailConfigured: boolean
   onDone: (message: string) => void
   onInvited: (invite: InviteResponse) => void
 }) {
@@ -62,7 +64,13 @@ export function UsersTable({
                 </TableCell>
                 <TableCell className="tabular-nums">{user.id === null ? '—' : user.activeSessions}</TableCell>
                 <TableCell>
-                  <UserActions user={user} isSelf={isSelf} onDone={onDone} onInvited={onInvited} />
+                  <UserActions
+                    user={user}
+                    isSelf={isSelf}
+                    emailConfigured={emailConfigured}
+                    onDone={onDone}
+                    onInvited={onInvited}
+                  />
                 </TableCell>
               </TableRow>
             )
