@@ -61,6 +61,21 @@ export function createAlertFiringQueries(db: ConsoleDb) {
         .executeTakeFirst()
       return row ? { id: row.id, ...firing } : null
     },
+    /**
+     * Firings the channels have not taken, fired before `firedBefore`: an evaluator that stopped between the
+     * insert and the hand-over left them. The fan-out is idempotent per firing and channel, so a second hand-over
+     * (two instances at once) sends nothing twice.
+     */
+    notHandedOver: async (firedBefore: number, limit: number): Promise<AlertFiringRow[]> =>
+      selectFirings()
+        .where('alert_firings.handed_over_at', 'is', null)
+        .where('alert_firings.fired_at', '<', firedBefore)
+        .orderBy('alert_firings.fired_at')
+        .limit(limit)
+        .execute(),
+    handedOver: async (id: string, at: number): Promise<void> => {
+      await db.updateTable('alert_firings').set({ handed_over_at: at }).where('id', '=', id).execute()
+    },
     /** The ids of the rules that fired in the period starting then, with the subjects they fired for. */
     firedIn: async (periodStart: number): Promise<{ ruleId: string; subject: string }[]> =>
       db

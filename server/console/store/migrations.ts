@@ -373,11 +373,16 @@ const migrations: Record<string, Migration> = {
         .addColumn('subject', 'text', (col) => col.notNull().defaultTo(''))
         .addColumn('fired_at', 'bigint', (col) => col.notNull())
         .addColumn('message', 'text', (col) => col.notNull())
+        // Null until the channels have taken the firing: a console that stopped in between leaves it for the next round.
+        .addColumn('handed_over_at', 'bigint')
         // Once per rule, period and caller ID, whichever console instance gets there first.
         .addUniqueConstraint('alert_firings_once', ['rule_id', 'period_start', 'subject'])
         .execute()
       await db.schema.createIndex('alert_firings_by_time').on('alert_firings').columns(['fired_at', 'id']).execute()
       await db.schema.createIndex('alert_firings_by_period_end').on('alert_firings').column('period_end').execute()
+      await sql`create index alert_firings_not_handed_over on alert_firings (fired_at) where handed_over_at is null`.execute(
+        db,
+      )
       await db.schema
         .createTable('alert_dismissals')
         .addColumn('firing_id', 'text', (col) => col.notNull().references('alert_firings.id').onDelete('cascade'))

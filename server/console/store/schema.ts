@@ -255,6 +255,8 @@ export interface AlertFiringsTable {
   subject: Generated<string>
   fired_at: number
   message: string
+  /** When the channels took it (onFired returned); null until then, so a firing is never lost to a crash. */
+  handed_over_at: number | null
 }
 
 /** Who has dismissed which firing from their banner. */

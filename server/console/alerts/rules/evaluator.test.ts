@@ -169,6 +169,39 @@ describe('usage-percent rules', () => {
     await Promise.all([first.close(), second.close()])
     await Promise.all([a.close(), b.close()])
   }, 30_000)
+  it('hands a firing the channels never took to them on a later round, and then never again', async () => {
+    // Usage is past 80% after the tests above: the first round fires, and its channels fail to take the firings.
+    const store = await openStore(storeFile())
+    const failing = startAlertEvaluator({
+      store,
+      audit: createAuditLog(store),
+      upstream: createUsageUpstream({ upstream: sim.url, apiKey: sim.key }),
+      intervalMs: 600_000,
+      debounceMs: 200,
+      onFired: () => {
+        throw new Error('the channels are down')
+      },
+    })
+    const left = await failing.evaluate()
+    expect(left.length).toBeGreaterThan(0)
+    await failing.close()
+    // As if the console had stopped a while ago, right after its inserts.
+    await store.db
+      .updateTable('alert_firings')
+      .set({ fired_at: Date.now() - 120_000 })
+      .execute()
+    const taken: AlertFiring[] = []
+    const next = evaluatorOn(store, taken)
+    expect(await next.evaluate()).toEqual([])
+    expect(taken.map((f) => f.id).sort()).toEqual(left.map((f) => f.id).sort())
+    const pending = store.db.selectFrom('alert_firings').select('id').where('handed_over_at', 'is', null)
+    expect(await pending.execute()).toEqual([])
+    taken.length = 0
+    await next.evaluate()
+    expect(taken).toEqual([])
+    await next.close()
+    await store.close()
+  }, 30_000)
 })
 
 describe('projected-over rule', () => {

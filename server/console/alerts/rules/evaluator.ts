@@ -16,6 +16,10 @@ import { checkProjectedOver } from './projected-over-check'
 import { checkUsagePercent } from './usage-percent-check'
 import { failureText, type UsageUpstream } from './usage-upstream'
 
+// A firing still not handed over this long after it was inserted was left by a console that stopped in between
+// (the one that inserted it hands it over within moments).
+const LEFT_BEHIND_AFTER_MS = 60_000
+
 /** New data arriving brings an evaluation at most this often. */
 export const ALERT_DEBOUNCE_MS = 5_000
 
@@ -120,7 +124,28 @@ export function startAlertEvaluator(options: AlertEvaluatorOptions): AlertEvalua
     return sums
   }
 
+  /** Gives a firing to the channels, and notes that they took it; a failure leaves it for a later round. */
+  async function handOver(firing: AlertFiring): Promise<void> {
+    try {
+      await options.onFired?.(firing)
+      await options.store.alertFirings.handedOver(firing.id, now())
+    } catch (error) {
+      options.logger?.error({
+        msg: 'alerts: the channels could not take a firing',
+        firingId: firing.id,
+        error: String(error),
+      })
+    }
+  }
+
+  /** Firings another round inserted but never handed over (its console stopped in between). */
+  async function handOverLeftBehind(): Promise<void> {
+    for (const row of await options.store.alertFirings.notHandedOver(now() - LEFT_BEHIND_AFTER_MS, 100))
+      await handOver(alertFiringOf(row))
+  }
+
   async function evaluateOnce(): Promise<AlertFiring[]> {
+    await handOverLeftBehind()
     flaggedRead = null
     sums = null
     const rules = await options.store.alertRules.enabled()
@@ -160,15 +185,7 @@ export function startAlertEvaluator(options: AlertEvaluatorOptions): AlertEvalua
           },
         })
         .catch((error) => options.logger?.error({ msg: 'alerts: could not audit a firing', error: String(error) }))
-      try {
-        await options.onFired?.(firing)
-      } catch (error) {
-        options.logger?.error({
-          msg: 'alerts: the channels could not take a firing',
-          firingId: firing.id,
-          error: String(error),
-        })
-      }
+      await handOver(firing)
     }
     return inserted
   }
