@@ -113,10 +113,6 @@ export const changeChannel = ({ id, body }: { id: string; body: AlertChannelInpu
 export const deleteChannel = (id: string) =>
   apiRequest(withId(ALERT_PATHS.channel, id), { ...onConsole, method: 'DELETE', schema: anyAnswer })
 
-/** 202 with the delivery it queued (bare, or as `{ delivery }`). */
+/** 202 with the delivery it queued. */
 export const testChannel = (id: string) =>
-  apiRequest(withId(ALERT_PATHS.channelTest, id), {
-    ...onConsole,
-    method: 'POST',
-    schema: z.union([alertDelivery, z.object({ delivery: alertDelivery })]),
-  })
+  apiRequest(withId(ALERT_PATHS.channelTest, id), { ...onConsole, method: 'POST', schema: alertDelivery })
