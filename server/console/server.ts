@@ -3,6 +3,9 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { LiveCall } from '../../src/api/live-schemas'
+import { startConsoleAlerts } from './alerts/rules/console-alerts'
+import { addDemoAlertRule } from './alerts/rules/demo-rule'
+import { createUsageUpstream } from './alerts/rules/usage-upstream'
 import { createConsoleApp } from './app'
 import { createAuditLog } from './audit/audit-log'
 import { createRefusalTally } from './audit/refusal-tally'
@@ -49,8 +52,25 @@ export async function startConsole(
     config.live.enabled === false
       ? null
       : createConsoleLiveHub({ ...config, store, logger, onCall: config.callIndex.enabled ? noteStatus : undefined })
+  // The demo's rule goes in before the first evaluation (npm start only).
+  const apiKey = config.apiKey?.trim()
+  if (config.demoUsers && apiKey) {
+    const upstream = createUsageUpstream({ upstream: config.upstream, apiKey, timeoutMs: config.upstreamTimeoutMs })
+    await addDemoAlertRule({ store, upstream, audit, logger, now }).catch((error) =>
+      logger.error({ msg: 'demo: could not add an alert rule', error: String(error) }),
+    )
+    upstream.close()
+  }
+  // At merge: onFired (the channels' fan-out) and readFlagged (caller-ID health) are passed here.
+  const alerts = startConsoleAlerts({ ...config, store, audit, logger, now })
   const callIndex = config.callIndex.enabled
-    ? startConsoleCallIndex({ ...config, store, logger, upstreamRps: config.callIndex.upstreamRps })
+    ? startConsoleCallIndex({
+        ...config,
+        store,
+        logger,
+        upstreamRps: config.callIndex.upstreamRps,
+        onCallEnded: alerts ? () => alerts.notify() : undefined,
+      })
     : null
   const app = createConsoleApp({
     ...config,
@@ -59,6 +79,7 @@ export async function startConsole(
     refusals,
     liveHub,
     callIndex,
+    alertEvaluator: alerts,
     logger,
     userRateLimitPerMinute: config.userRateLimitPerMinute,
     demoUsers: config.demoUsers ? DEMO_USERS : [],
@@ -131,6 +152,7 @@ export async function startConsole(
       clearInterval(retention)
       // First: its timers stop and its event streams end, so closing the server waits for none of them.
       liveHub?.close()
+      await alerts?.close()
       await callIndex?.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
