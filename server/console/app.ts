@@ -8,6 +8,8 @@ import { CALL_INDEX_PATHS } from '../../src/api/call-index-schemas'
 import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/console-schemas'
 import { LIVE_EVENTS_PATH } from '../../src/api/live-schemas'
 import { STORAGE_PROXY_PATH } from '../../src/api/recording-links'
+import { type AlertDelivery, createAlertDelivery } from './alerts/delivery/delivery'
+import { alertDeliveryRoutes } from './alerts/delivery/routes'
 import type { AlertEvaluator } from './alerts/rules/evaluator'
 import { alertRuleRoutes } from './alerts/rules/routes'
 import { type AuditLog, createAuditLog } from './audit/audit-log'
@@ -31,7 +33,13 @@ import { createPlacedCallIndexer } from './calls/index/placed-calls'
 import { callIndexRoutes } from './calls/index/search-routes'
 import { placedByRoutes } from './calls/placed-by-routes'
 import { savedViewRoutes } from './calls/saved-view-routes'
-import { type LiveSettings, type NetworkConfig, SSO_CALLBACK_PATH, type SsoConfig } from './config'
+import {
+  type AlertChannelSettings,
+  type LiveSettings,
+  type NetworkConfig,
+  SSO_CALLBACK_PATH,
+  type SsoConfig,
+} from './config'
 import { resolveClientAddress } from './http/client-address'
 import { csrfCheck } from './http/csrf'
 import { allowedHosts, hostCheck } from './http/host-check'
@@ -100,6 +108,10 @@ export interface ConsoleAppOptions {
   audit?: AuditLog
   /** Anonymous refusals counted a minute at a time; its owner closes it (a new one, never closed, when not given). */
   refusals?: RefusalTally
+  /** The process's alert delivery (its owner starts its worker and closes it); one without a worker when not given. */
+  alertDelivery?: AlertDelivery
+  /** SMTP and private webhooks, for the alert delivery made when none is given. */
+  alertChannels?: AlertChannelSettings
   now?: () => number
 }
 
@@ -142,6 +154,18 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     pacedPerPerson(createUserRateLimiter(options.queryRateLimitPerMinute ?? 120, now)),
   )
   const audit = options.audit ?? createAuditLog(options.store, now)
+  const alertDelivery =
+    options.alertDelivery ??
+    createAlertDelivery({
+      store: options.store,
+      audit,
+      logger: options.logger,
+      config: {
+        ...(options.alertChannels ?? { smtp: null, allowPrivate: false }),
+        consoleUrl: options.publicUrl.origin,
+      },
+      now,
+    })
   const actorOfCookie = async (c: Context) => {
     const session = await sessions.resolve(cookie.read(c))
     return session ? actorOf(session) : null
@@ -219,6 +243,10 @@ export function createConsoleApp(options: ConsoleAppOptions) {
       idleMs: options.session.idleMs,
       now,
     }),
+  )
+  app.route(
+    CONSOLE_PREFIX,
+    alertDeliveryRoutes({ store: options.store, delivery: alertDelivery, audit, guard: [signedInPaced], now }),
   )
   // Public: the invited person has no session yet; the link's token is their proof.
   app.route(`${CONSOLE_PREFIX}/set-up`, setUpRoutes({ store: options.store, sessions, cookie, audit, now }))

@@ -9,6 +9,7 @@ import {
   MAX_UPSTREAM_TIMEOUT_MS,
 } from '../../src/api/time-limits'
 import { parseDomains, parseRoleMap, type SsoPolicy } from './auth/sso/sso-policy'
+import type { MailSettings } from './email/mailer'
 import type { ForwardedHeader } from './http/client-address'
 import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies'
 import { parseStorageOrigins, type StorageOriginsSetting } from './proxy/storage-origins'
@@ -85,6 +86,12 @@ const envSchema = z.object({
   // At most the request timeout (60 s): Node refuses a header timeout longer than it.
   CONSOLE_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
   CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000).default(100),
+  // Alert channels (alerts/delivery/): email over SMTP, and webhooks to private addresses only when allowed.
+  CONSOLE_SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'must be smtp://user:pass@host:port or smtps://…' })
+    .optional(),
+  CONSOLE_ALERT_EMAIL_FROM: z.string().trim().min(3).max(200).optional(),
+  CONSOLE_WEBHOOK_ALLOW_PRIVATE: z.enum(['on', 'off']).default('off'),
 })
 
 type Env = z.infer<typeof envSchema>
@@ -159,6 +166,13 @@ export interface ConsoleConfig {
   /** Null when no OpenID provider is configured. */
   sso: SsoConfig | null
   network: NetworkConfig
+  /** Email (null without CONSOLE_SMTP_URL) and the SSRF guard's exception for private receivers. */
+  alertChannels: AlertChannelSettings
+}
+
+export interface AlertChannelSettings {
+  smtp: MailSettings | null
+  allowPrivate: boolean
 }
 
 /** Who the client is behind a reverse proxy, and what one client may hold open. */
@@ -224,7 +238,16 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
       headersTimeoutMs: e.CONSOLE_HEADERS_TIMEOUT_MS,
       maxConnectionsPerAddress: e.CONSOLE_MAX_CONNECTIONS_PER_ADDRESS,
     },
+    alertChannels: readAlertChannels(e),
   }
+}
+
+function readAlertChannels(e: Env): AlertChannelSettings {
+  const allowPrivate = e.CONSOLE_WEBHOOK_ALLOW_PRIVATE === 'on'
+  if (!e.CONSOLE_SMTP_URL) return { smtp: null, allowPrivate }
+  if (!e.CONSOLE_ALERT_EMAIL_FROM)
+    invalid(['CONSOLE_ALERT_EMAIL_FROM: required with CONSOLE_SMTP_URL (the From of alert and invite emails)'])
+  return { smtp: { smtpUrl: e.CONSOLE_SMTP_URL, from: e.CONSOLE_ALERT_EMAIL_FROM }, allowPrivate }
 }
 
 function readTrustedProxies(text: string): TrustedProxies {

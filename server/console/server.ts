@@ -2,7 +2,9 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
+import type { AlertFiring } from '../../src/api/alert-schemas'
 import type { LiveCall } from '../../src/api/live-schemas'
+import { type AlertDelivery, createAlertDelivery } from './alerts/delivery/delivery'
 import { startConsoleAlerts } from './alerts/rules/console-alerts'
 import { addDemoAlertRule } from './alerts/rules/demo-rule'
 import { createUsageUpstream } from './alerts/rules/usage-upstream'
@@ -23,6 +25,8 @@ export interface RunningConsole {
   url: string
   port: number
   store: ConsoleStore
+  /** Carries alert firings out: the rules' onFired is its fanOut. */
+  alertDelivery: AlertDelivery
   close(): Promise<void>
 }
 
@@ -61,8 +65,20 @@ export async function startConsole(
     )
     upstream.close()
   }
-  // At merge: onFired (the channels' fan-out) and readFlagged (caller-ID health) are passed here.
-  const alerts = startConsoleAlerts({ ...config, store, audit, logger, now })
+  // Its worker claims due deliveries in the store, so every console instance may run one.
+  const alertDelivery = createAlertDelivery({
+    store,
+    audit,
+    logger,
+    config: { ...config.alertChannels, consoleUrl: config.publicUrl.origin },
+    now,
+  })
+  alertDelivery.start()
+  // Each firing goes out through every enabled channel. At merge: readFlagged (caller-ID health) is passed here too.
+  const onFired = async (firing: AlertFiring) => {
+    await alertDelivery.fanOut(firing)
+  }
+  const alerts = startConsoleAlerts({ ...config, store, audit, logger, now, onFired })
   const callIndex = config.callIndex.enabled
     ? startConsoleCallIndex({
         ...config,
@@ -80,6 +96,7 @@ export async function startConsole(
     liveHub,
     callIndex,
     alertEvaluator: alerts,
+    alertDelivery,
     logger,
     userRateLimitPerMinute: config.userRateLimitPerMinute,
     demoUsers: config.demoUsers ? DEMO_USERS : [],
@@ -147,6 +164,7 @@ export async function startConsole(
     url: `http://${config.host}:${port}`,
     port,
     store,
+    alertDelivery,
     close: async () => {
       clearInterval(sweep)
       clearInterval(retention)
@@ -154,6 +172,7 @@ export async function startConsole(
       liveHub?.close()
       await alerts?.close()
       await callIndex?.close()
+      await alertDelivery.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       // The minute under way is written before the store goes: its counts are not lost.

@@ -1,4 +1,7 @@
 // The console's store: one object with every query, opened once per process.
+
+import { createAlertChannelQueries } from './alert-channels'
+import { createAlertDeliveryQueries } from './alert-deliveries'
 import { createAlertFiringQueries } from './alert-firings'
 import { createAlertRuleQueries } from './alert-rules'
 import { createAuditQueries } from './audit'
@@ -38,6 +41,8 @@ export function createStore(db: ConsoleDb, readers = { readers: db, close: async
     secrets: createSecretQueries(db),
     alertRules: createAlertRuleQueries(db),
     alertFirings: createAlertFiringQueries(db),
+    alertChannels: createAlertChannelQueries(db),
+    alertDeliveries: createAlertDeliveryQueries(db),
     close: async () => {
       await readers.close()
       await db.destroy()

@@ -187,6 +187,8 @@ export interface ConsoleDatabase {
   alert_rules: AlertRulesTable
   alert_firings: AlertFiringsTable
   alert_dismissals: AlertDismissalsTable
+  alert_channels: AlertChannelsTable
+  alert_deliveries: AlertDeliveriesTable
 }
 
 /** An alert rule on the current billing period (alerts/rules/); the defaults are seeded by migration 0013. */
@@ -220,6 +222,46 @@ export interface AlertDismissalsTable {
   firing_id: string
   user_id: string
   dismissed_at: number
+}
+
+/** Where alerts are sent (alerts/delivery/). */
+export interface AlertChannelsTable {
+  id: string
+  kind: 'webhook' | 'email'
+  name: string
+  /** webhook only. */
+  url: string | null
+  /** email only: a JSON array of addresses. */
+  recipients: string | null
+  /** webhook only: `whsec_…`, its signing secret; never answered after creation, never logged. */
+  secret: string | null
+  enabled: number
+  /** Why the console turned it off (a 410); null when a person did, or it is on. */
+  disabled_reason: string | null
+  created_at: number
+}
+
+/** One message to one channel and every attempt at it; the id is the Standard Webhooks message id. */
+export interface AlertDeliveriesTable {
+  id: string
+  channel_id: string
+  /** Null for a test. */
+  firing_id: string | null
+  event_type: string
+  /** The JSON body sent (alertWebhookPayload), the same on every attempt. */
+  payload: string
+  status: 'pending' | 'retrying' | 'delivered' | 'failed'
+  attempts: Generated<number>
+  /** Null once it is delivered or failed. */
+  next_attempt_at: number | null
+  /** While an instance is sending it: no other instance claims it before this. */
+  claimed_until: number | null
+  last_attempt_at: number | null
+  response_status: number | null
+  response_time_ms: number | null
+  /** At most 200 characters of the answer, or the error in words. */
+  response_excerpt: string | null
+  created_at: number
 }
 
 /** Keys the console makes for itself on first start (the device cookies' HMAC key): never leave the server. */

@@ -1,0 +1,63 @@
+// What a delivery says: the webhook body (alertWebhookPayload), and the email made from the same body,
+// so a channel's test and a firing read the same on every channel.
+import type { AlertFiring, AlertWebhookPayload } from '../../../../src/api/alert-schemas'
+import { escapeHtml, type MailMessage } from '../../email/mailer'
+
+export const EVENT_FIRED = 'alert.fired'
+export const EVENT_TEST = 'alert.test'
+
+export function firedPayload(firing: AlertFiring, consoleUrl: string, now: number): AlertWebhookPayload {
+  return {
+    type: EVENT_FIRED,
+    timestamp: new Date(now).toISOString(),
+    data: { firing, message: firing.message, console: consoleUrl },
+  }
+}
+
+export function testPayload(channelName: string, consoleUrl: string, now: number): AlertWebhookPayload {
+  return {
+    type: EVENT_TEST,
+    timestamp: new Date(now).toISOString(),
+    data: {
+      firing: null,
+      message: `This is a test of the channel “${channelName}” from the Voice Dashboard console at ${consoleUrl}. Alerts will arrive like this.`,
+      console: consoleUrl,
+    },
+  }
+}
+
+/** The email of a payload: plain text and HTML with the same words; every value is escaped in the HTML. */
+export function alertEmail(payload: AlertWebhookPayload, recipients: string[]): MailMessage {
+  const { firing, message, console: consoleUrl } = payload.data
+  const subject = firing ? `Voice Dashboard alert: ${message}` : 'Voice Dashboard: test of an alert channel'
+  const facts: [string, string][] = firing
+    ? [
+        ['Fired at', `${firing.firedAt} (UTC)`],
+        ['Billing period from', `${firing.periodStart} (UTC)`],
+        ...(firing.subject ? ([['Caller ID', firing.subject]] as [string, string][]) : []),
+        ['Rule', firing.kind],
+      ]
+    : [['Sent at', `${payload.timestamp} (UTC)`]]
+  const alertsUrl = `${consoleUrl}/alerts`
+  const text = [
+    message,
+    '',
+    ...facts.map(([name, value]) => `${name}: ${value}`),
+    '',
+    `Open the alerts: ${alertsUrl}`,
+    '',
+    'You receive this because an admin of the Voice Dashboard console added this address to an alert channel.',
+  ].join('\n')
+  const rows = facts
+    .map(([name, value]) => `<tr><th align="left">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('')
+  const html = [
+    '<!doctype html><html><body>',
+    `<p><strong>${escapeHtml(message)}</strong></p>`,
+    `<table>${rows}</table>`,
+    `<p><a href="${escapeHtml(alertsUrl)}">Open the alerts</a></p>`,
+    '<p>You receive this because an admin of the Voice Dashboard console added this address to an alert channel.</p>',
+    '</body></html>',
+  ].join('')
+  return { to: recipients, subject, text, html }
+}

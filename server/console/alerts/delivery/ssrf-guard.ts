@@ -1,0 +1,113 @@
+// The SSRF guard of webhook URLs: a person with alerts:manage must not make the console call its own
+// network (a cloud's metadata address, an admin port on loopback). Checked when a channel is saved, and
+// again at every send against the address the socket actually connects to, so a name that resolves to a
+// public address when saved and to 127.0.0.1 later (DNS rebinding) is refused too.
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
+import { isIP, type LookupFunction } from 'node:net'
+import ipaddr from 'ipaddr.js'
+
+/** The ranges in words, for the person who typed the URL. Anything not ordinary unicast is refused. */
+const RANGE_WORDS: Record<string, string> = {
+  loopback: 'a loopback address (this machine)',
+  private: 'a private network address',
+  linkLocal: 'a link-local address (such as a cloud metadata service)',
+  uniqueLocal: 'a unique-local IPv6 address (a private network)',
+  unspecified: 'the unspecified address',
+  multicast: 'a multicast address',
+  broadcast: 'the broadcast address',
+  carrierGradeNat: 'a carrier-grade NAT address (a private network)',
+  reserved: 'a reserved address',
+}
+
+/** Why the console refuses to connect to this IP address; null when it may. */
+export function refusedAddress(address: string, allowPrivate: boolean): string | null {
+  if (allowPrivate) return null
+  if (!ipaddr.isValid(address)) return `${address} is not an IP address`
+  // An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is judged as the IPv4 address it carries.
+  const parsed = ipaddr.process(address)
+  const range = parsed.range()
+  if (range === 'unicast') return null
+  return `${address} is ${RANGE_WORDS[range] ?? `in a range the console does not send to (${range})`}`
+}
+
+export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string }
+
+const PRIVATE_HINT = 'Use a public address, or set CONSOLE_WEBHOOK_ALLOW_PRIVATE=on for a receiver on your own network.'
+
+/** The literal in a URL's hostname, without IPv6 brackets; null for a name. */
+function literalAddress(url: URL): string | null {
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
+  return isIP(host) ? host : null
+}
+
+/** What can be said of the URL without the network: scheme, credentials, and an address written in it. */
+export function checkUrlShape(text: string, allowPrivate: boolean): UrlCheck {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return { ok: false, message: 'Enter a full URL such as https://hooks.example.com/voice-alerts.' }
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { ok: false, message: `The console sends webhooks over http or https only, not ${url.protocol}` }
+  if (url.username || url.password)
+    return { ok: false, message: 'Leave the user name and password out of the URL: the signature proves the sender.' }
+  const literal = literalAddress(url)
+  const refused = literal && refusedAddress(literal, allowPrivate)
+  if (refused) return { ok: false, message: `${refused}. ${PRIVATE_HINT}` }
+  return { ok: true, url }
+}
+
+type Resolve = (host: string) => Promise<string[]>
+
+const resolveAll: Resolve = (host) =>
+  new Promise((resolve, reject) =>
+    dnsLookup(host, { all: true, verbatim: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses.map((entry) => entry.address)),
+    ),
+  )
+
+/** The check when a channel is saved: the shape, then every address the name resolves to. */
+export async function checkWebhookUrl(
+  text: string,
+  allowPrivate: boolean,
+  resolve: Resolve = resolveAll,
+): Promise<UrlCheck> {
+  const shape = checkUrlShape(text, allowPrivate)
+  if (!shape.ok || allowPrivate || literalAddress(shape.url)) return shape
+  let addresses: string[]
+  try {
+    addresses = await resolve(shape.url.hostname)
+  } catch {
+    return { ok: false, message: `The name ${shape.url.hostname} could not be resolved. Check the URL.` }
+  }
+  for (const address of addresses) {
+    const refused = refusedAddress(address, false)
+    if (refused) return { ok: false, message: `${shape.url.hostname} resolves to ${refused}. ${PRIVATE_HINT}` }
+  }
+  return shape
+}
+
+export class RefusedAddressError extends Error {
+  readonly code = 'EREFUSEDADDRESS'
+}
+
+/**
+ * A `lookup` for the http agent: resolves as Node would, then refuses the connection if any address it
+ * would use is refused. Node skips `lookup` for an IP literal: the sender checks those with checkUrlShape.
+ */
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, verbatim: true }, (error, address, family) => {
+      if (error) return callback(error, '', 0)
+      const list: LookupAddress[] = Array.isArray(address)
+        ? address
+        : [{ address: address as unknown as string, family: family ?? 4 }]
+      const refused = list.map((entry) => refusedAddress(entry.address, allowPrivate)).find((reason) => reason)
+      if (refused) return callback(new RefusedAddressError(`${hostname} resolves to ${refused}`), '', 0)
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list)
+      const [first] = list
+      return callback(null, first?.address ?? '', first?.family ?? 4)
+    })
+  }
+}
