@@ -55,6 +55,10 @@ test('a manager sets a rule and a webhook, calls cross it, the banner says so an
     await percentField.fill('0')
     await ruleDialog.getByRole('button', { name: 'Add rule' }).click()
     await expect(percentField).toHaveAccessibleDescription(/Use 1% or more\./)
+    // A new console watches 50% already: the console's 409 says so in the dialog.
+    await ruleDialog.getByRole('button', { name: '50%' }).click()
+    await ruleDialog.getByRole('button', { name: 'Add rule' }).click()
+    await expect(ruleDialog.getByRole('alert')).toContainText('There is already a rule')
     await percentField.fill(String(percent))
     await ruleDialog.getByRole('button', { name: 'Add rule' }).click()
     await expect(ruleDialog).toBeHidden()

@@ -15,7 +15,7 @@ import { RULE_KIND_WORDS } from './rule-kinds'
 export function AddRuleDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (description: string) => void }) {
   const queryClient = useQueryClient()
   const [kind, setKind] = useState<AlertRuleKind>('usage-percent')
-  const [percent, setPercent] = useState('80')
+  const [percent, setPercent] = useState('')
   const [percentError, setPercentError] = useState<string>()
   const mutation = useMutation({
     mutationFn: createRule,
