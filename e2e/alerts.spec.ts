@@ -18,10 +18,14 @@ async function currentUsage(request: APIRequestContext): Promise<{ used: number;
   return { used: usage.actual_minutes_used, committed: usage.committed_minutes }
 }
 
-/** The first whole percent above the minutes used that no rule of a new console already watches. */
+/** The journey moves the new console's 90% rule here. */
+const EDITED_PERCENT = 95
+
+/** The first whole percent above the minutes used that no rule of the console watches. */
 function percentAbove({ used, committed }: { used: number; committed: number }): number {
+  const taken = [...DEFAULT_USAGE_PERCENTS, EDITED_PERCENT] as number[]
   let percent = Math.floor((used * 100) / committed) + 1
-  while ((DEFAULT_USAGE_PERCENTS as readonly number[]).includes(percent)) percent++
+  while (taken.includes(percent)) percent++
   return percent
 }
 
@@ -66,6 +70,23 @@ test('a manager sets a rule and a webhook, calls cross it, the banner says so an
     await expect(ruleRow).toBeVisible()
     await expect(ruleRow.getByRole('switch', { name: /^Enabled:/ })).toHaveAttribute('aria-checked', 'true')
     await expect(ruleRow).toContainText('Not yet')
+
+    // Another rule changed in place: its percent, and off and on again, as the console keeps them.
+    const rules = page.getByRole('region', { name: 'Rules table' })
+    await rules.getByRole('button', { name: 'Edit percent: Minutes used reach 90% of the commitment' }).click()
+    const editDialog = page.getByRole('dialog', { name: 'Change the percent' })
+    await editDialog.getByRole('spinbutton', { name: 'Percent of the commitment' }).fill(String(EDITED_PERCENT))
+    await editDialog.getByRole('button', { name: 'Save' }).click()
+    await expect(editDialog).toBeHidden()
+    const switched = rules.getByRole('switch', {
+      name: `Enabled: Minutes used reach ${EDITED_PERCENT}% of the commitment`,
+    })
+    await switched.click()
+    await expect(switched).toHaveAttribute('aria-checked', 'false')
+    await page.reload()
+    await expect(switched).toHaveAttribute('aria-checked', 'false')
+    await switched.click()
+    await expect(switched).toHaveAttribute('aria-checked', 'true')
 
     // The webhook, and its secret shown this once.
     await page.getByRole('button', { name: 'Add webhook' }).click()

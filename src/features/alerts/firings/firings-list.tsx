@@ -32,11 +32,11 @@ export function FiringsList() {
               {rows.map((firing) => (
                 <li key={firing.id} className="py-2 text-sm">
                   <p>{firing.message}</p>
-                  <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-                    <Timestamp iso={firing.firedAt} /> · period of {periodFormat.format(new Date(firing.periodStart))}{' '}
-                    (UTC)
-                    {firing.subject && ` · caller ID ${formatPhone(firing.subject)}`}
-                  </p>
+                  <div className="mt-0.5 flex flex-wrap items-start gap-x-4 text-xs text-slate-600 dark:text-slate-400">
+                    <Timestamp iso={firing.firedAt} />
+                    <span>Period of {periodFormat.format(new Date(firing.periodStart))} (UTC)</span>
+                    {firing.subject && <span>Caller ID {formatPhone(firing.subject)}</span>}
+                  </div>
                 </li>
               ))}
             </ul>
