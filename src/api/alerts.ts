@@ -24,11 +24,11 @@ const onConsole = { prefix: CONSOLE_PREFIX }
 const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id))
 
 /** Rows a page of the delivery log or the firings holds; "Load more" asks for the next. */
-export const ALERT_PAGE_SIZE = 20
+const ALERT_PAGE_SIZE = 20
 /** The log changes by itself (retries, tests): read again this often while the page is visible. */
-export const DELIVERY_LOG_REFRESH_MS = 4_000
+const DELIVERY_LOG_REFRESH_MS = 4_000
 /** The banner's notices: every tab of a person agrees within this long, and at once on focus. */
-export const NOTICES_REFRESH_MS = 30_000
+const NOTICES_REFRESH_MS = 30_000
 
 const cursorPage = { initialPageParam: undefined as string | undefined }
 
