@@ -107,9 +107,10 @@ export default defineConfig({
     server(serveCommand(ports.faultApp, ['admin']), urls.faultApp, {
       ...appEnv({ port: ports.faultApp, simPort: ports.faultSim, apiKey: DEMO_KEY, distPort: ports.app }),
       // The fault simulator allows 20 requests a minute: the status hub and the index's sync would spend
-      // them all. These journeys are about the pages' own retries, so the pages poll.
+      // them all. These journeys are about the pages' own retries, so the pages poll (and no alert rule reads usage).
       CONSOLE_LIVE: 'off',
       CONSOLE_INDEX: 'off',
+      CONSOLE_ALERTS: 'off',
     }),
     server(QUIRKS_COMMAND, quirksReady, quirksEnv()),
     server(serveCommand(ports.quirksApp, ['admin', 'support']), urls.quirksApp, quirksAppEnv()),

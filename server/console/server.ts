@@ -58,7 +58,7 @@ export async function startConsole(
       : createConsoleLiveHub({ ...config, store, logger, onCall: config.callIndex.enabled ? noteStatus : undefined })
   // The demo's rule goes in before the first evaluation (npm start only).
   const apiKey = config.apiKey?.trim()
-  if (config.demoUsers && apiKey) {
+  if (config.demoUsers && apiKey && config.alerts.enabled) {
     const upstream = createUsageUpstream({ upstream: config.upstream, apiKey, timeoutMs: config.upstreamTimeoutMs })
     await addDemoAlertRule({ store, upstream, audit, logger, now }).catch((error) =>
       logger.error({ msg: 'demo: could not add an alert rule', error: String(error) }),
@@ -85,7 +85,7 @@ export async function startConsole(
         store,
         logger,
         upstreamRps: config.callIndex.upstreamRps,
-        onCallEnded: alerts ? () => alerts.notify() : undefined,
+        onCallEnded: alerts ? (createdAtMs) => alerts.notify(createdAtMs) : undefined,
       })
     : null
   const app = createConsoleApp({

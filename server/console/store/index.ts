@@ -39,7 +39,7 @@ export function createStore(db: ConsoleDb, readers = { readers: db, close: async
     ssoLogins: createSsoLoginQueries(db),
     savedViews: createSavedViewQueries(db),
     secrets: createSecretQueries(db),
-    alertRules: createAlertRuleQueries(db),
+    alertRules: createAlertRuleQueries(db, readers.readers),
     alertFirings: createAlertFiringQueries(db),
     alertChannels: createAlertChannelQueries(db),
     alertDeliveries: createAlertDeliveryQueries(db),

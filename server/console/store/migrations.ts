@@ -358,7 +358,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('alert_firings_by_period_end').on('alert_firings').column('period_end').execute()
       await db.schema
         .createTable('alert_dismissals')
-        .addColumn('firing_id', 'text', (col) => col.notNull())
+        .addColumn('firing_id', 'text', (col) => col.notNull().references('alert_firings.id').onDelete('cascade'))
         .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
         .addColumn('dismissed_at', 'bigint', (col) => col.notNull())
         .addPrimaryKeyConstraint('alert_dismissals_pk', ['firing_id', 'user_id'])

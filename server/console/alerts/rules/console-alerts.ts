@@ -1,4 +1,5 @@
-// The console's one alert evaluator, from its settings: none without an API key (no usage to read).
+// The console's one alert evaluator, from its settings: none without an API key (no usage to read), nor with
+// CONSOLE_ALERTS=off (where the account's rate limit is too low to share).
 import type { AuditLog } from '../../audit/audit-log'
 import type { Logger } from '../../http/request-log'
 import type { ConsoleStore } from '../../store'
@@ -10,7 +11,7 @@ export interface ConsoleAlertsOptions extends Pick<AlertEvaluatorOptions, 'readF
   apiKey: string | null
   /** The voice service's whole answer (CONSOLE_UPSTREAM_TIMEOUT_MS). */
   upstreamTimeoutMs: number
-  alerts: { evaluateMs: number }
+  alerts: { evaluateMs: number; enabled: boolean }
   store: ConsoleStore
   audit: AuditLog
   logger?: Logger
@@ -18,7 +19,7 @@ export interface ConsoleAlertsOptions extends Pick<AlertEvaluatorOptions, 'readF
 
 export function startConsoleAlerts(options: ConsoleAlertsOptions): AlertEvaluator | null {
   const apiKey = options.apiKey?.trim()
-  if (!apiKey) return null
+  if (!apiKey || !options.alerts.enabled) return null
   return startAlertEvaluator({
     ...options,
     upstream: createUsageUpstream({ upstream: options.upstream, apiKey, timeoutMs: options.upstreamTimeoutMs }),

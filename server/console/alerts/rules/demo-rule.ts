@@ -20,7 +20,7 @@ export async function addDemoAlertRule(options: {
   const now = options.now ?? Date.now
   const answer = await options.upstream.usage()
   const usage = answer.kind === 'ok' ? periodUsageOf(answer.body, now()) : null
-  if (!usage || 'missing' in usage || usage.committedMinutes <= 0) {
+  if (!usage || 'unusable' in usage || usage.committedMinutes <= 0) {
     options.logger?.info({ msg: 'demo: no alert rule near the usage (the usage could not be read)' })
     return null
   }

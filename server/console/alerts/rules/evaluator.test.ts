@@ -82,7 +82,7 @@ describe('usage-percent rules', () => {
       upstream: createIndexUpstream({ upstream: sim.url, apiKey: sim.key }),
       rps: 200,
       syncMs: 100,
-      onCallEnded: () => evaluator.notify(),
+      onCallEnded: (createdAtMs) => evaluator.notify(createdAtMs),
     })
     const t = await createTestConsole({ store, upstream: sim.url, apiKey: sim.key, alertEvaluator: evaluator })
     await t.addUser('admin@example.com', 'admin')
@@ -214,4 +214,109 @@ describe('projected-over rule', () => {
     await evaluator.close()
     await store.close()
   }, 30_000)
+})
+
+describe('the schedule and its inputs', () => {
+  it('evaluates at most once per debounce however often news comes, never two at once', async () => {
+    const store = await openStore(':memory:')
+    const real = createUsageUpstream({ upstream: sim.url, apiKey: sim.key })
+    let inFlight = 0
+    let most = 0
+    let requests = 0
+    const counted = {
+      usage: async () => {
+        requests++
+        most = Math.max(most, ++inFlight)
+        try {
+          return await real.usage()
+        } finally {
+          inFlight--
+        }
+      },
+      close: real.close,
+    }
+    const evaluator = startAlertEvaluator({
+      store,
+      audit: createAuditLog(store),
+      upstream: counted,
+      intervalMs: 600_000,
+      debounceMs: 400,
+    })
+    await until(
+      async () => requests,
+      (n) => n === 1,
+    )
+    // A call of an earlier period (a backfill's) is no news.
+    for (let i = 0; i < 5; i++) {
+      evaluator.notify(Date.parse('2020-01-01T00:00:00Z'))
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    expect(requests).toBe(1)
+    const started = Date.now()
+    while (Date.now() - started < 1_200) {
+      evaluator.notify()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    await Promise.all([evaluator.evaluate(), evaluator.evaluate(), evaluator.evaluate()])
+    // The first round, one per 400 ms of news (3 or 4), and the asked-for rounds (joined into one or two).
+    expect(requests).toBeGreaterThanOrEqual(3)
+    expect(requests).toBeLessThanOrEqual(7)
+    expect(most).toBe(1)
+    await evaluator.close()
+    await store.close()
+  }, 20_000)
+
+  it('skips a round when the voice service cannot be reached, and logs it once', async () => {
+    const store = await openStore(':memory:')
+    const lines: Record<string, unknown>[] = []
+    const evaluator = startAlertEvaluator({
+      store,
+      audit: createAuditLog(store),
+      // Nothing listens on the discard port.
+      upstream: createUsageUpstream({ upstream: 'http://127.0.0.1:9', apiKey: sim.key, timeoutMs: 1_000 }),
+      intervalMs: 600_000,
+      logger: { info: (entry) => lines.push(entry), error: (entry) => lines.push(entry) },
+    })
+    for (let i = 0; i < 3; i++) expect(await evaluator.evaluate()).toEqual([])
+    expect(lines).toEqual([
+      { msg: 'alerts: usage unavailable', reason: 'GET /usage unreachable; this round is skipped' },
+    ])
+    expect(await store.db.selectFrom('alert_firings').selectAll().execute()).toEqual([])
+    await evaluator.close()
+    await store.close()
+  })
+
+  it('fires a caller-ID rule once per flagged caller ID and period', async () => {
+    const store = await openStore(':memory:')
+    await store.db.updateTable('alert_rules').set({ enabled: 0 }).execute()
+    const id = await store.alertRules.create({ kind: 'caller-id-answered-less', percent: null, enabled: true }, null, 1)
+    let flagged = [
+      { callerId: '+14155550100', reason: 'answered 12% of its last 50 calls, against 61% before' },
+      { callerId: '+12125550142', reason: 'answered 20% of its last 50 calls, against 58% before' },
+    ]
+    const fired: AlertFiring[] = []
+    const evaluator = startAlertEvaluator({
+      store,
+      audit: createAuditLog(store),
+      upstream: createUsageUpstream({ upstream: sim.url, apiKey: sim.key }),
+      intervalMs: 600_000,
+      readFlagged: async () => flagged,
+      onFired: (firing) => {
+        fired.push(firing)
+      },
+    })
+    await evaluator.evaluate()
+    expect(fired.map((f) => [f.ruleId, f.subject])).toEqual([
+      [id, '+14155550100'],
+      [id, '+12125550142'],
+    ])
+    expect(fired[0]?.message).toBe(
+      'Caller ID +14155550100 is answered less than usual: answered 12% of its last 50 calls, against 61% before',
+    )
+    expect(await evaluator.evaluate()).toEqual([])
+    flagged = [...flagged, { callerId: '+13125550177', reason: 'answered 5%' }]
+    expect((await evaluator.evaluate()).map((f) => f.subject)).toEqual(['+13125550177'])
+    await evaluator.close()
+    await store.close()
+  })
 })

@@ -8,7 +8,7 @@ import type { AuditLog } from '../../audit/audit-log'
 import type { Logger } from '../../http/request-log'
 import type { ConsoleStore } from '../../store'
 import type { NewAlertFiring } from '../../store/alert-firings'
-import type { AlertRuleRow } from '../../store/alert-rules'
+import type { AlertRuleRow, DayMinutes } from '../../store/alert-rules'
 import { alertFiringOf } from './alert-json'
 import { checkCallerIds, type FlaggedCallerId } from './caller-id-check'
 import { type PeriodUsage, periodUsageOf } from './period-usage'
@@ -35,8 +35,11 @@ export interface AlertEvaluatorOptions {
 }
 
 export interface AlertEvaluator {
-  /** New or newly ended calls: evaluate soon (within the debounce). */
-  notify(): void
+  /**
+   * A call ended (created then, when known): evaluate soon, within the debounce. A call created before the
+   * period last read changes no rule (a backfill's old calls), so it brings no round.
+   */
+  notify(createdAtMs?: number | null): void
   /** Evaluates now, after any evaluation under way; the firings this evaluation inserted. */
   evaluate(): Promise<AlertFiring[]>
   /** Stops the schedule and waits for an evaluation under way: the store may close after it. */
@@ -48,6 +51,8 @@ export function startAlertEvaluator(options: AlertEvaluatorOptions): AlertEvalua
   const debounceMs = options.debounceMs ?? ALERT_DEBOUNCE_MS
   const readFlagged = options.readFlagged ?? (async () => [])
   const problems = createProblemLog(options.logger)
+  // The period of the last usage read; until one, every call is news.
+  let periodStartMs = Number.NEGATIVE_INFINITY
 
   async function candidates(rules: AlertRuleRow[], usage: PeriodUsage): Promise<NewAlertFiring[]> {
     const fired = new Set(
@@ -72,10 +77,13 @@ export function startAlertEvaluator(options: AlertEvaluatorOptions): AlertEvalua
       }
       // Fired already this period: nothing to compute (the insert would be refused anyway).
       if (fired.has(`${rule.id}\n`)) continue
-      const message =
-        rule.kind === 'usage-percent'
-          ? checkUsagePercent(rule.percent ?? 100, usage)
-          : checkProjectedOver(usage, await daySums(usage), now())
+      if (rule.kind === 'usage-percent') {
+        const message = checkUsagePercent(rule.percent ?? 100, usage)
+        if (message) out.push(firing(rule, message))
+        continue
+      }
+      const days = await daySums(usage)
+      const message = days && checkProjectedOver(usage, days, now())
       if (message) out.push(firing(rule, message))
     }
     return out
@@ -96,9 +104,19 @@ export function startAlertEvaluator(options: AlertEvaluatorOptions): AlertEvalua
     )
     return flaggedRead
   }
-  let sums: Promise<Awaited<ReturnType<ConsoleStore['alertRules']['dailyBilledMinutes']>>> | null = null
+  // A read of the index that fails (past its query budget, say) skips this rule, not the others.
+  let sums: Promise<DayMinutes[] | null> | null = null
   const daySums = (usage: PeriodUsage) => {
-    sums ??= options.store.alertRules.dailyBilledMinutes(usage.periodStartMs, Math.min(now(), usage.periodEndMs))
+    sums ??= options.store.alertRules.dailyBilledMinutes(usage.periodStartMs, Math.min(now(), usage.periodEndMs)).then(
+      (days) => {
+        problems.clear('daily minutes')
+        return days
+      },
+      (error) => {
+        problems.note('daily minutes', String(error))
+        return null
+      },
+    )
     return sums
   }
 
@@ -114,11 +132,12 @@ export function startAlertEvaluator(options: AlertEvaluatorOptions): AlertEvalua
       return []
     }
     const usage = periodUsageOf(answer.body, now())
-    if ('missing' in usage) {
-      problems.note('usage', `GET /usage answered without ${usage.missing}; this round is skipped`)
+    if ('unusable' in usage) {
+      problems.note('usage', `GET /usage answered, but ${usage.unusable}; this round is skipped`)
       return []
     }
     problems.clear('usage')
+    periodStartMs = usage.periodStartMs
     const inserted: AlertFiring[] = []
     for (const candidate of await candidates(rules, usage)) {
       const row = await options.store.alertFirings.fire(candidate)
@@ -193,7 +212,10 @@ export function startAlertEvaluator(options: AlertEvaluatorOptions): AlertEvalua
   wakeAt(Date.now())
 
   return {
-    notify: () => wakeAt(Math.max(Date.now(), lastStartedAt + debounceMs)),
+    notify: (createdAtMs) => {
+      if (createdAtMs != null && createdAtMs < periodStartMs) return
+      wakeAt(Math.max(Date.now(), lastStartedAt + debounceMs))
+    },
     evaluate,
     async close() {
       closed = true

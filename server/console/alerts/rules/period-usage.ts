@@ -10,14 +10,24 @@ export interface PeriodUsage {
   readAtMs: number
 }
 
-/** The summary's numbers, or why the rules cannot be checked with it (the spec lets each field be null). */
-export function periodUsageOf(summary: UsageSummary, readAtMs: number): PeriodUsage | { missing: string } {
+// The service's clock and ours may differ a little at a period's turn: within this, its period is the present one.
+const CLOCK_MARGIN_MS = 60 * 60_000
+
+/**
+ * The summary's numbers, or why the rules cannot be checked with it: a field missing (the spec lets each be
+ * null), or a period that does not hold the present (a firing is once per period: a made-up period would fire
+ * every rule again).
+ */
+export function periodUsageOf(summary: UsageSummary, readAtMs: number): PeriodUsage | { unusable: string } {
   const periodStartMs = summary.period_start ? Date.parse(summary.period_start) : Number.NaN
   const periodEndMs = summary.period_end ? Date.parse(summary.period_end) : Number.NaN
-  if (Number.isNaN(periodStartMs)) return { missing: 'period_start' }
-  if (Number.isNaN(periodEndMs) || periodEndMs <= periodStartMs) return { missing: 'period_end' }
-  if (summary.committed_minutes == null) return { missing: 'committed_minutes' }
-  if (summary.actual_minutes_used == null) return { missing: 'actual_minutes_used' }
+  if (Number.isNaN(periodStartMs)) return { unusable: 'it has no period_start' }
+  if (Number.isNaN(periodEndMs) || periodEndMs <= periodStartMs)
+    return { unusable: 'it has no period_end after period_start' }
+  if (readAtMs < periodStartMs - CLOCK_MARGIN_MS || readAtMs >= periodEndMs + CLOCK_MARGIN_MS)
+    return { unusable: `its period (${summary.period_start} to ${summary.period_end}) is not the present one` }
+  if (summary.committed_minutes == null) return { unusable: 'it has no committed_minutes' }
+  if (summary.actual_minutes_used == null) return { unusable: 'it has no actual_minutes_used' }
   return {
     periodStartMs,
     periodEndMs,

@@ -27,7 +27,7 @@ export interface CallIndexSyncOptions {
   logger?: Logger
   now?: () => number
   /** Called when a call's final details are indexed (the alert evaluator's cue); cheap and synchronous. */
-  onCallEnded?: () => void
+  onCallEnded?: (createdAtMs: number | null) => void
 }
 
 export interface CallIndexSync {

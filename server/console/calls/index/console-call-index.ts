@@ -10,7 +10,7 @@ export function startConsoleCallIndex(options: {
   store: ConsoleStore
   upstreamRps: number
   logger?: Logger
-  onCallEnded?: () => void
+  onCallEnded?: (createdAtMs: number | null) => void
 }): CallIndexSync | null {
   const apiKey = options.apiKey?.trim()
   if (!apiKey) return null
