@@ -1,6 +1,7 @@
 // A manager's alerts, end to end: a usage rule just above this period's minutes, a webhook to a real receiver
 // (which checks the Standard Webhooks signature with the secret the page showed once), calls placed by support
 // until the rule fires, the banner and its Dismiss, and the delivery in the log. Support never sees any of it.
+import { randomUUID } from 'node:crypto'
 import type { UsageSummary } from '../server/simulator/contract/schemas'
 import { DEFAULT_USAGE_PERCENTS } from '../src/api/alert-schemas'
 import { NUMBERS, placeCall } from './support/api'
@@ -41,6 +42,8 @@ test('a manager sets a rule and a webhook, calls cross it, the banner says so an
 }) => {
   test.setTimeout(240_000)
   const receiver = await startWebhookReceiver()
+  // Its own name: the journey may meet a console that has run it before.
+  const channelName = `Ops receiver ${randomUUID().slice(0, 6)}`
   try {
     await page.goto('/alerts')
     await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible()
@@ -87,11 +90,18 @@ test('a manager sets a rule and a webhook, calls cross it, the banner says so an
     await expect(switched).toHaveAttribute('aria-checked', 'false')
     await switched.click()
     await expect(switched).toHaveAttribute('aria-checked', 'true')
+    // And back as a new console has it, so the journey can run again on this console.
+    await rules
+      .getByRole('button', { name: `Edit percent: Minutes used reach ${EDITED_PERCENT}% of the commitment` })
+      .click()
+    await editDialog.getByRole('spinbutton', { name: 'Percent of the commitment' }).fill('90')
+    await editDialog.getByRole('button', { name: 'Save' }).click()
+    await expect(rules.getByRole('rowheader', { name: 'Minutes used reach 90% of the commitment' })).toBeVisible()
 
     // The webhook, and its secret shown this once.
     await page.getByRole('button', { name: 'Add webhook' }).click()
     const webhookDialog = page.getByRole('dialog', { name: 'Add a webhook' })
-    await webhookDialog.getByLabel('Name').fill('Ops receiver')
+    await webhookDialog.getByLabel('Name').fill(channelName)
     // The console's own check (not the page's): its problem+json names the field, and the page puts it there.
     const urlField = webhookDialog.getByLabel('URL')
     await urlField.fill('ftp://127.0.0.1/hooks')
@@ -108,13 +118,13 @@ test('a manager sets a rule and a webhook, calls cross it, the banner says so an
     expect(await axeViolations(page)).toEqual([])
     await page.getByRole('button', { name: 'I have copied it' }).click()
     await expect(secretBox).toBeHidden()
-    const channelRow = page.getByRole('region', { name: 'Channels table' }).getByRole('row', { name: /Ops receiver/ })
+    const channelRow = page.getByRole('region', { name: 'Channels table' }).getByRole('row', { name: channelName })
     await expect(channelRow).toContainText(receiver.url)
 
     // Send test: a delivery in the log, taken by the receiver and signed with the secret.
-    await channelRow.getByRole('button', { name: 'Send test: Ops receiver' }).click()
-    await expect(page.getByText('Test sent through Ops receiver')).toBeVisible()
-    const testRow = deliveryRows(page).filter({ hasText: 'Ops receiver' }).filter({ hasText: 'Test' })
+    await channelRow.getByRole('button', { name: `Send test: ${channelName}` }).click()
+    await expect(page.getByText(`Test sent through ${channelName}`)).toBeVisible()
+    const testRow = deliveryRows(page).filter({ hasText: channelName }).filter({ hasText: 'Test' })
     await expect(testRow.first()).toContainText('Delivered', { timeout: 30_000 })
     await expect(testRow.first()).toContainText('200')
     expect(receiver.verified(secret).some((payload) => payload.type === 'alert.test')).toBe(true)
@@ -156,7 +166,7 @@ test('a manager sets a rule and a webhook, calls cross it, the banner says so an
     // The firing's delivery: in the log as delivered, and verified by the receiver.
     await page.goto('/alerts')
     await expect(ruleRow).toContainText('Fired')
-    const firedRow = deliveryRows(page).filter({ hasText: 'Ops receiver' }).filter({ hasText: 'Alert' })
+    const firedRow = deliveryRows(page).filter({ hasText: channelName }).filter({ hasText: 'Alert' })
     await expect(firedRow.first()).toContainText('Delivered', { timeout: 60_000 })
     const fired = receiver.verified(secret).filter((payload) => payload.type === 'alert.fired')
     expect(fired.map((payload) => payload.data.message)).toContainEqual(expect.stringMatching(percentText(percent)))
