@@ -27,9 +27,11 @@ import { createSessionService, type SessionPolicy } from './auth/sessions'
 import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './auth/sign-in-throttle'
 import { createOidcClient } from './auth/sso/oidc-client'
 import { ssoRoutes } from './auth/sso/sso-routes'
+import { callerIdHealthRoutes } from './caller-ids/health-routes'
 import type { CallIndexSync } from './calls/index/call-index-sync'
 import { callExportRoutes } from './calls/index/export-routes'
 import { createPlacedCallIndexer } from './calls/index/placed-calls'
+import { readIndexState } from './calls/index/read-index-state'
 import { callIndexRoutes } from './calls/index/search-routes'
 import { placedByRoutes } from './calls/placed-by-routes'
 import { savedViewRoutes } from './calls/saved-view-routes'
@@ -60,6 +62,7 @@ import { createVoiceProxy, upstreamBase } from './proxy/voice-proxy'
 import { voiceRoutes } from './proxy/voice-routes'
 import { can } from './roles'
 import type { ConsoleStore } from './store'
+import { usageBreakdownRoutes } from './usage/breakdown-routes'
 import { userRoutes } from './users/routes'
 import { setUpRoutes } from './users/set-up-routes'
 import { createUserAdmin } from './users/user-admin'
@@ -257,6 +260,17 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     CONSOLE_PREFIX,
     callIndexRoutes({ store: options.store, sync: options.callIndex ?? null, signedIn: signedInPaced }),
   )
+  // The index's state, as the breakdowns and caller-ID health report what it still misses.
+  const callIndex = options.callIndex ?? null
+  const indexState = () => (callIndex ? callIndex.state() : readIndexState(options.store, null))
+  app.route(
+    CONSOLE_PREFIX,
+    callerIdHealthRoutes({
+      store: options.store,
+      indexState,
+      signedIn: signedInPaced,
+    }),
+  )
   app.route(
     CONSOLE_PREFIX,
     callExportRoutes({
@@ -265,6 +279,15 @@ export function createConsoleApp(options: ConsoleAppOptions) {
       signedIn: signedInPaced,
       exportsPerPerson: options.exportsPerPerson ?? 2,
       now,
+    }),
+  )
+  app.route(
+    CONSOLE_PREFIX,
+    usageBreakdownRoutes({
+      store: options.store,
+      audit,
+      indexState,
+      signedIn: signedInPaced,
     }),
   )
   app.route(

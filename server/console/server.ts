@@ -12,8 +12,10 @@ import { createConsoleApp } from './app'
 import { createAuditLog } from './audit/audit-log'
 import { createRefusalTally } from './audit/refusal-tally'
 import { DEFAULT_THROTTLE } from './auth/sign-in-throttle'
+import { readFlaggedCallerIds } from './caller-ids/read-health'
 import { startConsoleCallIndex } from './calls/index/console-call-index'
 import type { ConsoleConfig } from './config'
+import { recordDemoPlacers } from './demo-placed-by'
 import { DEMO_USERS, ensureDemoUsers } from './demo-users'
 import { capConnectionsPerAddress } from './http/connection-cap'
 import { rawProblem } from './http/problem'
@@ -41,6 +43,14 @@ export async function startConsole(
   const logger = extra.logger ?? createLogger(config.log)
   const store = await openStore(config.dbPath, config.queries)
   if (config.demoUsers) await ensureDemoUsers(store)
+  // Demo data only: part of the seeded current period's calls "placed" by the demo people (demo-placed-by.ts).
+  const demoPlacers =
+    config.demoUsers && config.apiKey
+      ? recordDemoPlacers(store, { upstream: config.upstream, apiKey: config.apiKey }).catch((error) => {
+          logger.error({ msg: 'could not record the demo people’s calls', error: String(error) })
+          return 0
+        })
+      : Promise.resolve(0)
   const now = extra.now ?? Date.now
   const audit = createAuditLog(store, now)
   const refusals = createRefusalTally(audit, now, (error) =>
@@ -74,11 +84,19 @@ export async function startConsole(
     now,
   })
   alertDelivery.start()
-  // Each firing goes out through every enabled channel. At merge: readFlagged (caller-ID health) is passed here too.
+  // Each firing goes out through every enabled channel.
   const onFired = async (firing: AlertFiring) => {
     await alertDelivery.fanOut(firing)
   }
-  const alerts = startConsoleAlerts({ ...config, store, audit, logger, now, onFired })
+  const alerts = startConsoleAlerts({
+    ...config,
+    store,
+    audit,
+    logger,
+    now,
+    onFired,
+    readFlagged: () => readFlaggedCallerIds(store),
+  })
   const callIndex = config.callIndex.enabled
     ? startConsoleCallIndex({
         ...config,
@@ -166,6 +184,7 @@ export async function startConsole(
     store,
     alertDelivery,
     close: async () => {
+      await demoPlacers
       clearInterval(sweep)
       clearInterval(retention)
       // First: its timers stop and its event streams end, so closing the server waits for none of them.

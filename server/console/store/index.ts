@@ -9,6 +9,7 @@ import { createCallIndexQueries } from './call-index'
 import { createCallIndexSyncQueries } from './call-index-sync'
 import { createCallOwnerQueries } from './call-owners'
 import { createCallSearchQueries } from './call-search'
+import { createCallerIdHealthQueries } from './caller-id-health'
 import { type ConsoleDb, openConsoleDatabase, openConsoleReaders } from './database'
 import { createInviteQueries } from './invites'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits'
@@ -17,6 +18,7 @@ import { createSecretQueries } from './secrets'
 import { createSessionQueries } from './sessions'
 import { createSsoLoginQueries } from './sso-logins'
 import { createThrottleQueries } from './throttle'
+import { createUsageBreakdownQueries } from './usage-breakdowns'
 import { createUserQueries } from './users'
 
 /**
@@ -35,6 +37,8 @@ export function createStore(db: ConsoleDb, readers = { readers: db, close: async
     invites: createInviteQueries(db),
     callIndex,
     callSearch: createCallSearchQueries(readers.readers),
+    callerIdHealth: createCallerIdHealthQueries(readers.readers),
+    usageBreakdowns: createUsageBreakdownQueries(readers.readers),
     callIndexSync: createCallIndexSyncQueries(db, callIndex.upsertListedIn),
     ssoLogins: createSsoLoginQueries(db),
     savedViews: createSavedViewQueries(db),

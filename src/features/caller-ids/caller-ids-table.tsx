@@ -6,10 +6,26 @@ import { CopyButton } from '@/components/ui/copy-button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { formatPhone } from '@/lib/phone'
 import { zoneAbbreviation } from '@/lib/time-zone'
+import { HealthCells, HealthHeads, type HealthState } from './health-cells'
 import { cnamStatusLook, verificationStatusLook } from './status-labels'
 
-/** Five columns: on a phone the table scrolls sideways, and says so, rather than cutting columns off. */
-export function CallerIdsTable({ callerIds }: { callerIds: readonly CallerIdListItem[] }) {
+/** Each row's health, for people who read usage; `period`: with the current period's column. */
+export interface HealthColumns {
+  stateOf: (phoneNumber: string) => HealthState
+  period: boolean
+}
+
+/**
+ * Five columns, and the health's with `health`: on a phone the table scrolls sideways, and says so, rather
+ * than cutting columns off.
+ */
+export function CallerIdsTable({
+  callerIds,
+  health,
+}: {
+  callerIds: readonly CallerIdListItem[]
+  health?: HealthColumns
+}) {
   const zone = zoneAbbreviation(useTimeZone())
   return (
     <>
@@ -21,6 +37,8 @@ export function CallerIdsTable({ callerIds }: { callerIds: readonly CallerIdList
         <TableHeader>
           <TableRow>
             <TableHead>Phone number</TableHead>
+            {/* Health first after the number: the flag is what a manager comes for, and the table scrolls. */}
+            {health && <HealthHeads period={health.period} />}
             <TableHead>Display name (CNAM)</TableHead>
             <TableHead>Verification</TableHead>
             <TableHead>CNAM status</TableHead>
@@ -41,6 +59,7 @@ export function CallerIdsTable({ callerIds }: { callerIds: readonly CallerIdList
                     <CopyButton value={item.phone_number} label={`Copy ${item.phone_number}`} />
                   </span>
                 </TableHead>
+                {health && <HealthCells state={health.stateOf(item.phone_number)} period={health.period} />}
                 <TableCell>{item.cnam_display_name}</TableCell>
                 <TableCell>
                   <Badge tone={verification.tone}>{verification.label}</Badge>
