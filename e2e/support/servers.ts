@@ -178,6 +178,10 @@ export function appEnv({ port, simPort, apiKey, distPort = port }: AppOptions): 
     CONSOLE_QUERY_RATE_LIMIT: '100000',
     CONSOLE_EXPORTS_PER_PERSON: '100',
     CONSOLE_LOG: 'off',
+    // The alerts journey's webhook receiver listens on 127.0.0.1, which the SSRF guard refuses otherwise.
+    CONSOLE_WEBHOOK_ALLOW_PRIVATE: 'on',
+    // Rules are checked every 2 s (and as calls end) rather than every minute: the journey waits for a firing.
+    CONSOLE_ALERT_EVALUATE_MS: '2000',
     VOICE_API_BASE_URL: origin(simPort),
     VOICE_API_KEY: apiKey ?? '',
     DASHBOARD_DIST: distDir(distPort),

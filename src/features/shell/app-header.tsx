@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import type { Permission, SessionResponse } from '@/api/console-schemas'
 import { can } from '@/api/session'
 import { APP_NAME } from '@/components/document-title'
@@ -18,9 +18,13 @@ const NAV: { to: string; label: string; exact: boolean; permission: Permission }
   { to: '/calls/new', label: 'New call', exact: true, permission: 'calls:create' },
   { to: '/caller-ids', label: 'Caller IDs', exact: false, permission: 'caller-ids:read' },
   { to: '/usage', label: 'Usage', exact: false, permission: 'usage:read' },
+  { to: '/alerts', label: 'Alerts', exact: false, permission: 'alerts:manage' },
   { to: '/users', label: 'Users', exact: false, permission: 'users:manage' },
   { to: '/audit', label: 'Audit log', exact: false, permission: 'audit:read' },
 ]
+
+// Alerts' banner loads on its own, after the page, and only for those who manage alerts: a cold /calls stays as light.
+const AlertNotices = lazy(() => import('@/features/alerts/notices/alert-notices'))
 
 const linkClass =
   'whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
@@ -84,6 +88,11 @@ export function AppHeader({ session }: { session: SessionResponse | null }) {
         )}
       </div>
       {can(session, 'users:manage') && <UpstreamBanner />}
+      {can(session, 'alerts:manage') && (
+        <Suspense fallback={null}>
+          <AlertNotices />
+        </Suspense>
+      )}
     </header>
   )
 }

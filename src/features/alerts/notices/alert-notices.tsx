@@ -1,0 +1,55 @@
+// The banner's part of alerts: lazily loaded by the shell for people with alerts:manage only,
+// so it adds nothing to anyone's first load of a page.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { AlertFiring } from '@/api/alert-schemas'
+import { alertQueries, dismissNotice } from '@/api/alerts'
+import { Button } from '@/components/ui/button'
+
+/** This period's firings this person has not dismissed, each with its own Dismiss (kept by the console, per person). */
+export default function AlertNotices() {
+  const { data } = useQuery(alertQueries.notices())
+  const notices = data?.notices ?? []
+  if (notices.length === 0) return null
+  return (
+    <section aria-label="Alerts" className="mx-auto max-w-6xl px-4 pb-3">
+      <ul className="space-y-2">
+        {notices.map((notice) => (
+          <Notice key={notice.id} notice={notice} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function Notice({ notice }: { notice: AlertFiring }) {
+  const queryClient = useQueryClient()
+  const key = alertQueries.notices().queryKey
+  const dismiss = useMutation({
+    mutationFn: dismissNotice,
+    // Every tab reads the notices again on focus and every 30 s; this one at once.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  })
+  const messageId = `alert-notice-${notice.id}`
+  return (
+    <li className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+      <p id={messageId} className="min-w-0 flex-1">
+        <span className="font-semibold">Alert: </span>
+        {notice.message}
+      </p>
+      {dismiss.isError && (
+        <p role="alert" className="basis-full text-red-800 dark:text-red-300">
+          Could not dismiss it: {dismiss.error.message}
+        </p>
+      )}
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-describedby={messageId}
+        disabled={dismiss.isPending}
+        onClick={() => dismiss.mutate(notice.id)}
+      >
+        Dismiss
+      </Button>
+    </li>
+  )
+}

@@ -1,0 +1,85 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { ALERT_RULE_KINDS, type AlertRuleKind } from '@/api/alert-schemas'
+import { alertQueries, createRule } from '@/api/alerts'
+import { isApiError } from '@/api/client'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogActions } from '@/components/ui/dialog'
+import { FormError } from '@/components/ui/form-error'
+import { errorOfField, formLevelError } from '../shared/field-errors'
+import { PercentField } from './percent-field'
+import { readPercent } from './read-percent'
+import { RULE_KIND_WORDS } from './rule-kinds'
+
+/** A new rule, on from the start: what it watches and, for usage, the share of the commitment. */
+export function AddRuleDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (description: string) => void }) {
+  const queryClient = useQueryClient()
+  const [kind, setKind] = useState<AlertRuleKind>('usage-percent')
+  const [percent, setPercent] = useState('')
+  const [percentError, setPercentError] = useState<string>()
+  const mutation = useMutation({
+    mutationFn: createRule,
+    onSuccess: async (rule) => {
+      await queryClient.invalidateQueries({ queryKey: alertQueries.rules().queryKey })
+      onAdded(rule.description)
+    },
+  })
+  const serverErrors = isApiError(mutation.error) ? mutation.error.fieldErrors : {}
+  const formError = formLevelError(mutation.error, serverErrors, ['percent'])
+
+  return (
+    <Dialog title="Add a rule" description="Rules watch the current billing period." onClose={onClose}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (kind !== 'usage-percent') return mutation.mutate({ kind, percent: null, enabled: true })
+          const read = readPercent(percent)
+          setPercentError('error' in read ? read.error : undefined)
+          if ('percent' in read) mutation.mutate({ kind, percent: read.percent, enabled: true })
+        }}
+      >
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">Fire when</legend>
+          {ALERT_RULE_KINDS.map((option) => (
+            <label key={option} className="flex items-start gap-2 text-sm">
+              <input
+                type="radio"
+                name="kind"
+                className="mt-1"
+                value={option}
+                checked={kind === option}
+                onChange={() => setKind(option)}
+              />
+              <span>
+                {RULE_KIND_WORDS[option].label}
+                <span className="block text-slate-600 dark:text-slate-400">{RULE_KIND_WORDS[option].hint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {kind === 'usage-percent' && (
+          <PercentField
+            value={percent}
+            onChange={(value) => {
+              setPercent(value)
+              setPercentError(undefined)
+              mutation.reset()
+            }}
+            error={percentError ?? errorOfField(serverErrors, 'percent')}
+          />
+        )}
+        {formError && <FormError>{formError}</FormError>}
+        <DialogActions>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Adding…' : 'Add rule'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,72 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { AlertRule } from '@/api/alert-schemas'
+import { alertQueries, changeRule } from '@/api/alerts'
+import { isApiError } from '@/api/client'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogActions } from '@/components/ui/dialog'
+import { FormError } from '@/components/ui/form-error'
+import { errorOfField, formLevelError } from '../shared/field-errors'
+import { PercentField } from './percent-field'
+import { readPercent } from './read-percent'
+
+/** A usage rule's share of the commitment, changed in place. */
+export function EditPercentDialog({
+  rule,
+  onClose,
+  onSaved,
+}: {
+  rule: AlertRule
+  onClose: () => void
+  onSaved: (description: string) => void
+}) {
+  const queryClient = useQueryClient()
+  const [percent, setPercent] = useState(String(rule.percent ?? ''))
+  const [percentError, setPercentError] = useState<string>()
+  const mutation = useMutation({
+    mutationFn: changeRule,
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: alertQueries.rules().queryKey })
+      onSaved(saved.description)
+    },
+  })
+  const serverErrors = isApiError(mutation.error) ? mutation.error.fieldErrors : {}
+  const formError = formLevelError(mutation.error, serverErrors, ['percent'])
+
+  return (
+    <Dialog title="Change the percent" description={rule.description} onClose={onClose}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault()
+          const read = readPercent(percent)
+          setPercentError('error' in read ? read.error : undefined)
+          if ('percent' in read) {
+            mutation.mutate({ id: rule.id, kind: rule.kind, percent: read.percent, enabled: rule.enabled })
+          }
+        }}
+      >
+        <PercentField
+          autoFocus
+          value={percent}
+          onChange={(value) => {
+            setPercent(value)
+            setPercentError(undefined)
+            mutation.reset()
+          }}
+          error={percentError ?? errorOfField(serverErrors, 'percent')}
+        />
+        {formError && <FormError>{formError}</FormError>}
+        <DialogActions>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Saving…' : 'Save'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  )
+}

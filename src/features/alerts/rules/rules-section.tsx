@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { alertQueries, deleteRule } from '@/api/alerts'
+import { Button } from '@/components/ui/button'
+import { Card, CardTitle } from '@/components/ui/card'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorState } from '@/components/ui/error-state'
+import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog'
+import { TableSkeleton } from '../shared/section-states'
+import { AddRuleDialog } from './add-rule-dialog'
+import { EditPercentDialog } from './edit-percent-dialog'
+import { type RuleAction, RulesTable } from './rules-table'
+
+export function RulesSection() {
+  const rules = useQuery(alertQueries.rules())
+  const [adding, setAdding] = useState(false)
+  const [action, setAction] = useState<RuleAction | null>(null)
+  const [notice, setNotice] = useState('')
+
+  return (
+    <Card aria-labelledby="rules-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <CardTitle id="rules-title">Rules</CardTitle>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Each rule fires at most once a billing period (a caller-ID rule once per caller ID).
+          </p>
+        </div>
+        <Button size="sm" onClick={() => setAdding(true)}>
+          Add rule
+        </Button>
+      </div>
+      <p role="status" className="mt-2 text-sm">
+        {notice}
+      </p>
+      <div className="mt-2">
+        {rules.isPending ? (
+          <TableSkeleton />
+        ) : rules.isError && !rules.data ? (
+          <ErrorState title="Could not load the rules" error={rules.error} onRetry={() => void rules.refetch()} />
+        ) : rules.data.rules.length === 0 ? (
+          <EmptyState title="No rules yet">Add one to be told before the commitment is crossed.</EmptyState>
+        ) : (
+          <RulesTable rules={rules.data.rules} onAction={setAction} onDone={setNotice} />
+        )}
+      </div>
+      {adding && (
+        <AddRuleDialog
+          onClose={() => setAdding(false)}
+          onAdded={(description) => {
+            setAdding(false)
+            setNotice(`Rule added: ${description}.`)
+          }}
+        />
+      )}
+      {action?.kind === 'edit' && (
+        <EditPercentDialog
+          rule={action.rule}
+          onClose={() => setAction(null)}
+          onSaved={(description) => {
+            setAction(null)
+            setNotice(`Rule changed: ${description}.`)
+          }}
+        />
+      )}
+      {action?.kind === 'delete' && (
+        <ConfirmDeleteDialog
+          title="Delete this rule?"
+          description={`${action.rule.description}. Its past firings stay in the history.`}
+          remove={() => deleteRule(action.rule.id)}
+          invalidate={alertQueries.rules().queryKey}
+          onClose={() => setAction(null)}
+          onDone={() => {
+            setNotice(`Rule deleted: ${action.rule.description}.`)
+            setAction(null)
+          }}
+        />
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,68 @@
+import type { AlertRule } from '@/api/alert-schemas'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { RuleEnabledSwitch } from './rule-enabled-switch'
+
+export type RuleAction = { kind: 'edit' | 'delete'; rule: AlertRule }
+
+export function RulesTable({
+  rules,
+  onAction,
+  onDone,
+}: {
+  rules: readonly AlertRule[]
+  onAction: (action: RuleAction) => void
+  onDone: (message: string) => void
+}) {
+  return (
+    <Table regionLabel="Rules table">
+      <caption className="sr-only">Alert rules on the current billing period</caption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Rule</TableHead>
+          <TableHead>Enabled</TableHead>
+          <TableHead>Fired this period</TableHead>
+          <TableHead>Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rules.map((rule) => (
+          <TableRow key={rule.id}>
+            <TableHead scope="row" className="font-medium">
+              {rule.description}
+            </TableHead>
+            <TableCell>
+              <RuleEnabledSwitch rule={rule} onDone={onDone} />
+            </TableCell>
+            <TableCell>
+              {rule.firedThisPeriod ? <Badge tone="warning">Fired</Badge> : <Badge tone="neutral">Not yet</Badge>}
+            </TableCell>
+            <TableCell>
+              <div className="flex flex-wrap gap-2">
+                {rule.kind === 'usage-percent' && (
+                  <Button
+                    variant="secondary"
+                    size="xs"
+                    aria-label={`Edit percent: ${rule.description}`}
+                    onClick={() => onAction({ kind: 'edit', rule })}
+                  >
+                    Edit percent
+                  </Button>
+                )}
+                <Button
+                  variant="secondary"
+                  size="xs"
+                  aria-label={`Delete: ${rule.description}`}
+                  onClick={() => onAction({ kind: 'delete', rule })}
+                >
+                  Delete
+                </Button>
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  )
+}
