@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import * as z from 'zod/mini'
-import { ALERT_PATHS, alertChannelInput } from '../../../../src/api/alert-schemas'
+import { ALERT_PATHS, emailChannelInput, webhookChannelInput } from '../../../../src/api/alert-schemas'
 import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../../auth/require-session'
@@ -30,7 +30,8 @@ export const MAX_CHANNELS = 50
 
 const CHANNEL_ID = /^chn_[A-Za-z0-9_-]{1,40}$/
 
-const [webhookInput, emailInput] = alertChannelInput.def.options
+const alertChannelInput = z.discriminatedUnion('kind', [webhookChannelInput, emailChannelInput])
+const [webhookInput, emailInput] = [webhookChannelInput, emailChannelInput]
 /** A change names only what changes; the kind stays. */
 const channelChange = z.partial(
   z.object({

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { type AlertChannelInput, alertChannelInput } from '@/api/alert-schemas'
+import { type AlertChannelInput, channelInputOf } from '@/api/alert-schemas'
 import { alertQueries, createChannel } from '@/api/alerts'
 import { isApiError } from '@/api/client'
 import { Button } from '@/components/ui/button'
@@ -64,7 +64,7 @@ export function AddChannelDialog({
             kind === 'webhook'
               ? { kind, name, url: target.trim(), enabled: true }
               : { kind, name, recipients: parseRecipients(target), enabled: true }
-          const parsed = alertChannelInput.safeParse(input)
+          const parsed = channelInputOf(kind).safeParse(input)
           setChecked(parsed.success ? {} : errorsOfIssues(parsed.error.issues))
           if (parsed.success) mutation.mutate(parsed.data)
         }}

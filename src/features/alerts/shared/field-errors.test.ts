@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { alertChannelInput } from '@/api/alert-schemas'
+import { channelInputOf } from '@/api/alert-schemas'
 import { errorOfField, errorsOfIssues, errorsOfOtherFields, formLevelError } from './field-errors'
 
 describe('errorOfField', () => {
@@ -44,7 +44,7 @@ describe('formLevelError', () => {
 
 describe('errorsOfIssues', () => {
   it('keys the contract’s own issues as the console keys its errors', () => {
-    const parsed = alertChannelInput.safeParse({
+    const parsed = channelInputOf('email').safeParse({
       kind: 'email',
       name: ' ',
       recipients: ['ops@example.com', 'nope'],
