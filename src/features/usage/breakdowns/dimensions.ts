@@ -1,0 +1,25 @@
+// The breakdowns' names in words, and the metadata keys the picker suggests first.
+import type { BreakdownDimension } from '@/api/usage-breakdown-schemas'
+
+export const DEFAULT_DIMENSION: BreakdownDimension = 'person'
+
+export const DIMENSION_LABELS: Record<BreakdownDimension, { choice: string; column: string }> = {
+  person: { choice: 'Person', column: 'Placed by' },
+  caller_id: { choice: 'Caller ID', column: 'Caller ID' },
+  outcome: { choice: 'Outcome', column: 'Outcome' },
+  metadata: { choice: 'Metadata key', column: 'Value' },
+  hour: { choice: 'Hour of day', column: 'Hour' },
+  weekday: { choice: 'Day of week', column: 'Day' },
+}
+
+/** Keys most teams tag calls with: picked first when the period has them. */
+const SUGGESTED_KEYS = ['team', 'campaign']
+
+/** The key a metadata breakdown shows: the one asked for, else a suggested one the period has, else its first. */
+export function chosenKey(asked: string | undefined, keys: readonly string[]): string | undefined {
+  if (asked) return asked
+  return SUGGESTED_KEYS.find((key) => keys.includes(key)) ?? keys[0]
+}
+
+/** In hours and weekdays every slot is listed, in order: a series to stand upright, not a ranking. */
+export const isSeries = (by: BreakdownDimension) => by === 'hour' || by === 'weekday'
