@@ -175,7 +175,7 @@ export const callerIdHealth = z.object({
    * "Answered less than usual": the recent answer rate is well below its own previous one or the
    * account's; null when not flagged. `reason` says which, with the numbers.
    */
-  flag: z.nullable(z.object({ kind: z.literal('answered-less'), reason: z.string() })),
+  flag: z.nullable(z.object({ kind: z.enum(['answered-less']), reason: z.string() })),
 })
 export type CallerIdHealth = z.infer<typeof callerIdHealth>
 

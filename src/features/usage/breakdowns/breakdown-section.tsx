@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { zoneLabel } from '@/lib/time-zone'
 import { SectionCard } from '../section-card'
 import { DimensionPicker } from './dimension-picker'
-import { chosenKey, DEFAULT_DIMENSION, DIMENSION_LABELS, isSeries } from './dimensions'
+import { chosenKey, DIMENSION_LABELS, dimensionOf, isSeries } from './dimensions'
 import { breakdownRows } from './figures'
 import { FiguresChart } from './figures-chart'
 import { FiguresTable } from './figures-table'
@@ -21,7 +21,7 @@ const route = getRouteApi('/usage')
 export function BreakdownSection({ period }: { period: UsagePeriodQuery }) {
   const search = route.useSearch()
   const navigate = route.useNavigate()
-  const by = search.by ?? DEFAULT_DIMENSION
+  const by = dimensionOf(search.by)
   const keys = useQuery({ ...usageBreakdownQueries.metadataKeys(period), enabled: by === 'metadata' })
   const key = by === 'metadata' ? chosenKey(search.key, keys.data?.keys ?? []) : undefined
   const choose = (change: { by?: BreakdownDimension; key?: string }) =>

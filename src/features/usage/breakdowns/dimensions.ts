@@ -1,7 +1,11 @@
 // The breakdowns' names in words, and the metadata keys the picker suggests first.
-import type { BreakdownDimension } from '@/api/usage-breakdown-schemas'
+import { BREAKDOWN_DIMENSIONS, type BreakdownDimension } from '@/api/usage-breakdown-schemas'
 
-export const DEFAULT_DIMENSION: BreakdownDimension = 'person'
+const DEFAULT_DIMENSION: BreakdownDimension = 'person'
+
+/** The breakdown a URL's `by` names; the default for none or an unknown one. */
+export const dimensionOf = (by: string | undefined): BreakdownDimension =>
+  BREAKDOWN_DIMENSIONS.find((dimension) => dimension === by) ?? DEFAULT_DIMENSION
 
 export const DIMENSION_LABELS: Record<BreakdownDimension, { choice: string; column: string }> = {
   person: { choice: 'Person', column: 'Placed by' },
