@@ -26,6 +26,7 @@ import { ssoRoutes } from './auth/sso/sso-routes'
 import type { CallIndexSync } from './calls/index/call-index-sync'
 import { callExportRoutes } from './calls/index/export-routes'
 import { createPlacedCallIndexer } from './calls/index/placed-calls'
+import { readIndexState } from './calls/index/read-index-state'
 import { callIndexRoutes } from './calls/index/search-routes'
 import { placedByRoutes } from './calls/placed-by-routes'
 import { savedViewRoutes } from './calls/saved-view-routes'
@@ -50,6 +51,7 @@ import { createVoiceProxy, upstreamBase } from './proxy/voice-proxy'
 import { voiceRoutes } from './proxy/voice-routes'
 import { can } from './roles'
 import type { ConsoleStore } from './store'
+import { usageBreakdownRoutes } from './usage/breakdown-routes'
 import { userRoutes } from './users/routes'
 import { setUpRoutes } from './users/set-up-routes'
 import { createUserAdmin } from './users/user-admin'
@@ -233,6 +235,16 @@ export function createConsoleApp(options: ConsoleAppOptions) {
       signedIn: signedInPaced,
       exportsPerPerson: options.exportsPerPerson ?? 2,
       now,
+    }),
+  )
+  const callIndex = options.callIndex ?? null
+  app.route(
+    CONSOLE_PREFIX,
+    usageBreakdownRoutes({
+      store: options.store,
+      audit,
+      indexState: () => (callIndex ? callIndex.state() : readIndexState(options.store, null)),
+      signedIn: signedInPaced,
     }),
   )
   const liveHub =

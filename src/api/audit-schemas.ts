@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'recording.played',
   'recording.downloaded',
   'calls.exported',
+  'usage.exported',
   'user.invited',
   'user.set-up',
   'user.role-changed',

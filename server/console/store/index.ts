@@ -12,6 +12,7 @@ import { createSecretQueries } from './secrets'
 import { createSessionQueries } from './sessions'
 import { createSsoLoginQueries } from './sso-logins'
 import { createThrottleQueries } from './throttle'
+import { createUsageBreakdownQueries } from './usage-breakdowns'
 import { createUserQueries } from './users'
 
 /**
@@ -30,6 +31,7 @@ export function createStore(db: ConsoleDb, readers = { readers: db, close: async
     invites: createInviteQueries(db),
     callIndex,
     callSearch: createCallSearchQueries(readers.readers),
+    usageBreakdowns: createUsageBreakdownQueries(readers.readers),
     callIndexSync: createCallIndexSyncQueries(db, callIndex.upsertListedIn),
     ssoLogins: createSsoLoginQueries(db),
     savedViews: createSavedViewQueries(db),

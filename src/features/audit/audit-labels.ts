@@ -21,6 +21,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'recording.played': 'Recording played',
   'recording.downloaded': 'Recording downloaded',
   'calls.exported': 'Calls exported',
+  'usage.exported': 'Usage breakdown exported',
   'user.invited': 'Person invited',
   'user.set-up': 'Person set up their account',
   'user.role-changed': 'Role changed',
