@@ -23,6 +23,7 @@ import { createSessionService, type SessionPolicy } from './auth/sessions'
 import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './auth/sign-in-throttle'
 import { createOidcClient } from './auth/sso/oidc-client'
 import { ssoRoutes } from './auth/sso/sso-routes'
+import { callerIdHealthRoutes } from './caller-ids/health-routes'
 import type { CallIndexSync } from './calls/index/call-index-sync'
 import { callExportRoutes } from './calls/index/export-routes'
 import { createPlacedCallIndexer } from './calls/index/placed-calls'
@@ -227,6 +228,15 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     CONSOLE_PREFIX,
     callIndexRoutes({ store: options.store, sync: options.callIndex ?? null, signedIn: signedInPaced }),
   )
+  const callIndex = options.callIndex ?? null
+  app.route(
+    CONSOLE_PREFIX,
+    callerIdHealthRoutes({
+      store: options.store,
+      indexState: () => (callIndex ? callIndex.state() : readIndexState(options.store, null)),
+      signedIn: signedInPaced,
+    }),
+  )
   app.route(
     CONSOLE_PREFIX,
     callExportRoutes({
@@ -237,7 +247,6 @@ export function createConsoleApp(options: ConsoleAppOptions) {
       now,
     }),
   )
-  const callIndex = options.callIndex ?? null
   app.route(
     CONSOLE_PREFIX,
     usageBreakdownRoutes({

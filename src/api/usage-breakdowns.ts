@@ -1,4 +1,4 @@
-// Query options for the usage breakdowns and caller-ID health, read from the console's call index:
+// Query options for the usage breakdowns, read from the console's call index:
 // the one place that names their keys.
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest, apiUrl } from './client'
@@ -6,7 +6,6 @@ import { CONSOLE_PREFIX } from './console-schemas'
 import {
   type BreakdownQuery,
   breakdownResponse,
-  callerIdHealthResponse,
   metadataKeysResponse,
   USAGE_BREAKDOWN_PATHS,
   type UsagePeriodQuery,
@@ -44,13 +43,6 @@ export const usageBreakdownQueries = {
           schema: metadataKeysResponse,
           signal,
         }),
-      staleTime: INDEX_STALE_MS,
-    }),
-  callerIdHealth: () =>
-    queryOptions({
-      queryKey: [...usageBreakdownQueries.all(), 'caller-id-health'] as const,
-      queryFn: ({ signal }) =>
-        apiRequest(USAGE_BREAKDOWN_PATHS.callerIdHealth, { ...onConsole, schema: callerIdHealthResponse, signal }),
       staleTime: INDEX_STALE_MS,
     }),
 }

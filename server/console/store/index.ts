@@ -4,6 +4,7 @@ import { createCallIndexQueries } from './call-index'
 import { createCallIndexSyncQueries } from './call-index-sync'
 import { createCallOwnerQueries } from './call-owners'
 import { createCallSearchQueries } from './call-search'
+import { createCallerIdHealthQueries } from './caller-id-health'
 import { type ConsoleDb, openConsoleDatabase, openConsoleReaders } from './database'
 import { createInviteQueries } from './invites'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits'
@@ -32,6 +33,7 @@ export function createStore(db: ConsoleDb, readers = { readers: db, close: async
     callIndex,
     callSearch: createCallSearchQueries(readers.readers),
     usageBreakdowns: createUsageBreakdownQueries(readers.readers),
+    callerIdHealth: createCallerIdHealthQueries(readers.readers),
     callIndexSync: createCallIndexSyncQueries(db, callIndex.upsertListedIn),
     ssoLogins: createSsoLoginQueries(db),
     savedViews: createSavedViewQueries(db),

@@ -76,3 +76,25 @@ describe('callStateAt', () => {
     })
   })
 })
+
+describe('reach: a number answered less than the usual mix', () => {
+  const ids = Array.from({ length: 4000 }, (_, index) => `call_reach${index}`)
+  const plans = (reach?: number) =>
+    ids.map((callId) => planCall({ callId, destination: '+14155550123', createdAtMs: 0, speed: 1, reach }))
+
+  it('plans exactly as before at full reach', () => {
+    expect(plans(1)).toEqual(plans())
+  })
+
+  it('completes about reach × 86% of calls, with a share of them hung up within 10 s', () => {
+    const low = plans(0.26)
+    const completed = low.filter((plan) => plan.outcome === 'DIALER_COMPLETED')
+    expect(completed.length / low.length).toBeGreaterThan(0.19)
+    expect(completed.length / low.length).toBeLessThan(0.26)
+    const short = completed.filter((plan) => plan.durationSeconds < 10)
+    expect(short.length / completed.length).toBeGreaterThan(0.2)
+    const usual = plans().filter((plan) => plan.outcome === 'DIALER_COMPLETED')
+    expect(usual.length / ids.length).toBeGreaterThan(0.83)
+    expect(usual.filter((plan) => plan.durationSeconds < 10)).toHaveLength(0)
+  })
+})

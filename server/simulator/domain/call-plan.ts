@@ -28,7 +28,23 @@ export const TEST_NUMBERS = {
 
 type Shape = 'answered' | 'voicemail' | 'no-answer' | 'rejected'
 
-function shapeFor(destination: string, roll: number): Shape {
+// The usual mix below: 86% completed (answered or voicemail), 10% no answer, 4% rejected at once.
+const USUAL_COMPLETED = 0.86
+
+/**
+ * A destination without a fixed behaviour, with `reach` (0..1) of the usual completed share: what a number
+ * that carriers label "Spam Likely" gets. The completed keep the usual answered/voicemail split, the rest
+ * the usual no-answer/rejected one. A reach of 1 reads the roll exactly as before.
+ */
+function reachedShape(roll: number, reach: number): Shape {
+  const completed = USUAL_COMPLETED * reach
+  if (roll < completed) return roll / reach < 0.78 ? 'answered' : 'voicemail'
+  // The failures' share, stretched over the usual failures' range (0.86..1).
+  const failed = USUAL_COMPLETED + ((roll - completed) / (1 - completed)) * (1 - USUAL_COMPLETED)
+  return failed < 0.96 ? 'no-answer' : 'rejected'
+}
+
+function shapeFor(destination: string, roll: number, reach: number): Shape {
   switch (destination) {
     case TEST_NUMBERS.alwaysCompletes:
       return 'answered'
@@ -39,6 +55,7 @@ function shapeFor(destination: string, roll: number): Shape {
     case TEST_NUMBERS.voicemail:
       return 'voicemail'
     default:
+      if (reach < 1) return reachedShape(roll, reach)
       if (roll < 0.78) return 'answered'
       if (roll < 0.86) return 'voicemail'
       if (roll < 0.96) return 'no-answer'
@@ -53,16 +70,34 @@ export interface PlanInput {
   speed: number
   /** Upper bound of a conversation in seconds; seeded history uses longer calls than live ones. */
   maxTalkSeconds?: number
+  /**
+   * Of the usual completed share, how much this call's destination gets (default 1): the seed's poorly
+   * answered caller ID calls with less. Below 1, a share of the answered hang up within seconds too.
+   */
+  reach?: number
 }
 
-export function planCall({ callId, destination, createdAtMs, speed, maxTalkSeconds = 240 }: PlanInput): CallPlan {
+// Below full reach, this share of the answered calls are hung up at once (3 to 9 s): callers who saw a
+// warning on their screen.
+const HUNG_UP_AT_ONCE = 0.35
+
+export function planCall({
+  callId,
+  destination,
+  createdAtMs,
+  speed,
+  maxTalkSeconds = 240,
+  reach = 1,
+}: PlanInput): CallPlan {
   const random = createRandom(`${callId}|${destination}`)
-  const shape = shapeFor(destination, random.next())
+  const shape = shapeFor(destination, random.next(), reach)
   const initiatingMs = random.int(700, 1500)
   const ringMs = shape === 'no-answer' ? random.int(8000, 15_000) : random.int(2000, 7000)
   // Skewed towards short conversations: most calls last under two minutes.
-  const talkSeconds =
+  let talkSeconds =
     shape === 'voicemail' ? random.int(15, 40) : Math.round(10 + (maxTalkSeconds - 10) * random.next() ** 2.2)
+  // Drawn after the usual draws, so a call at full reach is planned exactly as before.
+  if (reach < 1 && shape === 'answered' && random.chance(HUNG_UP_AT_ONCE)) talkSeconds = random.int(3, 9)
 
   const ringingAtMs = createdAtMs + initiatingMs / speed
   let endedAtMs: number

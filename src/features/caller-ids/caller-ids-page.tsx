@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { accountQueries } from '@/api/account'
+import { callerIdHealthQueries } from '@/api/caller-id-health'
 import { callerIdQueries } from '@/api/caller-ids'
 import { can, sessionQueries } from '@/api/session'
 import { Card, CardTitle } from '@/components/ui/card'
@@ -10,6 +12,9 @@ import { config } from '@/config'
 import { useNow } from '@/lib/use-now'
 import { AddCallerIdForm } from './add-caller-id-form'
 import { CallerIdsTable } from './caller-ids-table'
+import { currentPeriodOf, healthColumnsOf } from './health-columns'
+import { HealthNote } from './health-note'
+import { HealthSummary } from './health-summary'
 import { VERIFICATION_POLL_MS } from './request-verification'
 import { VERIFIED } from './status-labels'
 import { VerificationPanel } from './verification-panel'
@@ -22,7 +27,14 @@ export function CallerIdsPage() {
   const now = useNow(1000, verifications.length > 0)
   const waiting = verifications.some((entry) => verificationPhase(entry, now) === 'waiting')
   const list = useQuery({ ...callerIdQueries.list(), refetchInterval: waiting ? VERIFICATION_POLL_MS : false })
-  const mayVerify = can(useQuery(sessionQueries.current()).data, 'caller-ids:verify')
+  const session = useQuery(sessionQueries.current()).data
+  const mayVerify = can(session, 'caller-ids:verify')
+  // Health is usage data: only people who read usage ask for it (the console refuses the others).
+  const mayReadHealth = can(session, 'usage:read')
+  const usage = useQuery({ ...accountQueries.usage(), enabled: mayReadHealth })
+  const period = currentPeriodOf(usage.data)
+  // Asked once the period is known or failed: without it, health comes without the period's column.
+  const health = useQuery({ ...callerIdHealthQueries.health(period), enabled: mayReadHealth && !usage.isPending })
   const onStarted = ({ caller_id_id }: { caller_id_id: string }) => setStartedHere(caller_id_id)
 
   // The list is the only sign of success: once a number shows up verified, remember it.
@@ -76,7 +88,8 @@ export function CallerIdsPage() {
       )}
       <Card aria-labelledby="caller-ids-title">
         <CardTitle id="caller-ids-title">Your caller IDs</CardTitle>
-        <div className="mt-3">
+        <div className="mt-3 space-y-3">
+          {mayReadHealth && <HealthSummary health={health} />}
           {list.isPending ? (
             <div className="space-y-2">
               <Skeleton className="h-8 w-full" />
@@ -88,8 +101,12 @@ export function CallerIdsPage() {
           ) : list.data.caller_ids.length === 0 ? (
             <EmptyState title="No caller IDs yet">Add a number above; it appears here once it is verified.</EmptyState>
           ) : (
-            <CallerIdsTable callerIds={list.data.caller_ids} />
+            <CallerIdsTable
+              callerIds={list.data.caller_ids}
+              health={mayReadHealth ? healthColumnsOf(health, period !== null) : undefined}
+            />
           )}
+          {mayReadHealth && <HealthNote />}
         </div>
       </Card>
     </div>

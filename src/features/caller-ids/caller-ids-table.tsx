@@ -6,10 +6,26 @@ import { CopyButton } from '@/components/ui/copy-button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { formatPhone } from '@/lib/phone'
 import { zoneAbbreviation } from '@/lib/time-zone'
+import { HealthCells, HealthHeads, type HealthState } from './health-cells'
 import { cnamStatusLook, verificationStatusLook } from './status-labels'
 
-/** Five columns: on a phone the table scrolls sideways, and says so, rather than cutting columns off. */
-export function CallerIdsTable({ callerIds }: { callerIds: readonly CallerIdListItem[] }) {
+/** Each row's health, for people who read usage; `period`: with the current period's column. */
+export interface HealthColumns {
+  stateOf: (phoneNumber: string) => HealthState
+  period: boolean
+}
+
+/**
+ * Five columns, and the health's with `health`: on a phone the table scrolls sideways, and says so, rather
+ * than cutting columns off.
+ */
+export function CallerIdsTable({
+  callerIds,
+  health,
+}: {
+  callerIds: readonly CallerIdListItem[]
+  health?: HealthColumns
+}) {
   const zone = zoneAbbreviation(useTimeZone())
   return (
     <>
@@ -25,6 +41,7 @@ export function CallerIdsTable({ callerIds }: { callerIds: readonly CallerIdList
             <TableHead>Verification</TableHead>
             <TableHead>CNAM status</TableHead>
             <TableHead>Verified ({zone})</TableHead>
+            {health && <HealthHeads period={health.period} />}
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -51,6 +68,7 @@ export function CallerIdsTable({ callerIds }: { callerIds: readonly CallerIdList
                 <TableCell className="whitespace-nowrap">
                   {item.verified_at ? <Timestamp iso={item.verified_at} /> : '—'}
                 </TableCell>
+                {health && <HealthCells state={health.stateOf(item.phone_number)} period={health.period} />}
               </TableRow>
             )
           })}

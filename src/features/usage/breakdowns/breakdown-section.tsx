@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
+import { callerIdHealthQueries } from '@/api/caller-id-health'
 import type { BreakdownDimension, BreakdownQuery, UsagePeriodQuery } from '@/api/usage-breakdown-schemas'
 import { breakdownExportHref, usageBreakdownQueries } from '@/api/usage-breakdowns'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -56,7 +57,10 @@ export function BreakdownSection({ period }: { period: UsagePeriodQuery }) {
 
 function BreakdownFigures({ query }: { query: BreakdownQuery }) {
   const breakdown = useQuery(usageBreakdownQueries.breakdown(query))
-  const health = useQuery({ ...usageBreakdownQueries.callerIdHealth(), enabled: query.by === 'caller_id' })
+  const health = useQuery({
+    ...callerIdHealthQueries.health({ from: query.from, to: query.to }),
+    enabled: query.by === 'caller_id',
+  })
   if (breakdown.isPending) return <Skeleton className="h-60 w-full" />
   if (breakdown.isError)
     return (

@@ -1,0 +1,54 @@
+// GET /api/console/caller-ids/health: every caller ID's health over its recent ended calls (usage:read,
+// managers and admins), with an optional period's figures. Mounted at CONSOLE_PREFIX with its own guard.
+import { Hono, type MiddlewareHandler } from 'hono'
+import type { IndexState } from '../../../src/api/call-index-schemas'
+import { callerIdHealthQuery, USAGE_BREAKDOWN_PATHS } from '../../../src/api/usage-breakdown-schemas'
+import { requirePermission, type SessionEnv } from '../auth/require-session'
+import { sendInvalidFields } from '../http/invalid-fields'
+import { sendProblem } from '../http/problem'
+import type { ConsoleStore } from '../store'
+import { readCallerIdHealth } from './read-health'
+
+/** The longest period asked for: a billing period is a month; a quarter leaves room, and bounds the read. */
+export const MAX_PERIOD_DAYS = 93
+const DAY_MS = 24 * 60 * 60_000
+
+export function callerIdHealthRoutes(options: {
+  store: ConsoleStore
+  indexState: () => Promise<IndexState>
+  signedIn: MiddlewareHandler<SessionEnv>
+}) {
+  const { store, indexState, signedIn } = options
+  return new Hono<SessionEnv>().get(
+    USAGE_BREAKDOWN_PATHS.callerIdHealth,
+    signedIn,
+    requirePermission('usage:read'),
+    async (c) => {
+      c.set('route', c.req.routePath)
+      c.header('Cache-Control', 'no-store')
+      const parsed = callerIdHealthQuery.safeParse(c.req.query())
+      if (!parsed.success)
+        return sendInvalidFields(
+          c,
+          parsed.error,
+          'The period is not valid: give `from` and `to` as ISO 8601 date-times with an offset, such as 2026-11-01T00:00:00Z.',
+          'Invalid period',
+        )
+      const { from, to } = parsed.data
+      if ((from === undefined) !== (to === undefined))
+        return sendProblem(c, 400, 'Invalid period', 'Give both `from` and `to`, or neither.', {
+          errors: [{ field: from === undefined ? 'from' : 'to', message: 'Give both ends of the period.' }],
+        })
+      const period = from && to ? { fromMs: Date.parse(from), toMs: Date.parse(to) } : null
+      if (period && period.fromMs >= period.toMs)
+        return sendProblem(c, 400, 'Invalid period', 'The period’s `from` must come before its `to`.', {
+          errors: [{ field: 'to', message: 'Must come after `from`.' }],
+        })
+      if (period && period.toMs - period.fromMs > MAX_PERIOD_DAYS * DAY_MS)
+        return sendProblem(c, 400, 'Invalid period', `Ask for a period of at most ${MAX_PERIOD_DAYS} days.`, {
+          errors: [{ field: 'to', message: `At most ${MAX_PERIOD_DAYS} days after \`from\`.` }],
+        })
+      return c.json(await readCallerIdHealth(store, indexState, period))
+    },
+  )
+}
