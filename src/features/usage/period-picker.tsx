@@ -25,11 +25,11 @@ export function PeriodPicker({
       (!current || Date.parse(period.period_start) !== Date.parse(current.from)),
   )
   return (
-    <Field label="Billing period">
+    <Field label="Billing period" className="w-full min-w-0 sm:w-auto">
       {(control) => (
         <Select
           {...control}
-          className="w-auto max-w-full"
+          className="w-full sm:w-auto"
           value={value ?? CURRENT}
           onChange={(e) => onChange(e.target.value === CURRENT ? undefined : e.target.value)}
         >

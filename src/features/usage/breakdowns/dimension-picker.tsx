@@ -10,9 +10,9 @@ export function DimensionPicker({
   onChange: (by: BreakdownDimension) => void
 }) {
   return (
-    <fieldset className="text-sm">
+    <fieldset className="min-w-0 text-sm">
       <legend className="font-medium">Break down by</legend>
-      <div className="mt-1 inline-flex flex-wrap rounded-md border border-slate-300 p-0.5 dark:border-slate-700">
+      <div className="mt-1 flex flex-wrap rounded-md border border-slate-300 p-0.5 dark:border-slate-700">
         {BREAKDOWN_DIMENSIONS.map((by) => (
           <label
             key={by}

@@ -19,7 +19,7 @@ export function FiguresTable({
   note?: (row: FigureRow) => ReactNode
 }) {
   return (
-    <Table className="tabular-nums">
+    <Table className="tabular-nums" regionLabel={caption}>
       <caption className="sr-only">{caption}</caption>
       <TableHeader>
         <TableRow>
