@@ -27,8 +27,8 @@ export async function shoot(page: Page, baseURL: string, outDir: string): Promis
   // Where the minutes went, by caller ID: the days and one breakdown, each a chart beside its table.
   await page.goto(new URL('/usage?by=caller_id', baseURL).href)
   const breakdowns = page.getByRole('region', { name: 'Where the minutes went' })
-  await breakdowns.getByTestId('usage-days-chart').locator('rect[data-label]').first().waitFor()
-  await breakdowns.getByTestId('usage-breakdown-chart').locator('rect[data-label]').first().waitFor()
+  await breakdowns.getByTestId('usage-days-chart').locator('rect[data-label]:not([data-minutes="0"])').first().waitFor()
+  await breakdowns.getByTestId('usage-breakdown-chart').locator('rect[data-label]:not([data-minutes="0"])').first().waitFor()
   const breakdown = join(outDir, 'usage-breakdowns.png')
   await breakdowns.screenshot({ path: breakdown })
   return [verification, usage, breakdown]

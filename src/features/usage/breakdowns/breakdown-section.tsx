@@ -73,7 +73,7 @@ function BreakdownFigures({ query }: { query: BreakdownQuery }) {
   const data = breakdown.data
   const rows = breakdownRows(data)
   const label = DIMENSION_LABELS[query.by]
-  const what = query.by === 'metadata' ? `the value of ${query.key}` : label.choice.toLowerCase()
+  const what = query.by === 'metadata' ? `the value of ${query.key}` : label.what
   const zone = query.by === 'hour' || query.by === 'weekday' ? ` in ${zoneLabel(data.timeZone)}` : ''
   const download = (
     <a

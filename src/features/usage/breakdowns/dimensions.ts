@@ -7,13 +7,14 @@ const DEFAULT_DIMENSION: BreakdownDimension = 'person'
 export const dimensionOf = (by: string | undefined): BreakdownDimension =>
   BREAKDOWN_DIMENSIONS.find((dimension) => dimension === by) ?? DEFAULT_DIMENSION
 
-export const DIMENSION_LABELS: Record<BreakdownDimension, { choice: string; column: string }> = {
-  person: { choice: 'Person', column: 'Placed by' },
-  caller_id: { choice: 'Caller ID', column: 'Caller ID' },
-  outcome: { choice: 'Outcome', column: 'Outcome' },
-  metadata: { choice: 'Metadata key', column: 'Value' },
-  hour: { choice: 'Hour of day', column: 'Hour' },
-  weekday: { choice: 'Day of week', column: 'Day' },
+/** `choice`: the picker's word; `what`: in a sentence ("minutes by caller ID"); `column`: the table's first. */
+export const DIMENSION_LABELS: Record<BreakdownDimension, { choice: string; what: string; column: string }> = {
+  person: { choice: 'Person', what: 'person', column: 'Placed by' },
+  caller_id: { choice: 'Caller ID', what: 'caller ID', column: 'Caller ID' },
+  outcome: { choice: 'Outcome', what: 'outcome', column: 'Outcome' },
+  metadata: { choice: 'Metadata key', what: 'metadata value', column: 'Value' },
+  hour: { choice: 'Hour of day', what: 'hour of day', column: 'Hour' },
+  weekday: { choice: 'Day of week', what: 'day of week', column: 'Day' },
 }
 
 /** Keys most teams tag calls with: picked first when the period has them. */
