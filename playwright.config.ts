@@ -3,6 +3,7 @@ import {
   appEnv,
   authFile,
   buildCommand,
+  consoleDb,
   DEMO_KEY,
   demoEnv,
   PRISM_COMMAND,
@@ -26,6 +27,8 @@ import {
   webServer,
 } from './e2e/support/servers'
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium'
+
+const removeDb = (port: number) => `rm -f ${consoleDb(port)} ${consoleDb(port)}-wal ${consoleDb(port)}-shm`
 
 // Servers start one after another: the first app builds, the others reuse its build.
 const server = webServer
@@ -96,7 +99,8 @@ export default defineConfig({
       urls.noKeyApp,
       appEnv({ port: ports.noKeyApp, simPort: ports.sim, distPort: ports.app }),
     ),
-    server(START_COMMAND, urls.demoApp, demoEnv()),
+    // A fresh clone's npm start: a new console database each run, as the simulator's is (in memory).
+    server(`${removeDb(ports.demoApp)} && ${START_COMMAND}`, urls.demoApp, demoEnv()),
     server(SSO_PROVIDER_COMMAND, ssoProviderReady, ssoProviderEnv()),
     server(serveCommand(ports.ssoApp, []), urls.ssoApp, ssoAppEnv()),
     server(
@@ -107,9 +111,10 @@ export default defineConfig({
     server(serveCommand(ports.faultApp, ['admin']), urls.faultApp, {
       ...appEnv({ port: ports.faultApp, simPort: ports.faultSim, apiKey: DEMO_KEY, distPort: ports.app }),
       // The fault simulator allows 20 requests a minute: the status hub and the index's sync would spend
-      // them all. These journeys are about the pages' own retries, so the pages poll.
+      // them all. These journeys are about the pages' own retries, so the pages poll (and no alert rule reads usage).
       CONSOLE_LIVE: 'off',
       CONSOLE_INDEX: 'off',
+      CONSOLE_ALERTS: 'off',
     }),
     server(QUIRKS_COMMAND, quirksReady, quirksEnv()),
     server(serveCommand(ports.quirksApp, ['admin', 'support']), urls.quirksApp, quirksAppEnv()),

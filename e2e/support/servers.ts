@@ -253,6 +253,8 @@ export function demoEnv(): Record<string, string> {
     ...simulatorEnv({ port: ports.demoSim, appPort: ports.demoApp }),
     // Real speed, as a newcomer sees it: calls stay in flight for seconds (the live board's specs need that).
     VOICE_SIM_SPEED: '1',
+    // Enough history for caller-ID health's windows of 50 calls (caller-id-health.spec.ts): npm start seeds 3,000.
+    VOICE_SIM_SEED_CALLS: '600',
     VOICE_SIM_STORAGE_URL: `${origin(ports.demoApp)}/storage`,
   }
 }

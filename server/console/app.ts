@@ -8,6 +8,8 @@ import { CALL_INDEX_PATHS } from '../../src/api/call-index-schemas'
 import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/console-schemas'
 import { LIVE_EVENTS_PATH } from '../../src/api/live-schemas'
 import { STORAGE_PROXY_PATH } from '../../src/api/recording-links'
+import type { AlertEvaluator } from './alerts/rules/evaluator'
+import { alertRuleRoutes } from './alerts/rules/routes'
 import { type AuditLog, createAuditLog } from './audit/audit-log'
 import { createRefusalTally, type RefusalTally } from './audit/refusal-tally'
 import { auditRefusals } from './audit/refusals'
@@ -86,6 +88,8 @@ export interface ConsoleAppOptions {
   liveHub?: LiveHub | null
   /** The process's call index sync (its owner closes it); null or absent: search answers `unavailable`. */
   callIndex?: CallIndexSync | null
+  /** The process's alert evaluator (its owner closes it): a rule change asks it to evaluate soon. */
+  alertEvaluator?: Pick<AlertEvaluator, 'notify'> | null
   /** Of the event stream; 15 s unless a test wants them sooner. */
   heartbeatMs?: number
   distDir: string
@@ -254,6 +258,16 @@ export function createConsoleApp(options: ConsoleAppOptions) {
       audit,
       indexState: () => (callIndex ? callIndex.state() : readIndexState(options.store, null)),
       signedIn: signedInPaced,
+    }),
+  )
+  app.route(
+    CONSOLE_PREFIX,
+    alertRuleRoutes({
+      store: options.store,
+      audit,
+      guard: every(signedInPaced, requirePermission('alerts:manage')),
+      onRulesChanged: () => options.alertEvaluator?.notify(),
+      now,
     }),
   )
   const liveHub =

@@ -55,6 +55,9 @@ const envSchema = z.object({
   CONSOLE_LIVE_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(10_000).default(4),
   CONSOLE_LIVE_WATCHED_PER_PERSON: z.coerce.number().int().min(1).max(5_000).default(40),
   CONSOLE_INDEX: z.enum(['on', 'off']).default('on'),
+  // Alert rules are checked this often, and besides soon after the call index sees calls end (alerts/rules/).
+  CONSOLE_ALERT_EVALUATE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  CONSOLE_ALERTS: z.enum(['on', 'off']).default('on'),
   VOICE_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('http://127.0.0.1:8787'),
   VOICE_API_KEY: z.string().optional(),
   VOICE_API_KEY_FILE: z.string().optional(),
@@ -147,6 +150,8 @@ export interface ConsoleConfig {
   live: LiveSettings
   /** The call index's sync: the most upstream requests it sends a second (its own budget, apart from the hub's). */
   callIndex: { upstreamRps: number; enabled: boolean }
+  /** The alert evaluator: its schedule (CONSOLE_ALERT_EVALUATE_MS), and off with CONSOLE_ALERTS=off. */
+  alerts: { evaluateMs: number; enabled: boolean }
   distDir: string
   /** `npm start` only: the three demo users, offered on the sign-in page. */
   demoUsers: boolean
@@ -209,6 +214,7 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
       watchedPerPerson: e.CONSOLE_LIVE_WATCHED_PER_PERSON,
     },
     callIndex: { upstreamRps: e.CONSOLE_INDEX_RPS, enabled: e.CONSOLE_INDEX === 'on' },
+    alerts: { evaluateMs: e.CONSOLE_ALERT_EVALUATE_MS, enabled: e.CONSOLE_ALERTS === 'on' },
     distDir: e.DASHBOARD_DIST ?? fileURLToPath(new URL('../../dist', import.meta.url)),
     demoUsers: false,
     localSignIn: e.CONSOLE_LOCAL_SIGN_IN === 'on',

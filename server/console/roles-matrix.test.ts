@@ -27,6 +27,9 @@ const CONSOLE_ROUTES: Operation[] = [
   { method: 'GET', route: '/api/console/calls/index', permission: 'calls:read' },
   { method: 'GET', route: '/api/console/calls/placers', permission: 'calls:read' },
   { method: 'GET', route: '/api/console/calls/export.csv', permission: 'calls:read' },
+  { method: 'GET', route: '/api/console/alerts/rules', permission: 'alerts:manage' },
+  { method: 'GET', route: '/api/console/alerts/notices', permission: 'alerts:manage' },
+  { method: 'GET', route: '/api/console/alerts/firings', permission: 'alerts:manage' },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
 
@@ -56,6 +59,9 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/calls/index': ['support', 'manager', 'admin'],
   'GET /api/console/calls/placers': ['support', 'manager', 'admin'],
   'GET /api/console/calls/export.csv': ['support', 'manager', 'admin'],
+  'GET /api/console/alerts/rules': ['manager', 'admin'],
+  'GET /api/console/alerts/notices': ['manager', 'admin'],
+  'GET /api/console/alerts/firings': ['manager', 'admin'],
 }
 
 const name = (operation: Operation) => `${operation.method} ${operation.route}`

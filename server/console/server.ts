@@ -3,12 +3,16 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { LiveCall } from '../../src/api/live-schemas'
+import { startConsoleAlerts } from './alerts/rules/console-alerts'
+import { addDemoAlertRule } from './alerts/rules/demo-rule'
+import { createUsageUpstream } from './alerts/rules/usage-upstream'
 import { createConsoleApp } from './app'
 import { createAuditLog } from './audit/audit-log'
 import { createRefusalTally } from './audit/refusal-tally'
 import { DEFAULT_THROTTLE } from './auth/sign-in-throttle'
 import { startConsoleCallIndex } from './calls/index/console-call-index'
 import type { ConsoleConfig } from './config'
+import { recordDemoPlacers } from './demo-placed-by'
 import { DEMO_USERS, ensureDemoUsers } from './demo-users'
 import { capConnectionsPerAddress } from './http/connection-cap'
 import { rawProblem } from './http/problem'
@@ -34,6 +38,14 @@ export async function startConsole(
   const logger = extra.logger ?? createLogger(config.log)
   const store = await openStore(config.dbPath, config.queries)
   if (config.demoUsers) await ensureDemoUsers(store)
+  // Demo data only: part of the seeded current period's calls "placed" by the demo people (demo-placed-by.ts).
+  const demoPlacers =
+    config.demoUsers && config.apiKey
+      ? recordDemoPlacers(store, { upstream: config.upstream, apiKey: config.apiKey }).catch((error) => {
+          logger.error({ msg: 'could not record the demo people’s calls', error: String(error) })
+          return 0
+        })
+      : Promise.resolve(0)
   const now = extra.now ?? Date.now
   const audit = createAuditLog(store, now)
   const refusals = createRefusalTally(audit, now, (error) =>
@@ -49,8 +61,25 @@ export async function startConsole(
     config.live.enabled === false
       ? null
       : createConsoleLiveHub({ ...config, store, logger, onCall: config.callIndex.enabled ? noteStatus : undefined })
+  // The demo's rule goes in before the first evaluation (npm start only).
+  const apiKey = config.apiKey?.trim()
+  if (config.demoUsers && apiKey && config.alerts.enabled) {
+    const upstream = createUsageUpstream({ upstream: config.upstream, apiKey, timeoutMs: config.upstreamTimeoutMs })
+    await addDemoAlertRule({ store, upstream, audit, logger, now }).catch((error) =>
+      logger.error({ msg: 'demo: could not add an alert rule', error: String(error) }),
+    )
+    upstream.close()
+  }
+  // At merge: onFired (the channels' fan-out) and readFlagged (caller-ID health) are passed here.
+  const alerts = startConsoleAlerts({ ...config, store, audit, logger, now })
   const callIndex = config.callIndex.enabled
-    ? startConsoleCallIndex({ ...config, store, logger, upstreamRps: config.callIndex.upstreamRps })
+    ? startConsoleCallIndex({
+        ...config,
+        store,
+        logger,
+        upstreamRps: config.callIndex.upstreamRps,
+        onCallEnded: alerts ? (createdAtMs) => alerts.notify(createdAtMs) : undefined,
+      })
     : null
   const app = createConsoleApp({
     ...config,
@@ -59,6 +88,7 @@ export async function startConsole(
     refusals,
     liveHub,
     callIndex,
+    alertEvaluator: alerts,
     logger,
     userRateLimitPerMinute: config.userRateLimitPerMinute,
     demoUsers: config.demoUsers ? DEMO_USERS : [],
@@ -127,10 +157,12 @@ export async function startConsole(
     port,
     store,
     close: async () => {
+      await demoPlacers
       clearInterval(sweep)
       clearInterval(retention)
       // First: its timers stop and its event streams end, so closing the server waits for none of them.
       liveHub?.close()
+      await alerts?.close()
       await callIndex?.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -13,6 +13,44 @@ export function jsonSchema(schema: z.ZodMiniType, io: Io): Record<string, unknow
   return rest
 }
 
+type SchemaOf<Name extends string> = Record<Name, z.ZodMiniType>
+
+/** The zod schemas the components are made of: the spec's reading (src/api/schemas.ts) or the simulator's own. */
+export type ComponentSources = SchemaOf<
+  | 'createCallRequest'
+  | 'createCallResponse'
+  | 'callListItem'
+  | 'listCallsResponse'
+  | 'callDetail'
+  | 'callStatusResponse'
+  | 'callRecordings'
+  | 'startVerificationRequest'
+  | 'startVerificationResponse'
+  | 'listCallerIdsResponse'
+  | 'account'
+  | 'usageSummary'
+  | 'usageHistory'
+>
+
+/** The components both documents name, each with the side of the schema it describes. */
+export function componentsOf(s: ComponentSources) {
+  return {
+    CreateCallRequest: [s.createCallRequest, 'input'],
+    CreateCallResponse: [s.createCallResponse, 'output'],
+    CallListItem: [s.callListItem, 'output'],
+    ListCallsResponse: [s.listCallsResponse, 'output'],
+    CallDetail: [s.callDetail, 'output'],
+    CallStatus: [s.callStatusResponse, 'output'],
+    CallRecordings: [s.callRecordings, 'output'],
+    StartVerificationRequest: [s.startVerificationRequest, 'input'],
+    StartVerificationResponse: [s.startVerificationResponse, 'output'],
+    ListCallerIdsResponse: [s.listCallerIdsResponse, 'output'],
+    Account: [s.account, 'output'],
+    UsageSummary: [s.usageSummary, 'output'],
+    UsageHistory: [s.usageHistory, 'output'],
+  } satisfies Record<string, [z.ZodMiniType, Io]>
+}
+
 export const CONTACT = { name: 'Voice Dashboard maintainers', url: 'https://voice-dashboard.dev' }
 
 export const TAGS = [

@@ -11,6 +11,7 @@ import { IDEMPOTENCY_KEY_FORMAT } from './http/idempotency'
 import {
   CONTACT,
   callIdParameter,
+  componentsOf,
   describeOperation,
   type Io,
   jsonSchema,
@@ -19,19 +20,7 @@ import {
 } from './openapi-common'
 
 const COMPONENTS = {
-  CreateCallRequest: [api.createCallRequest, 'input'],
-  CreateCallResponse: [api.createCallResponse, 'output'],
-  CallListItem: [api.callListItem, 'output'],
-  ListCallsResponse: [api.listCallsResponse, 'output'],
-  CallDetail: [api.callDetail, 'output'],
-  CallStatus: [api.callStatusResponse, 'output'],
-  CallRecordings: [api.callRecordings, 'output'],
-  StartVerificationRequest: [api.startVerificationRequest, 'input'],
-  StartVerificationResponse: [api.startVerificationResponse, 'output'],
-  ListCallerIdsResponse: [api.listCallerIdsResponse, 'output'],
-  Account: [api.account, 'output'],
-  UsageSummary: [api.usageSummary, 'output'],
-  UsageHistory: [api.usageHistory, 'output'],
+  ...componentsOf(api),
   Problem: [api.problemDetails, 'output'],
 } satisfies Record<string, [z.ZodMiniType, Io]>
 type Component = keyof typeof COMPONENTS

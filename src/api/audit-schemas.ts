@@ -36,6 +36,11 @@ export const AUDIT_ACTIONS = [
   'request.cross-site-refused',
   'audit.exported',
   'audit.pruned',
+  'alert-rule.created',
+  'alert-rule.changed',
+  'alert-rule.deleted',
+  // Written by the console itself (no actor), once per firing.
+  'alert.fired',
 ] as const
 export const auditAction = z.enum(AUDIT_ACTIONS)
 

@@ -2,6 +2,7 @@
 // evaluator. Reads the call index (store/caller-id-health.ts), counts with health-windows.ts, judges with
 // health-flag.ts.
 import type { IndexState } from '../../../src/api/call-index-schemas'
+import { healthFlag } from '../../../src/api/caller-id-health-flag'
 import {
   type CallerIdHealth,
   type CallerIdHealthResponse,
@@ -11,7 +12,6 @@ import {
 } from '../../../src/api/usage-breakdown-schemas'
 import type { ConsoleStore } from '../store'
 import type { HealthPeriod, PeriodCounts } from '../store/caller-id-health'
-import { healthFlag } from '../../../src/api/caller-id-health-flag'
 import { accountWindow, callsPerDay, windowsOf } from './health-windows'
 
 /** More caller IDs than an account verifies in practice; past it the health lists the first ones in number order. */

@@ -1,4 +1,6 @@
 // The console's store: one object with every query, opened once per process.
+import { createAlertFiringQueries } from './alert-firings'
+import { createAlertRuleQueries } from './alert-rules'
 import { createAuditQueries } from './audit'
 import { createCallIndexQueries } from './call-index'
 import { createCallIndexSyncQueries } from './call-index-sync'
@@ -38,6 +40,8 @@ export function createStore(db: ConsoleDb, readers = { readers: db, close: async
     ssoLogins: createSsoLoginQueries(db),
     savedViews: createSavedViewQueries(db),
     secrets: createSecretQueries(db),
+    alertRules: createAlertRuleQueries(db, readers.readers),
+    alertFirings: createAlertFiringQueries(db),
     close: async () => {
       await readers.close()
       await db.destroy()

@@ -1,6 +1,7 @@
 // The console's tables as Kysely sees them. Times are epoch milliseconds, so the same
 // queries run on SQLite and PostgreSQL (bigint) without date functions of either.
 import type { Generated, Insertable, Selectable } from 'kysely'
+import type { AlertRuleKind } from '../../../src/api/alert-schemas'
 import type { AuditAction } from '../../../src/api/audit-schemas'
 import type { Role, TimeZonePreference } from '../../../src/api/console-schemas'
 
@@ -183,6 +184,42 @@ export interface ConsoleDatabase {
   sso_logins: SsoLoginsTable
   saved_views: SavedViewsTable
   console_secrets: ConsoleSecretsTable
+  alert_rules: AlertRulesTable
+  alert_firings: AlertFiringsTable
+  alert_dismissals: AlertDismissalsTable
+}
+
+/** An alert rule on the current billing period (alerts/rules/); the defaults are seeded by migration 0013. */
+export interface AlertRulesTable {
+  id: string
+  kind: AlertRuleKind
+  /** usage-percent only; null for the other kinds. */
+  percent: number | null
+  enabled: number
+  updated_at: number
+  /** Who last changed it; null for the seeded defaults and the demo's rule. */
+  updated_by: string | null
+}
+
+/** A rule that fired: at most one row per rule, period and subject (a UNIQUE constraint, not memory). */
+export interface AlertFiringsTable {
+  id: string
+  /** No foreign key: a deleted rule's firings stay. */
+  rule_id: string
+  kind: AlertRuleKind
+  period_start: number
+  period_end: number
+  /** The caller ID of a caller-ID rule; '' for the others. */
+  subject: Generated<string>
+  fired_at: number
+  message: string
+}
+
+/** Who has dismissed which firing from their banner. */
+export interface AlertDismissalsTable {
+  firing_id: string
+  user_id: string
+  dismissed_at: number
 }
 
 /** Keys the console makes for itself on first start (the device cookies' HMAC key): never leave the server. */

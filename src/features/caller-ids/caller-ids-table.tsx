@@ -37,11 +37,12 @@ export function CallerIdsTable({
         <TableHeader>
           <TableRow>
             <TableHead>Phone number</TableHead>
+            {/* Health first after the number: the flag is what a manager comes for, and the table scrolls. */}
+            {health && <HealthHeads period={health.period} />}
             <TableHead>Display name (CNAM)</TableHead>
             <TableHead>Verification</TableHead>
             <TableHead>CNAM status</TableHead>
             <TableHead>Verified ({zone})</TableHead>
-            {health && <HealthHeads period={health.period} />}
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -58,6 +59,7 @@ export function CallerIdsTable({
                     <CopyButton value={item.phone_number} label={`Copy ${item.phone_number}`} />
                   </span>
                 </TableHead>
+                {health && <HealthCells state={health.stateOf(item.phone_number)} period={health.period} />}
                 <TableCell>{item.cnam_display_name}</TableCell>
                 <TableCell>
                   <Badge tone={verification.tone}>{verification.label}</Badge>
@@ -68,7 +70,6 @@ export function CallerIdsTable({
                 <TableCell className="whitespace-nowrap">
                   {item.verified_at ? <Timestamp iso={item.verified_at} /> : '—'}
                 </TableCell>
-                {health && <HealthCells state={health.stateOf(item.phone_number)} period={health.period} />}
               </TableRow>
             )
           })}

@@ -8,12 +8,12 @@ import { TableCell, TableHead } from '@/components/ui/table'
 export function HealthHeads({ period }: { period: boolean }) {
   return (
     <>
+      <TableHead>Health</TableHead>
       <TableHead>Answered (last {HEALTH_WINDOW_CALLS})</TableHead>
       <TableHead>Trend</TableHead>
+      {period && <TableHead>Answered this period</TableHead>}
       <TableHead>Short calls</TableHead>
       <TableHead>Calls a day</TableHead>
-      {period && <TableHead>Answered this period</TableHead>}
-      <TableHead>Health</TableHead>
     </>
   )
 }
@@ -37,22 +37,6 @@ export function HealthCells({ state, period }: { state: HealthState; period: boo
   const trend = healthTrend(recent, previous)
   return (
     <>
-      <TableCell className="whitespace-nowrap tabular-nums">{formatAnswered(recent)}</TableCell>
-      <TableCell className="min-w-44">
-        {trend.arrow && (
-          <span aria-hidden="true" className="mr-1">
-            {trend.arrow}
-          </span>
-        )}
-        {trend.words}
-      </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">{formatShortCalls(recent)}</TableCell>
-      <TableCell className="tabular-nums">{formatCallsPerDay(callsPerDay)}</TableCell>
-      {period && (
-        <TableCell className="whitespace-nowrap tabular-nums">
-          {state.health.period ? formatAnswered(state.health.period) : '—'}
-        </TableCell>
-      )}
       <TableCell className="min-w-56">
         {flag ? (
           <span className="flex flex-col items-start gap-1">
@@ -65,6 +49,22 @@ export function HealthCells({ state, period }: { state: HealthState; period: boo
           'Not flagged'
         )}
       </TableCell>
+      <TableCell className="whitespace-nowrap tabular-nums">{formatAnswered(recent)}</TableCell>
+      <TableCell className="min-w-44">
+        {trend.arrow && (
+          <span aria-hidden="true" className="mr-1">
+            {trend.arrow}
+          </span>
+        )}
+        {trend.words}
+      </TableCell>
+      {period && (
+        <TableCell className="whitespace-nowrap tabular-nums">
+          {state.health.period ? formatAnswered(state.health.period) : '—'}
+        </TableCell>
+      )}
+      <TableCell className="whitespace-nowrap tabular-nums">{formatShortCalls(recent)}</TableCell>
+      <TableCell className="tabular-nums">{formatCallsPerDay(callsPerDay)}</TableCell>
     </>
   )
 }

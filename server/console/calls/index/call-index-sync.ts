@@ -26,6 +26,8 @@ export interface CallIndexSyncOptions {
   maxPages?: Partial<SyncContext['maxPages']>
   logger?: Logger
   now?: () => number
+  /** Called when a call's final details are indexed (the alert evaluator's cue); cheap and synchronous. */
+  onCallEnded?: (createdAtMs: number | null) => void
 }
 
 export interface CallIndexSync {
@@ -56,6 +58,7 @@ export function startCallIndexSync(options: CallIndexSyncOptions): CallIndexSync
       backfill: options.maxPages?.backfill ?? BACKFILL_MAX_PAGES,
     },
     now,
+    onCallEnded: options.onCallEnded,
   }
   const budget = createRequestBudget(options.rps, now)
   const backfillState: BackfillWalk = { askedContract: false, guard: null }

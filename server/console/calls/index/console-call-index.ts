@@ -10,6 +10,7 @@ export function startConsoleCallIndex(options: {
   store: ConsoleStore
   upstreamRps: number
   logger?: Logger
+  onCallEnded?: (createdAtMs: number | null) => void
 }): CallIndexSync | null {
   const apiKey = options.apiKey?.trim()
   if (!apiKey) return null
@@ -18,5 +19,6 @@ export function startConsoleCallIndex(options: {
     upstream: createIndexUpstream({ upstream: options.upstream, apiKey }),
     rps: options.upstreamRps,
     logger: options.logger,
+    onCallEnded: options.onCallEnded,
   })
 }

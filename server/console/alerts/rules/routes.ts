@@ -1,0 +1,180 @@
+// /api/console/alerts: the rules (list, add, change, delete), the banner's notices and their dismissal, and
+// every firing. Managers and admins only (alerts:manage); each route names its guard, so another part's
+// routes under /alerts are never guarded twice.
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { every } from 'hono/combine'
+import * as z from 'zod/mini'
+import { ALERT_PATHS, type AlertRuleInput, alertRuleInput } from '../../../../src/api/alert-schemas'
+import type { AuditLog } from '../../audit/audit-log'
+import { actorOf, requestFacts } from '../../audit/request-facts'
+import type { SessionEnv } from '../../auth/require-session'
+import { jsonBody, sendInvalidFields } from '../../http/invalid-fields'
+import { sendProblem } from '../../http/problem'
+import type { ConsoleStore } from '../../store'
+import type { FiringCursor } from '../../store/alert-firings'
+import type { AlertRuleRow } from '../../store/alert-rules'
+import { alertFiringOf, alertRuleOf } from './alert-json'
+import { ruleDescription } from './alert-words'
+
+const RULE_ID = /^rule_[A-Za-z0-9_-]{1,40}$/
+const FIRING_ID = /^firing_[A-Za-z0-9_-]{1,40}$/
+/** The banner shows the newest; a period has a handful of firings unless many caller IDs are flagged. */
+const NOTICES_LIMIT = 50
+
+const firingsQuery = z.object({
+  cursor: z.optional(z.string().check(z.regex(/^[0-9]{1,16}\.firing_[A-Za-z0-9_-]{1,40}$/))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200))),
+})
+
+export interface AlertRuleRoutesOptions {
+  store: ConsoleStore
+  audit: AuditLog
+  /** Signed in (and paced), then alerts:manage. */
+  guard: MiddlewareHandler<SessionEnv>
+  /** A rule was added or changed: evaluate soon rather than at the next scheduled round. */
+  onRulesChanged?: () => void
+  now: () => number
+}
+
+/** The body's rule, or the 400 naming the field that is wrong. */
+function readRule(c: Context<SessionEnv>, body: unknown): AlertRuleInput | Response {
+  const parsed = alertRuleInput.safeParse(body)
+  if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the rule’s kind, percent and whether it is on.')
+  const rule = parsed.data
+  if (rule.kind === 'usage-percent' && rule.percent == null)
+    return sendProblem(
+      c,
+      400,
+      'Your request has invalid fields',
+      'Give the percentage of the commitment that fires it.',
+      {
+        errors: [{ field: 'percent', message: 'A usage rule needs a percent, 1 to 1000.' }],
+      },
+    )
+  if (rule.kind !== 'usage-percent' && rule.percent != null)
+    return sendProblem(c, 400, 'Your request has invalid fields', 'Only a usage rule takes a percent.', {
+      errors: [{ field: 'percent', message: 'Leave the percent out for this kind of rule.' }],
+    })
+  return rule
+}
+
+const taken = (c: Context, rule: AlertRuleInput) =>
+  sendProblem(
+    c,
+    409,
+    'That rule exists already',
+    `There is already a rule “${ruleDescription(rule.kind, rule.percent ?? null)}”. Change that one instead.`,
+  )
+
+export function alertRuleRoutes(options: AlertRuleRoutesOptions) {
+  const { store, audit, now } = options
+  // Per route, not a use() on /alerts/*: the channels' routes share the prefix and have their own guard.
+  const guard = every(async (c: Context<SessionEnv>, next) => {
+    // The path's pattern, for the request log and a refusal's audit entry (never an id from the path).
+    c.set('route', c.req.routePath)
+    await next()
+    c.header('Cache-Control', 'private, no-store')
+  }, options.guard)
+
+  const record = (
+    c: Context<SessionEnv>,
+    action: 'alert-rule.created' | 'alert-rule.changed' | 'alert-rule.deleted',
+    rule: AlertRuleRow,
+    status: number,
+    before?: AlertRuleRow,
+  ) =>
+    audit.record({
+      actor: actorOf(c.get('session')),
+      action,
+      target: rule.id,
+      outcome: status,
+      ...requestFacts(c),
+      detail: {
+        rule: ruleDescription(rule.kind, rule.percent),
+        enabled: rule.enabled,
+        ...(before ? { before: ruleDescription(before.kind, before.percent), enabledBefore: before.enabled } : {}),
+      },
+    })
+
+  /** The rule named in the path, or the 404 to send instead. */
+  async function pathRule(c: Context<SessionEnv>): Promise<AlertRuleRow | Response> {
+    const id = c.req.param('id') ?? ''
+    const row = RULE_ID.test(id) ? await store.alertRules.find(id) : null
+    return row ?? sendProblem(c, 404, 'No such rule', 'That alert rule does not exist, or it was deleted.')
+  }
+
+  const ruleAnswer = async (row: AlertRuleRow) =>
+    alertRuleOf(row, (await store.alertFirings.rulesFiredInOpenPeriods(now())).has(row.id))
+
+  return new Hono<SessionEnv>()
+    .get(ALERT_PATHS.rules, guard, async (c) => {
+      const fired = await store.alertFirings.rulesFiredInOpenPeriods(now())
+      return c.json({ rules: (await store.alertRules.list()).map((row) => alertRuleOf(row, fired.has(row.id))) })
+    })
+    .post(ALERT_PATHS.rules, guard, async (c) => {
+      const rule = readRule(c, await jsonBody(c))
+      if (rule instanceof Response) return rule
+      const id = await store.alertRules.create(
+        { kind: rule.kind, percent: rule.percent ?? null, enabled: rule.enabled },
+        c.get('session').userId,
+        now(),
+      )
+      const row = id && (await store.alertRules.find(id))
+      if (!row) return taken(c, rule)
+      await record(c, 'alert-rule.created', row, 201)
+      options.onRulesChanged?.()
+      return c.json(await ruleAnswer(row), 201)
+    })
+    .put(ALERT_PATHS.rule, guard, async (c) => {
+      const before = await pathRule(c)
+      if (before instanceof Response) return before
+      const rule = readRule(c, await jsonBody(c))
+      if (rule instanceof Response) return rule
+      const values = { kind: rule.kind, percent: rule.percent ?? null, enabled: rule.enabled }
+      if ((await store.alertRules.update(before.id, values, c.get('session').userId, now())) === 'taken')
+        return taken(c, rule)
+      const row = await store.alertRules.find(before.id)
+      if (!row) return sendProblem(c, 404, 'No such rule', 'That alert rule was deleted meanwhile.')
+      await record(c, 'alert-rule.changed', row, 200, before)
+      options.onRulesChanged?.()
+      return c.json(await ruleAnswer(row))
+    })
+    .delete(ALERT_PATHS.rule, guard, async (c) => {
+      const row = await pathRule(c)
+      if (row instanceof Response) return row
+      // Its firings stay: they are the record of what was said, and the banner's notices.
+      if (await store.alertRules.remove(row.id)) await record(c, 'alert-rule.deleted', row, 204)
+      return c.body(null, 204)
+    })
+    .get(ALERT_PATHS.notices, guard, async (c) => {
+      const rows = await store.alertFirings.notices(c.get('session').userId, now(), NOTICES_LIMIT)
+      return c.json({ notices: rows.map(alertFiringOf) })
+    })
+    .post(ALERT_PATHS.dismiss, guard, async (c) => {
+      const id = c.req.param('id')
+      const firing = FIRING_ID.test(id) ? await store.alertFirings.find(id) : null
+      if (!firing) return sendProblem(c, 404, 'No such alert', 'That alert does not exist.')
+      // Per person: the others still see it until they dismiss it too.
+      await store.alertFirings.dismiss(firing.id, c.get('session').userId, now())
+      return c.body(null, 204)
+    })
+    .get(ALERT_PATHS.firings, guard, async (c) => {
+      const parsed = firingsQuery.safeParse(c.req.query())
+      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the cursor and limit of the list.')
+      const limit = parsed.data.limit ?? 50
+      const cursor = parsed.data.cursor ? cursorOf(parsed.data.cursor) : null
+      // One more than a page says whether an older page exists.
+      const rows = await store.alertFirings.page(limit + 1, cursor)
+      const page = rows.slice(0, limit)
+      const last = page.at(-1)
+      return c.json({
+        firings: page.map(alertFiringOf),
+        nextCursor: rows.length > limit && last ? `${last.firedAt}.${last.id}` : null,
+      })
+    })
+}
+
+function cursorOf(text: string): FiringCursor {
+  const dot = text.indexOf('.')
+  return { firedAt: Number(text.slice(0, dot)), id: text.slice(dot + 1) }
+}
