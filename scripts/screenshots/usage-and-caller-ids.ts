@@ -27,8 +27,10 @@ export async function shoot(page: Page, baseURL: string, outDir: string): Promis
   // Where the minutes went, by caller ID: the days and one breakdown, each a chart beside its table.
   await page.goto(new URL('/usage?by=caller_id', baseURL).href)
   const breakdowns = page.getByRole('region', { name: 'Where the minutes went' })
-  await breakdowns.getByTestId('usage-days-chart').locator('rect[data-label]:not([data-minutes="0"])').first().waitFor()
-  await breakdowns.getByTestId('usage-breakdown-chart').locator('rect[data-label]:not([data-minutes="0"])').first().waitFor()
+  // A bar with minutes: a zero-height one is there at once, but hidden.
+  const drawnBar = 'rect[data-label]:not([data-minutes="0"])'
+  await breakdowns.getByTestId('usage-days-chart').locator(drawnBar).first().waitFor()
+  await breakdowns.getByTestId('usage-breakdown-chart').locator(drawnBar).first().waitFor()
   const breakdown = join(outDir, 'usage-breakdowns.png')
   await breakdowns.screenshot({ path: breakdown })
   return [verification, usage, breakdown]
