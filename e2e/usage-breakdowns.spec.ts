@@ -163,6 +163,25 @@ test.describe('as a manager', () => {
     ])
     expect(rows).toEqual(await barsOf(breakdown.getByTestId('usage-breakdown-chart')))
   })
+  test("a breakdown that fails says the server's words, and Retry recovers", async ({ page }) => {
+    // The one state the running console does not reach on its own: staged on the page's own request.
+    await page.route('**/api/console/usage/breakdown?*', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/problem+json',
+        json: { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Staged failure for the test.' },
+      }),
+    )
+    await page.goto('/usage?by=outcome')
+    const breakdown = page.getByRole('region', { name: 'Breakdown' })
+    await expect(breakdown.getByRole('alert')).toContainText('Could not load the breakdown')
+    await expect(breakdown.getByRole('alert')).toContainText('Staged failure for the test.')
+    await page.unroute('**/api/console/usage/breakdown?*')
+    await breakdown.getByRole('button', { name: 'Retry' }).click()
+    await expect(
+      breakdown.getByRole('table', { name: /by outcome/ }).or(breakdown.getByText('No calls in this period')),
+    ).toBeVisible()
+  })
 })
 
 test.describe('as support', () => {
