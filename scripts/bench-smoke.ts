@@ -25,6 +25,7 @@ const SMOKES: Smoke[] = [
     script: 'bench:search',
     args: ['--calls', '10000', '--requests', '20', '--warm-up', '0', '--catch-up-calls', '1000'],
   },
+  { script: 'bench:usage', args: ['--calls', '10000', '--requests', '5', '--warm-up', '0'] },
   { script: 'bench:web', args: ['--runs', '1', '--seed', '300', '--calls', '1', '--speed', '20'] },
   { script: 'bench:neighbours', args: ['--calls', '2000', '--seconds', '3'] },
 ]

@@ -10,10 +10,12 @@ import { BENCH_EMAIL, BENCH_PASSWORD, BENCH_ROLE, type Probe, type ProbeAnswer }
 const collect = (globalThis as { gc?: () => void }).gc
 if (!collect || !process.send) throw new Error('start this with node --expose-gc and an IPC channel')
 
+// A bench of what only managers read (bench:usage) signs its person in as one.
+const role = process.env.BENCH_CONSOLE_ROLE === 'manager' ? 'manager' : BENCH_ROLE
 const running = await startConsole(loadConsoleConfig())
 await running.store.users.add({
   email: BENCH_EMAIL,
-  role: BENCH_ROLE,
+  role,
   passwordHash: await hashPassword(BENCH_PASSWORD),
   now: Date.now(),
 })

@@ -232,12 +232,14 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     CONSOLE_PREFIX,
     callIndexRoutes({ store: options.store, sync: options.callIndex ?? null, signedIn: signedInPaced }),
   )
+  // The index's state, as the breakdowns and caller-ID health report what it still misses.
   const callIndex = options.callIndex ?? null
+  const indexState = () => (callIndex ? callIndex.state() : readIndexState(options.store, null))
   app.route(
     CONSOLE_PREFIX,
     callerIdHealthRoutes({
       store: options.store,
-      indexState: () => (callIndex ? callIndex.state() : readIndexState(options.store, null)),
+      indexState,
       signedIn: signedInPaced,
     }),
   )
@@ -256,7 +258,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     usageBreakdownRoutes({
       store: options.store,
       audit,
-      indexState: () => (callIndex ? callIndex.state() : readIndexState(options.store, null)),
+      indexState,
       signedIn: signedInPaced,
     }),
   )

@@ -10,6 +10,7 @@ import { createConsoleApp } from './app'
 import { createAuditLog } from './audit/audit-log'
 import { createRefusalTally } from './audit/refusal-tally'
 import { DEFAULT_THROTTLE } from './auth/sign-in-throttle'
+import { readFlaggedCallerIds } from './caller-ids/read-health'
 import { startConsoleCallIndex } from './calls/index/console-call-index'
 import type { ConsoleConfig } from './config'
 import { recordDemoPlacers } from './demo-placed-by'
@@ -70,8 +71,15 @@ export async function startConsole(
     )
     upstream.close()
   }
-  // At merge: onFired (the channels' fan-out) and readFlagged (caller-ID health) are passed here.
-  const alerts = startConsoleAlerts({ ...config, store, audit, logger, now })
+  // At merge: onFired (the channels' fan-out) is passed here.
+  const alerts = startConsoleAlerts({
+    ...config,
+    store,
+    audit,
+    logger,
+    now,
+    readFlagged: () => readFlaggedCallerIds(store),
+  })
   const callIndex = config.callIndex.enabled
     ? startConsoleCallIndex({
         ...config,

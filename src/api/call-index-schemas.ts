@@ -148,6 +148,11 @@ export const callSearchResponse = z.object({
   total: nonNegativeInt,
   /** More than `total` match: counting stopped at the cap, so a broad search stays fast. */
   totalCapped: z.boolean(),
+  /**
+   * Billed minutes of the calls the query selects (on all pages): of ended calls whose details are in, as
+   * the usage page counts them. Null when the count was capped (`totalCapped`); absent from an older console.
+   */
+  billedMinutes: z.optional(z.nullable(z.int())),
   index: indexState,
 })
 export type CallSearchResponse = z.infer<typeof callSearchResponse>

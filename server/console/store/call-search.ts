@@ -258,6 +258,24 @@ export function createCallSearchQueries(db: ConsoleDb, manyMatches = MANY_MATCHE
       return Number(row.count)
     },
     /**
+     * `count`, with the billed minutes of the calls counted (of ended calls whose details are in, as the usage
+     * page counts them: usage/README.md) in the same read; the minutes mean nothing past the cap.
+     */
+    countWithMinutes: async (filter: CallSearchFilter, cap: number, plan?: TermPlan) => {
+      const matching = selected(filter, plan ?? (await planOf(filter)))
+        .select(['c.billed_minutes', 'c.status', 'c.needs_details'])
+        .limit(cap + 1)
+      const row = await db
+        .selectFrom(matching.as('m'))
+        .select((eb) => [
+          eb.fn.countAll<number>().as('count'),
+          sql<number | null>`sum(case when m.status in (${sql.join(FINISHED_CALL_STATUSES)})
+            and m.needs_details = 0 then m.billed_minutes end)`.as('minutes'),
+        ])
+        .executeTakeFirstOrThrow()
+      return { count: Number(row.count), minutes: Number(row.minutes ?? 0) }
+    },
+    /**
      * The metadata keys (as the API spells them) of the calls the filter selects, sorted, and no more than
      * cap + 1 of them: more than `cap` says "too many to list". The index's own keys come first, from a
      * seek per key; the selected calls are then read only until each of those keys has turned up, so a

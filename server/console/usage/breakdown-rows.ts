@@ -14,30 +14,20 @@ const isoTime = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z')
 
 export const rowOf = ({ value, label, tally }: LabelledTally): BreakdownRow => ({ value, label, ...figuresOf(tally) })
 
+/** Most minutes first, then most calls, then by label. */
+export const byRank = (a: LabelledTally, b: LabelledTally) =>
+  b.tally.minutes - a.tally.minutes ||
+  b.tally.calls - a.tally.calls ||
+  (a.label < b.label ? -1 : a.label > b.label ? 1 : 0)
+
 /** Most minutes first, then most calls, then by label; past BREAKDOWN_ROWS_MAX the rest add up in "Other". */
 export function rankedRows(groups: LabelledTally[]): { rows: BreakdownRow[]; truncated: boolean } {
-  const sorted = [...groups].sort(
-    (a, b) =>
-      b.tally.minutes - a.tally.minutes ||
-      b.tally.calls - a.tally.calls ||
-      (a.label < b.label ? -1 : a.label > b.label ? 1 : 0),
-  )
+  const sorted = [...groups].sort(byRank)
   if (sorted.length <= BREAKDOWN_ROWS_MAX) return { rows: sorted.map(rowOf), truncated: false }
   const kept = sorted.slice(0, BREAKDOWN_ROWS_MAX - 1)
   const other = emptyTally()
   for (const group of sorted.slice(BREAKDOWN_ROWS_MAX - 1)) addTally(other, group.tally)
   return { rows: [...kept.map(rowOf), rowOf({ value: null, label: 'Other', tally: other })], truncated: true }
-}
-
-/** Groups with the same value (a number and its text, "3" and 3) become one. */
-export function mergeByValue(groups: LabelledTally[]): LabelledTally[] {
-  const merged = new Map<string | null, LabelledTally>()
-  for (const group of groups) {
-    const same = merged.get(group.value)
-    if (same) addTally(same.tally, group.tally)
-    else merged.set(group.value, { ...group, tally: addTally(emptyTally(), group.tally) })
-  }
-  return [...merged.values()]
 }
 
 export interface SlotTally {

@@ -1,14 +1,15 @@
 // The days and breakdowns of a period, from the store's grouped reads and the index's state.
 import type { IndexState } from '../../../src/api/call-index-schemas'
-import type {
-  BreakdownDimension,
-  BreakdownResponse,
-  IndexCoverage,
-  UsageDaysResponse,
+import {
+  BREAKDOWN_ROWS_MAX,
+  type BreakdownDimension,
+  type BreakdownResponse,
+  type IndexCoverage,
+  type UsageDaysResponse,
 } from '../../../src/api/usage-breakdown-schemas'
 import type { ConsoleStore } from '../store'
 import type { GroupTally, UsageRange } from '../store/usage-breakdowns'
-import { clockRows, dayRows, type LabelledTally, mergeByValue, rankedRows, type SlotTally } from './breakdown-rows'
+import { byRank, clockRows, dayRows, type LabelledTally, rankedRows, type SlotTally } from './breakdown-rows'
 import { coverageOf, figuresOf, sumTallies, type Tally } from './call-figures'
 import type { UsagePeriod } from './usage-query'
 import { zoneDays } from './zone-buckets'
@@ -27,23 +28,16 @@ const OUTCOME_LABELS: Record<string, string> = {
  * What the index leaves out of the period: its calls in flight and awaiting details, and whether its listing
  * is complete (every call created up to `syncedTo`; for a period still running, a sync interval may be missing).
  */
-const coverage = (total: Tally, index: IndexState): IndexCoverage =>
+const coverage = (total: Tally, index: IndexFacts): IndexCoverage =>
   coverageOf(total, { listingComplete: index.listingComplete, syncedTo: index.syncedTo })
+
+/** What the breakdowns read of the index's state. */
+type IndexFacts = Pick<IndexState, 'listingComplete' | 'syncedTo'>
 
 const slotsOf = (groups: GroupTally[]): SlotTally[] =>
   groups.map(({ group, tally }) => ({ slot: Number(group), tally }))
 
-/** A metadata value's JSON text as the row's value: a string as it is, anything else as JSON writes it. */
-function metadataText(json: string): string {
-  try {
-    const value: unknown = JSON.parse(json)
-    return typeof value === 'string' ? value : json
-  } catch {
-    return json
-  }
-}
-
-export function createUsageReports(options: { store: ConsoleStore; indexState: () => Promise<IndexState> }) {
+export function createUsageReports(options: { store: ConsoleStore; indexState: () => Promise<IndexFacts> }) {
   const { store, indexState } = options
   const queries = store.usageBreakdowns
 
@@ -67,13 +61,22 @@ export function createUsageReports(options: { store: ConsoleStore; indexState: (
         return { value: id, label: emails.get(id) ?? id, tally }
       })
     }
-    return mergeByValue(
-      (await queries.byMetadata(period, key)).map(({ group, tally }): LabelledTally => {
-        if (group === null) return { value: null, label: `No ${key}`, tally }
-        const value = metadataText(String(group))
-        return { value, label: value, tally }
-      }),
+    const groups = (await queries.byMetadata(period, key)).map(({ group, sample, tally }) => ({
+      sample,
+      value: group === null ? null : String(group),
+      label: group === null ? `No ${key}` : String(group),
+      tally,
+    }))
+    // Grouped lower-cased, as search matches values; the rows shown are named as their newest call spells it.
+    const shown = [...groups].sort(byRank).slice(0, BREAKDOWN_ROWS_MAX)
+    const spellings = await queries.spellings(
+      shown.flatMap((group) => (group.value === null ? [] : [group.sample])),
+      key,
     )
+    return groups.map(({ sample, ...group }): LabelledTally => {
+      const spelled = group.value === null ? null : spellings.get(sample)
+      return spelled ? { ...group, value: spelled, label: spelled } : group
+    })
   }
 
   return {

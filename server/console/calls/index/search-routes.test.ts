@@ -1,9 +1,10 @@
 // The search routes' edges: who may ask (401, 403 by role), what is refused (400 problem+json naming the
 // field), and the state without an API key. No upstream: the index is filled through the store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CallSearchResponse, IndexState } from '../../../../src/api/call-index-schemas'
+import { type CallSearchResponse, type IndexState, SEARCH_COUNT_CAP } from '../../../../src/api/call-index-schemas'
 import { ROLES, type Role } from '../../../../src/api/console-schemas'
 import { createTestConsole, expectProblem, type TestConsole } from '../../test-support/console-app'
+import { indexCalls, indexListedCalls } from '../../test-support/indexed-calls'
 
 let t: TestConsole
 const cookies = {} as Record<Role, string>
@@ -38,6 +39,28 @@ describe('GET /api/console/calls/search', () => {
     const body = (await res.json()) as CallSearchResponse
     expect(body).toMatchObject({ total: 1, nextCursor: null, calls: [{ call_id: 'call_0001', placedBy: null }] })
     expect(body.calls[0]).toMatchObject({ created_at: '2026-11-20T10:00:00Z', metadata: null, has_recording: null })
+  })
+
+  it('sums the billed minutes of the calls it selects, on all pages; none past the count’s cap', async () => {
+    // A console of its own: the calls it adds would change the counts the other tests read.
+    const own = await createTestConsole({ apiKey: null })
+    await own.addUser('minutes@example.com', 'support')
+    const cookie = await own.signIn('minutes@example.com')
+    const at = (hour: number) => `2026-11-21T${hour}:00:00Z`
+    await indexCalls(own.store, [
+      { call_id: 'call_m1', created_at: at(10), duration_seconds: 61 },
+      { call_id: 'call_m2', created_at: at(11), duration_seconds: 150 },
+      { call_id: 'call_m3', created_at: at(12), status: 'DIALER_FAILED' },
+      // Ended, its details still to come: no minutes known yet.
+      { call_id: 'call_m4', created_at: at(13), metadata: null },
+    ])
+    const read = async (query: string) =>
+      (await (await own.request(`/api/console/calls/search${query}`, { cookie })).json()) as CallSearchResponse
+    expect(await read('?limit=25')).toMatchObject({ total: 4, totalCapped: false, billedMinutes: 2 + 3 + 1 })
+    expect(await read('?status=DIALER_FAILED')).toMatchObject({ total: 1, billedMinutes: 1 })
+    await indexListedCalls(own.store, SEARCH_COUNT_CAP + 1)
+    expect(await read('')).toMatchObject({ totalCapped: true, billedMinutes: null })
+    await own.store.close()
   })
 
   it.each([

@@ -86,7 +86,8 @@ export function callIndexRoutes(options: {
         const rows = await store.callSearch.page(filter, after, limit + 1, plan)
         const page = rows.slice(0, limit)
         const last = page.at(-1)
-        const counted = await store.callSearch.count(filter, SEARCH_COUNT_CAP, plan)
+        const { count: counted, minutes } = await store.callSearch.countWithMinutes(filter, SEARCH_COUNT_CAP, plan)
+        const capped = counted > SEARCH_COUNT_CAP
         const body: CallSearchResponse = {
           calls: page.map(indexedCallOf),
           nextCursor:
@@ -94,7 +95,9 @@ export function callIndexRoutes(options: {
               ? encodeSearchCursor({ createdAt: last.created_at, callId: last.call_id })
               : null,
           total: Math.min(counted, SEARCH_COUNT_CAP),
-          totalCapped: counted > SEARCH_COUNT_CAP,
+          totalCapped: capped,
+          // Past the cap the sum is of the calls counted, not of all: unknown, as the total is.
+          billedMinutes: capped ? null : minutes,
           index: await state(),
         }
         return c.json(body)

@@ -4,6 +4,7 @@ import { type ChangeEvent, useEffect, useId, useState } from 'react'
 import { accountQueries } from '@/api/account'
 import { useTimeZone } from '@/api/preferences'
 import type { CallStatus } from '@/api/schemas'
+import { can, sessionQueries } from '@/api/session'
 import { DateFilter } from '@/components/date-filter'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
@@ -49,8 +50,18 @@ export function CallsFilters({ indexOff, noticeId }: { indexOff: boolean; notice
   const now = useNow(60_000)
   // The header already asks for the account; this reads the same answer for the billing period.
   const periodStart = useQuery(accountQueries.detail()).data?.current_usage?.period_start ?? undefined
+  // Its end is in the usage summary, which only those who read usage may ask for.
+  const readsUsage = can(useQuery(sessionQueries.current()).data, 'usage:read')
+  const usage = useQuery({ ...accountQueries.usage(), enabled: readsUsage }).data
+  const period = {
+    start: periodStart,
+    end:
+      usage?.period_start && periodStart && Date.parse(usage.period_start) === Date.parse(periodStart)
+        ? (usage.period_end ?? undefined)
+        : undefined,
+  }
   const range = { from_date: search.from_date, to_date: search.to_date }
-  const active = activePreset(range, timeZone, now, periodStart)
+  const active = activePreset(range, timeZone, now, period)
   const moreId = useId()
   // The index's own filters (but the search box) fold away; open when one of them is set.
   const moreCount = MORE_FILTERS.filter((name) => search[name] !== undefined).length
@@ -137,7 +148,7 @@ export function CallsFilters({ indexOff, noticeId }: { indexOff: boolean; notice
       <fieldset className="flex flex-wrap items-center gap-1">
         <legend className="sr-only">Date presets</legend>
         {DATE_PRESETS.map((preset) => {
-          const presetDates = presetRange(preset.id, timeZone, now, periodStart)
+          const presetDates = presetRange(preset.id, timeZone, now, period)
           if (!presetDates) return null
           return (
             <Button

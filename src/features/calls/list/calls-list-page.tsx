@@ -22,7 +22,7 @@ import { CLEARED_FILTERS, hasFilters, toSearchQuery } from './calls-search'
 import { isInvalidView } from './calls-source'
 import { CallsTable } from './calls-table'
 import { IndexAdmin } from './index-admin'
-import { INDEX_NOTICE_ID, IndexNotice, matchCount } from './index-notice'
+import { billedMinutesText, INDEX_NOTICE_ID, IndexNotice, matchCount } from './index-notice'
 import { useCallsView } from './use-calls-view'
 
 const route = getRouteApi('/calls/')
@@ -58,7 +58,14 @@ export function CallsListPage() {
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           {view.total && (
             <p className="text-sm font-medium" aria-live="polite">
-              {matchCount(view.total)}
+              <span>{matchCount(view.total)}</span>
+              {view.total.billedMinutes !== null && (
+                <>
+                  <span aria-hidden="true"> · </span>
+                  <span className="sr-only">, </span>
+                  <span>{billedMinutesText(view.total.billedMinutes)}</span>
+                </>
+              )}
             </p>
           )}
           {rows && <UpdatesMode updatedAt={view.dataUpdatedAt} fetching={isFetching} pollEvery="every few seconds" />}

@@ -32,11 +32,23 @@ describe('date presets', () => {
     })
   })
   it('run the billing period from the account’s period start, when known', () => {
-    expect(presetRange('billing-period', LA, now, '2026-11-01T00:00:00Z')).toEqual({
+    expect(presetRange('billing-period', LA, now, { start: '2026-11-01T00:00:00Z' })).toEqual({
       from_date: '2026-11-01T00:00:00Z',
       to_date: undefined,
     })
     expect(presetRange('billing-period', LA, now)).toBeUndefined()
+  })
+  it('run the billing period to the exact end the service gave, not to a day’s end in the person’s zone', () => {
+    const period = { start: '2026-11-01T00:00:00Z', end: '2026-12-01T00:00:00Z' }
+    for (const zone of [LA, 'Asia/Kolkata', 'UTC'])
+      expect(presetRange('billing-period', zone, now, period)).toEqual({
+        from_date: '2026-11-01T00:00:00Z',
+        to_date: '2026-12-01T00:00:00Z',
+      })
+    // The same instants written with an offset still read as the preset.
+    const range = { from_date: '2026-10-31T17:00:00-07:00', to_date: '2026-11-30T16:00:00-08:00' }
+    expect(activePreset(range, LA, now, period)).toBe('billing-period')
+    expect(activePreset({ ...range, to_date: undefined }, LA, now, period)).toBeUndefined()
   })
   it('recognise the range they set, however its instants are written', () => {
     expect(activePreset({ from_date: '2026-11-19T08:00:00Z', to_date: '2026-11-20T08:00:00Z' }, LA, now)).toBe('today')

@@ -15,15 +15,22 @@ export interface DateRange {
   to_date: string | undefined
 }
 
+/** The current billing period's instants as the service gave them; `end` is known to those who read usage. */
+export interface BillingPeriod {
+  start?: string
+  end?: string
+}
+
 /**
- * The range of a preset in the person's zone. The billing period runs from the account's
- * `current_usage.period_start`; without it there is no such range (undefined).
+ * The range of a preset in the person's zone. The billing period is the service's own instants, whatever
+ * the zone: from the account's `current_usage.period_start` to the usage summary's `period_end` (open-ended
+ * when it is not known: no call is created after now); without a start there is no such range (undefined).
  */
 export function presetRange(
   preset: DatePreset,
   timeZone: string,
   now: number,
-  periodStart?: string,
+  period: BillingPeriod = {},
 ): DateRange | undefined {
   const today = dateInZone(now, timeZone)
   const start = (days: number) => dayStartInZone(addDays(today, days), timeZone)
@@ -35,7 +42,7 @@ export function presetRange(
     case 'last-7-days':
       return { from_date: start(-6), to_date: start(1) }
     case 'billing-period':
-      return periodStart ? { from_date: periodStart, to_date: undefined } : undefined
+      return period.start ? { from_date: period.start, to_date: period.end } : undefined
   }
 }
 
@@ -47,10 +54,10 @@ export function activePreset(
   range: DateRange,
   timeZone: string,
   now: number,
-  periodStart?: string,
+  period: BillingPeriod = {},
 ): DatePreset | undefined {
   return DATE_PRESETS.map((p) => p.id).find((id) => {
-    const candidate = presetRange(id, timeZone, now, periodStart)
+    const candidate = presetRange(id, timeZone, now, period)
     return (
       candidate && sameInstant(candidate.from_date, range.from_date) && sameInstant(candidate.to_date, range.to_date)
     )

@@ -25,6 +25,11 @@ export function IndexNotice({ notice }: { notice: NonNullable<SourceChoice['noti
   )
 }
 
+/** "212 billed minutes": of the ended calls the view selects, on all pages (none known past the count's cap). */
+export function billedMinutesText(minutes: number): string {
+  return `${formatNumber(minutes)} billed ${minutes === 1 ? 'minute' : 'minutes'}`
+}
+
 /** "1,234 calls" or "10,000+ calls": how many rows the view selects, on all pages. */
 export function matchCount(total: { count: number; capped: boolean }): string {
   const count = `${formatNumber(total.count)}${total.capped ? '+' : ''}`

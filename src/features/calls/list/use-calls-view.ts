@@ -97,8 +97,15 @@ export function useCallsView(search: CallsSearch) {
     placedBy,
     /** As the URL keeps it: marked with the list that wrote it, so the next page is read from that list. */
     nextCursor: nextPageCursor(fromApi, apiQuery.data, indexQuery.data),
-    /** The index's count of the rows the view selects; unknown when the list comes from the API. */
-    total: fromApi || !indexQuery.data ? null : { count: indexQuery.data.total, capped: indexQuery.data.totalCapped },
+    /** The index's count of the rows the view selects, and their billed minutes; unknown when the list comes from the API. */
+    total:
+      fromApi || !indexQuery.data
+        ? null
+        : {
+            count: indexQuery.data.total,
+            capped: indexQuery.data.totalCapped,
+            billedMinutes: indexQuery.data.billedMinutes ?? null,
+          },
     error,
     isError: error !== null,
     isFetching: query.isFetching,
