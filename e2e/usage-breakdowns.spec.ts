@@ -70,14 +70,16 @@ test.describe('as a manager', () => {
     await placeTeamCall(request, team)
     const usage = await apiGet<UsageSummary>(request, '/api/v1/voice/usage')
     const period = `from=${usage.period_start}&to=${usage.period_end}&tz=UTC`
+    // The index learns of the call on its next sync: wait until the breakdown by team has this run's value.
     await expect
       .poll(
-        async () => (await apiGet<{ keys: string[] }>(request, `/api/console/usage/metadata-keys?${period}`)).keys,
-        {
-          timeout: 30_000,
-        },
+        async () =>
+          (
+            await apiGet<BreakdownResponse>(request, `/api/console/usage/breakdown?${period}&by=metadata&key=team`)
+          ).rows.map((row) => row.value),
+        { timeout: 30_000 },
       )
-      .toContain('team')
+      .toContain(team)
 
     await page.goto('/usage')
     const days = page.getByRole('region', { name: 'Minutes per day' })
