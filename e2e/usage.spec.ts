@@ -2,7 +2,8 @@
 // history. Every number on the page is compared with the API's own answer.
 
 import type { Account, UsageHistory, UsageSummary } from '../server/simulator/contract/schemas'
-import { forecastPeriod, projectionOutlook } from '../src/lib/forecast'
+import { periodPace } from '../src/api/period-pace'
+import type { UsageDaysResponse } from '../src/api/usage-breakdown-schemas'
 import { formatNumber } from '../src/lib/format'
 import { formatPercent, formatPeriod, formatPeriodLabel } from '../src/lib/usage-format'
 import { DEMO_KEY } from './support/servers'
@@ -24,6 +25,12 @@ const factIn = (scope: Locator) => (label: string) =>
     .locator('xpath=following-sibling::dd[1]')
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+async function consoleGet<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(`/api/console${path}`)
+  expect(res.ok(), `${path} answered ${res.status()}`).toBe(true)
+  return (await res.json()) as T
+}
 
 async function get<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(`/api/v1/voice${path}`, { headers: ACME })
@@ -70,10 +77,8 @@ test('shows the account and the current period exactly as the API reports them',
     await expect(meter).toHaveAttribute('aria-valuenow', String(Math.min(100, usage.usage_percent)), { timeout: 1000 })
   }).toPass({ timeout: 30_000 })
 
-  const forecast = page.getByRole('region', { name: 'Forecast for this period' })
-  await expect(forecast).toContainText(
-    /average pace over the [\d.]+ days? since the period started|Not enough data for a forecast yet/,
-  )
+  const pacing = page.getByRole('region', { name: 'Pacing' })
+  await expect(pacing).toContainText(/Assumption: At the pace of the last( [\d]+ days|day)|Too early to project/)
 })
 
 test('charts one bar per period and loads older periods on demand', async ({ page, request }) => {
@@ -136,7 +141,8 @@ for (const viewport of [
       await expect(fact('Remaining')).toBeInViewport()
       await expect(fact('Used')).toBeInViewport()
       await expect(fact('Days left')).toBeInViewport()
-      await expect(fact('Pace, average so far')).toBeInViewport()
+      const PACE = 'Pace(, last [0-9]+ days?)?'
+      await expect(fact(PACE)).toBeInViewport()
       await expect(account).toContainText('Client ID')
       await expect(account).not.toBeInViewport()
       const top = async (region: Locator) => (await region.boundingBox())?.y ?? Number.NaN
@@ -145,7 +151,7 @@ for (const viewport of [
       // Remaining is the most prominent figure of the period.
       const fontSize = (figure: Locator) => figure.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))
       const remaining = await fontSize(fact('Remaining'))
-      for (const label of ['Used', 'Committed', 'Days left', 'Pace, average so far', 'Overage']) {
+      for (const label of ['Used', 'Committed', 'Days left', PACE, 'Overage']) {
         expect(remaining, `Remaining against ${label}`).toBeGreaterThan(await fontSize(fact(label)))
       }
       // Nothing is cut off: the page never scrolls sideways.
@@ -190,7 +196,10 @@ for (const viewport of [
       }
     })
 
-    test('the projection names the committed minutes the seeded usage leaves unused', async ({ page, request }) => {
+    test('the projection is the pace of the real daily series, and names what it leaves unused', async ({
+      page,
+      request,
+    }) => {
       const projection = page
         .getByRole('region', { name: 'Current period' })
         .getByRole('region', { name: 'Projection' })
@@ -199,37 +208,40 @@ for (const viewport of [
         await page.goto('/usage')
         await expect(projection).toBeVisible()
         const usage = await get<UsageSummary>(request, '/usage')
-        const forecast = forecastPeriod({
-          periodStart: usage.period_start,
-          periodEnd: usage.period_end,
-          now: Date.now(),
+        const days = await consoleGet<UsageDaysResponse>(
+          request,
+          `/usage/days?from=${usage.period_start}&to=${usage.period_end}&tz=UTC`,
+        )
+        const pace = periodPace({
+          days: days.days.map((day) => ({
+            fromMs: Date.parse(day.from),
+            toMs: Date.parse(day.to),
+            minutes: day.minutes,
+          })),
+          periodStartMs: Date.parse(usage.period_start),
+          periodEndMs: Date.parse(usage.period_end),
+          nowMs: Date.now(),
           usedMinutes: usage.actual_minutes_used,
           committedMinutes: usage.committed_minutes,
         })
-        if (forecast.kind === 'insufficient-data') {
-          // The first two days of a month: no pace yet, so no risk to name.
-          await expect(projection).toContainText('Not enough data for a forecast yet.', { timeout: 1000 })
+        if (pace.kind === 'too-early') {
+          // The first days of a month: no pace yet, so no risk to name.
+          await expect(projection).toContainText(pace.reason, { timeout: 1000 })
           test.info().annotations.push({ type: 'note', description: 'too early in the period for a projection' })
           return
         }
-        const outlook = projectionOutlook(forecast, UTC)
-        await expect(projection).toContainText(outlook.headline, { timeout: 1000 })
-        await expect(projection).toHaveAttribute('data-tone', outlook.tone)
+        await expect(projection).toContainText(`At the pace of the last`, { timeout: 1000 })
+        await expect(projection).toContainText(
+          `About ${formatNumber(Math.round(pace.projectedMinutes))} minutes by period end`,
+          { timeout: 1000 },
+        )
         // The e2e seed commits at least 100 minutes a month and uses about 15, but a whole suite's calls on a
         // late day of the month can bring the pace up to the commitment: then the page says what the API implies.
-        if (outlook.tone !== 'unused') {
-          test.info().annotations.push({
-            type: 'note',
-            description: `${usage.actual_minutes_used} of ${usage.committed_minutes} minutes used: ${outlook.tone}`,
-          })
+        if (pace.crossesAtMs !== null || pace.alreadyOver) {
+          await expect(projection).toHaveAttribute('data-tone', 'overage', { timeout: 1000 })
           return
         }
-        await expect(projection).toContainText(
-          /About [\d,]+ of the [\d,]+ minutes committed \(\d+(\.\d)?%\) would go unused/,
-        )
-        await expect(projection).toContainText('Unused minutes risk')
-        await expect(projection).toContainText('No overage: the commitment is not reached before the period ends.')
-        await expect(projection).toHaveAttribute('data-tone', 'unused')
+        await expect(projection).toContainText(/would go unused|On track/, { timeout: 1000 })
         await expect(page.getByText('No overage expected')).toHaveCount(0)
       }).toPass({ timeout: 30_000 })
     })
@@ -262,7 +274,11 @@ test.describe('in Los Angeles', () => {
 const DAY = 86_400_000
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
 
-function stageUsage(page: Page, used: number, committed: number, { startedDaysAgo = 10 } = {}) {
+/**
+ * A staged period that started `startedDaysAgo` days ago, with `used` minutes spread evenly over its whole
+ * days so far (rounded down: the index's days and the service's total need not agree).
+ */
+async function stageUsage(page: Page, used: number, committed: number, { startedDaysAgo = 10 } = {}) {
   const start = Date.now() - startedDaysAgo * DAY
   const summary: UsageSummary = {
     period_start: iso(start),
@@ -273,7 +289,36 @@ function stageUsage(page: Page, used: number, committed: number, { startedDaysAg
     overage_minutes: Math.max(0, used - committed),
     usage_percent: committed ? Math.round((used / committed) * 10_000) / 100 : 0,
   }
-  return page.route('**/api/v1/voice/usage', (route) => route.fulfill({ json: summary }))
+  const wholeDays = Math.floor(startedDaysAgo)
+  const perDay = wholeDays > 0 ? Math.floor(used / wholeDays) : 0
+  const figures = (minutes: number) => ({
+    minutes,
+    calls: minutes > 0 ? 1 : 0,
+    ended: minutes > 0 ? 1 : 0,
+    completed: minutes > 0 ? 1 : 0,
+    answerRate: minutes > 0 ? 1 : null,
+    averageDurationSeconds: minutes > 0 ? minutes * 60 : null,
+  })
+  const days: UsageDaysResponse = {
+    from: iso(start),
+    to: iso(start + 30 * DAY),
+    timeZone: 'UTC',
+    days: Array.from({ length: 30 }, (_, i) => ({
+      ...figures(i < wholeDays ? perDay : 0),
+      date: iso(start + i * DAY).slice(0, 10),
+      from: iso(start + i * DAY),
+      to: iso(start + (i + 1) * DAY),
+    })),
+    totals: figures(perDay * wholeDays),
+    coverage: { inFlight: 0, awaitingDetails: 0, listingComplete: true, syncedTo: iso(Date.now()) },
+  }
+  await page.route('**/api/console/usage/days*', (route) => route.fulfill({ json: days }))
+  await page.route('**/api/v1/voice/usage', (route) => route.fulfill({ json: summary }))
+}
+
+async function unstageUsage(page: Page) {
+  await page.unroute('**/api/v1/voice/usage')
+  await page.unroute('**/api/console/usage/days*')
 }
 
 test('the meter turns amber at 80% and red at 100% of the commitment', async ({ page }) => {
@@ -282,14 +327,15 @@ test('the meter turns amber at 80% and red at 100% of the commitment', async ({ 
   await page.goto('/usage')
   await expect(meter).toHaveAttribute('data-level', 'warning')
   await expect(page.getByText('Over 80% of the commitment is used.')).toBeVisible()
-  // The API gives only the total so far: one marked point, the average pace that led there, and the projection.
-  const forecast = page.getByRole('region', { name: 'Forecast for this period' })
-  await expect(forecast).toContainText('average pace over the 10 days since the period started (42.5 minutes a day)')
-  const legend = forecast.getByRole('listitem')
-  await expect(legend).toHaveText(['Committed pace', 'Used so far', 'Average pace so far', 'Projection'])
-  await expect(forecast.locator('.recharts-line-dots circle')).toHaveCount(1)
+  // The pace of the last 7 of the 10 whole days (42 minutes each), and the burn-up drawn day by day.
+  const pacing = page.getByRole('region', { name: 'Pacing' })
+  await expect(pacing).toContainText(/Assumption: At the pace of the last 7 days, [^:]+: 42 minutes a day\./)
+  const legend = pacing.getByRole('listitem')
+  await expect(legend).toHaveText(['Committed pace', 'Used, day by day', 'Projection'])
+  // The start, the end of each of the 10 whole days, and now.
+  await expect(pacing.locator('.recharts-line-dots').first().locator('circle')).toHaveCount(12)
 
-  await page.unroute('**/api/v1/voice/usage')
+  await unstageUsage(page)
   await stageUsage(page, 600, 500)
   await page.reload()
   await expect(meter).toHaveAttribute('data-level', 'over')
@@ -308,18 +354,18 @@ test('the projection words and colours each risk as what it costs', async ({ pag
       badge: 'Unused minutes risk',
       text: 'About 700 of the 1,000 minutes committed (70%) would go unused. They are paid for anyway.',
     },
-    // 500 in 10 days: the commitment runs out on day 20, 500 over by the end.
+    // 500 in 10 days: the commitment is crossed on day 20, 500 over by the end.
     {
       used: 500,
       tone: 'overage',
       badge: 'Overage risk',
-      text: /Overage expected: the commitment runs out around \w{3} \d{1,2}, \d{4} \(UTC\), about 500 minutes over/,
+      text: /Overage expected: the commitment is crossed around \w{3} \d{1,2}, \d{4} \(UTC\), about 500 minutes over/,
     },
-    // 325 in 10 days: 975 projected, near the commitment.
-    { used: 325, tone: 'on-track', badge: 'On track', text: 'On track: about 98% of the committed minutes used' },
+    // 325 in 10 days, 32 a day of the index's days: 965 projected, near the commitment.
+    { used: 325, tone: 'on-track', badge: 'On track', text: 'On track: about 97% of the committed minutes used' },
   ] as const
   for (const { used, tone, badge, text } of cases) {
-    await page.unroute('**/api/v1/voice/usage')
+    await unstageUsage(page)
     await stageUsage(page, used, 1000)
     await page.goto('/usage')
     await expect(projection).toContainText(text)
@@ -328,7 +374,7 @@ test('the projection words and colours each risk as what it costs', async ({ pag
   }
   // Green only when on track; amber for unused minutes, whatever the words.
   const background = await projection.evaluate((el) => getComputedStyle(el).backgroundColor)
-  await page.unroute('**/api/v1/voice/usage')
+  await unstageUsage(page)
   await stageUsage(page, 100, 1000)
   await page.goto('/usage')
   await expect(projection).toHaveAttribute('data-tone', 'unused')
@@ -340,10 +386,9 @@ test('says when there is too little data to forecast, and copes with no commitme
   await page.goto('/usage')
   const period = page.getByRole('region', { name: 'Current period' })
   await expect(period).toContainText('No minutes are committed')
-  await expect(period.getByRole('region', { name: 'Projection' })).toContainText('Not enough data for a forecast yet.')
-  await expect(page.getByRole('region', { name: 'Forecast for this period' })).toContainText(
-    'Not enough data for a forecast yet.',
-  )
+  const tooEarly = 'Too early to project: 0 whole days of data, and a pace needs 3.'
+  await expect(period.getByRole('region', { name: 'Projection' })).toContainText(tooEarly)
+  await expect(page.getByRole('region', { name: 'Pacing' })).toContainText(tooEarly)
 })
 
 test('highlights periods over commitment in the chart and the table', async ({ page }) => {

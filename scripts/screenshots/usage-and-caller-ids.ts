@@ -1,4 +1,4 @@
-// README screenshots of the caller-ID verification panel and the usage page.
+// README screenshots of the caller-ID verification panel, the usage page and its breakdowns.
 // scripts/screenshots.ts starts the servers and calls shoot() with a page.
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test'
 /** The simulator never answers this number, so the panel stays in its waiting state for the picture. */
 const NEVER_VERIFIES = '+15005550009'
 
-/** Writes caller-id-verification.png and usage.png to outDir and returns their paths. */
+/** Writes caller-id-verification.png, usage.png and usage-breakdowns.png to outDir and returns their paths. */
 export async function shoot(page: Page, baseURL: string, outDir: string): Promise<string[]> {
   await page.goto(new URL('/caller-ids', baseURL).href)
   await page.getByRole('table', { name: 'Caller IDs of the account' }).waitFor()
@@ -23,5 +23,15 @@ export async function shoot(page: Page, baseURL: string, outDir: string): Promis
   await page.getByRole('progressbar', { name: 'Minutes used of committed' }).waitFor()
   const usage = join(outDir, 'usage.png')
   await page.screenshot({ path: usage, fullPage: true })
-  return [verification, usage]
+
+  // Where the minutes went, by caller ID: the days and one breakdown, each a chart beside its table.
+  await page.goto(new URL('/usage?by=caller_id', baseURL).href)
+  const breakdowns = page.getByRole('region', { name: 'Where the minutes went' })
+  // A bar with minutes: a zero-height one is there at once, but hidden.
+  const drawnBar = 'rect[data-label]:not([data-minutes="0"])'
+  await breakdowns.getByTestId('usage-days-chart').locator(drawnBar).first().waitFor()
+  await breakdowns.getByTestId('usage-breakdown-chart').locator(drawnBar).first().waitFor()
+  const breakdown = join(outDir, 'usage-breakdowns.png')
+  await breakdowns.screenshot({ path: breakdown })
+  return [verification, usage, breakdown]
 }

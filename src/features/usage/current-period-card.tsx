@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { accountQueries } from '@/api/account'
+import { MIN_PACE_DAYS } from '@/api/period-pace'
+import { usageBreakdownQueries } from '@/api/usage-breakdowns'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
-import { forecastPeriod, MIN_FORECAST_DAYS } from '@/lib/forecast'
 import { formatNumber, pluralize } from '@/lib/format'
 import { daysLeft, formatRate } from '@/lib/usage-format'
+import { paceOfPeriod } from './pacing/pacing'
+import { ProjectionCallout } from './pacing/projection-callout'
 import { PeriodRange } from './period-range'
-import { ProjectionCallout } from './projection-callout'
 import { Fact, Facts, SectionCard } from './section-card'
 import { type CompleteUsage, completeUsage, missingFigures, NOT_GIVEN } from './usage-given'
 import { UsageMeter } from './usage-meter'
@@ -64,13 +66,9 @@ function UsageFigures({
 }
 
 function PeriodFigures({ usage, now, timeZone }: { usage: CompleteUsage; now: number; timeZone: string }) {
-  const forecast = forecastPeriod({
-    periodStart: usage.period_start,
-    periodEnd: usage.period_end,
-    now,
-    usedMinutes: usage.actual_minutes_used,
-    committedMinutes: usage.committed_minutes,
-  })
+  // The same daily series (and cache entry) as the pacing card and the breakdowns of this period.
+  const days = useQuery(usageBreakdownQueries.days({ from: usage.period_start, to: usage.period_end, tz: timeZone }))
+  const pace = days.data ? paceOfPeriod(usage, days.data, now) : null
   const over = usage.overage_minutes > 0
   return (
     <div className="space-y-4">
@@ -89,10 +87,14 @@ function PeriodFigures({ usage, now, timeZone }: { usage: CompleteUsage; now: nu
         <Fact label="Used">{formatNumber(usage.actual_minutes_used)} minutes</Fact>
         <Fact label="Committed">{formatNumber(usage.committed_minutes)} minutes</Fact>
         <Fact label="Days left">{pluralize(daysLeft(usage.period_end, now), 'day')}</Fact>
-        <Fact label="Pace, average so far">
-          {forecast.kind === 'projection'
-            ? `${formatRate(forecast.minutesPerDay)} minutes a day`
-            : `Known after ${MIN_FORECAST_DAYS} days`}
+        <Fact label={pace?.kind === 'projection' ? `Pace, last ${pluralize(pace.windowDays, 'day')}` : 'Pace'}>
+          {!pace
+            ? days.isError
+              ? 'Not known: the minutes per day could not be read'
+              : 'Reading the minutes per day…'
+            : pace.kind === 'projection'
+              ? `${formatRate(pace.minutesPerDay)} minutes a day`
+              : `Known after ${MIN_PACE_DAYS} whole days`}
         </Fact>
         <Fact label="Overage">
           <span className={over ? 'font-semibold text-red-700 dark:text-red-300' : undefined}>
@@ -100,7 +102,17 @@ function PeriodFigures({ usage, now, timeZone }: { usage: CompleteUsage; now: nu
           </span>
         </Fact>
       </Facts>
-      <ProjectionCallout forecast={forecast} timeZone={timeZone} />
+      {pace ? (
+        <ProjectionCallout pace={pace} usage={usage} nowMs={now} timeZone={timeZone} />
+      ) : days.isError ? (
+        <ErrorState
+          title="Could not load the minutes per day, so no projection"
+          error={days.error}
+          onRetry={() => void days.refetch()}
+        />
+      ) : (
+        <Skeleton className="h-24 w-full" />
+      )}
     </div>
   )
 }

@@ -3,8 +3,9 @@ import { useTimeZone } from '@/api/preferences'
 import { zoneLabel } from '@/lib/time-zone'
 import { AccountCard } from './account-card'
 import { CurrentPeriodCard } from './current-period-card'
-import { ForecastCard } from './forecast-card'
 import { HistorySection } from './history-section'
+import { PacingCard } from './pacing/pacing-card'
+import { PeriodBreakdowns } from './period-breakdowns'
 
 /** The period first (what is left, how fast it goes, where it ends), then how it got here, then the contract. */
 export function UsagePage() {
@@ -21,8 +22,9 @@ export function UsagePage() {
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <CurrentPeriodCard now={now} timeZone={timeZone} />
-        <ForecastCard now={now} timeZone={timeZone} />
+        <PacingCard now={now} timeZone={timeZone} />
       </div>
+      <PeriodBreakdowns timeZone={timeZone} />
       <HistorySection timeZone={timeZone} />
       <AccountCard timeZone={timeZone} />
     </div>

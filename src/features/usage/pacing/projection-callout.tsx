@@ -1,8 +1,11 @@
+import type { Pace } from '@/api/period-pace'
 import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { cn } from '@/lib/cn'
-import { type Forecast, type OutlookTone, projectionOutlook } from '@/lib/forecast'
 import { formatNumber } from '@/lib/format'
-import { formatPercent } from '@/lib/usage-format'
+import { formatPercent, percentOfCommitment } from '@/lib/usage-format'
+import type { CompleteUsage } from '../usage-given'
+import { type OutlookTone, projectionOutlook } from './outlook'
+import { daysLeftIn, paceAssumption } from './pacing'
 
 // Both ways of missing the commitment cost money, so neither is green: overage is red,
 // unused paid minutes amber; green only when the projection lands near the commitment.
@@ -30,21 +33,39 @@ const LOOK: Record<OutlookTone, { badge: string; tone: BadgeTone; box: string }>
 }
 
 /** Where the period is heading, and what that costs: crossing the commitment, or leaving paid minutes unused. */
-export function ProjectionCallout({ forecast, timeZone }: { forecast: Forecast; timeZone: string }) {
-  if (forecast.kind === 'insufficient-data') {
+export function ProjectionCallout({
+  pace,
+  usage,
+  nowMs,
+  timeZone,
+}: {
+  pace: Pace
+  usage: CompleteUsage
+  nowMs: number
+  timeZone: string
+}) {
+  if (pace.kind === 'too-early') {
     return (
       <section aria-labelledby="projection-title" className={cn('rounded-md border p-3', LOOK['no-commitment'].box)}>
         <h3 id="projection-title" className="text-sm font-semibold">
           Projection
         </h3>
-        <p className="mt-1 text-sm">
-          <span className="font-medium">Not enough data for a forecast yet.</span> {forecast.reason}
-        </p>
+        <p className="mt-1 text-sm">{pace.reason}</p>
       </section>
     )
   }
-  const outlook = projectionOutlook(forecast, timeZone)
+  const outlook = projectionOutlook(
+    {
+      pace,
+      usedMinutes: usage.actual_minutes_used,
+      committedMinutes: usage.committed_minutes,
+      daysLeft: daysLeftIn(usage.period_end, nowMs),
+    },
+    timeZone,
+  )
   const look = LOOK[outlook.tone]
+  const projected = Math.round(pace.projectedMinutes)
+  const percent = percentOfCommitment(projected, usage.committed_minutes)
   return (
     <section
       aria-labelledby="projection-title"
@@ -58,9 +79,8 @@ export function ProjectionCallout({ forecast, timeZone }: { forecast: Forecast; 
         <Badge tone={look.tone}>{look.badge}</Badge>
       </div>
       <p>
-        At the average pace so far: about{' '}
-        <span className="font-semibold">{formatNumber(forecast.projectedMinutes)} minutes</span> by period end
-        {forecast.projectedPercent !== null && <>, {formatPercent(forecast.projectedPercent)} of the commitment</>}.
+        {paceAssumption(pace, timeZone)} About <span className="font-semibold">{formatNumber(projected)} minutes</span>{' '}
+        by period end{percent !== null && <>, {formatPercent(percent)} of the commitment</>}.
       </p>
       <p className="text-base font-semibold">{outlook.headline}</p>
       <p>{outlook.otherRisk}</p>

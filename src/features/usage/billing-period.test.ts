@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { formatUtcPeriod, resolvePeriod } from './billing-period'
+
+const usage = {
+  period_start: '2026-11-01T00:00:00Z',
+  period_end: '2026-12-01T00:00:00Z',
+  actual_minutes_used: 120,
+}
+const october = {
+  period_start: '2026-10-01T00:00:00Z',
+  period_end: '2026-11-01T00:00:00Z',
+  actual_minutes_used: 300,
+}
+
+describe('resolvePeriod', () => {
+  it('is the current period without a period in the URL, with the service’s minutes', () => {
+    expect(resolvePeriod(undefined, usage, [])).toEqual({
+      kind: 'resolved',
+      period: { from: usage.period_start, to: usage.period_end, current: true, serviceMinutes: 120 },
+    })
+  })
+
+  it('finds a past period by its start, however the instant is written', () => {
+    expect(resolvePeriod('2026-10-01T00:00:00.000Z', usage, [october])).toEqual({
+      kind: 'resolved',
+      period: { from: october.period_start, to: october.period_end, current: false, serviceMinutes: 300 },
+    })
+  })
+
+  it('reads the current period’s start as the current period', () => {
+    const resolved = resolvePeriod('2026-11-01T00:00:00+00:00', usage, [])
+    expect(resolved.kind === 'resolved' && resolved.period.current).toBe(true)
+  })
+
+  it('says when a period is in none of the pages read, and when the service gave no dates', () => {
+    expect(resolvePeriod('2025-01-01T00:00:00Z', usage, [october])).toEqual({ kind: 'not-found' })
+    expect(resolvePeriod(undefined, { actual_minutes_used: 3 }, [])).toEqual({ kind: 'no-dates' })
+  })
+})
+
+describe('formatUtcPeriod', () => {
+  it('writes both bounds in UTC with the zone named', () => {
+    expect(formatUtcPeriod('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z')).toBe(
+      '1 Nov 2026 00:00 UTC – 1 Dec 2026 00:00 UTC',
+    )
+    expect(formatUtcPeriod('2026-10-31T17:00:00-07:00', '2026-11-30T16:00:00-08:00')).toBe(
+      '1 Nov 2026 00:00 UTC – 1 Dec 2026 00:00 UTC',
+    )
+  })
+})

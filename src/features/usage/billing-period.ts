@@ -1,0 +1,62 @@
+// Which billing period the page shows: the current one (no `period` in the URL) or a past one,
+// named by its period_start. Its instants are the service's own, never rebuilt from a calendar.
+import type { UsagePeriod, UsageSummary } from '@/api/schemas'
+import { dateFormatIn } from '@/lib/time-zone'
+
+interface ChosenPeriod {
+  /** The service's period_start and period_end: from-inclusive, to-exclusive. */
+  from: string
+  to: string
+  current: boolean
+  /** The service's actual_minutes_used for the period; null when it did not give it. */
+  serviceMinutes: number | null
+}
+
+type PeriodResolution =
+  | { kind: 'resolved'; period: ChosenPeriod }
+  /** The period is in none of the pages read so far: read older ones, or say it is unknown. */
+  | { kind: 'not-found' }
+  /** The service gave the current period without its dates. */
+  | { kind: 'no-dates' }
+
+const sameInstant = (a: string | null | undefined, b: string) => !!a && Date.parse(a) === Date.parse(b)
+
+export function resolvePeriod(
+  param: string | undefined,
+  usage: UsageSummary,
+  history: readonly UsagePeriod[],
+): PeriodResolution {
+  const current = usage.period_start && usage.period_end ? { from: usage.period_start, to: usage.period_end } : null
+  if (param === undefined || (current && sameInstant(current.from, param))) {
+    if (!current) return { kind: 'no-dates' }
+    return {
+      kind: 'resolved',
+      period: { ...current, current: true, serviceMinutes: usage.actual_minutes_used ?? null },
+    }
+  }
+  const past = history.find((period) => sameInstant(period.period_start, param))
+  if (!past?.period_start || !past.period_end) return { kind: 'not-found' }
+  return {
+    kind: 'resolved',
+    period: {
+      from: past.period_start,
+      to: past.period_end,
+      current: false,
+      serviceMinutes: past.actual_minutes_used ?? null,
+    },
+  }
+}
+
+const UTC_PARTS = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' } as const
+
+/** "1 Nov 2026 00:00 UTC": a period bound as the service counts it, in UTC whatever the reader's zone. */
+export function formatUtcInstant(instant: string): string {
+  const ms = Date.parse(instant)
+  if (Number.isNaN(ms)) return instant
+  const part: Record<string, string> = {}
+  for (const { type, value } of dateFormatIn('UTC', UTC_PARTS).formatToParts(ms)) part[type] = value
+  return `${part.day} ${part.month} ${part.year} ${part.hour}:${part.minute} UTC`
+}
+
+/** "1 Nov 2026 00:00 UTC – 1 Dec 2026 00:00 UTC". */
+export const formatUtcPeriod = (from: string, to: string) => `${formatUtcInstant(from)} – ${formatUtcInstant(to)}`

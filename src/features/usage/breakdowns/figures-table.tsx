@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { formatNumber } from '@/lib/format'
+import { type FigureRow, formatAnswerRate, formatAverageDuration } from './figures'
+
+/** The chart's numbers as a table, with the figures the chart leaves out; a totals row at the foot. */
+export function FiguresTable({
+  rows,
+  totals,
+  caption,
+  rowHeader,
+  note,
+}: {
+  rows: readonly FigureRow[]
+  totals: Omit<FigureRow, 'key' | 'label'>
+  caption: string
+  rowHeader: string
+  /** Said under a row's label: a caller ID's health flag. */
+  note?: (row: FigureRow) => ReactNode
+}) {
+  return (
+    <Table className="tabular-nums" regionLabel={caption}>
+      <caption className="sr-only">{caption}</caption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{rowHeader}</TableHead>
+          <TableHead className="text-right">Minutes</TableHead>
+          <TableHead className="text-right">Calls</TableHead>
+          <TableHead className="text-right">Answer rate</TableHead>
+          <TableHead className="text-right">Average duration</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <FiguresRow key={row.key} label={row.label} figures={row} note={note?.(row)} />
+        ))}
+        <FiguresRow label="Total" figures={totals} total />
+      </TableBody>
+    </Table>
+  )
+}
+
+function FiguresRow({
+  label,
+  figures,
+  total = false,
+  note,
+}: {
+  label: string
+  figures: Omit<FigureRow, 'key' | 'label'>
+  total?: boolean
+  note?: ReactNode
+}) {
+  const cell = total ? 'text-right font-semibold' : 'text-right'
+  return (
+    <TableRow>
+      <TableHead scope="row" className={total ? 'font-semibold' : 'font-normal'}>
+        {label}
+        {note}
+      </TableHead>
+      <TableCell className={cell}>{formatNumber(figures.minutes)}</TableCell>
+      <TableCell className={cell}>{formatNumber(figures.calls)}</TableCell>
+      <TableCell className={cell}>{formatAnswerRate(figures.answerRate)}</TableCell>
+      <TableCell className={cell}>{formatAverageDuration(figures.averageDurationSeconds)}</TableCell>
+    </TableRow>
+  )
+}

@@ -1,0 +1,103 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { accountQueries } from '@/api/account'
+import { ErrorState } from '@/components/ui/error-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { zoneLabel } from '@/lib/time-zone'
+import { formatUtcInstant, resolvePeriod } from './billing-period'
+import { BreakdownSection } from './breakdowns/breakdown-section'
+import { DailyUsageSection } from './breakdowns/daily-usage-section'
+import { HISTORY_PAGE_SIZE } from './history-page-size'
+import { PeriodPicker } from './period-picker'
+
+const route = getRouteApi('/usage')
+
+/**
+ * Where a period's minutes went, from the console's call index: the period in the URL (`period`,
+ * a past period's period_start; none for the current one), its days, and one breakdown.
+ */
+export function PeriodBreakdowns({ timeZone }: { timeZone: string }) {
+  const search = route.useSearch()
+  const navigate = route.useNavigate()
+  const usage = useQuery(accountQueries.usage())
+  const history = useInfiniteQuery(accountQueries.usageHistory(HISTORY_PAGE_SIZE))
+  const past = history.data?.pages.flatMap((page) => page.periods) ?? []
+  const resolution = usage.data ? resolvePeriod(search.period, usage.data, past) : null
+  const looking = resolution?.kind === 'not-found' && history.hasNextPage && !history.isFetchNextPageError
+  // A linked past period may be older than the pages read so far: read on until it is found.
+  useEffect(() => {
+    if (looking && !history.isFetching) void history.fetchNextPage()
+  }, [looking, history.isFetching, history.fetchNextPage])
+
+  const current =
+    usage.data?.period_start && usage.data.period_end
+      ? { from: usage.data.period_start, to: usage.data.period_end }
+      : null
+  const heading = (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h2 className="text-xl font-semibold">Where the minutes went</h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          From the console&rsquo;s call index. Period bounds in UTC, as the service counts them; days, hours and
+          weekdays in {zoneLabel(timeZone)}.
+        </p>
+      </div>
+      <PeriodPicker
+        value={search.period}
+        current={current}
+        past={past}
+        onChange={(period) => navigate({ search: (prev) => ({ ...prev, period }) })}
+      />
+    </div>
+  )
+  if (usage.isPending || (search.period && history.isPending) || looking)
+    return (
+      <section aria-label="Where the minutes went" className="space-y-4">
+        {heading}
+        <Skeleton className="h-72 w-full" />
+      </section>
+    )
+  if (usage.isError || (search.period && history.isError && resolution?.kind !== 'resolved'))
+    return (
+      <section aria-label="Where the minutes went" className="space-y-4">
+        {heading}
+        <ErrorState
+          title="Could not load the billing period"
+          error={usage.error ?? history.error}
+          onRetry={() => void (usage.isError ? usage.refetch() : history.refetch())}
+        />
+      </section>
+    )
+  return (
+    <section aria-label="Where the minutes went" className="space-y-4">
+      {heading}
+      {resolution?.kind === 'resolved' ? (
+        <>
+          <p className="text-sm">
+            Period{' '}
+            <time dateTime={resolution.period.from} className="font-medium">
+              {formatUtcInstant(resolution.period.from)}
+            </time>{' '}
+            –{' '}
+            <time dateTime={resolution.period.to} className="font-medium">
+              {formatUtcInstant(resolution.period.to)}
+            </time>
+            {resolution.period.current ? ' (current)' : ''}
+          </p>
+          <DailyUsageSection
+            period={{ from: resolution.period.from, to: resolution.period.to, tz: timeZone }}
+            serviceMinutes={resolution.period.serviceMinutes}
+          />
+          <BreakdownSection period={{ from: resolution.period.from, to: resolution.period.to, tz: timeZone }} />
+        </>
+      ) : (
+        <p role="alert" className="text-sm text-red-800 dark:text-red-200">
+          {resolution?.kind === 'no-dates'
+            ? 'The service gave the current period without its start and end, so it cannot be broken down.'
+            : `No billing period starts at ${search.period}: choose one from the list.`}
+        </p>
+      )}
+    </section>
+  )
+}
