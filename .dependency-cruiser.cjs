@@ -3,7 +3,7 @@
 
 /** The API contract (and the HTTP rules both sides read the same way): the only modules of src/ the servers may import. */
 const CONTRACT =
-  '^src/api/(schemas|console-schemas|audit-schemas|users-schemas|live-schemas|retry-after|time-limits|call-index-schemas|call-query|recording-links|next-cursor|usage-breakdown-schemas|caller-id-health-flag|alert-schemas|period-pace)[.]ts$'
+  '^src/api/(schemas|console-schemas|audit-schemas|placed-by-schemas|users-schemas|live-schemas|retry-after|time-limits|call-index-schemas|call-query|recording-links|next-cursor|usage-breakdown-schemas|caller-id-health-flag|alert-schemas|period-pace)[.]ts$'
 const TEST_FILE = '[.]test[.]tsx?$'
 // Not anchored: a node_modules reached through a symlink resolves outside the repository.
 const NPM = (name) => `(^|/)node_modules/${name}/`

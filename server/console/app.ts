@@ -7,6 +7,7 @@ import { AUDIT_PATHS } from '../../src/api/audit-schemas'
 import { CALL_INDEX_PATHS } from '../../src/api/call-index-schemas'
 import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/console-schemas'
 import { LIVE_EVENTS_PATH } from '../../src/api/live-schemas'
+import { PLACED_BY_PATH } from '../../src/api/placed-by-schemas'
 import { STORAGE_PROXY_PATH } from '../../src/api/recording-links'
 import { type AlertDelivery, createAlertDelivery } from './alerts/delivery/delivery'
 import { alertDeliveryRoutes } from './alerts/delivery/routes'
@@ -255,7 +256,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   // Public: the invited person has no session yet; the link's token is their proof.
   app.route(`${CONSOLE_PREFIX}/set-up`, setUpRoutes({ store: options.store, sessions, cookie, audit, now }))
   app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.page}`, auditRoutes(options.store, audit, signedInPaced, now))
-  app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.placedBy}`, placedByRoutes(options.store, signedInPaced))
+  app.route(`${CONSOLE_PREFIX}${PLACED_BY_PATH}`, placedByRoutes(options.store, signedInPaced))
   app.route(`${CONSOLE_PREFIX}${CALL_INDEX_PATHS.views}`, savedViewRoutes(options.store, signedInPaced, now))
   app.route(
     CONSOLE_PREFIX,

@@ -54,13 +54,6 @@ export const auditAction = z.enum(AUDIT_ACTIONS)
 
 export type AuditAction = z.infer<typeof auditAction>
 
-/**
- * The query parameter by which the recording player marks the fetches of one play (an id made when the player
- * first plays, once per page). The console audits the first fetch of each as "Recording played", any other fetch
- * of audio as "Recording downloaded", and never forwards it to storage, whose link is signed.
- */
-export const RECORDING_PLAY_PARAM = 'console_play'
-
 /** Who did it, as they were at the time: a later change of email or role does not rewrite history. */
 export const auditActor = z.object({ userId: z.string(), email: z.string(), role })
 export type AuditActor = z.infer<typeof auditActor>
@@ -100,29 +93,14 @@ export const auditQuery = z.object({
 })
 export type AuditQuery = z.infer<typeof auditQuery>
 
-/** The person who placed a call through this console. */
-export const placedBy = z.object({ userId: z.string(), email: z.string() })
-
-/** Who placed a call this console has no record of placing, as the calls pages and the export say it. */
-export const PLACED_ELSEWHERE = 'API'
-
-export type PlacedBy = z.infer<typeof placedBy>
-
-/** Who placed each call this console placed; a call it did not place is absent. */
-export const placedByResponse = z.object({
-  placedBy: z.record(z.string(), placedBy),
-})
-export type PlacedByResponse = z.infer<typeof placedByResponse>
-
 /** Everyone who appears as an actor in the trail, for the Audit log's user filter. */
 export const auditActors = z.object({ actors: z.array(z.object({ userId: z.string(), email: z.string() })) })
 export type AuditActors = z.infer<typeof auditActors>
 
-/** The console's own paths for the trail and for "Placed by". */
+/** The console's own paths for the trail. */
 export const AUDIT_PATHS = {
   page: '/audit',
   actors: '/audit/actors',
   /** Same filters as the page, every matching entry; the response is a CSV attachment. */
   export: '/audit/export.csv',
-  placedBy: '/placed-by',
 } as const

@@ -1,8 +1,8 @@
 // The contract of the console's call index: search with filters, the index's state, saved views
 // and the CSV export. The console keeps the index (server/console/calls/index/); the calls page reads it.
 import * as z from 'zod/mini'
-import { placedBy } from './audit-schemas'
 import { isPlainText, PLAIN_TEXT_ERROR } from './call-query'
+import { placedBy } from './placed-by-schemas'
 import { CALL_STATUSES, nonNegativeInt } from './schemas'
 
 /** Under CONSOLE_PREFIX. */

@@ -1,7 +1,7 @@
 // The contract of the console's live event stream (GET /api/console/events, Server-Sent Events):
 // the events the status hub sends and the SPA reads. It imports nothing of ours but the contract.
 import * as z from 'zod/mini'
-import { placedBy } from './audit-schemas'
+import { placedBy } from './placed-by-schemas'
 import { callStatusResponse, nonNegativeInt } from './schemas'
 
 /** Under CONSOLE_PREFIX. */

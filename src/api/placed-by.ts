@@ -1,8 +1,8 @@
 // Who placed each call, as the console recorded it: one batched read per set of calls on screen.
 import { queryOptions } from '@tanstack/react-query'
-import { AUDIT_PATHS, placedByResponse } from './audit-schemas'
 import { apiRequest } from './client'
 import { CONSOLE_PREFIX } from './console-schemas'
+import { PLACED_BY_PATH, placedByResponse } from './placed-by-schemas'
 
 /** The console's limit of ids per request; a calls page holds at most 100. */
 export const PLACED_BY_MAX_IDS = 100
@@ -16,7 +16,7 @@ export const placedByQueries = {
       queryKey: [...placedByQueries.all(), ids] as const,
       queryFn: ({ signal }) => {
         const params = new URLSearchParams(ids.map((id) => ['call_id', id]))
-        return apiRequest(`${AUDIT_PATHS.placedBy}?${params}`, {
+        return apiRequest(`${PLACED_BY_PATH}?${params}`, {
           prefix: CONSOLE_PREFIX,
           schema: placedByResponse,
           signal,

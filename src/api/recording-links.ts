@@ -27,3 +27,10 @@ export function consoleRecordingUrl(link: string, consoleOrigin: string): string
   url.hash = ''
   return `${consoleOrigin}${STORAGE_PROXY_PATH}?${STORAGE_PROXY_URL_PARAM}=${encodeURIComponent(url.href)}`
 }
+
+/**
+ * The query parameter by which the recording player marks the fetches of one play (an id made when the player
+ * first plays, once per page). The console audits the first fetch of each as "Recording played", any other fetch
+ * of audio as "Recording downloaded", and never forwards it to storage, whose link is signed.
+ */
+export const RECORDING_PLAY_PARAM = 'console_play'

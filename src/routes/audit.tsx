@@ -1,19 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { auditQueries } from '@/api/audit'
 import { requirePermission } from '@/api/session'
 import { RouteError } from '@/components/route-error'
 import { AuditLogPage } from '@/features/audit/audit-log-page'
 import { AuditLogSkeleton } from '@/features/audit/audit-log-skeleton'
-import { auditSearchSchema, toAuditQuery } from '@/features/audit/audit-search'
+import { auditUrlSearch } from '@/features/audit/audit-url'
 
 export const Route = createFileRoute('/audit')({
   beforeLoad: ({ context }) => requirePermission(context.session, 'audit:read'),
-  validateSearch: auditSearchSchema,
-  loaderDeps: ({ search }) => toAuditQuery(search),
-  // A failure is the page's to show: it keeps the filters and offers Retry.
-  loader: ({ context: { queryClient }, deps }) => {
+  validateSearch: auditUrlSearch,
+  loaderDeps: ({ search: { prev: _trail, ...filters } }) => filters,
+  // A failure is the page's to show: it keeps the filters and offers Retry. The queries and the contract's
+  // checks are imported here, not above: statically they would weigh on every page's first load.
+  loader: async ({ context: { queryClient }, deps }) => {
+    const [{ auditQueries }, { auditSearchSchema, toAuditQuery }] = await Promise.all([
+      import('@/api/audit'),
+      import('@/features/audit/audit-search'),
+    ])
     void queryClient.prefetchQuery(auditQueries.actors())
-    return queryClient.ensureQueryData(auditQueries.page(deps)).catch(() => undefined)
+    return queryClient
+      .ensureQueryData(auditQueries.page(toAuditQuery(auditSearchSchema.parse(deps))))
+      .catch(() => undefined)
   },
   head: () => ({ meta: [{ title: 'Audit log' }] }),
   pendingComponent: AuditLogSkeleton,

@@ -2,7 +2,6 @@
 // Viewers watch calls by id and all see the board of calls in flight and the last hour's tally; the hub
 // keeps recent events for reconnects and runs its poller (call-poller.ts) only while someone is connected.
 import { randomBytes } from 'node:crypto'
-import type { PlacedBy } from '../../../src/api/audit-schemas'
 import {
   IN_FLIGHT_LOOKBACK_MS,
   JUST_ENDED_MS,
@@ -11,6 +10,7 @@ import {
   type LiveEventName,
   type LiveSnapshot,
 } from '../../../src/api/live-schemas'
+import type { PlacedBy } from '../../../src/api/placed-by-schemas'
 import type { Logger } from '../http/request-log'
 import { createCallPoller } from './call-poller'
 import { createEventLog } from './event-log'

@@ -1,7 +1,8 @@
 // What the hub knows of one call, and the pure decisions about it: is it due for a poll, did a
 // poll change anything a viewer sees, may it be forgotten.
-import type { PlacedBy } from '../../../src/api/audit-schemas'
+
 import type { LiveCall, LiveCallEntry } from '../../../src/api/live-schemas'
+import type { PlacedBy } from '../../../src/api/placed-by-schemas'
 import {
   type CallStatusResponse,
   FINISHED_CALL_STATUSES,

@@ -10,7 +10,14 @@ import { Select } from '@/components/ui/select'
 import { exclusiveToDate, inclusiveToDay } from '@/lib/day-bounds'
 import { dateInZone, dayStartInZone, zoneLabel } from '@/lib/time-zone'
 import { AUDIT_ACTION_OPTIONS } from './audit-labels'
-import { type AuditSearch, CLEARED_FILTERS, hasFilters, withFilters } from './audit-search'
+import {
+  type AuditSearch,
+  auditSearchSchema,
+  CLEARED_FILTERS,
+  hasFilters,
+  useAuditSearch,
+  withFilters,
+} from './audit-search'
 
 const route = getRouteApi('/audit')
 
@@ -19,12 +26,13 @@ const HINT_ID = 'audit-date-hint'
 /** Sets filters in the URL, replacing the entry: Back leaves the page instead of undoing filters one by one. */
 export function useApplyAuditFilters() {
   const navigate = route.useNavigate()
-  return (change: Partial<AuditSearch>) => navigate({ search: (prev) => withFilters(prev, change), replace: true })
+  return (change: Partial<AuditSearch>) =>
+    navigate({ search: (prev) => withFilters(auditSearchSchema.parse(prev), change), replace: true })
 }
 
 /** Filters write to the URL; the route reads them back, so a link reproduces the view. */
 export function AuditFilters() {
-  const search = route.useSearch()
+  const search = useAuditSearch()
   const apply = useApplyAuditFilters()
   const timeZone = useTimeZone()
   const actors = useQuery(auditQueries.actors()).data?.actors ?? []

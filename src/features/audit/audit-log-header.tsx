@@ -1,13 +1,10 @@
-import { getRouteApi } from '@tanstack/react-router'
 import { auditExportHref } from '@/api/audit'
 import { buttonVariants } from '@/components/ui/button'
-import { toExportFilters } from './audit-search'
-
-const route = getRouteApi('/audit')
+import { toExportFilters, useAuditSearch } from './audit-search'
 
 /** The heading, and the CSV of every entry the filters match (all pages, not only this one). */
 export function AuditLogHeader() {
-  const search = route.useSearch()
+  const search = useAuditSearch()
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <h1 className="text-2xl font-semibold">Audit log</h1>

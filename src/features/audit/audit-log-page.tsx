@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { getRouteApi } from '@tanstack/react-router'
 import { auditQueries } from '@/api/audit'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -11,14 +10,12 @@ import { AuditFilters, useApplyAuditFilters } from './audit-filters'
 import { AuditLogHeader } from './audit-log-header'
 import { AuditRowsSkeleton } from './audit-log-skeleton'
 import { AuditPagination } from './audit-pagination'
-import { CLEARED_FILTERS, hasFilters, toAuditQuery } from './audit-search'
+import { CLEARED_FILTERS, hasFilters, toAuditQuery, useAuditSearch } from './audit-search'
 import { AuditTable } from './audit-table'
-
-const route = getRouteApi('/audit')
 
 /** Who did what, when, and how the console answered: filtered, paged and exported from the URL. */
 export function AuditLogPage() {
-  const search = route.useSearch()
+  const search = useAuditSearch()
   const apply = useApplyAuditFilters()
   // The previous entries stay on screen, dimmed, while other filters load.
   const { data, error, isError, isFetching, isPlaceholderData, refetch } = useQuery({

@@ -1,15 +1,15 @@
-import { getRouteApi, Link } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { buttonVariants } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { nextPageSearch, previousPageSearch } from '@/lib/cursor-trail'
 
-const route = getRouteApi('/audit')
+import { useAuditSearch } from './audit-search'
 
 const disabled = 'pointer-events-none opacity-50'
 
 /** Newest first: the next page holds older entries. */
 export function AuditPagination({ nextCursor }: { nextCursor: string | null }) {
-  const search = route.useSearch()
+  const search = useAuditSearch()
   const hasNewer = (search.prev?.length ?? 0) > 0
 
   return (

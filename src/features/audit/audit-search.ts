@@ -1,5 +1,7 @@
 // Search params of /audit, named as the console's query parameters so a link reproduces the
 // view. Each field is the contract's own, and falls back to "not set" instead of failing.
+import { getRouteApi } from '@tanstack/react-router'
+import { useMemo } from 'react'
 import * as z from 'zod/mini'
 import type { AuditExportFilters } from '@/api/audit'
 import { type AuditQuery, auditQuery } from '@/api/audit-schemas'
@@ -20,6 +22,14 @@ export const auditSearchSchema = z.object({
 })
 
 export type AuditSearch = z.infer<typeof auditSearchSchema>
+
+const route = getRouteApi('/audit')
+
+/** The page's search, each value as the contract reads it (the route reads the URL as plain strings). */
+export function useAuditSearch(): AuditSearch {
+  const raw = route.useSearch()
+  return useMemo(() => auditSearchSchema.parse(raw), [raw])
+}
 
 export function toExportFilters(search: AuditSearch): AuditExportFilters {
   return { user: search.user, action: search.action, from: search.from, to: search.to }

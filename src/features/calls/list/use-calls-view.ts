@@ -1,12 +1,12 @@
 // The rows of the calls page and how they were read: the index's search first; the voice API's list when
 // the index cannot answer the view completely (calls-source.ts). One shape for the page whichever it is.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { PlacedByResponse } from '@/api/audit-schemas'
 import { callIndexQueries } from '@/api/call-index'
 import type { CallSearchResponse, IndexedCall } from '@/api/call-index-schemas'
 import { callQueries } from '@/api/calls'
 import { nextCursorOf } from '@/api/next-cursor'
 import { placedByQueries } from '@/api/placed-by'
+import type { PlacedByResponse } from '@/api/placed-by-schemas'
 import type { CallListItem, ListCallsResponse } from '@/api/schemas'
 import { useIsLive } from '@/features/live/use-live'
 import { useHeldError } from '@/lib/use-held-error'
