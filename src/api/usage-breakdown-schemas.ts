@@ -22,6 +22,19 @@ export const USAGE_BREAKDOWN_PATHS = {
 export const BREAKDOWN_DIMENSIONS = ['person', 'caller_id', 'outcome', 'metadata', 'hour', 'weekday'] as const
 export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number]
 
+/** The longest period the breakdowns and caller-ID health read at once: a billing period is a month; a quarter leaves room. */
+export const PERIOD_DAYS_MAX = 93
+const DAY_MS = 86_400_000
+
+/**
+ * Whether the console reads a period: both instants readable, the end after the start, at most PERIOD_DAYS_MAX
+ * days apart. The service's own periods may be anything the spec allows; a page asks only for one that passes.
+ */
+export function isReadablePeriod(from: string, to: string): boolean {
+  const [fromMs, toMs] = [Date.parse(from), Date.parse(to)]
+  return fromMs < toMs && toMs - fromMs <= PERIOD_DAYS_MAX * DAY_MS
+}
+
 /** A breakdown lists at most this many values, most minutes first; the rest add up in one "Other" row. */
 export const BREAKDOWN_ROWS_MAX = 50
 

@@ -2,15 +2,13 @@
 // managers and admins), with an optional period's figures. Mounted at CONSOLE_PREFIX with its own guard.
 import { Hono, type MiddlewareHandler } from 'hono'
 import type { IndexState } from '../../../src/api/call-index-schemas'
-import { callerIdHealthQuery, USAGE_BREAKDOWN_PATHS } from '../../../src/api/usage-breakdown-schemas'
+import { callerIdHealthQuery, PERIOD_DAYS_MAX, USAGE_BREAKDOWN_PATHS } from '../../../src/api/usage-breakdown-schemas'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { sendInvalidFields } from '../http/invalid-fields'
 import { sendProblem } from '../http/problem'
 import type { ConsoleStore } from '../store'
 import { readCallerIdHealth } from './read-health'
 
-/** The longest period asked for: a billing period is a month; a quarter leaves room, and bounds the read. */
-export const MAX_PERIOD_DAYS = 93
 const DAY_MS = 24 * 60 * 60_000
 
 export function callerIdHealthRoutes(options: {
@@ -44,9 +42,9 @@ export function callerIdHealthRoutes(options: {
         return sendProblem(c, 400, 'Invalid period', 'The period’s `from` must come before its `to`.', {
           errors: [{ field: 'to', message: 'Must come after `from`.' }],
         })
-      if (period && period.toMs - period.fromMs > MAX_PERIOD_DAYS * DAY_MS)
-        return sendProblem(c, 400, 'Invalid period', `Ask for a period of at most ${MAX_PERIOD_DAYS} days.`, {
-          errors: [{ field: 'to', message: `At most ${MAX_PERIOD_DAYS} days after \`from\`.` }],
+      if (period && period.toMs - period.fromMs > PERIOD_DAYS_MAX * DAY_MS)
+        return sendProblem(c, 400, 'Invalid period', `Ask for a period of at most ${PERIOD_DAYS_MAX} days.`, {
+          errors: [{ field: 'to', message: `At most ${PERIOD_DAYS_MAX} days after \`from\`.` }],
         })
       return c.json(await readCallerIdHealth(store, indexState, period))
     },

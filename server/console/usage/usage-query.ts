@@ -2,12 +2,10 @@
 // period of at most 93 days whose end follows its start; a key with `by=metadata`). Each refusal names its field.
 import type { Context } from 'hono'
 import type * as z from 'zod/mini'
-import type { BreakdownQuery } from '../../../src/api/usage-breakdown-schemas'
+import { type BreakdownQuery, PERIOD_DAYS_MAX } from '../../../src/api/usage-breakdown-schemas'
 import { sendInvalidFields } from '../http/invalid-fields'
 import { sendProblem } from '../http/problem'
 
-/** The longest period asked at once: a quarter, the longest a period of the service or a person's view spans. */
-export const PERIOD_DAYS_MAX = 93
 const DAY_MS = 24 * 3_600_000
 
 export interface UsagePeriod {

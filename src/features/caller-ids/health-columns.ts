@@ -2,14 +2,19 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { HealthPeriod } from '@/api/caller-id-health'
 import type { UsageSummary } from '@/api/schemas'
-import { type CallerIdHealthResponse, callerIdHealthQuery } from '@/api/usage-breakdown-schemas'
+import { type CallerIdHealthResponse, callerIdHealthQuery, isReadablePeriod } from '@/api/usage-breakdown-schemas'
 import type { HealthColumns } from './caller-ids-table'
 
-/** The current billing period, when the service gave both ends in a form the console takes. */
+/**
+ * The current billing period, when the service gave both ends in a form the console reads (instants, the end
+ * after the start, within PERIOD_DAYS_MAX): otherwise health comes without the period's column.
+ */
 export function currentPeriodOf(usage: UsageSummary | undefined): HealthPeriod | null {
   const period = { from: usage?.period_start ?? undefined, to: usage?.period_end ?? undefined }
   if (!period.from || !period.to) return null
-  return callerIdHealthQuery.safeParse(period).success ? { from: period.from, to: period.to } : null
+  return callerIdHealthQuery.safeParse(period).success && isReadablePeriod(period.from, period.to)
+    ? { from: period.from, to: period.to }
+    : null
 }
 
 export function healthColumnsOf(

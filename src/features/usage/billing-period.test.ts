@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatUtcPeriod, resolvePeriod } from './billing-period'
+import { formatUtcPeriod, resolvePeriod, unbrokenPeriodText } from './billing-period'
 
 const usage = {
   period_start: '2026-11-01T00:00:00Z',
@@ -35,6 +35,16 @@ describe('resolvePeriod', () => {
   it('says when a period is in none of the pages read, and when the service gave no dates', () => {
     expect(resolvePeriod('2025-01-01T00:00:00Z', usage, [october])).toEqual({ kind: 'not-found' })
     expect(resolvePeriod(undefined, { actual_minutes_used: 3 }, [])).toEqual({ kind: 'no-dates' })
+  })
+
+  it('asks for no breakdown of a period the console cannot read, and says why without calling it an error', () => {
+    // A service may send any instants the spec allows (Prism makes them up): backwards, or a year long.
+    const backwards = { period_start: '2026-12-01T00:00:00Z', period_end: '2026-11-01T00:00:00Z' }
+    const yearLong = { period_start: '2026-01-01T00:00:00Z', period_end: '2027-01-01T00:00:00Z' }
+    const resolved = resolvePeriod(undefined, backwards, [])
+    expect(resolved).toEqual({ kind: 'unreadable', from: backwards.period_start, to: backwards.period_end })
+    expect(resolvePeriod(undefined, yearLong, [])).toMatchObject({ kind: 'unreadable' })
+    if (resolved.kind === 'unreadable') expect(unbrokenPeriodText(resolved)).toMatch(/within 93 days\.$/)
   })
 })
 

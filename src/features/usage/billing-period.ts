@@ -1,6 +1,7 @@
 // Which billing period the page shows: the current one (no `period` in the URL) or a past one,
 // named by its period_start. Its instants are the service's own, never rebuilt from a calendar.
 import type { UsagePeriod, UsageSummary } from '@/api/schemas'
+import { isReadablePeriod, PERIOD_DAYS_MAX } from '@/api/usage-breakdown-schemas'
 import { dateFormatIn } from '@/lib/time-zone'
 
 interface ChosenPeriod {
@@ -18,6 +19,8 @@ type PeriodResolution =
   | { kind: 'not-found' }
   /** The service gave the current period without its dates. */
   | { kind: 'no-dates' }
+  /** The service gave a period the console cannot read: its end not after its start, or longer than PERIOD_DAYS_MAX. */
+  | { kind: 'unreadable'; from: string; to: string }
 
 const sameInstant = (a: string | null | undefined, b: string) => !!a && Date.parse(a) === Date.parse(b)
 
@@ -29,6 +32,7 @@ export function resolvePeriod(
   const current = usage.period_start && usage.period_end ? { from: usage.period_start, to: usage.period_end } : null
   if (param === undefined || (current && sameInstant(current.from, param))) {
     if (!current) return { kind: 'no-dates' }
+    if (!isReadablePeriod(current.from, current.to)) return { kind: 'unreadable', ...current }
     return {
       kind: 'resolved',
       period: { ...current, current: true, serviceMinutes: usage.actual_minutes_used ?? null },
@@ -36,6 +40,8 @@ export function resolvePeriod(
   }
   const past = history.find((period) => sameInstant(period.period_start, param))
   if (!past?.period_start || !past.period_end) return { kind: 'not-found' }
+  if (!isReadablePeriod(past.period_start, past.period_end))
+    return { kind: 'unreadable', from: past.period_start, to: past.period_end }
   return {
     kind: 'resolved',
     period: {
@@ -60,3 +66,12 @@ export function formatUtcInstant(instant: string): string {
 
 /** "1 Nov 2026 00:00 UTC – 1 Dec 2026 00:00 UTC". */
 export const formatUtcPeriod = (from: string, to: string) => `${formatUtcInstant(from)} – ${formatUtcInstant(to)}`
+
+/** Why a period is not broken down, when the service's answer is the reason: a note, not an error of the page. */
+export function unbrokenPeriodText(
+  resolution: { kind: 'no-dates' } | { kind: 'unreadable'; from: string; to: string },
+) {
+  return resolution.kind === 'no-dates'
+    ? 'The service gave the current period without its start and end, so it cannot be broken down.'
+    : `The service gave this period as ${resolution.from} – ${resolution.to}; the console breaks down periods that end after they start, within ${PERIOD_DAYS_MAX} days.`
+}

@@ -5,7 +5,7 @@ import { accountQueries } from '@/api/account'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { zoneLabel } from '@/lib/time-zone'
-import { formatUtcInstant, resolvePeriod } from './billing-period'
+import { formatUtcInstant, resolvePeriod, unbrokenPeriodText } from './billing-period'
 import { BreakdownSection } from './breakdowns/breakdown-section'
 import { DailyUsageSection } from './breakdowns/daily-usage-section'
 import { HISTORY_PAGE_SIZE } from './history-page-size'
@@ -91,11 +91,11 @@ export function PeriodBreakdowns({ timeZone }: { timeZone: string }) {
           />
           <BreakdownSection period={{ from: resolution.period.from, to: resolution.period.to, tz: timeZone }} />
         </>
+      ) : resolution?.kind === 'no-dates' || resolution?.kind === 'unreadable' ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">{unbrokenPeriodText(resolution)}</p>
       ) : (
         <p role="alert" className="text-sm text-red-800 dark:text-red-200">
-          {resolution?.kind === 'no-dates'
-            ? 'The service gave the current period without its start and end, so it cannot be broken down.'
-            : `No billing period starts at ${search.period}: choose one from the list.`}
+          {`No billing period starts at ${search.period}: choose one from the list.`}
         </p>
       )}
     </section>
