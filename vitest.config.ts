@@ -1,8 +1,16 @@
 import { fileURLToPath } from 'node:url'
 import { configDefaults, defineConfig } from 'vitest/config'
+import { findPostgresBin } from './server/console/test-support/postgres-cluster.ts'
 
 // Hardening tests take minutes; they run in their own project (`npm run test:hard`), not in `npm test`.
 const HARD_TESTS = 'server/**/*.hard.test.ts'
+
+// The console server's suite runs again on PostgreSQL: on a throw-away cluster of Debian's postgresql, or on
+// CONSOLE_TEST_POSTGRES_URL. Without either it is skipped and says why; in CI it must run.
+const postgresBin = findPostgresBin()
+const postgresMissing = process.env.CONSOLE_TEST_POSTGRES_URL || 'bin' in postgresBin ? null : postgresBin.missing
+if (postgresMissing && process.env.CI) throw new Error(`The PostgreSQL suite must run in CI: ${postgresMissing}`)
+if (postgresMissing) console.warn(`Skipping the console's PostgreSQL suite: ${postgresMissing}.`)
 
 export default defineConfig({
   resolve: {
@@ -19,6 +27,16 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: [...configDefaults.exclude, HARD_TESTS],
           environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server-postgres',
+          include: postgresMissing ? [] : ['server/console/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, HARD_TESTS],
+          environment: 'node',
+          globalSetup: postgresMissing ? [] : ['server/console/test-support/postgres-global-setup.ts'],
         },
       },
       {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type CliIo, runCli } from './cli'
-import { type ConsoleStore, openStore } from './store'
+import type { ConsoleStore } from './store'
+import { openTestStore } from './test-support/test-store'
 
 let store: ConsoleStore
 let out: string[]
@@ -18,7 +19,7 @@ const io = (password = 'a long enough password'): CliIo => ({
 })
 
 beforeEach(async () => {
-  store = await openStore(':memory:')
+  store = await openTestStore()
   out = []
   err = []
   prompts = []
@@ -83,7 +84,7 @@ describe('npm run console -- users list, set-role, deactivate', () => {
   })
 
   it('says so when there is nobody', async () => {
-    const empty = await openStore(':memory:')
+    const empty = await openTestStore()
     await runCli(['users', 'list'], empty, io())
     expect(out).toEqual(['No users yet.'])
     await empty.close()

@@ -148,7 +148,7 @@ async function readPassword(prompt: string): Promise<string> {
 }
 
 async function main() {
-  const store = await openStore(process.env.CONSOLE_DB || DEFAULT_CONSOLE_DB)
+  const store = await openStore(process.env.CONSOLE_DATABASE_URL || process.env.CONSOLE_DB || DEFAULT_CONSOLE_DB)
   try {
     process.exitCode = await runCli(process.argv.slice(2), store, {
       readPassword,

@@ -26,6 +26,11 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   CONSOLE_PUBLIC_URL: optionalUrl,
   CONSOLE_DB: z.string().min(1).default(DEFAULT_CONSOLE_DB),
+  // Selects PostgreSQL for the store (several instances share it); CONSOLE_DB's SQLite file is then unused.
+  CONSOLE_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/./i, { error: 'must be a postgres:// (or postgresql://) URL' })
+    .optional(),
   CONSOLE_SESSION_IDLE_MINUTES: z.coerce.number().positive().max(10_080).default(60),
   CONSOLE_SESSION_MAX_HOURS: z.coerce.number().positive().max(720).default(12),
   CONSOLE_USER_RATE_LIMIT: z.coerce.number().int().positive().default(300),
@@ -131,6 +136,7 @@ export interface ConsoleConfig {
   /** The address people use; its host (and loopback names, when allowed) are the only ones served. */
   publicUrl: URL
   allowLoopbackHosts: boolean
+  /** Where the store lives: CONSOLE_DATABASE_URL's PostgreSQL, or else CONSOLE_DB's SQLite file. */
   dbPath: string
   session: { idleMs: number; absoluteMs: number }
   userRateLimitPerMinute: number
@@ -200,7 +206,7 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
     publicUrl,
     // Without a public URL the console is a local install: its loopback names are its names.
     allowLoopbackHosts: !e.CONSOLE_PUBLIC_URL,
-    dbPath: e.CONSOLE_DB,
+    dbPath: e.CONSOLE_DATABASE_URL ?? e.CONSOLE_DB,
     session: { idleMs: minutes(e.CONSOLE_SESSION_IDLE_MINUTES), absoluteMs: minutes(e.CONSOLE_SESSION_MAX_HOURS * 60) },
     userRateLimitPerMinute: e.CONSOLE_USER_RATE_LIMIT,
     queryRateLimitPerMinute: e.CONSOLE_QUERY_RATE_LIMIT,

@@ -3,15 +3,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { demoPlacerOf, recordDemoPlacers } from './demo-placed-by'
 import { ensureDemoUsers } from './demo-users'
-import { type ConsoleStore, openStore } from './store'
+import type { ConsoleStore } from './store'
 import { type SimulatorProcess, simulatorGet, startSimulatorProcess } from './test-support/simulator-process'
+import { openTestStore } from './test-support/test-store'
 
 let sim: SimulatorProcess
 let store: ConsoleStore
 
 beforeAll(async () => {
   sim = await startSimulatorProcess({ VOICE_SIM_SEED_CALLS: '600' })
-  store = await openStore(':memory:')
+  store = await openTestStore()
   await ensureDemoUsers(store)
 }, 60_000)
 afterAll(async () => {

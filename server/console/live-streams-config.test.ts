@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadConsoleConfig } from './config'
 import { createConsoleLiveHub } from './live/console-live-hub'
-import { openStore } from './store'
+import { openTestStore } from './test-support/test-store'
 
 describe('CONSOLE_LIVE_MAX_STREAMS', () => {
   it('is the hub’s default unless set, and refuses what could not work', () => {
@@ -12,7 +12,7 @@ describe('CONSOLE_LIVE_MAX_STREAMS', () => {
   })
 
   it('caps the hub’s streams', async () => {
-    const store = await openStore(':memory:')
+    const store = await openTestStore()
     const hub = createConsoleLiveHub({
       upstream: 'http://127.0.0.1:9',
       apiKey: 'key',

@@ -2,8 +2,9 @@
 // reordering one entry (as someone with the database file would, triggers dropped) names it.
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { type ConsoleStore, openStore } from '../store'
+import type { ConsoleStore } from '../store'
 import { fakeClock } from '../test-support/console-app'
+import { openTestStore } from '../test-support/test-store'
 import { type AuditEvent, createAuditLog } from './audit-log'
 import { verifyAuditTrail } from './verify'
 
@@ -19,7 +20,7 @@ const event = (n: number): AuditEvent => ({
 })
 
 async function trailOf(count: number, clock = fakeClock()) {
-  const store = await openStore(':memory:')
+  const store = await openTestStore()
   const audit = createAuditLog(store, clock.now)
   for (let n = 1; n <= count; n++) {
     await audit.record(event(n))
@@ -30,8 +31,9 @@ async function trailOf(count: number, clock = fakeClock()) {
 
 /** What someone with write access to the file does first. */
 const dropGuards = async (store: ConsoleStore) => {
-  await sql`drop trigger audit_log_no_update`.execute(store.db)
-  await sql`drop trigger audit_log_no_delete`.execute(store.db)
+  const table = store.adapter.kind === 'postgres' ? sql` on audit_log` : sql``
+  await sql`drop trigger audit_log_no_update${table}`.execute(store.db)
+  await sql`drop trigger audit_log_no_delete${table}`.execute(store.db)
 }
 
 describe('the audit chain', () => {
@@ -90,7 +92,7 @@ describe('the audit chain', () => {
   })
 
   it('keeps one chain under 20 concurrent writers', async () => {
-    const store = await openStore(':memory:')
+    const store = await openTestStore()
     const audit = createAuditLog(store)
     await Promise.all(
       Array.from({ length: 20 }, async (_, writer) => {

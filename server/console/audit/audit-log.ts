@@ -1,7 +1,7 @@
-// Appends to the audit trail in order: within this process a queue orders the writes,
-// and each runs in an IMMEDIATE transaction that reads the head it chains to, so another
-// process writing the same file (the CLI's prune) waits instead of forking the chain.
-import { sql } from 'kysely'
+// Appends to the audit trail in order: within this process a queue orders the writes, and each runs
+// in the store's serial transaction (SQLite: IMMEDIATE; PostgreSQL: an advisory lock) that reads the
+// head it chains to, so another process (a second console instance, the CLI's prune) waits instead of
+// forking the chain.
 import type { AuditAction, AuditActor } from '../../../src/api/audit-schemas'
 import type { ConsoleStore } from '../store'
 import type { ConsoleDb } from '../store/database'
@@ -24,23 +24,6 @@ export interface AuditEvent {
 const MAX_TEXT = 512
 const clip = (value: string | null | undefined) => (value == null ? null : value.slice(0, MAX_TEXT))
 
-/** One connection, held for the transaction. */
-type Tx = ConsoleDb
-
-async function immediate<T>(db: ConsoleDb, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection)
-    try {
-      const result = await work(connection)
-      await sql`commit`.execute(connection)
-      return result
-    } catch (error) {
-      await sql`rollback`.execute(connection)
-      throw error
-    }
-  })
-}
-
 export function createAuditLog(store: ConsoleStore, now: () => number = Date.now) {
   let tail: Promise<unknown> = Promise.resolve()
   /** Runs `work` after every write queued before it; a failed write does not stop the queue. */
@@ -52,7 +35,7 @@ export function createAuditLog(store: ConsoleStore, now: () => number = Date.now
 
   /** Appends after `head`, the entry last written in this transaction (or the trail's head). */
   const append = async (
-    tx: Tx,
+    tx: ConsoleDb,
     event: AuditEvent,
     head: Pick<AuditRow, 'seq' | 'hash'> | undefined,
   ): Promise<AuditRow> => {
@@ -82,7 +65,7 @@ export function createAuditLog(store: ConsoleStore, now: () => number = Date.now
     const batch = pending
     pending = []
     try {
-      const rows = await immediate(store.db, async (tx) => {
+      const rows = await store.adapter.serialTransaction(store.db, async (tx) => {
         let head: Pick<AuditRow, 'seq' | 'hash'> | undefined = await store.audit.head(tx)
         const written: AuditRow[] = []
         for (const { event } of batch) {
@@ -112,7 +95,7 @@ export function createAuditLog(store: ConsoleStore, now: () => number = Date.now
      */
     prune: (beforeMs: number, actor: AuditActor | null = null): Promise<{ removed: number }> =>
       queued(() =>
-        immediate(store.db, async (tx) => {
+        store.adapter.serialTransaction(store.db, async (tx) => {
           const throughSeq = await store.audit.lastSeqBefore(tx, beforeMs)
           if (throughSeq === undefined) return { removed: 0 }
           const head = await store.audit.head(tx)

@@ -1,7 +1,7 @@
 // A flood of anonymous refusals adds a bounded number of audit entries, and their counts add up.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openStore } from '../store'
 import { createTestConsole, fakeClock, type TestConsole } from '../test-support/console-app'
+import { openTestStore } from '../test-support/test-store'
 import { createAuditLog } from './audit-log'
 import { createRefusalTally, MAX_KEYS_PER_MINUTE, type RefusalTally } from './refusal-tally'
 import { verifyAuditTrail } from './verify'
@@ -12,7 +12,7 @@ let tally: RefusalTally
 
 beforeEach(async () => {
   clock = fakeClock()
-  const store = await openStore(':memory:')
+  const store = await openTestStore()
   const audit = createAuditLog(store, clock.now)
   tally = createRefusalTally(audit, clock.now, (error) => {
     throw error

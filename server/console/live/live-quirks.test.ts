@@ -5,11 +5,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { LiveEventName, LiveSnapshot, LiveTally, LiveTrouble } from '../../../src/api/live-schemas'
 import type { Logger } from '../http/request-log'
-import { openStore } from '../store'
 import { createTestConsole } from '../test-support/console-app'
 import { QUIRK_CALL_IDS } from '../test-support/quirks-catalogue'
 import { type QuirksUpstream, startQuirksUpstream } from '../test-support/quirks-upstream'
 import { openSse, type ReadEvent, type SseClient } from '../test-support/sse-client'
+import { openTestStore } from '../test-support/test-store'
 import { createLiveHub, type LiveHub } from './live-hub'
 import { createLiveUpstream } from './live-upstream'
 
@@ -29,7 +29,7 @@ afterEach(async () => {
 afterAll(() => quirks?.close())
 
 async function watchBoard(settings: { tallyMs?: number } = {}) {
-  const store = await openStore(':memory:')
+  const store = await openTestStore()
   const logged: Record<string, unknown>[] = []
   const logger: Logger = { info: (entry) => logged.push(entry), error: (entry) => logged.push(entry) }
   const hub = createLiveHub({

@@ -3,11 +3,11 @@
 // interval for good, and does not put it on the board as a call in flight.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LiveSnapshot } from '../../../src/api/live-schemas'
-import { openStore } from '../store'
 import { createTestConsole } from '../test-support/console-app'
 import { QUIRK_CALL_IDS, UNKNOWN_STATUS } from '../test-support/quirks-catalogue'
 import { type QuirksUpstream, startQuirksUpstream } from '../test-support/quirks-upstream'
 import { openSse, type SseClient } from '../test-support/sse-client'
+import { openTestStore } from '../test-support/test-store'
 import { createLiveHub, type LiveHub } from './live-hub'
 import { createLiveUpstream } from './live-upstream'
 
@@ -23,7 +23,7 @@ let client: SseClient
 
 beforeAll(async () => {
   quirks = await startQuirksUpstream()
-  const store = await openStore(':memory:')
+  const store = await openTestStore()
   hub = createLiveHub({
     upstream: createLiveUpstream({ upstream: quirks.url, apiKey: 'quirks-key' }),
     ownersOf: (ids) => store.callOwners.ownersOf(ids),

@@ -3,7 +3,7 @@
 import { sql } from 'kysely'
 import { expect, it } from 'vitest'
 import type { CallDetail, CallListItem } from '../../../src/api/schemas'
-import { openStore } from '.'
+import { openTestStore } from '../test-support/test-store'
 
 const call = (id: string, status: string): CallListItem => ({
   call_id: id,
@@ -26,10 +26,12 @@ const detail = (listed: CallListItem): CallDetail => ({
 })
 
 it('keeps the counts count(*) gives through every write of the sync', async () => {
-  const store = await openStore(':memory:')
+  const store = await openTestStore()
   const counted = async () => {
     const { rows } = await sql<{ indexed: number; pendingDetails: number }>`select count(*) as indexed,
-      coalesce(sum(needs_details = 1), 0) as pendingDetails from indexed_calls`.execute(store.db)
+      coalesce(sum(case when needs_details = 1 then 1 else 0 end), 0) as "pendingDetails" from indexed_calls`.execute(
+      store.db,
+    )
     return rows[0]
   }
   const steps: [string, () => Promise<unknown>][] = [

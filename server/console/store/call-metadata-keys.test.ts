@@ -5,14 +5,15 @@ import { Kysely, SqliteDialect, sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { describe, expect, it } from 'vitest'
 import { indexCalls } from '../test-support/indexed-calls'
-import { openStore } from '.'
-import { migrationProvider } from './migrations'
+import { openTestStore } from '../test-support/test-store'
+import { migrationProviderFor } from './migrations'
+import { sqliteAdapter } from './sqlite/adapter'
 
 const noFilter = { numbers: [], texts: [] }
 
 describe('the metadata keys of a selection', () => {
   it('lists the keys as spelt, sorted, of the selected calls only', async () => {
-    const store = await openStore(':memory:')
+    const store = await openTestStore()
     await indexCalls(store, [
       { call_id: 'call_1', created_at: '2026-11-20T10:00:00Z', metadata: { orderId: 'A-1', Agent: 'maria' } },
       { call_id: 'call_2', created_at: '2026-11-20T11:00:00Z', metadata: { ticket: 'T-1', note: null } },
@@ -35,7 +36,7 @@ describe('the metadata keys of a selection', () => {
   })
 
   it('stops at cap + 1 keys: more than the cap is all the export needs to know', async () => {
-    const store = await openStore(':memory:')
+    const store = await openTestStore()
     const metadata = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`key${i}`, i]))
     await indexCalls(store, [{ call_id: 'call_1', created_at: '2026-11-20T10:00:00Z', metadata }])
     expect(await store.callSearch.metadataKeys(noFilter, 5)).toHaveLength(6)
@@ -47,7 +48,7 @@ describe('the metadata keys of a selection', () => {
   it('gives rows indexed before 0008 the spelling of their call’s metadata', async () => {
     const sqlite = new BetterSqlite3(':memory:')
     const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) })
-    const migrator = new Migrator({ db, provider: migrationProvider })
+    const migrator = new Migrator({ db, provider: migrationProviderFor(sqliteAdapter) })
     await migrator.migrateTo('0007_saved_views')
     await sql`insert into indexed_calls (id, call_id, status, caller_id, destination, caller_digits,
       destination_digits, created_at, metadata) values (1, 'call_1', 'DIALER_COMPLETED', '+1', '+2', '1', '2', 0,

@@ -3,6 +3,7 @@
 // term is then checked against the single values it may match, so a match never spans two values.
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely'
 import { FINISHED_CALL_STATUSES } from '../../../src/api/schemas'
+import type { StoreAdapter, TextTerm } from './adapter'
 import type { ConsoleDb } from './database'
 import type { ConsoleDatabase } from './schema'
 
@@ -38,31 +39,18 @@ export interface SearchKey {
 
 type Eb = ExpressionBuilder<ConsoleDatabase & { c: ConsoleDatabase['indexed_calls'] }, 'c'>
 
-// The trigram tokenizer matches nothing shorter than 3 characters (code points, not UTF-16 units).
+// A trigram index matches nothing shorter than 3 characters (code points, not UTF-16 units).
 const TRIGRAM = 3
 const trigramReady = (text: string) => [...text].length >= TRIGRAM
-/** An FTS5 string: everything inside double quotes is literal, and a quote is written twice. */
-const phrase = (column: 'numbers' | 'metadata', text: string) => `${column} : "${text.replaceAll('"', '""')}"`
 
-/** Trigrams that cover a text end to end; the last overlaps the one before when the length is no multiple of 3. */
-function coveringTrigrams(text: string): string[] {
-  const chars = [...text]
-  const pieces: string[] = []
-  for (let at = 0; at + TRIGRAM <= chars.length; at += TRIGRAM) pieces.push(chars.slice(at, at + TRIGRAM).join(''))
-  if (chars.length % TRIGRAM !== 0) pieces.push(chars.slice(-TRIGRAM).join(''))
-  return pieces
-}
-
-function ftsQuery(filter: CallSearchFilter): string | null {
-  const parts = [
-    ...filter.numbers.filter(trigramReady).map((digits) => phrase('numbers', digits)),
-    // A text term is checked against its values afterwards, so the table need only narrow: a cover of its trigrams,
-    // each anywhere, reads a third of a phrase's doclists and no positions (an agent's name: 11 ms, not 27).
+/** The terms the trigram table finds: numbers as they are, text terms only narrowed (each is checked again). */
+function textTerms(filter: CallSearchFilter): TextTerm[] {
+  return [
+    ...filter.numbers.filter(trigramReady).map((text) => ({ column: 'numbers' as const, text })),
     ...filter.texts
       .filter((term) => trigramReady(term.text))
-      .flatMap((term) => coveringTrigrams(term.text).map((piece) => phrase('metadata', piece))),
+      .map((term) => ({ column: 'metadata' as const, text: term.text, narrowsOnly: true })),
   ]
-  return parts.length > 0 ? parts.join(' AND ') : null
 }
 
 /**
@@ -72,21 +60,27 @@ function ftsQuery(filter: CallSearchFilter): string | null {
  */
 export type TermPlan = 'trigrams' | 'scan'
 
-function conditions(eb: Eb, filter: CallSearchFilter, plan: TermPlan) {
+function conditions(eb: Eb, store: StoreAdapter, filter: CallSearchFilter, plan: TermPlan) {
   const all = []
-  const match = plan === 'trigrams' ? ftsQuery(filter) : null
-  if (match)
+  const terms = plan === 'trigrams' ? textTerms(filter) : []
+  if (terms.length > 0)
     all.push(
-      eb('c.id', 'in', sql<number>`(select rowid from indexed_call_text where indexed_call_text match ${match})`),
+      eb(
+        'c.id',
+        'in',
+        sql<number>`(select rowid from indexed_call_text where ${store.textMatches('indexed_call_text', terms)})`,
+      ),
     )
   for (const digits of filter.numbers.filter((digits) => plan === 'scan' || !trigramReady(digits)))
-    all.push(sql<SqlBool>`(instr(c.destination_digits, ${digits}) > 0 or instr(c.caller_digits, ${digits}) > 0)`)
+    all.push(
+      sql<SqlBool>`(${store.contains(sql.ref('c.destination_digits'), digits)} or ${store.contains(sql.ref('c.caller_digits'), digits)})`,
+    )
   for (const term of filter.texts) {
     const value = eb
       .selectFrom('indexed_call_metadata as m')
       .select(sql`1`.as('one'))
       .whereRef('m.call_row', '=', 'c.id')
-      .where(sql<SqlBool>`instr(m.value_lower, ${term.text}) > 0`)
+      .where(store.contains(sql.ref('m.value_lower'), term.text))
     all.push(eb.exists(term.key === null ? value : value.where('m.key_lower', '=', term.key.toLowerCase())))
   }
   if (filter.status !== undefined) all.push(eb('c.status', '=', filter.status))
@@ -135,14 +129,16 @@ const MANY_MATCHES = 2_000
 // the better way up to ten times as many matches.
 const ROW_CHECKED_FACTOR = 10
 
-export function createCallSearchQueries(db: ConsoleDb, manyMatches = MANY_MATCHES) {
+export function createCallSearchQueries(db: ConsoleDb, store: StoreAdapter, manyMatches = MANY_MATCHES) {
+  const conditionsOf = (eb: Eb, filter: CallSearchFilter, plan: TermPlan) => conditions(eb, store, filter, plan)
+
   /** Counting the trigram matches stops past the threshold: cheap whatever the term. */
   async function planOf(filter: CallSearchFilter): Promise<TermPlan> {
-    const match = ftsQuery(filter)
-    if (!match) return 'scan'
+    const terms = textTerms(filter)
+    if (terms.length === 0) return 'scan'
     const threshold = rowChecked(filter) ? manyMatches * ROW_CHECKED_FACTOR : manyMatches
     const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid from indexed_call_text
-      where indexed_call_text match ${match} limit ${threshold + 1})`.execute(db)
+      where ${store.textMatches('indexed_call_text', terms)} limit ${threshold + 1}) as matched`.execute(db)
     return (rows[0]?.n ?? 0) > threshold ? 'scan' : 'trigrams'
   }
 
@@ -153,20 +149,20 @@ export function createCallSearchQueries(db: ConsoleDb, manyMatches = MANY_MATCHE
    * where `id in (…)` collects every match first (a term in every call: 300 ms for what takes 2).
    */
   function selected(filter: CallSearchFilter, plan: TermPlan) {
-    const match = ftsQuery(filter)
-    if (plan === 'trigrams' || !match || indexNarrows(filter))
+    const terms = textTerms(filter)
+    if (plan === 'trigrams' || terms.length === 0 || indexNarrows(filter))
       return db
         .selectFrom('indexed_calls as c')
         .select('c.call_id')
-        .where((eb) => conditions(eb, filter, plan))
+        .where((eb) => conditionsOf(eb, filter, plan))
     // Each row is still checked as a scan checks it: the table only narrows.
     return db
       .selectFrom(sql<{ rowid: number }>`indexed_call_text`.as('t'))
       .crossJoin('indexed_calls as c')
       .select('c.call_id')
       .whereRef('c.id', '=', 't.rowid')
-      .where(sql<SqlBool>`t.indexed_call_text match ${match}`)
-      .where((eb) => conditions(eb, filter, 'scan'))
+      .where(store.textMatches('t', terms))
+      .where((eb) => conditionsOf(eb, filter, 'scan'))
   }
 
   /** A page after `after`, newest first, with who placed each call (null for calls this console did not place). */
@@ -177,7 +173,7 @@ export function createCallSearchQueries(db: ConsoleDb, manyMatches = MANY_MATCHE
       .leftJoin('users as u', 'u.id', 'o.user_id')
       .selectAll('c')
       .select(['o.user_id as owner_id', 'u.email as owner_email'])
-      .where((eb) => conditions(eb, filter, plan))
+      .where((eb) => conditionsOf(eb, filter, plan))
       // A row value, not `a < x or (a = x and b < y)`: SQLite seeks the time index to it, where the OR
       // form scans from the newest call (a page 900,000 calls deep took 270 ms instead of 17).
       .$if(after !== null, (qb) =>
@@ -211,7 +207,7 @@ export function createCallSearchQueries(db: ConsoleDb, manyMatches = MANY_MATCHE
       .select('m.key')
       .distinct()
       .whereRef('m.call_row', '=', 'c.id')
-      .where((eb) => conditions(eb, filter, plan))
+      .where((eb) => conditionsOf(eb, filter, plan))
       .limit(limit)
       .execute()
     return rows.map((row) => row.key)

@@ -1,5 +1,5 @@
 // Caller-ID health's reads of the call index (caller-ids/): each caller ID's newest ended calls, a period's
-// ended calls by caller ID, and what the index leaves out. Run on the readers (store/sqlite-readers/) like
+// ended calls by caller ID, and what the index leaves out. Run on the readers (store/sqlite/readers/) like
 // the search: per caller ID a seek of indexed_calls_by_caller, newest first, so a million calls cost what
 // a few hundred do.
 import { sql } from 'kysely'

@@ -1,69 +1,72 @@
-// Opens the console's own database: SQLite through Kysely, so a PostgreSQL dialect can
-// replace SqliteDialect without rewriting a query.
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs'
-import { dirname } from 'node:path'
-import BetterSqlite3 from 'better-sqlite3'
-import { Kysely, SqliteDialect } from 'kysely'
+// Opens the console's own database and migrates it: SQLite by default (a file path), PostgreSQL for a
+// `postgres://` URL. The same Kysely queries run on both; what differs is in each store's adapter.
+import { type Kysely, sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
-import { migrationProvider } from './migrations'
+import type { StoreAdapter } from './adapter'
+import { migrationProviderFor } from './migrations'
+import { postgresAdapter } from './postgres/adapter'
+import { openPostgres, openPostgresReaders, type PostgresOptions } from './postgres/open'
 import type { QueryLimits } from './query-limits'
 import type { ConsoleDatabase } from './schema'
-import { createQueryPool } from './sqlite-readers/query-pool'
-import { readerDialect } from './sqlite-readers/reader-dialect'
+import { sqliteAdapter } from './sqlite/adapter'
+import { openSqlite, openSqliteReaders } from './sqlite/open'
 
 export type ConsoleDb = Kysely<ConsoleDatabase>
 
-/** Creates the file with mode 0600 (it holds password hashes), migrates, and returns the handle. */
-export async function openConsoleDatabase(path: string): Promise<ConsoleDb> {
-  if (!inMemory(path)) {
-    mkdirSync(dirname(path), { recursive: true })
-    closeSync(openSync(path, 'a', 0o600))
-    // An older file keeps its mode on open; SQLite gives -wal and -shm the mode of this one.
-    chmodSync(path, 0o600)
+/** Where a store lives: a SQLite file (or `:memory:`), or a PostgreSQL URL. */
+export const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//i.test(location)
+
+export interface OpenedDatabase {
+  db: ConsoleDb
+  adapter: StoreAdapter
+  /** The handle for the reads that may be heavy, and what ends it. */
+  readers: { readers: ConsoleDb; close: () => Promise<void> }
+}
+
+export async function openConsoleDatabase(
+  location: string,
+  limits: QueryLimits,
+  options: PostgresOptions = {},
+): Promise<OpenedDatabase> {
+  if (!isPostgresUrl(location)) {
+    const db = openSqlite(location)
+    await migrate(db, sqliteAdapter)
+    return { db, adapter: sqliteAdapter, readers: openSqliteReaders(location, db, limits) }
   }
-  const sqlite = new BetterSqlite3(path)
-  sqlite.pragma('journal_mode = WAL')
-  sqlite.pragma('synchronous = NORMAL')
-  sqlite.pragma('foreign_keys = ON')
-  sqlite.pragma('busy_timeout = 5000')
-  keepPreparedStatements(sqlite)
-  const db = new Kysely<ConsoleDatabase>({ dialect: new SqliteDialect({ database: sqlite }) })
-  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest()
+  const { db } = openPostgres(location, options)
+  try {
+    await refuseLocaleCollation(db)
+    await migrate(db, postgresAdapter)
+  } catch (error) {
+    await db.destroy()
+    throw error
+  }
+  return { db, adapter: postgresAdapter, readers: openPostgresReaders(location, limits) }
+}
+
+/**
+ * Instances starting together migrate once: Kysely's PostgreSQL migrator holds an advisory lock while it runs,
+ * and SQLite's a write transaction.
+ */
+async function migrate(db: ConsoleDb, adapter: StoreAdapter): Promise<void> {
+  const { error } = await new Migrator({ db, provider: migrationProviderFor(adapter) }).migrateToLatest()
   if (error) {
     await db.destroy()
     throw new Error(`The console database could not be migrated: ${error instanceof Error ? error.message : error}`)
   }
-  return db
 }
-
-/** Whether the database lives in this connection alone (no worker thread can open it). */
-const inMemory = (path: string) => path === ':memory:' || path === ''
 
 /**
- * The handle for the reads that may be heavy (search, counts, export pages): worker threads with read-only
- * connections to the file, so they never hold the event loop, within `limits`. An in-memory database is
- * this connection's alone: its reads stay on it (tests), unbounded. `close` ends the workers (Kysely's
- * destroy would skip a driver that never ran a query).
+ * Keyset pages and sorted keys compare text as JavaScript and SQLite do, code unit by code unit: a database
+ * that sorts by a language's rules would page differently, so it is refused with what to do instead.
  */
-export function openConsoleReaders(path: string, db: ConsoleDb, limits: QueryLimits) {
-  if (inMemory(path)) return { readers: db, close: async () => {} }
-  const pool = createQueryPool(path, limits)
-  return { readers: new Kysely<ConsoleDatabase>({ dialect: readerDialect(pool) }), close: () => pool.close() }
-}
-
-// Kysely prepares every query anew; the console runs a few dozen distinct statements, and every API
-// request runs the session lookup, so each prepared statement is kept for its SQL text (bounded).
-const MAX_KEPT_STATEMENTS = 256
-
-function keepPreparedStatements(sqlite: BetterSqlite3.Database): void {
-  const kept = new Map<string, BetterSqlite3.Statement>()
-  const prepare = sqlite.prepare.bind(sqlite)
-  sqlite.prepare = ((source: string) => {
-    let statement = kept.get(source)
-    if (!statement) {
-      statement = prepare(source)
-      if (kept.size < MAX_KEPT_STATEMENTS) kept.set(source, statement)
-    }
-    return statement
-  }) as typeof sqlite.prepare
+async function refuseLocaleCollation(db: ConsoleDb): Promise<void> {
+  const { rows } = await sql<{ collation: string }>`select datcollate as collation from pg_database
+    where datname = current_database()`.execute(db)
+  const collation = rows[0]?.collation ?? ''
+  if (!/^(C|POSIX|C\.UTF-?8)$/i.test(collation))
+    throw new Error(
+      `The console's PostgreSQL database sorts text as "${collation}"; it needs "C". ` +
+        `Create it with: CREATE DATABASE <name> TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C.UTF-8';`,
+    )
 }

@@ -1,4 +1,6 @@
 // The console's store: one object with every query, opened once per process.
+
+import type { StoreAdapter } from './adapter'
 import { createAlertChannelQueries } from './alert-channels'
 import { createAlertDeliveryQueries } from './alert-deliveries'
 import { createAlertFiringQueries } from './alert-firings'
@@ -9,8 +11,9 @@ import { createCallIndexSyncQueries } from './call-index-sync'
 import { createCallOwnerQueries } from './call-owners'
 import { createCallSearchQueries } from './call-search'
 import { createCallerIdHealthQueries } from './caller-id-health'
-import { type ConsoleDb, openConsoleDatabase, openConsoleReaders } from './database'
+import { type ConsoleDb, openConsoleDatabase } from './database'
 import { createInviteQueries } from './invites'
+import type { PostgresOptions } from './postgres/open'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits'
 import { createSavedViewQueries } from './saved-views'
 import { createSecretQueries } from './secrets'
@@ -24,10 +27,11 @@ import { createUserQueries } from './users'
  * `readers`: where the call index's searches, counts and export pages run (the SQLite adapter's workers), and
  * what ends them when the store closes.
  */
-export function createStore(db: ConsoleDb, readers = { readers: db, close: async () => {} }) {
+export function createStore(db: ConsoleDb, adapter: StoreAdapter, readers = { readers: db, close: async () => {} }) {
   const callIndex = createCallIndexQueries(db)
   return {
     db,
+    adapter,
     users: createUserQueries(db),
     sessions: createSessionQueries(db),
     throttle: createThrottleQueries(db),
@@ -35,7 +39,7 @@ export function createStore(db: ConsoleDb, readers = { readers: db, close: async
     callOwners: createCallOwnerQueries(db),
     invites: createInviteQueries(db),
     callIndex,
-    callSearch: createCallSearchQueries(readers.readers),
+    callSearch: createCallSearchQueries(readers.readers, adapter),
     callerIdHealth: createCallerIdHealthQueries(readers.readers),
     usageBreakdowns: createUsageBreakdownQueries(readers.readers),
     callIndexSync: createCallIndexSyncQueries(db, callIndex.upsertListedIn),
@@ -55,7 +59,12 @@ export function createStore(db: ConsoleDb, readers = { readers: db, close: async
 
 export type ConsoleStore = ReturnType<typeof createStore>
 
-export async function openStore(path: string, limits: QueryLimits = DEFAULT_QUERY_LIMITS): Promise<ConsoleStore> {
-  const db = await openConsoleDatabase(path)
-  return createStore(db, openConsoleReaders(path, db, limits))
+/** Opens the store at `location`: a SQLite file (or `:memory:`), or a `postgres://` URL. */
+export async function openStore(
+  location: string,
+  limits: QueryLimits = DEFAULT_QUERY_LIMITS,
+  options: PostgresOptions = {},
+): Promise<ConsoleStore> {
+  const { db, adapter, readers } = await openConsoleDatabase(location, limits, options)
+  return createStore(db, adapter, readers)
 }

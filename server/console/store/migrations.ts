@@ -2,8 +2,10 @@
 // migrator: never edit one that has shipped; add the next.
 import { type Kysely, sql } from 'kysely'
 import type { Migration, MigrationProvider } from 'kysely/migration'
+import type { StoreAdapter } from './adapter'
 
-const migrations: Record<string, Migration> = {
+/** The migrations, with what the two stores spell differently taken from the store's adapter. */
+const migrationsFor = (store: StoreAdapter): Record<string, Migration> => ({
   '0001_users_sessions_throttle': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -76,11 +78,7 @@ const migrations: Record<string, Migration> = {
         .execute()
       await sql`insert into audit_guard (id, prune_allowed) values (1, 0)`.execute(db)
       // Defence against a slip, not an attacker (who can drop triggers; the hash chain catches that).
-      await sql`create trigger audit_log_no_update before update on audit_log
-        begin select raise(abort, 'audit entries are never changed'); end`.execute(db)
-      await sql`create trigger audit_log_no_delete before delete on audit_log
-        when (select prune_allowed from audit_guard where id = 1) = 0
-        begin select raise(abort, 'audit entries are removed only by a retention prune'); end`.execute(db)
+      await store.migrations.createAuditGuards(db)
       await db.schema
         .createTable('call_owners')
         .addColumn('call_id', 'text', (col) => col.primaryKey())
@@ -166,7 +164,7 @@ const migrations: Record<string, Migration> = {
       // The call index (calls/index/): the list's fields at once, the detail's once fetched (null until then).
       await db.schema
         .createTable('indexed_calls')
-        .addColumn('id', 'integer', (col) => col.primaryKey())
+        .addColumn('id', store.rowIdType, (col) => col.primaryKey())
         .addColumn('call_id', 'text', (col) => col.notNull().unique())
         .addColumn('status', 'text', (col) => col.notNull())
         .addColumn('caller_id', 'text', (col) => col.notNull())
@@ -213,10 +211,8 @@ const migrations: Record<string, Migration> = {
         .on('indexed_call_metadata')
         .column('call_row')
         .execute()
-      // Substring search over a million rows: trigrams of the numbers' digits and of the metadata values
-      // (both lower-cased by the console already, hence case_sensitive 1: no second folding to disagree with).
-      await sql`create virtual table indexed_call_text using fts5(
-        numbers, metadata, tokenize = 'trigram case_sensitive 1')`.execute(db)
+      // Substring search over a million rows: trigrams of the numbers' digits and of the metadata values.
+      await store.migrations.createTextTable(db)
       await db.schema
         .createTable('call_index_sync')
         .addColumn('id', 'integer', (col) => col.primaryKey())
@@ -234,7 +230,8 @@ const migrations: Record<string, Migration> = {
       await sql`insert into call_index_sync (id) values (1)`.execute(db)
     },
     async down(db: Kysely<unknown>) {
-      for (const table of ['call_index_sync', 'indexed_call_text', 'indexed_call_metadata', 'indexed_calls'])
+      await store.migrations.dropTextTable(db)
+      for (const table of ['call_index_sync', 'indexed_call_metadata', 'indexed_calls'])
         await sql`drop table ${sql.table(table)}`.execute(db)
     },
   },
@@ -246,12 +243,8 @@ const migrations: Record<string, Migration> = {
         .alterTable('indexed_call_metadata')
         .addColumn('key', 'text', (col) => col.notNull().defaultTo(''))
         .execute()
-      // Rows written before: the spelling from the call's own metadata. SQLite's lower() folds ASCII only,
-      // so a key with other capitals keeps its lower-cased spelling.
-      await sql`update indexed_call_metadata set key = coalesce((
-          select j.key from indexed_calls c, json_each(c.metadata) j
-          where c.id = indexed_call_metadata.call_row and lower(j.key) = indexed_call_metadata.key_lower
-          limit 1), key_lower)`.execute(db)
+      // Rows written before: the spelling from the call's own metadata.
+      await store.migrations.spellExistingMetadataKeys(db)
       await db.schema
         .createIndex('indexed_call_metadata_by_key')
         .on('indexed_call_metadata')
@@ -274,20 +267,10 @@ const migrations: Record<string, Migration> = {
           .execute()
       await sql`update call_index_sync set indexed_count = (select count(*) from indexed_calls),
         pending_details_count = (select count(*) from indexed_calls where needs_details = 1)`.execute(db)
-      await sql`create trigger indexed_calls_count_insert after insert on indexed_calls begin
-        update call_index_sync set indexed_count = indexed_count + 1,
-          pending_details_count = pending_details_count + new.needs_details where id = 1; end`.execute(db)
-      await sql`create trigger indexed_calls_count_delete after delete on indexed_calls begin
-        update call_index_sync set indexed_count = indexed_count - 1,
-          pending_details_count = pending_details_count - old.needs_details where id = 1; end`.execute(db)
-      await sql`create trigger indexed_calls_count_queue after update of needs_details on indexed_calls
-        when new.needs_details != old.needs_details begin
-        update call_index_sync set pending_details_count = pending_details_count + new.needs_details - old.needs_details
-          where id = 1; end`.execute(db)
+      await store.migrations.createIndexCountTriggers(db)
     },
     async down(db: Kysely<unknown>) {
-      for (const trigger of ['indexed_calls_count_insert', 'indexed_calls_count_delete', 'indexed_calls_count_queue'])
-        await sql`drop trigger ${sql.id(trigger)}`.execute(db)
+      await store.migrations.dropIndexCountTriggers(db)
       for (const column of ['indexed_count', 'pending_details_count'])
         await db.schema.alterTable('call_index_sync').dropColumn(column).execute()
     },
@@ -454,8 +437,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('alert_channels').execute()
     },
   },
-}
+})
 
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
-}
+export const migrationProviderFor = (store: StoreAdapter): MigrationProvider => ({
+  getMigrations: async () => migrationsFor(store),
+})

@@ -1,5 +1,5 @@
 // What every store adapter says when a read is refused for its cost: its time budget spent, or too many
-// waiting. Dialect-neutral: SQLite's readers (sqlite-readers/) throw them, a PostgreSQL pool would too,
+// waiting. Dialect-neutral: SQLite's readers (sqlite/readers/) throw them, a PostgreSQL pool would too,
 // and the console answers both with 503 (http/query-problems.ts).
 
 export interface QueryLimits {

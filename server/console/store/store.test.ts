@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createSessionService } from '../auth/sessions'
+import { openTestStore } from '../test-support/test-store'
 import { openStore } from '.'
-import { migrationProvider } from './migrations'
+import { migrationProviderFor } from './migrations'
 
 const tempDb = () => join(mkdtempSync(join(tmpdir(), 'console-store-')), 'nested', 'console.sqlite')
 const POLICY = { idleMs: 60 * 60_000, absoluteMs: 12 * 60 * 60_000 }
@@ -49,13 +50,13 @@ describe('the console store', () => {
       .execute()
     // Each once, in name order.
     expect(migrations.map((m) => (m as { name: string }).name)).toEqual(
-      Object.keys(await migrationProvider.getMigrations()).sort(),
+      Object.keys(await migrationProviderFor(again.adapter).getMigrations()).sort(),
     )
     await again.close()
   })
 
   it('matches emails case-insensitively and refuses a second account for the same email', async () => {
-    const store = await openStore(':memory:')
+    const store = await openTestStore()
     await store.users.add({ email: ' Ana@Example.com ', passwordHash: 'h', role: 'support', now: 1 })
     expect((await store.users.byEmail('ANA@example.COM'))?.email).toBe('ana@example.com')
     await expect(
@@ -65,7 +66,7 @@ describe('the console store', () => {
   })
 
   it('sweeps sessions past their absolute end or idle too long, and keeps the live ones', async () => {
-    const store = await openStore(':memory:')
+    const store = await openTestStore()
     const user = await store.users.add({ email: 'ana@example.com', passwordHash: 'h', role: 'support', now: 1 })
     const row = (id: string, lastSeen: number, expires: number) => ({
       id_hash: id,

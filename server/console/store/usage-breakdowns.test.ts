@@ -2,9 +2,10 @@
 // awaiting details; a metadata key named exactly; "Other" past the rows shown.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { BREAKDOWN_ROWS_MAX } from '../../../src/api/usage-breakdown-schemas'
+import { openTestStore } from '../test-support/test-store'
 import { sumTallies } from '../usage/call-figures'
 import { createUsageReports } from '../usage/usage-reports'
-import { type ConsoleStore, openStore } from '.'
+import type { ConsoleStore } from '.'
 
 const FROM = Date.parse('2026-11-01T00:00:00Z')
 const TO = Date.parse('2026-12-01T00:00:00Z')
@@ -50,7 +51,7 @@ async function add(row: Row) {
 const range = { fromMs: FROM, toMs: TO }
 
 beforeEach(async () => {
-  store = await openStore(':memory:')
+  store = await openTestStore()
 })
 afterEach(async () => {
   await store.close()

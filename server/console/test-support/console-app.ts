@@ -7,7 +7,8 @@ import type { Role } from '../../../src/api/console-schemas'
 import { type ConsoleAppOptions, createConsoleApp } from '../app'
 import { hashPassword } from '../auth/passwords'
 import { createLogger } from '../http/request-log'
-import { type ConsoleStore, openStore } from '../store'
+import type { ConsoleStore } from '../store'
+import { openTestStore } from './test-store'
 
 export const PUBLIC_ORIGIN = 'http://localhost:4173'
 export const PASSWORD = 'correct horse battery'
@@ -36,7 +37,7 @@ export function fakeClock(start = Date.parse('2026-11-15T12:00:00Z')) {
 export type TestConsole = Awaited<ReturnType<typeof createTestConsole>>
 
 export async function createTestConsole(overrides: Partial<ConsoleAppOptions> = {}) {
-  const store: ConsoleStore = overrides.store ?? (await openStore(':memory:'))
+  const store: ConsoleStore = overrides.store ?? (await openTestStore())
   const lines: string[] = []
   const app = createConsoleApp({
     store,

@@ -6,9 +6,9 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { startCallIndexSync } from '../calls/index/call-index-sync'
 import { createIndexUpstream } from '../calls/index/index-upstream'
-import { openStore } from '../store'
 import { createTestConsole } from './console-app'
 import { type SimulatorProcess, simulatorGet, startSimulatorProcess } from './simulator-process'
+import { openTestStore } from './test-store'
 
 export interface ExportAgainstUpstream {
   listed: number
@@ -54,7 +54,7 @@ export async function exportAgainstUpstream(calls: number): Promise<ExportAgains
     { VOICE_SIM_SEED_CALLS: String(calls), VOICE_SIM_RATE_LIMIT: '100000000' },
     120_000,
   )
-  const store = await openStore(':memory:')
+  const store = await openTestStore()
   try {
     const seedMs = performance.now() - started
     started = performance.now()

@@ -4,11 +4,11 @@
 import type { LiveCallEntry, LiveTally } from '../../../src/api/live-schemas'
 import { createLiveHub, type LiveHub, type LiveLimits } from '../live/live-hub'
 import { createLiveUpstream } from '../live/live-upstream'
-import { openStore } from '../store'
 import { createTestConsole } from './console-app'
 import { type CountingUpstream, startCountingUpstream } from './counting-upstream'
 import { ACME_KEY, type SimulatorProcess, simulatorGet, startSimulatorProcess } from './simulator-process'
 import { openSse, type ReadEvent, type SseClient } from './sse-client'
+import { openTestStore } from './test-store'
 
 export const isSnapshot = (event: ReadEvent) => event.event === 'snapshot'
 
@@ -46,7 +46,7 @@ export async function startLiveTestbed(simulatorEnv: Record<string, string>) {
 
   /** A console with its own hub over the counting proxy, and a signed-in support user. */
   async function liveConsole(settings: LiveConsoleSettings = {}) {
-    const store = await openStore(':memory:')
+    const store = await openTestStore()
     const hub = createLiveHub({
       upstream: createLiveUpstream({ upstream: proxy.url, apiKey: ACME_KEY }),
       ownersOf: (ids) => store.callOwners.ownersOf(ids),

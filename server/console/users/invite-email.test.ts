@@ -4,9 +4,9 @@ import { inviteResponse, usersResponse } from '../../../src/api/users-schemas'
 import { createAlertDelivery } from '../alerts/delivery/delivery'
 import { createAuditLog } from '../audit/audit-log'
 import { createLogger } from '../http/request-log'
-import { openStore } from '../store'
 import { createTestConsole, expectProblem, type TestConsole } from '../test-support/console-app'
 import { mailPart, type SmtpSink, startSmtpSink } from '../test-support/smtp-sink'
+import { openTestStore } from '../test-support/test-store'
 
 let sink: SmtpSink
 const cleanup: (() => Promise<unknown>)[] = []
@@ -19,7 +19,7 @@ afterEach(async () => {
 })
 
 async function consoleWithSmtp(smtp: boolean): Promise<{ t: TestConsole; admin: string }> {
-  const store = await openStore(':memory:')
+  const store = await openTestStore()
   const audit = createAuditLog(store)
   const alertDelivery = createAlertDelivery({
     store,

@@ -2,7 +2,8 @@
 import type { AlertFiring } from '../../../../src/api/alert-schemas'
 import { createAuditLog } from '../../audit/audit-log'
 import { createLogger } from '../../http/request-log'
-import { type ConsoleStore, openStore } from '../../store'
+import type { ConsoleStore } from '../../store'
+import { openTestStore } from '../../test-support/test-store'
 import { type AlertDeliveryConfig, createAlertDelivery } from './delivery'
 import { newWebhookSecret } from './webhook-signature'
 
@@ -10,7 +11,7 @@ import { newWebhookSecret } from './webhook-signature'
 export const SHORT_SCHEDULE = [0, 150, 300]
 
 export async function deliveryUnderTest(config: Partial<AlertDeliveryConfig> = {}, store?: ConsoleStore) {
-  const db = store ?? (await openStore(':memory:'))
+  const db = store ?? (await openTestStore())
   const audit = createAuditLog(db)
   const lines: string[] = []
   const delivery = createAlertDelivery({

@@ -3,8 +3,8 @@
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { alertChannelList, alertDeliveryList, createdAlertChannel } from '../../../../src/api/alert-schemas'
-import { openStore } from '../../store'
 import { createTestConsole, expectProblem } from '../../test-support/console-app'
+import { openTestStore } from '../../test-support/test-store'
 import { startWebhookReceiver } from '../../test-support/webhook-receiver'
 import type { AlertDeliveryConfig } from './delivery'
 import { deliveryUnderTest } from './delivery-fixtures'
@@ -15,7 +15,7 @@ afterEach(async () => {
 })
 
 async function consoleWith(config: Partial<AlertDeliveryConfig> = {}, worker = true) {
-  const store = await openStore(':memory:')
+  const store = await openTestStore()
   const { delivery, audit } = await deliveryUnderTest(config, store)
   if (worker) delivery.start()
   const t = await createTestConsole({ store, audit, alertDelivery: delivery })

@@ -15,6 +15,7 @@ import { createTestConsole } from '../../test-support/console-app'
 import { indexCalls } from '../../test-support/indexed-calls'
 import { COMPLETES } from '../../test-support/live-testbed'
 import { type SimulatorProcess, simulatorGet, startSimulatorProcess } from '../../test-support/simulator-process'
+import { openTestStore } from '../../test-support/test-store'
 import { startAlertEvaluator } from './evaluator'
 import { createUsageUpstream } from './usage-upstream'
 
@@ -256,7 +257,7 @@ describe('projected-over rule', () => {
 
 describe('the schedule and its inputs', () => {
   it('evaluates at most once per debounce however often news comes, never two at once', async () => {
-    const store = await openStore(':memory:')
+    const store = await openTestStore()
     const real = createUsageUpstream({ upstream: sim.url, apiKey: sim.key })
     let inFlight = 0
     let most = 0
@@ -305,7 +306,7 @@ describe('the schedule and its inputs', () => {
   }, 20_000)
 
   it('skips a round when the voice service cannot be reached, and logs it once', async () => {
-    const store = await openStore(':memory:')
+    const store = await openTestStore()
     const lines: Record<string, unknown>[] = []
     const evaluator = startAlertEvaluator({
       store,
@@ -325,7 +326,7 @@ describe('the schedule and its inputs', () => {
   })
 
   it('fires a caller-ID rule once per flagged caller ID and period', async () => {
-    const store = await openStore(':memory:')
+    const store = await openTestStore()
     await store.db.updateTable('alert_rules').set({ enabled: 0 }).execute()
     const id = await store.alertRules.create({ kind: 'caller-id-answered-less', percent: null, enabled: true }, null, 1)
     let flagged = [

@@ -1,9 +1,9 @@
 // /sso/start stores a sign-in under way for each visit: limited per address, with a ceiling for all.
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openStore } from '../../store'
 import { createTestConsole, expectProblem, fakeClock, type TestConsole } from '../../test-support/console-app'
 import { ssoConfigFor, startTestProvider } from '../../test-support/sso-flow'
+import { openTestStore } from '../../test-support/test-store'
 import { SSO_START_LIMIT, ssoStartLimit } from './sso-start-limit'
 
 describe('the SSO start limit', () => {
@@ -37,7 +37,7 @@ describe('the SSO start limit', () => {
 
 describe('the ceiling on sign-ins under way', () => {
   it('refuses every address once that many are pending', async () => {
-    const store = await openStore(':memory:')
+    const store = await openTestStore()
     const now = () => 1_000_000
     for (let i = 0; i < 3; i++)
       await store.ssoLogins.insert({

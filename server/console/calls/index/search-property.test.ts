@@ -220,7 +220,7 @@ async function searchAll(query: Record<string, string>) {
 }
 
 it('selects exactly the calls a plain filter of the documented semantics selects, newest first', async () => {
-  const scanning = createCallSearchQueries(t.store.db, 0)
+  const scanning = createCallSearchQueries(t.store.db, t.store.adapter, 0)
   let answered = 0
   let asked = 0
   await fc.assert(

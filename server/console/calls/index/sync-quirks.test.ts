@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { IndexState } from '../../../../src/api/call-index-schemas'
 import type { Logger } from '../../http/request-log'
-import { type ConsoleStore, openStore } from '../../store'
+import type { ConsoleStore } from '../../store'
 import { PLAIN_CALLS, QUIRK_CALL_IDS } from '../../test-support/quirks-catalogue'
 import { type CursorQuirk, type QuirksUpstream, startQuirksUpstream } from '../../test-support/quirks-upstream'
+import { openTestStore } from '../../test-support/test-store'
 import { type CallIndexSync, startCallIndexSync } from './call-index-sync'
 import { createIndexUpstream } from './index-upstream'
 
@@ -31,7 +32,7 @@ interface Running {
 }
 
 async function startSync(maxPages?: { pass?: number; backfill?: number }): Promise<Running> {
-  const store = await openStore(':memory:')
+  const store = await openTestStore()
   const logged: Record<string, unknown>[] = []
   const logger: Logger = { info: (entry) => logged.push(entry), error: (entry) => logged.push(entry) }
   const sync = startCallIndexSync({

@@ -11,6 +11,7 @@ import { createTestConsole } from '../../test-support/console-app'
 import { type CountingUpstream, startCountingUpstream } from '../../test-support/counting-upstream'
 import { COMPLETES } from '../../test-support/live-testbed'
 import { type SimulatorProcess, simulatorGet, startSimulatorProcess } from '../../test-support/simulator-process'
+import { openTestStore } from '../../test-support/test-store'
 import { type CallIndexSync, startCallIndexSync } from './call-index-sync'
 import { createIndexUpstream } from './index-upstream'
 
@@ -82,7 +83,7 @@ async function placeDirectly(metadata: Record<string, string>, destination = COM
 
 describe('the call index sync', () => {
   it('backfills the account, then catches up with calls placed straight through the API, details and all', async () => {
-    const store = await openStore(':memory:')
+    const store = await openTestStore()
     const sync = startSync(store)
     try {
       await until(sync.state, (state) => state.state === 'ready')
@@ -165,7 +166,7 @@ describe('the call index sync', () => {
   })
 
   it('runs a full backfill again when an admin asks for one (202), and only one at a time', async () => {
-    const store = await openStore(':memory:')
+    const store = await openTestStore()
     const sync = startSync(store)
     const t = await createTestConsole({ store, upstream: sim.url, apiKey: sim.key, callIndex: sync })
     try {
@@ -188,7 +189,7 @@ describe('the call index sync', () => {
     // A proxy of its own: a request an earlier test's sync aborted as it closed can still reach the shared one
     // late on a loaded machine, and would take the 429 meant for this sync.
     const own = await startCountingUpstream(sim.url)
-    const store = await openStore(':memory:')
+    const store = await openTestStore()
     own.throttleNext(1)
     const sync = startSync(store, { via: own })
     try {

@@ -3,7 +3,7 @@
 // first free worker, up to `maxQueued`; one that runs past `budgetMs` has its worker terminated (SQLite
 // cannot be interrupted from another thread through better-sqlite3) and a new one started in its place.
 import { Worker } from 'node:worker_threads'
-import { QueriesQueueFull, QueryBudgetSpent, type QueryLimits } from '../query-limits'
+import { QueriesQueueFull, QueryBudgetSpent, type QueryLimits } from '../../query-limits'
 
 const WORKER_FILE = new URL('./query-worker.mjs', import.meta.url)
 // The readers' niceness (Linux: per thread): well below the event loop's thread, which then runs first when both

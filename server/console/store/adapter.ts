@@ -1,0 +1,40 @@
+// What differs between the console's two stores, in one place each: the migrations' store-specific
+// statements, substring search, and the writes that must take turns across every writer. Every other
+// query is Kysely's, the same on both (store/README.md).
+import type { Kysely, RawBuilder, SqlBool } from 'kysely'
+
+export type StoreKind = 'sqlite' | 'postgres'
+
+/** A substring the trigram table must hold in one of its columns (already lower-cased). */
+export interface TextTerm {
+  column: 'numbers' | 'metadata'
+  text: string
+  /** The term is checked again afterwards: the table need only narrow to the rows that may hold it. */
+  narrowsOnly?: boolean
+}
+
+export interface StoreAdapter {
+  readonly kind: StoreKind
+  /** The data type of an id the store assigns on insert (the call index's row id). */
+  readonly rowIdType: 'integer' | 'bigserial'
+  /** `haystack` contains `needle`, compared as they are (both sides are lower-cased by the console). */
+  contains(haystack: RawBuilder<unknown>, needle: string): RawBuilder<SqlBool>
+  /** The trigram table's rows (as `table`, its name or alias) that hold every term. */
+  textMatches(table: string, terms: readonly TextTerm[]): RawBuilder<SqlBool>
+  /**
+   * Runs `work` in a transaction no other such transaction on the store overlaps, in this process or any
+   * other (the audit trail's "read the head, append"): SQLite's IMMEDIATE transaction, PostgreSQL's
+   * transaction-scoped advisory lock.
+   */
+  serialTransaction<DB, T>(db: Kysely<DB>, work: (tx: Kysely<DB>) => Promise<T>): Promise<T>
+  /** The statements of the migrations that no query builder spells the same way on both. */
+  readonly migrations: {
+    createTextTable(db: Kysely<unknown>): Promise<void>
+    dropTextTable(db: Kysely<unknown>): Promise<void>
+    createAuditGuards(db: Kysely<unknown>): Promise<void>
+    /** 0008: rows written before the key column existed get the key's spelling (a new store has none). */
+    spellExistingMetadataKeys(db: Kysely<unknown>): Promise<void>
+    createIndexCountTriggers(db: Kysely<unknown>): Promise<void>
+    dropIndexCountTriggers(db: Kysely<unknown>): Promise<void>
+  }
+}

@@ -1,0 +1,80 @@
+// PostgreSQL's side of the store adapter: pg_trgm's GIN indexes where SQLite has FTS5, triggers as PL/pgSQL
+// functions, and a transaction-scoped advisory lock where SQLite takes its file's write lock.
+import { sql } from 'kysely'
+import type { StoreAdapter } from '../adapter'
+
+// Any number, the same in every console instance: the lock "read the audit trail's head, append" takes.
+const SERIAL_WRITES_LOCK = 0x5_70_1ce
+
+/** A LIKE pattern for a substring: its own %, _ and the escape character are literal. */
+const anywhere = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+
+export const postgresAdapter: StoreAdapter = {
+  kind: 'postgres',
+  rowIdType: 'bigserial',
+  contains: (haystack, needle) => sql`strpos(${haystack}, ${needle}) > 0`,
+  // LIKE with a pattern of 3 characters or more is what the trigram indexes answer; each row is checked too.
+  textMatches: (table, terms) =>
+    sql.join(
+      terms.map(({ column, text }) => sql`${sql.ref(`${table}.${column}`)} like ${anywhere(text)}`),
+      sql` and `,
+    ),
+  serialTransaction: (db, work) =>
+    db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${sql.lit(SERIAL_WRITES_LOCK)})`.execute(trx)
+      return work(trx)
+    }),
+  migrations: {
+    // pg_trgm is a trusted extension (PostgreSQL 13 on): the database's owner may create it.
+    createTextTable: async (db) => {
+      await sql`create extension if not exists pg_trgm`.execute(db)
+      await sql`create table indexed_call_text (rowid bigint primary key,
+        numbers text not null default '', metadata text not null default '')`.execute(db)
+      for (const column of ['numbers', 'metadata'])
+        await sql`create index ${sql.id(`indexed_call_text_${column}`)} on indexed_call_text
+          using gin (${sql.id(column)} gin_trgm_ops)`.execute(db)
+    },
+    dropTextTable: async (db) => {
+      await sql`drop table indexed_call_text`.execute(db)
+    },
+    createAuditGuards: async (db) => {
+      await sql`create function audit_log_refuse_update() returns trigger language plpgsql as $$
+        begin raise exception 'audit entries are never changed'; end $$`.execute(db)
+      await sql`create trigger audit_log_no_update before update on audit_log
+        for each row execute function audit_log_refuse_update()`.execute(db)
+      await sql`create function audit_log_guard_delete() returns trigger language plpgsql as $$
+        begin
+          if (select prune_allowed from audit_guard where id = 1) = 0 then
+            raise exception 'audit entries are removed only by a retention prune';
+          end if;
+          return old;
+        end $$`.execute(db)
+      await sql`create trigger audit_log_no_delete before delete on audit_log
+        for each row execute function audit_log_guard_delete()`.execute(db)
+    },
+    // A PostgreSQL store began after the key column: it has no earlier rows to spell.
+    spellExistingMetadataKeys: async () => {},
+    createIndexCountTriggers: async (db) => {
+      await sql`create function indexed_calls_count() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'INSERT' then
+            update call_index_sync set indexed_count = indexed_count + 1,
+              pending_details_count = pending_details_count + new.needs_details where id = 1;
+          elsif tg_op = 'DELETE' then
+            update call_index_sync set indexed_count = indexed_count - 1,
+              pending_details_count = pending_details_count - old.needs_details where id = 1;
+          elsif new.needs_details <> old.needs_details then
+            update call_index_sync set pending_details_count = pending_details_count + new.needs_details - old.needs_details
+              where id = 1;
+          end if;
+          return null;
+        end $$`.execute(db)
+      await sql`create trigger indexed_calls_count after insert or delete or update of needs_details on indexed_calls
+        for each row execute function indexed_calls_count()`.execute(db)
+    },
+    dropIndexCountTriggers: async (db) => {
+      await sql`drop trigger indexed_calls_count on indexed_calls`.execute(db)
+      await sql`drop function indexed_calls_count()`.execute(db)
+    },
+  },
+}

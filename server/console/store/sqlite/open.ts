@@ -1,0 +1,58 @@
+// Opens a SQLite store: one file (created with mode 0600: it holds password hashes), one writer connection
+// on the event loop, and worker threads for the reads that may be heavy.
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs'
+import { dirname } from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
+import { Kysely, SqliteDialect } from 'kysely'
+import type { QueryLimits } from '../query-limits'
+import type { ConsoleDatabase } from '../schema'
+import { createQueryPool } from './readers/query-pool'
+import { readerDialect } from './readers/reader-dialect'
+
+/** Whether the database lives in this connection alone (no worker thread can open it). */
+const inMemory = (path: string) => path === ':memory:' || path === ''
+
+export function openSqlite(path: string): Kysely<ConsoleDatabase> {
+  if (!inMemory(path)) {
+    mkdirSync(dirname(path), { recursive: true })
+    closeSync(openSync(path, 'a', 0o600))
+    // An older file keeps its mode on open; SQLite gives -wal and -shm the mode of this one.
+    chmodSync(path, 0o600)
+  }
+  const sqlite = new BetterSqlite3(path)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  keepPreparedStatements(sqlite)
+  return new Kysely<ConsoleDatabase>({ dialect: new SqliteDialect({ database: sqlite }) })
+}
+
+/**
+ * The handle for the reads that may be heavy (search, counts, export pages): worker threads with read-only
+ * connections to the file, so they never hold the event loop, within `limits`. An in-memory database is
+ * this connection's alone: its reads stay on it (tests), unbounded. `close` ends the workers (Kysely's
+ * destroy would skip a driver that never ran a query).
+ */
+export function openSqliteReaders(path: string, db: Kysely<ConsoleDatabase>, limits: QueryLimits) {
+  if (inMemory(path)) return { readers: db, close: async () => {} }
+  const pool = createQueryPool(path, limits)
+  return { readers: new Kysely<ConsoleDatabase>({ dialect: readerDialect(pool) }), close: () => pool.close() }
+}
+
+// Kysely prepares every query anew; the console runs a few dozen distinct statements, and every API
+// request runs the session lookup, so each prepared statement is kept for its SQL text (bounded).
+const MAX_KEPT_STATEMENTS = 256
+
+function keepPreparedStatements(sqlite: BetterSqlite3.Database): void {
+  const kept = new Map<string, BetterSqlite3.Statement>()
+  const prepare = sqlite.prepare.bind(sqlite)
+  sqlite.prepare = ((source: string) => {
+    let statement = kept.get(source)
+    if (!statement) {
+      statement = prepare(source)
+      if (kept.size < MAX_KEPT_STATEMENTS) kept.set(source, statement)
+    }
+    return statement
+  }) as typeof sqlite.prepare
+}

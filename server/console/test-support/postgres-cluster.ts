@@ -1,0 +1,95 @@
+// A throw-away PostgreSQL cluster on loopback, for the tests and benchmarks that run the console on
+// PostgreSQL: initdb into a temp folder, a free port, its socket in that folder, stopped at the end.
+// PostgreSQL refuses to run as root, so as root the cluster runs as the `postgres` user.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export interface PostgresCluster {
+  /** The `postgres` database's URL; `urlOf(name)` for another. */
+  url: string
+  urlOf(database: string): string
+  stop(): void
+}
+
+/** The folder of PostgreSQL's server programs, or why there is none. */
+export function findPostgresBin(): { bin: string } | { missing: string } {
+  const fromEnv = process.env.CONSOLE_TEST_POSTGRES_BIN
+  if (fromEnv) return existsSync(join(fromEnv, 'initdb')) ? { bin: fromEnv } : { missing: `no initdb in ${fromEnv}` }
+  const root = '/usr/lib/postgresql'
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((version) => existsSync(join(root, version, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : []
+  const newest = versions[0]
+  if (newest) return { bin: join(root, newest, 'bin') }
+  return { missing: `no PostgreSQL server programs in ${root} (Debian: apt-get install postgresql)` }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+
+const asRoot = process.getuid?.() === 0
+
+/** Runs a PostgreSQL program as the user it may run as. */
+function run(program: string, args: string[]): void {
+  const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, args]
+  const result = spawnSync(command, commandArgs, { encoding: 'utf8' })
+  if (result.status !== 0)
+    throw new Error(`${program} ${args.join(' ')} failed (${result.status}):\n${result.stdout}${result.stderr}`)
+}
+
+export async function startPostgresCluster(settings: Record<string, string | number> = {}): Promise<PostgresCluster> {
+  const found = findPostgresBin()
+  if ('missing' in found) throw new Error(`PostgreSQL cannot start: ${found.missing}`)
+  const dir = mkdtempSync(join(tmpdir(), 'console-pg-'))
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim())
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim())
+    chownSync(dir, uid, gid)
+  }
+  chmodSync(dir, 0o700)
+  const data = join(dir, 'data')
+  const port = await freePort()
+  // C collation: keyset pages compare text as JavaScript does (store/database.ts refuses any other).
+  run(join(found.bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '--locale=C', '-E', 'UTF8', '--no-sync'])
+  const options = Object.entries({
+    port,
+    listen_addresses: '127.0.0.1',
+    unix_socket_directories: dir,
+    max_connections: 300,
+    // A test cluster thrown away at the end: durability is not what it tests.
+    fsync: 'off',
+    synchronous_commit: 'off',
+    full_page_writes: 'off',
+    ...settings,
+  })
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ')
+  run(join(found.bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start'])
+  const urlOf = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`
+  let stopped = false
+  return {
+    url: urlOf('postgres'),
+    urlOf,
+    stop: () => {
+      if (stopped) return
+      stopped = true
+      try {
+        run(join(found.bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'])
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  }
+}
