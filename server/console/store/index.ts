@@ -13,6 +13,7 @@ import { createCallSearchQueries } from './call-search'
 import { createCallerIdHealthQueries } from './caller-id-health'
 import { type ConsoleDb, openConsoleDatabase } from './database'
 import { createInviteQueries } from './invites'
+import { createLeaseQueries } from './leases'
 import type { PostgresOptions } from './postgres/open'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits'
 import { createSavedViewQueries } from './saved-views'
@@ -50,6 +51,7 @@ export function createStore(db: ConsoleDb, adapter: StoreAdapter, readers = { re
     alertDeliveries: createAlertDeliveryQueries(db),
     alertRules: createAlertRuleQueries(db, readers.readers),
     alertFirings: createAlertFiringQueries(db),
+    leases: createLeaseQueries(db),
     close: async () => {
       await readers.close()
       await db.destroy()

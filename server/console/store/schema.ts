@@ -189,6 +189,18 @@ export interface ConsoleDatabase {
   alert_rules: AlertRulesTable
   alert_firings: AlertFiringsTable
   alert_dismissals: AlertDismissalsTable
+  console_leases: ConsoleLeasesTable
+}
+
+/** Work one console instance does for all, held for a few seconds at a time (cluster/leases.ts). */
+export interface ConsoleLeasesTable {
+  name: string
+  /** The holding instance's id (cluster/instance-id.ts). */
+  holder: string
+  /** Raised by every change of holder. */
+  version: number
+  acquired_at: number
+  expires_at: number
 }
 
 /** Where alerts are sent (alerts/delivery/). */

@@ -1,0 +1,110 @@
+import { afterEach, expect, it } from 'vitest'
+import type { ConsoleStore } from '../store'
+import { openTestStore } from '../test-support/test-store'
+import { type HeldLease, holdLease } from './lease'
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const opened: { store: ConsoleStore; leases: HeldLease[] }[] = []
+afterEach(async () => {
+  for (const { store, leases } of opened.splice(0)) {
+    for (const lease of leases) await lease.close()
+    await store.close()
+  }
+})
+
+const TTL = 400
+const RENEW = 100
+
+it('is held by one instance at a time, and handed over at once when its holder closes', async () => {
+  const store = await openTestStore()
+  const changes: string[] = []
+  const start = (holder: string) =>
+    holdLease({
+      store,
+      name: 'hub',
+      holder,
+      ttlMs: TTL,
+      renewMs: RENEW,
+      onChange: (held) => changes.push(`${holder} ${held}`),
+    })
+  const one = start('one')
+  await sleep(RENEW * 2)
+  const two = start('two')
+  opened.push({ store, leases: [two] })
+  await sleep(RENEW * 4)
+  expect([one.held(), two.held()]).toEqual([true, false])
+  await one.close()
+  await sleep(RENEW * 3)
+  expect(changes).toEqual(['one true', 'one false', 'two true'])
+  expect((await store.leases.all())[0]).toMatchObject({ name: 'hub', holder: 'two', version: 2 })
+})
+
+it('is taken over once its holder stops renewing, which counts itself out before its lease expires', async () => {
+  const store = await openTestStore()
+  // The first instance's way to the store, which can be cut as a crash or a partition would cut it.
+  let cut = false
+  const reachable = {
+    leases: {
+      ...store.leases,
+      acquire: (...args: Parameters<ConsoleStore['leases']['acquire']>) =>
+        cut ? Promise.reject(new Error('connection lost')) : store.leases.acquire(...args),
+    },
+  }
+  const held: string[] = []
+  const one = holdLease({
+    store: reachable,
+    name: 'sync',
+    holder: 'one',
+    ttlMs: TTL,
+    renewMs: RENEW,
+    onChange: (h) => held.push(`one ${h}`),
+  })
+  await sleep(RENEW * 2)
+  const two = holdLease({
+    store,
+    name: 'sync',
+    holder: 'two',
+    ttlMs: TTL,
+    renewMs: RENEW,
+    onChange: (h) => held.push(`two ${h}`),
+  })
+  opened.push({ store, leases: [one, two] })
+  cut = true
+  const cutAt = Date.now()
+  while (!two.held() && Date.now() - cutAt < TTL * 4) await sleep(10)
+  expect(two.held()).toBe(true)
+  expect(Date.now() - cutAt).toBeLessThan(TTL + RENEW * 3)
+  // "one" had given up before "two" took over.
+  expect(held).toEqual(['one true', 'one false', 'two true'])
+})
+
+it('lets another instance take an expired lease, and the old holder learns it lost it', async () => {
+  const store = await openTestStore()
+  const first = await store.leases.acquire('sync', 'one', 1_000, TTL)
+  expect(first).toMatchObject({ holder: 'one', version: 1 })
+  // Renewal by the holder keeps the version; a rival before expiry changes nothing.
+  expect(await store.leases.acquire('sync', 'one', 1_100, TTL)).toMatchObject({
+    holder: 'one',
+    version: 1,
+    expiresAt: 1_500,
+  })
+  expect(await store.leases.acquire('sync', 'two', 1_200, TTL)).toMatchObject({ holder: 'one', version: 1 })
+  // After expiry the rival wins, and the old holder's next renewal answers the new holder.
+  expect(await store.leases.acquire('sync', 'two', 1_500, TTL)).toMatchObject({
+    holder: 'two',
+    version: 2,
+    acquiredAt: 1_500,
+  })
+  expect(await store.leases.acquire('sync', 'one', 1_600, TTL)).toMatchObject({ holder: 'two', version: 2 })
+  opened.push({ store, leases: [] })
+})
+
+it('races to one holder when many instances try at the same moment', async () => {
+  const store = await openTestStore()
+  opened.push({ store, leases: [] })
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, (_, index) => store.leases.acquire('alerts', `i${index}`, 5_000, TTL)),
+  )
+  const holders = new Set(answers.map((lease) => lease.holder))
+  expect(holders.size).toBe(1)
+})

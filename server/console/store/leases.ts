@@ -1,0 +1,70 @@
+// The console_leases table: take or renew a lease in one statement, whichever instance gets there first.
+import type { ConsoleDb } from './database'
+
+export interface LeaseRow {
+  name: string
+  holder: string
+  version: number
+  acquiredAt: number
+  expiresAt: number
+}
+
+export function createLeaseQueries(db: ConsoleDb) {
+  return {
+    /**
+     * Takes the lease when it is free, expired or already `holder`'s, until `now + ttlMs`; answers the lease as
+     * it then stands (another holder's when it was not taken). An upsert whose update is conditional: two
+     * instances racing both run it, one row wins (PostgreSQL and SQLite alike, with no lock held between calls).
+     */
+    acquire: async (name: string, holder: string, now: number, ttlMs: number): Promise<LeaseRow> => {
+      await db
+        .insertInto('console_leases')
+        .values({ name, holder, version: 1, acquired_at: now, expires_at: now + ttlMs })
+        .onConflict((oc) =>
+          oc
+            .column('name')
+            .doUpdateSet((eb) => ({
+              holder,
+              expires_at: now + ttlMs,
+              version: eb
+                .case()
+                .when('console_leases.holder', '=', holder)
+                .then(eb.ref('console_leases.version'))
+                .else(eb(eb.ref('console_leases.version'), '+', 1))
+                .end(),
+              acquired_at: eb
+                .case()
+                .when('console_leases.holder', '=', holder)
+                .then(eb.ref('console_leases.acquired_at'))
+                .else(now)
+                .end(),
+            }))
+            .where((eb) =>
+              eb.or([eb('console_leases.holder', '=', holder), eb('console_leases.expires_at', '<=', now)]),
+            ),
+        )
+        .execute()
+      const row = await db.selectFrom('console_leases').selectAll().where('name', '=', name).executeTakeFirstOrThrow()
+      return {
+        name: row.name,
+        holder: row.holder,
+        version: row.version,
+        acquiredAt: row.acquired_at,
+        expiresAt: row.expires_at,
+      }
+    },
+    /**
+     * Gives the lease up at once (a draining instance), so another takes it without waiting for it to expire;
+     * the row stays, so the next holder's version still counts up.
+     */
+    release: async (name: string, holder: string): Promise<void> => {
+      await db
+        .updateTable('console_leases')
+        .set({ expires_at: 0 })
+        .where('name', '=', name)
+        .where('holder', '=', holder)
+        .execute()
+    },
+    all: () => db.selectFrom('console_leases').selectAll().orderBy('name').execute(),
+  }
+}
