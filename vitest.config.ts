@@ -4,6 +4,9 @@ import { findPostgresBin } from './server/console/test-support/postgres-cluster.
 
 // Hardening tests take minutes; they run in their own project (`npm run test:hard`), not in `npm test`.
 const HARD_TESTS = 'server/**/*.hard.test.ts'
+// Several console instances behind nginx, on PostgreSQL whatever the project: the SQLite project runs them
+// once, and the PostgreSQL project (the same files again) leaves them out.
+const CLUSTER_TESTS = 'server/**/*.cluster.test.ts'
 
 // The console server's suite runs again on PostgreSQL: on a throw-away cluster of Debian's postgresql, or on
 // CONSOLE_TEST_POSTGRES_URL. Without either it is skipped and says why; in CI it must run.
@@ -34,7 +37,7 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: postgresMissing ? [] : ['server/console/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, HARD_TESTS],
+          exclude: [...configDefaults.exclude, HARD_TESTS, CLUSTER_TESTS],
           environment: 'node',
           globalSetup: postgresMissing ? [] : ['server/console/test-support/postgres-global-setup.ts'],
         },

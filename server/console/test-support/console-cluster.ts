@@ -1,0 +1,129 @@
+// Several console instances behind a real load balancer, all real parts on loopback: a throw-away
+// PostgreSQL cluster with one database for all, the real simulator as the voice service, each instance
+// its own `server/console/index.ts` process, and Debian's nginx running the shipped example config.
+// stop() ends every part, whatever state the test left them in.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import type { Role } from '../../../src/api/console-schemas'
+import { hashPassword } from '../auth/passwords'
+import { openStore } from '../store'
+import { makeDist } from './console-app'
+import { type ConsoleProcess, consoleProcess } from './console-process'
+import { findNginx, type NginxProcess, startNginx } from './nginx-process'
+import { findPostgresBin, type PostgresCluster, startPostgresCluster } from './postgres-cluster'
+import { freePort } from './running-console'
+import { type SimulatorProcess, startSimulatorProcess } from './simulator-process'
+
+export const CLUSTER_PASSWORD = 'cluster test passphrase'
+
+/** Why the cluster cannot run here (null when it can): in CI that is a failure, elsewhere a skip. */
+export function clusterMissing(): string | null {
+  const nginx = findNginx()
+  if ('missing' in nginx) return nginx.missing
+  if (process.env.CONSOLE_TEST_POSTGRES_URL) return null
+  const postgres = findPostgresBin()
+  return 'missing' in postgres ? postgres.missing : null
+}
+
+/** For a test file's top: the reason to skip, or a thrown error in CI, where these tests must run. */
+export function clusterSkipReason(): string | null {
+  const missing = clusterMissing()
+  if (missing && process.env.CI) throw new Error(`The multi-instance tests must run in CI: ${missing}`)
+  if (missing) console.warn(`Skipping the multi-instance tests: ${missing}.`)
+  return missing
+}
+
+export interface ConsoleCluster {
+  /** nginx's address: the only one people use. */
+  url: string
+  nginx: NginxProcess
+  instances: ConsoleProcess[]
+  simulator: SimulatorProcess
+  postgres: PostgresCluster | null
+  /** The instances' database (it may carry a password: never log it). */
+  databaseUrl: string
+  /** The log file of instance `index` (JSON lines of all its lives). */
+  logFile(index: number): string
+  stop(): Promise<void>
+}
+
+export interface ClusterOptions {
+  instances?: number
+  /** People added to the store before the instances start, all with CLUSTER_PASSWORD. */
+  people?: { email: string; role: Role }[]
+  /** Extra settings for every instance. */
+  env?: Record<string, string>
+  /** A built dashboard (the journey's); a stand-in page otherwise. */
+  distDir?: string
+  simulatorEnv?: Record<string, string>
+}
+
+export async function startConsoleCluster(options: ClusterOptions = {}): Promise<ConsoleCluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'console-cluster-'))
+  const parts: { stop(): unknown }[] = []
+  const stopAll = async () => {
+    // Last started, first stopped: nginx, the instances, then the simulator and the database.
+    for (const part of parts.reverse()) await Promise.resolve(part.stop()).catch(() => {})
+    parts.length = 0
+    rmSync(dir, { recursive: true, force: true })
+  }
+  try {
+    const given = process.env.CONSOLE_TEST_POSTGRES_URL
+    const postgres = given ? null : await startPostgresCluster()
+    if (postgres) parts.push(postgres)
+    const adminUrl = given ?? postgres?.url ?? ''
+    const database = `console_cluster_${process.pid}_${Date.now()}`
+    const admin = new pg.Client({ connectionString: adminUrl })
+    await admin.connect()
+    await admin.query(`create database ${database} template template0 lc_collate 'C' lc_ctype 'C'`)
+    await admin.end()
+    const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${database}`)
+
+    // Migrated once, here, with the people in: the instances then start on a ready store.
+    const store = await openStore(databaseUrl)
+    try {
+      const passwordHash = await hashPassword(CLUSTER_PASSWORD)
+      for (const person of options.people ?? [])
+        await store.users.add({ email: person.email, role: person.role, passwordHash, now: Date.now() })
+    } finally {
+      await store.close()
+    }
+
+    const simulator = await startSimulatorProcess(options.simulatorEnv)
+    parts.push(simulator)
+
+    const count = options.instances ?? 2
+    const ports = await Promise.all(Array.from({ length: count }, () => freePort()))
+    const nginxPort = await freePort()
+    const url = `http://127.0.0.1:${nginxPort}`
+    const distDir = options.distDir ?? makeDist()
+    const logFile = (index: number) => join(dir, `instance-${index}.log`)
+    const instances = ports.map((port, index) =>
+      consoleProcess({
+        port,
+        logFile: logFile(index),
+        env: {
+          CONSOLE_DATABASE_URL: databaseUrl,
+          CONSOLE_PUBLIC_URL: url,
+          // Only nginx (on loopback) may name the client.
+          CONSOLE_TRUSTED_PROXIES: '127.0.0.1',
+          VOICE_API_BASE_URL: simulator.url,
+          VOICE_API_KEY: simulator.key,
+          DASHBOARD_DIST: distDir,
+          CONSOLE_LOG: 'json',
+          ...options.env,
+        },
+      }),
+    )
+    parts.push({ stop: () => Promise.all(instances.map((instance) => instance.kill())) })
+    await Promise.all(instances.map((instance) => instance.start()))
+    const nginx = await startNginx(ports, nginxPort)
+    parts.push(nginx)
+    return { url, nginx, instances, simulator, postgres, databaseUrl, logFile, stop: stopAll }
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
+}

@@ -1,0 +1,81 @@
+// One console instance as its own process, as `npm run serve` runs it (server/console/index.ts): for the
+// tests that kill, stop and restart instances. It keeps its port across restarts, since the load
+// balancer names it; its log lines (JSON) are appended to one file over all its lives.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { appendFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
+
+export interface ConsoleProcess {
+  port: number
+  /** Whether a process is running now. */
+  readonly running: boolean
+  start(): Promise<void>
+  /** SIGKILL: no goodbye, as a crash or an OOM kill. */
+  kill(): Promise<void>
+  /** SIGTERM, as an orchestrator stops it, and waits for it to exit (SIGKILL after `timeoutMs`). */
+  stop(timeoutMs?: number): Promise<void>
+}
+
+export function consoleProcess(options: {
+  port: number
+  env: Record<string, string>
+  logFile: string
+  startTimeoutMs?: number
+}): ConsoleProcess {
+  let child: ChildProcess | null = null
+  let exited: Promise<void> = Promise.resolve()
+  const alive = () => child !== null && child.exitCode === null && child.signalCode === null
+
+  const start = () =>
+    new Promise<void>((resolvePromise, reject) => {
+      if (alive()) return resolvePromise()
+      const proc = spawn(process.execPath, ['--import', 'tsx', 'server/console/index.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      child = proc
+      exited = new Promise<void>((done) => proc.once('exit', () => done()))
+      let output = ''
+      const timer = setTimeout(() => {
+        proc.kill('SIGKILL')
+        reject(new Error(`console instance on ${options.port} did not start:\n${output.slice(-2_000)}`))
+      }, options.startTimeoutMs ?? 60_000)
+      const onData = (chunk: Buffer) => {
+        const text = chunk.toString()
+        appendFileSync(options.logFile, text)
+        if (output.length < 20_000) output += text
+        if (/listening on http:\/\//.test(output)) {
+          clearTimeout(timer)
+          resolvePromise()
+        }
+      }
+      proc.stdout?.on('data', onData)
+      proc.stderr?.on('data', onData)
+      proc.once('exit', (code, signal) => {
+        clearTimeout(timer)
+        reject(new Error(`console instance on ${options.port} exited (${code ?? signal}):\n${output.slice(-2_000)}`))
+      })
+    })
+
+  const signal = async (name: NodeJS.Signals, timeoutMs: number) => {
+    if (!alive()) return
+    child?.kill(name)
+    const timer = setTimeout(() => child?.kill('SIGKILL'), timeoutMs)
+    await exited
+    clearTimeout(timer)
+  }
+
+  return {
+    port: options.port,
+    get running() {
+      return alive()
+    },
+    start,
+    kill: () => signal('SIGKILL', 5_000),
+    stop: (timeoutMs = 30_000) => signal('SIGTERM', timeoutMs),
+  }
+}
