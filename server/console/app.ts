@@ -50,6 +50,7 @@ import { problem, sendProblem } from './http/problem'
 import { queryLimitProblem } from './http/query-problems'
 import { type Logger, requestLog } from './http/request-log'
 import { securityHeaders } from './http/security-headers'
+import { storeUnavailableProblem } from './http/store-unavailable'
 import { NO_TRUSTED_PROXIES } from './http/trusted-proxies'
 import { createUserRateLimiter, pacedPerPerson } from './http/user-rate-limit'
 import { createConsoleLiveHub } from './live/console-live-hub'
@@ -186,6 +187,11 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   app.onError((error, c) => {
     const refused = queryLimitProblem(error)
     if (refused) return refused
+    const unavailable = storeUnavailableProblem(error)
+    if (unavailable) {
+      options.logger.error({ msg: 'store unavailable', route: c.get('route') ?? null, error: String(error) })
+      return unavailable
+    }
     options.logger.error({ msg: 'unhandled error', route: c.get('route') ?? null, error: String(error) })
     return problem(
       500,

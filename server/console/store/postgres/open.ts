@@ -30,6 +30,9 @@ function poolOf(url: string, max: number, extra: pg.PoolConfig = {}) {
   const pool = new pg.Pool({ connectionString: url, max, types, allowExitOnIdle: true, ...extra })
   // An idle client whose server went away (a restart) emits here; without a listener the process would exit.
   pool.on('error', () => {})
+  // A client checked out when its server goes (between a transaction's statements) emits on itself, where the
+  // pool no longer listens: its queries still reject, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}))
   return pool
 }
 
