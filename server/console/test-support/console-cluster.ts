@@ -9,8 +9,8 @@ import pg from 'pg'
 import type { Role } from '../../../src/api/console-schemas'
 import { hashPassword } from '../auth/passwords'
 import { openStore } from '../store'
-import { makeDist } from './console-app'
 import { type ConsoleProcess, consoleProcess } from './console-process'
+import { type CountingUpstream, startCountingUpstream } from './counting-upstream'
 import { findNginx, type NginxProcess, startNginx } from './nginx-process'
 import { findPostgresBin, type PostgresCluster, startPostgresCluster } from './postgres-cluster'
 import { freePort } from './running-console'
@@ -41,6 +41,8 @@ export interface ConsoleCluster {
   nginx: NginxProcess
   instances: ConsoleProcess[]
   simulator: SimulatorProcess
+  /** Every request the instances sent the voice service, when asked for (countUpstream). */
+  upstream: CountingUpstream | null
   postgres: PostgresCluster | null
   /** The instances' database (it may carry a password: never log it). */
   databaseUrl: string
@@ -55,12 +57,14 @@ export interface ClusterOptions {
   people?: { email: string; role: Role }[]
   /** Extra settings for every instance. */
   env?: Record<string, string>
-  /** A built dashboard (the journey's); a stand-in page otherwise. */
-  distDir?: string
+  /** The dashboard's files: a build (the journey's), or makeDist()'s stand-in for API tests. */
+  distDir: string
   simulatorEnv?: Record<string, string>
+  /** Puts a counting proxy between the instances and the simulator (what all instances ask, together). */
+  countUpstream?: boolean
 }
 
-export async function startConsoleCluster(options: ClusterOptions = {}): Promise<ConsoleCluster> {
+export async function startConsoleCluster(options: ClusterOptions): Promise<ConsoleCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'console-cluster-'))
   const parts: { stop(): unknown }[] = []
   const stopAll = async () => {
@@ -93,12 +97,13 @@ export async function startConsoleCluster(options: ClusterOptions = {}): Promise
 
     const simulator = await startSimulatorProcess(options.simulatorEnv)
     parts.push(simulator)
+    const upstream = options.countUpstream ? await startCountingUpstream(simulator.url) : null
+    if (upstream) parts.push({ stop: () => upstream.close() })
 
     const count = options.instances ?? 2
     const ports = await Promise.all(Array.from({ length: count }, () => freePort()))
     const nginxPort = await freePort()
     const url = `http://127.0.0.1:${nginxPort}`
-    const distDir = options.distDir ?? makeDist()
     const logFile = (index: number) => join(dir, `instance-${index}.log`)
     const instances = ports.map((port, index) =>
       consoleProcess({
@@ -109,9 +114,9 @@ export async function startConsoleCluster(options: ClusterOptions = {}): Promise
           CONSOLE_PUBLIC_URL: url,
           // Only nginx (on loopback) may name the client.
           CONSOLE_TRUSTED_PROXIES: '127.0.0.1',
-          VOICE_API_BASE_URL: simulator.url,
+          VOICE_API_BASE_URL: upstream?.url ?? simulator.url,
           VOICE_API_KEY: simulator.key,
-          DASHBOARD_DIST: distDir,
+          DASHBOARD_DIST: options.distDir,
           CONSOLE_LOG: 'json',
           ...options.env,
         },
@@ -121,7 +126,7 @@ export async function startConsoleCluster(options: ClusterOptions = {}): Promise
     await Promise.all(instances.map((instance) => instance.start()))
     const nginx = await startNginx(ports, nginxPort)
     parts.push(nginx)
-    return { url, nginx, instances, simulator, postgres, databaseUrl, logFile, stop: stopAll }
+    return { url, nginx, instances, simulator, upstream, postgres, databaseUrl, logFile, stop: stopAll }
   } catch (error) {
     await stopAll()
     throw error

@@ -50,7 +50,9 @@ export interface NginxProcess {
   /** http://127.0.0.1:<port>: the one address people use. */
   url: string
   port: number
-  /** Access log lines so far (log_format console_upstream). */
+  /** Where nginx writes its access log (log_format console_upstream). */
+  accessLogPath: string
+  /** Access log lines so far. */
   accessLog(): string[]
   /** How many requests each upstream address served, from the access log. */
   servedBy(): Map<string, number>
@@ -103,6 +105,7 @@ export async function startNginx(upstreamPorts: number[], port?: number): Promis
   return {
     url,
     port: listenPort,
+    accessLogPath: accessLog,
     accessLog: readLog,
     servedBy: () => {
       const counts = new Map<string, number>()

@@ -1,0 +1,31 @@
+// The cluster journey's servers: two console instances on one throw-away PostgreSQL behind Debian's nginx
+// (the shipped deploy/nginx/console.conf), in front of the real simulator, serving the e2e build of the
+// dashboard (built here when this app port has none). The specs read the address from the environment.
+import { execSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { clusterMissing, startConsoleCluster } from '../../server/console/test-support/console-cluster'
+import { buildCommand, distDir, ports } from '../support/servers'
+
+export const CLUSTER_ADMIN = 'admin@cluster-e2e.test'
+
+export default async function globalSetup() {
+  const missing = clusterMissing()
+  if (missing) {
+    if (process.env.CI) throw new Error(`The cluster journey must run in CI: ${missing}`)
+    console.warn(`Skipping the cluster journey: ${missing}.`)
+    process.env.CLUSTER_E2E_SKIP = missing
+    return
+  }
+  if (!existsSync(`${distDir(ports.app)}/index.html`)) execSync(buildCommand(ports.app), { stdio: 'inherit' })
+  const cluster = await startConsoleCluster({
+    distDir: distDir(ports.app),
+    people: [{ email: CLUSTER_ADMIN, role: 'admin' }],
+    // 20 times real speed: a call rings and ends within the journey.
+    simulatorEnv: { VOICE_SIM_SPEED: '20', VOICE_SIM_SEED_CALLS: '60' },
+    env: { CONSOLE_ALERTS: 'off' },
+  })
+  process.env.CLUSTER_E2E_URL = cluster.url
+  process.env.CLUSTER_E2E_ACCESS_LOG = cluster.nginx.accessLogPath
+  process.env.CLUSTER_E2E_INSTANCES = cluster.instances.map((instance) => `127.0.0.1:${instance.port}`).join(',')
+  return () => cluster.stop()
+}
