@@ -50,7 +50,6 @@ import { problem, sendProblem } from './http/problem'
 import { queryLimitProblem } from './http/query-problems'
 import { type Logger, requestLog } from './http/request-log'
 import { securityHeaders } from './http/security-headers'
-import { storeUnavailableProblem } from './http/store-unavailable'
 import { NO_TRUSTED_PROXIES } from './http/trusted-proxies'
 import { createUserRateLimiter, pacedPerPerson } from './http/user-rate-limit'
 import { createConsoleLiveHub } from './live/console-live-hub'
@@ -64,6 +63,7 @@ import { createVoiceProxy, upstreamBase } from './proxy/voice-proxy'
 import { voiceRoutes } from './proxy/voice-routes'
 import { can } from './roles'
 import type { ConsoleStore } from './store'
+import { isStoreUnreachable } from './store/store-unreachable'
 import { usageBreakdownRoutes } from './usage/breakdown-routes'
 import { userRoutes } from './users/routes'
 import { setUpRoutes } from './users/set-up-routes'
@@ -186,11 +186,10 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   app.use(requestLog(options.logger))
   app.onError((error, c) => {
     const refused = queryLimitProblem(error)
-    if (refused) return refused
-    const unavailable = storeUnavailableProblem(error)
-    if (unavailable) {
-      options.logger.error({ msg: 'store unavailable', route: c.get('route') ?? null, error: String(error) })
-      return unavailable
+    if (refused) {
+      if (isStoreUnreachable(error))
+        options.logger.error({ msg: 'store unreachable', route: c.get('route') ?? null, error: String(error) })
+      return refused
     }
     options.logger.error({ msg: 'unhandled error', route: c.get('route') ?? null, error: String(error) })
     return problem(

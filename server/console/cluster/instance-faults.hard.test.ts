@@ -110,13 +110,18 @@ describe.skipIf(skip)('faults under load, two instances behind nginx', () => {
     const load = await startClusterLoad({ url: cluster.url, emails: [STAYING, ...WORKERS], callerId })
     await sleep(2_000)
     for (let restart = 0; restart < 3; restart++) {
-      cluster.postgres?.restart()
+      // Down for a while (the load keeps going), then up again with the same data and port.
+      cluster.postgres?.stopServer()
+      await sleep(1_500)
+      cluster.postgres?.startServer()
       await sleep(3_000)
     }
     await servingAgain()
     await sleep(3_000)
     const result = await load.stop()
     expect(cluster.instances.every((instance) => instance.running)).toBe(true)
+    // While it was down, the people working were told so, clearly.
+    expect(result.failures).toContain('503 application/problem+json')
     expect(result.signedOut).toBe(0)
     expect(result.recent.slice(-5)).toEqual([true, true, true, true, true])
     await expectNothingLost(result)
