@@ -17,6 +17,7 @@ const SMOKES: Smoke[] = [
     args: ['--duration', '1', '--connections', '2', '--seed', '300', '--few-calls', '30', '--deep-pages', '2'],
   },
   { script: 'bench:audit', args: ['--writes', '100', '--calls', '20'] },
+  { script: 'bench:cluster', args: ['--people', '10', '--seconds', '3'] },
   {
     script: 'bench:live',
     args: ['--window', '5', '--viewers', '10', '--calls', '1', '--latency-calls', '5', '--idle', '10'],

@@ -10,6 +10,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 
 export interface ConsoleProcess {
   port: number
+  /** The running process's id (for its CPU and memory in /proc), or null. */
+  readonly pid: number | null
   /** Whether a process is running now. */
   readonly running: boolean
   start(): Promise<void>
@@ -73,6 +75,9 @@ export function consoleProcess(options: {
     port: options.port,
     get running() {
       return alive()
+    },
+    get pid() {
+      return alive() ? (child?.pid ?? null) : null
     },
     start,
     kill: () => signal('SIGKILL', 5_000),
