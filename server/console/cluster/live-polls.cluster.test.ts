@@ -1,5 +1,6 @@
 // One poll per live call in total, not per instance: two viewers of one call, each on another instance
-// behind nginx, and the voice service asked for its status at the hub's pace once, not twice.
+// behind nginx, and the voice service asked for its status at the hub's pace once, not twice; and when the
+// instance that polls dies, a survivor polls within 5 s.
 // WAITS FOR the live hub across instances (branch live-cluster, migration 0016_live_cluster): until that is
 // merged every instance polls for its own viewers, so this test is skipped; it runs by itself once it lands.
 import { randomUUID } from 'node:crypto'
@@ -90,5 +91,48 @@ describe.skipIf(skip)('live calls watched through two instances', () => {
     const span = (polls.at(-1)?.at ?? 0) - (polls[0]?.at ?? 0)
     // Two pollers would make about twice span / POLL_MS; one makes at most that (it backs off, never speeds up).
     expect(polls.length).toBeLessThanOrEqual(Math.ceil((span / POLL_MS) * 1.25) + 2)
+  }, 180_000)
+  it('moves the polling of live calls to the survivor within 5 s of its holder dying', async () => {
+    const person = clusterPerson(cluster.url, PERSON)
+    await person.signIn()
+    // Several calls that answer: at this speed one of them is still in conversation after the kills.
+    const callIds = await Promise.all(Array.from({ length: 5 }, () => placeOnTheSimulator('+15005550006')))
+    const query = callIds.map((id) => `call_id=${id}`).join('&')
+    const viewers: SseClient[] = []
+    const watch = async () =>
+      viewers.push(
+        await openSse(
+          await fetch(`${cluster.url}/api/console/events?${query}`, {
+            headers: { cookie: person.cookie ?? '', 'sec-fetch-site': 'same-origin' },
+          }),
+        ),
+      )
+    await watch()
+    await watch()
+    const polls = () => callIds.flatMap((id) => cluster.upstream?.statusPolls(id) ?? []).map((poll) => poll.at)
+    // Each instance is killed once (one of them holds the lease), and restarted before the other goes.
+    for (const instance of cluster.instances) {
+      await new Promise((done) => setTimeout(done, 3_000))
+      const killedAt = Date.now()
+      await instance.kill()
+      // A viewer on the survivor keeps the calls watched.
+      await watch()
+      await new Promise((done) => setTimeout(done, 8_000))
+      const live = await Promise.all(
+        callIds.map((id) => simulatorGet<{ status: string }>(cluster.simulator, `/calls/${id}`)),
+      )
+      expect(
+        live.some((call) => call.status === 'DIALER_CONNECTED' || call.status === 'DIALER_RINGING'),
+        'a watched call is still live',
+      ).toBe(true)
+      const firstAfter = polls()
+        .filter((at) => at > killedAt)
+        .sort((a, b) => a - b)[0]
+      expect(firstAfter, 'a status poll after the kill').toBeDefined()
+      // Takeover within 5 s (the lease's TTL), plus one poll interval.
+      expect((firstAfter ?? Number.POSITIVE_INFINITY) - killedAt).toBeLessThanOrEqual(5_000 + POLL_MS + 500)
+      await instance.start()
+    }
+    await Promise.all(viewers.map((viewer) => viewer.close()))
   }, 180_000)
 })
