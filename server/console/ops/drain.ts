@@ -36,7 +36,8 @@ export function trackRequests(server: Server): RequestsUnderWay {
   const closeAfter = (res: ServerResponse) => {
     if (!res.headersSent) res.setHeader('Connection', 'close')
   }
-  server.on('request', (_req, res: ServerResponse) => {
+  // Ahead of the app's own listener, so a request is counted before any of its handling runs.
+  server.prependListener('request', (_req, res: ServerResponse) => {
     open.add(res)
     if (closing) closeAfter(res)
     res.once('close', () => {
