@@ -30,7 +30,8 @@ function poolOf(url: string, max: number, extra: pg.PoolConfig = {}) {
   const pool = new pg.Pool({ connectionString: url, max, types, allowExitOnIdle: true, ...extra })
   // An idle client whose server went away (a restart) emits here; without a listener the process would exit.
   pool.on('error', () => {})
-  // So does a client checked out between two statements (inside a transaction): its next statement fails instead.
+  // A client checked out when its server goes (between a transaction's statements) emits on itself, where the
+  // pool no longer listens: its queries still reject, and the pool drops it on release.
   pool.on('connect', (client) => client.on('error', () => {}))
   return pool
 }
