@@ -7,25 +7,23 @@ import { holdLease } from '../cluster/lease'
 import { PASSWORD } from '../test-support/console-app'
 import { rawRequest, startTestServer, type TestServer } from '../test-support/running-console'
 import { ACME_KEY, type SimulatorProcess, startSimulatorProcess } from '../test-support/simulator-process'
-import { onPostgres, testStoreLocation } from '../test-support/test-store'
 import { findSamples } from '../test-support/voice-samples'
+import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver'
 
 const TOKEN = 'metrics-token-0123456789abcdef'
 
 let sim: SimulatorProcess
 let server: TestServer
-const storeEnv = async (): Promise<Record<string, string>> => {
-  const location = await testStoreLocation()
-  return onPostgres() ? { CONSOLE_DATABASE_URL: location } : { CONSOLE_DB: location }
-}
+let hook: WebhookReceiver
 
 beforeAll(async () => {
   sim = await startSimulatorProcess()
+  hook = await startWebhookReceiver()
   server = await startTestServer({
-    ...(await storeEnv()),
     VOICE_API_BASE_URL: sim.url,
     VOICE_API_KEY: ACME_KEY,
     CONSOLE_METRICS_TOKEN: TOKEN,
+    CONSOLE_WEBHOOK_ALLOW_PRIVATE: 'on',
   })
   await server.store.users.add({
     email: 'manager@example.com',
@@ -37,7 +35,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close()
   await sim?.stop()
+  await hook?.close()
 })
+
+const signIn = async () => {
+  const origin = `http://127.0.0.1:${server.port}`
+  const res = await fetch(`${origin}/api/console/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, 'sec-fetch-site': 'same-origin', 'x-voice-console': '1' },
+    body: JSON.stringify({ email: 'manager@example.com', password: PASSWORD }),
+  })
+  expect(res.status).toBe(200)
+  return res.headers.getSetCookie()[0]?.split(';')[0] ?? ''
+}
 
 const scrape = (authorization?: string) =>
   rawRequest(server.port, '/metrics', {
@@ -61,13 +71,7 @@ describe('GET /metrics', () => {
 
   it('answers with the token: the request counter by route pattern and operation, upstream and audit counts', async () => {
     const origin = `http://127.0.0.1:${server.port}`
-    const signIn = await fetch(`${origin}/api/console/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin, 'sec-fetch-site': 'same-origin', 'x-voice-console': '1' },
-      body: JSON.stringify({ email: 'manager@example.com', password: PASSWORD }),
-    })
-    expect(signIn.status).toBe(200)
-    const cookie = signIn.headers.getSetCookie()[0]?.split(';')[0] ?? ''
+    const cookie = await signIn()
     const { callId } = await findSamples(sim)
     expect((await fetch(`${origin}/api/v1/voice/calls/${callId}`, { headers: { cookie } })).status).toBe(200)
     expect((await fetch(`${origin}/api/v1/voice/calls/${callId}/status`)).status).toBe(401)
@@ -102,12 +106,7 @@ describe('GET /metrics', () => {
 
   it('reports open live streams, the hub’s upstream requests and a lease this instance holds', async () => {
     const origin = `http://127.0.0.1:${server.port}`
-    const signIn = await fetch(`${origin}/api/console/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin, 'sec-fetch-site': 'same-origin', 'x-voice-console': '1' },
-      body: JSON.stringify({ email: 'manager@example.com', password: PASSWORD }),
-    })
-    const cookie = signIn.headers.getSetCookie()[0]?.split(';')[0] ?? ''
+    const cookie = await signIn()
     const stream = await fetch(`${origin}/api/console/events`, { headers: { cookie } })
     expect(stream.status).toBe(200)
     const lease = holdLease({ store: server.store, name: 'metrics-test', holder: 'this-instance', onChange: () => {} })
@@ -119,7 +118,9 @@ describe('GET /metrics', () => {
         text = (await scrape(`Bearer ${TOKEN}`)).body
         if (
           /console_upstream_requests_total\{source="live"/.test(text) &&
-          /console_lease_held\{lease="metrics-test"\} 1/.test(text)
+          /console_lease_held\{lease="metrics-test"\} 1/.test(text) &&
+          /^console_call_index_lag_seconds \d/m.test(text) &&
+          /console_upstream_requests_total\{source="index"/.test(text)
         )
           break
         await new Promise((resolve) => setTimeout(resolve, 200))
@@ -127,6 +128,9 @@ describe('GET /metrics', () => {
       expect(text).toMatch(/console_live_streams 1/)
       expect(text).toMatch(/console_upstream_requests_total\{source="live",status="2xx"\} [1-9]/)
       expect(text).toMatch(/console_lease_held\{lease="metrics-test"\} 1/)
+      // The index has synced (its sync runs with the API key): its lag is a few seconds at most.
+      expect(Number(/^console_call_index_lag_seconds (\S+)$/m.exec(text)?.[1])).toBeLessThan(120)
+      expect(text).toMatch(/console_upstream_requests_total\{source="index",status="2xx"\} [1-9]/)
       await lease.close()
       expect((await scrape(`Bearer ${TOKEN}`)).body).toMatch(/console_lease_held\{lease="metrics-test"\} 0/)
     } finally {
@@ -134,11 +138,42 @@ describe('GET /metrics', () => {
       await lease.close()
     }
   })
+  it('counts alert deliveries by channel kind and outcome', async () => {
+    const origin = `http://127.0.0.1:${server.port}`
+    const cookie = await signIn()
+    const write = {
+      cookie,
+      'content-type': 'application/json',
+      origin,
+      'sec-fetch-site': 'same-origin',
+      'x-voice-console': '1',
+    }
+    const created = await fetch(`${origin}/api/console/alerts/channels`, {
+      method: 'POST',
+      headers: write,
+      body: JSON.stringify({ kind: 'webhook', name: 'Ops hook', url: `${hook.url}/voice`, enabled: true }),
+    })
+    expect(created.status).toBe(201)
+    const { channel } = (await created.json()) as { channel: { id: string } }
+    const test = await fetch(`${origin}/api/console/alerts/channels/${channel.id}/test`, {
+      method: 'POST',
+      headers: write,
+    })
+    expect(test.status).toBe(202)
+    const deadline = Date.now() + 15_000
+    let text = ''
+    while (Date.now() < deadline && !/console_alert_deliveries_total\{/.test(text)) {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      text = (await scrape(`Bearer ${TOKEN}`)).body
+    }
+    expect(hook.received).toHaveLength(1)
+    expect(text).toMatch(/console_alert_deliveries_total\{channel="webhook",outcome="delivered"\} 1/)
+  })
 })
 
 describe('a console without CONSOLE_METRICS_TOKEN', () => {
   it('answers /metrics 404 problem+json saying how to turn metrics on', async () => {
-    const plain = await startTestServer(await storeEnv())
+    const plain = await startTestServer()
     try {
       const res = await rawRequest(plain.port, '/metrics', {
         headers: { host: `localhost:${plain.port}`, authorization: `Bearer ${TOKEN}` },
