@@ -45,7 +45,7 @@ const REFUSALS: Record<Refusal, { title: string; detail: string }> = {
 const MAX_BACKLOG = 500
 // When the hub closes (a drain), each stream ends with `retry:` so EventSource reconnects, through the load
 // balancer, within a second or three: spread out, so the other instances are not met by every stream at once.
-export const RECONNECT_HINT_MS = { min: 500, spread: 2_000 }
+const RECONNECT_HINT_MS = { min: 500, spread: 2_000 }
 // The hint waits behind writes still queued, but never longer than this.
 const HINT_WAIT_MS = 1_000
 

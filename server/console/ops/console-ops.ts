@@ -27,6 +27,7 @@ export function createConsoleOps(options: ConsoleOpsOptions) {
     indexSyncedTo: () => options.store.callIndexSync.read().then((row) => row.synced_to),
     draining: drain.state.draining,
     now: options.now,
+    processMetrics: options.metricsToken !== null,
   })
   const readiness = createReadiness(options.store, drain.state)
   return {
@@ -62,5 +63,3 @@ export function createConsoleOps(options: ConsoleOpsOptions) {
     },
   }
 }
-
-export type ConsoleOps = ReturnType<typeof createConsoleOps>

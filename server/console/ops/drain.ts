@@ -109,5 +109,3 @@ export function createDrain(logger: Logger) {
     },
   }
 }
-
-export type Drain = ReturnType<typeof createDrain>

@@ -3,22 +3,27 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 
 /** Which part of the console sent a request to the voice service. */
-export type UpstreamSource = 'proxy' | 'live' | 'index' | 'alerts'
+type UpstreamSource = 'proxy' | 'live' | 'index' | 'alerts'
 
 /** An upstream answer's status, or null when none came (timeout, unreachable). */
-export type UpstreamObserver = (status: number | null) => void
+type UpstreamObserver = (status: number | null) => void
 
 /** What a scrape reads from the running console; each may be absent (no hub, say). */
-export interface MetricSources {
+interface MetricSources {
   liveStreams?: () => number
   /** The call index's watermark (epoch ms), null before its first pass. */
   indexSyncedTo?: () => Promise<number | null>
   /** Whether this instance drains for a stop. */
   draining?: () => boolean
   now?: () => number
+  /**
+   * prom-client's process metrics (CPU, memory, event loop lag, GC): only where something scrapes them, as each
+   * registry that collects them keeps an event loop monitor and a GC observer running for good.
+   */
+  processMetrics?: boolean
 }
 
-export function upstreamStatusClass(status: number | null): string {
+function upstreamStatusClass(status: number | null): string {
   if (status === null) return 'no-answer'
   // The voice service's rate limit is worth its own value: the console must stay under it.
   if (status === 429) return '429'
@@ -28,7 +33,7 @@ export function upstreamStatusClass(status: number | null): string {
 export function createConsoleMetrics(sources: MetricSources = {}) {
   const registry = new Registry()
   const now = sources.now ?? Date.now
-  collectDefaultMetrics({ register: registry, prefix: 'console_' })
+  if (sources.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'console_' })
 
   const requests = new Counter({
     name: 'console_http_requests_total',

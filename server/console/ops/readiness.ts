@@ -7,7 +7,7 @@ import { migrationProviderFor } from '../store/migrations'
 import type { DrainState } from './drain'
 
 // Under a load balancer's usual probe timeout (2 to 5 s), so the probe gets our answer, not its own timeout.
-export const READINESS_STORE_TIMEOUT_MS = 1_500
+const READINESS_STORE_TIMEOUT_MS = 1_500
 
 export type StoreCheck = 'ok' | 'unreachable' | 'timeout' | 'migrations-pending'
 
