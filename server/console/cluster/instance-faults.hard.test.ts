@@ -139,7 +139,9 @@ describe.skipIf(skip)('faults under load, two instances behind nginx', () => {
     }
     const result = await load.stop()
     expect(result.signedOut).toBe(0)
-    expect(result.recent.slice(-5)).toEqual([true, true, true, true, true])
+    // A draining instance finishes what it has and refuses new connections only after its grace, which nginx
+    // retries on the other: nobody sees an error.
+    expect(result.failures).toEqual([])
     await expectNothingLost(result)
     console.info(`rolling restart: ${result.requests} requests, ${result.failures.length} not acknowledged`)
   }, 180_000)
