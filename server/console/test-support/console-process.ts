@@ -31,7 +31,18 @@ export function consoleProcess(options: {
   let exited: Promise<void> = Promise.resolve()
   const alive = () => child !== null && child.exitCode === null && child.signalCode === null
 
-  const start = () =>
+  /** Ready as a load balancer's probe sees it: /readyz says the store answers and migrations are done. */
+  const ready = async (timeoutMs = 30_000) => {
+    const deadline = Date.now() + timeoutMs
+    while (Date.now() < deadline) {
+      const res = await fetch(`http://127.0.0.1:${options.port}/readyz`).catch(() => null)
+      if (res?.status === 200) return
+      await new Promise((done) => setTimeout(done, 100))
+    }
+    throw new Error(`console instance on ${options.port} was not ready within ${timeoutMs} ms`)
+  }
+
+  const listening = () =>
     new Promise<void>((resolvePromise, reject) => {
       if (alive()) return resolvePromise()
       const proc = spawn(process.execPath, ['--import', 'tsx', 'server/console/index.ts'], {
@@ -79,7 +90,10 @@ export function consoleProcess(options: {
     get pid() {
       return alive() ? (child?.pid ?? null) : null
     },
-    start,
+    start: async () => {
+      await listening()
+      await ready()
+    },
     kill: () => signal('SIGKILL', 5_000),
     stop: (timeoutMs = 30_000) => signal('SIGTERM', timeoutMs),
   }
