@@ -53,7 +53,7 @@ export function sideBySide(
     `### ${title}: both stores`,
     '',
     line(header),
-    line(header.map((_, index) => (index === 0 ? '---' : '---:'))),
+    line(header.map((_, index) => (index === 0 || (withTarget && index === header.length - 1) ? '---' : '---:'))),
     ...rows.map((row) =>
       line([
         row.figure,
