@@ -1,6 +1,6 @@
 // The console server: mounting only. Order matters: host check, headers, CSRF,
 // then the console's API, the voice API behind sessions and roles, and the SPA.
-import { type Context, Hono } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { every } from 'hono/combine'
 import * as z from 'zod/mini'
 import { AUDIT_PATHS } from '../../src/api/audit-schemas'
@@ -63,6 +63,7 @@ import { createVoiceProxy, upstreamBase } from './proxy/voice-proxy'
 import { voiceRoutes } from './proxy/voice-routes'
 import { can } from './roles'
 import type { ConsoleStore } from './store'
+import { isStoreUnreachable } from './store/store-unreachable'
 import { usageBreakdownRoutes } from './usage/breakdown-routes'
 import { userRoutes } from './users/routes'
 import { setUpRoutes } from './users/set-up-routes'
@@ -116,6 +117,8 @@ export interface ConsoleAppOptions {
   alertDelivery?: AlertDelivery
   /** SMTP and private webhooks, for the alert delivery made when none is given. */
   alertChannels?: AlertChannelSettings
+  /** /healthz, /readyz, /metrics and the request metrics (ops/console-ops.ts); none when not given. */
+  ops?: { measure: MiddlewareHandler; routes: Hono; proxyAnswered: (status: number | null) => void }
   now?: () => number
 }
 
@@ -148,6 +151,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     storageOrigins,
     timeoutMs: options.upstreamTimeoutMs,
     recordingIdleMs: options.recordingIdleMs,
+    onAnswer: options.ops?.proxyAnswered,
   })
   const limiter = createUserRateLimiter(options.userRateLimitPerMinute, now)
   const headers = securityHeaders({ https })
@@ -182,10 +186,19 @@ export function createConsoleApp(options: ConsoleAppOptions) {
       options.network?.forwardedHeader ?? 'x-forwarded-for',
     ),
   )
+  // Ahead of the log, the host check and the audit: load balancers probe by address, every few seconds.
+  if (options.ops) {
+    app.use(options.ops.measure)
+    app.route('/', options.ops.routes)
+  }
   app.use(requestLog(options.logger))
   app.onError((error, c) => {
     const refused = queryLimitProblem(error)
-    if (refused) return refused
+    if (refused) {
+      if (isStoreUnreachable(error))
+        options.logger.error({ msg: 'store unreachable', route: c.get('route') ?? null, error: String(error) })
+      return refused
+    }
     options.logger.error({ msg: 'unhandled error', route: c.get('route') ?? null, error: String(error) })
     return problem(
       500,
