@@ -17,7 +17,7 @@ const SMOKES: Smoke[] = [
     script: 'bench:api',
     args: ['--duration', '1', '--connections', '2', '--seed', '300', '--few-calls', '30', '--deep-pages', '2'],
   },
-  { script: 'bench:audit', args: ['--writes', '100', '--calls', '20'] },
+  { script: 'bench:audit', args: ['--writes', '100', '--calls', '20', '--lookups', '100'] },
   {
     script: 'bench:live',
     args: ['--window', '5', '--viewers', '10', '--calls', '1', '--latency-calls', '5', '--idle', '10'],
