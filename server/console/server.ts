@@ -186,7 +186,7 @@ export async function startConsole(
       clearInterval(sweep)
       clearInterval(retention)
       // First: its timers stop and its event streams end, so closing the server waits for none of them.
-      liveHub?.close()
+      await liveHub?.close()
       await alerts?.close()
       await callIndex?.close()
       await alertDelivery.close()
