@@ -2,7 +2,7 @@
 // each with its own connections and its own viewers, in front of the real simulator at real speed with a
 // counting proxy between: one instance polls for both, and every viewer on either sees every update.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { LiveSnapshot } from '../../../src/api/live-schemas'
+import type { LivePause, LiveSnapshot } from '../../../src/api/live-schemas'
 import {
   COMPLETES,
   callEvent,
@@ -109,6 +109,24 @@ describe('the live hub across two instances', () => {
       onBoard: true,
       placedBy: { email: 'support@example.com' },
     })
+  })
+
+  it('tells viewers on the instance that does not poll of the tally and of a pause, and keeps both in its snapshots', async () => {
+    const { a, b } = await twoInstances()
+    const { other } = await holderOf([a, b])
+    const viewer = await other.connect()
+    // The first count may come back before the snapshot (in it) or after (an event).
+    const counted = (event: ReadEvent) =>
+      event.event === 'tally' || (isSnapshot(event) && (event.data as LiveSnapshot).tally !== null)
+    await viewer.next(counted, 10_000)
+    bed.proxy.throttleNext(2)
+    const paused = (await viewer.next((event) => event.event === 'paused', 5_000)).data as LivePause
+    expect(paused.retryAfterSeconds).toBe(2)
+    const late = await other.connect()
+    const snapshot = (await late.next(isSnapshot)).data as LiveSnapshot
+    expect(snapshot.paused).toEqual(paused)
+    expect(snapshot.tally).toMatchObject({ completed: expect.any(Number), failed: expect.any(Number) })
+    await viewer.next((event) => event.event === 'resumed', 10_000)
   })
 
   it('resumes on instance B after the Last-Event-ID of instance A, with no gap and no duplicate', async () => {
