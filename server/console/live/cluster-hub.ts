@@ -180,7 +180,11 @@ export function createClusterHub(options: ClusterHubOptions): LiveHub & { pollin
         const { lastEventId } = viewer.starting
         viewer.starting = null
         viewer.position = null
-        await start(viewer, lastEventId)
+        // Tried again at the next pass when the store cannot be read.
+        await start(viewer, lastEventId).catch((error) => {
+          viewer.starting = { lastEventId }
+          throw error
+        })
       }
   }
 
