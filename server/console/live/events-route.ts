@@ -15,7 +15,6 @@ const CALL_ID = /^[A-Za-z0-9_-]{1,100}$/
 // The hub's event ids: its boot id, a dash, a counter.
 const EVENT_ID = /^[A-Za-z0-9_-]{1,80}$/
 const RETRY_AFTER_SECONDS = 30
-const STORE_RETRY_AFTER_SECONDS = 5
 
 // Why a stream was refused, in words; the page shows the detail beside the view it keeps polling.
 const REFUSALS: Record<Refusal, { title: string; detail: string }> = {
@@ -107,27 +106,16 @@ export function eventsRoutes(options: EventsRouteOptions) {
           backlog -= 1
         })
     }
-    // Across instances a stream is counted in the store first: when it cannot be reached, try again shortly.
-    const hub = options.hub
-    const subscription: LiveSubscription | Refusal | null = await (async () =>
-      hub.subscribe(
-        ids,
-        {
-          send: (event) =>
-            write((to) => to.writeSSE({ id: event.id, event: event.name, data: JSON.stringify(event.data) })),
-          end: () => end(),
-        },
-        c.get('session').userId,
-      ))().catch(() => null)
-    if (subscription === null) {
-      c.header('Retry-After', String(STORE_RETRY_AFTER_SECONDS))
-      return sendProblem(
-        c,
-        503,
-        'Live updates unavailable for a moment',
-        'The console could not reach its database to open the stream. The page checks for changes itself and tries again shortly.',
-      )
-    }
+    // Across instances a stream is counted in the store first: when it cannot be reached, the app answers 503.
+    const subscription: LiveSubscription | Refusal = await options.hub.subscribe(
+      ids,
+      {
+        send: (event) =>
+          write((to) => to.writeSSE({ id: event.id, event: event.name, data: JSON.stringify(event.data) })),
+        end: () => end(),
+      },
+      c.get('session').userId,
+    )
     if (typeof subscription === 'string') {
       c.header('Retry-After', String(RETRY_AFTER_SECONDS))
       const { title, detail } = REFUSALS[subscription]
