@@ -8,7 +8,6 @@ import {
   callEvent,
   FAILS_AT_ONCE,
   isSnapshot,
-  type LiveConsoleSettings,
   type LiveTestbed,
   startLiveTestbed,
 } from '../test-support/live-testbed'
@@ -25,7 +24,7 @@ afterEach(() => bed.closeConsoles(), 30_000)
 afterAll(() => bed?.stop())
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const twoInstances = async (settings: LiveConsoleSettings = {}) => {
+const twoInstances = async (settings: Parameters<LiveTestbed['clusterConsoles']>[1] = {}) => {
   const [a, b] = await bed.clusterConsoles(2, { pollMs: POLL_MS, ...settings })
   if (!a || !b) throw new Error('two instances expected')
   return { a, b }
@@ -168,6 +167,30 @@ describe('the live hub across two instances', () => {
     expect(tooMany.status).toBe(429)
     expect(((await tooMany.json()) as { reason: string }).reason).toBe('person-watches')
     expect((await b.connect('?call_id=x1')).status).toBe(200)
+  })
+
+  it("lets a dead instance's streams lapse: nothing is polled for them, and their person may open others", async () => {
+    const { a, b } = await twoInstances({
+      timings: { streamTtlMs: 2_000, streamHeartbeatMs: 500 },
+      limits: { streamsPerPerson: 1 },
+    })
+    const { holder, other } = await holderOf([a, b])
+    const viewer = await other.connect()
+    await viewer.next(isSnapshot)
+    expect((await holder.app.request('/api/console/events', { cookie: holder.cookie })).status).toBe(429)
+
+    const diedAt = Date.now()
+    await other.store.close()
+    // Its row outlives its last heartbeat by the TTL; then the holder has nobody to poll for.
+    await expect
+      .poll(() => holder.hub.stats().trackedCalls === 0 && (bed.proxy.seen.at(-1)?.at ?? 0) < Date.now() - 1_000, {
+        timeout: 10_000,
+      })
+      .toBe(true)
+    console.info(`cluster: a dead instance's streams lapsed ${Date.now() - diedAt - 1_000} ms after it died`)
+    const again = await holder.connect()
+    expect(again.status).toBe(200)
+    await again.next(isSnapshot)
   })
 
   it('moves polling to the other instance within 5 s when the holder closes, and when it dies', async () => {
