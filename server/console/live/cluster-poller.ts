@@ -60,6 +60,7 @@ export function startClusterPoller(options: ClusterPollerOptions): ClusterPoller
     let appended = 0
     // Streams of the last sync: the hub is awake (someone watches on some instance) while there are any.
     let awake = false
+    let first = true
     let readyWritten = false
     let timer: NodeJS.Timeout | null = null
     const subscriptions = new Map<string, LiveSubscription>()
@@ -136,16 +137,18 @@ export function startClusterPoller(options: ClusterPollerOptions): ClusterPoller
           subscription.leave()
           subscriptions.delete(id)
         }
-      if (streams.length > 0 && !awake) {
+      // The first sync of a run decides either way: what a holder that died left behind is taken up or cleared.
+      if (streams.length > 0 && (!awake || first)) {
         awake = true
         await wake()
-      } else if (streams.length === 0 && awake) {
+      } else if (streams.length === 0 && (awake || first)) {
         // Nobody watches anywhere: the hub went idle, so what was published goes stale.
         awake = false
         readyWritten = false
         written.clear()
         await write(() => store.liveCluster.reset(now()))
       }
+      first = false
       for (const placed of await store.liveCluster.takePlaced())
         if (now() - placed.at < PLACED_FRESH_MS) hub.notePlaced(placed.callId, JSON.parse(placed.placed) as PlacedCall)
       const tracked = new Set(hub.trackedIds())
