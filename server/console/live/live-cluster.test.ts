@@ -198,6 +198,11 @@ describe('the live hub across two instances', () => {
     const first = await holderOf(instances)
     const watchers = await Promise.all(instances.map((one) => one.connect()))
     await Promise.all(watchers.map((client) => client.next(isSnapshot)))
+    // Never two pollers at once, through both handovers.
+    let mostPolling = 0
+    const sampler = setInterval(() => {
+      mostPolling = Math.max(mostPolling, instances.filter((one) => one.hub.polling()).length)
+    }, 10)
     // Whoever polls asks for the calls in flight every two poll intervals while anyone watches.
     const requestsSince = (at: number) => bed.proxy.seen.filter((request) => request.at > at).length
 
@@ -226,6 +231,8 @@ describe('the live hub across two instances', () => {
     // Its viewers go on getting events, with ids that keep counting up.
     const callId = await placeThrough(second.other, FAILS_AT_ONCE)
     await viewer?.next(callEvent(callId), 5_000)
+    clearInterval(sampler)
+    expect(mostPolling).toBe(1)
     expect(viewer?.events.length).toBeGreaterThan(before)
     expect(seqOf(viewer?.events.at(-1) as ReadEvent)).toBeGreaterThan(latest)
   }, 40_000)
