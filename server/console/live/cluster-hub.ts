@@ -5,11 +5,11 @@
 // in live_streams (renewed by heartbeats, so a dead instance's lapse), which tells the holder what to poll
 // and counts each person's streams and watched ids on every instance.
 import { randomUUID } from 'node:crypto'
-import type { LiveCallEntry, LivePause, LiveSnapshot, LiveTally, LiveTrouble } from '../../../src/api/live-schemas'
 import type { Logger } from '../http/request-log'
 import type { ConsoleStore } from '../store'
 import type { LiveEventRow } from '../store/live-cluster'
 import { type ClusterPoller, startClusterPoller } from './cluster-poller'
+import { missedSince, snapshotFrom } from './cluster-replay'
 import {
   DEFAULT_LIVE_LIMITS,
   type HubEvent,
@@ -54,7 +54,6 @@ interface Viewer extends LiveViewer {
   starting: { lastEventId: string | null } | null
 }
 
-const EVENT_ID = /^live-(\d{1,15})$/
 const idOf = (seq: number) => `live-${seq}`
 const inScope = (viewer: Viewer, event: Pick<HubEvent, 'callId' | 'onBoard'>) =>
   event.callId === null || event.onBoard || viewer.watched.has(event.callId)
@@ -100,44 +99,11 @@ export function createClusterHub(options: ClusterHubOptions): LiveHub & { pollin
     }
   }
 
-  async function snapshotFor(viewer: Viewer): Promise<LiveSnapshot> {
-    const states = await store.liveCluster.states()
-    const calls = await store.liveCluster.calls([...viewer.watched], true)
-    const state = <T>(name: string) => {
-      const data = states.get(name)?.data
-      return data ? (JSON.parse(data) as T) : null
-    }
-    return {
-      calls: calls.map(({ entry }) => JSON.parse(entry) as LiveCallEntry),
-      paused: state<LivePause>('paused'),
-      tally: state<LiveTally>('tally'),
-      trouble: state<LiveTrouble>('trouble'),
-    }
-  }
-
-  /** The events after `lastEventId` up to where this instance has read, or null when they are not all here. */
-  async function missedSince(lastEventId: string | null): Promise<LiveEventRow[] | null> {
-    const match = lastEventId ? EVENT_ID.exec(lastEventId) : null
-    if (!match) return null
-    const cursor = Number(match[1])
-    const pruned = (await store.liveCluster.states()).get('pruned')?.seq ?? 0
-    if (cursor < pruned || cursor > last) return null
-    const missed: LiveEventRow[] = []
-    for (let from = cursor; from < last; ) {
-      const page = await store.liveCluster.eventsAfter(from, PAGE, last)
-      if (page.length === 0) break
-      missed.push(...page)
-      from = page[page.length - 1]?.seq ?? last
-    }
-    // Nobody watched in between: the calls went on unseen.
-    return missed.some((row) => row.name === 'reset') ? null : missed
-  }
-
   async function start(viewer: Viewer, lastEventId: string | null) {
-    const missed = await missedSince(lastEventId)
+    const missed = await missedSince(store, lastEventId, last)
     if (closed || !viewers.has(viewer)) return
     if (!missed) {
-      const snapshot = await snapshotFor(viewer)
+      const snapshot = await snapshotFrom(store, viewer.watched)
       viewer.send({ id: idOf(last), name: 'snapshot', data: snapshot })
     } else
       for (const row of missed)
