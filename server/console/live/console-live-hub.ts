@@ -31,6 +31,8 @@ export function createConsoleLiveHub(options: {
   onCall?: LiveHubOptions['onCall']
   /** This instance's name in the store's leases (cluster/instance-id.ts). */
   instance?: string
+  /** Each upstream answer's status, for the console's metrics. */
+  onUpstreamAnswer?: (status: number | null) => void
 }): LiveHub | null {
   const apiKey = options.apiKey?.trim()
   if (!apiKey) return null
@@ -42,7 +44,7 @@ export function createConsoleLiveHub(options: {
     ...options.limits,
   }
   const hubOptions = (): LiveHubOptions => ({
-    upstream: createLiveUpstream({ upstream: options.upstream, apiKey }),
+    upstream: createLiveUpstream({ upstream: options.upstream, apiKey, onAnswer: options.onUpstreamAnswer }),
     ownersOf: (callIds) => options.store.callOwners.ownersOf(callIds),
     pollMs: settings.pollMs,
     upstreamRps: settings.upstreamRps,

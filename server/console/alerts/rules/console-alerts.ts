@@ -15,6 +15,8 @@ export interface ConsoleAlertsOptions extends Pick<AlertEvaluatorOptions, 'readF
   store: ConsoleStore
   audit: AuditLog
   logger?: Logger
+  /** Each upstream answer's status, for the console's metrics. */
+  onUpstreamAnswer?: (status: number | null) => void
 }
 
 export function startConsoleAlerts(options: ConsoleAlertsOptions): AlertEvaluator | null {
@@ -22,7 +24,12 @@ export function startConsoleAlerts(options: ConsoleAlertsOptions): AlertEvaluato
   if (!apiKey || !options.alerts.enabled) return null
   return startAlertEvaluator({
     ...options,
-    upstream: createUsageUpstream({ upstream: options.upstream, apiKey, timeoutMs: options.upstreamTimeoutMs }),
+    upstream: createUsageUpstream({
+      upstream: options.upstream,
+      apiKey,
+      timeoutMs: options.upstreamTimeoutMs,
+      onAnswer: options.onUpstreamAnswer,
+    }),
     intervalMs: options.alerts.evaluateMs,
   })
 }

@@ -11,12 +11,14 @@ export function startConsoleCallIndex(options: {
   upstreamRps: number
   logger?: Logger
   onCallEnded?: (createdAtMs: number | null) => void
+  /** Each upstream answer's status, for the console's metrics. */
+  onUpstreamAnswer?: (status: number | null) => void
 }): CallIndexSync | null {
   const apiKey = options.apiKey?.trim()
   if (!apiKey) return null
   return startCallIndexSync({
     store: options.store,
-    upstream: createIndexUpstream({ upstream: options.upstream, apiKey }),
+    upstream: createIndexUpstream({ upstream: options.upstream, apiKey, onAnswer: options.onUpstreamAnswer }),
     rps: options.upstreamRps,
     logger: options.logger,
     onCallEnded: options.onCallEnded,
