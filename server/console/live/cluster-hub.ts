@@ -261,6 +261,16 @@ export function createClusterHub(options: ClusterHubOptions): LiveHub & { pollin
       clearInterval(heartbeat)
       for (const waiter of waiters) waiter.resolve()
       waiters.clear()
+      await passing
+      // A viewer still waiting for its first snapshot gets it before its stream ends, as on one instance.
+      await Promise.all(
+        [...viewers]
+          .filter((viewer) => viewer.position === null)
+          .map(async (viewer) => {
+            const snapshot = await snapshotFrom(store, viewer.watched).catch(failed('could not read a snapshot'))
+            if (snapshot) viewer.send({ id: idOf(Math.max(last, 0)), name: 'snapshot', data: snapshot })
+          }),
+      )
       for (const viewer of [...viewers]) viewer.end()
       viewers.clear()
       await poller.close()
