@@ -61,6 +61,8 @@ const envSchema = z.object({
   CONSOLE_LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(10_000).optional(),
   CONSOLE_LIVE_STREAMS_PER_PERSON: z.coerce.number().int().min(1).max(10_000).default(4),
   CONSOLE_LIVE_WATCHED_PER_PERSON: z.coerce.number().int().min(1).max(5_000).default(40),
+  // The hub shared by several instances through the store (live/cluster-hub.ts); on with PostgreSQL unless told.
+  CONSOLE_LIVE_CLUSTER: z.enum(['on', 'off']).optional(),
   CONSOLE_INDEX: z.enum(['on', 'off']).default('on'),
   // Alert rules are checked this often, and besides soon after the call index sees calls end (alerts/rules/).
   CONSOLE_ALERT_EVALUATE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
@@ -134,6 +136,11 @@ export interface LiveSettings {
   watchedPerPerson?: number
   /** Off: no hub, no upstream requests of its own; the pages poll (CONSOLE_LIVE=off). */
   enabled?: boolean
+  /**
+   * One hub for several instances on one store: the lease holder polls, every instance tails the events in
+   * the store (CONSOLE_LIVE_CLUSTER; on with CONSOLE_DATABASE_URL unless set, off with SQLite).
+   */
+  cluster?: boolean
 }
 
 export interface ConsoleConfig {
@@ -240,6 +247,7 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
       maxStreams: e.CONSOLE_LIVE_MAX_STREAMS,
       streamsPerPerson: e.CONSOLE_LIVE_STREAMS_PER_PERSON,
       watchedPerPerson: e.CONSOLE_LIVE_WATCHED_PER_PERSON,
+      cluster: (e.CONSOLE_LIVE_CLUSTER ?? (e.CONSOLE_DATABASE_URL ? 'on' : 'off')) === 'on',
     },
     callIndex: { upstreamRps: e.CONSOLE_INDEX_RPS, enabled: e.CONSOLE_INDEX === 'on' },
     alerts: { evaluateMs: e.CONSOLE_ALERT_EVALUATE_MS, enabled: e.CONSOLE_ALERTS === 'on' },

@@ -200,10 +200,15 @@ export async function startConsole(
   const retention = setInterval(pruneAudit, DAY_MS)
   retention.unref()
 
+  // Across instances the hub's close also hands its lease over and removes its streams from the store: before the store goes.
+  let liveClosed: Promise<void> = Promise.resolve()
   const stop = ops.attach(server, {
     // Its streams end with a hint to reconnect (through the load balancer, to another instance).
-    endStreams: () => liveHub?.close(),
+    endStreams: () => {
+      liveClosed = Promise.resolve(liveHub?.close())
+    },
     closeRest: async () => {
+      await liveClosed
       await demoPlacers
       clearInterval(sweep)
       clearInterval(retention)

@@ -1,11 +1,25 @@
-// The console's one hub, from its settings: none without an API key (nothing could be polled).
+// The console's one hub, from its settings: none without an API key (nothing could be polled). Across
+// several instances on one store (settings.cluster) the hub is shared through the store (cluster-hub.ts).
+import { newInstanceId } from '../cluster/instance-id'
 import type { LiveSettings } from '../config'
 import type { Logger } from '../http/request-log'
 import type { ConsoleStore } from '../store'
+import { createClusterHub } from './cluster-hub'
 import { createLiveHub, type LiveHub, type LiveHubOptions, type LiveLimits } from './live-hub'
 import { createLiveUpstream } from './live-upstream'
 
 export const DEFAULT_LIVE_SETTINGS: LiveSettings = { pollMs: 1_000, upstreamRps: 10 }
+
+// The lease holder's own hub counts no viewer against a cap: each instance holds its streams to them.
+const UNCAPPED = Number.MAX_SAFE_INTEGER
+export const POLLER_LIMITS: Partial<LiveLimits> = {
+  viewers: UNCAPPED,
+  viewersPerCall: UNCAPPED,
+  watches: UNCAPPED,
+  streamsPerPerson: UNCAPPED,
+  watchesPerPerson: UNCAPPED,
+  logCapacity: 1,
+}
 
 export function createConsoleLiveHub(options: {
   upstream: string
@@ -15,24 +29,35 @@ export function createConsoleLiveHub(options: {
   logger?: Logger
   limits?: Partial<LiveLimits>
   onCall?: LiveHubOptions['onCall']
+  /** This instance's name in the store's leases (cluster/instance-id.ts). */
+  instance?: string
   /** Each upstream answer's status, for the console's metrics. */
   onUpstreamAnswer?: (status: number | null) => void
 }): LiveHub | null {
   const apiKey = options.apiKey?.trim()
   if (!apiKey) return null
   const settings = options.live ?? DEFAULT_LIVE_SETTINGS
-  return createLiveHub({
+  const limits: Partial<LiveLimits> = {
+    ...(settings.maxStreams !== undefined && { viewers: settings.maxStreams }),
+    ...(settings.streamsPerPerson && { streamsPerPerson: settings.streamsPerPerson }),
+    ...(settings.watchedPerPerson && { watchesPerPerson: settings.watchedPerPerson }),
+    ...options.limits,
+  }
+  const hubOptions = (): LiveHubOptions => ({
     upstream: createLiveUpstream({ upstream: options.upstream, apiKey, onAnswer: options.onUpstreamAnswer }),
     ownersOf: (callIds) => options.store.callOwners.ownersOf(callIds),
     pollMs: settings.pollMs,
     upstreamRps: settings.upstreamRps,
     logger: options.logger,
-    limits: {
-      ...(settings.maxStreams !== undefined && { viewers: settings.maxStreams }),
-      ...(settings.streamsPerPerson && { streamsPerPerson: settings.streamsPerPerson }),
-      ...(settings.watchedPerPerson && { watchesPerPerson: settings.watchedPerPerson }),
-      ...options.limits,
-    },
+    limits,
     onCall: options.onCall,
+  })
+  if (!settings.cluster) return createLiveHub(hubOptions())
+  return createClusterHub({
+    store: options.store,
+    instance: options.instance ?? newInstanceId(),
+    createHub: (onEvent) => createLiveHub({ ...hubOptions(), limits: { ...limits, ...POLLER_LIMITS }, onEvent }),
+    limits,
+    logger: options.logger,
   })
 }

@@ -81,6 +81,17 @@ export interface LiveHubOptions {
   now?: () => number
   /** Every call status the hub sees, as it sends it (the call index keeps its statuses fresh with it). */
   onCall?(call: LiveCall): void
+  /** Every event, as it sends it: the lease holder's hub publishes them to every instance (cluster/). */
+  onEvent?(event: HubEvent): void
+}
+
+/** An event as the hub emits it, before any viewer's scope: for the calls of `callId`, or for everyone. */
+export interface HubEvent {
+  name: LiveEventName
+  data: LiveEventData<LiveEventName>
+  /** Null: for everyone (pauses, trouble, the tally). */
+  callId: string | null
+  onBoard: boolean
 }
 
 export interface LiveEvent {
@@ -114,23 +125,24 @@ export interface PlacedCall {
 }
 
 export interface LiveHub {
-  /** `person`: who watches (a user id), for the per-person caps. */
-  subscribe(callIds: readonly string[], viewer: LiveViewer, person: string): LiveSubscription | Refusal
+  /** `person`: who watches (a user id), for the per-person caps (counted in the store across instances). */
+  subscribe(
+    callIds: readonly string[],
+    viewer: LiveViewer,
+    person: string,
+  ): LiveSubscription | Refusal | Promise<LiveSubscription | Refusal>
   /** A call just placed through this console: on the board and polled at once, while anyone is connected. */
   notePlaced(callId: string, placed: PlacedCall): void
   stats(): { viewers: number; trackedCalls: number; running: boolean }
-  /** Streams and watched ids by person. */
-  people(): PersonStreams[]
-  close(): void
+  /** Streams and watched ids by person (on every instance, across instances). */
+  people(): PersonStreams[] | Promise<PersonStreams[]>
+  /** The calls the hub tracks now: a lease holder forgets the published state of the others. */
+  trackedIds(): string[]
+  /** Ends every stream; across instances, also hands the lease over and closes this instance's streams in the store. */
+  close(): void | Promise<void>
 }
 
-interface Logged {
-  name: LiveEventName
-  data: LiveEventData<LiveEventName>
-  /** Null: for everyone (pauses). */
-  callId: string | null
-  onBoard: boolean
-}
+type Logged = HubEvent
 
 interface Viewer extends LiveViewer {
   person: string
@@ -160,6 +172,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   ) {
     const event = log.append({ name, data, callId, onBoard })
     if (name === 'call') options.onCall?.((data as LiveEventData<'call'>).call)
+    options.onEvent?.(event.value)
     for (const viewer of viewers)
       if (viewer.started && inScope(viewer, event.value)) viewer.send({ id: event.id, name, data })
   }
@@ -273,6 +286,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     },
     stats: () => ({ viewers: viewers.size, trackedCalls: calls.size, running: poller.running() }),
     people: () => streamsByPerson(viewers),
+    trackedIds: () => [...calls.keys()],
     close() {
       closed = true
       poller.close()

@@ -190,6 +190,11 @@ export interface ConsoleDatabase {
   alert_firings: AlertFiringsTable
   alert_dismissals: AlertDismissalsTable
   console_leases: ConsoleLeasesTable
+  live_events: LiveEventsTable
+  live_calls: LiveCallsTable
+  live_state: LiveStateTable
+  live_streams: LiveStreamsTable
+  live_placed: LivePlacedTable
 }
 
 /** Work one console instance does for all, held for a few seconds at a time (cluster/leases.ts). */
@@ -291,3 +296,52 @@ export type ThrottleRow = Selectable<SignInThrottleTable>
 export type AuditRow = Selectable<AuditLogTable>
 export type InviteRow = Selectable<UserInvitesTable>
 export type SsoLoginRow = Selectable<SsoLoginsTable>
+
+/** The live hub's events as the lease holder sent them (live/cluster/); pruned to the last thousand or so. */
+export interface LiveEventsTable {
+  seq: Generated<number>
+  at: number
+  name: string
+  /** Null: for everyone (pauses, the tally). */
+  call_id: string | null
+  /** 1: on every viewer's board. */
+  on_board: number
+  /** The event's data, JSON. */
+  data: string
+}
+
+/** The latest entry of each call the holder tracks: a new viewer's snapshot. */
+export interface LiveCallsTable {
+  call_id: string
+  on_board: number
+  /** The LiveCallEntry, JSON. */
+  entry: string
+  seq: number
+}
+
+/** The hub's own state as last sent: `paused`, `trouble`, `tally`, `ready`, `pruned` (data null when none). */
+export interface LiveStateTable {
+  name: string
+  data: string | null
+  seq: number
+}
+
+/** One open live stream on one instance, renewed by its heartbeats; an expired row is ignored. */
+export interface LiveStreamsTable {
+  id: string
+  instance: string
+  user_id: string
+  /** The ids it watches, JSON. */
+  call_ids: string
+  watched: number
+  opened_at: number
+  expires_at: number
+}
+
+/** A call placed through any instance, until the holder has put it on the board. */
+export interface LivePlacedTable {
+  call_id: string
+  /** The PlacedCall, JSON. */
+  placed: string
+  at: number
+}

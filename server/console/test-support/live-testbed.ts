@@ -2,13 +2,16 @@
 // upstream request the hub sends), and consoles whose hub polls through that proxy, each with a
 // signed-in support user and SSE clients. The console's own voice routes go to the simulator directly.
 import type { LiveCallEntry, LiveTally } from '../../../src/api/live-schemas'
+import { type CLUSTER_TIMINGS, createClusterHub } from '../live/cluster-hub'
+import { POLLER_LIMITS } from '../live/console-live-hub'
 import { createLiveHub, type LiveHub, type LiveLimits } from '../live/live-hub'
 import { createLiveUpstream } from '../live/live-upstream'
+import { type ConsoleStore, openStore } from '../store'
 import { createTestConsole } from './console-app'
 import { type CountingUpstream, startCountingUpstream } from './counting-upstream'
 import { ACME_KEY, type SimulatorProcess, simulatorGet, startSimulatorProcess } from './simulator-process'
 import { openSse, type ReadEvent, type SseClient } from './sse-client'
-import { openTestStore } from './test-store'
+import { openTestStore, testStoreLocation } from './test-store'
 
 export const isSnapshot = (event: ReadEvent) => event.event === 'snapshot'
 
@@ -42,7 +45,7 @@ export async function startLiveTestbed(simulatorEnv: Record<string, string>) {
   const proxy: CountingUpstream = await startCountingUpstream(sim.url)
   const { caller_ids } = await simulatorGet<{ caller_ids: { phone_number: string }[] }>(sim, '/caller-ids')
   const callerId = caller_ids[0]?.phone_number ?? ''
-  const opened: { hub: LiveHub; clients: SseClient[] }[] = []
+  const opened: { hub: LiveHub; clients: SseClient[]; store?: ConsoleStore }[] = []
 
   /** A console with its own hub over the counting proxy, and a signed-in support user. */
   async function liveConsole(settings: LiveConsoleSettings = {}) {
@@ -73,6 +76,55 @@ export async function startLiveTestbed(simulatorEnv: Record<string, string>) {
       return client
     }
     return { app, hub, cookie, connect }
+  }
+
+  /**
+   * Console instances on one shared store (a SQLite file, or a PostgreSQL database), each with its own
+   * connections and a clustered hub over the counting proxy, as processes behind a load balancer would be.
+   */
+  async function clusterConsoles(
+    count: number,
+    settings: LiveConsoleSettings & { timings?: Partial<typeof CLUSTER_TIMINGS> } = {},
+  ) {
+    const location = await testStoreLocation({ file: true })
+    const instances = []
+    for (let n = 0; n < count; n += 1) {
+      const store = await openStore(location, undefined, { connections: 4 })
+      const hub = createClusterHub({
+        store,
+        instance: `instance-${n}`,
+        createHub: (onEvent) =>
+          createLiveHub({
+            upstream: createLiveUpstream({ upstream: proxy.url, apiKey: ACME_KEY }),
+            ownersOf: (ids) => store.callOwners.ownersOf(ids),
+            pollMs: settings.pollMs ?? 100,
+            discoveryMs: settings.discoveryMs,
+            upstreamRps: settings.upstreamRps ?? 1_000,
+            limits: { ...settings.limits, ...POLLER_LIMITS },
+            onEvent,
+          }),
+        limits: settings.limits,
+        timings: settings.timings,
+      })
+      const app = await createTestConsole({
+        store,
+        upstream: sim.url,
+        apiKey: ACME_KEY,
+        liveHub: hub,
+        heartbeatMs: settings.heartbeatMs,
+      })
+      if (n === 0) await app.addUser('support@example.com', 'support')
+      const cookie = await app.signIn('support@example.com')
+      const clients: SseClient[] = []
+      opened.push({ hub, clients, store })
+      const connect = async (query = '', headers: Record<string, string> = {}, as = cookie) => {
+        const client = await openSse(await app.request(`/api/console/events${query}`, { cookie: as, headers }))
+        clients.push(client)
+        return client
+      }
+      instances.push({ app, hub, store, cookie, connect })
+    }
+    return instances
   }
 
   /** Places a call straight at the simulator: a call this console did not place. */
@@ -118,14 +170,17 @@ export async function startLiveTestbed(simulatorEnv: Record<string, string>) {
     proxy,
     callerId,
     liveConsole,
+    clusterConsoles,
     placeCall,
     bruteForceTally,
     inFlight,
     /** For afterEach: ends every client and hub opened since. */
     async closeConsoles() {
-      for (const { hub, clients } of opened.splice(0)) {
+      for (const { hub, clients, store } of opened.splice(0)) {
         await Promise.all(clients.map((client) => client.close()))
-        hub.close()
+        await hub.close()
+        // A test may have closed it already (an instance that died).
+        await store?.close().catch(() => {})
       }
     },
     async stop() {
