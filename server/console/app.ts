@@ -149,13 +149,13 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     timeoutMs: options.upstreamTimeoutMs,
     recordingIdleMs: options.recordingIdleMs,
   })
-  const limiter = createUserRateLimiter(options.userRateLimitPerMinute, now)
+  const limiter = createUserRateLimiter(options.store, 'voice', options.userRateLimitPerMinute, now)
   const headers = securityHeaders({ https })
   const signedIn = requireSession(sessions, cookie)
   // The console's own heavy endpoints: signed in, then within the person's pace.
   const signedInPaced = every(
     signedIn,
-    pacedPerPerson(createUserRateLimiter(options.queryRateLimitPerMinute ?? 120, now)),
+    pacedPerPerson(createUserRateLimiter(options.store, 'queries', options.queryRateLimitPerMinute ?? 120, now)),
   )
   const audit = options.audit ?? createAuditLog(options.store, now)
   const alertDelivery =

@@ -13,6 +13,7 @@ import { createRefusalTally } from './audit/refusal-tally'
 import { DEFAULT_THROTTLE } from './auth/sign-in-throttle'
 import { readFlaggedCallerIds } from './caller-ids/read-health'
 import { startConsoleCallIndex } from './calls/index/console-call-index'
+import { newInstanceId } from './cluster/instance-id'
 import type { ConsoleConfig } from './config'
 import { recordDemoPlacers } from './demo-placed-by'
 import { DEMO_USERS, ensureDemoUsers } from './demo-users'
@@ -34,10 +35,11 @@ export interface RunningConsole {
 const SWEEP_EVERY_MS = 10 * 60_000
 const MAX_CONNECTIONS = 1_000
 const DAY_MS = 24 * 60 * 60_000
+const RATE_BUCKET_KEEP_MS = 60 * 60_000
 
 export async function startConsole(
   config: ConsoleConfig,
-  extra: { logger?: Logger; now?: () => number } = {},
+  extra: { logger?: Logger; now?: () => number; instanceId?: string } = {},
 ): Promise<RunningConsole> {
   const logger = extra.logger ?? createLogger(config.log)
   const store = await openStore(config.dbPath, config.queries)
@@ -51,6 +53,8 @@ export async function startConsole(
         })
       : Promise.resolve(0)
   const now = extra.now ?? Date.now
+  // Its name in the leases of the work one instance does for all (the index sync, the alert rules).
+  const instanceId = extra.instanceId ?? newInstanceId()
   const audit = createAuditLog(store, now)
   const refusals = createRefusalTally(audit, now, (error) =>
     logger.error({ msg: 'could not audit refusals', error: String(error) }),
@@ -87,6 +91,7 @@ export async function startConsole(
     ...config,
     store,
     audit,
+    instanceId,
     logger,
     now,
     readFlagged: () => readFlaggedCallerIds(store),
@@ -99,6 +104,7 @@ export async function startConsole(
     ? startConsoleCallIndex({
         ...config,
         store,
+        instanceId,
         logger,
         upstreamRps: config.callIndex.upstreamRps,
         onCallEnded: alerts ? (createdAtMs) => alerts.notify(createdAtMs) : undefined,
@@ -164,6 +170,13 @@ export async function startConsole(
     store.throttle
       .deleteStale(Date.now() - Math.max(DEFAULT_THROTTLE.windowMs, DEFAULT_THROTTLE.lockMs))
       .catch((error) => logger.error({ msg: 'throttle sweep failed', error: String(error) }))
+    // Rate buckets refill within 10 minutes at the slowest setting: an hour-old row is a full bucket.
+    store.personRates
+      .deleteStale(Date.now() - RATE_BUCKET_KEEP_MS)
+      .catch((error) => logger.error({ msg: 'rate bucket sweep failed', error: String(error) }))
+    store.personClaims
+      .deleteLapsed(Date.now())
+      .catch((error) => logger.error({ msg: 'claim sweep failed', error: String(error) }))
   }, SWEEP_EVERY_MS)
   sweep.unref()
   const pruneAudit = () =>

@@ -14,6 +14,8 @@ import { createCallerIdHealthQueries } from './caller-id-health'
 import { type ConsoleDb, openConsoleDatabase } from './database'
 import { createInviteQueries } from './invites'
 import { createLeaseQueries } from './leases'
+import { createPersonClaimQueries } from './person-claims'
+import { createPersonRateQueries } from './person-rates'
 import type { PostgresOptions } from './postgres/open'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits'
 import { createSavedViewQueries } from './saved-views'
@@ -52,6 +54,8 @@ export function createStore(db: ConsoleDb, adapter: StoreAdapter, readers = { re
     alertRules: createAlertRuleQueries(db, readers.readers),
     alertFirings: createAlertFiringQueries(db),
     leases: createLeaseQueries(db),
+    personRates: createPersonRateQueries(db),
+    personClaims: createPersonClaimQueries(db),
     close: async () => {
       await readers.close()
       await db.destroy()

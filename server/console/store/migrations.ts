@@ -454,6 +454,30 @@ const migrationsFor = (store: StoreAdapter): Record<string, Migration> => ({
       await db.schema.dropTable('console_leases').execute()
     },
   },
+  '0017_person_limits': {
+    async up(db: Kysely<unknown>) {
+      // Each person's request pace, shared by every console instance: a token bucket per person and limit,
+      // taken from in one conditional upsert (http/user-rate-limit.ts).
+      await db.schema
+        .createTable('person_rate_buckets')
+        .addColumn('key', 'text', (col) => col.primaryKey())
+        .addColumn('tokens', 'double precision', (col) => col.notNull())
+        .addColumn('at', 'bigint', (col) => col.notNull())
+        .execute()
+      // Short claims that lapse unless renewed (a person's exports under way, a password being checked): a
+      // dead instance's claims end by themselves.
+      await db.schema
+        .createTable('person_claims')
+        .addColumn('key', 'text', (col) => col.primaryKey())
+        .addColumn('holder', 'text', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('person_claims').execute()
+      await db.schema.dropTable('person_rate_buckets').execute()
+    },
+  },
 })
 
 export const migrationProviderFor = (store: StoreAdapter): MigrationProvider => ({

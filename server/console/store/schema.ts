@@ -190,6 +190,25 @@ export interface ConsoleDatabase {
   alert_firings: AlertFiringsTable
   alert_dismissals: AlertDismissalsTable
   console_leases: ConsoleLeasesTable
+  person_rate_buckets: PersonRateBucketsTable
+  person_claims: PersonClaimsTable
+}
+
+/** A person's pace under one limit, shared by every instance (http/user-rate-limit.ts). */
+export interface PersonRateBucketsTable {
+  /** The limit's name and the person's id. */
+  key: string
+  /** Requests the person may still make at once, as of `at`. */
+  tokens: number
+  at: number
+}
+
+/** A claim that lapses at expires_at unless its holder renews it (store/person-claims.ts). */
+export interface PersonClaimsTable {
+  key: string
+  /** Who holds it: an export's or a sign-in attempt's random id. */
+  holder: string
+  expires_at: number
 }
 
 /** Work one console instance does for all, held for a few seconds at a time (cluster/leases.ts). */
