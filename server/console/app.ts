@@ -140,6 +140,9 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     own: [...origins],
     onLearn: (origin) =>
       options.logger.info({ msg: 'recordings served from an origin the voice service named', origin }),
+    shared: options.store.storageOrigins,
+    now,
+    onError: (error) => options.logger.error({ msg: 'could not share a storage origin', error: String(error) }),
   })
   const proxy = createVoiceProxy({
     upstream: options.upstream,

@@ -36,6 +36,8 @@ const SWEEP_EVERY_MS = 10 * 60_000
 const MAX_CONNECTIONS = 1_000
 const DAY_MS = 24 * 60 * 60_000
 const RATE_BUCKET_KEEP_MS = 60 * 60_000
+// Signed recording links live for hours; an origin the service has not named for a week is learnt again when it does.
+const STORAGE_LINK_KEEP_MS = 7 * DAY_MS
 
 export async function startConsole(
   config: ConsoleConfig,
@@ -174,6 +176,9 @@ export async function startConsole(
     store.personRates
       .deleteStale(Date.now() - RATE_BUCKET_KEEP_MS)
       .catch((error) => logger.error({ msg: 'rate bucket sweep failed', error: String(error) }))
+    store.storageOrigins
+      .deleteStale(Date.now() - STORAGE_LINK_KEEP_MS)
+      .catch((error) => logger.error({ msg: 'storage origin sweep failed', error: String(error) }))
     store.personClaims
       .deleteLapsed(Date.now())
       .catch((error) => logger.error({ msg: 'claim sweep failed', error: String(error) }))

@@ -22,6 +22,7 @@ import { createSavedViewQueries } from './saved-views'
 import { createSecretQueries } from './secrets'
 import { createSessionQueries } from './sessions'
 import { createSsoLoginQueries } from './sso-logins'
+import { createStorageOriginQueries } from './storage-origins'
 import { createThrottleQueries } from './throttle'
 import { createUsageBreakdownQueries } from './usage-breakdowns'
 import { createUserQueries } from './users'
@@ -56,6 +57,7 @@ export function createStore(db: ConsoleDb, adapter: StoreAdapter, readers = { re
     leases: createLeaseQueries(db),
     personRates: createPersonRateQueries(db),
     personClaims: createPersonClaimQueries(db),
+    storageOrigins: createStorageOriginQueries(db),
     close: async () => {
       await readers.close()
       await db.destroy()

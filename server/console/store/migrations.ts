@@ -472,8 +472,23 @@ const migrationsFor = (store: StoreAdapter): Record<string, Migration> => ({
         .addColumn('holder', 'text', (col) => col.notNull())
         .addColumn('expires_at', 'bigint', (col) => col.notNull())
         .execute()
+      // What the storage proxy learnt from the voice service's answers, so the instance that serves a recording
+      // knows what the instance that relayed its link learnt: the origins, and each link's call.
+      await db.schema
+        .createTable('learnt_storage_origins')
+        .addColumn('origin', 'text', (col) => col.primaryKey())
+        .addColumn('seen_at', 'bigint', (col) => col.notNull())
+        .execute()
+      await db.schema
+        .createTable('recording_links')
+        .addColumn('link', 'text', (col) => col.primaryKey())
+        .addColumn('call_id', 'text', (col) => col.notNull())
+        .addColumn('seen_at', 'bigint', (col) => col.notNull())
+        .execute()
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('recording_links').execute()
+      await db.schema.dropTable('learnt_storage_origins').execute()
       await db.schema.dropTable('person_claims').execute()
       await db.schema.dropTable('person_rate_buckets').execute()
     },

@@ -192,6 +192,21 @@ export interface ConsoleDatabase {
   console_leases: ConsoleLeasesTable
   person_rate_buckets: PersonRateBucketsTable
   person_claims: PersonClaimsTable
+  learnt_storage_origins: LearntStorageOriginsTable
+  recording_links: RecordingLinksTable
+}
+
+/** Origins the voice service named in recording links (proxy/storage-origins.ts, `auto`). */
+export interface LearntStorageOriginsTable {
+  origin: string
+  seen_at: number
+}
+
+/** A recording link's origin and path, and the call the service said it is of (for the audit trail). */
+export interface RecordingLinksTable {
+  link: string
+  call_id: string
+  seen_at: number
 }
 
 /** A person's pace under one limit, shared by every instance (http/user-rate-limit.ts). */
