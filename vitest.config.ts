@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { findPostgresBin } from './server/console/test-support/postgres-cluster.ts'
@@ -11,6 +12,18 @@ const postgresBin = findPostgresBin()
 const postgresMissing = process.env.CONSOLE_TEST_POSTGRES_URL || 'bin' in postgresBin ? null : postgresBin.missing
 if (postgresMissing && process.env.CI) throw new Error(`The PostgreSQL suite must run in CI: ${postgresMissing}`)
 if (postgresMissing) console.warn(`Skipping the console's PostgreSQL suite: ${postgresMissing}.`)
+
+// A test that opens no store runs the same on both: PostgreSQL's project takes the console's tests that open one
+// (through test-support/test-store.ts, directly or through the helpers that use it).
+const OPENS_A_STORE =
+  /openTestStore|testStoreLocation|createTestConsole|startTestServer|startLiveTestbed|delivery-fixtures|export-against-upstream|onPostgres/
+const consoleTestsWithAStore = () =>
+  readdirSync('server/console', { recursive: true, encoding: 'utf8' })
+    .map((file) => `server/console/${file}`)
+    .filter(
+      (file) =>
+        file.endsWith('.test.ts') && !file.endsWith('.hard.test.ts') && OPENS_A_STORE.test(readFileSync(file, 'utf8')),
+    )
 
 export default defineConfig({
   resolve: {
@@ -33,7 +46,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server-postgres',
-          include: postgresMissing ? [] : ['server/console/**/*.test.ts'],
+          include: postgresMissing ? [] : consoleTestsWithAStore(),
           exclude: [...configDefaults.exclude, HARD_TESTS],
           environment: 'node',
           globalSetup: postgresMissing ? [] : ['server/console/test-support/postgres-global-setup.ts'],

@@ -63,6 +63,7 @@ import { createVoiceProxy, upstreamBase } from './proxy/voice-proxy'
 import { voiceRoutes } from './proxy/voice-routes'
 import { can } from './roles'
 import type { ConsoleStore } from './store'
+import { isStoreUnreachable } from './store/store-unreachable'
 import { usageBreakdownRoutes } from './usage/breakdown-routes'
 import { userRoutes } from './users/routes'
 import { setUpRoutes } from './users/set-up-routes'
@@ -188,7 +189,11 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   app.use(requestLog(options.logger))
   app.onError((error, c) => {
     const refused = queryLimitProblem(error)
-    if (refused) return refused
+    if (refused) {
+      if (isStoreUnreachable(error))
+        options.logger.error({ msg: 'store unreachable', route: c.get('route') ?? null, error: String(error) })
+      return refused
+    }
     options.logger.error({ msg: 'unhandled error', route: c.get('route') ?? null, error: String(error) })
     return problem(
       500,

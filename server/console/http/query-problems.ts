@@ -1,6 +1,7 @@
-// The store's refusals of a heavy read (store/query-limits.ts) as the console answers them: 503 with
-// Retry-After and what to do, never a 500. Read once, in the app's error handler.
+// The store's refusals of a heavy read (store/query-limits.ts), and a store that cannot be reached, as the
+// console answers them: 503 with Retry-After and what to do, never a 500. Read once, in the app's error handler.
 import { QueriesQueueFull, QueryBudgetSpent } from '../store/query-limits'
+import { isStoreUnreachable } from '../store/store-unreachable'
 import { problem } from './problem'
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(2))} s`
@@ -18,6 +19,13 @@ export function queryLimitProblem(error: unknown): Response | null {
       503,
       'Console busy',
       'The console is busy with many searches and exports right now. Try again in a few seconds.',
+      { 'Retry-After': '5' },
+    )
+  if (isStoreUnreachable(error))
+    return problem(
+      503,
+      'Console database unavailable',
+      'The console cannot reach its database right now. Try again in a few seconds.',
       { 'Retry-After': '5' },
     )
   return null

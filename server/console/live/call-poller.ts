@@ -123,6 +123,12 @@ export function createCallPoller(options: CallPollerOptions) {
   async function poll(call: TrackedCall) {
     call.polling = true
     const answer = await upstream.callStatus(call.id)
+    // Who placed it is looked up before the call counts as tried: a snapshot waits for tried calls only, and
+    // must not go out between the answer and its owner (a store a network away takes a while to answer).
+    if (answer.kind === 'ok' && !closed && calls.get(call.id) === call)
+      await lookUpOwner(call).catch((error) =>
+        options.logger?.error({ msg: 'owner lookup failed', error: String(error) }),
+      )
     call.polling = false
     call.tried = true
     if (closed || calls.get(call.id) !== call) return
@@ -134,9 +140,6 @@ export function createCallPoller(options: CallPollerOptions) {
       const unknown = !ended && !isInFlight(status.status)
       if (!ended && !unknown) call.onBoard = true
       if (unknown) call.unknownAnswers += 1
-      await lookUpOwner(call).catch((error) =>
-        options.logger?.error({ msg: 'owner lookup failed', error: String(error) }),
-      )
       const before = entryOf(call)
       call.call = withStatus(call, status)
       if (ended || (unknown && call.unknownAnswers >= options.unknownStatusChecks)) call.settledAt = time

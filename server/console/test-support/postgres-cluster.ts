@@ -11,6 +11,9 @@ export interface PostgresCluster {
   /** The `postgres` database's URL; `urlOf(name)` for another. */
   url: string
   urlOf(database: string): string
+  /** Stops and starts the server alone (a restart under load), keeping its data and port. */
+  stopServer(): void
+  startServer(): void
   stop(): void
 }
 
@@ -49,6 +52,15 @@ function run(program: string, args: string[]): void {
     throw new Error(`${program} ${args.join(' ')} failed (${result.status}):\n${result.stdout}${result.stderr}`)
 }
 
+/** Stops a server that may already be down, without failing. */
+function spawnStop(bin: string, data: string): void {
+  const args = ['-D', data, '-m', 'immediate', '-w', 'stop']
+  const [command, commandArgs] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', join(bin, 'pg_ctl'), ...args]]
+    : [join(bin, 'pg_ctl'), args]
+  spawnSync(command, commandArgs, { encoding: 'utf8' })
+}
+
 export async function startPostgresCluster(settings: Record<string, string | number> = {}): Promise<PostgresCluster> {
   const found = findPostgresBin()
   if ('missing' in found) throw new Error(`PostgreSQL cannot start: ${found.missing}`)
@@ -76,17 +88,23 @@ export async function startPostgresCluster(settings: Record<string, string | num
   })
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ')
-  run(join(found.bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start'])
+  const startServer = () =>
+    run(join(found.bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start'])
+  const stopServer = () => run(join(found.bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'])
+  startServer()
   const urlOf = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`
   let stopped = false
   return {
     url: urlOf('postgres'),
     urlOf,
+    stopServer,
+    startServer,
     stop: () => {
       if (stopped) return
       stopped = true
       try {
-        run(join(found.bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'])
+        // Already stopped (stopServer) is fine: the folder goes either way.
+        spawnStop(found.bin, data)
       } finally {
         rmSync(dir, { recursive: true, force: true })
       }

@@ -6,6 +6,7 @@ import { loadConsoleConfig } from '../config'
 import { createLogger } from '../http/request-log'
 import { type RunningConsole, startConsole } from '../server'
 import { makeDist } from './console-app'
+import { onPostgres, testStoreLocation } from './test-store'
 
 /** A port nothing listens on right now: the public URL must name the port before the server starts. */
 export function freePort(): Promise<number> {
@@ -31,6 +32,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     PORT: String(port),
     HOST: '127.0.0.1',
     CONSOLE_DB: ':memory:',
+    // PostgreSQL's project: a database of its own (a test that names its own CONSOLE_DB keeps SQLite).
+    ...(onPostgres() && !env.CONSOLE_DB ? { CONSOLE_DATABASE_URL: await testStoreLocation() } : {}),
     DASHBOARD_DIST: makeDist(),
     ...env,
   })

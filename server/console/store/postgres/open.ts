@@ -28,8 +28,11 @@ export interface PostgresOptions {
 function poolOf(url: string, max: number, extra: pg.PoolConfig = {}) {
   // allowExitOnIdle: an idle pool nobody closed must not keep a process (a CLI, a test) alive.
   const pool = new pg.Pool({ connectionString: url, max, types, allowExitOnIdle: true, ...extra })
-  // An idle client whose server went away (a restart) emits here; without a listener the process would exit.
+  // A client whose server went away (a restart, a failover) emits 'error': an idle one through the pool, one
+  // in use on itself. Without a listener either would end the process; its queries fail on their own (a 503),
+  // and the pool drops the client when it comes back.
   pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
   return pool
 }
 
