@@ -1,5 +1,6 @@
-// npm run bench:live [-- --window 10 --viewers 200 --calls 20 --latency-calls 40 --idle 1000 --rps 50]
-// The console's live status hub (server/console/live/) under load, on loopback only: the console
+// npm run bench:live [-- --window 10 --viewers 200 --calls 20 --latency-calls 40 --idle 1000 --rps 50 --store both]
+// The console's live status hub (server/console/live/) under load, on loopback only, once on each store of
+// --store (PostgreSQL: a database a console on a throw-away cluster; the hub's work is the same): the console
 // server runs as its own process (memory and CPU are its own) in front of a counting proxy in
 // front of the simulator, and this process is every viewer (plain node:http SSE streams).
 //   1. upstream requests a second with 1, 10 and N viewers of the same live calls (and with the
@@ -20,7 +21,11 @@ import { measureIdleMemory } from './live/idle-memory'
 import { measureLatency } from './live/latency'
 import { liveBenchReport } from './live/report'
 import { type BenchSimulator, startBenchSimulator } from './live/simulator'
-import { measureUpstreamRate, SHORTEST_ANSWERED_MS } from './live/upstream-rate'
+import { measureUpstreamRate, type RateWindow, SHORTEST_ANSWERED_MS } from './live/upstream-rate'
+import { type BenchPostgres, startBenchPostgres } from './stores/bench-postgres'
+import { type SideBySideRow, type StoreLoads, sideBySide, withLoads } from './stores/side-by-side'
+import { type BenchStore, STORE_NAMES, storeOption } from './stores/store-option'
+import { percentile } from './web/stats'
 
 const { values } = parseArgs({
   options: {
@@ -30,8 +35,10 @@ const { values } = parseArgs({
     'latency-calls': { type: 'string', default: '40' },
     idle: { type: 'string', default: '1000' },
     rps: { type: 'string', default: '50' },
+    store: { type: 'string' },
   },
 })
+const stores = storeOption(values.store, (line) => process.stderr.write(`${line}\n`))
 const windowSeconds = integerOption('window', values.window, 5, 60)
 // The most viewers of the same calls, and the board viewers of the latency phase; the hub serves at most 200
 // viewers per call id (LiveLimits.viewersPerCall).
@@ -52,7 +59,7 @@ const rateSpeed = Math.min(1, Math.floor((100 * SHORTEST_ANSWERED_MS) / rateSpan
 const LATENCY_SPEED = 1
 const LATENCY_SPACING_MS = 400
 
-const command = `npm run bench:live -- --window ${windowSeconds} --viewers ${viewers} --calls ${calls} --latency-calls ${latencyCalls} --idle ${idle} --rps ${rps}`
+const command = `npm run bench:live -- --window ${windowSeconds} --viewers ${viewers} --calls ${calls} --latency-calls ${latencyCalls} --idle ${idle} --rps ${rps} --store ${stores.length === 2 ? 'both' : stores[0]}`
 
 const dir = mkdtempSync(join(tmpdir(), 'voice-bench-live-'))
 // The consoles serve no dashboard (DASHBOARD_DIST): an empty folder of the bench's own.
@@ -60,11 +67,19 @@ mkdirSync(join(dir, 'no-dist'))
 const simulators: BenchSimulator[] = []
 const consoles: ConsoleChild[] = []
 const proxies: CountingUpstream[] = []
+let postgres: BenchPostgres | null = null
 
-async function stopAll() {
+/** The servers of one store's part; the next part starts its own. */
+async function stopServers() {
   await Promise.allSettled(consoles.splice(0).map((child) => child.stop()))
   await Promise.allSettled(proxies.splice(0).map((proxy) => proxy.close()))
   await Promise.allSettled(simulators.splice(0).map((sim) => sim.stop()))
+}
+
+async function stopAll() {
+  await stopServers()
+  postgres?.stop()
+  postgres = null
   rmSync(dir, { recursive: true, force: true })
 }
 
@@ -75,10 +90,19 @@ guardChildren({
   stopAll,
 })
 
-async function main() {
+/** A console's store settings: its own SQLite file in `dir` (none needed), or a database on the bench's cluster. */
+async function storeEnv(store: BenchStore, name: string): Promise<Record<string, string>> {
+  if (store === 'sqlite') return {}
+  postgres ??= await startBenchPostgres()
+  return { CONSOLE_DATABASE_URL: await postgres.createDatabase(name.replace('-', '_')) }
+}
+
+async function runOn(store: BenchStore) {
   const loadBefore = loadavg()[0] ?? 0
   const startedAt = Date.now()
-  process.stderr.write(`Starting two simulators (speeds ${rateSpeed} and ${LATENCY_SPEED}) and three consoles...\n`)
+  process.stderr.write(
+    `${STORE_NAMES[store]}: starting two simulators (speeds ${rateSpeed} and ${LATENCY_SPEED}) and three consoles...\n`,
+  )
   const [rateSim, latencySim] = await Promise.all([
     startBenchSimulator(dir, 'sim-rate', rateSpeed),
     startBenchSimulator(dir, 'sim-latency', LATENCY_SPEED),
@@ -91,16 +115,34 @@ async function main() {
   ])
   proxies.push(rateProxy, defaultProxy, latencyProxy)
   const budget = { CONSOLE_UPSTREAM_RPS: String(rps) }
+  const [rateStore, defaultStore, latencyStore] = [
+    await storeEnv(store, `${store}-rate`),
+    await storeEnv(store, `${store}-default`),
+    await storeEnv(store, `${store}-latency`),
+  ]
   const [rateConsole, defaultConsole, latencyConsole] = await Promise.all([
-    startConsoleChild({ upstream: rateProxy.url, apiKey: ACME_KEY, dir, name: 'console-rate', env: budget }),
+    startConsoleChild({
+      upstream: rateProxy.url,
+      apiKey: ACME_KEY,
+      dir,
+      name: `${store}-rate`,
+      env: { ...budget, ...rateStore },
+    }),
     // Nothing else set: the configuration's defaults.
     startConsoleChild({
       upstream: defaultProxy.url,
       apiKey: ACME_KEY,
       dir,
-      name: 'console-default',
+      name: `${store}-default`,
+      env: defaultStore,
     }),
-    startConsoleChild({ upstream: latencyProxy.url, apiKey: ACME_KEY, dir, name: 'console-latency', env: budget }),
+    startConsoleChild({
+      upstream: latencyProxy.url,
+      apiKey: ACME_KEY,
+      dir,
+      name: `${store}-latency`,
+      env: { ...budget, ...latencyStore },
+    }),
   ])
   consoles.push(rateConsole, defaultConsole, latencyConsole)
 
@@ -130,10 +172,12 @@ async function main() {
       },
     },
   )
-  await stopAll()
+  await stopServers()
+  const results = { rate, latency, memory }
   console.log(
     liveBenchReport({
       command,
+      store: STORE_NAMES[store],
       loadBefore,
       totalSeconds: (Date.now() - startedAt) / 1000,
       pollMs: defaults.pollMs,
@@ -146,6 +190,56 @@ async function main() {
       memory,
     }),
   )
+  console.log('')
+  return results
+}
+
+function bothStoresRows(results: Partial<Record<BenchStore, Awaited<ReturnType<typeof runOn>>>>): SideBySideRow[] {
+  const value = (pick: (figures: Awaited<ReturnType<typeof runOn>>) => string) =>
+    Object.fromEntries(Object.entries(results).map(([store, figures]) => [store, figures ? pick(figures) : 'n/a']))
+  const perSecond = (window: RateWindow | undefined) => (window ? window.statusPerSecond + window.listsPerSecond : 0)
+  const ms = (n: number) => n.toFixed(0)
+  const transitions = (figures: Awaited<ReturnType<typeof runOn>>) =>
+    figures.latency.transitions.map((transition) => transition.latencyMs)
+  return [
+    {
+      figure: `upstream req/s with 1 and ${viewers} viewers of ${calls} live calls (${viewers} ÷ 1, the floor)`,
+      values: value(({ rate }) => {
+        const [first, last] = [rate.windows[0], rate.windows.at(-1)]
+        return `${perSecond(first).toFixed(1)} / ${perSecond(last).toFixed(1)} (${(perSecond(last) / perSecond(first)).toFixed(2)}×)`
+      }),
+      target: 'flat: ≤ 1.1×',
+    },
+    {
+      figure: "a status change to its stream's `call` event, median / p95 ms",
+      values: value(
+        (figures) => `${ms(percentile(transitions(figures), 50))} / ${ms(percentile(transitions(figures), 95))}`,
+      ),
+    },
+    {
+      figure: `… at the last of ${viewers} board viewers, median / p95 ms`,
+      values: value(
+        ({ latency }) => `${ms(percentile(latency.lastViewerMs, 50))} / ${ms(percentile(latency.lastViewerMs, 95))}`,
+      ),
+    },
+    {
+      figure: `console RSS per idle stream (${idle} streams), KB`,
+      values: value(({ memory }) =>
+        ((memory.after.rss - memory.before.rss) / (memory.connections - 1) / 1024).toFixed(1),
+      ),
+    },
+    {
+      figure: 'console CPU per `call` event fanned out, µs',
+      values: value(({ latency }) => ((latency.cpuMs * 1000) / latency.eventsDelivered).toFixed(1)),
+    },
+  ]
+}
+
+async function main() {
+  const results: Partial<Record<BenchStore, Awaited<ReturnType<typeof runOn>>>> = {}
+  const loads: Partial<Record<BenchStore, StoreLoads>> = {}
+  for (const store of stores) results[store] = await withLoads(loads, store, () => runOn(store))
+  console.log(sideBySide('Live status hub', stores, bothStoresRows(results), loads))
 }
 
 try {

@@ -1,6 +1,7 @@
-// npm run bench:neighbours [-- --calls 1000000 --seconds 20 --exports 10 --searches-per-second 20]
+// npm run bench:neighbours [-- --calls 1000000 --seconds 20 --exports 10 --searches-per-second 20 --store both]
 // Whether one person's heavy work reaches another's requests, on loopback only: the console runs as its own
-// process over a store of --calls indexed calls (bench/search's seeded store), in front of the simulator.
+// process over a store of --calls indexed calls (bench/search's seeded store; on PostgreSQL a row-for-row copy
+// of it on a throw-away cluster), in front of the simulator, once on each store of --store.
 //   1. person B reads a call's status through the console's voice proxy, one request after another, alone;
 //   2. the same, for as long again, while person A asks for --exports CSV exports of every call at once
 //      (A's cap lets 2 stream; the rest get 429 and ask again after Retry-After) and floods searches.
@@ -22,9 +23,13 @@ import { type ConsoleChild, startConsoleChild } from './live/console-child'
 import { startHeavyLoad } from './neighbours/heavy-load'
 import { addPersonA, PERSON_A, signIn } from './neighbours/people'
 import { startPolling } from './neighbours/poller'
-import { latencyOf, neighboursReport } from './neighbours/report'
+import { latencyOf, neighboursReport, WITHIN_MS, WITHIN_RATIO } from './neighbours/report'
+import { copySeededStoreToPostgres } from './search/postgres-copy'
 import { queryCases } from './search/query-cases'
-import { copyStore, seededStore } from './search/seeded-store'
+import { copyStore, type SeededStore, seededStore } from './search/seeded-store'
+import { type BenchPostgres, startBenchPostgres } from './stores/bench-postgres'
+import { type StoreLoads, sideBySide, withLoads } from './stores/side-by-side'
+import { type BenchStore, STORE_NAMES, storeOption } from './stores/store-option'
 
 const { values } = parseArgs({
   options: {
@@ -32,18 +37,25 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     exports: { type: 'string', default: '10' },
     'searches-per-second': { type: 'string', default: '20' },
+    store: { type: 'string' },
   },
 })
+const log = (line: string) => process.stderr.write(`${line}\n`)
+const stores = storeOption(values.store, log)
 const calls = integerOption('calls', values.calls, 1_000, 2_000_000)
 const seconds = integerOption('seconds', values.seconds, 1, 600)
 const exports = integerOption('exports', values.exports, 1, 100)
 const searchesPerSecond = integerOption('searches-per-second', values['searches-per-second'], 1, 1_000)
-const command = `npm run bench:neighbours -- --calls ${calls} --seconds ${seconds} --exports ${exports} --searches-per-second ${searchesPerSecond}`
+const command = `npm run bench:neighbours -- --calls ${calls} --seconds ${seconds} --exports ${exports} --searches-per-second ${searchesPerSecond} --store ${stores.length === 2 ? 'both' : stores[0]}`
 
 const dir = mkdtempSync(join(tmpdir(), 'voice-bench-neighbours-'))
 // The console serves no dashboard (DASHBOARD_DIST): an empty folder of the bench's own.
 mkdirSync(join(dir, 'no-dist'))
-const running: { console: ConsoleChild | null; sim: SimulatorProcess | null } = { console: null, sim: null }
+const running: { console: ConsoleChild | null; sim: SimulatorProcess | null; postgres: BenchPostgres | null } = {
+  console: null,
+  sim: null,
+  postgres: null,
+}
 const children: ChildProcess[] = []
 
 async function stopAll() {
@@ -51,23 +63,37 @@ async function stopAll() {
   await running.sim?.stop()
   running.console = null
   running.sim = null
+  running.postgres?.stop()
+  running.postgres = null
   rmSync(dir, { recursive: true, force: true })
 }
 
 guardChildren({ bench: 'bench:neighbours', minutes: 20, children: () => children, stopAll })
 
-const log = (line: string) => process.stderr.write(`${line}\n`)
 const loads: number[] = []
 setInterval(() => loads.push(loadavg()[0] ?? 0), 2_000).unref()
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-async function main() {
-  const loadBefore = loadavg()[0] ?? 0
-  log(`The store with ${calls.toLocaleString('en-US')} indexed calls...`)
-  const seeded = await seededStore(calls, log)
+/** The console's store: a copy of the seeded file, or the same rows copied into a database of the bench's cluster. */
+async function storeFor(
+  store: BenchStore,
+  seeded: SeededStore,
+): Promise<{ location: string; env: Record<string, string> }> {
   const dbPath = copyStore(seeded, dir, 'console-neighbours')
-  await addPersonA(dbPath)
-  const queries = queryCases(dbPath, 50).flatMap((testCase) => testCase.queries)
+  if (store === 'sqlite') return { location: dbPath, env: {} }
+  rmSync(dbPath)
+  running.postgres ??= await startBenchPostgres()
+  const url = await running.postgres.createDatabase('neighbours')
+  log('Copying the seeded store into PostgreSQL...')
+  await copySeededStoreToPostgres(seeded.path, url, log)
+  return { location: url, env: { CONSOLE_DATABASE_URL: url } }
+}
+
+async function runOn(store: BenchStore, seeded: SeededStore) {
+  const { location, env } = await storeFor(store, seeded)
+  await addPersonA(location)
+  // The same rows on both stores: the seeded file is where the queries are drawn from.
+  const queries = queryCases(seeded.path, 50).flatMap((testCase) => testCase.queries)
 
   running.sim = await startSimulatorProcess({ VOICE_SIM_SEED_CALLS: '3', VOICE_SIM_RATE_LIMIT: '1000000000' })
   children.push(running.sim.process)
@@ -77,7 +103,7 @@ async function main() {
     dir,
     name: 'console-neighbours',
     // A is held to the defaults a person gets: 2 exports at once, 120 of these requests a minute.
-    env: { CONSOLE_QUERY_RATE_LIMIT: '120', CONSOLE_EXPORTS_PER_PERSON: '2' },
+    env: { CONSOLE_QUERY_RATE_LIMIT: '120', CONSOLE_EXPORTS_PER_PERSON: '2', ...env },
   })
   children.push(running.console.process)
   const { url, cookie: cookieB } = running.console
@@ -86,14 +112,16 @@ async function main() {
   const callId = ((await list.json()) as ListCallsResponse).calls[0]?.call_id
   if (!callId) throw new Error('the simulator listed no call for B to poll')
 
-  log(`B alone: ${seconds} s of status reads...`)
+  log(`${STORE_NAMES[store]}: B alone, ${seconds} s of status reads...`)
   const poller = startPolling(url, cookieB, callId)
   // Untimed: the first requests open connections and compile code.
   await pause(1_000)
   poller.lap()
   await pause(seconds * 1000)
   const alone = latencyOf(poller.lap())
-  log(`B beside A: ${exports} exports at once and ${searchesPerSecond} searches a second, ${seconds} s...`)
+  log(
+    `${STORE_NAMES[store]}: B beside A, ${exports} exports at once and ${searchesPerSecond} searches a second, ${seconds} s...`,
+  )
   const load = startHeavyLoad({ url, cookie: cookieA, exports, searchesPerSecond, queries })
   await pause(seconds * 1000)
   const beside = latencyOf(poller.lap())
@@ -101,20 +129,70 @@ async function main() {
   await poller.stop()
   // The console sees A's connections close and ends its streams before it is stopped.
   await pause(1_000)
+  await running.console.stop()
+  await running.sim.stop()
+  running.console = null
+  running.sim = null
+  return { alone, beside, load: counts }
+}
 
+async function main() {
+  log(`The store with ${calls.toLocaleString('en-US')} indexed calls...`)
+  const seeded = await seededStore(calls, log)
+  const results: Partial<Record<BenchStore, Awaited<ReturnType<typeof runOn>>>> = {}
+  const storeLoads: Partial<Record<BenchStore, StoreLoads>> = {}
+  for (const store of stores) {
+    const loadBefore = loadavg()[0] ?? 0
+    loads.length = 0
+    const figures = await withLoads(storeLoads, store, () => runOn(store, seeded))
+    results[store] = figures
+    console.log(
+      neighboursReport({
+        command,
+        store: STORE_NAMES[store],
+        loadBefore,
+        loadDuring: loads.length > 0 ? [Math.min(...loads), Math.max(...loads)] : null,
+        calls,
+        seconds,
+        exports,
+        searchesPerSecond,
+        ...figures,
+      }),
+    )
+    console.log('')
+  }
+  const value = (pick: (figures: Awaited<ReturnType<typeof runOn>>) => string) =>
+    Object.fromEntries(Object.entries(results).map(([store, figures]) => [store, figures ? pick(figures) : 'n/a']))
+  const ms = (n: number) => n.toFixed(1)
   console.log(
-    neighboursReport({
-      command,
-      loadBefore,
-      loadDuring: loads.length > 0 ? [Math.min(...loads), Math.max(...loads)] : null,
-      calls,
-      seconds,
-      exports,
-      searchesPerSecond,
-      alone,
-      beside,
-      load: counts,
-    }),
+    sideBySide(
+      `Neighbours at ${calls.toLocaleString('en-US')} calls`,
+      stores,
+      [
+        {
+          figure: "B's status read alone (the floor), p50 / p99 ms",
+          values: value(({ alone }) => `${ms(alone.p50)} / ${ms(alone.p99)}`),
+        },
+        {
+          figure: "B's status read beside A's exports and searches, p50 / p99 ms",
+          values: value(({ beside }) => `${ms(beside.p50)} / ${ms(beside.p99)}`),
+        },
+        {
+          figure: "B's p99 beside A ÷ B's p99 alone",
+          values: value(({ alone, beside }) => `${(beside.p99 / alone.p99).toFixed(2)}×`),
+          target: `≤ ${WITHIN_RATIO}× and ≤ ${WITHIN_MS} ms`,
+        },
+        {
+          figure: "A's exports streamed (refused with 429)",
+          values: value(({ load }) => `${load.exportsStreamed} (${load.exportsRefused})`),
+        },
+        {
+          figure: "A's searches answered 200 of those sent",
+          values: value(({ load }) => `${load.searchAnswers['200'] ?? 0} of ${load.searchesSent}`),
+        },
+      ],
+      storeLoads,
+    ),
   )
 }
 

@@ -4,6 +4,7 @@
 // the day someone measures. The figures are not checked; the benches' own READMEs say how to read them.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { findPostgresBin } from '../server/console/test-support/postgres-cluster'
 
 interface Smoke {
   script: string
@@ -16,7 +17,7 @@ const SMOKES: Smoke[] = [
     script: 'bench:api',
     args: ['--duration', '1', '--connections', '2', '--seed', '300', '--few-calls', '30', '--deep-pages', '2'],
   },
-  { script: 'bench:audit', args: ['--writes', '100', '--calls', '20'] },
+  { script: 'bench:audit', args: ['--writes', '100', '--calls', '20', '--lookups', '100'] },
   {
     script: 'bench:live',
     args: ['--window', '5', '--viewers', '10', '--calls', '1', '--latency-calls', '5', '--idle', '10'],
@@ -29,6 +30,12 @@ const SMOKES: Smoke[] = [
   { script: 'bench:web', args: ['--runs', '1', '--seed', '300', '--calls', '1', '--speed', '20'] },
   { script: 'bench:neighbours', args: ['--calls', '2000', '--seconds', '3'] },
 ]
+
+// bench:audit, bench:live, bench:neighbours and bench:search run on both stores when PostgreSQL's programs are
+// found (their --store's default) and on SQLite alone otherwise, saying why; in CI the PostgreSQL side must run.
+const postgres = findPostgresBin()
+if ('missing' in postgres && process.env.CI)
+  throw new Error(`The benches' PostgreSQL side must run in CI: ${postgres.missing}`)
 
 // A smoke that has not finished by then is as broken as one that failed.
 const TIMEOUT_MS = 5 * 60_000

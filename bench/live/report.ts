@@ -7,6 +7,8 @@ import type { RateWindow, UpstreamRateFigures } from './upstream-rate'
 
 export interface LiveBenchResults {
   command: string
+  /** The store the consoles ran on (SQLite or PostgreSQL). */
+  store: string
   loadBefore: number
   totalSeconds: number
   pollMs: number
@@ -124,7 +126,7 @@ function memoryTable({ memory }: LiveBenchResults): string[] {
 export function liveBenchReport(results: LiveBenchResults): string {
   const date = new Date().toISOString().slice(0, 10)
   return [
-    `### Live status hub benchmark, ${date}`,
+    `### Live status hub benchmark on ${results.store}, ${date}`,
     '',
     `Machine: ${machine(results.loadBefore)}. Whole run ${fixed(results.totalSeconds, 0)} s.`,
     `Command: \`${results.command}\`: the console server as its own process (\`startConsole\`, run with --expose-gc; memory and CPU read inside it over IPC), a counting proxy, the simulator; every viewer a node:http SSE stream from this process, all on 127.0.0.1. Poll interval ${results.pollMs} ms (the default).`,

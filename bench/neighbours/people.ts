@@ -6,9 +6,9 @@ import { CONSOLE_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/api/co
 
 export const PERSON_A = { email: 'heavy-exporter@neighbours-bench.test', password: 'neighbours-bench-not-secret' }
 
-/** A support user in the store file (a console's `calls:read`, no more), before any console opens it. */
-export async function addPersonA(dbPath: string): Promise<void> {
-  const store = await openStore(dbPath)
+/** A support user in the store (a SQLite file or a PostgreSQL URL; a console's `calls:read`, no more), before any console opens it. */
+export async function addPersonA(location: string): Promise<void> {
+  const store = await openStore(location)
   try {
     const passwordHash = await hashPassword(PERSON_A.password)
     await store.users.add({ email: PERSON_A.email, role: 'support', passwordHash, now: Date.now() })

@@ -18,11 +18,13 @@ export const latencyOf = (times: number[]): Latency => ({
 })
 
 /** The targets of issue 21: B's p99 under A's load within twice its p99 alone, and never past 100 ms. */
-const WITHIN_RATIO = 2
-const WITHIN_MS = 100
+export const WITHIN_RATIO = 2
+export const WITHIN_MS = 100
 
 export function neighboursReport(options: {
   command: string
+  /** The store the console ran on (SQLite or PostgreSQL). */
+  store: string
   loadBefore: number
   loadDuring: [number, number] | null
   calls: number
@@ -45,7 +47,7 @@ export function neighboursReport(options: {
     ? `; during the run ${options.loadDuring[0].toFixed(1)} to ${options.loadDuring[1].toFixed(1)}`
     : ''
   return [
-    `# bench:neighbours: ${options.calls.toLocaleString('en-US')} indexed calls, ${options.seconds} s a phase`,
+    `# bench:neighbours on ${options.store}: ${options.calls.toLocaleString('en-US')} indexed calls, ${options.seconds} s a phase`,
     '',
     `\`${options.command}\``,
     '',

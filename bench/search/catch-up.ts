@@ -40,6 +40,8 @@ export async function measureCatchUp(
   calls: number,
   rps: number,
   track: (child: ChildProcess) => void,
+  /** The console's store settings (CONSOLE_DATABASE_URL for PostgreSQL); none: a SQLite file in `dir`. */
+  storeEnv: Record<string, string> = {},
 ): Promise<CatchUpFigures> {
   const sim = await startSimulatorProcess(
     { VOICE_SIM_SEED_CALLS: String(calls), VOICE_SIM_RATE_LIMIT: '1000000000', VOICE_SIM_SPEED: '1' },
@@ -53,7 +55,7 @@ export async function measureCatchUp(
       apiKey: ACME_KEY,
       dir,
       name: 'console-catch-up',
-      env: { CONSOLE_INDEX_RPS: String(rps), CONSOLE_LIVE: 'off' },
+      env: { CONSOLE_INDEX_RPS: String(rps), CONSOLE_LIVE: 'off', ...storeEnv },
     })
     track(app.process)
     try {

@@ -7,6 +7,8 @@ import type { CaseLatency } from './latency'
 
 export interface SearchBenchResults {
   command: string
+  /** The store the console ran on (SQLite or PostgreSQL). */
+  store: string
   loadBefore: number
   /** The 1-minute load average's lowest and highest, sampled every 5 s. */
   loadDuring: [number, number] | null
@@ -93,10 +95,10 @@ export function searchBenchReport(results: SearchBenchResults): string {
       ? 'the cached store (node_modules/.cache/search-bench)'
       : `seeded in ${results.seededSeconds.toFixed(0)} s`
   return [
-    `### Search benchmark, ${date}`,
+    `### Search benchmark on ${results.store}, ${date}`,
     '',
     `Machine: ${machine(results.loadBefore)}${results.loadDuring ? ` (${results.loadDuring[0].toFixed(1)} to ${results.loadDuring[1].toFixed(1)} during the run)` : ''}. Whole run ${results.totalSeconds.toFixed(0)} s.`,
-    `Command: \`${results.command}\`: the console server as its own process on a copy of a store with ${int(results.calls)} indexed calls (${seeded}), its sync on in front of a simulator, signed in as a support user; all on 127.0.0.1.`,
+    `Command: \`${results.command}\`: the console server as its own process on ${results.store === 'SQLite' ? 'a copy of a store' : 'a row-for-row copy in PostgreSQL of the store'} with ${int(results.calls)} indexed calls (${seeded}), its sync on in front of a simulator, signed in as a support user; all on 127.0.0.1.`,
     '',
     ...latencyTable(results),
     '',

@@ -1,6 +1,6 @@
 // The console server: mounting only. Order matters: host check, headers, CSRF,
 // then the console's API, the voice API behind sessions and roles, and the SPA.
-import { type Context, Hono } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { every } from 'hono/combine'
 import * as z from 'zod/mini'
 import { AUDIT_PATHS } from '../../src/api/audit-schemas'
@@ -117,6 +117,8 @@ export interface ConsoleAppOptions {
   alertDelivery?: AlertDelivery
   /** SMTP and private webhooks, for the alert delivery made when none is given. */
   alertChannels?: AlertChannelSettings
+  /** /healthz, /readyz, /metrics and the request metrics (ops/console-ops.ts); none when not given. */
+  ops?: { measure: MiddlewareHandler; routes: Hono; proxyAnswered: (status: number | null) => void }
   now?: () => number
 }
 
@@ -152,6 +154,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     storageOrigins,
     timeoutMs: options.upstreamTimeoutMs,
     recordingIdleMs: options.recordingIdleMs,
+    onAnswer: options.ops?.proxyAnswered,
   })
   const limiter = createUserRateLimiter(options.store, 'voice', options.userRateLimitPerMinute, now)
   const headers = securityHeaders({ https })
@@ -186,6 +189,11 @@ export function createConsoleApp(options: ConsoleAppOptions) {
       options.network?.forwardedHeader ?? 'x-forwarded-for',
     ),
   )
+  // Ahead of the log, the host check and the audit: load balancers probe by address, every few seconds.
+  if (options.ops) {
+    app.use(options.ops.measure)
+    app.route('/', options.ops.routes)
+  }
   app.use(requestLog(options.logger))
   app.onError((error, c) => {
     const refused = queryLimitProblem(error)

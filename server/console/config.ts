@@ -12,6 +12,7 @@ import { parseDomains, parseRoleMap, type SsoPolicy } from './auth/sso/sso-polic
 import type { MailSettings } from './email/mailer'
 import type { ForwardedHeader } from './http/client-address'
 import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies'
+import { DEFAULT_DRAIN, type DrainTimes } from './ops/drain'
 import { parseStorageOrigins, type StorageOriginsSetting } from './proxy/storage-origins'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './store/query-limits'
 
@@ -98,6 +99,11 @@ const envSchema = z.object({
     .optional(),
   CONSOLE_ALERT_EMAIL_FROM: z.string().trim().min(3).max(200).optional(),
   CONSOLE_WEBHOOK_ALLOW_PRIVATE: z.enum(['on', 'off']).default('off'),
+  // Operations (ops/): /metrics only with this bearer token; the drain's two waits on SIGTERM.
+  CONSOLE_METRICS_TOKEN: z.string().trim().min(16, { error: 'must be at least 16 characters' }).optional(),
+  CONSOLE_METRICS_TOKEN_FILE: z.string().optional(),
+  CONSOLE_DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_DRAIN.graceMs),
+  CONSOLE_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_DRAIN.timeoutMs),
 })
 
 type Env = z.infer<typeof envSchema>
@@ -175,6 +181,8 @@ export interface ConsoleConfig {
   network: NetworkConfig
   /** Email (null without CONSOLE_SMTP_URL) and the SSRF guard's exception for private receivers. */
   alertChannels: AlertChannelSettings
+  /** /metrics's bearer token (null: /metrics is off), and the waits of a drain on SIGTERM. */
+  ops: { metricsToken: string | null; drain: DrainTimes }
 }
 
 export interface AlertChannelSettings {
@@ -246,7 +254,19 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
       maxConnectionsPerAddress: e.CONSOLE_MAX_CONNECTIONS_PER_ADDRESS,
     },
     alertChannels: readAlertChannels(e),
+    ops: {
+      metricsToken: readMetricsToken(e),
+      drain: { graceMs: e.CONSOLE_DRAIN_GRACE_MS, timeoutMs: e.CONSOLE_DRAIN_TIMEOUT_MS },
+    },
   }
+}
+
+function readMetricsToken(e: Env): string | null {
+  const token = readSecret('CONSOLE_METRICS_TOKEN_FILE', e.CONSOLE_METRICS_TOKEN, e.CONSOLE_METRICS_TOKEN_FILE)
+  // The file's token is held to the same length as the setting's: a short one could be guessed.
+  if (token !== null && token.length < 16)
+    invalid(['CONSOLE_METRICS_TOKEN_FILE: the token must be at least 16 characters'])
+  return token
 }
 
 function readAlertChannels(e: Env): AlertChannelSettings {

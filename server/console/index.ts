@@ -14,15 +14,26 @@ try {
   if (users === 0)
     console.log('No users yet. Add the first admin: npm run console -- users add you@example.com --role admin')
 
+  // SIGTERM (an orchestrator, systemd, a rolling restart) drains: readiness fails for CONSOLE_DRAIN_GRACE_MS,
+  // then requests under way get CONSOLE_DRAIN_TIMEOUT_MS (ops/drain.ts). SIGINT (Ctrl-C at a terminal) skips
+  // the grace: no load balancer is waiting to notice. A second signal stops at once.
   let stopping = false
-  const stop = async () => {
-    if (stopping) return
+  const stop = async (graceMs: number) => {
+    if (stopping) {
+      console.error('Stopped without draining: a second signal came.')
+      process.exit(1)
+    }
     stopping = true
-    await running.close()
-    process.exit(0)
+    try {
+      await running.drain({ ...config.ops.drain, graceMs })
+      process.exit(0)
+    } catch (error) {
+      console.error(`The console did not stop cleanly: ${error instanceof Error ? error.message : error}`)
+      process.exit(1)
+    }
   }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+  process.on('SIGTERM', () => void stop(config.ops.drain.graceMs))
+  process.on('SIGINT', () => void stop(0))
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)

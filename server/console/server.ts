@@ -21,6 +21,9 @@ import { capConnectionsPerAddress } from './http/connection-cap'
 import { rawProblem } from './http/problem'
 import { createLogger, type Logger } from './http/request-log'
 import { createConsoleLiveHub } from './live/console-live-hub'
+import { createConsoleOps } from './ops/console-ops'
+import type { DrainTimes } from './ops/drain'
+import type { ConsoleMetrics } from './ops/metrics'
 import { type ConsoleStore, openStore } from './store'
 
 export interface RunningConsole {
@@ -29,6 +32,11 @@ export interface RunningConsole {
   store: ConsoleStore
   /** Carries alert firings out: the rules' onFired is its fanOut. */
   alertDelivery: AlertDelivery
+  /** Its Prometheus metrics (ops/metrics.ts): a lease's user reports it with watchLease. */
+  metrics: ConsoleMetrics
+  /** The graceful stop of SIGTERM (ops/drain.ts): readiness fails, then the listener closes, streams end, requests finish. */
+  drain(times?: DrainTimes): Promise<void>
+  /** The same stop without the waits (tests, npm start). */
   close(): Promise<void>
 }
 
@@ -57,7 +65,14 @@ export async function startConsole(
   const now = extra.now ?? Date.now
   // Its name in the leases of the work one instance does for all (the index sync, the alert rules).
   const instanceId = extra.instanceId ?? newInstanceId()
-  const audit = createAuditLog(store, now)
+  const ops = createConsoleOps({
+    store,
+    logger,
+    metricsToken: config.ops.metricsToken,
+    liveStreams: () => liveHub?.stats().viewers ?? 0,
+    now,
+  })
+  const audit = ops.countAppends(createAuditLog(store, now))
   const refusals = createRefusalTally(audit, now, (error) =>
     logger.error({ msg: 'could not audit refusals', error: String(error) }),
   )
@@ -70,7 +85,13 @@ export async function startConsole(
   const liveHub =
     config.live.enabled === false
       ? null
-      : createConsoleLiveHub({ ...config, store, logger, onCall: config.callIndex.enabled ? noteStatus : undefined })
+      : createConsoleLiveHub({
+          ...config,
+          store,
+          logger,
+          onCall: config.callIndex.enabled ? noteStatus : undefined,
+          onUpstreamAnswer: ops.metrics.upstream('live'),
+        })
   // The demo's rule goes in before the first evaluation (npm start only).
   const apiKey = config.apiKey?.trim()
   if (config.demoUsers && apiKey && config.alerts.enabled) {
@@ -87,6 +108,7 @@ export async function startConsole(
     logger,
     config: { ...config.alertChannels, consoleUrl: config.publicUrl.origin },
     now,
+    onAttempt: ops.metrics.alertDelivery,
   })
   alertDelivery.start()
   const alerts = startConsoleAlerts({
@@ -97,6 +119,7 @@ export async function startConsole(
     logger,
     now,
     readFlagged: () => readFlaggedCallerIds(store),
+    onUpstreamAnswer: ops.metrics.upstream('alerts'),
     // Each firing goes out once per channel: the fan-out's insert is idempotent across instances.
     onFired: async (firing) => {
       await alertDelivery.fanOut(firing)
@@ -109,6 +132,7 @@ export async function startConsole(
         instanceId,
         logger,
         upstreamRps: config.callIndex.upstreamRps,
+        onUpstreamAnswer: ops.metrics.upstream('index'),
         onCallEnded: alerts ? (createdAtMs) => alerts.notify(createdAtMs) : undefined,
       })
     : null
@@ -124,6 +148,7 @@ export async function startConsole(
     logger,
     userRateLimitPerMinute: config.userRateLimitPerMinute,
     demoUsers: config.demoUsers ? DEMO_USERS : [],
+    ops: ops.app,
     now,
   })
 
@@ -193,26 +218,31 @@ export async function startConsole(
   const retention = setInterval(pruneAudit, DAY_MS)
   retention.unref()
 
+  const stop = ops.attach(server, {
+    // Its streams end with a hint to reconnect (through the load balancer, to another instance).
+    endStreams: () => liveHub?.close(),
+    closeRest: async () => {
+      await demoPlacers
+      clearInterval(sweep)
+      clearInterval(retention)
+      // Their close gives up the leases they hold, so another instance takes the work over at once.
+      await alerts?.close()
+      await callIndex?.close()
+      await alertDelivery.close()
+      // The minute under way is written before the store goes: its counts are not lost.
+      await refusals.close()
+      await store.close()
+    },
+  })
+
   const port = (server.address() as AddressInfo).port
   return {
     url: `http://${config.host}:${port}`,
     port,
     store,
     alertDelivery,
-    close: async () => {
-      await demoPlacers
-      clearInterval(sweep)
-      clearInterval(retention)
-      // First: its timers stop and its event streams end, so closing the server waits for none of them.
-      liveHub?.close()
-      await alerts?.close()
-      await callIndex?.close()
-      await alertDelivery.close()
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-      // The minute under way is written before the store goes: its counts are not lost.
-      await refusals.close()
-      await store.close()
-    },
+    metrics: ops.metrics,
+    drain: (times = config.ops.drain) => stop(times),
+    close: () => stop({ graceMs: 0, timeoutMs: 0 }),
   }
 }

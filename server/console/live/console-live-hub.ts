@@ -15,12 +15,14 @@ export function createConsoleLiveHub(options: {
   logger?: Logger
   limits?: Partial<LiveLimits>
   onCall?: LiveHubOptions['onCall']
+  /** Each upstream answer's status, for the console's metrics. */
+  onUpstreamAnswer?: (status: number | null) => void
 }): LiveHub | null {
   const apiKey = options.apiKey?.trim()
   if (!apiKey) return null
   const settings = options.live ?? DEFAULT_LIVE_SETTINGS
   return createLiveHub({
-    upstream: createLiveUpstream({ upstream: options.upstream, apiKey }),
+    upstream: createLiveUpstream({ upstream: options.upstream, apiKey, onAnswer: options.onUpstreamAnswer }),
     ownersOf: (callIds) => options.store.callOwners.ownersOf(callIds),
     pollMs: settings.pollMs,
     upstreamRps: settings.upstreamRps,

@@ -43,6 +43,11 @@ const REFUSALS: Record<Refusal, { title: string; detail: string }> = {
 }
 // Writes waiting for a slow reader; past this the stream ends and the browser resumes with Last-Event-ID.
 const MAX_BACKLOG = 500
+// When the hub closes (a drain), each stream ends with `retry:` so EventSource reconnects, through the load
+// balancer, within a second or three: spread out, so the other instances are not met by every stream at once.
+const RECONNECT_HINT_MS = { min: 500, spread: 2_000 }
+// The hint waits behind writes still queued, but never longer than this.
+const HINT_WAIT_MS = 1_000
 
 export interface EventsRouteOptions {
   /** Null when the console has no API key: there is nothing to watch. */
@@ -92,6 +97,7 @@ export function eventsRoutes(options: EventsRouteOptions) {
     let backlog = 0
     let queue: Promise<unknown> = Promise.resolve()
     let end = () => {}
+    let hubClosed = false
     const ended = new Promise<void>((resolve) => {
       end = resolve
     })
@@ -111,7 +117,10 @@ export function eventsRoutes(options: EventsRouteOptions) {
       {
         send: (event) =>
           write((to) => to.writeSSE({ id: event.id, event: event.name, data: JSON.stringify(event.data) })),
-        end: () => end(),
+        end: () => {
+          hubClosed = true
+          end()
+        },
       },
       c.get('session').userId,
     )
@@ -133,10 +142,23 @@ export function eventsRoutes(options: EventsRouteOptions) {
         await Promise.race([subscription.ready, ended])
         if (!sse.aborted) subscription.start(lastEventId)
         await ended
+        if (hubClosed && !sse.aborted) await reconnectHint(sse, queue)
       } finally {
         clearInterval(heartbeat)
         subscription.leave()
       }
     })
   })
+}
+
+/** The last thing a closing stream says: reconnect after a short, random wait (the hub is going away). */
+async function reconnectHint(sse: SSEStreamingApi, queue: Promise<unknown>): Promise<void> {
+  const ms = RECONNECT_HINT_MS.min + Math.floor(Math.random() * RECONNECT_HINT_MS.spread)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const gaveUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, HINT_WAIT_MS)
+  })
+  const written = queue.catch(() => {}).then(() => sse.write(`retry: ${ms}\n\n`))
+  await Promise.race([written, gaveUp]).catch(() => {})
+  clearTimeout(timer)
 }

@@ -36,6 +36,8 @@ export interface UpstreamOptions {
   upstream: string
   apiKey: string
   timeoutMs?: number
+  /** Told of each answer's status (null: none came), for the console's metrics. */
+  onAnswer?: (status: number | null) => void
 }
 
 /** A GET of the voice API with the server's key, its answer parsed against the contract; shared with the call index. */
@@ -52,8 +54,10 @@ export function createUpstreamGet(options: UpstreamOptions) {
         signal: AbortSignal.any([closing.signal, AbortSignal.timeout(timeoutMs)]),
       })
     } catch (error) {
+      options.onAnswer?.(null)
       return { kind: 'failed', reason: (error as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable' }
     }
+    options.onAnswer?.(response.status)
     if (response.status === 429) {
       await response.body?.cancel()
       return { kind: 'rate-limited', retryAfterMs: retryAfterMs(response.headers.get('retry-after'), Date.now()) }

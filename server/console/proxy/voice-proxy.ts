@@ -27,6 +27,8 @@ export interface VoiceProxyOptions {
   recordingIdleMs?: number
   /** The origins /storage-proxy serves; the voice API's and the storage upstream's when not given. */
   storageOrigins?: StorageOrigins
+  /** Told of each upstream answer's status (null: none came), for the console's metrics. */
+  onAnswer?: (status: number | null) => void
 }
 
 export type VoiceProxy = (request: Request, operation: Operation) => Promise<Response>
@@ -119,6 +121,17 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS
   const recordingIdleMs = options.recordingIdleMs ?? DEFAULT_RECORDING_IDLE_MS
   const within = secondsText(timeoutMs)
+  const observed = (...args: Parameters<typeof send>) =>
+    send(...args).then(
+      (response) => {
+        options.onAnswer?.(response.statusCode ?? null)
+        return response
+      },
+      (error: unknown) => {
+        options.onAnswer?.(null)
+        throw error
+      },
+    )
 
   return async (request, operation) => {
     if (!operation.storage && !apiKey) {
@@ -148,7 +161,7 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
     const deadline = performance.now() + timeoutMs
     let upstreamResponse: IncomingMessage
     try {
-      upstreamResponse = await send(target, request.method, headers, body, timeoutMs)
+      upstreamResponse = await observed(target, request.method, headers, body, timeoutMs)
       for (let hop = 0; operation.storage && REDIRECTS.has(upstreamResponse.statusCode ?? 0); hop++) {
         const location = upstreamResponse.headers.location
         upstreamResponse.resume()
@@ -163,7 +176,7 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
           )
         }
         target = next
-        upstreamResponse = await send(target, request.method, headers, undefined, timeoutMs)
+        upstreamResponse = await observed(target, request.method, headers, undefined, timeoutMs)
       }
     } catch (error) {
       const who = operation.storage ? 'The storage host of the recording' : 'The voice service'

@@ -15,6 +15,11 @@ export interface TextTerm {
 
 export interface StoreAdapter {
   readonly kind: StoreKind
+  /**
+   * Past this many trigram matches a search reads calls in time order, checking each, rather than fetching
+   * and sorting every match (store/call-search.ts): where a match starts to cost more than the rows a scan reads.
+   */
+  readonly manyTrigramMatches: number
   /** The data type of an id the store assigns on insert (the call index's row id). */
   readonly rowIdType: 'integer' | 'bigserial'
   /** `haystack` contains `needle`, compared as they are (both sides are lower-cased by the console). */

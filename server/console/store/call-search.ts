@@ -122,14 +122,13 @@ const rowChecked = (filter: CallSearchFilter) =>
     (value) => value !== undefined,
   )
 
-// Past this many trigram matches a scan in time order fills a page sooner than sorting them all: at a million
-// calls a match costs about 8 µs to fetch and sort and a scanned row about 0.5 µs, so the two meet near 2,000.
-const MANY_MATCHES = 2_000
+// Past the store's manyTrigramMatches (its adapter: 2,000 on SQLite) a scan in time order fills a page sooner
+// than sorting every trigram match.
 // With a filter checked row by row the scan may read many rows for each it keeps: the trigram table stays
 // the better way up to ten times as many matches.
 const ROW_CHECKED_FACTOR = 10
 
-export function createCallSearchQueries(db: ConsoleDb, store: StoreAdapter, manyMatches = MANY_MATCHES) {
+export function createCallSearchQueries(db: ConsoleDb, store: StoreAdapter, manyMatches = store.manyTrigramMatches) {
   const conditionsOf = (eb: Eb, filter: CallSearchFilter, plan: TermPlan) => conditions(eb, store, filter, plan)
 
   /** Counting the trigram matches stops past the threshold: cheap whatever the term. */

@@ -36,6 +36,8 @@ export interface AlertDeliveryDeps {
   logger: Logger
   config: AlertDeliveryConfig
   now?: () => number
+  /** Each attempt's outcome as recorded (delivered, retrying, failed), for the console's metrics. */
+  onAttempt?: (channelKind: string, outcome: DeliveryOutcome['status']) => void
 }
 
 const CLAIM_BATCH = 10
@@ -132,6 +134,7 @@ export function createAlertDelivery(deps: AlertDeliveryDeps) {
       logger.error({ msg: 'alert delivery outcome not recorded: its claim ran out', delivery: delivery.id })
       return
     }
+    deps.onAttempt?.(channel?.kind ?? 'deleted', recorded.status)
     await audit.record({
       actor: null,
       action: 'alert-delivery.attempted',

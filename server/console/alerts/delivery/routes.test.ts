@@ -139,10 +139,14 @@ describe('alert channel routes', () => {
         channelName: 'Ops hook',
       })
     })
-    const audit = await t.store.audit.page({}, 100)
-    expect(audit.map((row) => row.action)).toEqual(
-      expect.arrayContaining(['alert-channel.created', 'alert-channel.tested', 'alert-delivery.attempted']),
-    )
+    // The attempt's entry is written after the delivery's row says delivered.
+    const audit = await vi.waitFor(async () => {
+      const rows = await t.store.audit.page({}, 100)
+      expect(rows.map((row) => row.action)).toEqual(
+        expect.arrayContaining(['alert-channel.created', 'alert-channel.tested', 'alert-delivery.attempted']),
+      )
+      return rows
+    })
     expect(JSON.stringify(audit)).not.toContain(secret)
     expect(t.lines.join('\n')).not.toContain(secret)
   })

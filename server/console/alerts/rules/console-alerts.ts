@@ -21,6 +21,8 @@ export interface ConsoleAlertsOptions extends Pick<AlertEvaluatorOptions, 'readF
   /** This instance's id among those sharing the store (cluster/instance-id.ts). */
   instanceId: string
   logger?: Logger
+  /** Each upstream answer's status, for the console's metrics. */
+  onUpstreamAnswer?: (status: number | null) => void
 }
 
 export function startConsoleAlerts(options: ConsoleAlertsOptions): AlertEvaluator | null {
@@ -34,7 +36,12 @@ export function startConsoleAlerts(options: ConsoleAlertsOptions): AlertEvaluato
     start: () =>
       startAlertEvaluator({
         ...options,
-        upstream: createUsageUpstream({ upstream: options.upstream, apiKey, timeoutMs: options.upstreamTimeoutMs }),
+        upstream: createUsageUpstream({
+          upstream: options.upstream,
+          apiKey,
+          timeoutMs: options.upstreamTimeoutMs,
+          onAnswer: options.onUpstreamAnswer,
+        }),
         intervalMs: options.alerts.evaluateMs,
       }),
   })

@@ -20,6 +20,8 @@ export function startConsoleCallIndex(options: {
   instanceId: string
   logger?: Logger
   onCallEnded?: (createdAtMs: number | null) => void
+  /** Each upstream answer's status, for the console's metrics. */
+  onUpstreamAnswer?: (status: number | null) => void
 }): CallIndexSync | null {
   const apiKey = options.apiKey?.trim()
   if (!apiKey) return null
@@ -32,7 +34,7 @@ export function startConsoleCallIndex(options: {
     start: () =>
       startCallIndexSync({
         store,
-        upstream: createIndexUpstream({ upstream: options.upstream, apiKey }),
+        upstream: createIndexUpstream({ upstream: options.upstream, apiKey, onAnswer: options.onUpstreamAnswer }),
         rps: options.upstreamRps,
         logger: options.logger,
         onCallEnded: options.onCallEnded,

@@ -1,0 +1,111 @@
+// A graceful stop, as a rolling restart needs it: readiness fails first, so the load balancer stops sending
+// new people here; after the grace the listener closes, live streams are told to reconnect (through the
+// load balancer, to another instance), and the requests under way get until the timeout to finish. Only
+// then is the rest closed: background work (whose close gives up its leases), the tally, the store.
+import type { Server, ServerResponse } from 'node:http'
+import type { Logger } from '../http/request-log'
+
+export interface DrainTimes {
+  /** How long readiness fails before the listener closes (CONSOLE_DRAIN_GRACE_MS). */
+  graceMs: number
+  /** The longest wait, after the listener closed, for requests under way (CONSOLE_DRAIN_TIMEOUT_MS). */
+  timeoutMs: number
+}
+
+// A load balancer probing every second or two, failing after two probes, has seen it within 3 s.
+export const DEFAULT_DRAIN: DrainTimes = { graceMs: 3_000, timeoutMs: 20_000 }
+
+/** Whether this instance is draining; readiness reads it. */
+export interface DrainState {
+  draining(): boolean
+}
+
+/** The responses under way on a server, so a drain can wait for them and close their connections after. */
+export interface RequestsUnderWay {
+  count(): number
+  /** From now on every answer says `Connection: close`, so kept-alive sockets end with their request. */
+  closeAfterEach(): void
+  /** Resolves once none is under way, or after `ms`. */
+  settled(ms: number): Promise<boolean>
+}
+
+export function trackRequests(server: Server): RequestsUnderWay {
+  const open = new Set<ServerResponse>()
+  let closing = false
+  let onSettled: (() => void) | null = null
+  const closeAfter = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close')
+  }
+  // Ahead of the app's own listener, so a request is counted before any of its handling runs.
+  server.prependListener('request', (_req, res: ServerResponse) => {
+    open.add(res)
+    if (closing) closeAfter(res)
+    res.once('close', () => {
+      open.delete(res)
+      if (open.size === 0) onSettled?.()
+    })
+  })
+  return {
+    count: () => open.size,
+    closeAfterEach: () => {
+      closing = true
+      for (const res of open) closeAfter(res)
+    },
+    settled: (ms) =>
+      new Promise((resolve) => {
+        if (open.size === 0) return resolve(true)
+        const timer = setTimeout(() => {
+          onSettled = null
+          resolve(false)
+        }, ms)
+        onSettled = () => {
+          clearTimeout(timer)
+          onSettled = null
+          resolve(true)
+        }
+      }),
+  }
+}
+
+export interface DrainSteps {
+  server: Server
+  requests: RequestsUnderWay
+  /** Ends every live stream with a hint to reconnect soon (the status hub's close). */
+  endStreams(): void
+  /** Everything else, in order: background work and its leases, the tally, the store. */
+  closeRest(): Promise<void>
+}
+
+/** Drains once: a second call (close() after drain(), or a second signal) waits for the first. */
+export function createDrain(logger: Logger) {
+  let draining = false
+  let done: Promise<void> | null = null
+
+  async function run(times: DrainTimes, steps: DrainSteps) {
+    const { server, requests } = steps
+    logger.info({ msg: 'draining: readiness fails from now on', graceMs: times.graceMs, timeoutMs: times.timeoutMs })
+    if (times.graceMs > 0) await new Promise((resolve) => setTimeout(resolve, times.graceMs))
+    // No new connections; idle kept-alive ones close now, busy ones after their answer.
+    const listenerClosed = new Promise<void>((resolve) => server.close(() => resolve()))
+    requests.closeAfterEach()
+    steps.endStreams()
+    const finished = await requests.settled(times.timeoutMs)
+    logger.info({
+      msg: finished ? 'draining: requests under way finished' : 'draining: requests cut off at the timeout',
+      cutOff: requests.count(),
+    })
+    server.closeAllConnections()
+    await listenerClosed
+    await steps.closeRest()
+    logger.info({ msg: 'drained' })
+  }
+
+  return {
+    state: { draining: () => draining } satisfies DrainState,
+    run(times: DrainTimes, steps: DrainSteps): Promise<void> {
+      draining = true
+      done ??= run(times, steps)
+      return done
+    },
+  }
+}
