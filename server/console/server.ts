@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { LiveCall } from '../../src/api/live-schemas'
 import { type AlertDelivery, createAlertDelivery } from './alerts/delivery/delivery'
-import { startConsoleAlerts } from './alerts/rules/console-alerts'
+import { ALERT_RULES_LEASE, startConsoleAlerts } from './alerts/rules/console-alerts'
 import { addDemoAlertRule } from './alerts/rules/demo-rule'
 import { createUsageUpstream } from './alerts/rules/usage-upstream'
 import { createConsoleApp } from './app'
@@ -12,7 +12,7 @@ import { createAuditLog } from './audit/audit-log'
 import { createRefusalTally } from './audit/refusal-tally'
 import { DEFAULT_THROTTLE } from './auth/sign-in-throttle'
 import { readFlaggedCallerIds } from './caller-ids/read-health'
-import { startConsoleCallIndex } from './calls/index/console-call-index'
+import { CALL_INDEX_LEASE, startConsoleCallIndex } from './calls/index/console-call-index'
 import { newInstanceId } from './cluster/instance-id'
 import type { ConsoleConfig } from './config'
 import { recordDemoPlacers } from './demo-placed-by'
@@ -136,6 +136,8 @@ export async function startConsole(
         onCallEnded: alerts ? (createdAtMs) => alerts.notify(createdAtMs) : undefined,
       })
     : null
+  if (alerts) ops.metrics.watchLease(ALERT_RULES_LEASE, alerts.leaseHeld)
+  if (callIndex) ops.metrics.watchLease(CALL_INDEX_LEASE, callIndex.leaseHeld)
   const app = createConsoleApp({
     ...config,
     store,

@@ -85,6 +85,8 @@ it('runs index passes on one instance at a time, and on the other within 5 s whe
   const listedBefore = a.upstream.seen.filter((r) => r.path.startsWith('/api/v1/voice/calls?')).length
   await sleep(6_000)
   expect(b.upstream.seen).toEqual([])
+  // What /metrics reports as each instance's console_lease_held.
+  expect([first?.leaseHeld(), second?.leaseHeld()]).toEqual([true, false])
   expect(a.upstream.seen.filter((r) => r.path.startsWith('/api/v1/voice/calls?')).length).toBeGreaterThan(listedBefore)
   // Its state is answered on both: the store's counts, the same on each.
   expect((await second?.state())?.syncedTo).toBe((await first?.state())?.syncedTo)

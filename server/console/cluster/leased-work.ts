@@ -8,6 +8,8 @@ import { holdLease, type LeaseOptions } from './lease'
 export interface LeasedWork<T extends { close(): Promise<void> }> {
   /** The loop, while this instance runs it. */
   current(): T | null
+  /** Whether this instance holds the lease now (for /metrics). */
+  held(): boolean
   /** Stops the loop, then gives the lease up, so the next holder never overlaps this one's last step. */
   close(): Promise<void>
 }
@@ -46,6 +48,7 @@ export function runWhileLeased<T extends { close(): Promise<void> }>(options: {
   })
   return {
     current: () => work,
+    held: () => lease.held(),
     async close() {
       closing = true
       await changes

@@ -25,7 +25,7 @@ export interface ConsoleAlertsOptions extends Pick<AlertEvaluatorOptions, 'readF
   onUpstreamAnswer?: (status: number | null) => void
 }
 
-export function startConsoleAlerts(options: ConsoleAlertsOptions): AlertEvaluator | null {
+export function startConsoleAlerts(options: ConsoleAlertsOptions): (AlertEvaluator & { leaseHeld(): boolean }) | null {
   const apiKey = options.apiKey?.trim()
   if (!apiKey || !options.alerts.enabled) return null
   const leased = runWhileLeased({
@@ -49,6 +49,7 @@ export function startConsoleAlerts(options: ConsoleAlertsOptions): AlertEvaluato
     // Elsewhere, the holder's own schedule evaluates (within CONSOLE_ALERT_EVALUATE_MS).
     notify: (createdAtMs) => leased.current()?.notify(createdAtMs),
     evaluate: async () => (await leased.current()?.evaluate()) ?? [],
+    leaseHeld: () => leased.held(),
     close: () => leased.close(),
   }
 }

@@ -22,7 +22,7 @@ export function startConsoleCallIndex(options: {
   onCallEnded?: (createdAtMs: number | null) => void
   /** Each upstream answer's status, for the console's metrics. */
   onUpstreamAnswer?: (status: number | null) => void
-}): CallIndexSync | null {
+}): (CallIndexSync & { leaseHeld(): boolean }) | null {
   const apiKey = options.apiKey?.trim()
   if (!apiKey) return null
   const { store } = options
@@ -52,6 +52,7 @@ export function startConsoleCallIndex(options: {
       await startBackfill(store, row.watermark)
       return true
     },
+    leaseHeld: () => leased.held(),
     close: () => leased.close(),
   }
 }
