@@ -143,6 +143,9 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     own: [...origins],
     onLearn: (origin) =>
       options.logger.info({ msg: 'recordings served from an origin the voice service named', origin }),
+    shared: options.store.storageOrigins,
+    now,
+    onError: (error) => options.logger.error({ msg: 'could not share a storage origin', error: String(error) }),
   })
   const proxy = createVoiceProxy({
     upstream: options.upstream,
@@ -153,13 +156,13 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     recordingIdleMs: options.recordingIdleMs,
     onAnswer: options.ops?.proxyAnswered,
   })
-  const limiter = createUserRateLimiter(options.userRateLimitPerMinute, now)
+  const limiter = createUserRateLimiter(options.store, 'voice', options.userRateLimitPerMinute, now)
   const headers = securityHeaders({ https })
   const signedIn = requireSession(sessions, cookie)
   // The console's own heavy endpoints: signed in, then within the person's pace.
   const signedInPaced = every(
     signedIn,
-    pacedPerPerson(createUserRateLimiter(options.queryRateLimitPerMinute ?? 120, now)),
+    pacedPerPerson(createUserRateLimiter(options.store, 'queries', options.queryRateLimitPerMinute ?? 120, now)),
   )
   const audit = options.audit ?? createAuditLog(options.store, now)
   const alertDelivery =

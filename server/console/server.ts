@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { LiveCall } from '../../src/api/live-schemas'
 import { type AlertDelivery, createAlertDelivery } from './alerts/delivery/delivery'
-import { startConsoleAlerts } from './alerts/rules/console-alerts'
+import { ALERT_RULES_LEASE, startConsoleAlerts } from './alerts/rules/console-alerts'
 import { addDemoAlertRule } from './alerts/rules/demo-rule'
 import { createUsageUpstream } from './alerts/rules/usage-upstream'
 import { createConsoleApp } from './app'
@@ -12,13 +12,15 @@ import { createAuditLog } from './audit/audit-log'
 import { createRefusalTally } from './audit/refusal-tally'
 import { DEFAULT_THROTTLE } from './auth/sign-in-throttle'
 import { readFlaggedCallerIds } from './caller-ids/read-health'
-import { startConsoleCallIndex } from './calls/index/console-call-index'
+import { CALL_INDEX_LEASE, startConsoleCallIndex } from './calls/index/console-call-index'
+import { newInstanceId } from './cluster/instance-id'
 import type { ConsoleConfig } from './config'
 import { recordDemoPlacers } from './demo-placed-by'
 import { DEMO_USERS, ensureDemoUsers } from './demo-users'
 import { capConnectionsPerAddress } from './http/connection-cap'
 import { rawProblem } from './http/problem'
 import { createLogger, type Logger } from './http/request-log'
+import { LIVE_HUB_LEASE } from './live/cluster-poller'
 import { createConsoleLiveHub } from './live/console-live-hub'
 import { createConsoleOps } from './ops/console-ops'
 import type { DrainTimes } from './ops/drain'
@@ -42,10 +44,13 @@ export interface RunningConsole {
 const SWEEP_EVERY_MS = 10 * 60_000
 const MAX_CONNECTIONS = 1_000
 const DAY_MS = 24 * 60 * 60_000
+const RATE_BUCKET_KEEP_MS = 60 * 60_000
+// Signed recording links live for hours; an origin the service has not named for a week is learnt again when it does.
+const STORAGE_LINK_KEEP_MS = 7 * DAY_MS
 
 export async function startConsole(
   config: ConsoleConfig,
-  extra: { logger?: Logger; now?: () => number } = {},
+  extra: { logger?: Logger; now?: () => number; instanceId?: string } = {},
 ): Promise<RunningConsole> {
   const logger = extra.logger ?? createLogger(config.log)
   const store = await openStore(config.dbPath, config.queries)
@@ -59,6 +64,8 @@ export async function startConsole(
         })
       : Promise.resolve(0)
   const now = extra.now ?? Date.now
+  // Its name in the leases of the work one instance does for all (the index sync, the alert rules).
+  const instanceId = extra.instanceId ?? newInstanceId()
   const ops = createConsoleOps({
     store,
     logger,
@@ -85,7 +92,11 @@ export async function startConsole(
           logger,
           onCall: config.callIndex.enabled ? noteStatus : undefined,
           onUpstreamAnswer: ops.metrics.upstream('live'),
+          instance: instanceId,
         })
+  // Across instances, 1 on the one whose poller holds the lease and polls (a single instance has no lease).
+  const polling = liveHub?.polling
+  if (polling) ops.metrics.watchLease(LIVE_HUB_LEASE, polling)
   // The demo's rule goes in before the first evaluation (npm start only).
   const apiKey = config.apiKey?.trim()
   if (config.demoUsers && apiKey && config.alerts.enabled) {
@@ -109,6 +120,7 @@ export async function startConsole(
     ...config,
     store,
     audit,
+    instanceId,
     logger,
     now,
     readFlagged: () => readFlaggedCallerIds(store),
@@ -122,12 +134,15 @@ export async function startConsole(
     ? startConsoleCallIndex({
         ...config,
         store,
+        instanceId,
         logger,
         upstreamRps: config.callIndex.upstreamRps,
         onUpstreamAnswer: ops.metrics.upstream('index'),
         onCallEnded: alerts ? (createdAtMs) => alerts.notify(createdAtMs) : undefined,
       })
     : null
+  if (alerts) ops.metrics.watchLease(ALERT_RULES_LEASE, alerts.leaseHeld)
+  if (callIndex) ops.metrics.watchLease(CALL_INDEX_LEASE, callIndex.leaseHeld)
   const app = createConsoleApp({
     ...config,
     store,
@@ -189,6 +204,16 @@ export async function startConsole(
     store.throttle
       .deleteStale(Date.now() - Math.max(DEFAULT_THROTTLE.windowMs, DEFAULT_THROTTLE.lockMs))
       .catch((error) => logger.error({ msg: 'throttle sweep failed', error: String(error) }))
+    // Rate buckets refill within 10 minutes at the slowest setting: an hour-old row is a full bucket.
+    store.personRates
+      .deleteStale(Date.now() - RATE_BUCKET_KEEP_MS)
+      .catch((error) => logger.error({ msg: 'rate bucket sweep failed', error: String(error) }))
+    store.storageOrigins
+      .deleteStale(Date.now() - STORAGE_LINK_KEEP_MS)
+      .catch((error) => logger.error({ msg: 'storage origin sweep failed', error: String(error) }))
+    store.personClaims
+      .deleteLapsed(Date.now())
+      .catch((error) => logger.error({ msg: 'claim sweep failed', error: String(error) }))
   }, SWEEP_EVERY_MS)
   sweep.unref()
   const pruneAudit = () =>

@@ -1,5 +1,6 @@
 // The voice operations the audit trail records, read from the upstream's answer as it passes:
 // each call placed (and who placed it), each verification started, each play and download of a recording.
+import { randomUUID } from 'node:crypto'
 import type { Context } from 'hono'
 import type { SessionEnv } from '../auth/require-session'
 import type { Operation } from '../operations'
@@ -9,8 +10,9 @@ import type { AuditLog } from './audit-log'
 import { actorOf, requestFacts } from './request-facts'
 
 // Per person, recording and play id: the Range requests of a seek, a pause and resume, the waveform's own
-// fetch are one play. A play forgotten past this many is recorded again on its next fetch, never lost.
-const MAX_REMEMBERED_PLAYS = 10_000
+// fetch are one play, whichever console instance serves each. Claimed in the store for a day (a play id is made
+// once per page); a play forgotten after that is recorded again on its next fetch, never lost.
+const PLAY_REMEMBERED_MS = 24 * 60 * 60_000
 
 async function jsonField(response: Response, field: string): Promise<string | null> {
   try {
@@ -29,10 +31,8 @@ export function createVoiceAudit(
   store: ConsoleStore,
   now: () => number,
   /** The call a recording request is of (through the storage proxy, the link's call as the service named it). */
-  recordingOf: (url: URL) => string = recordingOfPath,
+  recordingOf: (url: URL) => string | Promise<string> = recordingOfPath,
 ) {
-  const played = new Set<string>()
-
   return async function recordVoiceEvent(
     c: Context<SessionEnv>,
     operation: Operation,
@@ -69,16 +69,19 @@ export function createVoiceAudit(
       // Audio was sent. The player marks a play's fetches with its play id (made at the first Play, once per page);
       // a fetch without one is a download (the Download link, or anyone's own client): never unaudited.
       const url = new URL(c.req.url)
-      const recording = recordingOf(url)
+      const recording = await recordingOf(url)
       const { playId } = splitPlayId(url.search)
       if (playId === null) {
         await audit.record({ ...base, action: 'recording.downloaded', target: recording })
         return
       }
-      const remembered = `${session.userId}:${recording}:${playId}`
-      if (played.has(remembered)) return
-      if (played.size >= MAX_REMEMBERED_PLAYS) played.delete(played.values().next().value as string)
-      played.add(remembered)
+      const first = await store.personClaims.claim(
+        `played:${session.userId}:${recording}:${playId}`,
+        randomUUID(),
+        now(),
+        PLAY_REMEMBERED_MS,
+      )
+      if (!first) return
       await audit.record({ ...base, action: 'recording.played', target: recording, detail: { playId } })
     }
   }

@@ -145,7 +145,7 @@ export function authRoutes(deps: AuthRouteDeps) {
         try {
           return await checkPassword(c, user, password, attempt)
         } finally {
-          admitted.done()
+          await admitted.done()
         }
       })
       .post('/sign-out', async (c) => {

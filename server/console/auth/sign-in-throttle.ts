@@ -6,6 +6,7 @@
 // - the account: `accountFailures` failures lock it for `lockMs`, for unknown browsers only.
 // - the device cookie: a browser that signed in to the account before is spared both of the above
 //   (the owner cannot be kept out by strangers); it has its own `deviceFailures`, then is unknown again.
+import { randomUUID } from 'node:crypto'
 import { addressGroup } from '../http/address-group'
 import type { ConsoleStore } from '../store'
 import type { ThrottleRow } from '../store/schema'
@@ -54,6 +55,10 @@ export interface Attempt {
   device: string | null
 }
 
+// Longer than any password check (scrypt takes well under a second), short enough that a crash mid-check
+// holds nobody up for long.
+const CHECK_CLAIM_TTL_MS = 10_000
+
 const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`
 const addressKey = (ip: string) => `ip:${addressGroup(ip)}`
 const deviceKey = (nonce: string) => `device:${nonce}`
@@ -92,8 +97,6 @@ export function createSignInThrottle(store: ConsoleStore, policy: ThrottlePolicy
     return { refused: null, slowed }
   }
 
-  /** Keys with a password check under way in this process. */
-  const checking = new Set<string>()
   const lockAt = (limit: number) => (failures: number, at: number) => (failures >= limit ? at + policy.lockMs : null)
 
   return {
@@ -103,19 +106,21 @@ export function createSignInThrottle(store: ConsoleStore, policy: ThrottlePolicy
      * (or from an address already being slowed) waits a second, so a burst sent at once cannot have
      * hundreds of passwords checked before the first failure is counted.
      */
-    async admit(attempt: Attempt): Promise<{ refused: Refusal } | { done: () => void }> {
-      if (attempt.device) return { done: () => {} }
+    async admit(attempt: Attempt): Promise<{ refused: Refusal } | { done: () => Promise<void> }> {
+      if (attempt.device) return { done: async () => {} }
       const at = now()
       const { refused, slowed } = await stateOf(attempt, at)
       if (refused) return { refused }
       const keys = [accountKey(attempt.email), ...(slowed ? [addressKey(attempt.ip)] : [])]
-      if (keys.some((key) => checking.has(key))) return { refused: { state: 'checking', until: at + 1000 } }
-      for (const key of keys) checking.add(key)
-      return {
-        done: () => {
-          for (const key of keys) checking.delete(key)
-        },
+      // Claimed in the store, so a burst spread over several console instances waits all the same; a claim
+      // left by an instance that died lapses after CHECK_CLAIM_TTL_MS.
+      const holder = randomUUID()
+      for (const key of keys) {
+        if (await store.personClaims.claim(`checking:${key}`, holder, at, CHECK_CLAIM_TTL_MS)) continue
+        await store.personClaims.release(holder)
+        return { refused: { state: 'checking', until: at + 1000 } }
       }
+      return { done: () => store.personClaims.release(holder) }
     },
 
     /** After a failure was recorded: whether the account or address now refuses this browser. */

@@ -1,25 +1,50 @@
 // Per-person fairness: one person's flood is slowed down here, and the others keep working.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ConsoleStore } from '../store'
 import { createTestConsole, expectProblem, fakeClock, type TestConsole } from '../test-support/console-app'
 import { ACME_KEY, type SimulatorProcess, startSimulatorProcess } from '../test-support/simulator-process'
+import { openTestStore } from '../test-support/test-store'
 import { createUserRateLimiter } from './user-rate-limit'
 
-describe('the per-user token bucket', () => {
-  it('allows a burst of a tenth of the minute (at least 10), then refills at the minute rate', () => {
-    const clock = fakeClock()
-    const limiter = createUserRateLimiter(600, clock.now)
-    for (let i = 0; i < 60; i++) expect(limiter.take('a').allowed).toBe(true)
-    expect(limiter.take('a')).toEqual({ allowed: false, retryAfterSeconds: 1 })
-    clock.advance(100)
-    expect(limiter.take('a').allowed).toBe(true)
-    expect(limiter.take('a').allowed).toBe(false)
+describe('the per-user token bucket, in the store', () => {
+  let store: ConsoleStore
+  beforeAll(async () => {
+    store = await openTestStore()
+  })
+  afterAll(async () => {
+    await store?.close()
   })
 
-  it('keeps a bucket per person', () => {
-    const limiter = createUserRateLimiter(60, fakeClock().now)
-    for (let i = 0; i < 10; i++) limiter.take('a')
-    expect(limiter.take('a').allowed).toBe(false)
-    expect(limiter.take('b').allowed).toBe(true)
+  it('allows a burst of a tenth of the minute (at least 10), then refills at the minute rate', async () => {
+    const clock = fakeClock()
+    const limiter = createUserRateLimiter(store, 'burst', 600, clock.now)
+    for (let i = 0; i < 60; i++) expect((await limiter.take('a')).allowed).toBe(true)
+    expect(await limiter.take('a')).toEqual({ allowed: false, retryAfterSeconds: 1 })
+    clock.advance(100)
+    expect((await limiter.take('a')).allowed).toBe(true)
+    expect((await limiter.take('a')).allowed).toBe(false)
+  })
+
+  it('keeps a bucket per person and per limit', async () => {
+    const limiter = createUserRateLimiter(store, 'each', 60, fakeClock().now)
+    for (let i = 0; i < 10; i++) await limiter.take('a')
+    expect((await limiter.take('a')).allowed).toBe(false)
+    expect((await limiter.take('b')).allowed).toBe(true)
+    expect((await createUserRateLimiter(store, 'other', 60, fakeClock().now).take('a')).allowed).toBe(true)
+  })
+
+  it('says how long until the next token, and takes none from a clock that is behind the bucket', async () => {
+    const clock = fakeClock()
+    // 6 a minute: one token every 10 s.
+    const limiter = createUserRateLimiter(store, 'slow', 6, clock.now)
+    for (let i = 0; i < 10; i++) await limiter.take('a')
+    clock.advance(2_500)
+    expect(await limiter.take('a')).toEqual({ allowed: false, retryAfterSeconds: 8 })
+    // Another instance whose clock is a second behind gets no tokens from the difference.
+    const behind = createUserRateLimiter(store, 'slow', 6, () => clock.now() - 1_000)
+    expect((await behind.take('a')).allowed).toBe(false)
+    clock.advance(7_500)
+    expect((await limiter.take('a')).allowed).toBe(true)
   })
 })
 

@@ -1,8 +1,10 @@
 // Per-user fairness: the voice API limits the company's key as a whole, so one person
 // (or a runaway tab) is slowed down here, well before the shared budget is spent.
-// A token bucket per user: `perMinute` requests a minute, in bursts of up to a tenth of that.
+// A token bucket per user: `perMinute` requests a minute, in bursts of up to a tenth of that. The buckets live
+// in the store, so a person's pace is counted across every console instance together (one statement a request).
 import type { MiddlewareHandler } from 'hono'
 import type { SessionEnv } from '../auth/require-session'
+import type { ConsoleStore } from '../store'
 import { sendProblem } from './problem'
 
 export interface RateDecision {
@@ -10,31 +12,33 @@ export interface RateDecision {
   retryAfterSeconds: number
 }
 
-export function createUserRateLimiter(perMinute: number, now: () => number = Date.now) {
+export type UserRateLimiter = ReturnType<typeof createUserRateLimiter>
+
+/** `name` keeps this limit's buckets apart from another's (the voice API's and the console's queries'). */
+export function createUserRateLimiter(
+  store: Pick<ConsoleStore, 'personRates'>,
+  name: string,
+  perMinute: number,
+  now: () => number = Date.now,
+) {
   const capacity = Math.max(10, Math.ceil(perMinute / 10))
   const perMs = perMinute / 60_000
-  const buckets = new Map<string, { tokens: number; at: number }>()
 
   return {
-    take(userId: string): RateDecision {
-      const at = now()
-      const bucket = buckets.get(userId) ?? { tokens: capacity, at }
-      bucket.tokens = Math.min(capacity, bucket.tokens + (at - bucket.at) * perMs)
-      bucket.at = at
-      buckets.set(userId, bucket)
-      if (bucket.tokens >= 1) {
-        bucket.tokens -= 1
-        return { allowed: true, retryAfterSeconds: 0 }
-      }
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000)) }
+    async take(userId: string): Promise<RateDecision> {
+      const taken = await store.personRates.take(`${name}:${userId}`, now(), { capacity, perMs })
+      if (taken.taken) return { allowed: true, retryAfterSeconds: 0 }
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - taken.tokens) / perMs / 1000)) }
     },
+    /** How long a bucket takes to fill from empty: an untouched row older than this is the same as none. */
+    refillMs: Math.ceil(capacity / perMs),
   }
 }
 
 /** The console's own heavy endpoints (search, export, audit, views, placed-by) paced per person; after the session. */
-export function pacedPerPerson(limiter: ReturnType<typeof createUserRateLimiter>): MiddlewareHandler<SessionEnv> {
+export function pacedPerPerson(limiter: UserRateLimiter): MiddlewareHandler<SessionEnv> {
   return async (c, next) => {
-    const decision = limiter.take(c.get('session').userId)
+    const decision = await limiter.take(c.get('session').userId)
     if (decision.allowed) return next()
     c.header('Retry-After', String(decision.retryAfterSeconds))
     return sendProblem(

@@ -33,7 +33,7 @@ export function createConsoleLiveHub(options: {
   instance?: string
   /** Each upstream answer's status, for the console's metrics. */
   onUpstreamAnswer?: (status: number | null) => void
-}): LiveHub | null {
+}): (LiveHub & { polling?: () => boolean }) | null {
   const apiKey = options.apiKey?.trim()
   if (!apiKey) return null
   const settings = options.live ?? DEFAULT_LIVE_SETTINGS

@@ -4,6 +4,7 @@
 // itself named it in a recording link of an answer this console relayed. Nothing a browser sends adds an origin:
 // the proxy is never open, and the service is the party the admin already trusts with the key.
 import type { Operation } from '../operations'
+import type { StorageOriginQueries } from '../store/storage-origins'
 
 export interface StorageOriginsOptions {
   /** Origins always served: the admin's list, the voice API's, VOICE_STORAGE_URL's. */
@@ -14,6 +15,11 @@ export interface StorageOriginsOptions {
   onLearn?: (origin: string) => void
   /** The console's own origins: its links play from /storage/, and the proxy never fetches the console itself. */
   own?: string[]
+  /** Where what is learnt is shared with the other console instances (the store); this process's memory alone when absent. */
+  shared?: StorageOriginQueries
+  now?: () => number
+  /** A shared write or read that failed: the memory still answers. */
+  onError?: (error: unknown) => void
 }
 
 // A service keeps its recordings on a handful of origins; past these, the oldest learnt is forgotten
@@ -81,20 +87,38 @@ export function createStorageOrigins(options: StorageOriginsOptions) {
   const learnt = new Map<string, true>()
   const links = new Map<string, string>()
 
-  function note(link: unknown, callId: unknown) {
+  const now = options.now ?? Date.now
+  const { shared } = options
+  const onError = options.onError ?? (() => {})
+
+  async function note(link: unknown, callId: unknown) {
     if (typeof link !== 'string') return
     const origin = storageOriginOf(link)
     if (!origin) return
     const url = new URL(link)
-    if (typeof callId === 'string') remember(links, `${origin}${url.pathname}`, callId, MAX_KNOWN_LINKS)
+    if (typeof callId === 'string') {
+      remember(links, `${origin}${url.pathname}`, callId, MAX_KNOWN_LINKS)
+      await shared?.noteLink(`${origin}${url.pathname}`, callId, now()).catch(onError)
+    }
     if (!options.learn || fixed.has(origin) || own.has(origin)) return
     const known = learnt.has(origin)
     remember(learnt, origin, true, MAX_LEARNT_ORIGINS)
+    await shared?.learn(origin, now()).catch(onError)
     if (!known) options.onLearn?.(origin)
   }
 
   return {
-    allows: (origin: string) => fixed.has(origin) || learnt.has(origin),
+    /** Served: listed, learnt here, or (with `auto`) learnt by another instance from an answer it relayed. */
+    async allows(origin: string): Promise<boolean> {
+      if (fixed.has(origin) || learnt.has(origin)) return true
+      if (!options.learn || !shared || own.has(origin)) return false
+      const known = await shared.known(origin).catch((error: unknown) => {
+        onError(error)
+        return false
+      })
+      if (known) remember(learnt, origin, true, MAX_LEARNT_ORIGINS)
+      return known
+    },
     /** What the console serves today, for a refusal that names it. */
     served: (): string[] => [...fixed, ...learnt.keys()],
     learns: options.learn,
@@ -112,18 +136,25 @@ export function createStorageOrigins(options: StorageOriginsOptions) {
       }
       if (typeof body !== 'object' || body === null) return
       const answer = body as { call_id?: unknown; recording_url?: unknown; recordings?: unknown }
-      if (detail) note(answer.recording_url, answer.call_id)
+      if (detail) await note(answer.recording_url, answer.call_id)
       else if (Array.isArray(answer.recordings)) {
         for (const recording of answer.recordings.slice(0, 100)) {
           if (typeof recording === 'object' && recording !== null)
-            note((recording as { url?: unknown }).url, answer.call_id)
+            await note((recording as { url?: unknown }).url, answer.call_id)
         }
       }
     },
 
     /** The call a recording link belongs to: as a relayed answer said, else its file name. */
-    callOf(link: URL): string {
-      return links.get(`${link.origin}${link.pathname}`) ?? fileName(link)
+    async callOf(link: URL): Promise<string> {
+      const key = `${link.origin}${link.pathname}`
+      const known =
+        links.get(key) ??
+        (await shared?.callOfLink(key).catch((error: unknown) => {
+          onError(error)
+          return null
+        }))
+      return known ?? fileName(link)
     },
   }
 }

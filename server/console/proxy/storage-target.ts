@@ -12,7 +12,11 @@ const NAMED_ORIGINS = 5
 
 export type StorageTarget = { target: URL } | { refused: Response }
 
-export function storageTarget(request: URL, storageUpstream: string, origins: StorageOrigins): StorageTarget {
+export async function storageTarget(
+  request: URL,
+  storageUpstream: string,
+  origins: StorageOrigins,
+): Promise<StorageTarget> {
   // The player's play id is the console's own mark: storage would refuse a signed link with it.
   const { upstreamSearch } = splitPlayId(request.search)
   if (request.pathname !== STORAGE_PROXY_PATH) {
@@ -29,14 +33,14 @@ export function storageTarget(request: URL, storageUpstream: string, origins: St
       ),
     }
   }
-  if (!origins.allows(origin)) return { refused: notServed(origin, origins) }
+  if (!(await origins.allows(origin))) return { refused: notServed(origin, origins) }
   const target = new URL(link)
   target.hash = ''
   return { target }
 }
 
 /** The call a served recording request is of, for the audit trail: as the service named it, else its file name. */
-export function recordingOfRequest(request: URL, origins: StorageOrigins): string {
+export function recordingOfRequest(request: URL, origins: StorageOrigins): Promise<string> {
   const { upstreamSearch } = splitPlayId(request.search)
   const link =
     request.pathname === STORAGE_PROXY_PATH ? new URLSearchParams(upstreamSearch).get(STORAGE_PROXY_URL_PARAM) : null

@@ -154,7 +154,7 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
 
     let target = new URL(`${upstream}${url.pathname}${url.search}`)
     if (operation.storage) {
-      const resolved = storageTarget(url, storageUpstream, storageOrigins)
+      const resolved = await storageTarget(url, storageUpstream, storageOrigins)
       if ('refused' in resolved) return resolved.refused
       target = resolved.target
     }

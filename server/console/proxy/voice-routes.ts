@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { VoiceAudit } from '../audit/voice-events'
 import { forbidden, type SessionEnv } from '../auth/require-session'
 import { sendProblem } from '../http/problem'
-import type { createUserRateLimiter } from '../http/user-rate-limit'
+import type { UserRateLimiter } from '../http/user-rate-limit'
 import { matchOperation } from '../operations'
 import { can } from '../roles'
 import type { VoiceProxy } from './voice-proxy'
@@ -13,11 +13,7 @@ import type { VoiceProxy } from './voice-proxy'
 // The spec's request bodies are a few hundred bytes; metadata included, 64 KiB is ample.
 const MAX_BODY_BYTES = 64 * 1024
 
-export function voiceRoutes(
-  proxy: VoiceProxy,
-  limiter: ReturnType<typeof createUserRateLimiter>,
-  recordVoiceEvent: VoiceAudit,
-) {
+export function voiceRoutes(proxy: VoiceProxy, limiter: UserRateLimiter, recordVoiceEvent: VoiceAudit) {
   return (
     new Hono<SessionEnv>()
       // POST only: the check reads the body, which would make every GET build a whole Request.
@@ -43,7 +39,7 @@ export function voiceRoutes(
         c.set('route', operation.route)
         const { role, userId } = c.get('session')
         if (!can(role, operation.permission)) return forbidden(c)
-        const decision = limiter.take(userId)
+        const decision = await limiter.take(userId)
         if (!decision.allowed) {
           c.header('Retry-After', String(decision.retryAfterSeconds))
           return sendProblem(

@@ -15,12 +15,15 @@ import { type ConsoleDb, openConsoleDatabase } from './database'
 import { createInviteQueries } from './invites'
 import { createLeaseQueries } from './leases'
 import { createLiveClusterQueries } from './live-cluster'
+import { createPersonClaimQueries } from './person-claims'
+import { createPersonRateQueries } from './person-rates'
 import type { PostgresOptions } from './postgres/open'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits'
 import { createSavedViewQueries } from './saved-views'
 import { createSecretQueries } from './secrets'
 import { createSessionQueries } from './sessions'
 import { createSsoLoginQueries } from './sso-logins'
+import { createStorageOriginQueries } from './storage-origins'
 import { createThrottleQueries } from './throttle'
 import { createUsageBreakdownQueries } from './usage-breakdowns'
 import { createUserQueries } from './users'
@@ -54,6 +57,9 @@ export function createStore(db: ConsoleDb, adapter: StoreAdapter, readers = { re
     alertFirings: createAlertFiringQueries(db),
     leases: createLeaseQueries(db),
     liveCluster: createLiveClusterQueries(db),
+    personRates: createPersonRateQueries(db),
+    personClaims: createPersonClaimQueries(db),
+    storageOrigins: createStorageOriginQueries(db),
     close: async () => {
       await readers.close()
       await db.destroy()

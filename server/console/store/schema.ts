@@ -195,6 +195,40 @@ export interface ConsoleDatabase {
   live_state: LiveStateTable
   live_streams: LiveStreamsTable
   live_placed: LivePlacedTable
+  person_rate_buckets: PersonRateBucketsTable
+  person_claims: PersonClaimsTable
+  learnt_storage_origins: LearntStorageOriginsTable
+  recording_links: RecordingLinksTable
+}
+
+/** Origins the voice service named in recording links (proxy/storage-origins.ts, `auto`). */
+export interface LearntStorageOriginsTable {
+  origin: string
+  seen_at: number
+}
+
+/** A recording link's origin and path, and the call the service said it is of (for the audit trail). */
+export interface RecordingLinksTable {
+  link: string
+  call_id: string
+  seen_at: number
+}
+
+/** A person's pace under one limit, shared by every instance (http/user-rate-limit.ts). */
+export interface PersonRateBucketsTable {
+  /** The limit's name and the person's id. */
+  key: string
+  /** Requests the person may still make at once, as of `at`. */
+  tokens: number
+  at: number
+}
+
+/** A claim that lapses at expires_at unless its holder renews it (store/person-claims.ts). */
+export interface PersonClaimsTable {
+  key: string
+  /** Who holds it: an export's or a sign-in attempt's random id. */
+  holder: string
+  expires_at: number
 }
 
 /** Work one console instance does for all, held for a few seconds at a time (cluster/leases.ts). */

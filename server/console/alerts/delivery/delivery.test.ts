@@ -1,12 +1,10 @@
 // The delivery worker against real receivers on loopback: retries on the schedule, Retry-After, 410,
 // redirects, and one send per delivery with two workers on one database.
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { alertWebhookPayload } from '../../../../src/api/alert-schemas'
 import { openStore } from '../../store'
+import { testStoreLocation } from '../../test-support/test-store'
 import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver'
 import { addWebhook, deliveryUnderTest, firing, SHORT_SCHEDULE } from './delivery-fixtures'
 
@@ -180,9 +178,10 @@ describe('webhook deliveries', () => {
 
   it('is sent once when two console workers share one database', async () => {
     const hook = await receiver((_, res) => setTimeout(() => res.writeHead(200).end(), 20))
-    const path = join(mkdtempSync(join(tmpdir(), 'alert-delivery-')), 'console.sqlite')
-    const first = await openStore(path)
-    const second = await openStore(path)
+    // One SQLite file, or one PostgreSQL database: the claim is the store's either way.
+    const location = await testStoreLocation({ file: true })
+    const first = await openStore(location, undefined, { connections: 4 })
+    const second = await openStore(location, undefined, { connections: 4 })
     cleanup.push(
       () => first.close(),
       () => second.close(),

@@ -78,7 +78,11 @@ export async function nextBackfillStep(ctx: SyncContext, state: BackfillWalk): P
     )
     // Cut short, the backfill is over all the same, with what it got: the index is not left catching up for ever.
     const done = next.cursor === null
-    if (done) state.guard = null
+    // The next walk starts afresh, whichever instance starts it: its own guard, and the contract asked again.
+    if (done) {
+      state.guard = null
+      state.askedContract = false
+    }
     await ctx.store.callIndexSync.listedPage(calls, {
       backfill_cursor: next.cursor,
       backfill_listed: listed,

@@ -18,6 +18,7 @@ import { type CsvStreamEnd, csvStream } from '../../http/csv-stream'
 import { sendInvalidFields } from '../../http/invalid-fields'
 import { sendProblem } from '../../http/problem'
 import type { ConsoleStore } from '../../store'
+import { createExportClaims } from './export-claims'
 import { exportColumns } from './export-columns'
 import { searchFilterOf } from './search-filter'
 
@@ -40,13 +41,8 @@ export function callExportRoutes(options: {
   now: () => number
 }) {
   const { store, audit, signedIn, exportsPerPerson, now } = options
-  // Per user id: exports under way, from the first query until the stream ends however it ends.
-  const underWay = new Map<string, number>()
-  const release = (userId: string) => {
-    const left = (underWay.get(userId) ?? 1) - 1
-    if (left > 0) underWay.set(userId, left)
-    else underWay.delete(userId)
-  }
+  // Per person, in the store: exports under way on every instance, from the first query until the stream ends.
+  const claims = createExportClaims(store, exportsPerPerson, now)
   /**
    * The selection is fixed here: calls the sync indexes from now on are neither counted nor sent,
    * and the pages, newest first after the last one sent, never shift.
@@ -75,7 +71,8 @@ export function callExportRoutes(options: {
       }
       const { tz, ...filters } = parsed.data
       const userId = c.get('session').userId
-      if ((underWay.get(userId) ?? 0) >= exportsPerPerson) {
+      const claim = await claims.claim(userId)
+      if (!claim) {
         c.header('Retry-After', '10')
         return sendProblem(
           c,
@@ -84,10 +81,9 @@ export function callExportRoutes(options: {
           `You already have ${exportsPerPerson} exports under way. Wait for one to finish, then export again.`,
         )
       }
-      underWay.set(userId, (underWay.get(userId) ?? 0) + 1)
       // Refused for its cost (503) or failed: no export is under way.
-      const { filter, total, keys } = await select(parsed.data).catch((error: unknown) => {
-        release(userId)
+      const { filter, total, keys } = await select(parsed.data).catch(async (error: unknown) => {
+        await claim.release()
         throw error
       })
       const columns = exportColumns({
@@ -100,8 +96,8 @@ export function callExportRoutes(options: {
         batches: store.callSearch.pages(filter, EXPORT_PAGE),
         values: columns.values,
         loopShare: EXPORT_LOOP_SHARE,
-        onEnd: ({ ended, rows }) => {
-          release(userId)
+        onEnd: async ({ ended, rows }) => {
+          await claim.release()
           return audit.record({
             ...facts,
             action: 'calls.exported',

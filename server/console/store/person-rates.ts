@@ -1,0 +1,62 @@
+// The person_rate_buckets table: a token bucket per person and limit, shared by every console instance.
+import { sql } from 'kysely'
+import type { ConsoleDb } from './database'
+
+export interface BucketPolicy {
+  /** Requests at once (the bucket's size). */
+  capacity: number
+  /** Tokens the bucket regains each millisecond. */
+  perMs: number
+}
+
+/** Whether the request was taken, and otherwise the bucket's tokens as of `now` (less than one). */
+export type BucketTake = { taken: true } | { taken: false; tokens: number }
+
+export function createPersonRateQueries(db: ConsoleDb) {
+  return {
+    /**
+     * Takes one token from `key`'s bucket at `now`: one conditional upsert, so instances racing on the same
+     * person each take their own token (a row lock on PostgreSQL, the single writer on SQLite). A refusal
+     * leaves the row as it was, and its one extra read only runs then.
+     */
+    take: async (key: string, now: number, policy: BucketPolicy): Promise<BucketTake> => {
+      const at = sql<number>`cast(${now} as bigint)`
+      const perMs = sql<number>`cast(${policy.perMs} as double precision)`
+      const capacity = sql<number>`cast(${policy.capacity} as double precision)`
+      // The tokens regained since the row's time, up to the bucket's size; none when this clock is behind it.
+      const refilled = sql<number>`case
+        when person_rate_buckets.at >= ${at} then person_rate_buckets.tokens
+        when person_rate_buckets.tokens + (${at} - person_rate_buckets.at) * ${perMs} >= ${capacity} then ${capacity}
+        else person_rate_buckets.tokens + (${at} - person_rate_buckets.at) * ${perMs} end`
+      const row = await db
+        .insertInto('person_rate_buckets')
+        .values({ key, tokens: sql<number>`${capacity} - 1`, at: now })
+        .onConflict((oc) =>
+          oc
+            .column('key')
+            .doUpdateSet({
+              tokens: sql<number>`${refilled} - 1`,
+              at: sql<number>`case when person_rate_buckets.at >= ${at} then person_rate_buckets.at else ${at} end`,
+            })
+            .where(sql<boolean>`${refilled} >= 1`),
+        )
+        .returning('key')
+        .executeTakeFirst()
+      if (row) return { taken: true }
+      const bucket = await db
+        .selectFrom('person_rate_buckets')
+        .select(['tokens', 'at'])
+        .where('key', '=', key)
+        .executeTakeFirst()
+      if (!bucket) return { taken: false, tokens: 0 }
+      return {
+        taken: false,
+        tokens: Math.min(policy.capacity, bucket.tokens + Math.max(0, now - bucket.at) * policy.perMs),
+      }
+    },
+    /** Buckets untouched since `before`: full again by then, the same as no row. */
+    deleteStale: async (before: number) => {
+      await db.deleteFrom('person_rate_buckets').where('at', '<', before).execute()
+    },
+  }
+}
