@@ -64,6 +64,9 @@ export default defineConfig({
         test: { name: 'hard', include: [HARD_TESTS], environment: 'node', testTimeout: 600_000 },
       },
     ],
+    // Most server tests wait on sockets, timers and child processes rather than the CPU: on 2 cores vitest's
+    // default (cores - 1, one worker) ran them one file at a time; three overlap their waits.
+    maxWorkers: 3,
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
