@@ -27,9 +27,10 @@ async function expectNothingLost(result: LoadResult) {
   expect(verified.code).toBe(0)
   expect(verifiedEntries(verified.output)).toBe(rows.length)
   // An answer cut off mid-way (an export's stream when its instance died) reaches the client as a network error.
-  const unclear = result.failures.filter(
-    (failure) => failure !== '503 application/problem+json' && failure !== 'network',
-  )
+  // A 429 problem+json is the shared sign-in guard's "another sign-in of this person is being checked": the claim
+  // of a sign-in that its instance (or the store) dropped mid-check lapses within 10 s, and the answer says when.
+  const clear = new Set(['503 application/problem+json', '429 application/problem+json', 'network'])
+  const unclear = result.failures.filter((failure) => !clear.has(failure))
   expect(unclear).toEqual([])
 }
 

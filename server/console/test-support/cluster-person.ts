@@ -1,5 +1,5 @@
 // A person using the console through its one public address, as the console's own page does:
-// same-origin headers and the CSRF header on writes, the session cookie kept between requests.
+// same-origin headers and the CSRF header on writes, the session and device cookies kept between requests.
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../src/api/console-schemas'
 import { CLUSTER_PASSWORD } from './console-cluster'
 
@@ -19,13 +19,15 @@ export interface ClusterPerson {
 }
 
 export function clusterPerson(baseUrl: string, email: string): ClusterPerson {
+  let device: string | null = null
   const person: ClusterPerson = {
     email,
     cookie: null,
     request: async (path, init = {}) => {
       const method = init.method ?? (init.json === undefined ? 'GET' : 'POST')
       const headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' }
-      if (person.cookie) headers.cookie = person.cookie
+      const cookies = [person.cookie, device].filter(Boolean)
+      if (cookies.length > 0) headers.cookie = cookies.join('; ')
       if (method !== 'GET') {
         headers.origin = baseUrl
         headers[CSRF_HEADER] = CSRF_HEADER_VALUE
@@ -38,12 +40,15 @@ export function clusterPerson(baseUrl: string, email: string): ClusterPerson {
         signal: AbortSignal.timeout(init.timeoutMs ?? 30_000),
       })
       const body = await res.text()
-      // The session cookie only (vd_session, or __Host-vd_session over https); the device cookie is not needed.
+      // The session cookie (vd_session, or __Host-vd_session over https), and the device cookie a browser keeps
+      // after a sign-in: a known browser is not made to wait behind the sign-in check of another.
       const setCookie = res.headers.getSetCookie().find((value) => /^[^=;]*session=/i.test(value))
       if (setCookie) {
         const pair = setCookie.split(';')[0] ?? ''
         person.cookie = pair.endsWith('=') ? null : pair
       }
+      const deviceCookie = res.headers.getSetCookie().find((value) => /^[^=;]*device=/i.test(value))
+      if (deviceCookie) device = deviceCookie.split(';')[0] ?? null
       return { status: res.status, headers: res.headers, body, json: <T>() => JSON.parse(body) as T }
     },
     signIn: (password = CLUSTER_PASSWORD) => person.request('/api/console/sign-in', { json: { email, password } }),
