@@ -4,7 +4,9 @@ import { sessionQueries } from '@/api/session'
 import { DocumentTitle } from '@/components/document-title'
 import { RateLimitBanner } from '@/components/rate-limit-banner'
 import { LiveProvider } from '@/features/live/live-provider'
+import { cn } from '@/lib/cn'
 import { AppHeader } from './app-header'
+import { isWidePage, pageWidth } from './page-width'
 import { useHeadingFocusOnNavigation } from './use-heading-focus'
 
 export function AppLayout() {
@@ -15,6 +17,7 @@ export function AppLayout() {
     select: (state) =>
       state.location.pathname === '/live' && (state.location.search as { wall?: unknown }).wall === true,
   })
+  const wide = useRouterState({ select: (state) => isWidePage(state.location.pathname) })
   return (
     <LiveProvider session={session ?? null}>
       <div className="min-h-screen bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
@@ -24,8 +27,8 @@ export function AppLayout() {
         >
           Skip to content
         </a>
-        {!wall && <AppHeader session={session ?? null} />}
-        <main id="main" className={wall ? 'px-6 py-6' : 'mx-auto max-w-6xl px-4 py-6'}>
+        {!wall && <AppHeader session={session ?? null} wide={wide} />}
+        <main id="main" className={wall ? 'px-6 py-6' : cn(pageWidth(wide), wide ? 'py-4 sm:py-6' : 'py-6')}>
           <DocumentTitle />
           <RateLimitBanner />
           <Outlet />
