@@ -65,8 +65,8 @@ export function CallDetailFields({
             {given ? show<number>('billed_minutes', (minutes) => pluralize(minutes, 'minute')) : <NotYet />}
           </Field>
           <Field label="Voicemail drop">{given ? show('voicemail_drop', formatYesNo) : <NotYet />}</Field>
-          {/* The API's own `source` ("API" for every call made through the interface, the console's too). */}
-          <Field label="Created via">{show<string>('source', (source) => source)}</Field>
+          {/* `source` is the API's own word ("API" for every call made through the interface, the console's too): the label says so. */}
+          <Field label="Source (from the API)">{show<string>('source', (source) => source)}</Field>
           <Field label="Placed by">
             <CallPlacedBy callId={call.call_id} />
           </Field>
