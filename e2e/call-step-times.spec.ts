@@ -39,9 +39,10 @@ test('a call watched until it ends keeps the time it was seen ringing, across a 
   const details = page.getByRole('region', { name: 'Details' })
   const source = details.locator('dl > div').filter({ has: page.getByText('Source (from the API)', { exact: true }) })
   await expect(source.getByRole('definition')).toHaveText('API')
-  // Beside who placed it in this console.
+  // Beside who placed it in this console, on the same row.
   const placedBy = details.locator('dl > div').filter({ has: page.getByText('Placed by', { exact: true }) })
-  await expect(placedBy).toBeVisible()
+  await expect(placedBy.getByRole('definition')).toHaveText('support@e2e.test')
+  expect((await placedBy.boundingBox())?.y).toBe((await source.boundingBox())?.y)
   expect(await axeViolations(page)).toEqual([])
 })
 

@@ -17,6 +17,16 @@ for (const role of ['support', 'manager', 'admin'] as const satisfies readonly E
       const account = page.getByRole('banner').getByRole('region', { name: 'Account' })
       await expect(account).toContainText('Tier')
       await expectHeaderInOneRow(page, 1280)
+      // In one row without cutting what fits: the tier and the person's email are whole.
+      const whole = (element: Element) => element.scrollWidth <= element.clientWidth
+      expect(
+        await account
+          .getByText(/^Tier /)
+          .first()
+          .evaluate(whole),
+      ).toBe(true)
+      const person = page.getByRole('region', { name: 'Signed in' }).getByRole('button', { name: /@/ })
+      expect(await person.getByText(/@/).evaluate(whole)).toBe(true)
       if (role === 'admin') await expect(account.getByText(/^cli_/)).toBeVisible()
       else await expect(account).not.toContainText('cli_')
       for (const scheme of ['light', 'dark'] as const) {

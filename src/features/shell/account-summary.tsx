@@ -42,7 +42,7 @@ export function AccountSummary({ showClientId }: { showClientId: boolean }) {
 function TierName({ name }: { name: string }) {
   const text = `Tier ${name}`
   return (
-    <span className="group relative min-w-0">
+    <span className="group relative min-w-16">
       <span
         // biome-ignore lint/a11y/noNoninteractiveTabindex: focus is the keyboard's way to the whole name of a cut one.
         tabIndex={0}

@@ -52,7 +52,7 @@ export function UserMenu({ session }: { session: SessionResponse }) {
         title={session.user.email}
       >
         {/* A long email is cut rather than wrapping the header; the button's name still holds all of it. */}
-        <span className="min-w-0 truncate text-slate-700 dark:text-slate-300">{session.user.email}</span>
+        <span className="min-w-12 truncate text-slate-700 dark:text-slate-300">{session.user.email}</span>
         <Badge tone="neutral">{session.user.role}</Badge>
         <span aria-hidden="true">▾</span>
       </Button>
