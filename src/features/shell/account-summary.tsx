@@ -3,6 +3,7 @@ import { accountQueries } from '@/api/account'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
+import { Tooltip } from '@/components/ui/tooltip'
 
 /**
  * Which account this dashboard acts for: its status and tier, and for admins the API client id (the
@@ -37,27 +38,13 @@ export function AccountSummary({ showClientId }: { showClientId: boolean }) {
 /**
  * The tier's name has no length limit at the service: a long one is cut with an ellipsis rather than
  * pushing the header's controls onto a second row. The whole name stays in the text (screen readers
- * read it), and shows on hover and on keyboard focus.
+ * read it), and the shared tooltip shows it on hover and keyboard focus (Escape hides it).
  */
 function TierName({ name }: { name: string }) {
   const text = `Tier ${name}`
   return (
-    <span className="group relative min-w-16">
-      <span
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: focus is the keyboard's way to the whole name of a cut one.
-        tabIndex={0}
-        title={text}
-        className="block max-w-40 truncate rounded-sm text-slate-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-slate-400"
-      >
-        {text}
-      </span>
-      {/* What a pointer or the focus shows; the text above already holds it for screen readers. */}
-      <span
-        aria-hidden="true"
-        className="absolute top-full right-0 z-50 mt-1 hidden w-max max-w-xs rounded-md border border-slate-200 bg-white px-2 py-1 text-slate-900 shadow-lg wrap-anywhere group-focus-within:block group-hover:block dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-      >
-        {text}
-      </span>
-    </span>
+    <Tooltip tip={text} className="block max-w-40 truncate text-slate-600 no-underline dark:text-slate-400">
+      {text}
+    </Tooltip>
   )
 }
