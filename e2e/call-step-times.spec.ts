@@ -6,6 +6,8 @@ import { axeViolations } from './support/axe'
 import { expect, type Page, signedInAs, test } from './support/test'
 
 test.use({ ...signedInAs('support'), timezoneId: 'UTC' })
+// Each waits for a call to end, then checks the page with axe: generous on a loaded machine.
+test.slow()
 
 const progressStep = (page: Page, label: string) =>
   page.getByRole('list', { name: 'Call progress' }).getByRole('listitem').filter({ hasText: label })
@@ -67,8 +69,11 @@ test('a call opened after it ended shows the times the API gives and says the ot
   // Queued and the end come from the API's own fields.
   await expect(progressStep(page, 'Queued').locator('time')).toBeVisible()
   await expect(progressStep(page, 'Completed').locator('time')).toBeVisible()
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    expect(await axeViolations(page), scheme).toEqual([])
-  }
+  expect(await axeViolations(page), 'light').toEqual([])
+  // Dark from a fresh load: switching the theme on a loaded page starts transitions that a starved machine
+  // may not finish before axe looks.
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.reload()
+  await expect(ringing).toContainText('Not seen by this page')
+  expect(await axeViolations(page), 'dark').toEqual([])
 })

@@ -42,6 +42,8 @@ test.describe('the person’s menu', () => {
   test.use({ ...signedOut, timezoneId: 'America/Los_Angeles' })
 
   test('arrow keys move nothing and save nothing; the zone changes when a choice is pressed', async ({ page }) => {
+    // A new person through the CLI and the sign-in page, then axe twice: generous on a loaded machine.
+    test.slow()
     await signInAsNewPerson(page, 'admin')
     await page.goto('/calls')
     const saves: string[] = []
@@ -88,9 +90,13 @@ test.describe('the person’s menu', () => {
     await expect(browser).toHaveAttribute('aria-pressed', 'false')
     await expect(page.getByRole('columnheader', { name: 'Created (UTC)' })).toBeVisible()
     expect(saves).toEqual(['PUT'])
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme })
-      expect(await axeViolations(page, { include: 'header' }), scheme).toEqual([])
-    }
+    expect(await axeViolations(page, { include: 'header' }), 'light').toEqual([])
+    // Dark from a fresh load (a theme switched on a loaded page starts transitions axe would wait for); the
+    // choice was kept with the person.
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.reload()
+    await openUserMenu(page)
+    await expect(utc).toHaveAttribute('aria-pressed', 'true')
+    expect(await axeViolations(page, { include: 'header' }), 'dark').toEqual([])
   })
 })
