@@ -2,7 +2,7 @@
 import type { AuditEntry } from '@/api/audit-schemas'
 import { Badge } from '@/components/ui/badge'
 import { formatMetadataValue } from '@/lib/format'
-import { actorlessLabel, outcomeLabel, outcomeTone } from './audit-labels'
+import { actorlessLabel, entryOutcome } from './audit-labels'
 
 const muted = 'text-slate-600 dark:text-slate-400'
 
@@ -17,8 +17,9 @@ export function AuditActorText({ entry }: { entry: AuditEntry }) {
   )
 }
 
-export function AuditOutcome({ status }: { status: number }) {
-  return <Badge tone={outcomeTone(status)}>{outcomeLabel(status)}</Badge>
+export function AuditOutcome({ entry }: { entry: AuditEntry }) {
+  const { label, tone } = entryOutcome(entry)
+  return <Badge tone={tone}>{label}</Badge>
 }
 
 /** Where a value is empty, a dash that a screen reader reads as "none". */

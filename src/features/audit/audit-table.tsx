@@ -49,7 +49,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                 <OrNone value={entry.target} />
               </TableCell>
               <TableCell className="align-top">
-                <AuditOutcome status={entry.outcome} />
+                <AuditOutcome entry={entry} />
               </TableCell>
               <TableCell className="align-top font-mono text-xs leading-5 whitespace-nowrap">
                 <OrNone value={entry.ip} />
@@ -83,7 +83,7 @@ function AuditCards({ entries, zone }: { entries: AuditEntry[]; zone: string }) 
         <li key={entry.seq} className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800">
           <div className="flex items-start justify-between gap-2">
             <p className="font-medium">{AUDIT_ACTION_LABELS[entry.action]}</p>
-            <AuditOutcome status={entry.outcome} />
+            <AuditOutcome entry={entry} />
           </div>
           <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-2">
             <CardField label={`Time (${zone})`}>

@@ -57,7 +57,7 @@ export function CallLiveView({ callId }: { callId: string }) {
   useEffect(() => {
     if (placedHere) heading.current?.focus()
   }, [placedHere])
-  const seen = useObservedSteps(live.status, live.updated_at)
+  const seen = useObservedSteps(callId, live.status, live.updated_at)
   const endedAt = callEndTime(live.started_at, live.duration_seconds ?? call.duration_seconds)
 
   // Reload the full record and recordings once, when this page sees the call end.
