@@ -19,7 +19,7 @@ import type { CallIndexSync } from './call-index-sync'
 import { isoTime } from './index-state'
 import { readIndexState } from './read-index-state'
 import { decodeSearchCursor, encodeSearchCursor } from './search-cursor'
-import { searchFilterOf } from './search-filter'
+import { searchFilterOf, searchRefusal } from './search-filter'
 
 const DEFAULT_PAGE = 50
 
@@ -64,7 +64,7 @@ export function callIndexRoutes(options: {
           return sendInvalidFields(
             c,
             parsed.error,
-            'One of the search filters is not valid; clear it and try again.',
+            searchRefusal(c.req.query(), 'One of the search filters is not valid; clear it and try again.'),
             'Invalid search',
           )
         const query = parsed.data
