@@ -1,10 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { type ChangeEvent, useEffect, useId, useState } from 'react'
-import { accountQueries } from '@/api/account'
 import { useTimeZone } from '@/api/preferences'
 import type { CallStatus } from '@/api/schemas'
-import { can, sessionQueries } from '@/api/session'
 import { DateFilter } from '@/components/date-filter'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
@@ -14,6 +11,8 @@ import { toInstant } from '@/lib/local-date'
 import { dateInZone, dayStartInZone, zoneLabel } from '@/lib/time-zone'
 import { useNow } from '@/lib/use-now'
 import { CALL_STATUS_FILTERS } from '../shared/call-status'
+import { activePreset, DATE_PRESETS, presetRange } from '../shared/date-presets'
+import { useBillingPeriod } from '../shared/use-billing-period'
 import {
   type CallsSearch,
   CLEARED_FILTERS,
@@ -23,7 +22,6 @@ import {
   withFilters,
 } from './calls-search'
 import { CallsSearchBox } from './calls-search-box'
-import { activePreset, DATE_PRESETS, presetRange } from './date-presets'
 import { IndexFilters } from './index-filters'
 
 const route = getRouteApi('/calls/')
@@ -48,18 +46,7 @@ export function CallsFilters({ indexOff, noticeId }: { indexOff: boolean; notice
   const apply = useApplyFilters()
   const timeZone = useTimeZone()
   const now = useNow(60_000)
-  // The header already asks for the account; this reads the same answer for the billing period.
-  const periodStart = useQuery(accountQueries.detail()).data?.current_usage?.period_start ?? undefined
-  // Its end is in the usage summary, which only those who read usage may ask for.
-  const readsUsage = can(useQuery(sessionQueries.current()).data, 'usage:read')
-  const usage = useQuery({ ...accountQueries.usage(), enabled: readsUsage }).data
-  const period = {
-    start: periodStart,
-    end:
-      usage?.period_start && periodStart && Date.parse(usage.period_start) === Date.parse(periodStart)
-        ? (usage.period_end ?? undefined)
-        : undefined,
-  }
+  const period = useBillingPeriod()
   const range = { from_date: search.from_date, to_date: search.to_date }
   const active = activePreset(range, timeZone, now, period)
   const moreId = useId()

@@ -1,31 +1,41 @@
 // The calls page's saved views: pinned ones first, then the rest (one's own and the team's shared
-// ones); opening one puts its filters in the URL. The dialog that saves one loads when first opened.
+// ones); opening one puts its filters in the URL, a relative date range resolved on the day it is opened.
+// The dialog that saves one loads when first opened.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter, useRouterState } from '@tanstack/react-router'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import type { SavedView } from '@/api/call-index-schemas'
+import { useTimeZone } from '@/api/preferences'
 import { changeView, deleteView, savedViewQueries } from '@/api/saved-views'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
+import { useNow } from '@/lib/use-now'
+import { activePreset } from '../shared/date-presets'
+import { useBillingPeriod } from '../shared/use-billing-period'
+import { openedSearch, sameFilters, type ViewSearch, viewDatesText, viewTitle, withoutDates } from './view-dates'
 
 const SaveViewDialog = lazy(() => import('./save-view-dialog'))
 
 const linkClass =
   'block truncate rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
 
-function ViewLink({ view, current }: { view: SavedView; current: boolean }) {
-  const router = useRouter()
-  // The stored search is the router's own serialisation; parsed back, the route validates it as any link.
-  const search = router.options.parseSearch(`?${view.search}`)
+interface OpenedView {
+  view: SavedView
+  /** Its name and dates, as it is listed: "Failed · last 7 days". */
+  title: string
+  search: ViewSearch
+}
+
+function ViewLink({ opened, current }: { opened: OpenedView; current: boolean }) {
   return (
     <Link
       to="/calls"
-      search={search as never}
+      search={opened.search as never}
       className={cn(linkClass, current && 'bg-slate-100 font-medium text-slate-950 dark:bg-slate-800 dark:text-white')}
       aria-current={current ? 'page' : undefined}
     >
-      {view.name}
-      {!view.mine && <span className="sr-only"> (shared by {view.owner.email})</span>}
+      {opened.title}
+      {!opened.view.mine && <span className="sr-only"> (shared by {opened.view.owner.email})</span>}
     </Link>
   )
 }
@@ -33,13 +43,21 @@ function ViewLink({ view, current }: { view: SavedView; current: boolean }) {
 export function SavedViewsPanel() {
   const queryClient = useQueryClient()
   const router = useRouter()
-  // A view is its filters, not the page it was on: the cursor trail is left out.
+  // A view is its filters, not the page it was on: the cursor trail is left out. Selected as the router's
+  // serialisation, a string, so the panel renders again only when the filters change.
   const searchStr = useRouterState({
     select: (state) => {
-      const { cursor: _cursor, prev: _prev, ...filters } = state.location.search as Record<string, unknown>
-      return router.options.stringifySearch(filters).replace(/^\?/, '')
+      const { cursor: _cursor, prev: _prev, ...rest } = state.location.search as ViewSearch
+      return router.options.stringifySearch(rest).replace(/^\?/, '')
     },
   })
+  const filters = useMemo(() => router.options.parseSearch(`?${searchStr}`) as ViewSearch, [router, searchStr])
+  const stringify = (search: ViewSearch) => router.options.stringifySearch(search).replace(/^\?/, '')
+  const timeZone = useTimeZone()
+  const now = useNow(60_000)
+  const period = useBillingPeriod()
+  const range = { from_date: filters.from_date as string | undefined, to_date: filters.to_date as string | undefined }
+  const preset = activePreset(range, timeZone, now, period) ?? null
   const views = useQuery(savedViewQueries.list())
   const [saving, setSaving] = useState(false)
   const [said, setSaid] = useState<string | null>(null)
@@ -54,9 +72,17 @@ export function SavedViewsPanel() {
       return queryClient.invalidateQueries({ queryKey: savedViewQueries.all() })
     },
   })
-  const list = views.data ?? []
-  const pinned = list.filter((view) => view.pinned)
-  const others = list.filter((view) => !view.pinned)
+  // The stored search is the router's own serialisation; parsed back, the route validates it as any link.
+  const list: OpenedView[] = (views.data ?? []).map((view) => {
+    const saved = router.options.parseSearch(`?${view.search}`) as ViewSearch
+    return {
+      view,
+      title: viewTitle(view.name, viewDatesText(saved, view.datePreset, timeZone, now)),
+      search: openedSearch(saved, view.datePreset, timeZone, now, period),
+    }
+  })
+  const pinned = list.filter((opened) => opened.view.pinned)
+  const others = list.filter((opened) => !opened.view.pinned)
 
   return (
     <nav aria-labelledby="saved-views-title" className="space-y-2 text-sm">
@@ -86,10 +112,10 @@ export function SavedViewsPanel() {
                 aria-label={index === 0 ? 'Pinned' : 'Other views'}
                 className="flex flex-wrap gap-1 2xl:block 2xl:space-y-0.5"
               >
-                {group.map((view) => (
+                {group.map(({ view, ...opened }) => (
                   <li key={view.id} className="group flex max-w-60 items-center gap-1 2xl:max-w-none">
                     <div className="min-w-0 flex-1">
-                      <ViewLink view={view} current={view.search === searchStr} />
+                      <ViewLink opened={{ view, ...opened }} current={sameFilters(opened.search, filters)} />
                     </div>
                     {view.mine && (
                       <Button
@@ -104,6 +130,7 @@ export function SavedViewsPanel() {
                             search: view.search,
                             shared: view.shared,
                             pinned: !view.pinned,
+                            datePreset: view.datePreset,
                           })
                         }
                       >
@@ -131,6 +158,8 @@ export function SavedViewsPanel() {
         <Suspense fallback={null}>
           <SaveViewDialog
             search={searchStr}
+            relative={preset && { preset, search: stringify(withoutDates(filters)) }}
+            fixedDates={viewDatesText(filters, null, timeZone, now)}
             onClose={(saved) => {
               setSaving(false)
               if (saved) setSaid(`Saved “${saved}”.`)
