@@ -74,8 +74,7 @@ test('"4821" finds the call whose ticket is "T-4821"; a term too short to search
   await expect(rows.filter({ hasText: call.call_id }).locator('mark', { hasText: '4821' })).not.toHaveCount(0)
 
   await search.fill('48')
-  const short =
-    '“48” is too short to search: type 3 characters or more (3 digits of a number), or name a key (ticket:48).'
+  const short = '“48” is too short to search (3 characters or more) and left out.'
   await expect(page.getByRole('status').filter({ hasText: short })).toBeVisible()
   await expect(search).toHaveAccessibleDescription(new RegExp(`^${short.replace(/[()]/g, '\\$&')}`))
   await search.fill('T-4821')

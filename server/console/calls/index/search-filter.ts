@@ -1,8 +1,10 @@
 // From the search's validated query to the store's filter: the text of `q` read by the contract's parser.
 
+import type { Context } from 'hono'
 import type * as z from 'zod/mini'
 import type { callSearchQuery } from '../../../../src/api/call-index-schemas'
 import { parseCallQuery, shortTermsError } from '../../../../src/api/call-query'
+import { sendProblem } from '../../http/problem'
 import type { CallSearchFilter } from '../../store/call-search'
 
 export function searchFilterOf(query: z.output<typeof callSearchQuery>): CallSearchFilter {
@@ -22,7 +24,11 @@ export function searchFilterOf(query: z.output<typeof callSearchQuery>): CallSea
   }
 }
 
-/** The sentence of a refused search: the term too short to search when that is why, else `otherwise`. */
-export function searchRefusal(query: Record<string, string>, otherwise: string): string {
-  return (query.q !== undefined && shortTermsError(query.q)) || otherwise
+/**
+ * A term too short to search is refused, not ignored: a search that quietly left it out would say more than it
+ * found. A 400 naming `q` and the term, or null when every term is long enough.
+ */
+export function shortTermsProblem(c: Context, q: string | undefined, title: string): Response | null {
+  const message = shortTermsError(q ?? '')
+  return message === null ? null : sendProblem(c, 400, title, message, { errors: [{ field: 'q', message }] })
 }

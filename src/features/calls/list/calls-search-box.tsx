@@ -1,4 +1,4 @@
-import { shortTermsError } from '@/api/call-query'
+import { MIN_TERM_LENGTH, tooShortTerms } from '@/api/call-query'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { useDebouncedParam } from './use-debounced-param'
@@ -23,7 +23,11 @@ export function CallsSearchBox({
   const { text, setText, applyNow } = useDebouncedParam(searched ?? '', (typed) =>
     onSearch(typed.trim() ? typed : undefined),
   )
-  const tooShort = disabled ? null : shortTermsError(text)
+  const short = disabled ? [] : tooShortTerms(text)
+  // Short, beside the box: the console's refusal (shortTermsError) says more, for those who call it.
+  const tooShort =
+    short.length > 0 &&
+    `${short.map((term) => `“${term}”`).join(', ')} ${short.length === 1 ? 'is' : 'are'} too short to search (${MIN_TERM_LENGTH} characters or more) and left out.`
   return (
     <div className="min-w-60 flex-1 sm:max-w-md">
       <Label size="sm" className="block">
@@ -46,7 +50,7 @@ export function CallsSearchBox({
       </Label>
       {/* Always in the page, so a screen reader announces the sentence when it appears. */}
       <p id={SHORT_TERMS_ID} role="status" className="mt-1 text-xs text-amber-800 empty:mt-0 dark:text-amber-300">
-        {tooShort && `${tooShort} Left out of this search.`}
+        {tooShort}
       </p>
     </div>
   )
