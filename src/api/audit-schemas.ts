@@ -136,6 +136,8 @@ export const auditQuery = z.object({
   /** A user id: entries where that person was the actor. */
   user: z.optional(z.string().check(z.maxLength(100), z.refine(isPlainText, { error: PLAIN_TEXT_ERROR }))),
   action: z.optional(auditAction),
+  /** Any part of a call id, a phone number, a person's email or an action ("call placed"). */
+  q: z.optional(z.string().check(z.maxLength(100), z.refine(isPlainText, { error: PLAIN_TEXT_ERROR }))),
   /** ISO 8601 instants: from included, to excluded. */
   from: z.optional(z.iso.datetime({ offset: true })),
   to: z.optional(z.iso.datetime({ offset: true })),

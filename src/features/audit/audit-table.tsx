@@ -4,7 +4,7 @@ import { useTimeZone } from '@/api/preferences'
 import { Timestamp } from '@/components/timestamp'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { zoneAbbreviation } from '@/lib/time-zone'
-import { AuditActorText, AuditEntryDetail, AuditOutcome, OrNone } from './audit-entry-parts'
+import { AuditActorText, AuditEntryDetail, AuditOutcome, AuditTarget, OrNone } from './audit-entry-parts'
 import { AUDIT_ACTION_LABELS } from './audit-labels'
 
 const headClass = 'font-semibold uppercase tracking-wide'
@@ -46,7 +46,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
               </TableCell>
               <TableCell className="align-top">{AUDIT_ACTION_LABELS[entry.action]}</TableCell>
               <TableCell className="max-w-72 align-top font-mono text-xs leading-5">
-                <OrNone value={entry.target} />
+                <AuditTarget entry={entry} />
               </TableCell>
               <TableCell className="align-top">
                 <AuditOutcome entry={entry} />
@@ -94,7 +94,7 @@ function AuditCards({ entries, zone }: { entries: AuditEntry[]; zone: string }) 
             </CardField>
             <CardField label="Target" wide>
               <span className="font-mono text-xs">
-                <OrNone value={entry.target} />
+                <AuditTarget entry={entry} />
               </span>
             </CardField>
             <CardField label="IP">
