@@ -13,12 +13,21 @@ const progressStep = (page: Page, label: string) =>
   page.getByRole('list', { name: 'Call progress' }).getByRole('listitem').filter({ hasText: label })
 
 test('a call watched until it ends keeps the time it was seen ringing, across a refetch', async ({ page, request }) => {
-  const call = await placeCall(request, { destination: NUMBERS.answers })
-  await page.goto(`/calls/${call.call_id}`)
-  await expect(page.getByRole('heading', { name: `Call to ${formatPhone(NUMBERS.answers)}` })).toBeVisible()
-
   const ringing = progressStep(page, 'Ringing or connected')
-  await expect(ringing.locator('time')).toBeVisible({ timeout: 30_000 })
+  // The test simulator runs calls 20 times faster than life: on a busy machine a call may end before its page
+  // has loaded, and a page cannot keep what it never saw. Up to three calls, until the page sees one ring.
+  for (let attempt = 1; ; attempt++) {
+    const call = await placeCall(request, { destination: NUMBERS.answers })
+    await page.goto(`/calls/${call.call_id}`)
+    await expect(page.getByRole('heading', { name: `Call to ${formatPhone(NUMBERS.answers)}` })).toBeVisible()
+    const seen = await ringing
+      .locator('time')
+      .waitFor({ timeout: 15_000 })
+      .then(() => true)
+      .catch(() => false)
+    if (seen) break
+    expect(attempt, 'three calls ended before their page saw them ring').toBeLessThan(3)
+  }
   const seenRinging = await ringing.locator('time').getAttribute('datetime')
   expect(seenRinging).toBeTruthy()
 
