@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { Outlet, useRouterState } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { sessionQueries } from '@/api/session'
 import { DocumentTitle } from '@/components/document-title'
 import { RateLimitBanner } from '@/components/rate-limit-banner'
 import { LiveProvider } from '@/features/live/live-provider'
 import { AppHeader } from './app-header'
 import { useHeadingFocusOnNavigation } from './use-heading-focus'
+
+// The keyboard shortcuts load on their own, right after the page: a cold /calls stays as light (keyboard/README.md).
+const KeyboardShortcuts = lazy(() => import('./keyboard/keyboard-shortcuts'))
 
 export function AppLayout() {
   const { data: session } = useQuery(sessionQueries.current())
@@ -25,6 +29,11 @@ export function AppLayout() {
           Skip to content
         </a>
         {!wall && <AppHeader session={session ?? null} />}
+        {session && (
+          <Suspense fallback={null}>
+            <KeyboardShortcuts session={session} />
+          </Suspense>
+        )}
         <main id="main" className={wall ? 'px-6 py-6' : 'mx-auto max-w-6xl px-4 py-6'}>
           <DocumentTitle />
           <RateLimitBanner />

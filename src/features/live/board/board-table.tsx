@@ -12,6 +12,7 @@ import {
 import { PlacedByName } from '@/features/calls/shared/placed-by'
 import { cn } from '@/lib/cn'
 import { formatDuration } from '@/lib/format'
+import { listRow } from '@/lib/list-row'
 import { formatPhone } from '@/lib/phone'
 import { formatRelative, secondsSince } from '@/lib/time'
 
@@ -48,7 +49,7 @@ export function BoardTable({
       </CallTableHeader>
       <TableBody>
         {entries.map(({ call, placedBy }) => (
-          <TableRow key={call.call_id} className={CALL_ROW_BORDER}>
+          <TableRow key={call.call_id} {...listRow(call.call_id)} className={CALL_ROW_BORDER}>
             <TableCell>
               <CallStatusBadge status={call.status} />
             </TableCell>
