@@ -6,9 +6,11 @@ import { DocumentTitle } from '@/components/document-title'
 import { RateLimitBanner } from '@/components/rate-limit-banner'
 import { LiveProvider } from '@/features/live/live-provider'
 import { AppHeader } from './app-header'
+import './keyboard/early-keys'
 import { useHeadingFocusOnNavigation } from './use-heading-focus'
 
 // The keyboard shortcuts load on their own, right after the page: a cold /calls stays as light (keyboard/README.md).
+// Until they are here, early-keys keeps what is pressed for them.
 const KeyboardShortcuts = lazy(() => import('./keyboard/keyboard-shortcuts'))
 
 export function AppLayout() {

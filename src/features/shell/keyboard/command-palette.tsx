@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router'
 import { Command } from 'cmdk'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { SessionResponse } from '@/api/console-schemas'
 import { useSavePreferences } from '@/api/preferences'
 import { can } from '@/api/session'
@@ -47,6 +47,10 @@ export default function CommandPalette({
   const save = useSavePreferences()
   const signOut = useSignOut()
   const [text, setText] = useState('')
+  const input = useRef<HTMLInputElement>(null)
+  // After the dialog's own effect has opened it (a child's effects run first): the dialog alone would focus
+  // cmdk's root, its first focusable element.
+  useEffect(() => input.current?.focus(), [])
   const commands = paletteCommands(text, {
     pages: pagesFor(session),
     canReadCalls: can(session, 'calls:read'),
@@ -93,8 +97,8 @@ export default function CommandPalette({
       >
         <Command.Input
           value={text}
+          ref={input}
           onValueChange={setText}
-          autoFocus
           placeholder="A page, a command, a call ID or a number"
           className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-900"
         />

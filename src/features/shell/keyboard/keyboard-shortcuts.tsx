@@ -4,6 +4,7 @@ import type { SessionResponse } from '@/api/console-schemas'
 import { can } from '@/api/session'
 import { LIST_ROW } from '@/lib/list-row'
 import { pagesFor } from '../nav-pages'
+import { takeEarlyKeys } from './early-keys'
 import { dialogOpen, isTypingIn } from './key-context'
 import { act, type PageShortcut } from './shortcut-actions'
 import { isApple, type KeyAction, readKey } from './shortcut-keys'
@@ -74,13 +75,14 @@ export default function KeyboardShortcuts({ session }: { session: SessionRespons
     if (event.defaultPrevented || event.isComposing || dialogOpen()) return
     const { ctrlKey, metaKey, altKey, key } = event
     const altGraph = event.getModifierState?.('AltGraph') ?? false
-    const context = { typing: isTypingIn(event.target), goSince: goSince.current, now: performance.now(), apple: APPLE }
+    const context = { typing: isTypingIn(event.target), goSince: goSince.current, now: event.timeStamp, apple: APPLE }
     const { action, goSince: since } = readKey({ key, ctrlKey, metaKey, altKey, altGraph }, context)
     goSince.current = since
     if (action && perform(action)) event.preventDefault()
   })
 
   useEffect(() => {
+    for (const event of takeEarlyKeys(performance.now())) onKeyDown(event)
     const listener = (event: KeyboardEvent) => onKeyDown(event)
     document.addEventListener('keydown', listener)
     return () => document.removeEventListener('keydown', listener)

@@ -75,7 +75,7 @@ describe('row focus', () => {
 
   it('moves into a row without a link: its first control', () => {
     list(
-      `<table><tbody><tr data-list-row=""><td>ann@example.test</td><td><button>Change role</button></td></tr></tbody></table>`,
+      `<table><tbody><tr data-list-row=""><td>ann@example.test</td><td><span tabindex="0">Nov 19</span></td><td><button>Change role</button></td></tr></tbody></table>`,
     )
     moveRowFocus(1)
     openFocusedRow()

@@ -31,7 +31,8 @@ export function openFocusedRow(): boolean {
   if (!row?.matches(LIST_ROW)) return false
   const link = row.querySelector<HTMLElement>('a[href]')
   if (link) link.click()
-  else row.querySelector<HTMLElement>('button, [tabindex="0"]')?.focus()
+  // A button before a time's tooltip, which is a tab stop too.
+  else (row.querySelector<HTMLElement>('button') ?? row.querySelector<HTMLElement>('[tabindex="0"]'))?.focus()
   return true
 }
 
