@@ -270,6 +270,8 @@ test.describe('a support agent’s g keys and palette', () => {
 
 test.describe('the command palette', () => {
   test.use(signedOut)
+  // Many steps, each a navigation: a loaded 2-core machine needs more than the default minute.
+  test.slow()
 
   test('goes to pages, opens a call by ID, finds calls by number, and runs the shortcuts', async ({
     page,

@@ -14,13 +14,26 @@ import { type PaletteCommand, paletteCommands } from './palette-commands'
 import type { KeyAction } from './shortcut-keys'
 import { keyLabels } from './shortcut-list'
 
-const GROUPS: { group: PaletteCommand['group']; heading: string }[] = [
-  { group: 'Typed', heading: 'What you typed' },
-  { group: 'Go to', heading: 'Go to' },
-  { group: 'Keyboard', heading: 'Keyboard' },
-  { group: 'Settings', heading: 'Settings' },
-  { group: 'Account', heading: 'Account' },
-]
+const HEADINGS: Record<PaletteCommand['group'], string> = {
+  Typed: 'What you typed',
+  'Go to': 'Go to',
+  Keyboard: 'Keyboard',
+  Settings: 'Settings',
+  Account: 'Account',
+}
+
+/** The commands in their order, a heading over each run of one group: the first one is the one Enter runs. */
+function sections(
+  commands: readonly PaletteCommand[],
+): { key: string; group: PaletteCommand['group']; items: PaletteCommand[] }[] {
+  const runs: { key: string; group: PaletteCommand['group']; items: PaletteCommand[] }[] = []
+  for (const command of commands) {
+    const last = runs.at(-1)
+    if (last?.group === command.group) last.items.push(command)
+    else runs.push({ key: `${command.group} ${runs.length}`, group: command.group, items: [command] })
+  }
+  return runs
+}
 
 const itemClass =
   'flex cursor-pointer items-center justify-between gap-3 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-indigo-50 data-[selected=true]:text-indigo-950 dark:data-[selected=true]:bg-indigo-950 dark:data-[selected=true]:text-indigo-50'
@@ -109,33 +122,29 @@ export default function CommandPalette({
           <Command.Empty className="px-3 py-2 text-sm text-slate-600 dark:text-slate-400">
             No command matches “{text.trim()}”.
           </Command.Empty>
-          {GROUPS.map(({ group, heading }) => {
-            const items = commands.filter((command) => command.group === group)
-            if (items.length === 0) return null
-            return (
-              <Command.Group
-                key={group}
-                heading={heading}
-                className="mb-2 [&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-600 dark:[&_[cmdk-group-heading]]:text-slate-400"
-              >
-                {items.map((command) => (
-                  <Command.Item
-                    key={command.id}
-                    value={command.id}
-                    disabled={command.current}
-                    onSelect={() => run(command)}
-                    className={itemClass}
-                  >
-                    <span className="min-w-0 break-words">
-                      {command.label}
-                      {command.current && <span className="text-slate-600 dark:text-slate-400"> (current)</span>}
-                    </span>
-                    {command.keys && <KeyCombo keys={command.keys} apple={apple} />}
-                  </Command.Item>
-                ))}
-              </Command.Group>
-            )
-          })}
+          {sections(commands).map(({ key, group, items }) => (
+            <Command.Group
+              key={key}
+              heading={HEADINGS[group]}
+              className="mb-2 [&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-600 dark:[&_[cmdk-group-heading]]:text-slate-400"
+            >
+              {items.map((command) => (
+                <Command.Item
+                  key={command.id}
+                  value={command.id}
+                  disabled={command.current}
+                  onSelect={() => run(command)}
+                  className={itemClass}
+                >
+                  <span className="min-w-0 break-words">
+                    {command.label}
+                    {command.current && <span className="text-slate-600 dark:text-slate-400"> (current)</span>}
+                  </span>
+                  {command.keys && <KeyCombo keys={command.keys} apple={apple} />}
+                </Command.Item>
+              ))}
+            </Command.Group>
+          ))}
         </Command.List>
         {save.isError && (
           <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">

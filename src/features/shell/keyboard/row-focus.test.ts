@@ -12,12 +12,13 @@ describe('nextRowIndex', () => {
   })
 })
 
-// jsdom lays nothing out: every element has client rects only where a test gives them.
+// jsdom lays nothing out: an element has client rects unless it is hidden, and scrolling does nothing.
+// Restored after each test: the web project shares one jsdom per worker.
 function showAll() {
   vi.spyOn(Element.prototype, 'getClientRects').mockImplementation(function (this: Element) {
     return (this.closest('[hidden]') ? [] : [{}]) as unknown as DOMRectList
   })
-  Element.prototype.scrollIntoView = () => {}
+  Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => {}, configurable: true })
 }
 
 function list(html: string) {
@@ -27,6 +28,8 @@ function list(html: string) {
 
 afterEach(() => {
   vi.restoreAllMocks()
+  Reflect.deleteProperty(Element.prototype, 'scrollIntoView')
+  Reflect.deleteProperty(navigator, 'clipboard')
   document.body.innerHTML = ''
 })
 
