@@ -12,10 +12,10 @@ import type autocannon from 'autocannon'
 import { SIM_COMMAND } from '../e2e/support/servers'
 import { API_PREFIX } from '../src/api/schemas'
 import { consoleOverheadReport } from './api-console-report'
-import { authHeaders, deepCursor, newestCallId } from './api-fixtures'
+import { authHeaders, BENCH_KEY, deepCursor, newestCallId } from './api-fixtures'
 import { measure } from './api-load'
 import { apiBenchReport } from './api-report'
-import { CEILING_SERVER, type Child, freePort, nodeArgs, startChild } from './child'
+import { CEILING_SERVER, type Child, freePort, nodeArgs, PASS_THROUGH_SERVER, startChild } from './child'
 import { signIn, startConsoleChild } from './console'
 import { integerOption } from './integer-option'
 
@@ -67,6 +67,9 @@ async function main() {
     children.push(fewCallsSim)
     const ceiling = await startChild(['-e', CEILING_SERVER], {})
     children.push(ceiling)
+    // The floor of any proxy in front of the simulator, to hold the console's cost against.
+    const passThrough = await startChild(['-e', PASS_THROUGH_SERVER], { TARGET: sim.url, KEY: BENCH_KEY })
+    children.push(passThrough)
     // Only the API is measured: an empty build folder to serve.
     const noBuild = join(dir, 'no-build')
     mkdirSync(noBuild)
@@ -86,13 +89,20 @@ async function main() {
       measure(name, server, { url, headers: authHeaders, ...options }, settings)
     const statusUrl = `${api}/calls/${callId}/status`
     const consoleStatusUrl = `${consoleServer.url}${API_PREFIX}/calls/${callId}/status`
-    // Straight and through the console, back to back, so both see the same machine.
+    // Straight, through the plain pass-through and through the console, back to back, so all see the same machine.
     const statusPair = async (connections: number) => ({
       straight: await measure(
         `status straight, ${connections} conn.`,
         sim,
         { url: statusUrl, headers: authHeaders },
         { ...settings, connections },
+      ),
+      passThrough: await measure(
+        `status through a plain node:http pass-through, ${connections} conn.`,
+        passThrough,
+        { url: `${passThrough.url}${API_PREFIX}/calls/${callId}/status` },
+        { ...settings, connections },
+        sim,
       ),
       console: await measure(
         `status through the console, ${connections} conn.`,

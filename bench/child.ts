@@ -116,3 +116,26 @@ export function guardChildren(options: {
   }, options.minutes * 60_000)
   watchdog.unref()
 }
+
+/**
+ * The floor for a proxy's cost: a plain node:http pass-through with a keep-alive agent, adding the API key as
+ * the console does and streaming the answer back, nothing else (no session, no checks, no log). TARGET and KEY
+ * come from its environment.
+ */
+export const PASS_THROUGH_SERVER = `
+const http = require('node:http')
+const target = new URL(process.env.TARGET)
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
+const server = http.createServer((req, res) => {
+  const upstream = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, agent,
+    headers: { authorization: 'Bearer ' + process.env.KEY, accept: 'application/json' } }, (answer) => {
+    res.writeHead(answer.statusCode, { 'content-type': answer.headers['content-type'] ?? 'application/json' })
+    answer.pipe(res)
+  })
+  upstream.on('error', () => { res.writeHead(502); res.end() })
+  req.pipe(upstream)
+})
+server.keepAliveTimeout = 65000
+server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port))
+process.on('SIGTERM', () => server.close(() => process.exit(0)))
+`

@@ -10,6 +10,7 @@ import { type ClusterPerson, clusterPerson } from '../server/console/test-suppor
 import { makeDist } from '../server/console/test-support/console-app'
 import { clusterMissing, startConsoleCluster } from '../server/console/test-support/console-cluster'
 import { simulatorGet } from '../server/console/test-support/simulator-process'
+import { buildServer, SERVER_BUILD_DIR } from '../scripts/build-server'
 import { integerOption } from './integer-option'
 
 const { values } = parseArgs({
@@ -45,7 +46,10 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
 
 const emails = Array.from({ length: people }, (_, i) => `person${i}@bench.test`)
+// The instances run as shipped: the built JavaScript of `npm run build`.
+await buildServer()
 const cluster = await startConsoleCluster({
+  entry: [`${SERVER_BUILD_DIR}/index.mjs`],
   instances: instanceCount,
   distDir: makeDist(),
   people: emails.map((email) => ({ email, role: 'support' as const })),

@@ -10,6 +10,7 @@ import {
   SERVE_COMMAND,
   serveCommand,
 } from '../e2e/support/servers'
+import { buildServer } from '../scripts/build-server'
 import { CONSOLE_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/console-schemas'
 import { type Child, startShellChild } from './child'
 
@@ -25,7 +26,12 @@ export interface ConsoleStart {
   env?: Record<string, string>
 }
 
-export function startConsoleChild({ port, simUrl, dbPath, env = {} }: ConsoleStart): Promise<Child> {
+// The console runs as shipped: the built JavaScript of `npm run build`, built once for the bench's run.
+let serverBuilt: Promise<void> | null = null
+
+export async function startConsoleChild({ port, simUrl, dbPath, env = {} }: ConsoleStart): Promise<Child> {
+  serverBuilt ??= buildServer()
+  await serverBuilt
   const command = serveCommand(port, [BENCH_ROLE])
   if (!command.endsWith(SERVE_COMMAND)) throw new Error(`serveCommand no longer ends with ${SERVE_COMMAND}`)
   const execCommand = `${command.slice(0, -SERVE_COMMAND.length)}exec ${SERVE_COMMAND}`

@@ -5,6 +5,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { chromium, type Page } from '@playwright/test'
 import { appEnv, DEMO_KEY, distDir, origin, SIM_COMMAND, serveCommand, simulatorEnv } from '../e2e/support/servers'
+import { buildServer } from './build-server'
 import { CHROMIUM_ARGS, findChromium } from './find-chromium'
 import { shoot as shootAdmin } from './screenshots/admin'
 import { shoot as shootCalls } from './screenshots/calls'
@@ -52,6 +53,7 @@ async function main() {
     { stdio: 'inherit' },
   )
   if (build.status !== 0) throw new Error('The build failed')
+  await buildServer()
 
   // A slower simulator than the tests use, so a call is caught while it rings.
   start(SIM_COMMAND, { ...simulatorEnv({ port: SIM_PORT, appPort: APP_PORT, seedCalls: 300 }), VOICE_SIM_SPEED: '8' })

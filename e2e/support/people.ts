@@ -4,11 +4,11 @@ import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect } from '@playwright/test'
-import { consoleDb, E2E_PASSWORD, type E2eRole, ports } from './servers'
+import { CLI_COMMAND, consoleDb, E2E_PASSWORD, type E2eRole, ports } from './servers'
 
 export function addPerson(role: E2eRole): string {
   const email = `${role}-${randomUUID().slice(0, 8)}@e2e.test`
-  execFileSync(process.execPath, ['--import', 'tsx', 'server/console/cli.ts', 'users', 'add', email, '--role', role], {
+  execFileSync(process.execPath, [...CLI_COMMAND.split(' ').slice(1), 'users', 'add', email, '--role', role], {
     input: `${E2E_PASSWORD}\n`,
     env: { ...process.env, CONSOLE_DB: consoleDb(ports.app) },
     stdio: ['pipe', 'ignore', 'inherit'],

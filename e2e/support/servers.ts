@@ -89,12 +89,20 @@ export const distDir = (appPort: number) => `node_modules/.cache/e2e-dist-${appP
  */
 export const E2E_VERIFICATION_TIMEOUT_MS = 20_000
 
+/** The console server as production runs it: built JavaScript (scripts/build-server.ts, part of `npm run build`). */
+export const SERVER_BUILD_COMMAND = 'node --import tsx scripts/build-server.ts'
+/**
+ * An app's build: the dashboard into its own folder, and the console server (the same build/console/ for every
+ * app of a run: the first app's command builds it, and the servers start one after another).
+ */
 export const buildCommand = (appPort: number) =>
-  `VITE_VERIFICATION_TIMEOUT_MS=${E2E_VERIFICATION_TIMEOUT_MS} node node_modules/vite/bin/vite.js build --outDir ${distDir(appPort)} --emptyOutDir --logLevel warn`
+  `VITE_VERIFICATION_TIMEOUT_MS=${E2E_VERIFICATION_TIMEOUT_MS} node node_modules/vite/bin/vite.js build --outDir ${distDir(appPort)} --emptyOutDir --logLevel warn && ${SERVER_BUILD_COMMAND}`
 export const SIM_COMMAND = 'node --import tsx server/simulator/index.ts'
 export const START_COMMAND = 'node --import tsx scripts/start.ts'
-/** The production start alone, on a database that already has its people. */
-export const SERVE_COMMAND = 'node --import tsx server/console/index.ts'
+/** The production start alone (`npm run serve`), on a database that already has its people. */
+export const SERVE_COMMAND = 'node build/console/index.mjs'
+/** The console's command line, built as production has it. */
+export const CLI_COMMAND = 'node build/console/cli.mjs'
 
 export const ROLES = ['support', 'manager', 'admin'] as const
 export type E2eRole = (typeof ROLES)[number]
@@ -112,8 +120,7 @@ export const consoleDb = (appPort: number) => `node_modules/.cache/e2e-console-$
 export function serveCommand(appPort: number, roles: readonly E2eRole[] = ROLES): string {
   const db = consoleDb(appPort)
   const addUsers = roles.map(
-    (role) =>
-      `printf '%s\\n' '${E2E_PASSWORD}' | node --import tsx server/console/cli.ts users add ${e2eUser(role)} --role ${role}`,
+    (role) => `printf '%s\\n' '${E2E_PASSWORD}' | ${CLI_COMMAND} users add ${e2eUser(role)} --role ${role}`,
   )
   return [`rm -f ${db} ${db}-wal ${db}-shm`, ...addUsers, SERVE_COMMAND].join(' && ')
 }

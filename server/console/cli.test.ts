@@ -69,6 +69,14 @@ describe('npm run console -- users add', () => {
     expect(err[0]).toBe('The role must be one of: support, manager, admin.')
     expect(await store.users.count()).toBe(0)
   })
+
+  it('refuses an unknown flag or a flag without its value, with the usage', async () => {
+    expect(await runCli(['users', 'add', 'a@example.com', '--role', 'admin', '--owner'], store, io())).toBe(2)
+    expect(err.at(-1)).toMatch(/Unknown option '--owner'[\s\S]*Usage: npm run console/)
+    expect(await runCli(['users', 'add', 'a@example.com', '--role'], store, io())).toBe(2)
+    expect(err.at(-1)).toMatch(/--role/)
+    expect(await store.users.count()).toBe(0)
+  })
 })
 
 describe('npm run console -- users list, set-role, deactivate', () => {

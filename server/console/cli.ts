@@ -4,6 +4,7 @@
 // would sit in the shell history and the process list).
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
 import { ROLES, type Role, role as roleSchema } from '../../src/api/console-schemas'
 import { createAuditLog } from './audit/audit-log'
 import { auditPrune, auditVerify } from './audit/cli-commands'
@@ -65,22 +66,34 @@ function sessionsEndedOrRefused(result: ChangeResult, email: string): number {
   )
 }
 
+/** The words and the flags (node:util's parseArgs: an unknown flag or one without its value is a usage error). */
+function parseCommand(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: true,
+      options: { role: { type: 'string' }, days: { type: 'string' } },
+    })
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : error}\n\n${USAGE}`)
+  }
+}
+
 async function run(args: string[], store: ConsoleStore, io: CliIo): Promise<number | undefined> {
-  const [group, command, email, ...rest] = args
+  const { positionals, values } = parseCommand(args)
+  const [group, command, email, ...rest] = positionals
   // Every change from the shell is in the audit trail too, with no actor and `via: 'cli'`.
   const admin = createUserAdmin(store, createAuditLog(store))
   const key = `${group ?? ''} ${command ?? ''}`
   if (key === 'audit verify') return auditVerify(store, io)
   if (key === 'audit prune') {
-    const daysIndex = args.indexOf('--days')
-    const days = Number(daysIndex >= 0 ? args[daysIndex + 1] : process.env.CONSOLE_AUDIT_RETENTION_DAYS || 400)
+    const days = Number(values.days ?? (process.env.CONSOLE_AUDIT_RETENTION_DAYS || 400))
     if (!Number.isInteger(days) || days < 1) throw new UsageError('--days takes a whole number of days, 1 or more.')
     return auditPrune(store, days, io)
   }
   if (key === 'users add') {
     if (!email?.includes('@')) throw new UsageError('Give the email address of the person to add.')
-    const roleIndex = rest.indexOf('--role')
-    const role = parseRole(roleIndex >= 0 ? rest[roleIndex + 1] : undefined)
+    const role = parseRole(values.role)
     if (await store.users.byEmail(email)) throw new UsageError(`${email} already has an account.`)
     const passwordHash = await hashPassword(await newPassword(io))
     const user = await admin.add({ email, passwordHash, role, now: Date.now() }, CLI)

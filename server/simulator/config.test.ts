@@ -159,6 +159,7 @@ describe('environment and flags', () => {
   it('refuses invalid values with a message naming the variable and the flag', () => {
     expect(() => loadConfig({ VOICE_SIM_SPEED: 'fast' }, [])).toThrow(/VOICE_SIM_SPEED \(--speed\)/)
     expect(() => loadConfig({}, ['--fault-error-rate', '2'])).toThrow(/VOICE_SIM_FAULT_ERROR_RATE/)
+    expect(() => loadConfig({}, ['--sped', '5'])).toThrow(/Unknown option '--sped'/)
     // Two accounts behind one key would make isolation meaningless.
     expect(() => loadConfig({ VOICE_SIM_ACME_KEY: 'same_key_123', VOICE_SIM_GLOBEX_KEY: 'same_key_123' }, [])).toThrow(
       /must differ/,

@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { DEMO_KEYS } from './demo-keys'
 
@@ -45,16 +46,15 @@ const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${let
 /** The documented name of every setting, for the README and error messages. */
 export const CONFIG_NAMES = SETTINGS.map((key) => ({ key, env: envName(key), flag: flagName(key) }))
 
+/** Every setting's flag, `--name value` or `--name=value` (node:util's parseArgs: an unknown flag is an error). */
 function readFlags(argv: readonly string[]): Map<string, string> {
-  const flags = new Map<string, string>()
-  for (let index = 0; index < argv.length; index++) {
-    const arg = argv[index] ?? ''
-    if (!arg.startsWith('--')) continue
-    const eq = arg.indexOf('=')
-    if (eq > 0) flags.set(arg.slice(0, eq), arg.slice(eq + 1))
-    else flags.set(arg, argv[++index] ?? '')
+  const options = Object.fromEntries(CONFIG_NAMES.map(({ flag }) => [flag.slice(2), { type: 'string' as const }]))
+  try {
+    const { values } = parseArgs({ args: [...argv], options, allowPositionals: true })
+    return new Map(Object.entries(values).map(([name, value]) => [`--${name}`, String(value)]))
+  } catch (error) {
+    throw new Error(`Invalid simulator configuration:\n${error instanceof Error ? error.message : error}`)
   }
-  return flags
 }
 
 /** Flags win over environment variables; both are validated together. */

@@ -9,9 +9,10 @@ import { useNow } from '@/lib/use-now'
  * The full time with weekday, seconds and zone is a tooltip that opens on hover and on keyboard
  * focus (the time is a tab stop), is read as the time's description, and closes on Escape until the time loses focus.
  *
- * `compact` (tables): "Nov 19, 14:32" over "5 minutes ago". `full` (detail pages): the full time, then "(5 minutes ago)".
+ * `compact` (tables): "Nov 19, 14:32" over "5 minutes ago". `inline` (dense tables): the same on one line.
+ * `full` (detail pages): the full time, then "(5 minutes ago)".
  */
-export function Timestamp({ iso, variant = 'compact' }: { iso: string; variant?: 'compact' | 'full' }) {
+export function Timestamp({ iso, variant = 'compact' }: { iso: string; variant?: 'compact' | 'inline' | 'full' }) {
   const timeZone = useTimeZone()
   const now = useNow(15_000)
   const tooltipId = useId()
@@ -28,7 +29,12 @@ export function Timestamp({ iso, variant = 'compact' }: { iso: string; variant?:
     )
   }
   return (
-    <span className="group/time relative inline-block">
+    <span
+      className={cn(
+        'group/time relative',
+        variant === 'inline' ? 'inline-flex items-baseline gap-1.5' : 'inline-block',
+      )}
+    >
       <time
         dateTime={iso}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab stop is how a keyboard reaches the full time.
@@ -45,7 +51,14 @@ export function Timestamp({ iso, variant = 'compact' }: { iso: string; variant?:
       >
         {formatCompact(iso, timeZone, now)}
       </time>
-      <span className="block whitespace-nowrap text-xs text-slate-600 dark:text-slate-400">{relative}</span>
+      <span className="block whitespace-nowrap text-xs text-slate-600 dark:text-slate-400">
+        {variant === 'inline' && (
+          <span aria-hidden="true" className="mr-1.5">
+            ·
+          </span>
+        )}
+        {relative}
+      </span>
       <span
         role="tooltip"
         id={tooltipId}

@@ -5,7 +5,7 @@ import { Migrator } from 'kysely/migration'
 import type { StoreAdapter } from './adapter'
 import { migrationProviderFor } from './migrations'
 import { postgresAdapter } from './postgres/adapter'
-import { openPostgres, openPostgresReaders, type PostgresOptions } from './postgres/open'
+import type { PostgresOptions } from './postgres/open'
 import type { QueryLimits } from './query-limits'
 import type { ConsoleDatabase } from './schema'
 import { sqliteAdapter } from './sqlite/adapter'
@@ -33,6 +33,8 @@ export async function openConsoleDatabase(
     await migrate(db, sqliteAdapter)
     return { db, adapter: sqliteAdapter, readers: openSqliteReaders(location, db, limits) }
   }
+  // Loaded only for PostgreSQL: a console on SQLite does not hold the pg driver in memory.
+  const { openPostgres, openPostgresReaders } = await import('./postgres/open')
   const { db } = openPostgres(location, options)
   try {
     await refuseLocaleCollation(db)

@@ -62,6 +62,8 @@ export interface ClusterOptions {
   simulatorEnv?: Record<string, string>
   /** Puts a counting proxy between the instances and the simulator (what all instances ask, together). */
   countUpstream?: boolean
+  /** What node runs for each instance: the source through tsx unless a built file is named (bench:cluster). */
+  entry?: string[]
 }
 
 export async function startConsoleCluster(options: ClusterOptions): Promise<ConsoleCluster> {
@@ -109,6 +111,7 @@ export async function startConsoleCluster(options: ClusterOptions): Promise<Cons
       consoleProcess({
         port,
         logFile: logFile(index),
+        entry: options.entry,
         env: {
           CONSOLE_DATABASE_URL: databaseUrl,
           CONSOLE_PUBLIC_URL: url,

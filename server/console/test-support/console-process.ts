@@ -26,6 +26,8 @@ export function consoleProcess(options: {
   env: Record<string, string>
   logFile: string
   startTimeoutMs?: number
+  /** What node runs: the TypeScript source through tsx unless a built file is named (scripts/build-server.ts). */
+  entry?: string[]
 }): ConsoleProcess {
   let child: ChildProcess | null = null
   let exited: Promise<void> = Promise.resolve()
@@ -45,7 +47,7 @@ export function consoleProcess(options: {
   const listening = () =>
     new Promise<void>((resolvePromise, reject) => {
       if (alive()) return resolvePromise()
-      const proc = spawn(process.execPath, ['--import', 'tsx', 'server/console/index.ts'], {
+      const proc = spawn(process.execPath, options.entry ?? ['--import', 'tsx', 'server/console/index.ts'], {
         cwd: ROOT,
         env: { ...process.env, ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,27 +1,43 @@
-import type { ComponentProps } from 'react'
+import { type ComponentProps, useRef } from 'react'
 import { cn } from '@/lib/cn'
+import { useOverflowsX } from './use-overflows-x'
 
 /**
  * A native table in a scroll container, so wide tables scroll instead of stretching the page.
- * With `regionLabel` the container is a named region a keyboard can focus and scroll.
+ * With `regionLabel` the container is a named region a keyboard can focus and scroll. With
+ * `overflowLabel`, whenever columns are out of sight a line above the table says so (a column is
+ * never cut off silently) and the container is then such a region, of that name.
  */
 export function Table({
   className,
   containerClassName,
   regionLabel,
+  overflowLabel,
   ...props
-}: ComponentProps<'table'> & { containerClassName?: string; regionLabel?: string }) {
+}: ComponentProps<'table'> & { containerClassName?: string; regionLabel?: string; overflowLabel?: string }) {
+  const frame = useRef<HTMLDivElement>(null)
+  const overflows = useOverflowsX(frame, Boolean(overflowLabel))
+  const label = regionLabel ?? (overflows ? overflowLabel : undefined)
   return (
-    <div
-      className={cn(
-        'overflow-x-auto',
-        regionLabel && 'focus-visible:outline-2 focus-visible:outline-indigo-600',
-        containerClassName,
+    <>
+      {/* Its own slot, so the frame below is never mounted again when the hint comes or goes. */}
+      {overflows && (
+        <p className="mb-1 text-xs text-slate-600 dark:text-slate-400">
+          Wider than the screen: scroll sideways to see every column <span aria-hidden="true">→</span>
+        </p>
       )}
-      {...(regionLabel ? { role: 'region', 'aria-label': regionLabel, tabIndex: 0 } : {})}
-    >
-      <table className={cn('w-full border-collapse text-sm', className)} {...props} />
-    </div>
+      <div
+        ref={frame}
+        className={cn(
+          'overflow-x-auto',
+          label && 'focus-visible:outline-2 focus-visible:outline-indigo-600',
+          containerClassName,
+        )}
+        {...(label ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}
+      >
+        <table className={cn('w-full border-collapse text-sm', className)} {...props} />
+      </div>
+    </>
   )
 }
 

@@ -11,23 +11,29 @@ export function UpdatesMode({
   updatedAt,
   fetching,
   pollEvery,
+  large = false,
 }: {
   updatedAt: number
   fetching?: boolean
   /** How often the view polls when not live, as words: "every second". */
   pollEvery: string
+  /** Read from across a room (the live board's wall mode). */
+  large?: boolean
 }) {
+  // The time since the last poll sets its own small size: large mode reaches it too.
+  const size = large ? 'text-lg [&_p]:text-lg' : 'text-xs'
   const mode = useLiveState((state) => state.mode)
   const paused = useLiveState((state) => state.paused)
   const reason = useLiveState((state) => state.reason)
   const troubled = useLiveState((state) => state.trouble !== null)
   if (mode === 'live')
     return (
-      <p className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400">
+      <p className={cn('flex items-center gap-1.5 text-slate-600 dark:text-slate-400', size)}>
         <span
           aria-hidden="true"
           className={cn(
-            'size-2 rounded-full',
+            'rounded-full',
+            large ? 'size-3' : 'size-2',
             troubled ? 'bg-red-500' : paused ? 'bg-amber-500' : 'bg-emerald-500 motion-safe:animate-pulse',
           )}
         />
@@ -39,7 +45,7 @@ export function UpdatesMode({
       </p>
     )
   return (
-    <div className="text-xs text-slate-600 dark:text-slate-400">
+    <div className={cn('text-slate-600 dark:text-slate-400', size)}>
       <UpdatedAgo updatedAt={updatedAt} fetching={fetching} />
       <p>{mode === 'connecting' ? 'Connecting to live updates…' : `Live updates unavailable: checking ${pollEvery}`}</p>
       {mode === 'polling' && reason && <p>{reason}</p>}

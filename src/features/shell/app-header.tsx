@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn'
 import { useDisclosure } from '@/lib/use-disclosure'
 import { AccountSummary } from './account-summary'
 import { pagesFor } from './nav-pages'
+import { pageWidth } from './page-width'
 import { ThemeToggle } from './theme-toggle'
 import { UpstreamBanner } from './upstream-banner'
 import { UserMenu } from './user-menu'
@@ -23,7 +24,8 @@ const activeClass = 'bg-slate-100 text-slate-950 dark:bg-slate-800 dark:text-whi
  * One row. From `lg` up everything is in it; below, a Menu button opens the same links and
  * controls in a panel under the row (one copy in the DOM, so nothing is read twice).
  */
-export function AppHeader({ session }: { session: SessionResponse | null }) {
+/** `wide`: the page uses a wide screen's width (page-width.ts), and the header's row lines up with it. */
+export function AppHeader({ session, wide = false }: { session: SessionResponse | null; wide?: boolean }) {
   const menu = useDisclosure<HTMLDivElement>()
   const { setOpen: setMenuOpen } = menu
   const pathname = useRouterState({ select: (state) => state.location.pathname })
@@ -34,7 +36,7 @@ export function AppHeader({ session }: { session: SessionResponse | null }) {
 
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
-      <div ref={menu.root} className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+      <div ref={menu.root} className={cn('flex flex-wrap items-center gap-x-6 gap-y-2 py-3', pageWidth(wide))}>
         <Link to={session ? '/calls' : '/sign-in'} className="font-semibold">
           {APP_NAME}
         </Link>

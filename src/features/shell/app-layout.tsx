@@ -5,8 +5,10 @@ import { sessionQueries } from '@/api/session'
 import { DocumentTitle } from '@/components/document-title'
 import { RateLimitBanner } from '@/components/rate-limit-banner'
 import { LiveProvider } from '@/features/live/live-provider'
+import { cn } from '@/lib/cn'
 import { AppHeader } from './app-header'
 import './keyboard/early-keys'
+import { isWidePage, pageWidth } from './page-width'
 import { useHeadingFocusOnNavigation } from './use-heading-focus'
 
 // The keyboard shortcuts load on their own, right after the page: a cold /calls stays as light (keyboard/README.md).
@@ -21,6 +23,7 @@ export function AppLayout() {
     select: (state) =>
       state.location.pathname === '/live' && (state.location.search as { wall?: unknown }).wall === true,
   })
+  const wide = useRouterState({ select: (state) => isWidePage(state.location.pathname) })
   return (
     <LiveProvider session={session ?? null}>
       <div className="min-h-screen bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
@@ -30,13 +33,13 @@ export function AppLayout() {
         >
           Skip to content
         </a>
-        {!wall && <AppHeader session={session ?? null} />}
+        {!wall && <AppHeader session={session ?? null} wide={wide} />}
         {session && (
           <Suspense fallback={null}>
             <KeyboardShortcuts session={session} />
           </Suspense>
         )}
-        <main id="main" className={wall ? 'px-6 py-6' : 'mx-auto max-w-6xl px-4 py-6'}>
+        <main id="main" className={wall ? 'px-6 py-6' : cn(pageWidth(wide), wide ? 'py-4 sm:py-6' : 'py-6')}>
           <DocumentTitle />
           <RateLimitBanner />
           <Outlet />

@@ -1,125 +1,106 @@
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { type ChangeEvent, useEffect, useId, useState } from 'react'
-import { accountQueries } from '@/api/account'
 import { useTimeZone } from '@/api/preferences'
 import type { CallStatus } from '@/api/schemas'
-import { can, sessionQueries } from '@/api/session'
 import { DateFilter } from '@/components/date-filter'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
+import { cn } from '@/lib/cn'
 import { exclusiveToDate, inclusiveToDay } from '@/lib/day-bounds'
 import { toInstant } from '@/lib/local-date'
 import { dateInZone, dayStartInZone, zoneLabel } from '@/lib/time-zone'
 import { useNow } from '@/lib/use-now'
 import { CALL_STATUS_FILTERS } from '../shared/call-status'
-import {
-  type CallsSearch,
-  CLEARED_FILTERS,
-  hasFilters,
-  INDEX_ONLY_FILTERS,
-  PAGE_SIZES,
-  withFilters,
-} from './calls-search'
+import { CLEARED_FILTERS, hasFilters, INDEX_ONLY_FILTERS, PAGE_SIZES } from './calls-search'
 import { CallsSearchBox } from './calls-search-box'
-import { activePreset, DATE_PRESETS, presetRange } from './date-presets'
+import { DatePresetsBar } from './date-presets-bar'
 import { IndexFilters } from './index-filters'
+import { useApplyFilters } from './use-apply-filters'
 
 const route = getRouteApi('/calls/')
 
 const MORE_FILTERS = INDEX_ONLY_FILTERS.filter((name) => name !== 'q')
+/** On a phone only the search shows at first: these fold under More filters too. */
+const PHONE_FOLDED = ['status', 'from_date', 'to_date'] as const
 
 // Each label wraps its control: the row needs no ids, and the whole label is a click target.
 const wrapped = 'mt-1 block'
 
-/** Sets filters in the URL, replacing the entry: Back leaves the list instead of undoing filters one by one. */
-export function useApplyFilters() {
-  const navigate = route.useNavigate()
-  return (change: Partial<CallsSearch>) => navigate({ search: (prev) => withFilters(prev, change), replace: true })
-}
-
 /**
  * Filters write to the URL; the route reads them back, so a link reproduces the view. `indexOff`: the
  * list comes from the voice API, so the index's filters are disabled, described by the page's notice.
+ * One row from `sm` up (the index's own filters fold under More filters); on a phone the search alone,
+ * with the rest and the date presets under More filters, so the first call shows high on the screen.
  */
 export function CallsFilters({ indexOff, noticeId }: { indexOff: boolean; noticeId?: string }) {
   const search = route.useSearch()
   const apply = useApplyFilters()
   const timeZone = useTimeZone()
   const now = useNow(60_000)
-  // The header already asks for the account; this reads the same answer for the billing period.
-  const periodStart = useQuery(accountQueries.detail()).data?.current_usage?.period_start ?? undefined
-  // Its end is in the usage summary, which only those who read usage may ask for.
-  const readsUsage = can(useQuery(sessionQueries.current()).data, 'usage:read')
-  const usage = useQuery({ ...accountQueries.usage(), enabled: readsUsage }).data
-  const period = {
-    start: periodStart,
-    end:
-      usage?.period_start && periodStart && Date.parse(usage.period_start) === Date.parse(periodStart)
-        ? (usage.period_end ?? undefined)
-        : undefined,
-  }
-  const range = { from_date: search.from_date, to_date: search.to_date }
-  const active = activePreset(range, timeZone, now, period)
   const moreId = useId()
   // The index's own filters (but the search box) fold away; open when one of them is set.
   const moreCount = MORE_FILTERS.filter((name) => search[name] !== undefined).length
+  const phoneCount = moreCount + PHONE_FOLDED.filter((name) => search[name] !== undefined).length
   const [moreOpen, setMoreOpen] = useState(moreCount > 0)
   // A saved view or Back that sets one of them opens them too.
   useEffect(() => {
     if (moreCount > 0) setMoreOpen(true)
   }, [moreCount])
+  // Shown from `sm` up; on a phone only while More filters is open.
+  const folded = moreOpen ? 'contents' : 'hidden sm:contents'
   const zoneWords = timeZone === 'UTC' ? 'UTC' : `your time zone, ${zoneLabel(timeZone, now)}`
 
   return (
     <form className="space-y-2" aria-label="Filter calls" onSubmit={(e) => e.preventDefault()}>
-      <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+      <div className="flex flex-wrap items-end gap-x-3 gap-y-2">
         <CallsSearchBox
           searched={search.q}
           onSearch={(q) => apply({ q })}
           disabled={indexOff}
           describedBy={indexOff ? noticeId : 'calls-search-hint'}
         />
-        <Label size="sm">
-          Status
-          <Select
-            className={wrapped}
-            value={search.status ?? ''}
-            onChange={(e: ChangeEvent<HTMLSelectElement>) =>
-              apply({ status: (e.target.value || undefined) as CallStatus | undefined })
-            }
-          >
-            <option value="">All statuses</option>
-            {CALL_STATUS_FILTERS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </Select>
-        </Label>
-        <DateFilter
-          label="From date"
-          shown={search.from_date ? dateInZone(toInstant(search.from_date), timeZone) : ''}
-          onPick={(day) => apply({ from_date: day && dayStartInZone(day, timeZone) })}
-          hintId="date-filter-hint"
-        />
-        <DateFilter
-          label="To date (included)"
-          shown={search.to_date ? inclusiveToDay(toInstant(search.to_date), timeZone) : ''}
-          onPick={(day) => apply({ to_date: day && exclusiveToDate(day, timeZone) })}
-          hintId="date-filter-hint"
-        />
-        <Label size="sm">
-          Page size
-          <Select className={wrapped} value={search.limit} onChange={(e) => apply({ limit: Number(e.target.value) })}>
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </Select>
-        </Label>
+        <div className={folded}>
+          <Label size="sm">
+            Status
+            <Select
+              className={wrapped}
+              value={search.status ?? ''}
+              onChange={(e: ChangeEvent<HTMLSelectElement>) =>
+                apply({ status: (e.target.value || undefined) as CallStatus | undefined })
+              }
+            >
+              <option value="">All statuses</option>
+              {CALL_STATUS_FILTERS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </Select>
+          </Label>
+          <DateFilter
+            label="From date"
+            shown={search.from_date ? dateInZone(toInstant(search.from_date), timeZone) : ''}
+            onPick={(day) => apply({ from_date: day && dayStartInZone(day, timeZone) })}
+            hintId="date-filter-hint"
+          />
+          <DateFilter
+            label="To date (included)"
+            shown={search.to_date ? inclusiveToDay(toInstant(search.to_date), timeZone) : ''}
+            onPick={(day) => apply({ to_date: day && exclusiveToDate(day, timeZone) })}
+            hintId="date-filter-hint"
+          />
+          <Label size="sm">
+            Page size
+            <Select className={wrapped} value={search.limit} onChange={(e) => apply({ limit: Number(e.target.value) })}>
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </Select>
+          </Label>
+        </div>
         <Button
           variant="secondary"
           size="sm"
@@ -127,7 +108,10 @@ export function CallsFilters({ indexOff, noticeId }: { indexOff: boolean; notice
           aria-controls={moreId}
           onClick={() => setMoreOpen((open) => !open)}
         >
-          More filters{moreCount > 0 && ` (${moreCount})`}
+          More filters
+          {/* What is set but folded away: on a phone the status and dates fold too. */}
+          {phoneCount > 0 && <span className="-ml-1 sm:hidden"> ({phoneCount})</span>}
+          {moreCount > 0 && <span className="-ml-1 hidden sm:inline"> ({moreCount})</span>}
         </Button>
         {hasFilters(search) && (
           <Button variant="ghost" size="sm" onClick={() => apply(CLEARED_FILTERS)}>
@@ -136,7 +120,8 @@ export function CallsFilters({ indexOff, noticeId }: { indexOff: boolean; notice
         )}
       </div>
       {moreOpen && (
-        <div id={moreId} className="flex flex-wrap items-end gap-x-4 gap-y-2">
+        <div id={moreId} className="flex flex-wrap items-end gap-x-3 gap-y-2">
+          <DatePresetsBar className="flex basis-full sm:hidden" />
           <IndexFilters
             search={search}
             apply={apply}
@@ -145,31 +130,21 @@ export function CallsFilters({ indexOff, noticeId }: { indexOff: boolean; notice
           />
         </div>
       )}
-      <fieldset className="flex flex-wrap items-center gap-1">
-        <legend className="sr-only">Date presets</legend>
-        {DATE_PRESETS.map((preset) => {
-          const presetDates = presetRange(preset.id, timeZone, now, period)
-          if (!presetDates) return null
-          return (
-            <Button
-              key={preset.id}
-              variant={active === preset.id ? 'primary' : 'secondary'}
-              size="xs"
-              aria-pressed={active === preset.id}
-              onClick={() => apply(presetDates)}
-            >
-              {preset.label}
-            </Button>
-          )
-        })}
-      </fieldset>
-      <p id="calls-search-hint" className="text-xs text-slate-600 dark:text-slate-400">
-        Search finds any part of a number (“415 555”), any metadata value (“T-1234”), or a value of one key
-        (“ticket:T-1234”); quotes keep spaces in a word.
-      </p>
-      <p id="date-filter-hint" className="text-xs text-slate-600 dark:text-slate-400">
-        Days run from midnight to midnight in {zoneWords}. Calls on the “To” day are included.
-      </p>
+      {/* Described-by targets: read by screen readers even while folded away on a phone. */}
+      <div
+        className={cn(
+          'flex-wrap gap-x-4 text-xs text-slate-600 dark:text-slate-400',
+          moreOpen ? 'flex' : 'hidden sm:flex',
+        )}
+      >
+        <p id="calls-search-hint">
+          Search finds any part of a number (“415 555”), any metadata value (“T-1234”), or a value of one key
+          (“ticket:T-1234”); quotes keep spaces in a word.
+        </p>
+        <p id="date-filter-hint">
+          Days run from midnight to midnight in {zoneWords}. Calls on the “To” day are included.
+        </p>
+      </div>
     </form>
   )
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { parseCallQuery } from '@/api/call-query'
 import { useTimeZone } from '@/api/preferences'
 import { can, sessionQueries } from '@/api/session'
@@ -13,19 +13,24 @@ import { cn } from '@/lib/cn'
 import { errorText } from '@/lib/error-text'
 import { ExportCalls } from '../export/export-calls'
 import { rememberListSearch } from '../shared/list-return'
-import { SavedViewsPanel } from '../views/saved-views-panel'
-import { CallsFilters, useApplyFilters } from './calls-filters'
+import { CallsFilters } from './calls-filters'
 import { CallsHeader } from './calls-header'
+import { CALLS_LAYOUT } from './calls-list-layout'
 import { CallsRowsSkeleton } from './calls-list-skeleton'
 import { CallsPagination } from './calls-pagination'
 import { CLEARED_FILTERS, hasFilters, toSearchQuery } from './calls-search'
 import { isInvalidView } from './calls-source'
 import { CallsTable } from './calls-table'
+import { DatePresetsBar } from './date-presets-bar'
 import { IndexAdmin } from './index-admin'
 import { billedMinutesText, INDEX_NOTICE_ID, IndexNotice, matchCount } from './index-notice'
+import { useApplyFilters } from './use-apply-filters'
 import { useCallsView } from './use-calls-view'
 
 const route = getRouteApi('/calls/')
+// The saved views load just after the list: they sit in the title's row (or a sidebar), so nothing moves
+// when they come, and the cold list downloads less.
+const SavedViewsPanel = lazy(() => import('../views/saved-views-panel'))
 
 export function CallsListPage() {
   const search = route.useSearch()
@@ -46,16 +51,18 @@ export function CallsListPage() {
   useEffect(() => rememberListSearch(search), [search])
 
   return (
-    <div className="gap-6 2xl:grid 2xl:grid-cols-[12rem_minmax(0,1fr)]">
-      {/* A sidebar where the table has room beside it; above the list on narrower screens. */}
-      <aside className="mb-4 2xl:mb-0">
-        <SavedViewsPanel />
+    <div className={CALLS_LAYOUT.grid}>
+      <CallsHeader titleClassName={CALLS_LAYOUT.title} actionClassName={CALLS_LAYOUT.action} />
+      <aside className={CALLS_LAYOUT.views}>
+        <Suspense fallback={null}>
+          <SavedViewsPanel />
+        </Suspense>
       </aside>
-      <div className="min-w-0 space-y-4">
-        <CallsHeader />
+      <div className={cn(CALLS_LAYOUT.list, 'space-y-3')}>
         {choice?.notice && <IndexNotice notice={choice.notice} />}
         <CallsFilters indexOff={choice?.indexFiltersOff ?? false} noticeId={INDEX_NOTICE_ID} />
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <DatePresetsBar className="mr-auto hidden sm:flex" />
           {view.total && (
             <p className="text-sm font-medium" aria-live="polite">
               <span>{matchCount(view.total)}</span>

@@ -5,7 +5,9 @@ import { CallsHeader } from './calls-header'
 export function CallsListSkeleton() {
   return (
     <div className="space-y-4">
-      <CallsHeader />
+      <div className="flex items-center justify-between gap-4">
+        <CallsHeader />
+      </div>
       <div className="flex gap-4">
         {['a', 'b', 'c', 'd'].map((k) => (
           <Skeleton key={k} className="h-12 w-36" />

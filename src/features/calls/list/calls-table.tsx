@@ -10,7 +10,15 @@ import { listRow, rowCopyButton } from '@/lib/list-row'
 import { formatPhone } from '@/lib/phone'
 import { zoneAbbreviation } from '@/lib/time-zone'
 import { CallStatusBadge } from '../shared/call-status-badge'
-import { CALL_ROW_BORDER, CALL_TABLE_FRAME, CallColumn, CallLink, CallTableHeader } from '../shared/call-table'
+import {
+  CALL_ROW_BORDER,
+  CALL_TABLE_FRAME,
+  CallColumn,
+  CallLink,
+  CallTableHeader,
+  DENSE_TABLE,
+  DENSE_TARGET,
+} from '../shared/call-table'
 import { PlacedBy } from '../shared/placed-by'
 import { Highlighted } from './highlighted'
 import { RecordingMark } from './recording-mark'
@@ -61,7 +69,8 @@ function MetadataMatches({ call, terms }: { call: CallRow; terms: readonly Query
 
 /**
  * The calls as a table from `sm` up and as stacked cards below it, where eight columns do not fit:
- * every field of a row stays on screen. Only one of the two is displayed, so only one is in the
+ * every field of a row stays on screen. The table is dense (one line a row, see call-table.tsx), so a
+ * laptop's screen shows a dozen calls under the filters. Only one of the two is displayed, so only one is in the
  * accessibility tree.
  */
 export function CallsTable({ calls, placedBy, showRecording, terms }: CallsTableProps) {
@@ -69,7 +78,11 @@ export function CallsTable({ calls, placedBy, showRecording, terms }: CallsTable
   const zone = zoneAbbreviation(useTimeZone())
   return (
     <>
-      <Table containerClassName={cn('hidden sm:block', CALL_TABLE_FRAME)}>
+      <Table
+        containerClassName={cn('hidden sm:block', CALL_TABLE_FRAME)}
+        className={DENSE_TABLE}
+        overflowLabel="Calls table"
+      >
         <caption className="sr-only">Calls, newest first</caption>
         <CallTableHeader>
           <CallColumn>Status</CallColumn>
@@ -107,7 +120,9 @@ export function CallsTable({ calls, placedBy, showRecording, terms }: CallsTable
                 <Phone e164={call.caller_id} terms={terms} />
               </TableCell>
               <TableCell className="tabular-nums">{formatDuration(call.duration_seconds)}</TableCell>
-              <TableCell>{call.created_at ? <Timestamp iso={call.created_at} /> : <NotGivenText />}</TableCell>
+              <TableCell>
+                {call.created_at ? <Timestamp iso={call.created_at} variant="inline" /> : <NotGivenText />}
+              </TableCell>
               {showRecording && (
                 <TableCell>
                   <RecordingMark hasRecording={call.has_recording} />
@@ -123,6 +138,7 @@ export function CallsTable({ calls, placedBy, showRecording, terms }: CallsTable
                   label={`Copy call ID ${call.call_id}`}
                   variant="ghost"
                   size="xs"
+                  className={DENSE_TARGET}
                   {...rowCopyButton}
                 />
               </TableCell>

@@ -8,6 +8,13 @@ import { cn } from '@/lib/cn'
 export const CALL_TABLE_FRAME = 'rounded-lg border border-slate-200 dark:border-slate-800'
 /** A row's border, drawn as strong as the frame's. */
 export const CALL_ROW_BORDER = 'border-slate-200 dark:border-slate-800'
+/**
+ * One line a row: tighter cells and headers that do not wrap. Classes on the table, reaching its cells,
+ * so the rows stay plain rows (row focus and links are the rows' own business).
+ */
+export const DENSE_TABLE = '[&_td]:py-1 [&_td]:px-2 [&_th]:px-2 [&_th]:py-1.5 [&_th]:whitespace-nowrap'
+/** A button in a dense row: 24 px high, the smallest target WCAG 2.5.8 allows, never smaller. */
+export const DENSE_TARGET = 'h-6 min-w-6'
 
 export function CallTableHeader({ children }: { children: ReactNode }) {
   return (

@@ -1,5 +1,7 @@
 // The calls page's saved views: pinned ones first, then the rest (one's own and the team's shared
 // ones); opening one puts its filters in the URL. The dialog that saves one loads when first opened.
+// Below `2xl` one row beside the page's title (the views scroll sideways in it), so they never push the
+// list down; from `2xl` a sidebar.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
@@ -9,6 +11,10 @@ import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 
 const SaveViewDialog = lazy(() => import('./save-view-dialog'))
+
+/** One line that scrolls sideways below `2xl` (the padding keeps focus outlines inside it); a column from `2xl`. */
+const VIEWS_ROW =
+  'flex min-w-0 flex-1 items-center gap-1 overflow-x-auto whitespace-nowrap p-1 2xl:block 2xl:space-y-0.5 2xl:overflow-visible 2xl:whitespace-normal 2xl:p-0'
 
 const linkClass =
   'block truncate rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
@@ -30,7 +36,7 @@ function ViewLink({ view, current }: { view: SavedView; current: boolean }) {
   )
 }
 
-export function SavedViewsPanel() {
+export default function SavedViewsPanel() {
   const queryClient = useQueryClient()
   const router = useRouter()
   // A view is its filters, not the page it was on: the cursor trail is left out.
@@ -59,74 +65,85 @@ export function SavedViewsPanel() {
   const others = list.filter((view) => !view.pinned)
 
   return (
-    <nav aria-labelledby="saved-views-title" className="space-y-2 text-sm">
-      <div className="flex items-center justify-between gap-2">
-        <h2 id="saved-views-title" className="font-semibold">
+    <nav aria-labelledby="saved-views-title" className="flex items-center gap-2 text-sm 2xl:block 2xl:space-y-2">
+      <div className="flex shrink-0 items-center justify-between gap-2">
+        {/* On a phone the row has no room for it: Save view and the views say what the row is. */}
+        <h2 id="saved-views-title" className="sr-only whitespace-nowrap font-semibold sm:not-sr-only">
           Saved views
         </h2>
         <Button size="xs" variant="secondary" onClick={() => setSaving(true)}>
           Save view
         </Button>
       </div>
-      <p role="status" className="text-xs text-slate-600 dark:text-slate-400">
+      <p role="status" className="shrink-0 text-xs text-slate-600 dark:text-slate-400">
         {said}
       </p>
-      {views.isError ? (
-        <p className="text-slate-600 dark:text-slate-400">The saved views could not be loaded.</p>
-      ) : list.length === 0 ? (
-        <p className="text-slate-600 dark:text-slate-400">
-          {views.isPending ? 'Loading…' : 'None yet. Set filters, then Save view to name them.'}
-        </p>
-      ) : (
-        [pinned, others].map(
-          (group, index) =>
-            group.length > 0 && (
-              <ul
-                key={index === 0 ? 'pinned' : 'others'}
-                aria-label={index === 0 ? 'Pinned' : 'Other views'}
-                className="flex flex-wrap gap-1 2xl:block 2xl:space-y-0.5"
-              >
-                {group.map((view) => (
-                  <li key={view.id} className="group flex max-w-60 items-center gap-1 2xl:max-w-none">
-                    <div className="min-w-0 flex-1">
-                      <ViewLink view={view} current={view.search === searchStr} />
-                    </div>
-                    {view.mine && (
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        aria-label={`${view.pinned ? 'Unpin' : 'Pin'} view ${view.name}`}
-                        disabled={pinning.isPending}
-                        onClick={() =>
-                          pinning.mutate({
-                            id: view.id,
-                            name: view.name,
-                            search: view.search,
-                            shared: view.shared,
-                            pinned: !view.pinned,
-                          })
-                        }
-                      >
-                        {view.pinned ? '★' : '☆'}
-                      </Button>
-                    )}
-                    {view.mine && (
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        aria-label={`Delete view ${view.name}`}
-                        disabled={removal.isPending}
-                        onClick={() => removal.mutate(view.id, { onSuccess: () => setSaid(`Deleted “${view.name}”.`) })}
-                      >
-                        ×
-                      </Button>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            ),
-        )
-      )}
+      <div className={VIEWS_ROW}>
+        {views.isError ? (
+          <p className="text-slate-600 dark:text-slate-400">The saved views could not be loaded.</p>
+        ) : list.length === 0 ? (
+          <p className="text-slate-600 dark:text-slate-400">
+            {views.isPending ? (
+              'Loading…'
+            ) : (
+              <>
+                None yet.<span className="hidden sm:inline"> Set filters, then Save view to name them.</span>
+              </>
+            )}
+          </p>
+        ) : (
+          [pinned, others].map(
+            (group, index) =>
+              group.length > 0 && (
+                <ul
+                  key={index === 0 ? 'pinned' : 'others'}
+                  aria-label={index === 0 ? 'Pinned' : 'Other views'}
+                  className="flex shrink-0 gap-1 2xl:block 2xl:space-y-0.5"
+                >
+                  {group.map((view) => (
+                    <li key={view.id} className="group flex max-w-60 items-center gap-1 2xl:max-w-none">
+                      <div className="min-w-0 flex-1">
+                        <ViewLink view={view} current={view.search === searchStr} />
+                      </div>
+                      {view.mine && (
+                        <Button
+                          size="xs"
+                          variant="ghost"
+                          aria-label={`${view.pinned ? 'Unpin' : 'Pin'} view ${view.name}`}
+                          disabled={pinning.isPending}
+                          onClick={() =>
+                            pinning.mutate({
+                              id: view.id,
+                              name: view.name,
+                              search: view.search,
+                              shared: view.shared,
+                              pinned: !view.pinned,
+                            })
+                          }
+                        >
+                          {view.pinned ? '★' : '☆'}
+                        </Button>
+                      )}
+                      {view.mine && (
+                        <Button
+                          size="xs"
+                          variant="ghost"
+                          aria-label={`Delete view ${view.name}`}
+                          disabled={removal.isPending}
+                          onClick={() =>
+                            removal.mutate(view.id, { onSuccess: () => setSaid(`Deleted “${view.name}”.`) })
+                          }
+                        >
+                          ×
+                        </Button>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              ),
+          )
+        )}
+      </div>
       {saving && (
         <Suspense fallback={null}>
           <SaveViewDialog

@@ -1,6 +1,5 @@
 import type { LiveCallEntry } from '@/api/live-schemas'
 import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table'
-import { isInProgressStatus } from '@/features/calls/shared/call-status'
 import { CallStatusBadge } from '@/features/calls/shared/call-status-badge'
 import {
   CALL_ROW_BORDER,
@@ -11,16 +10,15 @@ import {
 } from '@/features/calls/shared/call-table'
 import { PlacedByName } from '@/features/calls/shared/placed-by'
 import { cn } from '@/lib/cn'
-import { formatDuration } from '@/lib/format'
 import { listRow } from '@/lib/list-row'
-import { formatPhone } from '@/lib/phone'
-import { formatRelative, secondsSince } from '@/lib/time'
-
-const phone = (value: string | null | undefined) => (value ? formatPhone(value) : '—')
+import { BoardCards } from './board-cards'
+import { type BoardVariant, boardTime, endedText, phoneText } from './board-values'
 
 /**
- * One section's calls. In flight: the time since each started, ticking with `now`. Just ended: the
- * outcome, the duration and when it ended (`endedLabel` null when the time is not known, as when polling).
+ * One section's calls: a table from `sm` up, cards on a phone (only one of the two is displayed, so
+ * only one is in the accessibility tree). In flight: the time since each started, ticking with `now`.
+ * Just ended: the outcome, the duration and when it ended (not shown when that is not known, as when polling).
+ * On the wall every text is large, the header and the status pills too.
  */
 export function BoardTable({
   caption,
@@ -31,49 +29,48 @@ export function BoardTable({
 }: {
   caption: string
   entries: LiveCallEntry[]
-  variant: 'in-flight' | 'ended' | 'ended-unknown-time'
+  variant: BoardVariant
   now: number
   wall: boolean
 }) {
   const ended = variant !== 'in-flight'
+  const column = cn(wall && 'text-xl')
   return (
-    <Table containerClassName={CALL_TABLE_FRAME} className={cn(wall && 'text-2xl')}>
-      <caption className="sr-only">{caption}</caption>
-      <CallTableHeader>
-        <CallColumn>{ended ? 'Outcome' : 'Status'}</CallColumn>
-        <CallColumn>{ended ? 'Duration' : 'Elapsed'}</CallColumn>
-        <CallColumn>Destination</CallColumn>
-        <CallColumn>Caller ID</CallColumn>
-        <CallColumn>Placed by</CallColumn>
-        {variant === 'ended' && <CallColumn>Ended</CallColumn>}
-      </CallTableHeader>
-      <TableBody>
-        {entries.map(({ call, placedBy }) => (
-          <TableRow key={call.call_id} {...listRow(call.call_id)} className={CALL_ROW_BORDER}>
-            <TableCell>
-              <CallStatusBadge status={call.status} />
-            </TableCell>
-            <TableCell className="tabular-nums">
-              {/* A clock ticks only for a status that says the call is in progress; otherwise what the service gave. */}
-              {ended || !isInProgressStatus(call.status)
-                ? formatDuration(call.duration_seconds)
-                : formatDuration(secondsSince(call.started_at ?? '', now))}
-            </TableCell>
-            <TableCell className="font-medium whitespace-nowrap">
-              <CallLink callId={call.call_id}>{phone(call.destination)}</CallLink>
-            </TableCell>
-            <TableCell className="whitespace-nowrap">{phone(call.caller_id)}</TableCell>
-            <TableCell className="max-w-56">
-              <PlacedByName person={placedBy} />
-            </TableCell>
-            {variant === 'ended' && (
-              <TableCell className="whitespace-nowrap">
-                {call.updated_at ? formatRelative(call.updated_at, now) : '—'}
+    <>
+      <Table
+        containerClassName={cn('hidden sm:block', CALL_TABLE_FRAME)}
+        className={cn(wall && 'text-2xl')}
+        overflowLabel={`${caption}, scrolls sideways`}
+      >
+        <caption className="sr-only">{caption}</caption>
+        <CallTableHeader>
+          <CallColumn className={column}>{ended ? 'Outcome' : 'Status'}</CallColumn>
+          <CallColumn className={column}>{ended ? 'Duration' : 'Elapsed'}</CallColumn>
+          <CallColumn className={column}>Destination</CallColumn>
+          <CallColumn className={column}>Caller ID</CallColumn>
+          <CallColumn className={column}>Placed by</CallColumn>
+          {variant === 'ended' && <CallColumn className={column}>Ended</CallColumn>}
+        </CallTableHeader>
+        <TableBody>
+          {entries.map(({ call, placedBy }) => (
+            <TableRow key={call.call_id} {...listRow(call.call_id)} className={CALL_ROW_BORDER}>
+              <TableCell>
+                <CallStatusBadge status={call.status} className={cn(wall && 'px-3 py-1 text-xl')} />
               </TableCell>
-            )}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+              <TableCell className="tabular-nums">{boardTime(call, ended, now)}</TableCell>
+              <TableCell className="font-medium whitespace-nowrap">
+                <CallLink callId={call.call_id}>{phoneText(call.destination)}</CallLink>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{phoneText(call.caller_id)}</TableCell>
+              <TableCell className="max-w-56">
+                <PlacedByName person={placedBy} />
+              </TableCell>
+              {variant === 'ended' && <TableCell className="whitespace-nowrap">{endedText(call, now)}</TableCell>}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <BoardCards caption={caption} entries={entries} variant={variant} now={now} wall={wall} />
+    </>
   )
 }

@@ -17,6 +17,7 @@ import { boardRows } from './board-rows'
 import { BoardTable } from './board-table'
 import { BoardTrouble } from './board-trouble'
 import { RECENT_WINDOW_MS, useBoardCalls } from './use-board-calls'
+import { WallClock } from './wall-clock'
 
 const route = getRouteApi('/live')
 
@@ -43,16 +44,19 @@ export function LiveBoardPage() {
     <div className={cn('space-y-6', wall && 'text-lg')}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className={cn('font-semibold', wall ? 'text-4xl' : 'text-2xl')}>Live calls</h1>
-          <UpdatesMode updatedAt={now} pollEvery="every 5 seconds" />
+          <h1 className={cn('font-semibold', wall ? 'text-5xl' : 'text-2xl')}>Live calls</h1>
+          <UpdatesMode updatedAt={now} pollEvery="every 5 seconds" large={wall} />
         </div>
-        <Link
-          to="/live"
-          search={(prev) => ({ ...prev, wall: wall ? undefined : true })}
-          className={buttonVariants({ variant: 'secondary', size: 'sm' })}
-        >
-          {wall ? 'Leave wall mode' : 'Wall mode'}
-        </Link>
+        <div className="flex items-center gap-6">
+          {wall && <WallClock now={now} />}
+          <Link
+            to="/live"
+            search={(prev) => ({ ...prev, wall: wall ? undefined : true })}
+            className={cn(buttonVariants({ variant: 'secondary', size: wall ? 'md' : 'sm' }), wall && 'text-lg')}
+          >
+            {wall ? 'Leave wall mode' : 'Wall mode'}
+          </Link>
+        </div>
       </div>
       {board.paused && <SlowDownNotice message={board.paused.message} nextTryAt={Date.parse(board.paused.nextTryAt)} />}
       {rows && board.trouble && <BoardTrouble message={board.trouble} wall={wall} />}
@@ -61,7 +65,7 @@ export function LiveBoardPage() {
         <>
           <BoardCounters inFlight={rows.inFlight.length} tally={board.tally} wall={wall} />
           <section aria-labelledby="in-flight-title" className="space-y-2">
-            <h2 id="in-flight-title" className={cn('font-semibold', wall ? 'text-3xl' : 'text-lg')}>
+            <h2 id="in-flight-title" className={cn('font-semibold', wall ? 'text-4xl' : 'text-lg')}>
               In flight
             </h2>
             {rows.inFlight.length ? (
@@ -73,25 +77,25 @@ export function LiveBoardPage() {
                 wall={wall}
               />
             ) : board.trouble ? (
-              <EmptyState title="No calls in flight could be read">
+              <EmptyState title="No calls in flight could be read" large={wall}>
                 The voice service's list could not be read (see above): calls may be ringing that are not shown here.
               </EmptyState>
             ) : (
-              <EmptyState title="No calls in flight">
+              <EmptyState title="No calls in flight" large={wall}>
                 A call placed anywhere on the account, here or through the API, appears within about 2 seconds.
               </EmptyState>
             )}
           </section>
           <section aria-labelledby="just-ended-title" className="space-y-2">
-            <h2 id="just-ended-title" className={cn('font-semibold', wall ? 'text-3xl' : 'text-lg')}>
+            <h2 id="just-ended-title" className={cn('font-semibold', wall ? 'text-4xl' : 'text-lg')}>
               Just ended
             </h2>
-            <p className="text-sm text-slate-600 dark:text-slate-400">
+            <p className={cn('text-slate-600 dark:text-slate-400', wall ? 'text-xl' : 'text-sm')}>
               {pollingWindow
                 ? `Calls placed in the last ${RECENT_WINDOW_MS / 60_000} minutes that have ended.`
                 : `Calls stay here for ${JUST_ENDED_MS / 60_000} minutes after they end.`}
             </p>
-            {rows.justEnded.length > 0 && (
+            {rows.justEnded.length > 0 ? (
               <BoardTable
                 caption="Calls that just ended, newest first"
                 entries={rows.justEnded}
@@ -99,6 +103,8 @@ export function LiveBoardPage() {
                 now={now}
                 wall={wall}
               />
+            ) : (
+              <EmptyState title="No calls just ended" large={wall} />
             )}
           </section>
         </>

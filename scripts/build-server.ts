@@ -1,0 +1,46 @@
+// The console server as plain JavaScript (`npm run build` runs this after the dashboard's build), so that
+// production (`npm run serve`) starts with `node` alone: no TypeScript compiled at every start, and the memory
+// tsx's compiler holds is not paid. esbuild because tsx already runs on it (one compiler for dev and build).
+// Packages stay in node_modules (native ones cannot be bundled); our own code, the shared contract with it,
+// becomes one file per entry. build/console/ is as deep as server/console/, so paths the code resolves from
+// its own file (`../../dist`, the reader worker beside it) hold in both.
+import { copyFileSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+export const SERVER_BUILD_DIR = 'build/console'
+
+const ENTRIES = {
+  /** `npm run serve` */
+  index: 'server/console/index.ts',
+  /** `npm run console -- …` in production */
+  cli: 'server/console/cli.ts',
+}
+
+// A worker thread's file is loaded by path, not imported: it sits beside the bundle that starts it.
+const BESIDE = ['server/console/store/sqlite/readers/query-worker.mjs']
+
+export async function buildServer(outdir = SERVER_BUILD_DIR): Promise<void> {
+  await build({
+    entryPoints: ENTRIES,
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    // What is imported only when needed (the PostgreSQL driver) stays out of the start: its own chunk.
+    splitting: true,
+    // Chunks sit beside the entries: code that resolves paths from its own file finds the same ones.
+    chunkNames: '[name]-[hash]',
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  })
+  mkdirSync(outdir, { recursive: true })
+  for (const file of BESIDE) copyFileSync(file, join(outdir, file.split('/').at(-1) as string))
+}
+
+// Run as a script (npm run build), not when a test imports it.
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer()

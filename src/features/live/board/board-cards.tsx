@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react'
+import type { LiveCallEntry } from '@/api/live-schemas'
+import { CallStatusBadge } from '@/features/calls/shared/call-status-badge'
+import { CallLink } from '@/features/calls/shared/call-table'
+import { PlacedByName } from '@/features/calls/shared/placed-by'
+import { cn } from '@/lib/cn'
+import { listRow } from '@/lib/list-row'
+import { type BoardVariant, boardTime, endedText, phoneText } from './board-values'
+
+function CardField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+/**
+ * Below `sm`, where the board's columns do not fit: one card per call, every field labelled, the
+ * destination a link that opens it (as the calls list does on a phone).
+ */
+export function BoardCards({
+  caption,
+  entries,
+  variant,
+  now,
+  wall,
+}: {
+  caption: string
+  entries: LiveCallEntry[]
+  variant: BoardVariant
+  now: number
+  wall: boolean
+}) {
+  const ended = variant !== 'in-flight'
+  return (
+    <ul aria-label={caption} className={cn('space-y-2 sm:hidden', wall ? 'text-xl' : 'text-sm')}>
+      {entries.map(({ call, placedBy }) => (
+        <li
+          key={call.call_id}
+          {...listRow(call.call_id)}
+          className="rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+        >
+          <div className="flex items-start justify-between gap-2">
+            <CallLink callId={call.call_id} className="font-medium">
+              {phoneText(call.destination)}
+            </CallLink>
+            <CallStatusBadge status={call.status} className={cn(wall && 'text-lg')} />
+          </div>
+          <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-2">
+            <CardField label={ended ? 'Duration' : 'Elapsed'}>
+              <span className="tabular-nums">{boardTime(call, ended, now)}</span>
+            </CardField>
+            <CardField label="Caller ID">
+              <span className="whitespace-nowrap">{phoneText(call.caller_id)}</span>
+            </CardField>
+            <CardField label="Placed by">
+              <PlacedByName person={placedBy} />
+            </CardField>
+            {variant === 'ended' && <CardField label="Ended">{endedText(call, now)}</CardField>}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  )
+}

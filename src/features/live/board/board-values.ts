@@ -1,0 +1,22 @@
+// What the board's table and cards both write for a call: its time, its numbers, when it ended.
+import type { LiveCallEntry } from '@/api/live-schemas'
+import { isInProgressStatus } from '@/features/calls/shared/call-status'
+import { formatDuration } from '@/lib/format'
+import { formatPhone } from '@/lib/phone'
+import { formatRelative, secondsSince } from '@/lib/time'
+
+/** In flight, just ended (when it ended is known), or ended when polling (when is not known). */
+export type BoardVariant = 'in-flight' | 'ended' | 'ended-unknown-time'
+
+type Call = LiveCallEntry['call']
+
+export const phoneText = (value: string | null | undefined) => (value ? formatPhone(value) : '—')
+
+/** A clock ticks only for a status that says the call is in progress; otherwise what the service gave. */
+export function boardTime(call: Call, ended: boolean, now: number): string {
+  return ended || !isInProgressStatus(call.status)
+    ? formatDuration(call.duration_seconds)
+    : formatDuration(secondsSince(call.started_at ?? '', now))
+}
+
+export const endedText = (call: Call, now: number) => (call.updated_at ? formatRelative(call.updated_at, now) : '—')
