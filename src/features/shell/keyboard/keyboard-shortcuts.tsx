@@ -73,10 +73,10 @@ export default function KeyboardShortcuts({ session }: { session: SessionRespons
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
     // A dialog's keys are its own; a key a control already used, or one composing text, is not ours.
     if (event.defaultPrevented || event.isComposing || dialogOpen()) return
-    const { ctrlKey, metaKey, altKey, key } = event
+    const { ctrlKey, metaKey, altKey, key, code } = event
     const altGraph = event.getModifierState?.('AltGraph') ?? false
     const context = { typing: isTypingIn(event.target), goSince: goSince.current, now: event.timeStamp, apple: APPLE }
-    const { action, goSince: since } = readKey({ key, ctrlKey, metaKey, altKey, altGraph }, context)
+    const { action, goSince: since } = readKey({ key, code, ctrlKey, metaKey, altKey, altGraph }, context)
     goSince.current = since
     if (action && perform(action)) event.preventDefault()
   })

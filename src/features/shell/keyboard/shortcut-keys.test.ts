@@ -12,6 +12,7 @@ import { keyLabels, SHORTCUTS } from './shortcut-list'
 
 const press = (key: string, mods: Partial<Omit<KeyPress, 'key'>> = {}): KeyPress => ({
   key,
+  code: '',
   ctrlKey: false,
   metaKey: false,
   altKey: false,
@@ -57,6 +58,9 @@ describe('readKey', () => {
     expect(readKey(press('k', { metaKey: true }), at({ apple: true })).action).toEqual({ shortcut: 'palette' })
     expect(readKey(press('k', { ctrlKey: true }), at({ apple: true })).action).toBeNull()
     expect(readKey(press('k', { ctrlKey: true, altKey: true }), at()).action).toBeNull()
+    // WebKitGTK under WebDriver gives Ctrl+K as the control character it types.
+    expect(readKey(press('\u000b', { ctrlKey: true, code: 'KeyK' }), at()).action).toEqual({ shortcut: 'palette' })
+    expect(readKey(press('\u000b', { ctrlKey: true, code: 'KeyJ' }), at()).action).toBeNull()
   })
 
   it('fires nothing while the person types in a field, but the palette, which types nothing', () => {

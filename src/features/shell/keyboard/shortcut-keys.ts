@@ -25,6 +25,8 @@ export const GO_WAIT_MS = 1500
 
 export interface KeyPress {
   key: string
+  /** The physical key: read only when `key` is a control character (some engines give Ctrl+K as U+000B). */
+  code: string
   ctrlKey: boolean
   metaKey: boolean
   altKey: boolean
@@ -49,8 +51,8 @@ export function readKey(press: KeyPress, context: KeyContext): { action: KeyActi
   const mod = context.apple ? press.metaKey : press.ctrlKey
   const otherMod = context.apple ? press.ctrlKey : press.metaKey
   // Ctrl/⌘+K types nothing, so it opens the palette from a field too.
-  if (mod && !otherMod && !press.altKey && press.key.toLowerCase() === 'k')
-    return { action: { shortcut: 'palette' }, goSince: null }
+  const k = press.key.toLowerCase() === 'k' || (press.key.length === 1 && press.key < ' ' && press.code === 'KeyK')
+  if (mod && !otherMod && !press.altKey && k) return { action: { shortcut: 'palette' }, goSince: null }
   if (context.typing) return none
   const typed = press.altGraph ? !press.metaKey : !(press.ctrlKey || press.metaKey || press.altKey)
   if (!typed) return none
