@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
+import { buildServer, SERVER_BUILD_DIR } from '../scripts/build-server'
 import { type ClusterPerson, clusterPerson } from '../server/console/test-support/cluster-person'
 import { makeDist } from '../server/console/test-support/console-app'
 import { clusterMissing, startConsoleCluster } from '../server/console/test-support/console-cluster'
 import { simulatorGet } from '../server/console/test-support/simulator-process'
-import { buildServer, SERVER_BUILD_DIR } from '../scripts/build-server'
 import { integerOption } from './integer-option'
 
 const { values } = parseArgs({

@@ -40,7 +40,8 @@ export function queryCases(dbPath: string, count: number): QueryCase[] {
   db.close()
   const withTicket = calls.map((call) => (JSON.parse(call.metadata) as { ticket?: string }).ticket)
   const tickets = withTicket.filter((ticket): ticket is string => ticket !== undefined)
-  const broad = ['555', 't-', 'a', 'e', 'r', 'n', 'i']
+  // Shorter than 3 characters, a term is searched only within a key (anywhere, it is refused as too short).
+  const broad = ['555', 'ticket:t-', 'agent:a', 'agent:e', 'agent:r', 'agent:n', 'agent:i']
   const monthAround = (at: number) => ({ from_date: iso(at - 15 * DAY), to_date: iso(at + 15 * DAY) })
 
   return [

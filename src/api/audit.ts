@@ -7,7 +7,7 @@ import { CONSOLE_PREFIX } from './console-schemas'
 const onConsole = { prefix: CONSOLE_PREFIX }
 
 /** The filters an export takes: the page's, without its paging. */
-export type AuditExportFilters = Pick<AuditQuery, 'user' | 'action' | 'from' | 'to'>
+export type AuditExportFilters = Pick<AuditQuery, 'user' | 'action' | 'q' | 'from' | 'to'>
 
 export const auditQueries = {
   all: () => ['audit'] as const,
@@ -31,6 +31,6 @@ export const auditQueries = {
  * the browser streams the attachment to disk with the session cookie, however long the trail.
  */
 export function auditExportHref(filters: AuditExportFilters): string {
-  const { user, action, from, to } = filters
-  return apiUrl(AUDIT_PATHS.export, { user, action, from, to }, CONSOLE_PREFIX)
+  const { user, action, q, from, to } = filters
+  return apiUrl(AUDIT_PATHS.export, { user, action, q, from, to }, CONSOLE_PREFIX)
 }

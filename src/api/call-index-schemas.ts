@@ -36,6 +36,7 @@ const secondsParam = z.coerce.number().check(z.int(), z.minimum(0), z.maximum(86
  * Every field optional; `q` is read by parseCallQuery (call-query.ts).
  */
 export const callSearchQuery = z.object({
+  /** A term too short to search (shortTermsError) is refused by the console's routes, not by this schema. */
   q: z.optional(z.string().check(z.maxLength(200), plainText)),
   status: z.optional(z.enum(CALL_STATUSES)),
   from_date: z.optional(z.iso.datetime({ offset: true })),
@@ -160,6 +161,11 @@ export type CallSearchResponse = z.infer<typeof callSearchResponse>
 export const callPlacers = z.object({ people: z.array(placedBy) })
 export type CallPlacers = z.infer<typeof callPlacers>
 
+/** The calls page's relative date ranges: a saved view keeps one as itself, resolved on the day it is opened. */
+export const DATE_PRESET_IDS = ['today', 'yesterday', 'last-7-days', 'billing-period'] as const
+export const datePreset = z.enum(DATE_PRESET_IDS)
+export type DatePreset = z.infer<typeof datePreset>
+
 /** A saved view: a name and the calls page's search params, kept per person; shared ones are seen by all. */
 export const savedViewInput = z.object({
   name: z
@@ -174,10 +180,17 @@ export const savedViewInput = z.object({
   search: z.string().check(z.maxLength(2_000), plainText),
   shared: z.boolean(),
   pinned: z.boolean(),
+  /**
+   * A relative date range, resolved in the viewer's zone whenever the view is opened ("Last 7 days" is then
+   * the seven days before that day); `search` then holds no `from_date`/`to_date`. Absent or null: the view
+   * keeps the dates in its `search`, fixed, as every view saved before this field did.
+   */
+  datePreset: z.optional(z.nullable(datePreset)),
 })
 export type SavedViewInput = z.infer<typeof savedViewInput>
 
 export const savedView = z.extend(savedViewInput, {
+  datePreset: z.nullable(datePreset),
   id: z.string(),
   owner: placedBy,
   /** Whether the person asking may change or delete it (the owner). */

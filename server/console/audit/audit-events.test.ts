@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditAction } from '../../../src/api/audit-schemas'
 import { DEFAULT_THROTTLE } from '../auth/sign-in-throttle'
 import { createTestConsole, expectProblem, type TestConsole } from '../test-support/console-app'
+import { indexCalls } from '../test-support/indexed-calls'
 import { ACME_KEY, type SimulatorProcess, startSimulatorProcess } from '../test-support/simulator-process'
 import { findSamples, type Samples } from '../test-support/voice-samples'
 import { verifyAuditTrail } from './verify'
@@ -207,6 +208,35 @@ describe('the Audit log API', () => {
     const body = (await placed.json()) as { entries: { action: string }[] }
     expect(body.entries.length).toBeGreaterThan(0)
     expect(new Set(body.entries.map((entry) => entry.action))).toEqual(new Set(['call.placed']))
+  })
+
+  it('finds entries by any part of a call id, a call’s number, a person or an action', async () => {
+    const placed = await placeCall('support', `audit-search-${Date.now()}`)
+    const { call_id } = (await placed.json()) as { call_id: string }
+    // The call index knows the call's numbers (the sync would list it; here through the store's own writes).
+    await indexCalls(t.store, [{ call_id, created_at: new Date().toISOString(), destination: COMPLETES }])
+    type Entry = { action: string; target: string | null; actor: { email: string } | null }
+    const search = async (q: string) => {
+      const res = await t.request(`/api/console/audit?q=${encodeURIComponent(q)}`, { cookie: cookie.admin })
+      expect(res.status).toBe(200)
+      return ((await res.json()) as { entries: Entry[] }).entries
+    }
+    const byId = await search(call_id.slice(2, -2))
+    expect(byId.map((entry) => [entry.action, entry.target])).toContainEqual(['call.placed', call_id])
+    expect(byId.every((entry) => entry.target?.includes(call_id.slice(2, -2)))).toBe(true)
+    // By its number as a person types it: the entries of the calls to it.
+    const byNumber = await search('(500) 555-0006')
+    expect(byNumber.map((entry) => entry.target)).toContain(call_id)
+    const bySomeoneElse = await search('(500) 555-0007')
+    expect(bySomeoneElse.map((entry) => entry.target)).not.toContain(call_id)
+    // By a person, any part of their email; by an action, in its words.
+    const byPerson = await search('SUPPORT@example')
+    expect(byPerson.length).toBeGreaterThan(0)
+    expect(byPerson.every((entry) => `${entry.actor?.email} ${entry.target}`.includes('support@example'))).toBe(true)
+    const byAction = await search('call placed')
+    expect(new Set(byAction.map((entry) => entry.action))).toEqual(new Set(['call.placed']))
+    // LIKE's own characters are literal.
+    expect(await search('%')).toEqual([])
   })
 
   it('answers a bad filter with a 400 that says which', async () => {

@@ -29,6 +29,7 @@ function filterOf(query: AuditQuery): AuditFilter {
     fromMs: query.from ? Date.parse(query.from) : undefined,
     toMs: query.to ? Date.parse(query.to) : undefined,
     beforeSeq: query.cursor ? Number(query.cursor) : undefined,
+    text: query.q,
   }
 }
 

@@ -17,6 +17,7 @@ function toView(row: SavedViewRow, userId: string): SavedView {
     search: row.search,
     shared: row.shared,
     pinned: row.pinned,
+    datePreset: row.datePreset,
     owner: { userId: row.ownerId, email: row.ownerEmail },
     mine: row.ownerId === userId,
     updatedAt: new Date(row.updatedAt).toISOString(),

@@ -40,6 +40,40 @@ describe('saved views', () => {
     expect(await listOf(app, ben)).toMatchObject([{ id: view.id, shared: true, mine: false }])
   })
 
+  it('keeps a relative date range as relative, and a view saved before (fixed dates, no preset) as it was', async () => {
+    const { app, ana, ben } = await twoPeople()
+    const relative = { ...failedToday, name: 'Failed', shared: true, datePreset: 'last-7-days' }
+    const view = (await (await app.request(VIEWS, { cookie: ana, json: relative })).json()) as SavedView
+    expect(view).toMatchObject({ name: 'Failed', datePreset: 'last-7-days', search: 'status=DIALER_FAILED' })
+    expect(await listOf(app, ben)).toMatchObject([{ id: view.id, datePreset: 'last-7-days' }])
+    // A change that leaves the field out makes the view fixed: PUT replaces the view.
+    const fixed = await app.request(`${VIEWS}/${view.id}`, { cookie: ana, method: 'PUT', json: failedToday })
+    expect(((await fixed.json()) as SavedView).datePreset).toBeNull()
+
+    // A row written before the column existed, as the migration leaves it: no preset, its own dates.
+    const old = 'status=DIALER_FAILED&from_date=%222026-11-19T00%3A00%3A00.000Z%22'
+    await app.store.db
+      .insertInto('saved_views')
+      .values({
+        id: 'view_before',
+        owner_id: view.owner.userId,
+        name: 'Old',
+        search: old,
+        shared: 0,
+        pinned: 1,
+        updated_at: 1,
+      })
+      .execute()
+    expect((await listOf(app, ana)).find((v) => v.id === 'view_before')).toMatchObject({
+      search: old,
+      datePreset: null,
+    })
+
+    const unknown = await app.request(VIEWS, { cookie: ana, json: { ...failedToday, datePreset: 'next-week' } })
+    const problem = (await expectProblem(unknown, 400)) as unknown as { errors: { field: string }[] }
+    expect(problem.errors.map((error) => error.field)).toEqual(['datePreset'])
+  })
+
   it('lets only the owner change or delete a shared view, and says whose it is', async () => {
     const { app, ana, ben } = await twoPeople()
     const view = (await (

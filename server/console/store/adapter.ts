@@ -13,6 +13,9 @@ export interface TextTerm {
   narrowsOnly?: boolean
 }
 
+/** Terms of which a row must hold at least one: a number fragment is in a number or in a metadata value. */
+export type TermGroup = readonly TextTerm[]
+
 export interface StoreAdapter {
   readonly kind: StoreKind
   /**
@@ -24,8 +27,8 @@ export interface StoreAdapter {
   readonly rowIdType: 'integer' | 'bigserial'
   /** `haystack` contains `needle`, compared as they are (both sides are lower-cased by the console). */
   contains(haystack: RawBuilder<unknown>, needle: string): RawBuilder<SqlBool>
-  /** The trigram table's rows (as `table`, its name or alias) that hold every term. */
-  textMatches(table: string, terms: readonly TextTerm[]): RawBuilder<SqlBool>
+  /** The trigram table's rows (as `table`, its name or alias) that hold a term of every group. */
+  textMatches(table: string, groups: readonly TermGroup[]): RawBuilder<SqlBool>
   /**
    * Runs `work` in a transaction no other such transaction on the store overlaps, in this process or any
    * other (the audit trail's "read the head, append"): SQLite's IMMEDIATE transaction, PostgreSQL's

@@ -1,5 +1,13 @@
 // The audit_log table's queries. Appends go through audit/audit-log.ts, which chains them.
-import { type Kysely, sql, type Transaction } from 'kysely'
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely'
 import type { AuditAction } from '../../../src/api/audit-schemas'
 import type { ConsoleDb } from './database'
 import type { AuditRow, ConsoleDatabase } from './schema'
@@ -11,6 +19,45 @@ export interface AuditFilter {
   toMs?: number
   /** Entries older than this seq (the cursor of the page before). */
   beforeSeq?: number
+  /**
+   * Any part of the target (a call id, a number, an email), of the actor's email or of the action ("placed",
+   * "call placed"); 3 digits or more also find a call's entries by any part of its numbers (the call index).
+   */
+  text?: string
+}
+
+/** A LIKE pattern for a substring, lower-cased: its own %, _ and the escape character are literal. */
+const anywhere = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+/** An action as words: "call.placed" reads "call placed", "sign-in.failed" "sign in failed". */
+const actionWords = (text: string) => text.toLowerCase().replace(/[.-]/g, ' ').replace(/\s+/g, ' ').trim()
+
+type AuditEb = ExpressionBuilder<ConsoleDatabase, 'audit_log'>
+
+function textMatches(eb: AuditEb, text: string) {
+  const like = (column: RawBuilder<unknown>, value: string) =>
+    sql<SqlBool>`${column} like ${anywhere(value)} escape '\\'`
+  const either: Expression<SqlBool>[] = [
+    like(sql`lower(audit_log.target)`, text),
+    like(sql`lower(audit_log.actor_email)`, text),
+    like(sql`replace(replace(audit_log.action, '.', ' '), '-', ' ')`, actionWords(text)),
+  ]
+  const digits = text.replace(/\D/g, '')
+  if (digits.length >= 3 && /^\+?[\d().\-/\s]+$/.test(text)) {
+    either.push(like(sql`audit_log.target`, digits))
+    // A call's entries by its number: its row in the call index, by the unique call id (one seek an entry).
+    either.push(
+      eb.exists(
+        eb
+          .selectFrom('indexed_calls as c')
+          .select(sql`1`.as('one'))
+          .whereRef('c.call_id', '=', 'audit_log.target')
+          .where((c) =>
+            c.or([like(sql.ref('c.destination_digits'), digits), like(sql.ref('c.caller_digits'), digits)]),
+          ),
+      ),
+    )
+  }
+  return eb.or(either)
 }
 
 type Executor = Kysely<ConsoleDatabase> | Transaction<ConsoleDatabase>
@@ -23,6 +70,8 @@ export function createAuditQueries(db: ConsoleDb) {
     if (filter.fromMs !== undefined) query = query.where('at', '>=', filter.fromMs)
     if (filter.toMs !== undefined) query = query.where('at', '<', filter.toMs)
     if (filter.beforeSeq !== undefined) query = query.where('seq', '<', filter.beforeSeq)
+    const text = filter.text?.trim()
+    if (text) query = query.where((eb) => textMatches(eb, text))
     return query
   }
   return {

@@ -1,15 +1,19 @@
 // The call index's search: every filter and term ANDed, newest first, a page after a keyset cursor.
 // Terms of 3 characters or more are found through the trigram table (fast at a million rows); each text
 // term is then checked against the single values it may match, so a match never spans two values.
+// A number fragment matches a number's digits or, as a text term would, a metadata value ("4821", "T-4821").
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely'
 import { FINISHED_CALL_STATUSES } from '../../../src/api/schemas'
-import type { StoreAdapter, TextTerm } from './adapter'
+import type { StoreAdapter, TermGroup } from './adapter'
 import type { ConsoleDb } from './database'
 import type { ConsoleDatabase } from './schema'
 
 export interface CallSearchFilter {
-  /** Digit fragments: each a part of the destination's or the caller ID's digits. */
-  numbers: readonly string[]
+  /**
+   * Number fragments: each a part of the destination's or the caller ID's digits, or of a metadata value
+   * (`texts`, lower-cased: the fragment as typed, and its digits when they differ).
+   */
+  numbers: readonly { digits: string; texts: readonly string[] }[]
   /** Lower-cased: each a part of a metadata value, of the named key when there is one. */
   texts: readonly { text: string; key: string | null }[]
   status?: string
@@ -43,13 +47,20 @@ type Eb = ExpressionBuilder<ConsoleDatabase & { c: ConsoleDatabase['indexed_call
 const TRIGRAM = 3
 const trigramReady = (text: string) => [...text].length >= TRIGRAM
 
-/** The terms the trigram table finds: numbers as they are, text terms only narrowed (each is checked again). */
-function textTerms(filter: CallSearchFilter): TextTerm[] {
+/**
+ * The terms the trigram table finds, a group each: a number's digits in the numbers, or its text in the metadata;
+ * metadata only narrowed (each term is checked again against single values).
+ */
+function textTerms(filter: CallSearchFilter): TermGroup[] {
+  const inMetadata = (text: string) => ({ column: 'metadata' as const, text, narrowsOnly: true })
   return [
-    ...filter.numbers.filter(trigramReady).map((text) => ({ column: 'numbers' as const, text })),
-    ...filter.texts
-      .filter((term) => trigramReady(term.text))
-      .map((term) => ({ column: 'metadata' as const, text: term.text, narrowsOnly: true })),
+    ...filter.numbers
+      .filter((term) => trigramReady(term.digits))
+      .map((term) => [
+        { column: 'numbers' as const, text: term.digits },
+        ...term.texts.filter(trigramReady).map(inMetadata),
+      ]),
+    ...filter.texts.filter((term) => trigramReady(term.text)).map((term) => [inMetadata(term.text)]),
   ]
 }
 
@@ -71,18 +82,25 @@ function conditions(eb: Eb, store: StoreAdapter, filter: CallSearchFilter, plan:
         sql<number>`(select rowid from indexed_call_text where ${store.textMatches('indexed_call_text', terms)})`,
       ),
     )
-  for (const digits of filter.numbers.filter((digits) => plan === 'scan' || !trigramReady(digits)))
-    all.push(
-      sql<SqlBool>`(${store.contains(sql.ref('c.destination_digits'), digits)} or ${store.contains(sql.ref('c.caller_digits'), digits)})`,
-    )
-  for (const term of filter.texts) {
+  const inMetadata = (texts: readonly string[], key: string | null) => {
     const value = eb
       .selectFrom('indexed_call_metadata as m')
       .select(sql`1`.as('one'))
       .whereRef('m.call_row', '=', 'c.id')
-      .where(store.contains(sql.ref('m.value_lower'), term.text))
-    all.push(eb.exists(term.key === null ? value : value.where('m.key_lower', '=', term.key.toLowerCase())))
+      .where((m) => m.or(texts.map((text) => store.contains(sql.ref('m.value_lower'), text))))
+    return eb.exists(key === null ? value : value.where('m.key_lower', '=', key.toLowerCase()))
   }
+  // Every number is checked on the row: the trigram table read its metadata only to narrow. The digits come
+  // first, so a row whose number holds them never reads its metadata.
+  for (const { digits, texts } of filter.numbers)
+    all.push(
+      eb.or([
+        store.contains(sql.ref('c.destination_digits'), digits),
+        store.contains(sql.ref('c.caller_digits'), digits),
+        inMetadata(texts, null),
+      ]),
+    )
+  for (const term of filter.texts) all.push(inMetadata([term.text], term.key))
   if (filter.status !== undefined) all.push(eb('c.status', '=', filter.status))
   if (filter.fromMs !== undefined) all.push(eb('c.created_at', '>=', filter.fromMs))
   if (filter.toMs !== undefined) all.push(eb('c.created_at', '<', filter.toMs))

@@ -547,6 +547,16 @@ const migrationsFor = (store: StoreAdapter): Record<string, Migration> => ({
       await db.schema.dropTable('person_rate_buckets').execute()
     },
   },
+  '0018_saved_view_date_preset': {
+    async up(db: Kysely<unknown>) {
+      // A relative range ("last-7-days"), resolved each time the view is opened; null keeps the view's own dates,
+      // as every view saved before this column did.
+      await db.schema.alterTable('saved_views').addColumn('date_preset', 'text').execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('saved_views').dropColumn('date_preset').execute()
+    },
+  },
 })
 
 export const migrationProviderFor = (store: StoreAdapter): MigrationProvider => ({

@@ -1,6 +1,6 @@
 // Saved views of the calls page: a person's own, and everyone's shared ones.
 import { randomBytes } from 'node:crypto'
-import type { SavedViewInput } from '../../../src/api/call-index-schemas'
+import { type DatePreset, datePreset, type SavedViewInput } from '../../../src/api/call-index-schemas'
 import type { ConsoleDb } from './database'
 
 /** Views one person may keep: plenty for a sidebar, and a bound on what one account can store. */
@@ -15,6 +15,7 @@ export interface SavedViewRow {
   shared: boolean
   pinned: boolean
   updatedAt: number
+  datePreset: DatePreset | null
 }
 
 export function createSavedViewQueries(db: ConsoleDb) {
@@ -31,11 +32,19 @@ export function createSavedViewQueries(db: ConsoleDb) {
         'saved_views.shared',
         'saved_views.pinned',
         'saved_views.updated_at as updatedAt',
+        'saved_views.date_preset as datePreset',
       ])
-  const toRow = (row: Omit<SavedViewRow, 'shared' | 'pinned'> & { shared: number; pinned: number }): SavedViewRow => ({
+  type Selected = Omit<SavedViewRow, 'shared' | 'pinned' | 'datePreset'> & {
+    shared: number
+    pinned: number
+    datePreset: string | null
+  }
+  const toRow = (row: Selected): SavedViewRow => ({
     ...row,
     shared: row.shared === 1,
     pinned: row.pinned === 1,
+    // A preset this console no longer knows reads as none: the view keeps its own dates.
+    datePreset: datePreset.safeParse(row.datePreset).data ?? null,
   })
 
   return {
@@ -88,4 +97,5 @@ const flags = (view: SavedViewInput) => ({
   search: view.search,
   shared: view.shared ? 1 : 0,
   pinned: view.pinned ? 1 : 0,
+  date_preset: view.datePreset ?? null,
 })

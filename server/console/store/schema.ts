@@ -109,6 +109,8 @@ export interface SavedViewsTable {
   shared: number
   pinned: number
   updated_at: number
+  /** A relative date range the view resolves when opened (0018); null: its search's own dates, if any. */
+  date_preset: string | null
 }
 
 /** A call of the account as the call index holds it (calls/index/). Times are epoch ms. */

@@ -45,6 +45,8 @@ export interface Quirks {
   createStatus: number
   /** Whether the storage origin sends CORS headers (a browser drawing a waveform needs them). */
   storageCors: boolean
+  /** The account's tier name (the spec gives it no length): the header must not wrap for a long one. */
+  tierName: string
 }
 
 export const DEFAULT_QUIRKS: Quirks = {
@@ -57,6 +59,7 @@ export const DEFAULT_QUIRKS: Quirks = {
   hang: null,
   createStatus: 200,
   storageCors: false,
+  tierName: 'Scale',
 }
 
 export interface QuirksUpstream {
@@ -130,7 +133,7 @@ function serveApi(state: QuirksUpstream, calls: QuirkCall[], req: IncomingMessag
     return json(res, 200, call.detail)
   }
   if (path === '/caller-ids') return json(res, 200, CALLER_IDS)
-  if (path === '/account') return json(res, 200, account())
+  if (path === '/account') return json(res, 200, account(quirks.tierName))
   if (path === '/usage') return json(res, 200, usage())
   if (path === '/usage/history') return json(res, 200, usageHistory())
   return text(res, 404, 'Not found')
@@ -232,7 +235,7 @@ const CALLER_IDS = {
   ],
 }
 
-function account() {
+function account(tierName: string) {
   return {
     client_id: 'cli_quirks',
     status: 'ACTIVE',
@@ -242,7 +245,7 @@ function account() {
     ramp_up_ends_at: '2026-03-01T00:00:00Z',
     is_in_ramp_up: false,
     committed_minutes: 10_000,
-    tier: { name: 'Scale', rate_per_minute_dc: 12, max_minutes: 50_000, support: 'priority' },
+    tier: { name: tierName, rate_per_minute_dc: 12, max_minutes: 50_000, support: 'priority' },
     current_usage: {
       period_start: '2026-11-01T00:00:00Z',
       actual_minutes_used: 1234,

@@ -1,8 +1,10 @@
 // The parts of one entry that the table and the phone cards both show.
+import { Link } from '@tanstack/react-router'
 import type { AuditEntry } from '@/api/audit-schemas'
 import { Badge } from '@/components/ui/badge'
 import { formatMetadataValue } from '@/lib/format'
-import { actorlessLabel, outcomeLabel, outcomeTone } from './audit-labels'
+import { actorlessLabel, entryOutcome } from './audit-labels'
+import { targetLink } from './audit-targets'
 
 const muted = 'text-slate-600 dark:text-slate-400'
 
@@ -17,8 +19,9 @@ export function AuditActorText({ entry }: { entry: AuditEntry }) {
   )
 }
 
-export function AuditOutcome({ status }: { status: number }) {
-  return <Badge tone={outcomeTone(status)}>{outcomeLabel(status)}</Badge>
+export function AuditOutcome({ entry }: { entry: AuditEntry }) {
+  const { label, tone } = entryOutcome(entry)
+  return <Badge tone={tone}>{label}</Badge>
 }
 
 /** Where a value is empty, a dash that a screen reader reads as "none". */
@@ -30,6 +33,27 @@ export function OrNone({ value }: { value: string | null }) {
       <span className="sr-only">none</span>
     </span>
   )
+}
+
+const linkClass =
+  'wrap-anywhere text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200'
+
+/** What it was done to: a link to the call or to the Users page when it is one; else as text. */
+export function AuditTarget({ entry }: { entry: AuditEntry }) {
+  const link = targetLink(entry)
+  if (link?.kind === 'call')
+    return (
+      <Link to="/calls/$callId" params={{ callId: link.callId }} className={linkClass}>
+        {link.callId}
+      </Link>
+    )
+  if (link?.kind === 'person')
+    return (
+      <Link to="/users" className={linkClass} aria-label={`${link.email} on the Users page`}>
+        {link.email}
+      </Link>
+    )
+  return <OrNone value={entry.target} />
 }
 
 /**

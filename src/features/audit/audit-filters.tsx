@@ -18,6 +18,7 @@ import {
   useAuditSearch,
   withFilters,
 } from './audit-search'
+import { AuditSearchBox } from './audit-search-box'
 
 const route = getRouteApi('/audit')
 
@@ -43,6 +44,7 @@ export function AuditFilters() {
   return (
     <form className="space-y-2" aria-label="Filter entries" onSubmit={(e) => e.preventDefault()}>
       <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+        <AuditSearchBox searched={search.q} onSearch={(q) => apply({ q })} />
         <Label size="sm">
           User
           <Select
@@ -92,6 +94,9 @@ export function AuditFilters() {
           </Button>
         )}
       </div>
+      <p id="audit-search-hint" className="text-xs text-slate-600 dark:text-slate-400">
+        Search finds any part of a call ID, a phone number (“415 555”), a person’s email or an action (“call placed”).
+      </p>
       <p id={HINT_ID} className="text-xs text-slate-600 dark:text-slate-400">
         Days run from midnight to midnight in {zoneWords}. Entries on the “To” day are included.
       </p>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { AUDIT_ACTIONS } from '@/api/audit-schemas'
-import { AUDIT_ACTION_LABELS, AUDIT_ACTION_OPTIONS, actorlessLabel, outcomeLabel, outcomeTone } from './audit-labels'
+import { AUDIT_ACTIONS, SSO_REFUSALS } from '@/api/audit-schemas'
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTION_OPTIONS,
+  actorlessLabel,
+  entryOutcome,
+  outcomeLabel,
+  outcomeTone,
+} from './audit-labels'
 
 describe('audit labels', () => {
   it('names every action once, in words, and offers each in the filter', () => {
@@ -24,5 +31,36 @@ describe('audit labels', () => {
     expect(outcomeLabel(418)).toBe('418 Refused')
     expect(outcomeLabel(502)).toBe('502 Failed')
     expect([outcomeTone(201), outcomeTone(401), outcomeTone(503)]).toEqual(['success', 'warning', 'danger'])
+  })
+
+  it('says what an SSO sign-in did to the person, not the redirect’s 302', () => {
+    const refused = (detail: Record<string, unknown>) => entryOutcome({ action: 'sso.refused', outcome: 302, detail })
+    expect(refused({ refused: 'another-domain', reason: 'domain not allowed' })).toEqual({
+      label: 'Refused: another domain',
+      tone: 'danger',
+    })
+    expect(refused({ refused: 'state-mismatch' }).label).toBe('Refused: tampered or wrong state')
+    expect(refused({ refused: 'expired' }).label).toBe('Refused: sign-in expired')
+    // Entries written before `refused` existed read the same from their reason.
+    expect(refused({ reason: 'domain not allowed' }).label).toBe('Refused: another domain')
+    expect(refused({ reason: 'no sign-in under way in this browser, or it expired' }).label).toBe(
+      'Refused: sign-in expired',
+    )
+    expect(refused({ reason: 'OAUTH_INVALID_RESPONSE: unexpected "state" response parameter value' }).label).toBe(
+      'Refused: tampered or wrong state',
+    )
+    expect(refused({ reason: 'provider answered access_denied' }).label).toBe(
+      'Not signed in: cancelled at the provider',
+    )
+    expect(refused({ reason: 'discovery failed: fetch failed' }).label).toBe('Not signed in: provider unreachable')
+    // Never an "OK" for a refusal, whatever it says or lacks.
+    for (const code of [...SSO_REFUSALS, 'something new', undefined])
+      expect(refused({ refused: code }).label).not.toMatch(/OK|302/)
+    expect(refused({}).label).toBe('Refused: provider’s answer failed checks')
+    expect(entryOutcome({ action: 'sso.signed-in', outcome: 302, detail: {} })).toEqual({
+      label: 'Signed in',
+      tone: 'success',
+    })
+    expect(entryOutcome({ action: 'call.placed', outcome: 201, detail: null }).label).toBe('201 Created')
   })
 })

@@ -1,5 +1,5 @@
-// How the trail's codes read to a person: each action, a missing actor, and an HTTP outcome.
-import type { AuditAction } from '@/api/audit-schemas'
+// How the trail's codes read to a person: each action, a missing actor, and an entry's outcome.
+import { type AuditAction, type AuditEntry, isSsoRefusal, type SsoRefusal, ssoRefusalOf } from '@/api/audit-schemas'
 import type { BadgeTone } from '@/components/ui/badge'
 
 /** One label per action; a Record, so a new action in the contract fails the typecheck until it has one. */
@@ -91,4 +91,36 @@ export function outcomeTone(status: number): BadgeTone {
   if (status >= 500) return 'danger'
   if (status >= 400) return 'warning'
   return 'success'
+}
+
+/** What an SSO refusal did to the person: the sign-in page told them no, for this reason. */
+const SSO_REFUSAL_OUTCOMES: Record<SsoRefusal, { label: string; tone: BadgeTone }> = {
+  'another-domain': { label: 'Refused: another domain', tone: 'danger' },
+  'no-email': { label: 'Refused: no email from the provider', tone: 'danger' },
+  'email-not-verified': { label: 'Refused: email not verified', tone: 'danger' },
+  'no-role': { label: 'Refused: no group with a role', tone: 'danger' },
+  'account-deactivated': { label: 'Refused: account deactivated', tone: 'danger' },
+  'email-taken': { label: 'Refused: email used by another account', tone: 'danger' },
+  'state-mismatch': { label: 'Refused: tampered or wrong state', tone: 'danger' },
+  expired: { label: 'Refused: sign-in expired', tone: 'danger' },
+  cancelled: { label: 'Not signed in: cancelled at the provider', tone: 'neutral' },
+  'token-rejected': { label: 'Refused: provider’s answer failed checks', tone: 'danger' },
+  'provider-unavailable': { label: 'Not signed in: provider unreachable', tone: 'danger' },
+}
+
+/**
+ * What happened, as the outcome column says it. Mostly the HTTP status the console answered; an SSO
+ * sign-in answers every person with a 302 redirect, so its entries say what the redirect told them
+ * ("Refused: another domain"), read from `refused`, or from `reason` in entries written before it.
+ */
+export function entryOutcome(entry: Pick<AuditEntry, 'action' | 'outcome' | 'detail'>): {
+  label: string
+  tone: BadgeTone
+} {
+  if (entry.action === 'sso.refused') {
+    const refused = entry.detail?.refused
+    return SSO_REFUSAL_OUTCOMES[isSsoRefusal(refused) ? refused : ssoRefusalOf(entry.detail?.reason)]
+  }
+  if (entry.action === 'sso.signed-in') return { label: 'Signed in', tone: 'success' }
+  return { label: outcomeLabel(entry.outcome), tone: outcomeTone(entry.outcome) }
 }

@@ -9,11 +9,12 @@ import { type AuditQuery, auditQuery } from '@/api/audit-schemas'
 /** Entries per page: a screenful of a busy hour. */
 export const AUDIT_PAGE_SIZE = 50
 
-const { user, action, from, to, cursor } = auditQuery.shape
+const { user, action, q, from, to, cursor } = auditQuery.shape
 
 export const auditSearchSchema = z.object({
   user: z.catch(user, undefined),
   action: z.catch(action, undefined),
+  q: z.catch(q, undefined),
   from: z.catch(from, undefined),
   to: z.catch(to, undefined),
   cursor: z.catch(cursor, undefined),
@@ -32,7 +33,7 @@ export function useAuditSearch(): AuditSearch {
 }
 
 export function toExportFilters(search: AuditSearch): AuditExportFilters {
-  return { user: search.user, action: search.action, from: search.from, to: search.to }
+  return { user: search.user, action: search.action, q: search.q, from: search.from, to: search.to }
 }
 
 /** The console query for a view: the filters and the page, without the trail. */
@@ -48,10 +49,11 @@ export function withFilters(search: AuditSearch, change: Partial<AuditSearch>): 
 export const CLEARED_FILTERS: Partial<AuditSearch> = {
   user: undefined,
   action: undefined,
+  q: undefined,
   from: undefined,
   to: undefined,
 }
 
 export function hasFilters(search: AuditSearch): boolean {
-  return Boolean(search.user || search.action || search.from || search.to)
+  return Boolean(search.user || search.action || search.q || search.from || search.to)
 }

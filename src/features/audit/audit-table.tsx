@@ -5,7 +5,7 @@ import { Timestamp } from '@/components/timestamp'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { listRow } from '@/lib/list-row'
 import { zoneAbbreviation } from '@/lib/time-zone'
-import { AuditActorText, AuditEntryDetail, AuditOutcome, OrNone } from './audit-entry-parts'
+import { AuditActorText, AuditEntryDetail, AuditOutcome, AuditTarget, OrNone } from './audit-entry-parts'
 import { AUDIT_ACTION_LABELS } from './audit-labels'
 
 const headClass = 'font-semibold uppercase tracking-wide'
@@ -51,10 +51,10 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
               </TableCell>
               <TableCell className="align-top">{AUDIT_ACTION_LABELS[entry.action]}</TableCell>
               <TableCell className="max-w-72 align-top font-mono text-xs leading-5">
-                <OrNone value={entry.target} />
+                <AuditTarget entry={entry} />
               </TableCell>
               <TableCell className="align-top">
-                <AuditOutcome status={entry.outcome} />
+                <AuditOutcome entry={entry} />
               </TableCell>
               <TableCell className="align-top font-mono text-xs leading-5 whitespace-nowrap">
                 <OrNone value={entry.ip} />
@@ -92,7 +92,7 @@ function AuditCards({ entries, zone }: { entries: AuditEntry[]; zone: string }) 
         >
           <div className="flex items-start justify-between gap-2">
             <p className="font-medium">{AUDIT_ACTION_LABELS[entry.action]}</p>
-            <AuditOutcome status={entry.outcome} />
+            <AuditOutcome entry={entry} />
           </div>
           <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-2">
             <CardField label={`Time (${zone})`}>
@@ -103,7 +103,7 @@ function AuditCards({ entries, zone }: { entries: AuditEntry[]; zone: string }) 
             </CardField>
             <CardField label="Target" wide>
               <span className="font-mono text-xs">
-                <OrNone value={entry.target} />
+                <AuditTarget entry={entry} />
               </span>
             </CardField>
             <CardField label="IP">

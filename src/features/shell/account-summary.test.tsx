@@ -35,7 +35,7 @@ describe('AccountSummary', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     render(
       <QueryClientProvider client={client}>
-        <AccountSummary />
+        <AccountSummary showClientId />
       </QueryClientProvider>,
     )
     const account = await screen.findByRole('region', { name: 'Account' })

@@ -17,7 +17,7 @@ import { UserMenu } from './user-menu'
 const AlertNotices = lazy(() => import('@/features/alerts/notices/alert-notices'))
 
 const linkClass =
-  'whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+  'whitespace-nowrap rounded-md px-3 py-1.5 xl:px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
 const activeClass = 'bg-slate-100 text-slate-950 dark:bg-slate-800 dark:text-white'
 
 /**
@@ -36,8 +36,19 @@ export function AppHeader({ session, wide = false }: { session: SessionResponse 
 
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
-      <div ref={menu.root} className={cn('flex flex-wrap items-center gap-x-6 gap-y-2 py-3', pageWidth(wide))}>
-        <Link to={session ? '/calls' : '/sign-in'} className="font-semibold">
+      {/* From `xl` (1280 px) one row, whatever the role: the name, the pages, then the account and the person, which
+          give way (a long tier name or email is cut) before anything moves to a second row. On a narrow page the
+          row is a little wider than the page's content for that: an admin's eight pages and the account fill
+          1,150 px. On a wide page (the lists) it lines up with the list. */}
+      <div
+        ref={menu.root}
+        className={cn(
+          'flex flex-wrap items-center gap-x-6 gap-y-2 py-3 xl:flex-nowrap xl:gap-x-4',
+          pageWidth(wide),
+          !wide && 'xl:max-w-7xl',
+        )}
+      >
+        <Link to={session ? '/calls' : '/sign-in'} className="font-semibold whitespace-nowrap">
           {APP_NAME}
         </Link>
         {session ? (
@@ -48,11 +59,11 @@ export function AppHeader({ session, wide = false }: { session: SessionResponse 
             <div
               id={menu.panelId}
               className={cn(
-                'basis-full flex-col gap-3 border-t border-slate-200 pt-3 lg:flex lg:flex-1 lg:basis-auto lg:flex-row lg:items-center lg:border-0 lg:pt-0 dark:border-slate-800',
+                'basis-full flex-col gap-3 border-t border-slate-200 pt-3 lg:flex lg:flex-1 xl:min-w-0 lg:basis-auto lg:flex-row lg:items-center lg:border-0 lg:pt-0 dark:border-slate-800',
                 menu.open ? 'flex' : 'hidden',
               )}
             >
-              <nav aria-label="Main" className="flex flex-col gap-1 lg:flex-row">
+              <nav aria-label="Main" className="flex flex-col gap-1 lg:shrink-0 lg:flex-row xl:gap-0">
                 {pagesFor(session).map((item) => (
                   <Link
                     key={item.to}
@@ -65,8 +76,9 @@ export function AppHeader({ session, wide = false }: { session: SessionResponse 
                   </Link>
                 ))}
               </nav>
-              <div className="flex flex-wrap items-center gap-3 lg:ml-auto">
-                {can(session, 'account:read') && <AccountSummary />}
+              <div className="flex flex-wrap items-center gap-3 lg:ml-auto xl:min-w-0 xl:flex-nowrap xl:gap-2">
+                {/* The client id is for admins, the one role that manages people. */}
+                {can(session, 'account:read') && <AccountSummary showClientId={can(session, 'users:manage')} />}
                 <UserMenu session={session} />
                 <ThemeToggle />
               </div>

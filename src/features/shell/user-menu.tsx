@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { useDisclosure } from '@/lib/use-disclosure'
-import { TimeZoneSelect } from './time-zone-select'
+import { TimeZoneChoice } from './time-zone-choice'
 import { useSignOut } from './use-sign-out'
 
 // No page needs it for its first paint. It is fetched when the pointer or the focus reaches the menu's button,
@@ -28,7 +28,7 @@ export function UserMenu({ session }: { session: SessionResponse }) {
   const mutation = useSignOut()
 
   return (
-    <section ref={menu.root} aria-label="Signed in" className="relative text-xs">
+    <section ref={menu.root} aria-label="Signed in" className="relative min-w-0 text-xs">
       <Button
         {...menu.buttonProps}
         onPointerEnter={prepare}
@@ -36,8 +36,11 @@ export function UserMenu({ session }: { session: SessionResponse }) {
         onFocus={prepare}
         variant="ghost"
         size="sm"
+        className="max-w-full"
+        title={session.user.email}
       >
-        <span className="text-slate-700 dark:text-slate-300">{session.user.email}</span>
+        {/* A long email is cut rather than wrapping the header; the button's name still holds all of it. */}
+        <span className="min-w-12 truncate text-slate-700 dark:text-slate-300">{session.user.email}</span>
         <Badge tone="neutral">{session.user.role}</Badge>
         <span aria-hidden="true">▾</span>
       </Button>
@@ -48,7 +51,7 @@ export function UserMenu({ session }: { session: SessionResponse }) {
           menu.open ? 'block' : 'hidden',
         )}
       >
-        <TimeZoneSelect />
+        <TimeZoneChoice />
         {(prepared || menu.open) && (
           <Suspense fallback={<NotificationsTogglePlaceholder />}>
             <NotificationsToggle userId={session.user.id} />

@@ -3,6 +3,7 @@
 // nonce and PKCE bind the callback to the browser that started it. Any failure lands on the
 // sign-in page with one general sentence; the reason goes to the audit trail.
 import { type Context, Hono } from 'hono'
+import { ssoRefusalOf } from '../../../../src/api/audit-schemas'
 import type { SsoError } from '../../../../src/api/console-schemas'
 import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
@@ -43,8 +44,21 @@ export function ssoRoutes(deps: SsoRouteDeps) {
   const logins = ssoLogins(store, deps.redirectUrl.protocol === 'https:', now)
   const startLimit = ssoStartLimit(store, now)
 
-  const refuse = async (c: Context, kind: SsoError, detail: Record<string, unknown>, target: string | null = null) => {
-    await audit.record({ actor: null, action: 'sso.refused', target, outcome: 302, ...requestFacts(c), detail })
+  // The outcome is the redirect's 302; `refused` says what happened to the person, for the Audit log to show.
+  const refuse = async (
+    c: Context,
+    kind: SsoError,
+    detail: { reason: string } & Record<string, unknown>,
+    target: string | null = null,
+  ) => {
+    await audit.record({
+      actor: null,
+      action: 'sso.refused',
+      target,
+      outcome: 302,
+      ...requestFacts(c),
+      detail: { refused: ssoRefusalOf(detail.reason), ...detail },
+    })
     return c.redirect(`/sign-in?sso_error=${kind}`, 302)
   }
 

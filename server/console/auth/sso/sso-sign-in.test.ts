@@ -121,16 +121,19 @@ describe('SSO with a real OpenID provider', () => {
     const dee = await app.addUser('dee@acme.test', 'support')
     await app.store.users.setActive(dee.id, false)
     expect((await signInWithSso(app, { email: 'dee@acme.test' })).location).toBe('/sign-in?sso_error=refused')
-    expect((await auditOf(app, 'sso.refused')).at(-1)?.detail).toMatchObject({ reason: 'account deactivated' })
+    expect((await auditOf(app, 'sso.refused')).at(-1)?.detail).toMatchObject({
+      refused: 'account-deactivated',
+      reason: 'account deactivated',
+    })
     expect(await app.store.users.byEmail('dee@acme.test')).toMatchObject({ role: 'support', sso_subject: null })
   })
 
   it('refuses a person from another domain, a person with no mapped group, and an unverified email, creating nobody', async () => {
     const before = await app.store.users.count()
-    for (const [email, reason] of [
-      ['eve@elsewhere.test', 'domain not allowed'],
-      ['nog@acme.test', 'no role'],
-      ['una@acme.test', 'email not verified'],
+    for (const [email, reason, refusal] of [
+      ['eve@elsewhere.test', 'domain not allowed', 'another-domain'],
+      ['nog@acme.test', 'no role', 'no-role'],
+      ['una@acme.test', 'email not verified', 'email-not-verified'],
     ]) {
       const result = await signInWithSso(app, { email: email as string })
       expect(result.location).toBe('/sign-in?sso_error=refused')
@@ -138,29 +141,45 @@ describe('SSO with a real OpenID provider', () => {
       expect(await app.store.users.byEmail(email as string)).toBeUndefined()
       const refused = (await auditOf(app, 'sso.refused')).at(-1)
       expect(refused).toMatchObject({ target: email, actor_user_id: null })
-      expect(refused?.detail).toMatchObject({ reason, issuer: provider.issuer, subject: subjectOf(email as string) })
+      expect(refused?.detail).toMatchObject({
+        // What happened to the person, for the Audit log: the entry's outcome is the redirect's 302.
+        refused: refusal,
+        reason,
+        issuer: provider.issuer,
+        subject: subjectOf(email as string),
+      })
+      expect(refused?.outcome).toBe(302)
     }
     expect(await app.store.users.count()).toBe(before)
   })
 
   it('refuses a tampered state, a nonce or PKCE challenge changed on the way out, a replayed callback, and a callback in another browser', async () => {
     const before = await app.store.users.count()
-    const refusedWith = async (attempt: Parameters<typeof signInWithSso>[1], kind: string, reason: RegExp) => {
+    const refusedWith = async (
+      attempt: Parameters<typeof signInWithSso>[1],
+      kind: string,
+      reason: RegExp,
+      refusal: string,
+    ) => {
       const result = await signInWithSso(app, attempt)
       expect(result.location).toBe(`/sign-in?sso_error=${kind}`)
       expect(result.consoleCookie).not.toMatch(/vd_session=/)
-      expect((await auditOf(app, 'sso.refused')).at(-1)?.detail?.reason).toMatch(reason)
+      const { detail } = (await auditOf(app, 'sso.refused')).at(-1) ?? {}
+      expect(detail?.reason).toMatch(reason)
+      expect(detail?.refused).toBe(refusal)
       return result
     }
     await refusedWith(
       { email: 'sid@acme.test', editCallbackUrl: (url) => url.searchParams.set('state', 'forged') },
       'failed',
       /state/,
+      'state-mismatch',
     )
     await refusedWith(
       { email: 'sid@acme.test', editAuthorizationUrl: (url) => url.searchParams.set('nonce', 'attacker-nonce') },
       'failed',
       /nonce/,
+      'token-rejected',
     )
     await refusedWith(
       {
@@ -169,8 +188,9 @@ describe('SSO with a real OpenID provider', () => {
       },
       'failed',
       /invalid_grant|PKCE|code_verifier/i,
+      'token-rejected',
     )
-    await refusedWith({ email: 'sid@acme.test', cancel: true }, 'cancelled', /access_denied/)
+    await refusedWith({ email: 'sid@acme.test', cancel: true }, 'cancelled', /access_denied/, 'cancelled')
 
     // The same callback twice: the attempt is read once.
     const done = await signInWithSso(app, { email: 'sid@acme.test' })
@@ -179,6 +199,7 @@ describe('SSO with a real OpenID provider', () => {
       cookie: done.consoleCookie,
     })
     expect(again.headers.get('location')).toBe('/sign-in?sso_error=expired')
+    expect((await auditOf(app, 'sso.refused')).at(-1)?.detail?.refused).toBe('expired')
     // No login cookie at all: a callback that this browser never started.
     const stranger = await app.request(`${done.callbackUrl.pathname}${done.callbackUrl.search}`)
     expect(stranger.headers.get('location')).toBe('/sign-in?sso_error=expired')
@@ -199,7 +220,10 @@ describe('SSO refuses ID tokens it must not trust', () => {
       const app = await createTestConsole({ sso: ssoConfigFor(provider.url), now: later })
       const result = await signInWithSso(app, { email: 'ada@acme.test' })
       expect(result.location).toBe('/sign-in?sso_error=failed')
-      expect((await auditOf(app, 'sso.refused')).at(-1)?.detail?.reason).toMatch(/exp|timestamp/i)
+      expect((await auditOf(app, 'sso.refused')).at(-1)?.detail).toMatchObject({
+        reason: expect.stringMatching(/exp|timestamp/i),
+        refused: 'token-rejected',
+      })
       expect(await app.store.users.count()).toBe(0)
     } finally {
       await provider.close()

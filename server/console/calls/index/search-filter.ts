@@ -1,14 +1,16 @@
 // From the search's validated query to the store's filter: the text of `q` read by the contract's parser.
 
+import type { Context } from 'hono'
 import type * as z from 'zod/mini'
 import type { callSearchQuery } from '../../../../src/api/call-index-schemas'
-import { parseCallQuery } from '../../../../src/api/call-query'
+import { parseCallQuery, shortTermsError } from '../../../../src/api/call-query'
+import { sendProblem } from '../../http/problem'
 import type { CallSearchFilter } from '../../store/call-search'
 
 export function searchFilterOf(query: z.output<typeof callSearchQuery>): CallSearchFilter {
   const terms = parseCallQuery(query.q ?? '')
   return {
-    numbers: terms.flatMap((term) => (term.kind === 'number' ? [term.digits] : [])),
+    numbers: terms.flatMap((term) => (term.kind === 'number' ? [{ digits: term.digits, texts: term.texts }] : [])),
     texts: terms.flatMap((term) => (term.kind === 'text' ? [{ text: term.text, key: term.key }] : [])),
     status: query.status,
     fromMs: query.from_date ? Date.parse(query.from_date) : undefined,
@@ -20,4 +22,13 @@ export function searchFilterOf(query: z.output<typeof callSearchQuery>): CallSea
     minDuration: query.min_duration,
     maxDuration: query.max_duration,
   }
+}
+
+/**
+ * A term too short to search is refused, not ignored: a search that quietly left it out would say more than it
+ * found. A 400 naming `q` and the term, or null when every term is long enough.
+ */
+export function shortTermsProblem(c: Context, q: string | undefined, title: string): Response | null {
+  const message = shortTermsError(q ?? '')
+  return message === null ? null : sendProblem(c, 400, title, message, { errors: [{ field: 'q', message }] })
 }

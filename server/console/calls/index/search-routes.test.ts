@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CallSearchResponse, type IndexState, SEARCH_COUNT_CAP } from '../../../../src/api/call-index-schemas'
 import { ROLES, type Role } from '../../../../src/api/console-schemas'
+import { createCallSearchQueries } from '../../store/call-search'
 import { createTestConsole, expectProblem, type TestConsole } from '../../test-support/console-app'
 import { indexCalls, indexListedCalls } from '../../test-support/indexed-calls'
 
@@ -39,6 +40,59 @@ describe('GET /api/console/calls/search', () => {
     const body = (await res.json()) as CallSearchResponse
     expect(body).toMatchObject({ total: 1, nextCursor: null, calls: [{ call_id: 'call_0001', placedBy: null }] })
     expect(body.calls[0]).toMatchObject({ created_at: '2026-11-20T10:00:00Z', metadata: null, has_recording: null })
+  })
+
+  it('finds a number fragment in a metadata value too, as it finds a part of a number ("4821" finds "T-4821")', async () => {
+    const own = await createTestConsole({ apiKey: null })
+    await own.addUser('fragment@example.com', 'support')
+    const cookie = await own.signIn('fragment@example.com')
+    // Numbers that hold none of the fragments searched: a match is the metadata's.
+    const numbers = { caller_id: '+13035550100', destination: '+19175550111' }
+    await indexCalls(own.store, [
+      { ...numbers, call_id: 'call_ticket', created_at: '2026-11-21T10:00:00Z', metadata: { ticket: 'T-4821' } },
+      {
+        ...numbers,
+        call_id: 'call_phone',
+        created_at: '2026-11-21T11:00:00Z',
+        metadata: { customer: '+1 (415) 555-0142' },
+      },
+      { ...numbers, call_id: 'call_other', created_at: '2026-11-21T12:00:00Z', metadata: { ticket: 'T-1234' } },
+      { ...numbers, call_id: 'call_plain', created_at: '2026-11-21T13:00:00Z', metadata: { customer: '14155550177' } },
+    ])
+    const ids = async (q: string) => {
+      const res = await own.request(`/api/console/calls/search?q=${encodeURIComponent(q)}`, { cookie })
+      expect(res.status).toBe(200)
+      return ((await res.json()) as CallSearchResponse).calls.map((call) => call.call_id)
+    }
+    expect(await ids('4821')).toEqual(['call_ticket'])
+    expect(await ids('T-4821')).toEqual(['call_ticket'])
+    expect(await ids('482')).toEqual(['call_ticket'])
+    // As typed, or as its digits: "(415) 555" is in one value as typed, and in the other as its digits.
+    expect(await ids('(415) 555')).toEqual(['call_plain', 'call_phone'])
+    expect(await ids('415-555-0177')).toEqual(['call_plain'])
+    // A fragment in neither a number nor a value finds nothing; every term must hold.
+    expect(await ids('4822')).toEqual([])
+    expect(await ids('4821 T-1234')).toEqual([])
+    // The page's plan and the scan in time order agree: the store forced to scan finds the same call.
+    const scanning = createCallSearchQueries(own.store.db, own.store.adapter, 0)
+    const filter = { numbers: [{ digits: '4821', texts: ['4821'] }], texts: [] }
+    expect((await scanning.page(filter, null, 10)).map((row) => row.call_id)).toEqual(['call_ticket'])
+    expect(await scanning.count(filter)).toBe(1)
+    await own.store.close()
+  })
+
+  it('refuses a term too short to search, saying which and what to type instead', async () => {
+    for (const q of ['48', 'ab', '+1 T-4821']) {
+      const res = await search(`?q=${encodeURIComponent(q)}`)
+      const problem = (await expectProblem(res, 400)) as unknown as { detail: string; errors: { field: string }[] }
+      expect(problem.errors.map((error) => error.field)).toEqual(['q'])
+      expect(problem.detail).toMatch(/too short to search: type 3 characters or more/)
+    }
+    expect(((await expectProblem(await search('?q=48'), 400)) as unknown as { detail: string }).detail).toBe(
+      '“48” is too short to search: type 3 characters or more (3 digits of a number), or name a key (ticket:48).',
+    )
+    // Within a key any length is searched.
+    expect((await search(`?q=${encodeURIComponent('lang:en')}`)).status).toBe(200)
   })
 
   it('sums the billed minutes of the calls it selects, on all pages; none past the count’s cap', async () => {

@@ -19,7 +19,7 @@ import type { CallIndexSync } from './call-index-sync'
 import { isoTime } from './index-state'
 import { readIndexState } from './read-index-state'
 import { decodeSearchCursor, encodeSearchCursor } from './search-cursor'
-import { searchFilterOf } from './search-filter'
+import { searchFilterOf, shortTermsProblem } from './search-filter'
 
 const DEFAULT_PAGE = 50
 
@@ -68,6 +68,8 @@ export function callIndexRoutes(options: {
             'Invalid search',
           )
         const query = parsed.data
+        const short = shortTermsProblem(c, query.q, 'Invalid search')
+        if (short) return short
         const after = query.cursor ? decodeSearchCursor(query.cursor) : null
         if (query.cursor && !after) {
           const errors = [{ field: 'cursor', message: 'This is not a cursor of this search.' }]

@@ -21,9 +21,16 @@ export const postgresAdapter: StoreAdapter = {
   rowIdType: 'bigserial',
   contains: (haystack, needle) => sql`strpos(${haystack}, ${needle}) > 0`,
   // LIKE with a pattern of 3 characters or more is what the trigram indexes answer; each row is checked too.
-  textMatches: (table, terms) =>
+  // A group's alternatives are ORed: the planner reads each column's index and joins the bitmaps (BitmapOr).
+  textMatches: (table, groups) =>
     sql.join(
-      terms.map(({ column, text }) => sql`${sql.ref(`${table}.${column}`)} like ${anywhere(text)}`),
+      groups.map(
+        (group) =>
+          sql`(${sql.join(
+            group.map(({ column, text }) => sql`${sql.ref(`${table}.${column}`)} like ${anywhere(text)}`),
+            sql` or `,
+          )})`,
+      ),
       sql` and `,
     ),
   serialTransaction: (db, work) =>

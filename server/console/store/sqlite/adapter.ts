@@ -2,7 +2,7 @@
 // transactions, which take the file's one write lock at their start so another writer waits instead of
 // reading a head that is about to change.
 import { sql } from 'kysely'
-import type { StoreAdapter, TextTerm } from '../adapter'
+import type { StoreAdapter, TermGroup, TextTerm } from '../adapter'
 
 /** An FTS5 phrase: everything inside double quotes is literal, and a quote is written twice. */
 const phrase = (column: TextTerm['column'], text: string) => `${column} : "${text.replaceAll('"', '""')}"`
@@ -23,12 +23,16 @@ function coveringTrigrams(text: string): string[] {
  * A term the table need only narrow is a cover of its trigrams, each anywhere: that reads a third of a phrase's
  * doclists and no positions (an agent's name: 11 ms, not 27).
  */
-const ftsQuery = (terms: readonly TextTerm[]) =>
-  terms
-    .flatMap(({ column, text, narrowsOnly }) =>
-      narrowsOnly ? coveringTrigrams(text).map((piece) => phrase(column, piece)) : [phrase(column, text)],
-    )
-    .join(' AND ')
+const termQuery = ({ column, text, narrowsOnly }: TextTerm) =>
+  narrowsOnly
+    ? `(${coveringTrigrams(text)
+        .map((piece) => phrase(column, piece))
+        .join(' AND ')})`
+    : phrase(column, text)
+
+/** Every group, each any of its terms: FTS5 reads OR of the alternatives' doclists. */
+const ftsQuery = (groups: readonly TermGroup[]) =>
+  groups.map((group) => `(${group.map(termQuery).join(' OR ')})`).join(' AND ')
 
 export const sqliteAdapter: StoreAdapter = {
   kind: 'sqlite',

@@ -60,16 +60,17 @@ export function CallDetailFields({
             ))}
           </Field>
           <Field label="Ended">{ended ? <EndedAt iso={endedAt} /> : <NotYet />}</Field>
+          {/* Who placed it here, beside the API's own `source` ("API" for every call made through the interface, the
+              console's too): one row, and the label says whose word it is. */}
+          <Field label="Placed by">
+            <CallPlacedBy callId={call.call_id} />
+          </Field>
+          <Field label="Source (from the API)">{show<string>('source', (source) => source)}</Field>
           <Field label="Duration">{given ? show('duration_seconds', formatDuration) : <NotYet />}</Field>
           <Field label="Billed minutes">
             {given ? show<number>('billed_minutes', (minutes) => pluralize(minutes, 'minute')) : <NotYet />}
           </Field>
           <Field label="Voicemail drop">{given ? show('voicemail_drop', formatYesNo) : <NotYet />}</Field>
-          {/* The API's own `source` ("API" for every call made through the interface, the console's too). */}
-          <Field label="Created via">{show<string>('source', (source) => source)}</Field>
-          <Field label="Placed by">
-            <CallPlacedBy callId={call.call_id} />
-          </Field>
         </dl>
       </Card>
       <Card aria-labelledby="call-metadata-title">

@@ -56,7 +56,13 @@ describe('the call page with what a faithful service may send', () => {
     })
     expect(screen.queryByRole('heading', { name: 'Some fields of this call could not be read' })).toBeNull()
     expect(shownFor('Duration')).toBe('1:15')
-    for (const label of ['Billed minutes', 'Voicemail drop', 'Created via', 'API: call', 'Last updated by the service'])
+    for (const label of [
+      'Billed minutes',
+      'Voicemail drop',
+      'Source (from the API)',
+      'API: call',
+      'Last updated by the service',
+    ])
       expect(shownFor(label), label).toBe('Not given by the service')
     const metadata = screen.getByRole('heading', { name: 'Metadata' }).parentElement as HTMLElement
     expect(within(metadata).getByText('Not given by the service')).toBeTruthy()

@@ -13,6 +13,7 @@ import {
   statusPollInterval,
   unknownStatusChecksEnded,
 } from '../shared/call-status'
+import { CallAuditLink } from './call-audit-link'
 import { CallDetailFields } from './call-detail-fields'
 import { CallPageHeader } from './call-page-header'
 import { CallStateCard } from './call-state-card'
@@ -57,7 +58,7 @@ export function CallLiveView({ callId }: { callId: string }) {
   useEffect(() => {
     if (placedHere) heading.current?.focus()
   }, [placedHere])
-  const seen = useObservedSteps(live.status, live.updated_at)
+  const seen = useObservedSteps(callId, live.status, live.updated_at)
   const endedAt = callEndTime(live.started_at, live.duration_seconds ?? call.duration_seconds)
 
   // Reload the full record and recordings once, when this page sees the call end.
@@ -89,6 +90,7 @@ export function CallLiveView({ callId }: { callId: string }) {
   return (
     <div className="space-y-6">
       <CallPageHeader call={call} headingRef={heading} />
+      <CallAuditLink callId={call.call_id} />
       <CallStateCard
         status={live.status}
         durationSeconds={live.duration_seconds ?? call.duration_seconds ?? null}

@@ -138,8 +138,8 @@ export function CallsFilters({ indexOff, noticeId }: { indexOff: boolean; notice
         )}
       >
         <p id="calls-search-hint">
-          Search finds any part of a number (“415 555”), any metadata value (“T-1234”), or a value of one key
-          (“ticket:T-1234”); quotes keep spaces in a word.
+          Search finds any part of 3 characters or more of a number or a metadata value (“415 555”, “4821”, “T-1234”),
+          or a value of one key (“ticket:T-1234”); quotes keep spaces in a word.
         </p>
         <p id="date-filter-hint">
           Days run from midnight to midnight in {zoneWords}. Calls on the “To” day are included.

@@ -149,6 +149,12 @@ describe('the index’s params', () => {
     })
   })
 
+  it('leaves out of the index’s query the terms too short to search, which the console refuses', () => {
+    expect(toSearchQuery(parse({ q: 'ab T-4821' })).q).toBe('T-4821')
+    expect(toSearchQuery(parse({ q: '48' })).q).toBeUndefined()
+    expect(toSearchQuery(parse({ q: 'lang:en' })).q).toBe('lang:en')
+  })
+
   it('counts only what a person set as filters, and clears them all', () => {
     expect(hasFilters(parse({ limit: 50 }))).toBe(false)
     expect(hasFilters(parse({ voicemail_drop: true }))).toBe(true)

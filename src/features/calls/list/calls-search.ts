@@ -2,6 +2,7 @@
 // index can filter) so a link reproduces the view. Each field falls back to its default instead of failing.
 import * as z from 'zod/mini'
 import { type CallSearchQuery, callSearchQuery, SEARCH_PAGE_SIZES } from '@/api/call-index-schemas'
+import { withoutShortTerms } from '@/api/call-query'
 import { CALL_STATUSES, type ListCallsQuery } from '@/api/schemas'
 import { toInstant } from '@/lib/local-date'
 
@@ -105,13 +106,14 @@ export function toListQuery(search: CallsSearch): ListCallsQuery {
 /**
  * The index's query for a view: the API's filters and the index's own, as the search route reads them.
  * Only a cursor the index wrote goes to it; on a page of the API's list it answers its first page (and its state).
+ * Terms too short to search are left out (the console refuses them; the search box says so).
  */
 export function toSearchQuery(search: CallsSearch): CallSearchQuery {
   const flag = (value: boolean | undefined) => (value === undefined ? undefined : (String(value) as 'true' | 'false'))
   return {
     ...listFilters(search),
     cursor: cursorFrom(search, 'index'),
-    q: search.q?.trim() || undefined,
+    q: withoutShortTerms(search.q ?? '') || undefined,
     placed_by: search.placed_by,
     caller_id: search.caller_id,
     has_recording: flag(search.has_recording),

@@ -19,7 +19,8 @@ export interface SourceChoice {
 
 /** Filters the index answers from a call's details, which arrive after the call is listed. */
 function usesDetailFilters(search: CallsSearch): boolean {
-  const metadataTerms = parseCallQuery(search.q ?? '').some((term) => term.kind === 'text')
+  // Every term may match a metadata value (a number fragment too, "4821" in "T-4821").
+  const metadataTerms = parseCallQuery(search.q ?? '').length > 0
   return metadataTerms || search.has_recording !== undefined || search.voicemail_drop !== undefined
 }
 

@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { accountQueries } from '@/api/account'
 import { useTimeZone } from '@/api/preferences'
-import { can, sessionQueries } from '@/api/session'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { useNow } from '@/lib/use-now'
-import { activePreset, DATE_PRESETS, presetRange } from './date-presets'
+import { activePreset, DATE_PRESETS, presetRange } from '../shared/date-presets'
+import { useBillingPeriod } from '../shared/use-billing-period'
 import { useApplyFilters } from './use-apply-filters'
 
 const route = getRouteApi('/calls/')
@@ -20,18 +18,7 @@ export function DatePresetsBar({ className }: { className?: string }) {
   const apply = useApplyFilters()
   const timeZone = useTimeZone()
   const now = useNow(60_000)
-  // The header already asks for the account; this reads the same answer for the billing period.
-  const periodStart = useQuery(accountQueries.detail()).data?.current_usage?.period_start ?? undefined
-  // Its end is in the usage summary, which only those who read usage may ask for.
-  const readsUsage = can(useQuery(sessionQueries.current()).data, 'usage:read')
-  const usage = useQuery({ ...accountQueries.usage(), enabled: readsUsage }).data
-  const period = {
-    start: periodStart,
-    end:
-      usage?.period_start && periodStart && Date.parse(usage.period_start) === Date.parse(periodStart)
-        ? (usage.period_end ?? undefined)
-        : undefined,
-  }
+  const period = useBillingPeriod()
   const range = { from_date: search.from_date, to_date: search.to_date }
   const active = activePreset(range, timeZone, now, period)
 

@@ -35,7 +35,16 @@ describe('textMatches and matchedMetadata', () => {
     expect(matchedMetadata(metadata, terms('ZX-8841')).map((entry) => entry.key)).toEqual(['Ticket', 'note'])
   })
 
-  it('reads values that are not strings as JSON, and matches nothing without text terms', () => {
+  it('marks a number fragment found in a value: "4821" in "T-4821", "(415) 555-0100" as its digits', () => {
+    expect(matchedMetadata({ ticket: 'T-4821' }, terms('4821'))).toEqual([
+      { key: 'ticket', value: 'T-4821', ranges: [[2, 6]] },
+    ])
+    expect(matchedMetadata({ customer: '14155550100' }, terms('(415) 555-0100'))).toEqual([
+      { key: 'customer', value: '14155550100', ranges: [[1, 11]] },
+    ])
+  })
+
+  it('reads values that are not strings as JSON, and matches nothing a term does not hold', () => {
     expect(matchedMetadata({ attempt: 3, tags: ['vip'] }, terms('vip'))).toEqual([
       { key: 'tags', value: '["vip"]', ranges: [[2, 5]] },
     ])

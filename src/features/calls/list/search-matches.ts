@@ -1,6 +1,7 @@
 // What a search matched in a row, as character ranges to highlight. Pure; mirrors the index's rules
 // (server/console/calls/index/README.md): number terms match digits anywhere in a number, whatever the
-// punctuation between them; text terms any part of a metadata value, case-insensitively.
+// punctuation between them, or any part of a metadata value; text terms any part of a metadata value,
+// case-insensitively.
 import type { QueryTerm } from '@/api/call-query'
 
 /** [start, end) ranges, sorted and merged. */
@@ -37,23 +38,28 @@ export function numberMatches(formatted: string, terms: readonly QueryTerm[]): R
   return merged(ranges)
 }
 
-/** Where the text terms (already lower-cased by the parser) sit in a value; `key` limits keyed terms. */
+/** What a term may find in a value of `key`: a word its text (within its key, if it names one); a number its texts. */
+function valueTexts(term: QueryTerm, key: string): readonly string[] {
+  if (term.kind === 'number') return term.texts
+  return term.key === null || term.key.toLowerCase() === key.toLowerCase() ? [term.text] : []
+}
+
+/** Where the terms (already lower-cased by the parser) sit in a metadata value; `key` limits keyed terms. */
 export function textMatches(value: string, key: string, terms: readonly QueryTerm[]): Ranges {
   const lower = value.toLowerCase()
   const ranges: Ranges = []
-  for (const term of terms) {
-    if (term.kind !== 'text' || (term.key !== null && term.key.toLowerCase() !== key.toLowerCase())) continue
-    for (const start of occurrences(lower, term.text)) ranges.push([start, start + term.text.length])
-  }
+  for (const term of terms)
+    for (const text of valueTexts(term, key))
+      for (const start of occurrences(lower, text)) ranges.push([start, start + text.length])
   return merged(ranges)
 }
 
-/** The metadata entries a search's text terms matched, as text, with the ranges to highlight. */
+/** The metadata entries a search's terms matched, as text, with the ranges to highlight. */
 export function matchedMetadata(
   metadata: Record<string, unknown> | null | undefined,
   terms: readonly QueryTerm[],
 ): { key: string; value: string; ranges: Ranges }[] {
-  if (!metadata || !terms.some((term) => term.kind === 'text')) return []
+  if (!metadata || terms.length === 0) return []
   return Object.entries(metadata).flatMap(([key, raw]) => {
     const value = typeof raw === 'string' ? raw : JSON.stringify(raw)
     const ranges = textMatches(value, key, terms)

@@ -1,19 +1,37 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { savedViewInput } from '@/api/call-index-schemas'
+import { type DatePreset, savedViewInput } from '@/api/call-index-schemas'
 import { savedViewQueries, saveView } from '@/api/saved-views'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogActions } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { FormError } from '@/components/ui/form-error'
 import { Input } from '@/components/ui/input'
+import { PRESET_LABELS } from '../shared/date-presets'
 
 const checkboxRow = 'mt-3 flex items-start gap-2 text-sm'
 
-/** Names the list's current filters as a view, kept by the console for this person (or the whole team). */
-export default function SaveViewDialog({ search, onClose }: { search: string; onClose: (saved?: string) => void }) {
+/**
+ * Names the list's current filters as a view, kept by the console for this person (or the whole team).
+ * Dates a preset chose are kept as that preset by default ("Last 7 days" moves with the day); the person
+ * may keep the days instead. `search`: the filters as they are; `relative`: the preset and the filters
+ * without its dates; `fixedDates`: the days in words, for the choice.
+ */
+export default function SaveViewDialog({
+  search,
+  relative,
+  fixedDates,
+  onClose,
+}: {
+  search: string
+  relative: { preset: DatePreset; search: string } | null
+  fixedDates: string | null
+  onClose: (saved?: string) => void
+}) {
   const queryClient = useQueryClient()
   const [name, setName] = useState('')
+  const [keepRelative, setKeepRelative] = useState(true)
+  const asRelative = relative !== null && keepRelative
   const [shared, setShared] = useState(false)
   const [pinned, setPinned] = useState(true)
   const [nameError, setNameError] = useState<string | null>(null)
@@ -36,7 +54,14 @@ export default function SaveViewDialog({ search, onClose }: { search: string; on
           event.preventDefault()
           const checked = savedViewInput.shape.name.safeParse(name)
           setNameError(checked.success ? null : (checked.error.issues[0]?.message ?? null))
-          if (checked.success) mutation.mutate({ name: checked.data, search, shared, pinned })
+          if (checked.success)
+            mutation.mutate({
+              name: checked.data,
+              search: asRelative ? relative.search : search,
+              datePreset: asRelative ? relative.preset : null,
+              shared,
+              pinned,
+            })
         }}
       >
         <Field label="Name" hint="For example: Failed today, my team" error={nameError}>
@@ -44,6 +69,33 @@ export default function SaveViewDialog({ search, onClose }: { search: string; on
             <Input {...control} value={name} maxLength={80} autoFocus onChange={(e) => setName(e.target.value)} />
           )}
         </Field>
+        {relative ? (
+          <fieldset className="mt-3 text-sm">
+            <legend className="font-medium">Dates</legend>
+            <label className={checkboxRow}>
+              <input
+                type="radio"
+                name="view-dates"
+                className="mt-0.5"
+                checked={keepRelative}
+                onChange={() => setKeepRelative(true)}
+              />
+              <span>{PRESET_LABELS[relative.preset]}, whenever the view is opened</span>
+            </label>
+            <label className={checkboxRow}>
+              <input
+                type="radio"
+                name="view-dates"
+                className="mt-0.5"
+                checked={!keepRelative}
+                onChange={() => setKeepRelative(false)}
+              />
+              <span>These days only: {fixedDates}</span>
+            </label>
+          </fieldset>
+        ) : (
+          fixedDates && <p className="mt-3 text-sm">Dates: {fixedDates}, kept as they are.</p>
+        )}
         <label className={checkboxRow}>
           <input type="checkbox" className="mt-0.5" checked={pinned} onChange={(e) => setPinned(e.target.checked)} />
           <span>Pin to Saved views</span>

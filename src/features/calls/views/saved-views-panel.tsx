@@ -1,14 +1,19 @@
 // The calls page's saved views: pinned ones first, then the rest (one's own and the team's shared
-// ones); opening one puts its filters in the URL. The dialog that saves one loads when first opened.
-// Below `2xl` one row beside the page's title (the views scroll sideways in it), so they never push the
-// list down; from `2xl` a sidebar.
+// ones); opening one puts its filters in the URL, a relative date range resolved on the day it is opened.
+// The dialog that saves one loads when first opened. Below `2xl` one row beside the page's title (the views
+// scroll sideways in it), so they never push the list down; from `2xl` a sidebar.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter, useRouterState } from '@tanstack/react-router'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import type { SavedView } from '@/api/call-index-schemas'
+import { useTimeZone } from '@/api/preferences'
 import { changeView, deleteView, savedViewQueries } from '@/api/saved-views'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
+import { useNow } from '@/lib/use-now'
+import { activePreset } from '../shared/date-presets'
+import { useBillingPeriod } from '../shared/use-billing-period'
+import { openedSearch, sameFilters, type ViewSearch, viewDatesText, viewTitle, withoutDates } from './view-dates'
 
 const SaveViewDialog = lazy(() => import('./save-view-dialog'))
 
@@ -19,19 +24,23 @@ const VIEWS_ROW =
 const linkClass =
   'block truncate rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
 
-function ViewLink({ view, current }: { view: SavedView; current: boolean }) {
-  const router = useRouter()
-  // The stored search is the router's own serialisation; parsed back, the route validates it as any link.
-  const search = router.options.parseSearch(`?${view.search}`)
+interface OpenedView {
+  view: SavedView
+  /** Its name and dates, as it is listed: "Failed · last 7 days". */
+  title: string
+  search: ViewSearch
+}
+
+function ViewLink({ opened, current }: { opened: OpenedView; current: boolean }) {
   return (
     <Link
       to="/calls"
-      search={search as never}
+      search={opened.search as never}
       className={cn(linkClass, current && 'bg-slate-100 font-medium text-slate-950 dark:bg-slate-800 dark:text-white')}
       aria-current={current ? 'page' : undefined}
     >
-      {view.name}
-      {!view.mine && <span className="sr-only"> (shared by {view.owner.email})</span>}
+      {opened.title}
+      {!opened.view.mine && <span className="sr-only"> (shared by {opened.view.owner.email})</span>}
     </Link>
   )
 }
@@ -39,13 +48,21 @@ function ViewLink({ view, current }: { view: SavedView; current: boolean }) {
 export default function SavedViewsPanel() {
   const queryClient = useQueryClient()
   const router = useRouter()
-  // A view is its filters, not the page it was on: the cursor trail is left out.
+  // A view is its filters, not the page it was on: the cursor trail is left out. Selected as the router's
+  // serialisation, a string, so the panel renders again only when the filters change.
   const searchStr = useRouterState({
     select: (state) => {
-      const { cursor: _cursor, prev: _prev, ...filters } = state.location.search as Record<string, unknown>
-      return router.options.stringifySearch(filters).replace(/^\?/, '')
+      const { cursor: _cursor, prev: _prev, ...rest } = state.location.search as ViewSearch
+      return router.options.stringifySearch(rest).replace(/^\?/, '')
     },
   })
+  const filters = useMemo(() => router.options.parseSearch(`?${searchStr}`) as ViewSearch, [router, searchStr])
+  const stringify = (search: ViewSearch) => router.options.stringifySearch(search).replace(/^\?/, '')
+  const timeZone = useTimeZone()
+  const now = useNow(60_000)
+  const period = useBillingPeriod()
+  const range = { from_date: filters.from_date as string | undefined, to_date: filters.to_date as string | undefined }
+  const preset = activePreset(range, timeZone, now, period) ?? null
   const views = useQuery(savedViewQueries.list())
   const [saving, setSaving] = useState(false)
   const [said, setSaid] = useState<string | null>(null)
@@ -60,9 +77,17 @@ export default function SavedViewsPanel() {
       return queryClient.invalidateQueries({ queryKey: savedViewQueries.all() })
     },
   })
-  const list = views.data ?? []
-  const pinned = list.filter((view) => view.pinned)
-  const others = list.filter((view) => !view.pinned)
+  // The stored search is the router's own serialisation; parsed back, the route validates it as any link.
+  const list: OpenedView[] = (views.data ?? []).map((view) => {
+    const saved = router.options.parseSearch(`?${view.search}`) as ViewSearch
+    return {
+      view,
+      title: viewTitle(view.name, viewDatesText(saved, view.datePreset, timeZone, now)),
+      search: openedSearch(saved, view.datePreset, timeZone, now, period),
+    }
+  })
+  const pinned = list.filter((opened) => opened.view.pinned)
+  const others = list.filter((opened) => !opened.view.pinned)
 
   return (
     <nav aria-labelledby="saved-views-title" className="flex items-center gap-2 text-sm 2xl:block 2xl:space-y-2">
@@ -100,10 +125,10 @@ export default function SavedViewsPanel() {
                   aria-label={index === 0 ? 'Pinned' : 'Other views'}
                   className="flex shrink-0 gap-1 2xl:block 2xl:space-y-0.5"
                 >
-                  {group.map((view) => (
+                  {group.map(({ view, ...opened }) => (
                     <li key={view.id} className="group flex max-w-60 items-center gap-1 2xl:max-w-none">
                       <div className="min-w-0 flex-1">
-                        <ViewLink view={view} current={view.search === searchStr} />
+                        <ViewLink opened={{ view, ...opened }} current={sameFilters(opened.search, filters)} />
                       </div>
                       {view.mine && (
                         <Button
@@ -118,6 +143,7 @@ export default function SavedViewsPanel() {
                               search: view.search,
                               shared: view.shared,
                               pinned: !view.pinned,
+                              datePreset: view.datePreset,
                             })
                           }
                         >
@@ -148,6 +174,8 @@ export default function SavedViewsPanel() {
         <Suspense fallback={null}>
           <SaveViewDialog
             search={searchStr}
+            relative={preset && { preset, search: stringify(withoutDates(filters)) }}
+            fixedDates={viewDatesText(filters, null, timeZone, now)}
             onClose={(saved) => {
               setSaving(false)
               if (saved) setSaid(`Saved “${saved}”.`)

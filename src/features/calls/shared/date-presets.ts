@@ -1,14 +1,17 @@
 // The date filter's presets, and how the API's bounds read to a person: the API's
 // `to_date` is an instant the calls come before; a person means "up to and including this day".
+import { DATE_PRESET_IDS, type DatePreset } from '@/api/call-index-schemas'
 import { addDays, dateInZone, dayStartInZone } from '@/lib/time-zone'
 
-export const DATE_PRESETS = [
-  { id: 'today', label: 'Today' },
-  { id: 'yesterday', label: 'Yesterday' },
-  { id: 'last-7-days', label: 'Last 7 days' },
-  { id: 'billing-period', label: 'This billing period' },
-] as const
-export type DatePreset = (typeof DATE_PRESETS)[number]['id']
+export const PRESET_LABELS: Record<DatePreset, string> = {
+  today: 'Today',
+  yesterday: 'Yesterday',
+  'last-7-days': 'Last 7 days',
+  'billing-period': 'This billing period',
+}
+
+/** The presets in the order the filters offer them (the contract's list: a saved view may keep one). */
+export const DATE_PRESETS = DATE_PRESET_IDS.map((id) => ({ id, label: PRESET_LABELS[id] }))
 
 export interface DateRange {
   from_date: string | undefined
