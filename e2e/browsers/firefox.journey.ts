@@ -119,6 +119,22 @@ test('a support agent’s journey in Firefox', async ({ page }) => {
     await expect(heading(page, 'Calls')).toBeVisible()
   })
 
+  await test.step(STEPS.keys, async () => {
+    await openList(page)
+    const search = page.getByRole('searchbox', { name: 'Search' })
+    await page.keyboard.press('/')
+    await expect(search).toBeFocused()
+    await expect(search).toHaveValue('')
+    await page.keyboard.press('Control+k')
+    const palette = page.getByRole('dialog', { name: 'Command palette' })
+    await expect(palette.getByRole('combobox', { name: 'Command' })).toBeFocused()
+    await page.keyboard.type('live')
+    await expect(palette.getByRole('option', { name: /^Go to Live/ })).toHaveAttribute('aria-selected', 'true')
+    await page.keyboard.press('Enter')
+    await page.waitForURL((url) => url.pathname === '/live')
+    await expect(heading(page, 'Live calls')).toBeVisible()
+  })
+
   await test.step(STEPS.recording, async () => {
     const call = await findRecordedCall()
     await page.goto(`/calls/${call.call_id}`)

@@ -15,6 +15,7 @@ export const STEPS = {
   signIn: 'sign in as support through the sign-in page',
   rows: 'on /calls, a pointer click on the first, a middle and the last row opens that row’s call',
   notRows: 'on /calls, a click on "New call" or on a date filter opens no call',
+  keys: 'on /calls, "/" focuses the search, and Ctrl+K opens the command palette, whose "live" goes to /live',
   recording: 'play a recorded call’s recording',
   placeCall: 'place a call on /calls/new and watch it reach a final status',
   usage: 'sign in as manager and read /usage',

@@ -3,7 +3,7 @@
 // pointer actions at a point of the page, so WebKit's own hit testing decides what is clicked.
 import { writeFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { By, error, type WebDriver, type WebElement } from 'selenium-webdriver'
+import { By, error, Key, type WebDriver, type WebElement } from 'selenium-webdriver'
 import { ports, urls } from '../support/servers'
 import {
   CALL_ID,
@@ -133,6 +133,23 @@ test('a support agent’s journey in WebKit', async () => {
     expect(await driver.getCurrentUrl(), 'the date filter opened a call').toBe(listUrl)
     const focused = await driver.executeScript('return document.activeElement === arguments[0]', fromDate)
     expect(focused, 'the date filter has the focus after a click on it').toBe(true)
+  })
+
+  await test.step(STEPS.keys, async () => {
+    await openList()
+    const focused = (element: WebElement) =>
+      driver.executeScript<boolean>('return document.activeElement === arguments[0]', element)
+    const search = await visible(driver, by.field('Search'), 'The Search field')
+    await driver.actions().sendKeys('/').perform()
+    await waitUntil(driver, () => focused(search), '"/" focused the search')
+    expect(await search.getAttribute('value'), 'the "/" typed into the search').toBe('')
+    await driver.actions().keyDown(Key.CONTROL).sendKeys('k').keyUp(Key.CONTROL).perform()
+    const command = by.inRegion('Command palette', '//input[@role="combobox"]')
+    const input = await visible(driver, command, 'The command palette’s field')
+    await waitUntil(driver, () => focused(input), 'Ctrl+K put the focus in the palette')
+    await driver.actions().sendKeys('live', Key.ENTER).perform()
+    await waitUntil(driver, async () => (await path()) === '/live', 'the palette’s "live" opened /live')
+    await visible(driver, by.heading('Live calls'), 'The "Live calls" heading')
   })
 
   await test.step(STEPS.recording, async () => {

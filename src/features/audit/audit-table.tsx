@@ -3,11 +3,16 @@ import type { AuditEntry } from '@/api/audit-schemas'
 import { useTimeZone } from '@/api/preferences'
 import { Timestamp } from '@/components/timestamp'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { listRow } from '@/lib/list-row'
 import { zoneAbbreviation } from '@/lib/time-zone'
 import { AuditActorText, AuditEntryDetail, AuditOutcome, AuditTarget, OrNone } from './audit-entry-parts'
 import { AUDIT_ACTION_LABELS } from './audit-labels'
 
 const headClass = 'font-semibold uppercase tracking-wide'
+
+/** The call an entry is about (a call placed or replayed), for the keyboard's `x`. */
+const auditCallId = (entry: AuditEntry) =>
+  entry.target && /^call_[0-9A-Za-z]+$/.test(entry.target) ? entry.target : null
 
 /**
  * The entries as a table from `md` up and as stacked cards below it, where seven columns do not
@@ -37,7 +42,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
         </TableHeader>
         <TableBody>
           {entries.map((entry) => (
-            <TableRow key={entry.seq} className="align-top">
+            <TableRow key={entry.seq} {...listRow(auditCallId(entry))} className="align-top">
               <TableCell className="align-top">
                 <Timestamp iso={entry.at} />
               </TableCell>
@@ -80,7 +85,11 @@ function AuditCards({ entries, zone }: { entries: AuditEntry[]; zone: string }) 
   return (
     <ul aria-label="Audit entries, newest first" className="space-y-2 md:hidden">
       {entries.map((entry) => (
-        <li key={entry.seq} className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800">
+        <li
+          key={entry.seq}
+          {...listRow(auditCallId(entry))}
+          className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800"
+        >
           <div className="flex items-start justify-between gap-2">
             <p className="font-medium">{AUDIT_ACTION_LABELS[entry.action]}</p>
             <AuditOutcome entry={entry} />

@@ -1,28 +1,17 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect } from 'react'
-import type { Permission, SessionResponse } from '@/api/console-schemas'
+import type { SessionResponse } from '@/api/console-schemas'
 import { can } from '@/api/session'
 import { APP_NAME } from '@/components/document-title'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { useDisclosure } from '@/lib/use-disclosure'
 import { AccountSummary } from './account-summary'
+import { pagesFor } from './nav-pages'
 import { pageWidth } from './page-width'
 import { ThemeToggle } from './theme-toggle'
 import { UpstreamBanner } from './upstream-banner'
 import { UserMenu } from './user-menu'
-
-// Each page with the permission it needs: a role sees only the pages of its work.
-const NAV: { to: string; label: string; exact: boolean; permission: Permission }[] = [
-  { to: '/calls', label: 'Calls', exact: true, permission: 'calls:read' },
-  { to: '/live', label: 'Live', exact: false, permission: 'calls:read' },
-  { to: '/calls/new', label: 'New call', exact: true, permission: 'calls:create' },
-  { to: '/caller-ids', label: 'Caller IDs', exact: false, permission: 'caller-ids:read' },
-  { to: '/usage', label: 'Usage', exact: false, permission: 'usage:read' },
-  { to: '/alerts', label: 'Alerts', exact: false, permission: 'alerts:manage' },
-  { to: '/users', label: 'Users', exact: false, permission: 'users:manage' },
-  { to: '/audit', label: 'Audit log', exact: false, permission: 'audit:read' },
-]
 
 // Alerts' banner loads on its own, after the page, and only for those who manage alerts: a cold /calls stays as light.
 const AlertNotices = lazy(() => import('@/features/alerts/notices/alert-notices'))
@@ -75,7 +64,7 @@ export function AppHeader({ session, wide = false }: { session: SessionResponse 
               )}
             >
               <nav aria-label="Main" className="flex flex-col gap-1 lg:shrink-0 lg:flex-row xl:gap-0">
-                {NAV.filter((item) => can(session, item.permission)).map((item) => (
+                {pagesFor(session).map((item) => (
                   <Link
                     key={item.to}
                     to={item.to}

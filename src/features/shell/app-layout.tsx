@@ -1,13 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
 import { Outlet, useRouterState } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { sessionQueries } from '@/api/session'
 import { DocumentTitle } from '@/components/document-title'
 import { RateLimitBanner } from '@/components/rate-limit-banner'
 import { LiveProvider } from '@/features/live/live-provider'
 import { cn } from '@/lib/cn'
 import { AppHeader } from './app-header'
+import './keyboard/early-keys'
 import { isWidePage, pageWidth } from './page-width'
 import { useHeadingFocusOnNavigation } from './use-heading-focus'
+
+// The keyboard shortcuts load on their own, right after the page: a cold /calls stays as light (keyboard/README.md).
+// Until they are here, early-keys keeps what is pressed for them.
+const KeyboardShortcuts = lazy(() => import('./keyboard/keyboard-shortcuts'))
 
 export function AppLayout() {
   const { data: session } = useQuery(sessionQueries.current())
@@ -28,6 +34,11 @@ export function AppLayout() {
           Skip to content
         </a>
         {!wall && <AppHeader session={session ?? null} wide={wide} />}
+        {session && (
+          <Suspense fallback={null}>
+            <KeyboardShortcuts session={session} />
+          </Suspense>
+        )}
         <main id="main" className={wall ? 'px-6 py-6' : cn(pageWidth(wide), wide ? 'py-4 sm:py-6' : 'py-6')}>
           <DocumentTitle />
           <RateLimitBanner />

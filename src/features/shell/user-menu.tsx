@@ -1,13 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import type { SessionResponse } from '@/api/console-schemas'
-import { replaceSession, signOut } from '@/api/session'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { useDisclosure } from '@/lib/use-disclosure'
 import { TimeZoneChoice } from './time-zone-choice'
+import { useSignOut } from './use-sign-out'
 
 // No page needs it for its first paint. It is fetched when the pointer or the focus reaches the menu's button,
 // and mounted (hidden) from then on, so the menu opens with its final layout: a switch that arrived after the
@@ -20,8 +18,6 @@ const NotificationsToggle = lazy(loadNotificationsToggle)
  * A disclosure (useDisclosure): Escape or a click elsewhere closes it.
  */
 export function UserMenu({ session }: { session: SessionResponse }) {
-  const queryClient = useQueryClient()
-  const router = useRouter()
   const menu = useDisclosure<HTMLElement>()
   const [prepared, setPrepared] = useState(false)
   const prepare = () => {
@@ -29,15 +25,7 @@ export function UserMenu({ session }: { session: SessionResponse }) {
     setPrepared(true)
     void loadNotificationsToggle()
   }
-  const mutation = useMutation({
-    mutationFn: signOut,
-    meta: { handlesUnauthorized: true },
-    // Signed out on the server or already gone there: either way, nothing of theirs stays in this tab.
-    onSettled: async () => {
-      replaceSession(queryClient, null)
-      await router.navigate({ to: '/sign-in', replace: true })
-    },
-  })
+  const mutation = useSignOut()
 
   return (
     <section ref={menu.root} aria-label="Signed in" className="relative min-w-0 text-xs">

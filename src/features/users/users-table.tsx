@@ -3,6 +3,7 @@ import type { InviteResponse, UserListItem } from '@/api/users-schemas'
 import { Timestamp } from '@/components/timestamp'
 import { Badge } from '@/components/ui/badge'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { listRow } from '@/lib/list-row'
 import { zoneAbbreviation } from '@/lib/time-zone'
 import { USER_STATUS_LOOK } from './status-labels'
 import { UserActions } from './user-actions'
@@ -44,7 +45,7 @@ export function UsersTable({
             const status = USER_STATUS_LOOK[user.status]
             const isSelf = user.id !== null && user.id === selfId
             return (
-              <TableRow key={user.id ?? `invite:${user.email}`}>
+              <TableRow key={user.id ?? `invite:${user.email}`} {...listRow()}>
                 <TableHead scope="row" className="font-medium whitespace-nowrap">
                   {user.email}
                   {isSelf && <span className="font-normal text-slate-600 dark:text-slate-400"> (you)</span>}

@@ -6,6 +6,7 @@ import { CopyButton } from '@/components/ui/copy-button'
 import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table'
 import { cn } from '@/lib/cn'
 import { formatDuration } from '@/lib/format'
+import { listRow, rowCopyButton } from '@/lib/list-row'
 import { formatPhone } from '@/lib/phone'
 import { zoneAbbreviation } from '@/lib/time-zone'
 import { CallStatusBadge } from '../shared/call-status-badge'
@@ -100,6 +101,7 @@ export function CallsTable({ calls, placedBy, showRecording, terms }: CallsTable
             <TableRow
               key={call.call_id}
               {...rowLink(call.call_id)}
+              {...listRow(call.call_id)}
               className={cn(
                 CALL_ROW_BORDER,
                 'cursor-pointer hover:bg-slate-50 has-[a:focus-visible]:bg-slate-50 dark:hover:bg-slate-900/60 dark:has-[a:focus-visible]:bg-slate-900/60',
@@ -137,6 +139,7 @@ export function CallsTable({ calls, placedBy, showRecording, terms }: CallsTable
                   variant="ghost"
                   size="xs"
                   className={DENSE_TARGET}
+                  {...rowCopyButton}
                 />
               </TableCell>
             </TableRow>
@@ -166,6 +169,7 @@ function CallCards({ calls, zone, placedBy, showRecording, terms }: CallsTablePr
         <li
           key={call.call_id}
           {...rowLink(call.call_id)}
+          {...listRow(call.call_id)}
           className="cursor-pointer rounded-lg border border-slate-200 p-3 text-sm hover:bg-slate-50 has-[a:focus-visible]:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900/60 dark:has-[a:focus-visible]:bg-slate-900/60"
         >
           <div className="flex items-start justify-between gap-2">
@@ -198,7 +202,13 @@ function CallCards({ calls, zone, placedBy, showRecording, terms }: CallsTablePr
             <CardField label="Call ID" wide>
               <span className="flex items-center gap-1">
                 <code className="break-all font-mono text-xs">{call.call_id}</code>
-                <CopyButton value={call.call_id} label={`Copy call ID ${call.call_id}`} variant="ghost" size="xs" />
+                <CopyButton
+                  value={call.call_id}
+                  label={`Copy call ID ${call.call_id}`}
+                  variant="ghost"
+                  size="xs"
+                  {...rowCopyButton}
+                />
               </span>
             </CardField>
           </dl>

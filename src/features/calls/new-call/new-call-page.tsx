@@ -7,15 +7,16 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { formatPhone } from '@/lib/phone'
 import { NewCallForm } from './new-call-form'
 import { NewCallLayout } from './new-call-layout'
-import { type NewCallPrefill, readNewCallPrefill } from './new-call-prefill'
+import { type NewCallPrefill, readNewCallPrefill, readNewCallTo } from './new-call-prefill'
 
 export function NewCallPage() {
   const { data } = useSuspenseQuery(callerIdQueries.list())
   // Only a verified number can be shown to the callee.
   const callerIds = data.caller_ids.filter((callerId) => callerId.verification_status === VERIFICATION_STATUSES[0])
   const callAgain = useLocation({ select: (location) => location.state.callAgain })
+  const typedTo = useLocation({ select: (location) => location.state.newCallTo })
   const entry = useLocation({ select: (location) => location.state.__TSR_key })
-  const prefill = useMemo(() => readNewCallPrefill(callAgain), [callAgain])
+  const prefill = useMemo(() => readNewCallPrefill(callAgain) ?? readNewCallTo(typedTo), [callAgain, typedTo])
   return (
     <NewCallLayout>
       {callerIds.length === 0 ? (
@@ -50,15 +51,7 @@ function PrefillNotice({ prefill, callerIdKept }: { prefill: NewCallPrefill; cal
   return (
     <div className="max-w-2xl rounded-md border border-indigo-200 bg-indigo-50 p-3 text-sm text-indigo-950 dark:border-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
       <p>
-        Filled in from{' '}
-        {prefill.fromCallId ? (
-          <Link to="/calls/$callId" params={{ callId: prefill.fromCallId }} className="font-medium break-all underline">
-            call {prefill.fromCallId}
-          </Link>
-        ) : (
-          'an earlier call'
-        )}
-        . Check the details: nothing is placed until you press Place call.
+        <PrefillSource prefill={prefill} />. Check the details: nothing is placed until you press Place call.
       </p>
       {callerId && !callerIdKept && (
         <p className="mt-1">
@@ -66,5 +59,18 @@ function PrefillNotice({ prefill, callerIdKept }: { prefill: NewCallPrefill; cal
         </p>
       )}
     </div>
+  )
+}
+
+function PrefillSource({ prefill }: { prefill: NewCallPrefill }) {
+  if (prefill.from === 'typed') return 'Filled in with the number you typed in the command palette'
+  if (!prefill.fromCallId) return 'Filled in from an earlier call'
+  return (
+    <>
+      Filled in from{' '}
+      <Link to="/calls/$callId" params={{ callId: prefill.fromCallId }} className="font-medium break-all underline">
+        call {prefill.fromCallId}
+      </Link>
+    </>
   )
 }

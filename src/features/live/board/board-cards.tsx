@@ -4,6 +4,7 @@ import { CallStatusBadge } from '@/features/calls/shared/call-status-badge'
 import { CallLink } from '@/features/calls/shared/call-table'
 import { PlacedByName } from '@/features/calls/shared/placed-by'
 import { cn } from '@/lib/cn'
+import { listRow } from '@/lib/list-row'
 import { type BoardVariant, boardTime, endedText, phoneText } from './board-values'
 
 function CardField({ label, children }: { label: string; children: ReactNode }) {
@@ -36,7 +37,11 @@ export function BoardCards({
   return (
     <ul aria-label={caption} className={cn('space-y-2 sm:hidden', wall ? 'text-xl' : 'text-sm')}>
       {entries.map(({ call, placedBy }) => (
-        <li key={call.call_id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+        <li
+          key={call.call_id}
+          {...listRow(call.call_id)}
+          className="rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+        >
           <div className="flex items-start justify-between gap-2">
             <CallLink callId={call.call_id} className="font-medium">
               {phoneText(call.destination)}

@@ -10,6 +10,7 @@ import {
 } from '@/features/calls/shared/call-table'
 import { PlacedByName } from '@/features/calls/shared/placed-by'
 import { cn } from '@/lib/cn'
+import { listRow } from '@/lib/list-row'
 import { BoardCards } from './board-cards'
 import { type BoardVariant, boardTime, endedText, phoneText } from './board-values'
 
@@ -52,7 +53,7 @@ export function BoardTable({
         </CallTableHeader>
         <TableBody>
           {entries.map(({ call, placedBy }) => (
-            <TableRow key={call.call_id} className={CALL_ROW_BORDER}>
+            <TableRow key={call.call_id} {...listRow(call.call_id)} className={CALL_ROW_BORDER}>
               <TableCell>
                 <CallStatusBadge status={call.status} className={cn(wall && 'px-3 py-1 text-xl')} />
               </TableCell>

@@ -1,0 +1,161 @@
+import { useRouter } from '@tanstack/react-router'
+import { Command } from 'cmdk'
+import { useEffect, useRef, useState } from 'react'
+import type { SessionResponse } from '@/api/console-schemas'
+import { useSavePreferences } from '@/api/preferences'
+import { can } from '@/api/session'
+import { Dialog } from '@/components/ui/dialog'
+import { browserTimeZone } from '@/lib/time-zone'
+import { pagesFor } from '../nav-pages'
+import { setTheme, useTheme } from '../theme'
+import { useSignOut } from '../use-sign-out'
+import { KeyCombo } from './key-combo'
+import { type PaletteCommand, paletteCommands } from './palette-commands'
+import type { KeyAction } from './shortcut-keys'
+import { keyLabels } from './shortcut-list'
+
+const HEADINGS: Record<PaletteCommand['group'], string> = {
+  Typed: 'What you typed',
+  'Go to': 'Go to',
+  Keyboard: 'Keyboard',
+  Settings: 'Settings',
+  Account: 'Account',
+}
+
+/** The commands in their order, a heading over each run of one group: the first one is the one Enter runs. */
+function sections(
+  commands: readonly PaletteCommand[],
+): { key: string; group: PaletteCommand['group']; items: PaletteCommand[] }[] {
+  const runs: { key: string; group: PaletteCommand['group']; items: PaletteCommand[] }[] = []
+  for (const command of commands) {
+    const last = runs.at(-1)
+    if (last?.group === command.group) last.items.push(command)
+    else runs.push({ key: `${command.group} ${runs.length}`, group: command.group, items: [command] })
+  }
+  return runs
+}
+
+const itemClass =
+  'flex cursor-pointer items-center justify-between gap-3 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-indigo-50 data-[selected=true]:text-indigo-950 dark:data-[selected=true]:bg-indigo-950 dark:data-[selected=true]:text-indigo-50'
+
+/**
+ * Ctrl/⌘+K: cmdk's combobox and listbox (keyboard selection, aria-activedescendant) inside the app's own modal
+ * <dialog> (focus kept in, Escape closes, the page behind inert). The commands and their order are ours
+ * (palette-commands.ts), so cmdk does not filter; a status line says how many there are.
+ */
+export default function CommandPalette({
+  session,
+  apple,
+  close,
+  perform,
+}: {
+  session: SessionResponse
+  apple: boolean
+  /** Closes the palette and then runs `then`, once the focus is back where it was. */
+  close: (then?: () => void) => void
+  perform: (action: KeyAction) => void
+}) {
+  const router = useRouter()
+  const theme = useTheme()
+  const save = useSavePreferences()
+  const signOut = useSignOut()
+  const [text, setText] = useState('')
+  const input = useRef<HTMLInputElement>(null)
+  // After the dialog's own effect has opened it (a child's effects run first): the dialog alone would focus
+  // cmdk's root, its first focusable element.
+  useEffect(() => input.current?.focus(), [])
+  const commands = paletteCommands(text, {
+    pages: pagesFor(session),
+    canReadCalls: can(session, 'calls:read'),
+    canPlaceCalls: can(session, 'calls:create'),
+    zone: session.preferences.timeZone,
+    browserZone: browserTimeZone(),
+    theme,
+  })
+
+  function run({ run }: PaletteCommand) {
+    switch (run.kind) {
+      case 'go':
+        return close(() => void router.navigate({ to: run.to }))
+      case 'call':
+        return close(() => void router.navigate({ to: '/calls/$callId', params: { callId: run.callId } }))
+      case 'find':
+        return close(() => void router.navigate({ to: '/calls', search: { q: run.q } }))
+      case 'dial':
+        // Only fills the form in: the call is placed when the person presses Place call there.
+        return close(() => void router.navigate({ to: '/calls/new', state: { newCallTo: run.e164 } }))
+      case 'shortcut':
+        return perform({ shortcut: run.id })
+      case 'zone':
+        // The user menu's "Times in" saves through the same mutation; the palette stays open until it is saved.
+        return save.mutate({ timeZone: run.zone }, { onSuccess: () => close() })
+      case 'theme':
+        setTheme(run.theme)
+        return close()
+      case 'sign-out':
+        // Signing out leaves for the sign-in page, which takes the palette with it.
+        return signOut.mutate()
+    }
+  }
+
+  const count = commands.length
+  return (
+    <Dialog title="Command palette" onClose={() => close()} className="max-w-xl">
+      {/* Escape closes the dialog and nothing else (wall mode, say, leaves on Escape). */}
+      <Command
+        label="Command"
+        shouldFilter={false}
+        loop
+        onKeyDown={(event) => event.key === 'Escape' && event.stopPropagation()}
+      >
+        <Command.Input
+          value={text}
+          ref={input}
+          onValueChange={setText}
+          placeholder="A page, a command, a call ID or a number"
+          className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-900"
+        />
+        <p role="status" className="sr-only">
+          {count === 1 ? '1 command' : `${count} commands`}
+        </p>
+        <Command.List label="Commands" className="mt-3 max-h-80 overflow-y-auto">
+          <Command.Empty className="px-3 py-2 text-sm text-slate-600 dark:text-slate-400">
+            No command matches “{text.trim()}”.
+          </Command.Empty>
+          {sections(commands).map(({ key, group, items }) => (
+            <Command.Group
+              key={key}
+              heading={HEADINGS[group]}
+              className="mb-2 [&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-600 dark:[&_[cmdk-group-heading]]:text-slate-400"
+            >
+              {items.map((command) => (
+                <Command.Item
+                  key={command.id}
+                  value={command.id}
+                  disabled={command.current}
+                  onSelect={() => run(command)}
+                  className={itemClass}
+                >
+                  <span className="min-w-0 break-words">
+                    {command.label}
+                    {command.current && <span className="text-slate-600 dark:text-slate-400"> (current)</span>}
+                  </span>
+                  {command.keys && <KeyCombo keys={command.keys} apple={apple} />}
+                </Command.Item>
+              ))}
+            </Command.Group>
+          ))}
+        </Command.List>
+        {save.isError && (
+          <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+            The time zone was not saved. Try again.
+          </p>
+        )}
+        <p className="mt-3 border-t border-slate-200 pt-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
+          ↑ ↓ to move, Enter to run, Escape to close. {keyLabels(['$mod', 'k'], apple).labels.join(' ')} opens this
+          palette.
+        </p>
+      </Command>
+    </Dialog>
+  )
+}

@@ -1,0 +1,116 @@
+import { useRouter } from '@tanstack/react-router'
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react'
+import type { SessionResponse } from '@/api/console-schemas'
+import { can } from '@/api/session'
+import { LIST_ROW } from '@/lib/list-row'
+import { pagesFor } from '../nav-pages'
+import { takeEarlyKeys } from './early-keys'
+import { dialogOpen, isTypingIn } from './key-context'
+import { act, type PageShortcut } from './shortcut-actions'
+import { isApple, type KeyAction, readKey } from './shortcut-keys'
+
+// Loaded when first opened: cmdk alone is about 18 KB gzip.
+const CommandPalette = lazy(() => import('./command-palette'))
+const ShortcutHelp = lazy(() => import('./shortcut-help'))
+
+const APPLE = isApple(navigator.platform)
+const NOTICE_MS = 2000
+
+/**
+ * The keyboard shortcuts of every signed-in page (README.md beside this file): one keydown listener, the
+ * palette and the help when opened, and what `x` says when the row has no copy button of its own. The shell
+ * loads it on its own, after the page (app-layout.tsx), so a cold /calls downloads none of it.
+ */
+export default function KeyboardShortcuts({ session }: { session: SessionResponse }) {
+  const router = useRouter()
+  const [open, setOpen] = useState<'palette' | 'help' | null>(null)
+  const [notice, setNotice] = useState('')
+  // Where the focus was when a dialog opened: it goes back there, and a row action from the palette acts from it.
+  const opener = useRef<HTMLElement | null>(null)
+  const goSince = useRef<number | null>(null)
+
+  useEffect(() => {
+    if (!notice) return
+    const timer = setTimeout(() => setNotice(''), NOTICE_MS)
+    return () => clearTimeout(timer)
+  }, [notice])
+
+  const show = (dialog: 'palette' | 'help') => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    setOpen(dialog)
+  }
+
+  /** Closes the dialog; once it is gone, the focus is back where it was, then `then` runs. */
+  const close = (then?: () => void) => {
+    setOpen(null)
+    requestAnimationFrame(() => {
+      if (opener.current?.isConnected) opener.current.focus({ preventScroll: true })
+      then?.()
+    })
+  }
+
+  /** Runs a shortcut; true when the key's own meaning is to be dropped (it is ours now). */
+  const perform = (action: KeyAction): boolean => {
+    if ('go' in action) {
+      const page = pagesFor(session).find((p) => p.goKey === action.go)
+      if (page) void router.navigate({ to: page.to })
+      return page !== undefined
+    }
+    const { shortcut } = action
+    if (shortcut === 'palette' || shortcut === 'help') {
+      show(shortcut)
+      return true
+    }
+    // Enter is the focused element's own unless that is a row.
+    if (shortcut === 'open-row' && !document.activeElement?.matches(LIST_ROW)) return false
+    const onCalls = router.state.location.pathname === '/calls'
+    const goToCalls = !onCalls && can(session, 'calls:read') ? () => router.navigate({ to: '/calls' }) : null
+    act(shortcut satisfies PageShortcut, { goToCalls, say: setNotice })
+    // `/` is Firefox's quick find. j, k and x mean nothing outside a field: nothing to drop.
+    return shortcut === 'search' || shortcut === 'open-row'
+  }
+
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    // A dialog's keys are its own; a key a control already used, or one composing text, is not ours.
+    if (event.defaultPrevented || event.isComposing || dialogOpen()) return
+    const { ctrlKey, metaKey, altKey, key, code } = event
+    const altGraph = event.getModifierState?.('AltGraph') ?? false
+    const context = { typing: isTypingIn(event.target), goSince: goSince.current, now: event.timeStamp, apple: APPLE }
+    const { action, goSince: since } = readKey({ key, code, ctrlKey, metaKey, altKey, altGraph }, context)
+    goSince.current = since
+    if (action && perform(action)) event.preventDefault()
+  })
+
+  useEffect(() => {
+    for (const event of takeEarlyKeys(performance.now())) onKeyDown(event)
+    const listener = (event: KeyboardEvent) => onKeyDown(event)
+    document.addEventListener('keydown', listener)
+    return () => document.removeEventListener('keydown', listener)
+  }, [])
+
+  return (
+    <>
+      <Suspense fallback={null}>
+        {open === 'palette' && (
+          <CommandPalette
+            session={session}
+            apple={APPLE}
+            close={close}
+            perform={(action) => close(() => perform(action))}
+          />
+        )}
+        {open === 'help' && <ShortcutHelp session={session} apple={APPLE} onClose={() => close()} />}
+      </Suspense>
+      <p
+        role="status"
+        className={
+          notice
+            ? 'fixed bottom-4 left-1/2 z-50 -translate-x-1/2 rounded-md bg-slate-900 px-3 py-2 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900'
+            : 'sr-only'
+        }
+      >
+        {notice}
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,30 @@
+import type { Permission, SessionResponse } from '@/api/console-schemas'
+import { can } from '@/api/session'
+
+export interface NavPage {
+  to: '/calls' | '/live' | '/calls/new' | '/caller-ids' | '/usage' | '/alerts' | '/users' | '/audit'
+  label: string
+  /** Only the page itself is marked current, not the pages under it (a call under Calls). */
+  exact: boolean
+  permission: Permission
+  /** The letter after `g` that goes to it (keyboard/README.md). */
+  goKey: string
+}
+
+// Each page with the permission it needs: a role sees only the pages of its work. The header's
+// navigation, the `g` shortcuts and the command palette all read this one list.
+export const NAV_PAGES: readonly NavPage[] = [
+  { to: '/calls', label: 'Calls', exact: true, permission: 'calls:read', goKey: 'c' },
+  { to: '/live', label: 'Live', exact: false, permission: 'calls:read', goKey: 'l' },
+  { to: '/calls/new', label: 'New call', exact: true, permission: 'calls:create', goKey: 'n' },
+  { to: '/caller-ids', label: 'Caller IDs', exact: false, permission: 'caller-ids:read', goKey: 'i' },
+  { to: '/usage', label: 'Usage', exact: false, permission: 'usage:read', goKey: 'u' },
+  { to: '/alerts', label: 'Alerts', exact: false, permission: 'alerts:manage', goKey: 'r' },
+  { to: '/users', label: 'Users', exact: false, permission: 'users:manage', goKey: 'p' },
+  { to: '/audit', label: 'Audit log', exact: false, permission: 'audit:read', goKey: 'a' },
+]
+
+/** The pages this person's role has. */
+export function pagesFor(session: SessionResponse | null | undefined): NavPage[] {
+  return NAV_PAGES.filter((page) => can(session, page.permission))
+}

@@ -1,0 +1,12 @@
+// Marks the rows of a list (calls, live, audit log, users) for the keyboard (features/shell/keyboard):
+// `j`/`k` move the focus between them, Enter opens the row's first link, `x` copies the row's call ID,
+// through the row's own copy button when it has one (so it says "Copied" where it always does).
+
+/** Spread on a row: `<tr {...listRow(call.call_id)}>`; a row that is no call's takes `listRow()`. */
+export const listRow = (callId?: string | null) => ({ 'data-list-row': callId ?? '' })
+
+/** Spread on the row's button that copies its call ID. */
+export const rowCopyButton = { 'data-row-copy': '' }
+
+export const LIST_ROW = '[data-list-row]'
+export const ROW_COPY = '[data-row-copy]'
