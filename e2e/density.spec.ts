@@ -140,8 +140,10 @@ test.describe('on a phone (390x844)', () => {
   })
 
   test('/live shows calls as cards, every field labelled and nothing off-screen', async ({ page, request }) => {
-    const call = await placeCall(request, { destination: NUMBERS.fails })
+    // The board first, then the call: the board follows it from its start, however busy the machine.
     await page.goto('/live')
+    await expect(page.getByRole('heading', { name: 'Live calls', level: 1 })).toBeVisible()
+    const call = await placeCall(request, { destination: NUMBERS.fails })
     const card = page
       .getByRole('list', { name: /newest first$/ })
       .getByRole('listitem')

@@ -13,6 +13,8 @@ for (const role of ['support', 'manager', 'admin'] as const satisfies readonly E
     test.use(signedInAs(role))
 
     test('the header is one row at 1280 px, with the client id for admins only', async ({ page }) => {
+      // Two axe runs, light and dark: on a busy machine the second alone has outlasted a minute.
+      test.slow()
       await page.goto('/calls')
       const account = page.getByRole('banner').getByRole('region', { name: 'Account' })
       await expect(account).toContainText('Tier')
