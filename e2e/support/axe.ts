@@ -12,13 +12,17 @@ export async function axeViolations(
   options: { tags?: string[]; include?: string } = {},
 ): Promise<string[]> {
   await page.emulateMedia({ reducedMotion: 'reduce' })
+  // At most 5 s: an animation that never finishes (paused, or restarted by a theme switch) must not hold axe.
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => {})),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished.catch(() => {})),
+      ),
+      new Promise((settled) => setTimeout(settled, 5_000)),
+    ]),
   )
   let axe = new AxeBuilder({ page })
   if (options.tags) axe = axe.withTags(options.tags)
