@@ -44,7 +44,10 @@ describe('email deliveries', () => {
       const [row] = await store.alertDeliveries.page({ after: null, limit: 1 })
       expect(row).toMatchObject({ channelKind: 'email', status: 'delivered', attempts: 1, responseStatus: 250 })
     })
-    expect((await attemptsAudited())[0]).toMatchObject({ outcome: 250, detail: { status: 'delivered' } })
+    // The attempt's audit entry is written after the row's update: wait for it rather than read it at once.
+    await vi.waitFor(async () =>
+      expect((await attemptsAudited())[0]).toMatchObject({ outcome: 250, detail: { status: 'delivered' } }),
+    )
   })
 
   it('retry when the SMTP server cannot be reached, and say so', async () => {
