@@ -6,8 +6,10 @@ import { useNow } from '@/lib/use-now'
  * browser's own wait (RateLimitBanner).
  */
 export function SlowDownNotice({ message, nextTryAt }: { message: string; nextTryAt: number }) {
-  const now = useNow(1000)
-  const seconds = Math.max(0, Math.ceil((nextTryAt - now) / 1000))
+  // The tick only re-renders each second; the time is read now, because a later 429 can move
+  // nextTryAt up to a second after the last tick, and the old tick would show one second too many.
+  const tick = useNow(1000)
+  const seconds = Math.max(0, Math.ceil((nextTryAt - Math.max(tick, Date.now())) / 1000))
   return (
     <p
       role="status"

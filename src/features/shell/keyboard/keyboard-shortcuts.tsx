@@ -44,7 +44,11 @@ export default function KeyboardShortcuts({ session }: { session: SessionRespons
   const close = (then?: () => void) => {
     setOpen(null)
     requestAnimationFrame(() => {
-      if (opener.current?.isConnected) opener.current.focus({ preventScroll: true })
+      // The platform's dialog usually gives the focus back itself. Only a focus left nowhere is taken back:
+      // one the person has already moved (a click, a Tab in the frame between) stays where they put it.
+      const active = document.activeElement
+      const nowhere = active === null || active === document.body
+      if (nowhere && opener.current?.isConnected) opener.current.focus({ preventScroll: true })
       then?.()
     })
   }
