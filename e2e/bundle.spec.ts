@@ -1,7 +1,7 @@
 // The browser's side of `npm run test:size`: what a cold load of /calls really fetches.
 // Heavy libraries are recognised by the markers that the size check proves are theirs.
 
-import { CALLS_LIST_NEEDS, HEAVY_LIBRARIES } from '../scripts/bundle/heavy-libraries'
+import { HEAVY_LIBRARIES } from '../scripts/bundle/heavy-libraries'
 import { expect, type Page, type Response, test } from './support/test'
 
 interface Script {
@@ -34,9 +34,7 @@ const heavyLibrariesIn = (scripts: Script[]) =>
     (library) => library.packageName,
   )
 
-test('a cold load of /calls fetches no chart, waveform or forms code, only the phone formatter it shows numbers with', async ({
-  page,
-}) => {
+test('a cold load of /calls fetches no chart, waveform, forms or phone-validation code', async ({ page }) => {
   const stopRecording = recordScripts(page)
   await page.goto('/calls')
   await expect(page.getByRole('table', { name: 'Calls, newest first' }).getByRole('row').nth(1)).toBeVisible()
@@ -49,7 +47,7 @@ test('a cold load of /calls fetches no chart, waveform or forms code, only the p
       ` (content-encoding: ${encodings})`,
   )
   expect(scripts.length).toBeGreaterThan(0)
-  expect(heavyLibrariesIn(scripts)).toEqual([...CALLS_LIST_NEEDS])
+  expect(heavyLibrariesIn(scripts)).toEqual([])
 
   // The same detector sees recharts arrive with the page that draws charts.
   const stopUsageRecording = recordScripts(page)

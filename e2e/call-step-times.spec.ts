@@ -1,8 +1,9 @@
 // The call page keeps the step times it saw once the call ends, says which times it did not see, and
 // names the API's own `source` field as the API's.
-import { formatPhone } from '../src/lib/phone'
+
 import { NUMBERS, placeCall } from './support/api'
 import { axeViolations } from './support/axe'
+import { formatPhone } from './support/phone'
 import { expect, type Page, signedInAs, test } from './support/test'
 
 test.use({ ...signedInAs('support'), timezoneId: 'UTC' })

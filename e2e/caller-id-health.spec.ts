@@ -3,8 +3,8 @@
 // and support sees the caller IDs with no health at all (nor asks the console for it).
 import { expect, type Page, test } from '@playwright/test'
 import { DEMO_PASSWORD } from '../server/console/demo-users'
-import { formatPhone } from '../src/lib/phone'
 import { axeViolations } from './support/axe'
+import { formatPhone } from './support/phone'
 import { urls } from './support/servers'
 
 const POORLY_ANSWERED = '+13125550177'

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Route } from '@playwright/test'
-import { formatPhone } from '../src/lib/phone'
 import { callsOfRun, firstCallerId, indexedStatus, NUMBERS, placeCall } from './support/api'
 import { holdInConversation } from './support/live-call'
+import { formatPhone } from './support/phone'
 import { expect, type Page, signedInAs, test } from './support/test'
 
 // A support's work: signed in as support. Days are UTC days unless a test says otherwise.

@@ -1,8 +1,9 @@
 // The calls list as people use it all day: filters they can clear, presets in their zone,
 // a list that refreshes and survives a failed request, rows that open the right call, and phones.
-import { formatPhone } from '../src/lib/phone'
+
 import { NUMBERS, placeCall } from './support/api'
 import { signInAsNewPerson } from './support/people'
+import { formatPhone } from './support/phone'
 import { expect, openUserMenu, signedInAs, signedOut, test } from './support/test'
 
 test.use({ ...signedInAs('support'), timezoneId: 'UTC', viewport: { width: 1366, height: 768 } })

@@ -4,8 +4,8 @@
 // all still complete, and no request leaves before a Retry-After has passed.
 
 import type { ListCallsResponse } from '../src/api/schemas'
-import { formatPhone } from '../src/lib/phone'
 import { NUMBERS } from './support/api'
+import { formatPhone } from './support/phone'
 import { type RetryAfterLog, recordRetryAfter } from './support/retry-after'
 import { DEMO_KEY, FAULT_RATE_LIMIT_PER_MINUTE, origin, ports } from './support/servers'
 import { type APIRequestContext, expect, test } from './support/test'

@@ -2,8 +2,8 @@
 // number, and exporting exactly the rows a filtered view selects.
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { formatPhone } from '../src/lib/phone'
 import { NUMBERS, placeCall } from './support/api'
+import { formatPhone } from './support/phone'
 import { expect, test } from './support/test'
 
 test.use({ timezoneId: 'Europe/Berlin', viewport: { width: 1366, height: 900 } })

@@ -2,12 +2,12 @@
 // `g` then a letter, each found by role and name; keys typed in a field stay text.
 import type { Locator, Page } from '@playwright/test'
 import { DEMO_PASSWORD } from '../server/console/demo-users'
-import { formatPhone } from '../src/lib/phone'
 import { CALL_ID, stableListPath } from './browsers/journey-steps'
 import { NUMBERS, placeCall } from './support/api'
 import { axeViolations, WCAG_21_AA } from './support/axe'
 import { placeBehindTheConsole } from './support/live-call'
 import { signInAsNewPerson } from './support/people'
+import { formatPhone } from './support/phone'
 import { E2E_PASSWORD, e2eUser, urls } from './support/servers'
 import { expect, signedInAs, signedOut, test } from './support/test'
 

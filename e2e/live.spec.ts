@@ -3,10 +3,10 @@
 // seconds, long enough for the console's hub to find one placed behind its back.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { DEMO_PASSWORD } from '../server/console/demo-users'
-import { formatPhone } from '../src/lib/phone'
 import { NUMBERS, placeCall } from './support/api'
 import { axeViolations } from './support/axe'
 import { EVENT_STREAM, placeBehindTheConsole } from './support/live-call'
+import { formatPhone } from './support/phone'
 import { urls } from './support/servers'
 
 async function signInToDemo(page: Page, email: string) {

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { CLUSTER_PASSWORD } from '../../server/console/test-support/console-cluster'
-import { formatPhone } from '../../src/lib/phone'
 import { NUMBERS } from '../support/api'
+import { formatPhone } from '../support/phone'
 import { CLUSTER_ADMIN } from './global-setup'
 
 test.skip(Boolean(process.env.CLUSTER_E2E_SKIP), process.env.CLUSTER_E2E_SKIP)

@@ -12,8 +12,13 @@ export interface HeavyLibrary {
 export const HEAVY_LIBRARIES: readonly HeavyLibrary[] = [
   { packageName: 'recharts', usedBy: '/usage', marker: 'recharts-wrapper' },
   { packageName: 'wavesurfer.js', usedBy: 'a call page with a recording', marker: 'wavesurferState' },
-  // Every page that shows a phone number formats it with it (one format everywhere), /calls included.
-  { packageName: 'libphonenumber-js', usedBy: 'every page that shows a phone number', marker: 'country_calling_codes' },
+  // Where a number is typed and validated. Pages that only show numbers format them with its formats alone
+  // (src/lib/phone-format.ts): 8 KB gzip where the library is about 30.
+  {
+    packageName: 'libphonenumber-js',
+    usedBy: '/calls/new, /caller-ids and the command palette',
+    marker: 'country_calling_codes',
+  },
   // The forms library: the list's filters write to the URL and do without it.
   { packageName: '@tanstack/form-core', usedBy: '/calls/new and /caller-ids', marker: 'request-form-force-submit' },
 ]
@@ -50,6 +55,3 @@ export function coldLoadProblems(
       .map((chunk) => `${packageName} is in ${chunk.file}, which a cold load of ${page} downloads`),
   )
 }
-
-/** What the calls list itself needs of them: its numbers are formatted like everywhere else. */
-export const CALLS_LIST_NEEDS = new Set(['libphonenumber-js'])

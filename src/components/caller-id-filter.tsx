@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { callerIdQueries } from '@/api/caller-ids'
 import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
-import { formatPhone } from '@/lib/phone'
+import { formatPhone } from '@/lib/phone-format'
 
 /**
  * A filter by caller ID: the account's caller IDs, those the page already shows (one since removed

@@ -6,11 +6,11 @@ import {
   type CountryCode,
   countryOptions,
   DEFAULT_COUNTRY,
-  formatPhone,
   isCountryCode,
   type PhoneValue,
   parsePhone,
 } from '@/lib/phone'
+import { formatPhone } from '@/lib/phone-format'
 
 export type { PhoneValue }
 

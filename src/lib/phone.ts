@@ -77,11 +77,3 @@ export function countryOptions(): CountryOption[] {
 export function isCountryCode(value: string): value is CountryCode {
   return countryOptions().some((option) => option.code === value)
 }
-
-/**
- * The one way a page shows a phone number: international format with spaces,
- * "+14155550100" -> "+1 415 555 0100". A number it cannot parse is shown as it came.
- */
-export function formatPhone(e164: string): string {
-  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164
-}

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
-import { formatPhone } from '@/lib/phone'
+import { formatPhone } from '@/lib/phone-format'
 import { TableSkeleton } from '../shared/section-states'
 
 // Periods are the service's UTC calendar months: named in UTC whatever the person's zone.

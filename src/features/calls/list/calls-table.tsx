@@ -7,7 +7,7 @@ import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table'
 import { cn } from '@/lib/cn'
 import { formatDuration } from '@/lib/format'
 import { listRow, rowCopyButton } from '@/lib/list-row'
-import { formatPhone } from '@/lib/phone'
+import { formatPhone } from '@/lib/phone-format'
 import { zoneAbbreviation } from '@/lib/time-zone'
 import { CallStatusBadge } from '../shared/call-status-badge'
 import {

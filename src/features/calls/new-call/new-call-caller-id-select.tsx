@@ -1,7 +1,7 @@
 import type { CallerIdListItem } from '@/api/schemas'
 import { Field } from '@/components/ui/field'
 import { Select } from '@/components/ui/select'
-import { formatPhone } from '@/lib/phone'
+import { formatPhone } from '@/lib/phone-format'
 
 export function CallerIdSelect({
   callerIds,

@@ -2,7 +2,7 @@
 import type { LiveCallEntry } from '@/api/live-schemas'
 import { isInProgressStatus } from '@/features/calls/shared/call-status'
 import { formatDuration } from '@/lib/format'
-import { formatPhone } from '@/lib/phone'
+import { formatPhone } from '@/lib/phone-format'
 import { formatRelative, secondsSince } from '@/lib/time'
 
 /** In flight, just ended (when it ended is known), or ended when polling (when is not known). */

@@ -3,7 +3,7 @@
 import type { LiveCallEntry } from '@/api/live-schemas'
 import { isFailedStatus } from '@/features/calls/shared/call-status'
 import { formatDuration } from '@/lib/format'
-import { formatPhone } from '@/lib/phone'
+import { formatPhone } from '@/lib/phone-format'
 
 export interface CallEndedNotice {
   callId: string

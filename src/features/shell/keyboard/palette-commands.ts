@@ -1,7 +1,8 @@
 // What the command palette offers for what was typed. Pure: the palette (command-palette.tsx) renders the list
 // and runs the chosen command; these lines decide which commands there are and in what order.
 import type { TimeZonePreference } from '@/api/console-schemas'
-import { formatPhone, parsePhone } from '@/lib/phone'
+import { parsePhone } from '@/lib/phone'
+import { formatPhone } from '@/lib/phone-format'
 import type { Theme } from '../theme'
 import { GO_PREFIX, type ShortcutId } from './shortcut-keys'
 import { SHORTCUTS } from './shortcut-list'
