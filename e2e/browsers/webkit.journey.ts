@@ -3,7 +3,7 @@
 // pointer actions at a point of the page, so WebKit's own hit testing decides what is clicked.
 import { writeFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { By, error, Key, type WebDriver, type WebElement } from 'selenium-webdriver'
+import { By, error, Key, until, type WebDriver, type WebElement } from 'selenium-webdriver'
 import { ports, urls } from '../support/servers'
 import {
   CALL_ID,
@@ -54,7 +54,10 @@ async function signIn(who: { email: string; password: string }) {
   await (await visible(driver, by.field('Password'), 'The Password field')).sendKeys(who.password)
   await pointerClick(driver, await visible(driver, by.button('Sign in'), 'The "Sign in" button'))
   const signedIn = await visible(driver, by.region('Signed in'), 'The "Signed in" part of the header')
-  await waitUntil(driver, async () => (await signedIn.getText()).includes(who.email), `signed in as ${who.email}`)
+  // Its text, not WebDriver's "visible text": WebKit's driver leaves out the text of an element cut with an ellipsis
+  // (the header's email, `truncate`), even when all of it shows.
+  const text = async () => (await signedIn.getAttribute('textContent')) ?? ''
+  await waitUntil(driver, async () => (await text()).includes(who.email), `signed in as ${who.email}`)
 }
 
 /** The calls list before today; its rows. */
@@ -143,8 +146,19 @@ test('a support agent’s journey in WebKit', async () => {
     await driver.actions().sendKeys('/').perform()
     await waitUntil(driver, () => focused(search), '"/" focused the search')
     expect(await search.getAttribute('value'), 'the "/" typed into the search').toBe('')
-    await driver.actions().keyDown(Key.CONTROL).sendKeys('k').keyUp(Key.CONTROL).perform()
     const command = by.inRegion('Command palette', '//input[@role="combobox"]')
+    const pressCtrlK = () => driver.actions().keyDown(Key.CONTROL).sendKeys('k').keyUp(Key.CONTROL).perform()
+    await pressCtrlK()
+    // WebKitGTK under WebDriver now and then opens nothing for a Ctrl+K sent right after "/" (seen on a loaded
+    // machine, 1 run in 3, never in Chromium or Firefox, nor by hand); a person presses it again, and so do we, once.
+    const opened = await driver.wait(until.elementLocated(command), 5_000).then(
+      () => true,
+      () => false,
+    )
+    if (!opened) {
+      console.warn('WebKit: the first Ctrl+K opened no palette; pressed again')
+      await pressCtrlK()
+    }
     const input = await visible(driver, command, 'The command palette’s field')
     await waitUntil(driver, () => focused(input), 'Ctrl+K put the focus in the palette')
     await driver.actions().sendKeys('live', Key.ENTER).perform()
