@@ -8,7 +8,8 @@ import { ALERT_PATHS, type AlertRuleInput, alertRuleInput } from '../../../../sr
 import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
 import type { SessionEnv } from '../../auth/require-session'
-import { jsonBody, sendInvalidFields } from '../../http/invalid-fields'
+import { sendInvalidFields } from '../../http/invalid-fields'
+import { jsonBody } from '../../http/json-body'
 import { sendProblem } from '../../http/problem'
 import type { ConsoleStore } from '../../store'
 import type { FiringCursor } from '../../store/alert-firings'
@@ -36,11 +37,10 @@ export interface AlertRuleRoutesOptions {
   now: () => number
 }
 
-/** The body's rule, or the 400 naming the field that is wrong. */
-function readRule(c: Context<SessionEnv>, body: unknown): AlertRuleInput | Response {
-  const parsed = alertRuleInput.safeParse(body)
-  if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the rule’s kind, percent and whether it is on.')
-  const rule = parsed.data
+const ruleBody = jsonBody(alertRuleInput, 'Check the rule’s kind, percent and whether it is on.')
+
+/** The 400 naming the percent when it does not go with the rule's kind; null when it does. */
+function percentProblem(c: Context<SessionEnv>, rule: AlertRuleInput): Response | null {
   if (rule.kind === 'usage-percent' && rule.percent == null)
     return sendProblem(
       c,
@@ -55,7 +55,7 @@ function readRule(c: Context<SessionEnv>, body: unknown): AlertRuleInput | Respo
     return sendProblem(c, 400, 'Your request has invalid fields', 'Only a usage rule takes a percent.', {
       errors: [{ field: 'percent', message: 'Leave the percent out for this kind of rule.' }],
     })
-  return rule
+  return null
 }
 
 const taken = (c: Context, rule: AlertRuleInput) =>
@@ -111,9 +111,10 @@ export function alertRuleRoutes(options: AlertRuleRoutesOptions) {
       const fired = await store.alertFirings.rulesFiredInOpenPeriods(now())
       return c.json({ rules: (await store.alertRules.list()).map((row) => alertRuleOf(row, fired.has(row.id))) })
     })
-    .post(ALERT_PATHS.rules, guard, async (c) => {
-      const rule = readRule(c, await jsonBody(c))
-      if (rule instanceof Response) return rule
+    .post(ALERT_PATHS.rules, guard, ruleBody, async (c) => {
+      const rule = c.req.valid('json')
+      const refused = percentProblem(c, rule)
+      if (refused) return refused
       const id = await store.alertRules.create(
         { kind: rule.kind, percent: rule.percent ?? null, enabled: rule.enabled },
         c.get('session').userId,
@@ -125,11 +126,12 @@ export function alertRuleRoutes(options: AlertRuleRoutesOptions) {
       options.onRulesChanged?.()
       return c.json(await ruleAnswer(row), 201)
     })
-    .put(ALERT_PATHS.rule, guard, async (c) => {
+    .put(ALERT_PATHS.rule, guard, ruleBody, async (c) => {
       const before = await pathRule(c)
       if (before instanceof Response) return before
-      const rule = readRule(c, await jsonBody(c))
-      if (rule instanceof Response) return rule
+      const rule = c.req.valid('json')
+      const refused = percentProblem(c, rule)
+      if (refused) return refused
       const values = { kind: rule.kind, percent: rule.percent ?? null, enabled: rule.enabled }
       if ((await store.alertRules.update(before.id, values, c.get('session').userId, now())) === 'taken')
         return taken(c, rule)
