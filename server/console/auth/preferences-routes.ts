@@ -9,8 +9,6 @@ import { sessionBody } from './routes'
 export function preferencesRoutes(store: ConsoleStore, signedIn: MiddlewareHandler<SessionEnv>) {
   const refusal = 'Choose a time zone: "browser" for your browser\'s own zone, or "UTC".'
   return new Hono<SessionEnv>().use(signedIn).put('/', jsonBody(preferences, refusal), async (c) => {
-    c.set('route', c.req.routePath)
-    c.header('Cache-Control', 'no-store')
     const { timeZone } = c.req.valid('json')
     const session = c.get('session')
     await store.users.setTimeZone(session.userId, timeZone)

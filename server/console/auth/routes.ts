@@ -117,12 +117,6 @@ export function authRoutes(deps: AuthRouteDeps) {
 
   return (
     new Hono<SessionEnv>()
-      .use(async (c, next) => {
-        c.header('Cache-Control', 'no-store')
-        await next()
-        // Read after the handler ran: before it, routePath is this middleware's own `/*`.
-        c.set('route', c.req.routePath)
-      })
       .get('/setup', async (c) => {
         const body: SetupResponse = {
           hasUsers: (await store.users.count()) > 0,

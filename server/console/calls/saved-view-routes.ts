@@ -42,11 +42,7 @@ export function savedViewRoutes(store: ConsoleStore, signedIn: MiddlewareHandler
   const viewBody = jsonBody(savedViewInput, 'Check the view’s name and settings.')
 
   return new Hono<SessionEnv>()
-    .use(signedIn, requirePermission('calls:read'), async (c, next) => {
-      c.set('route', c.req.routePath)
-      await next()
-      c.header('Cache-Control', 'private, no-cache')
-    })
+    .use(signedIn, requirePermission('calls:read'))
     .get('/', async (c) => {
       const userId = c.get('session').userId
       return c.json({ views: (await views.visibleTo(userId)).map((row) => toView(row, userId)) })

@@ -123,11 +123,6 @@ export function userRoutes(deps: UserRouteDeps) {
 
   return new Hono<UsersEnv>()
     .use(...deps.guard)
-    .use(async (c, next) => {
-      c.header('Cache-Control', 'no-store')
-      await next()
-      c.set('route', c.req.routePath)
-    })
     .use('/:id/:change', async (c, next) => {
       // /invites/resend has the same shape and names no person.
       if (c.req.path.endsWith('/invites/resend')) return next()

@@ -33,11 +33,6 @@ const linkBody = jsonBody(setUpToken, (c) => sendProblem(c, 410, ...LINK_GONE))
 export function setUpRoutes(deps: SetUpRouteDeps) {
   const { store, now } = deps
   return new Hono<{ Variables: LogVariables }>()
-    .use(async (c, next) => {
-      c.header('Cache-Control', 'no-store')
-      await next()
-      c.set('route', c.req.routePath)
-    })
     .post('/check', linkBody, async (c) => {
       const invite = await store.invites.usable(hashInviteToken(c.req.valid('json').token), now())
       if (!invite) return sendProblem(c, 410, ...LINK_GONE)

@@ -85,11 +85,6 @@ export function alertDeliveryRoutes(deps: AlertDeliveryRouteDeps) {
     .use(ALERT_PATHS.channels, ...guard)
     .use(`${ALERT_PATHS.channels}/*`, ...guard)
     .use(ALERT_PATHS.deliveries, ...guard)
-    .use(async (c, next) => {
-      c.header('Cache-Control', 'no-store')
-      await next()
-      c.set('route', c.req.routePath)
-    })
     .get(ALERT_PATHS.channels, async (c) =>
       c.json({
         channels: (await store.alertChannels.list()).map(channelAnswer),

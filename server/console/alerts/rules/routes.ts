@@ -2,7 +2,6 @@
 // every firing. Managers and admins only (alerts:manage); each route names its guard, so another part's
 // routes under /alerts are never guarded twice.
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { every } from 'hono/combine'
 import * as z from 'zod/mini'
 import { ALERT_PATHS, type AlertRuleInput, alertRuleInput } from '../../../../src/api/alert-schemas'
 import type { AuditLog } from '../../audit/audit-log'
@@ -69,12 +68,7 @@ const taken = (c: Context, rule: AlertRuleInput) =>
 export function alertRuleRoutes(options: AlertRuleRoutesOptions) {
   const { store, audit, now } = options
   // Per route, not a use() on /alerts/*: the channels' routes share the prefix and have their own guard.
-  const guard = every(async (c: Context<SessionEnv>, next) => {
-    // The path's pattern, for the request log and a refusal's audit entry (never an id from the path).
-    c.set('route', c.req.routePath)
-    await next()
-    c.header('Cache-Control', 'private, no-store')
-  }, options.guard)
+  const { guard } = options
 
   const record = (
     c: Context<SessionEnv>,
