@@ -1,7 +1,7 @@
 // A Map that keeps at most `max` entries, the most recently used: reading or writing an entry makes it the
 // newest, and past `max` the oldest goes. A Map iterates in insertion order, so the oldest is always its first.
 
-export interface LruCache<K, V> {
+interface LruCache<K, V> {
   /** The value, now the newest entry; undefined when not kept. */
   get(key: K): V | undefined
   /** Whether it is kept, without making it the newest. */

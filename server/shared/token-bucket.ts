@@ -9,7 +9,7 @@ export interface BucketPolicy {
   perMs: number
 }
 
-export interface Bucket {
+interface Bucket {
   tokens: number
   /** When `tokens` was counted (ms). */
   at: number
@@ -25,7 +25,7 @@ export function secondsUntilToken(tokens: number, policy: BucketPolicy): number 
   return Math.max(1, Math.ceil((1 - tokens) / policy.perMs / 1000))
 }
 
-export type TakeResult = { taken: true } | { taken: false; retryAfterSeconds: number }
+type TakeResult = { taken: true } | { taken: false; retryAfterSeconds: number }
 
 /** Buckets kept in this process, one a key: for a limit that belongs to one process (the simulator's). */
 export function createTokenBuckets(policy: BucketPolicy) {
