@@ -73,6 +73,13 @@ module.exports = {
       },
     },
     {
+      name: 'server-shared-stands-alone',
+      comment: 'server/shared/ serves both servers, so it may import neither of them, nor anything of src/.',
+      severity: 'error',
+      from: { path: '^server/shared/' },
+      to: { path: ['^server/(console|simulator)/', '^src/'] },
+    },
+    {
       name: 'no-circular',
       comment: 'A cycle makes the load order matter and the parts impossible to take apart.',
       severity: 'error',

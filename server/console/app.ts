@@ -44,6 +44,7 @@ import {
   type SsoConfig,
 } from './config'
 import { resolveClientAddress } from './http/client-address'
+import { consoleRoute } from './http/console-route'
 import { csrfCheck } from './http/csrf'
 import { allowedHosts, hostCheck } from './http/host-check'
 import { problem, sendProblem } from './http/problem'
@@ -221,6 +222,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     )
   app.use(auditRefusals(audit, actorOfCookie, refusals))
   app.use(csrfCheck(origins))
+  app.use(`${CONSOLE_PREFIX}/*`, consoleRoute)
 
   app.route(
     CONSOLE_PREFIX,
@@ -246,8 +248,6 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     )
   }
   app.get(`${CONSOLE_PREFIX}/upstream`, signedIn, requirePermission('users:manage'), async (c) => {
-    c.set('route', `${CONSOLE_PREFIX}/upstream`)
-    c.header('Cache-Control', 'no-store')
     return c.json(await checkUpstream(upstreamBase(options.upstream), options.apiKey))
   })
 

@@ -61,11 +61,7 @@ export function auditRoutes(
   now: () => number,
 ) {
   return new Hono<SessionEnv>()
-    .use(signedIn, requirePermission('audit:read'), async (c, next) => {
-      c.header('Cache-Control', 'no-store')
-      await next()
-      c.set('route', c.req.routePath)
-    })
+    .use(signedIn, requirePermission('audit:read'))
     .get(under(AUDIT_PATHS.page), async (c) => {
       const { query, refused } = parseQuery(c)
       if (!query) return refused

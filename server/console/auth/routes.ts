@@ -1,11 +1,11 @@
 // The console's own API: who is signed in, sign-in and sign-out, and what the
 // sign-in page needs to know. Mounted at CONSOLE_PREFIX.
-import { type Context, Hono } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { type SessionResponse, type SetupResponse, signInBody } from '../../../src/api/contract/console-schemas'
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import { clientAddress } from '../http/client-address'
-import { sendInvalidFields } from '../http/invalid-fields'
+import { jsonBody } from '../http/json-body'
 import { sendProblem } from '../http/problem'
 import { ROLE_PERMISSIONS } from '../roles'
 import type { ConsoleStore } from '../store'
@@ -104,14 +104,19 @@ export function authRoutes(deps: AuthRouteDeps) {
     return c.json(sessionBody(session))
   }
 
+  // Ahead of the body: with password sign-in off, whatever was sent gets the same answer.
+  const localSignInOn: MiddlewareHandler = async (c, next) => {
+    if (deps.localSignIn) return next()
+    return sendProblem(
+      c,
+      403,
+      'Password sign-in is turned off',
+      `This console signs people in with ${deps.ssoName ?? 'SSO'} only. Use the button on the sign-in page.`,
+    )
+  }
+
   return (
     new Hono<SessionEnv>()
-      .use(async (c, next) => {
-        c.header('Cache-Control', 'no-store')
-        await next()
-        // Read after the handler ran: before it, routePath is this middleware's own `/*`.
-        c.set('route', c.req.routePath)
-      })
       .get('/setup', async (c) => {
         const body: SetupResponse = {
           hasUsers: (await store.users.count()) > 0,
@@ -121,17 +126,8 @@ export function authRoutes(deps: AuthRouteDeps) {
         }
         return c.json(body)
       })
-      .post('/sign-in', async (c) => {
-        if (!deps.localSignIn)
-          return sendProblem(
-            c,
-            403,
-            'Password sign-in is turned off',
-            `This console signs people in with ${deps.ssoName ?? 'SSO'} only. Use the button on the sign-in page.`,
-          )
-        const parsed = signInBody.safeParse(await c.req.json().catch(() => null))
-        if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Enter your email address and password.')
-        const { email, password } = parsed.data
+      .post('/sign-in', localSignInOn, jsonBody(signInBody, 'Enter your email address and password.'), async (c) => {
+        const { email, password } = c.req.valid('json')
         const user = await store.users.byEmail(email)
         // A browser that signed in to this account before, unless it has used up its own failures.
         const nonce = user ? await devices.nonceFor(c, user.id) : null

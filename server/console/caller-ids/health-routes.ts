@@ -26,8 +26,6 @@ export function callerIdHealthRoutes(options: {
     signedIn,
     requirePermission('usage:read'),
     async (c) => {
-      c.set('route', c.req.routePath)
-      c.header('Cache-Control', 'no-store')
       const parsed = callerIdHealthQuery.safeParse(c.req.query())
       if (!parsed.success)
         return sendInvalidFields(

@@ -12,7 +12,6 @@ const CALL_ID = /^[A-Za-z0-9_-]{1,100}$/
 
 export function placedByRoutes(store: ConsoleStore, signedIn: MiddlewareHandler<SessionEnv>) {
   return new Hono<SessionEnv>().get('/', signedIn, requirePermission('calls:read'), async (c) => {
-    c.set('route', c.req.routePath)
     const ids = [...new Set(c.req.queries('call_id') ?? [])]
     if (ids.length > MAX_IDS || ids.some((id) => !CALL_ID.test(id))) {
       return sendProblem(
@@ -26,7 +25,6 @@ export function placedByRoutes(store: ConsoleStore, signedIn: MiddlewareHandler<
     const body: PlacedByResponse = {
       placedBy: Object.fromEntries(owners.map((row) => [row.call_id, { userId: row.user_id, email: row.email }])),
     }
-    c.header('Cache-Control', 'private, no-cache')
     return c.json(body)
   })
 }

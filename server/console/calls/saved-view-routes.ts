@@ -3,7 +3,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { type SavedView, savedViewInput } from '../../../src/api/contract/call-index-schemas'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
-import { jsonBody, sendInvalidFields } from '../http/invalid-fields'
+import { jsonBody } from '../http/json-body'
 import { sendProblem } from '../http/problem'
 import type { ConsoleStore } from '../store'
 import { MAX_VIEWS_PER_PERSON, type SavedViewRow } from '../store/saved-views'
@@ -39,21 +39,15 @@ export function savedViewRoutes(store: ConsoleStore, signedIn: MiddlewareHandler
     return row
   }
 
-  const readInput = async (c: Context<SessionEnv>) => savedViewInput.safeParse(await jsonBody(c))
+  const viewBody = jsonBody(savedViewInput, 'Check the view’s name and settings.')
 
   return new Hono<SessionEnv>()
-    .use(signedIn, requirePermission('calls:read'), async (c, next) => {
-      c.set('route', c.req.routePath)
-      await next()
-      c.header('Cache-Control', 'private, no-cache')
-    })
+    .use(signedIn, requirePermission('calls:read'))
     .get('/', async (c) => {
       const userId = c.get('session').userId
       return c.json({ views: (await views.visibleTo(userId)).map((row) => toView(row, userId)) })
     })
-    .post('/', async (c) => {
-      const parsed = await readInput(c)
-      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the view’s name and settings.')
+    .post('/', viewBody, async (c) => {
       const userId = c.get('session').userId
       if ((await views.countOwnedBy(userId)) >= MAX_VIEWS_PER_PERSON)
         return sendProblem(
@@ -62,16 +56,14 @@ export function savedViewRoutes(store: ConsoleStore, signedIn: MiddlewareHandler
           'Too many saved views',
           `You can keep ${MAX_VIEWS_PER_PERSON} saved views. Delete one you no longer use first.`,
         )
-      const id = await views.create(userId, parsed.data, now())
+      const id = await views.create(userId, c.req.valid('json'), now())
       const row = await views.find(id)
       return c.json(row && toView(row, userId), 201)
     })
-    .put('/:id', async (c) => {
+    .put('/:id', viewBody, async (c) => {
       const own = await ownView(c)
       if (own instanceof Response) return own
-      const parsed = await readInput(c)
-      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the view’s name and settings.')
-      await views.update(own.id, parsed.data, now())
+      await views.update(own.id, c.req.valid('json'), now())
       const row = await views.find(own.id)
       return c.json(row && toView(row, c.get('session').userId))
     })

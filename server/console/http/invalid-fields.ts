@@ -19,6 +19,3 @@ export function sendInvalidFields(
     : detail
   return sendProblem(c, 400, title, sentence, { errors })
 }
-
-/** The JSON body, or undefined when it is not JSON (the schema then says what is missing). */
-export const jsonBody = (c: Context): Promise<unknown> => c.req.json().catch(() => undefined)

@@ -21,7 +21,7 @@ export function createLogger(
 }
 
 export interface LogVariables {
-  /** Set by the handler that knows it: an operation's pattern, or a console route. */
+  /** An operation's pattern (set by the proxy), or a console route's (console-route.ts). */
   route?: string
   userId?: string
 }

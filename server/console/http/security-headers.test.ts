@@ -21,6 +21,10 @@ describe('Cache-Control', () => {
     ['a 403', '/api/v1/voice/usage', {}],
     ['a 404 under /api', '/api/v2/nothing', {}],
     ['the upstream status', '/api/console/upstream', {}],
+    ['the saved views', '/api/console/views', {}],
+    ['who placed calls', '/api/console/placed-by?call_id=call_1', {}],
+    ['a 403 of the role', '/api/console/users', {}],
+    ['a 400 of a body', '/api/console/preferences', { method: 'PUT', json: { timeZone: 'Mars' } }],
     ['a client-side route of the SPA', '/calls/call_123', {}],
   ]
   for (const [name, path, init] of NO_STORE) {

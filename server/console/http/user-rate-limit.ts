@@ -3,6 +3,7 @@
 // A token bucket per user: `perMinute` requests a minute, in bursts of up to a tenth of that. The buckets live
 // in the store, so a person's pace is counted across every console instance together (one statement a request).
 import type { MiddlewareHandler } from 'hono'
+import { secondsUntilToken } from '../../shared/token-bucket'
 import type { SessionEnv } from '../auth/require-session'
 import type { ConsoleStore } from '../store'
 import { sendProblem } from './problem'
@@ -21,17 +22,16 @@ export function createUserRateLimiter(
   perMinute: number,
   now: () => number = Date.now,
 ) {
-  const capacity = Math.max(10, Math.ceil(perMinute / 10))
-  const perMs = perMinute / 60_000
+  const policy = { capacity: Math.max(10, Math.ceil(perMinute / 10)), perMs: perMinute / 60_000 }
 
   return {
     async take(userId: string): Promise<RateDecision> {
-      const taken = await store.personRates.take(`${name}:${userId}`, now(), { capacity, perMs })
+      const taken = await store.personRates.take(`${name}:${userId}`, now(), policy)
       if (taken.taken) return { allowed: true, retryAfterSeconds: 0 }
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - taken.tokens) / perMs / 1000)) }
+      return { allowed: false, retryAfterSeconds: secondsUntilToken(taken.tokens, policy) }
     },
     /** How long a bucket takes to fill from empty: an untouched row older than this is the same as none. */
-    refillMs: Math.ceil(capacity / perMs),
+    refillMs: Math.ceil(policy.capacity / policy.perMs),
   }
 }
 

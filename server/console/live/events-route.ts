@@ -63,16 +63,13 @@ export function eventsRoutes(options: EventsRouteOptions) {
   const routes = new Hono<SessionEnv>()
   // How many streams the console holds, and whose: to see that a browser holds one, however many tabs.
   routes.get('/stats', options.signedIn, requirePermission('users:manage'), async (c) => {
-    c.set('route', c.req.routePath)
     const hub = options.hub
     // Across instances the people are counted in the store: every instance's streams.
     const people = hub ? await hub.people() : []
     const body: LiveStreamStats = { streams: people.reduce((sum, person) => sum + person.streams, 0), people }
-    c.header('Cache-Control', 'no-store')
     return c.json(body)
   })
   return routes.get('/', options.signedIn, requirePermission('calls:read'), async (c) => {
-    c.set('route', c.req.routePath)
     const ids = [...new Set(c.req.queries('call_id') ?? [])]
     if (ids.length > MAX_WATCHED_CALLS || ids.some((id) => !CALL_ID.test(id)))
       return sendProblem(

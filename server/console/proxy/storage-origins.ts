@@ -3,6 +3,7 @@
 // when it is the voice API's or VOICE_STORAGE_URL's, or, with `auto` (the default), when the voice service
 // itself named it in a recording link of an answer this console relayed. Nothing a browser sends adds an origin:
 // the proxy is never open, and the service is the party the admin already trusts with the key.
+import { createLruCache } from '../../shared/lru-cache'
 import type { Operation } from '../operations'
 import type { StorageOriginQueries } from '../store/storage-origins'
 
@@ -68,12 +69,6 @@ export function storageOriginOf(value: string): string | null {
   }
 }
 
-function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number) {
-  map.delete(key)
-  map.set(key, value)
-  if (map.size > max) map.delete(map.keys().next().value as K)
-}
-
 /** The call id of a recording link when no relayed answer named it: its file name, as the console's own /storage/ route reads it. */
 function fileName(url: URL): string {
   return (url.pathname.split('/').pop() ?? '').replace(/\.[A-Za-z0-9]{1,8}$/, '')
@@ -84,8 +79,8 @@ export function createStorageOrigins(options: StorageOriginsOptions) {
   const fixed = new Set(
     options.origins.map((origin) => storageOriginOf(origin)).filter((o): o is string => o !== null && !own.has(o)),
   )
-  const learnt = new Map<string, true>()
-  const links = new Map<string, string>()
+  const learnt = createLruCache<string, true>(MAX_LEARNT_ORIGINS)
+  const links = createLruCache<string, string>(MAX_KNOWN_LINKS)
 
   const now = options.now ?? Date.now
   const { shared } = options
@@ -97,12 +92,12 @@ export function createStorageOrigins(options: StorageOriginsOptions) {
     if (!origin) return
     const url = new URL(link)
     if (typeof callId === 'string') {
-      remember(links, `${origin}${url.pathname}`, callId, MAX_KNOWN_LINKS)
+      links.set(`${origin}${url.pathname}`, callId)
       await shared?.noteLink(`${origin}${url.pathname}`, callId, now()).catch(onError)
     }
     if (!options.learn || fixed.has(origin) || own.has(origin)) return
     const known = learnt.has(origin)
-    remember(learnt, origin, true, MAX_LEARNT_ORIGINS)
+    learnt.set(origin, true)
     await shared?.learn(origin, now()).catch(onError)
     if (!known) options.onLearn?.(origin)
   }
@@ -116,7 +111,7 @@ export function createStorageOrigins(options: StorageOriginsOptions) {
         onError(error)
         return false
       })
-      if (known) remember(learnt, origin, true, MAX_LEARNT_ORIGINS)
+      if (known) learnt.set(origin, true)
       return known
     },
     /** What the console serves today, for a refusal that names it. */

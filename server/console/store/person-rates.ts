@@ -1,13 +1,7 @@
 // The person_rate_buckets table: a token bucket per person and limit, shared by every console instance.
 import { sql } from 'kysely'
+import { type BucketPolicy, tokensAt } from '../../shared/token-bucket'
 import type { ConsoleDb } from './database'
-
-export interface BucketPolicy {
-  /** Requests at once (the bucket's size). */
-  capacity: number
-  /** Tokens the bucket regains each millisecond. */
-  perMs: number
-}
 
 /** Whether the request was taken, and otherwise the bucket's tokens as of `now` (less than one). */
 export type BucketTake = { taken: true } | { taken: false; tokens: number }
@@ -49,10 +43,7 @@ export function createPersonRateQueries(db: ConsoleDb) {
         .where('key', '=', key)
         .executeTakeFirst()
       if (!bucket) return { taken: false, tokens: 0 }
-      return {
-        taken: false,
-        tokens: Math.min(policy.capacity, bucket.tokens + Math.max(0, now - bucket.at) * policy.perMs),
-      }
+      return { taken: false, tokens: tokensAt(bucket, now, policy) }
     },
     /** Buckets untouched since `before`: full again by then, the same as no row. */
     deleteStale: async (before: number) => {

@@ -22,10 +22,6 @@ import { createUsageReports } from './usage-reports'
 /** The metadata key picker lists at most this many keys; more: `truncated`. */
 export const METADATA_KEYS_MAX = 100
 
-function noStore(c: Context) {
-  c.header('Cache-Control', 'no-store')
-}
-
 export function usageBreakdownRoutes(options: {
   store: ConsoleStore
   audit: AuditLog
@@ -47,15 +43,11 @@ export function usageBreakdownRoutes(options: {
 
   return new Hono<SessionEnv>()
     .get(USAGE_BREAKDOWN_PATHS.days, ...guard, async (c) => {
-      c.set('route', c.req.routePath)
-      noStore(c)
       const read = readUsageQuery(c, usagePeriodQuery)
       if (!read.ok) return read.response
       return c.json(await reports.days(read.value))
     })
     .get(USAGE_BREAKDOWN_PATHS.breakdown, ...guard, async (c) => {
-      c.set('route', c.req.routePath)
-      noStore(c)
       const result = await breakdownOf(c)
       return result.ok ? c.json(result.value) : result.response
     })
@@ -64,8 +56,6 @@ export function usageBreakdownRoutes(options: {
       ...guard,
       sameSiteOnly('Export the breakdown from the Usage page.'),
       async (c) => {
-        c.set('route', c.req.routePath)
-        noStore(c)
         const result = await breakdownOf(c)
         if (!result.ok) return result.response
         const breakdown = result.value
@@ -91,8 +81,6 @@ export function usageBreakdownRoutes(options: {
       },
     )
     .get(USAGE_BREAKDOWN_PATHS.metadataKeys, ...guard, async (c) => {
-      c.set('route', c.req.routePath)
-      noStore(c)
       const read = readUsageQuery(c, usagePeriodQuery)
       if (!read.ok) return read.response
       const filter = { numbers: [], texts: [], fromMs: read.value.fromMs, toMs: read.value.toMs }

@@ -7,7 +7,7 @@ import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import type { SessionEnv } from '../auth/require-session'
 import type { Mailer } from '../email/mailer'
-import { jsonBody, sendInvalidFields } from '../http/invalid-fields'
+import { jsonBody } from '../http/json-body'
 import { sendProblem } from '../http/problem'
 import type { ConsoleStore } from '../store'
 import type { UserRow } from '../store/schema'
@@ -123,11 +123,6 @@ export function userRoutes(deps: UserRouteDeps) {
 
   return new Hono<UsersEnv>()
     .use(...deps.guard)
-    .use(async (c, next) => {
-      c.header('Cache-Control', 'no-store')
-      await next()
-      c.set('route', c.req.routePath)
-    })
     .use('/:id/:change', async (c, next) => {
       // /invites/resend has the same shape and names no person.
       if (c.req.path.endsWith('/invites/resend')) return next()
@@ -139,11 +134,9 @@ export function userRoutes(deps: UserRouteDeps) {
     .get('/', async (c) =>
       c.json({ users: await listUsers(store, now(), deps.idleMs), emailConfigured: mailer !== null }),
     )
-    .post('/invites', async (c) => {
-      const parsed = inviteBody.safeParse(await jsonBody(c))
-      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Enter an email address and choose a role.')
-      const { role, sendEmail = false } = parsed.data
-      const email = normalizeEmail(parsed.data.email)
+    .post('/invites', jsonBody(inviteBody, 'Enter an email address and choose a role.'), async (c) => {
+      const { role, sendEmail = false, ...body } = c.req.valid('json')
+      const email = normalizeEmail(body.email)
       if (await store.users.byEmail(email)) {
         return sendProblem(
           c,
@@ -156,11 +149,9 @@ export function userRoutes(deps: UserRouteDeps) {
       if (sendEmail && !mailer) return noSmtp(c)
       return issueInvite(c, email, role, { sendEmail, resent: false })
     })
-    .post('/invites/resend', async (c) => {
-      const parsed = inviteResendBody.safeParse(await jsonBody(c))
-      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Name the email of the invite to send again.')
+    .post('/invites/resend', jsonBody(inviteResendBody, 'Name the email of the invite to send again.'), async (c) => {
       if (!mailer) return noSmtp(c)
-      const email = normalizeEmail(parsed.data.email)
+      const email = normalizeEmail(c.req.valid('json').email)
       const pending = (await store.invites.pending()).find((invite) => invite.email === email)
       if (!pending)
         return sendProblem(
@@ -172,10 +163,8 @@ export function userRoutes(deps: UserRouteDeps) {
         )
       return issueInvite(c, email, pending.role, { sendEmail: true, resent: true })
     })
-    .put('/:id/role', async (c) => {
-      const parsed = roleChangeBody.safeParse(await jsonBody(c))
-      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Choose a role: support, manager or admin.')
-      return answer(c, await admin.changeRole(c.get('person'), parsed.data.role, byAdmin(c)))
+    .put('/:id/role', jsonBody(roleChangeBody, 'Choose a role: support, manager or admin.'), async (c) => {
+      return answer(c, await admin.changeRole(c.get('person'), c.req.valid('json').role, byAdmin(c)))
     })
     .post('/:id/deactivate', async (c) => {
       return answer(c, await admin.deactivate(c.get('person'), byAdmin(c)))

@@ -8,7 +8,7 @@ import { hashPassword } from '../auth/passwords'
 import { sessionBody } from '../auth/routes'
 import type { SessionCookie } from '../auth/session-cookie'
 import type { SessionService } from '../auth/sessions'
-import { jsonBody, sendInvalidFields } from '../http/invalid-fields'
+import { jsonBody } from '../http/json-body'
 import { sendProblem } from '../http/problem'
 import type { LogVariables } from '../http/request-log'
 import type { ConsoleStore } from '../store'
@@ -28,26 +28,18 @@ const LINK_GONE = [
   `A set-up link works once, within ${INVITE_VALID_HOURS} hours, and a newer invite replaces it. Ask an admin for a new link.`,
 ] as const
 
+const linkBody = jsonBody(setUpToken, (c) => sendProblem(c, 410, ...LINK_GONE))
+
 export function setUpRoutes(deps: SetUpRouteDeps) {
   const { store, now } = deps
   return new Hono<{ Variables: LogVariables }>()
-    .use(async (c, next) => {
-      c.header('Cache-Control', 'no-store')
-      await next()
-      c.set('route', c.req.routePath)
-    })
-    .post('/check', async (c) => {
-      const parsed = setUpToken.safeParse(await jsonBody(c))
-      if (!parsed.success) return sendProblem(c, 410, ...LINK_GONE)
-      const invite = await store.invites.usable(hashInviteToken(parsed.data.token), now())
+    .post('/check', linkBody, async (c) => {
+      const invite = await store.invites.usable(hashInviteToken(c.req.valid('json').token), now())
       if (!invite) return sendProblem(c, 410, ...LINK_GONE)
       return c.json({ email: invite.email, role: invite.role, expiresAt: new Date(invite.expires_at).toISOString() })
     })
-    .post('/', async (c) => {
-      const parsed = setUpBody.safeParse(await jsonBody(c))
-      if (!parsed.success)
-        return sendInvalidFields(c, parsed.error, 'Open the link you were given and choose a password.')
-      const { token, password } = parsed.data
+    .post('/', jsonBody(setUpBody, 'Open the link you were given and choose a password.'), async (c) => {
+      const { token, password } = c.req.valid('json')
       const tokenHash = hashInviteToken(token)
       // Checked before hashing, so only the holder of a live link can make the console run argon2.
       if (!(await store.invites.usable(tokenHash, now()))) return sendProblem(c, 410, ...LINK_GONE)

@@ -1,3 +1,4 @@
+import { createLruCache } from '../../shared/lru-cache'
 import type { CallStatusResponse } from '../contract/schemas'
 import type { Queries } from '../db/queries'
 import { callStateAt } from '../domain/call-plan'
@@ -26,7 +27,7 @@ function updatedStamp({ plan, stamps }: Entry, updatedAtMs: number): string {
  * computed from the plan and the clock on every request.
  */
 export function createStatusLookup(queries: Queries, maxEntries = MAX_ENTRIES) {
-  const entries = new Map<string, Entry>()
+  const entries = createLruCache<string, Entry>(maxEntries)
   return function callStatus(callId: string, accountId: string, now: number): CallStatusResponse | undefined {
     let entry = entries.get(callId)
     if (!entry) {
@@ -42,7 +43,6 @@ export function createStatusLookup(queries: Queries, maxEntries = MAX_ENTRIES) {
         },
       }
       entries.set(callId, entry)
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value ?? '')
     }
     // Another account's call is answered exactly like an unknown one.
     if (entry.accountId !== accountId) return undefined

@@ -7,7 +7,8 @@ import { ALERT_PATHS, emailChannelInput, webhookChannelInput } from '../../../..
 import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../../auth/require-session'
-import { jsonBody, sendInvalidFields } from '../../http/invalid-fields'
+import { sendInvalidFields } from '../../http/invalid-fields'
+import { jsonBody } from '../../http/json-body'
 import { sendProblem } from '../../http/problem'
 import type { ConsoleStore } from '../../store'
 import type { ChannelRow } from '../../store/alert-channels'
@@ -32,15 +33,18 @@ const CHANNEL_ID = /^chn_[A-Za-z0-9_-]{1,40}$/
 
 const alertChannelInput = z.discriminatedUnion('kind', [webhookChannelInput, emailChannelInput])
 const [webhookInput, emailInput] = [webhookChannelInput, emailChannelInput]
-/** A change names only what changes; the kind stays. */
+/** A change names only what changes; the kind stays (a PUT of the whole input names it, unchanged). */
 const channelChange = z.partial(
   z.object({
+    kind: z.unknown(),
     name: webhookInput.shape.name,
     url: webhookInput.shape.url,
     recipients: emailInput.shape.recipients,
     enabled: webhookInput.shape.enabled,
   }),
 )
+const newChannelBody = jsonBody(alertChannelInput, 'Check the channel’s kind, name and address.')
+const channelChangeBody = jsonBody(channelChange, 'Check the channel’s name and address.')
 
 const deliveryQuery = z.object({
   cursor: z.optional(z.string().check(z.maxLength(200))),
@@ -81,21 +85,14 @@ export function alertDeliveryRoutes(deps: AlertDeliveryRouteDeps) {
     .use(ALERT_PATHS.channels, ...guard)
     .use(`${ALERT_PATHS.channels}/*`, ...guard)
     .use(ALERT_PATHS.deliveries, ...guard)
-    .use(async (c, next) => {
-      c.header('Cache-Control', 'no-store')
-      await next()
-      c.set('route', c.req.routePath)
-    })
     .get(ALERT_PATHS.channels, async (c) =>
       c.json({
         channels: (await store.alertChannels.list()).map(channelAnswer),
         emailConfigured: delivery.emailConfigured,
       }),
     )
-    .post(ALERT_PATHS.channels, async (c) => {
-      const parsed = alertChannelInput.safeParse(await jsonBody(c))
-      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the channel’s kind, name and address.')
-      const input = parsed.data
+    .post(ALERT_PATHS.channels, newChannelBody, async (c) => {
+      const input = c.req.valid('json')
       if (input.kind === 'email' && !delivery.emailConfigured)
         return sendProblem(c, 400, 'Email is not configured', NO_SMTP, {
           errors: [{ field: 'kind', message: NO_SMTP }],
@@ -133,13 +130,10 @@ export function alertDeliveryRoutes(deps: AlertDeliveryRouteDeps) {
       })
       return c.json({ channel: channelAnswer(row), secret }, 201)
     })
-    .on(['PATCH', 'PUT'], ALERT_PATHS.channel, async (c) => {
+    .on(['PATCH', 'PUT'], ALERT_PATHS.channel, channelChangeBody, async (c) => {
       const row = await channelOf(c)
       if (row instanceof Response) return row
-      const parsed = channelChange.safeParse(await jsonBody(c))
-      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the channel’s name and address.')
-      // A PUT of the whole input (as created) carries its kind: it must stay what it is.
-      const kind = ((await c.req.json().catch(() => ({}))) as { kind?: unknown }).kind
+      const { kind, ...change } = c.req.valid('json')
       if (kind !== undefined && kind !== row.kind)
         return sendProblem(
           c,
@@ -150,7 +144,6 @@ export function alertDeliveryRoutes(deps: AlertDeliveryRouteDeps) {
             errors: [{ field: 'kind', message: `This is a ${row.kind} channel.` }],
           },
         )
-      const change = parsed.data
       if (row.kind === 'webhook' && change.recipients !== undefined)
         return sendProblem(
           c,

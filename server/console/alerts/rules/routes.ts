@@ -2,13 +2,13 @@
 // every firing. Managers and admins only (alerts:manage); each route names its guard, so another part's
 // routes under /alerts are never guarded twice.
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { every } from 'hono/combine'
 import * as z from 'zod/mini'
 import { ALERT_PATHS, type AlertRuleInput, alertRuleInput } from '../../../../src/api/contract/alert-schemas'
 import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
 import type { SessionEnv } from '../../auth/require-session'
-import { jsonBody, sendInvalidFields } from '../../http/invalid-fields'
+import { sendInvalidFields } from '../../http/invalid-fields'
+import { jsonBody } from '../../http/json-body'
 import { sendProblem } from '../../http/problem'
 import type { ConsoleStore } from '../../store'
 import type { FiringCursor } from '../../store/alert-firings'
@@ -36,11 +36,10 @@ export interface AlertRuleRoutesOptions {
   now: () => number
 }
 
-/** The body's rule, or the 400 naming the field that is wrong. */
-function readRule(c: Context<SessionEnv>, body: unknown): AlertRuleInput | Response {
-  const parsed = alertRuleInput.safeParse(body)
-  if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the rule’s kind, percent and whether it is on.')
-  const rule = parsed.data
+const ruleBody = jsonBody(alertRuleInput, 'Check the rule’s kind, percent and whether it is on.')
+
+/** The 400 naming the percent when it does not go with the rule's kind; null when it does. */
+function percentProblem(c: Context<SessionEnv>, rule: AlertRuleInput): Response | null {
   if (rule.kind === 'usage-percent' && rule.percent == null)
     return sendProblem(
       c,
@@ -55,7 +54,7 @@ function readRule(c: Context<SessionEnv>, body: unknown): AlertRuleInput | Respo
     return sendProblem(c, 400, 'Your request has invalid fields', 'Only a usage rule takes a percent.', {
       errors: [{ field: 'percent', message: 'Leave the percent out for this kind of rule.' }],
     })
-  return rule
+  return null
 }
 
 const taken = (c: Context, rule: AlertRuleInput) =>
@@ -69,12 +68,7 @@ const taken = (c: Context, rule: AlertRuleInput) =>
 export function alertRuleRoutes(options: AlertRuleRoutesOptions) {
   const { store, audit, now } = options
   // Per route, not a use() on /alerts/*: the channels' routes share the prefix and have their own guard.
-  const guard = every(async (c: Context<SessionEnv>, next) => {
-    // The path's pattern, for the request log and a refusal's audit entry (never an id from the path).
-    c.set('route', c.req.routePath)
-    await next()
-    c.header('Cache-Control', 'private, no-store')
-  }, options.guard)
+  const { guard } = options
 
   const record = (
     c: Context<SessionEnv>,
@@ -111,9 +105,10 @@ export function alertRuleRoutes(options: AlertRuleRoutesOptions) {
       const fired = await store.alertFirings.rulesFiredInOpenPeriods(now())
       return c.json({ rules: (await store.alertRules.list()).map((row) => alertRuleOf(row, fired.has(row.id))) })
     })
-    .post(ALERT_PATHS.rules, guard, async (c) => {
-      const rule = readRule(c, await jsonBody(c))
-      if (rule instanceof Response) return rule
+    .post(ALERT_PATHS.rules, guard, ruleBody, async (c) => {
+      const rule = c.req.valid('json')
+      const refused = percentProblem(c, rule)
+      if (refused) return refused
       const id = await store.alertRules.create(
         { kind: rule.kind, percent: rule.percent ?? null, enabled: rule.enabled },
         c.get('session').userId,
@@ -125,11 +120,12 @@ export function alertRuleRoutes(options: AlertRuleRoutesOptions) {
       options.onRulesChanged?.()
       return c.json(await ruleAnswer(row), 201)
     })
-    .put(ALERT_PATHS.rule, guard, async (c) => {
+    .put(ALERT_PATHS.rule, guard, ruleBody, async (c) => {
       const before = await pathRule(c)
       if (before instanceof Response) return before
-      const rule = readRule(c, await jsonBody(c))
-      if (rule instanceof Response) return rule
+      const rule = c.req.valid('json')
+      const refused = percentProblem(c, rule)
+      if (refused) return refused
       const values = { kind: rule.kind, percent: rule.percent ?? null, enabled: rule.enabled }
       if ((await store.alertRules.update(before.id, values, c.get('session').userId, now())) === 'taken')
         return taken(c, rule)

@@ -63,11 +63,6 @@ export function ssoRoutes(deps: SsoRouteDeps) {
   }
 
   return new Hono<SessionEnv>()
-    .use(async (c, next) => {
-      c.header('Cache-Control', 'no-store')
-      await next()
-      c.set('route', c.req.routePath)
-    })
     .get('/start', async (c) => {
       // Start on the callback's host, or the login cookie would be set where the callback never looks.
       if (new URL(c.req.url).origin !== origin) return c.redirect(`${origin}${c.req.path}${new URL(c.req.url).search}`)

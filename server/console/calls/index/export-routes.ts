@@ -59,8 +59,6 @@ export function callExportRoutes(options: {
     requirePermission('calls:read'),
     sameSiteOnly('Export the calls from the Calls page.'),
     async (c) => {
-      c.set('route', c.req.routePath)
-      c.header('Cache-Control', 'no-store')
       const parsed = callExportQuery.safeParse(c.req.query())
       if (!parsed.success) {
         const zone = parsed.error.issues.some((issue) => issue.path[0] === 'tz')

@@ -1,7 +1,7 @@
 // GET /api/console/calls/search: the call index searched (calls:read); GET /calls/index: its state;
 // POST /calls/index: a full backfill, for admins. Mounted at CONSOLE_PREFIX with each route's own guard,
 // so no middleware reaches the console's other routes.
-import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import {
   CALL_INDEX_PATHS,
   type CallPlacers,
@@ -43,10 +43,6 @@ function indexedCallOf(row: SearchRow): IndexedCall {
   }
 }
 
-function noStore(c: Context) {
-  c.header('Cache-Control', 'no-store')
-}
-
 export function callIndexRoutes(options: {
   store: ConsoleStore
   sync: CallIndexSync | null
@@ -57,8 +53,6 @@ export function callIndexRoutes(options: {
   return (
     new Hono<SessionEnv>()
       .get(CALL_INDEX_PATHS.search, signedIn, requirePermission('calls:read'), async (c) => {
-        c.set('route', c.req.routePath)
-        noStore(c)
         const parsed = callSearchQuery.safeParse(c.req.query())
         if (!parsed.success)
           return sendInvalidFields(
@@ -106,20 +100,14 @@ export function callIndexRoutes(options: {
       })
       // Who placed calls is already on every row a reader sees; the list of them is no more.
       .get(CALL_INDEX_PATHS.placers, signedIn, requirePermission('calls:read'), async (c) => {
-        c.set('route', c.req.routePath)
-        noStore(c)
         const body: CallPlacers = { people: await store.callOwners.placers() }
         return c.json(body)
       })
       .get(CALL_INDEX_PATHS.index, signedIn, requirePermission('calls:read'), async (c) => {
-        c.set('route', c.req.routePath)
-        noStore(c)
         return c.json(await state())
       })
       // A full backfill lists every call again: an admin's decision (users:manage, the admins' permission).
       .post(CALL_INDEX_PATHS.index, signedIn, requirePermission('users:manage'), async (c) => {
-        c.set('route', c.req.routePath)
-        noStore(c)
         if (!sync)
           return sendProblem(
             c,
