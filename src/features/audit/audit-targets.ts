@@ -1,6 +1,6 @@
 // Where an entry's target leads: its call's page, or the Users page for a person. Pure: the action
 // says what the target is (a call id, an email), since a target of another action may look the same.
-import type { AuditAction, AuditEntry } from '@/api/audit-schemas'
+import type { AuditAction, AuditEntry } from '@/api/contract/audit-schemas'
 
 const CALL_TARGETS: ReadonlySet<AuditAction> = new Set([
   'call.placed',
