@@ -53,7 +53,7 @@ const COLD_PAGES: ColdPage[] = [
   coldPage('/calls/$callId', 'calls/$callId.tsx', { limitBytes: 158_000 }),
   // 194.2 on 2026-11-26: the forms library and libphonenumber-js with its metadata, to type a number.
   coldPage('/calls/new', 'calls/new.tsx', { limitBytes: 196_000 }, [FORMS, PHONE_VALIDATION]),
-  // 152.6 on 2026-11-26.
+  // 152.5 on 2026-11-26.
   coldPage('/live', 'live.tsx', { limitBytes: 155_000 }),
   // 261.7 on 2026-11-26, recharts 117 of it.
   coldPage('/usage', 'usage.tsx', { limitBytes: 264_000 }, ['recharts']),
