@@ -61,7 +61,7 @@ const COLD_PAGES: ColdPage[] = [
   coldPage('/caller-ids', 'caller-ids.tsx', { limitBytes: 202_000 }, [FORMS, PHONE_VALIDATION]),
   // 157.1 on 2026-11-26.
   coldPage('/users', 'users.tsx', { limitBytes: 159_000 }, [FORMS]),
-  // 144.6 on 2026-11-26.
+  // 144.7 on 2026-11-26.
   coldPage('/audit', 'audit.tsx', { limitBytes: 147_000 }),
   // 155.2 on 2026-11-26.
   coldPage('/alerts', 'alerts.tsx', { limitBytes: 157_000 }),
