@@ -45,7 +45,9 @@ describe('coldTotalLine', () => {
     )
   })
 
-  it('gives the total alone for a page without a budget', () => {
-    expect(coldTotalLine(rows)).toBe('Total: 400.0 KB raw, 150.0 KB gzip in 2 files (no budget of its own)')
+  it('leaves the goal out for a page that has none', () => {
+    expect(coldTotalLine(rows, { limitBytes: 151_000 })).toBe(
+      'Total: 400.0 KB raw, 150.0 KB gzip in 2 files: budget 151.0 KB (99%, met)',
+    )
   })
 })

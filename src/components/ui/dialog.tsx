@@ -1,6 +1,8 @@
 import { type ComponentProps, type ReactNode, useEffect, useId, useRef } from 'react'
 import { cn } from '@/lib/cn'
 
+const WIDTHS = { md: 'max-w-md', xl: 'max-w-xl', '3xl': 'max-w-3xl' } as const
+
 /**
  * A modal dialog on the platform's own <dialog>: focus moves in and back out, Escape closes it,
  * and the page behind is inert. Rendered by its opener while open; closing calls `onClose`.
@@ -9,12 +11,15 @@ export function Dialog({
   title,
   description,
   onClose,
+  width = 'md',
   className,
   children,
 }: Omit<ComponentProps<'dialog'>, 'title' | 'open'> & {
   title: ReactNode
   description?: ReactNode
   onClose: () => void
+  /** Its widest, on a wide screen; it never overflows a narrow one. */
+  width?: keyof typeof WIDTHS
   children: ReactNode
 }) {
   const ref = useRef<HTMLDialogElement>(null)
@@ -36,7 +41,8 @@ export function Dialog({
       aria-describedby={description ? descriptionId : undefined}
       onClose={onClose}
       className={cn(
-        'm-auto w-full max-w-md rounded-lg border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100',
+        'm-auto w-full rounded-lg border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100',
+        WIDTHS[width],
         className,
       )}
     >

@@ -17,7 +17,7 @@ export function EmptyState({
     <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
       <p className={cn('font-semibold', large && 'text-4xl')}>{title}</p>
       {children && (
-        <p className={cn('mt-1 text-slate-600 dark:text-slate-400', large ? 'mt-3 text-2xl' : 'text-sm')}>{children}</p>
+        <p className={cn('text-slate-600 dark:text-slate-400', large ? 'mt-3 text-2xl' : 'mt-1 text-sm')}>{children}</p>
       )}
       {action && <div className="mt-4 flex justify-center">{action}</div>}
     </div>

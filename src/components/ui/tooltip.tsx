@@ -4,8 +4,19 @@ import { cn } from '@/lib/cn'
 /**
  * A short text that explains a word: a tab stop that shows the tip on hover and keyboard focus,
  * reads it as its description, and hides it on Escape until focus leaves (WCAG 1.4.13).
+ * `underlined` (the default) dots the word's underline, the sign that it explains something.
  */
-export function Tooltip({ children, tip, className }: { children: ReactNode; tip: string; className?: string }) {
+export function Tooltip({
+  children,
+  tip,
+  className,
+  underlined = true,
+}: {
+  children: ReactNode
+  tip: string
+  className?: string
+  underlined?: boolean
+}) {
   const tipId = useId()
   const [dismissed, setDismissed] = useState(false)
   return (
@@ -23,7 +34,8 @@ export function Tooltip({ children, tip, className }: { children: ReactNode; tip
         }}
         onBlur={() => setDismissed(false)}
         className={cn(
-          'cursor-help rounded-sm underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+          'cursor-help rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+          underlined && 'underline decoration-dotted underline-offset-2',
           className,
         )}
       >

@@ -8,8 +8,6 @@ import { zoneAbbreviation } from '@/lib/time-zone'
 import { AuditActorText, AuditEntryDetail, AuditOutcome, AuditTarget, OrNone } from './audit-entry-parts'
 import { AUDIT_ACTION_LABELS } from './audit-labels'
 
-const headClass = 'font-semibold uppercase tracking-wide'
-
 /** The call an entry is about (a call placed or replayed), for the keyboard's `x`. */
 const auditCallId = (entry: AuditEntry) =>
   entry.target && /^call_[0-9A-Za-z]+$/.test(entry.target) ? entry.target : null
@@ -27,17 +25,17 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
         containerClassName="hidden rounded-lg border border-slate-200 md:block dark:border-slate-800"
       >
         <caption className="sr-only">Audit entries, newest first</caption>
-        <TableHeader className="border-b-0 bg-slate-50 dark:bg-slate-900">
+        <TableHeader shaded>
           <TableRow>
-            <TableHead className={headClass}>
+            <TableHead look="caps">
               Time <span className="font-normal normal-case tracking-normal">({zone})</span>
             </TableHead>
-            <TableHead className={headClass}>Who</TableHead>
-            <TableHead className={headClass}>Action</TableHead>
-            <TableHead className={headClass}>Target</TableHead>
-            <TableHead className={headClass}>Outcome</TableHead>
-            <TableHead className={headClass}>IP</TableHead>
-            <TableHead className={headClass}>Details</TableHead>
+            <TableHead look="caps">Who</TableHead>
+            <TableHead look="caps">Action</TableHead>
+            <TableHead look="caps">Target</TableHead>
+            <TableHead look="caps">Outcome</TableHead>
+            <TableHead look="caps">IP</TableHead>
+            <TableHead look="caps">Details</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>

@@ -9,10 +9,15 @@ import { VERIFICATION_POLL_MS } from './request-verification'
 import { RetryNotice } from './retry-notice'
 import { StartError } from './start-error'
 import { useStartVerification } from './use-start-verification'
-import { removeVerification, type VerificationEntry, verificationPhase } from './verification-store'
+import {
+  removeVerification,
+  type VerificationEntry,
+  type VerificationPhase,
+  verificationPhase,
+} from './verification-store'
 
-const frame: Record<string, string> = {
-  waiting: 'border-indigo-300 dark:border-indigo-800',
+const frame: Record<VerificationPhase, string> = {
+  waiting: 'border-indigo-300 bg-white dark:border-indigo-800 dark:bg-slate-900',
   verified: 'border-emerald-400 bg-emerald-50 dark:border-emerald-800 dark:bg-emerald-950',
   'timed-out': 'border-amber-400 bg-amber-50 dark:border-amber-800 dark:bg-amber-950',
 }
@@ -54,10 +59,7 @@ export function VerificationPanel({
   }
 
   return (
-    <section
-      aria-labelledby={titleId}
-      className={cn('rounded-lg border-2 bg-white p-4 dark:bg-slate-900', frame[phase])}
-    >
+    <section aria-labelledby={titleId} className={cn('rounded-lg border-2 p-4', frame[phase])}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3
           id={titleId}

@@ -43,7 +43,7 @@ export function AccountSummary({ showClientId }: { showClientId: boolean }) {
 function TierName({ name }: { name: string }) {
   const text = `Tier ${name}`
   return (
-    <Tooltip tip={text} className="block max-w-40 truncate text-slate-600 no-underline dark:text-slate-400">
+    <Tooltip tip={text} underlined={false} className="block max-w-40 truncate text-slate-600 dark:text-slate-400">
       {text}
     </Tooltip>
   )

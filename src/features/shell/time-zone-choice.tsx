@@ -3,7 +3,6 @@ import type { TimeZonePreference } from '@/api/contract/console-schemas'
 import { useSavePreferences } from '@/api/preferences'
 import { sessionQueries } from '@/api/session'
 import { Button } from '@/components/ui/button'
-import { cn } from '@/lib/cn'
 import { browserTimeZone, zoneLabel } from '@/lib/time-zone'
 
 /**
@@ -28,15 +27,10 @@ export function TimeZoneChoice() {
         {choices.map(({ value, label }) => (
           <Button
             key={value}
-            variant="secondary"
-            size="xs"
-            aria-pressed={chosen === value}
+            variant={chosen === value ? 'chosen' : 'secondary'}
             // A long zone name wraps inside the menu rather than running past its edge.
-            className={cn(
-              'h-auto min-h-7 max-w-full py-1 text-left whitespace-normal wrap-anywhere',
-              chosen === value &&
-                'border-indigo-600 bg-indigo-50 text-indigo-900 dark:border-indigo-400 dark:bg-indigo-950 dark:text-indigo-100',
-            )}
+            size="xs-wrap"
+            aria-pressed={chosen === value}
             onClick={() => {
               if (chosen !== value) save.mutate({ timeZone: value })
             }}

@@ -15,9 +15,9 @@ export function HistoryTable({ rows, timeZone }: { rows: readonly HistoryRow[]; 
         <TableRow>
           <TableHead>Period</TableHead>
           <TableHead>Status</TableHead>
-          <TableHead className="text-right">Used</TableHead>
-          <TableHead className="text-right">Committed</TableHead>
-          <TableHead className="text-right">Of commitment</TableHead>
+          <TableHead align="right">Used</TableHead>
+          <TableHead align="right">Committed</TableHead>
+          <TableHead align="right">Of commitment</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>

@@ -32,7 +32,8 @@ export function InviteLink({ invite }: { invite: InviteResponse }) {
           id="invite-link"
           readOnly
           value={invite.link}
-          className="min-w-0 flex-1 font-mono text-xs"
+          code
+          className="min-w-0 flex-1"
           onFocus={(event) => event.target.select()}
         />
         <CopyButton value={invite.link} label="Copy set-up link" />

@@ -46,7 +46,7 @@ export function UsersTable({
             const isSelf = user.id !== null && user.id === selfId
             return (
               <TableRow key={user.id ?? `invite:${user.email}`} {...listRow()}>
-                <TableHead scope="row" className="font-medium whitespace-nowrap">
+                <TableHead scope="row" look="row-medium" className="whitespace-nowrap">
                   {user.email}
                   {isSelf && <span className="font-normal text-slate-600 dark:text-slate-400"> (you)</span>}
                 </TableHead>

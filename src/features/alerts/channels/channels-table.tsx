@@ -29,7 +29,7 @@ export function ChannelsTable({
       <TableBody>
         {channels.map((channel) => (
           <TableRow key={channel.id}>
-            <TableHead scope="row" className="font-medium">
+            <TableHead scope="row" look="row-medium">
               {channel.name}
               {channel.disabledReason && (
                 <span className="mt-1 block rounded-md border border-red-300 bg-red-50 p-2 text-sm font-normal text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">

@@ -28,7 +28,8 @@ export function WebhookSecret({ name, secret, onDone }: { name: string; secret: 
           id="webhook-secret"
           readOnly
           value={secret}
-          className="min-w-0 flex-1 font-mono text-xs"
+          code
+          className="min-w-0 flex-1"
           onFocus={(event) => event.target.select()}
         />
         <CopyButton value={secret} label="Copy signing secret" />

@@ -29,7 +29,7 @@ export function RulesTable({
       <TableBody>
         {rules.map((rule) => (
           <TableRow key={rule.id}>
-            <TableHead scope="row" className="font-medium">
+            <TableHead scope="row" look="row-medium">
               {rule.description}
             </TableHead>
             <TableCell>

@@ -10,15 +10,7 @@ import { listRow, rowCopyButton } from '@/lib/list-row'
 import { formatPhone } from '@/lib/phone-format'
 import { zoneAbbreviation } from '@/lib/time-zone'
 import { CallStatusBadge } from '../shared/call-status-badge'
-import {
-  CALL_ROW_BORDER,
-  CALL_TABLE_FRAME,
-  CallColumn,
-  CallLink,
-  CallTableHeader,
-  DENSE_TABLE,
-  DENSE_TARGET,
-} from '../shared/call-table'
+import { CALL_TABLE_FRAME, CallColumn, CallLink, CallTableHeader, DENSE_TABLE } from '../shared/call-table'
 import { PlacedBy } from '../shared/placed-by'
 import { Highlighted } from './highlighted'
 import { RecordingMark } from './recording-mark'
@@ -102,10 +94,8 @@ export function CallsTable({ calls, placedBy, showRecording, terms }: CallsTable
               key={call.call_id}
               {...rowLink(call.call_id)}
               {...listRow(call.call_id)}
-              className={cn(
-                CALL_ROW_BORDER,
-                'cursor-pointer hover:bg-slate-50 has-[a:focus-visible]:bg-slate-50 dark:hover:bg-slate-900/60 dark:has-[a:focus-visible]:bg-slate-900/60',
-              )}
+              strongBorder
+              className="cursor-pointer hover:bg-slate-50 has-[a:focus-visible]:bg-slate-50 dark:hover:bg-slate-900/60 dark:has-[a:focus-visible]:bg-slate-900/60"
             >
               <TableCell>
                 <CallStatusBadge status={call.status} />
@@ -137,8 +127,7 @@ export function CallsTable({ calls, placedBy, showRecording, terms }: CallsTable
                   value={call.call_id}
                   label={`Copy call ID ${call.call_id}`}
                   variant="ghost"
-                  size="xs"
-                  className={DENSE_TARGET}
+                  size="dense"
                   {...rowCopyButton}
                 />
               </TableCell>

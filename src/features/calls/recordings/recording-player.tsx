@@ -192,9 +192,9 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
         <span className="font-mono text-sm tabular-nums">
           {formatDuration(player.currentTime)} / {formatDuration(player.duration)}
         </span>
-        <Label className="flex items-center gap-2 font-normal">
+        <Label weight="normal" className="flex items-center gap-2">
           Playback speed
-          <Select value={player.rate} onChange={(event) => player.setRate(Number(event.target.value))} className="h-8">
+          <Select value={player.rate} onChange={(event) => player.setRate(Number(event.target.value))} compact>
             {PLAYBACK_RATES.map((rate) => (
               <option key={rate} value={rate}>
                 {rate}×

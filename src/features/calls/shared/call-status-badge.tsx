@@ -1,11 +1,11 @@
-import { Badge } from '@/components/ui/badge'
+import { Badge, type BadgeSize } from '@/components/ui/badge'
 import { callStatusMeta } from './call-status'
 
-/** `className`: a larger pill where the page is read from afar (the live board's wall mode). */
-export function CallStatusBadge({ status, className }: { status: string; className?: string }) {
+/** `size`: a larger pill where the page is read from afar (the live board's wall mode). */
+export function CallStatusBadge({ status, size }: { status: string; size?: BadgeSize }) {
   const { label, tone } = callStatusMeta(status)
   return (
-    <Badge tone={tone} className={className}>
+    <Badge tone={tone} size={size}>
       {label}
     </Badge>
   )

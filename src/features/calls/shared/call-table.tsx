@@ -6,26 +6,26 @@ import { TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { cn } from '@/lib/cn'
 
 export const CALL_TABLE_FRAME = 'rounded-lg border border-slate-200 dark:border-slate-800'
-/** A row's border, drawn as strong as the frame's. */
-export const CALL_ROW_BORDER = 'border-slate-200 dark:border-slate-800'
 /**
  * One line a row: tighter cells and headers that do not wrap. Classes on the table, reaching its cells,
  * so the rows stay plain rows (row focus and links are the rows' own business).
  */
 export const DENSE_TABLE = '[&_td]:py-1 [&_td]:px-2 [&_th]:px-2 [&_th]:py-1.5 [&_th]:whitespace-nowrap'
-/** A button in a dense row: 24 px high, the smallest target WCAG 2.5.8 allows, never smaller. */
-export const DENSE_TARGET = 'h-6 min-w-6'
 
 export function CallTableHeader({ children }: { children: ReactNode }) {
   return (
-    <TableHeader className="border-b-0 bg-slate-50 dark:bg-slate-900">
+    <TableHeader shaded>
       <TableRow>{children}</TableRow>
     </TableHeader>
   )
 }
 
-export function CallColumn({ className, ...props }: ComponentProps<typeof TableHead>) {
-  return <TableHead className={cn('font-semibold uppercase tracking-wide', className)} {...props} />
+/** `large`: read from across a room (the live board's wall mode). */
+export function CallColumn({
+  large = false,
+  ...props
+}: Omit<ComponentProps<typeof TableHead>, 'look'> & { large?: boolean }) {
+  return <TableHead look={large ? 'caps-large' : 'caps'} {...props} />
 }
 
 export function CallLink({ callId, className, children }: { callId: string; className?: string; children: ReactNode }) {

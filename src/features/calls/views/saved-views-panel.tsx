@@ -21,8 +21,7 @@ const SaveViewDialog = lazy(() => import('./save-view-dialog'))
 const VIEWS_ROW =
   'flex min-w-0 flex-1 items-center gap-1 overflow-x-auto whitespace-nowrap p-1 2xl:block 2xl:space-y-0.5 2xl:overflow-visible 2xl:whitespace-normal 2xl:p-0'
 
-const linkClass =
-  'block truncate rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+const linkClass = 'block truncate rounded-md px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-800'
 
 interface OpenedView {
   view: SavedView
@@ -36,7 +35,12 @@ function ViewLink({ opened, current }: { opened: OpenedView; current: boolean })
     <Link
       to="/calls"
       search={opened.search as never}
-      className={cn(linkClass, current && 'bg-slate-100 font-medium text-slate-950 dark:bg-slate-800 dark:text-white')}
+      className={cn(
+        linkClass,
+        current
+          ? 'bg-slate-100 font-medium text-slate-950 dark:bg-slate-800 dark:text-white'
+          : 'text-slate-700 dark:text-slate-300',
+      )}
       aria-current={current ? 'page' : undefined}
     >
       {opened.title}

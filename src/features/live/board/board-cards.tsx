@@ -46,7 +46,7 @@ export function BoardCards({
             <CallLink callId={call.call_id} className="font-medium">
               {phoneText(call.destination)}
             </CallLink>
-            <CallStatusBadge status={call.status} className={cn(wall && 'text-lg')} />
+            <CallStatusBadge status={call.status} size={wall ? 'lg' : 'sm'} />
           </div>
           <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-2">
             <CardField label={ended ? 'Duration' : 'Elapsed'}>

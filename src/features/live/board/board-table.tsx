@@ -1,13 +1,7 @@
 import type { LiveCallEntry } from '@/api/contract/live-schemas'
 import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table'
 import { CallStatusBadge } from '@/features/calls/shared/call-status-badge'
-import {
-  CALL_ROW_BORDER,
-  CALL_TABLE_FRAME,
-  CallColumn,
-  CallLink,
-  CallTableHeader,
-} from '@/features/calls/shared/call-table'
+import { CALL_TABLE_FRAME, CallColumn, CallLink, CallTableHeader } from '@/features/calls/shared/call-table'
 import { PlacedByName } from '@/features/calls/shared/placed-by'
 import { cn } from '@/lib/cn'
 import { listRow } from '@/lib/list-row'
@@ -34,28 +28,27 @@ export function BoardTable({
   wall: boolean
 }) {
   const ended = variant !== 'in-flight'
-  const column = cn(wall && 'text-xl')
   return (
     <>
       <Table
         containerClassName={cn('hidden sm:block', CALL_TABLE_FRAME)}
-        className={cn(wall && 'text-2xl')}
+        large={wall}
         overflowLabel={`${caption}, scrolls sideways`}
       >
         <caption className="sr-only">{caption}</caption>
         <CallTableHeader>
-          <CallColumn className={column}>{ended ? 'Outcome' : 'Status'}</CallColumn>
-          <CallColumn className={column}>{ended ? 'Duration' : 'Elapsed'}</CallColumn>
-          <CallColumn className={column}>Destination</CallColumn>
-          <CallColumn className={column}>Caller ID</CallColumn>
-          <CallColumn className={column}>Placed by</CallColumn>
-          {variant === 'ended' && <CallColumn className={column}>Ended</CallColumn>}
+          <CallColumn large={wall}>{ended ? 'Outcome' : 'Status'}</CallColumn>
+          <CallColumn large={wall}>{ended ? 'Duration' : 'Elapsed'}</CallColumn>
+          <CallColumn large={wall}>Destination</CallColumn>
+          <CallColumn large={wall}>Caller ID</CallColumn>
+          <CallColumn large={wall}>Placed by</CallColumn>
+          {variant === 'ended' && <CallColumn large={wall}>Ended</CallColumn>}
         </CallTableHeader>
         <TableBody>
           {entries.map(({ call, placedBy }) => (
-            <TableRow key={call.call_id} {...listRow(call.call_id)} className={CALL_ROW_BORDER}>
+            <TableRow key={call.call_id} {...listRow(call.call_id)} strongBorder>
               <TableCell>
-                <CallStatusBadge status={call.status} className={cn(wall && 'px-3 py-1 text-xl')} />
+                <CallStatusBadge status={call.status} size={wall ? 'xl' : 'sm'} />
               </TableCell>
               <TableCell className="tabular-nums">{boardTime(call, ended, now)}</TableCell>
               <TableCell className="font-medium whitespace-nowrap">

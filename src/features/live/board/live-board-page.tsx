@@ -52,7 +52,7 @@ export function LiveBoardPage() {
           <Link
             to="/live"
             search={(prev) => ({ ...prev, wall: wall ? undefined : true })}
-            className={cn(buttonVariants({ variant: 'secondary', size: wall ? 'md' : 'sm' }), wall && 'text-lg')}
+            className={buttonVariants({ variant: 'secondary', size: wall ? 'wall' : 'sm' })}
           >
             {wall ? 'Leave wall mode' : 'Wall mode'}
           </Link>

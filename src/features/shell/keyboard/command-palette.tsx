@@ -100,7 +100,7 @@ export default function CommandPalette({
 
   const count = commands.length
   return (
-    <Dialog title="Command palette" onClose={() => close()} className="max-w-xl">
+    <Dialog title="Command palette" onClose={() => close()} width="xl">
       {/* Escape closes the dialog and nothing else (wall mode, say, leaves on Escape). */}
       <Command
         label="Command"

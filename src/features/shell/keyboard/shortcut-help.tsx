@@ -45,7 +45,7 @@ export default function ShortcutHelp({
       title="Keyboard shortcuts"
       description={`Keys act when you are not typing in a field; ${palette} opens the palette from a field too.`}
       onClose={onClose}
-      className="max-w-3xl"
+      width="3xl"
     >
       <div className="grid gap-x-8 gap-y-4 sm:grid-cols-2">
         <ShortcutList heading="Anywhere" rows={SHORTCUTS.filter((s) => !s.inLists)} apple={apple} />

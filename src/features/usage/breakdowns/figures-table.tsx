@@ -24,10 +24,10 @@ export function FiguresTable({
       <TableHeader>
         <TableRow>
           <TableHead>{rowHeader}</TableHead>
-          <TableHead className="text-right">Minutes</TableHead>
-          <TableHead className="text-right">Calls</TableHead>
-          <TableHead className="text-right">Answer rate</TableHead>
-          <TableHead className="text-right">Average duration</TableHead>
+          <TableHead align="right">Minutes</TableHead>
+          <TableHead align="right">Calls</TableHead>
+          <TableHead align="right">Answer rate</TableHead>
+          <TableHead align="right">Average duration</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -54,7 +54,7 @@ function FiguresRow({
   const cell = total ? 'text-right font-semibold' : 'text-right'
   return (
     <TableRow>
-      <TableHead scope="row" className={total ? 'font-semibold' : 'font-normal'}>
+      <TableHead scope="row" look={total ? 'row-strong' : 'row'}>
         {label}
         {note}
       </TableHead>
