@@ -1,15 +1,7 @@
 import type { ReactNode } from 'react'
 import type { QueryTerm } from '@/api/contract/call-query'
 import { useTimeZone } from '@/api/preferences'
-import { Timestamp } from '@/components/timestamp'
-import { CopyButton } from '@/components/ui/copy-button'
-import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table'
-import { cn } from '@/lib/cn'
-import { formatDuration } from '@/lib/format'
-import { listRow, rowCopyButton } from '@/lib/list-row'
-import { formatPhone } from '@/lib/phone-format'
-import { zoneAbbreviation } from '@/lib/time-zone'
-import { CallStatusBadge } from '../shared/call-status-badge'
+import { CallStatusBadge } from '@/components/call-status-badge'
 import {
   CALL_ROW_BORDER,
   CALL_TABLE_FRAME,
@@ -18,8 +10,16 @@ import {
   CallTableHeader,
   DENSE_TABLE,
   DENSE_TARGET,
-} from '../shared/call-table'
-import { PlacedBy } from '../shared/placed-by'
+} from '@/components/call-table'
+import { PlacedBy } from '@/components/placed-by'
+import { Timestamp } from '@/components/timestamp'
+import { CopyButton } from '@/components/ui/copy-button'
+import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table'
+import { cn } from '@/lib/cn'
+import { formatDuration } from '@/lib/format'
+import { listRow, rowCopyButton } from '@/lib/list-row'
+import { formatPhone } from '@/lib/phone-format'
+import { zoneAbbreviation } from '@/lib/time-zone'
 import { Highlighted } from './highlighted'
 import { RecordingMark } from './recording-mark'
 import { matchedMetadata, numberMatches } from './search-matches'

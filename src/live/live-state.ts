@@ -9,7 +9,7 @@ import {
   type LiveTrouble,
 } from '@/api/contract/live-schemas'
 import type { LiveMode, LiveStreamEvent } from '@/api/live-stream'
-import { isFinishedStatus } from '@/features/calls/shared/call-status'
+import { isFinishedStatus } from '@/lib/call-status'
 
 /** How long an ended call stays under "Just ended" (the hub keeps it as long). */
 

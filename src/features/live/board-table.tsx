@@ -1,14 +1,8 @@
 import type { LiveCallEntry } from '@/api/contract/live-schemas'
+import { CallStatusBadge } from '@/components/call-status-badge'
+import { CALL_ROW_BORDER, CALL_TABLE_FRAME, CallColumn, CallLink, CallTableHeader } from '@/components/call-table'
+import { PlacedByName } from '@/components/placed-by'
 import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table'
-import { CallStatusBadge } from '@/features/calls/shared/call-status-badge'
-import {
-  CALL_ROW_BORDER,
-  CALL_TABLE_FRAME,
-  CallColumn,
-  CallLink,
-  CallTableHeader,
-} from '@/features/calls/shared/call-table'
-import { PlacedByName } from '@/features/calls/shared/placed-by'
 import { cn } from '@/lib/cn'
 import { listRow } from '@/lib/list-row'
 import { BoardCards } from './board-cards'

@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge'
-import { callStatusMeta } from './call-status'
+import { callStatusMeta } from '@/lib/call-status'
 
 /** `className`: a larger pill where the page is read from afar (the live board's wall mode). */
 export function CallStatusBadge({ status, className }: { status: string; className?: string }) {
