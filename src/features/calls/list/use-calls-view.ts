@@ -15,7 +15,7 @@ import { type CallsSearch, pageCursor, toListQuery, toSearchQuery } from './call
 import { isInvalidView, sourceOfAnswer } from './calls-source'
 
 /** Without the event stream, new calls appear at the top of the first page without a reload. */
-export const FIRST_PAGE_POLL_MS = 10_000
+const FIRST_PAGE_POLL_MS = 10_000
 /**
  * Live, the stream patches rows and asks again for calls a page does not hold; a first page also asks
  * this often, for what no event announces (a call the index learned of from its own sync).
