@@ -46,6 +46,23 @@ module.exports = {
       to: { pathNot: [NPM('[^/]+'), CONTRACT] },
     },
     {
+      name: 'features-not-each-other',
+      comment:
+        'A feature is one area of the dashboard: one that imports another cannot change or go without breaking it, ' +
+        "and their import chains tangle the pages' bundles. What two share moves to components/, lib/ or live/; " +
+        'the routes and the shell put features together.',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/', pathNot: '^src/features/$1/' },
+    },
+    {
+      name: 'shared-parts-know-no-feature',
+      comment: 'What features share sits below them: a shared part that imported a feature would tie every page to it.',
+      severity: 'error',
+      from: { path: '^src/(api|components|lib|live)/' },
+      to: { path: '^src/(features|shell|routes)/' },
+    },
+    {
       name: 'spa-zod-mini',
       comment:
         'src/ writes its schemas with zod/mini: a browser downloads the parts of it a schema uses, but every ' +
@@ -56,10 +73,12 @@ module.exports = {
     },
     {
       name: 'lib-and-ui-know-no-http',
-      comment: 'src/lib is pure helpers and components/ui shared primitives; HTTP belongs to src/api.',
+      comment:
+        'src/lib is pure helpers and components/ui shared primitives; HTTP belongs to src/api. They may read the ' +
+        'contract, which is pure (zod schemas and the rules both sides read) and knows no HTTP client.',
       severity: 'error',
       from: { path: '^src/(lib|components/ui)/' },
-      to: { path: ['^src/api/', NPM('(hono|@hono)')] },
+      to: { path: ['^src/api/', NPM('(hono|@hono)')], pathNot: CONTRACT },
     },
     {
       name: 'simulator-domain-pure',

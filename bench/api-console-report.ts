@@ -5,9 +5,9 @@
 import type { Measured } from './api-load'
 
 /** The console's added latency at most this many times the pass-through's. */
-export const ADDED_LATENCY_TARGET = 1.5
+const ADDED_LATENCY_TARGET = 1.5
 /** The console's throughput at least this share of the pass-through's. */
-export const THROUGHPUT_TARGET = 2 / 3
+const THROUGHPUT_TARGET = 2 / 3
 
 interface Trio {
   straight: Measured
@@ -34,7 +34,7 @@ const cpu = (m: Measured) =>
 const verdict = (met: boolean) => (met ? 'met' : '**not met**')
 
 /** What the console and the pass-through each add to the simulator's mean latency, and how they compare. */
-export function addedLatency(trio: Trio, connections: number) {
+function addedLatency(trio: Trio, connections: number) {
   const straight = meanUs(trio.straight, connections)
   const passThroughUs = meanUs(trio.passThrough, connections) - straight
   const consoleUs = meanUs(trio.console, connections) - straight

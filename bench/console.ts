@@ -15,7 +15,7 @@ import { CONSOLE_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/contr
 import { type Child, startShellChild } from './child'
 
 /** Admins may use every page the benchmarks open. */
-export const BENCH_ROLE: E2eRole = 'admin'
+const BENCH_ROLE: E2eRole = 'admin'
 
 export interface ConsoleStart {
   port: number

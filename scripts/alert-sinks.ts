@@ -7,8 +7,8 @@ import type { ConsoleStore } from '../server/console/store'
 import { mailPart, startSmtpSink } from '../server/console/test-support/smtp-sink'
 import { startWebhookReceiver } from '../server/console/test-support/webhook-receiver'
 
-export const DEMO_WEBHOOK_NAME = 'Demo webhook receiver'
-export const DEMO_MAILBOX_NAME = 'Demo mailbox'
+const DEMO_WEBHOOK_NAME = 'Demo webhook receiver'
+const DEMO_MAILBOX_NAME = 'Demo mailbox'
 export const DEMO_RECIPIENT = 'ops@acme.example'
 
 export async function startAlertSinks(

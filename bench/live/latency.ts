@@ -11,7 +11,7 @@ import { openViewer, openViewers, type ReadEvent, type Viewer } from './sse-view
 import { type SeenStatus, type StatusTransition, type StoredPlan, statusTransitions } from './transitions'
 
 /** Rings 8 to 15 s, then fails (no answer): two transitions, over within 17 s at speed 1. */
-export const RINGS_THEN_FAILS = '+15005550002'
+const RINGS_THEN_FAILS = '+15005550002'
 
 export interface LatencyOptions {
   calls: number

@@ -10,7 +10,7 @@ import { openViewers, type Viewer } from './sse-viewer'
 import type { StoredPlan } from './transitions'
 
 /** Rings a few seconds, then talks 10 s to 4 min (simulator's test numbers). */
-export const ANSWERS = '+15005550006'
+const ANSWERS = '+15005550006'
 /** The shortest life of a call to ANSWERS at speed 1: 0.7 s initiating, 2 s ringing, 10 s talk. */
 export const SHORTEST_ANSWERED_MS = 12_700
 

@@ -12,7 +12,7 @@ import { callLinks } from '../../server/simulator/routes/call-views'
 
 /** The seeded year ends here, whenever it is seeded: the same calls every time. */
 export const SEEDED_UNTIL = Date.parse('2026-11-20T00:00:00Z')
-export const SEEDED_FROM = SEEDED_UNTIL - 365 * 24 * 3_600_000
+const SEEDED_FROM = SEEDED_UNTIL - 365 * 24 * 3_600_000
 
 /** Console users who place some of the calls (call_owners); the rest came through the API. */
 export const CALL_PLACERS = 6

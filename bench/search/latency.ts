@@ -26,7 +26,7 @@ export interface SearchClient {
   cookie: string
 }
 
-export async function search(client: SearchClient, query: CallSearchQuery): Promise<CallSearchResponse> {
+async function search(client: SearchClient, query: CallSearchQuery): Promise<CallSearchResponse> {
   const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))
   const res = await fetch(`${client.url}${CONSOLE_PREFIX}${CALL_INDEX_PATHS.search}?${params}`, {
     headers: { cookie: client.cookie },

@@ -10,7 +10,7 @@ export interface RssSamples {
   quartersMb: number[]
 }
 
-export function rssMb(pid: number): number {
+function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
 }

@@ -16,7 +16,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const CACHE_DIR = join(ROOT, 'node_modules/.cache/search-bench')
 const BATCH = 10_000
 
-export const placerEmail = (index: number) => `placer-${index}@search-bench.test`
+const placerEmail = (index: number) => `placer-${index}@search-bench.test`
 
 export interface SeededStore {
   path: string

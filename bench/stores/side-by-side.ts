@@ -16,7 +16,7 @@ export interface StoreLoads {
   end: number
 }
 
-export const loadNow = () => loadavg()[0] ?? 0
+const loadNow = () => loadavg()[0] ?? 0
 
 /** Runs one store's part, noting the 1-minute load average before and after it. */
 export async function withLoads<T>(

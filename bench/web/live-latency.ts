@@ -1,5 +1,5 @@
 // The call page's side of bench/live/transitions.ts: what the page showed is a status's label.
-import { callStatusMeta } from '../../src/features/calls/shared/call-status'
+import { callStatusMeta } from '../../src/lib/call-status'
 import { plannedTransitions, type StatusTransition, type StoredPlan } from '../live/transitions'
 
 export type { StoredPlan }

@@ -10,7 +10,7 @@ import { SIM_COMMAND, simulatorEnv } from '../../e2e/support/servers'
 import { type Child, freePort, nodeArgs, startChild } from '../child'
 import { type BenchSession, signIn, startConsoleChild } from '../console'
 
-export interface BenchServers {
+interface BenchServers {
   appUrl: string
   /** An admin's session: every measurement sends it, as a signed-in browser would. */
   session: BenchSession

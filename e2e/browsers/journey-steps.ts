@@ -35,7 +35,7 @@ export const CALL_ID = /call_[0-9A-Z]{26}/
 export const COMPLETED = /Completed(?! or failed)/
 
 /** The local day, as a date input writes it. */
-export function localToday(now = new Date()): string {
+function localToday(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }

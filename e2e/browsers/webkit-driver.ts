@@ -12,7 +12,7 @@ const START_TIMEOUT_MS = 15_000
 export const WAIT_MS = 15_000
 
 /** MiniBrowser from webkit2gtk-driver: /usr/lib/<triplet>/webkit2gtk-4.x/MiniBrowser, or WEBKIT_MINIBROWSER. */
-export function findMiniBrowser(): string {
+function findMiniBrowser(): string {
   const fromEnv = process.env.WEBKIT_MINIBROWSER
   if (fromEnv) return fromEnv
   for (const triplet of readdirSync('/usr/lib')) {

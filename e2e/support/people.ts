@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test'
 import { expect } from '@playwright/test'
 import { CLI_COMMAND, consoleDb, E2E_PASSWORD, type E2eRole, ports } from './servers'
 
-export function addPerson(role: E2eRole): string {
+function addPerson(role: E2eRole): string {
   const email = `${role}-${randomUUID().slice(0, 8)}@e2e.test`
   execFileSync(process.execPath, [...CLI_COMMAND.split(' ').slice(1), 'users', 'add', email, '--role', role], {
     input: `${E2E_PASSWORD}\n`,

@@ -8,8 +8,8 @@ import { consoleSsoEnv } from '../../server/sso-demo/demo-setup'
 
 const env = process.env
 
-export const SIM_PORT = Number(env.E2E_SIM_PORT ?? 8790)
-export const APP_PORT = Number(env.E2E_APP_PORT ?? 4173)
+const SIM_PORT = Number(env.E2E_SIM_PORT ?? 8790)
+const APP_PORT = Number(env.E2E_APP_PORT ?? 4173)
 
 export const ports = {
   sim: SIM_PORT,
@@ -90,7 +90,7 @@ export const distDir = (appPort: number) => `node_modules/.cache/e2e-dist-${appP
 export const E2E_VERIFICATION_TIMEOUT_MS = 20_000
 
 /** The console server as production runs it: built JavaScript (scripts/build-server.ts, part of `npm run build`). */
-export const SERVER_BUILD_COMMAND = 'node --import tsx scripts/build-server.ts'
+const SERVER_BUILD_COMMAND = 'node --import tsx scripts/build-server.ts'
 /**
  * An app's build: the dashboard into its own folder, and the console server (the same build/console/ for every
  * app of a run: the first app's command builds it, and the servers start one after another).

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import type { AlertWebhookPayload } from '../../src/api/contract/alert-schemas'
 
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   id: string
   body: string
   headers: IncomingHttpHeaders

@@ -5,7 +5,7 @@
 import type { MetadataJson } from 'libphonenumber-js/core'
 
 /** One format: [pattern, international format, leading-digits pattern?], as libphonenumber chooses and applies it. */
-export type PhoneFormat = [pattern: string, international: string, leadingDigits?: string]
+type PhoneFormat = [pattern: string, international: string, leadingDigits?: string]
 export type PhoneFormats = Record<string, PhoneFormat[]>
 
 // The compressed metadata is positional (libphonenumber-js/es6/metadata.js reads it by index).

@@ -60,7 +60,6 @@ const OPERATIONS: { pattern: RegExp; operations: Operation[] }[] = [
   },
 ]
 
-export const STORAGE_PREFIX = '/storage/'
 const RECORDING = new RegExp(`^/storage/recordings/${ID}\\.wav$`)
 const RECORDING_OPERATION: Operation = {
   method: 'GET',

@@ -44,7 +44,7 @@ const envName = (key: string) => `VOICE_SIM_${key.replace(/[A-Z]/g, (letter) => 
 const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`
 
 /** The documented name of every setting, for the README and error messages. */
-export const CONFIG_NAMES = SETTINGS.map((key) => ({ key, env: envName(key), flag: flagName(key) }))
+const CONFIG_NAMES = SETTINGS.map((key) => ({ key, env: envName(key), flag: flagName(key) }))
 
 /** Every setting's flag, `--name value` or `--name=value` (node:util's parseArgs: an unknown flag is an error). */
 function readFlags(argv: readonly string[]): Map<string, string> {

@@ -60,7 +60,7 @@ export const TAGS = [
 ] as const
 type Tag = (typeof TAGS)[number]['name']
 
-export interface OperationText {
+interface OperationText {
   operationId: string
   summary: string
   /** The spec's own words about the operation. */
@@ -69,7 +69,7 @@ export interface OperationText {
 }
 
 /** The ten operations, by method and path under the API prefix, in the spec's words. */
-export const OPERATION_TEXT = {
+const OPERATION_TEXT = {
   'post /caller-ids': {
     operationId: 'startCallerIdVerification',
     summary: 'Start verification of a caller ID',

@@ -8,7 +8,7 @@ import { BROWSER_TIMEOUT_MS } from './contract/time-limits'
 import { rateLimitGate, STATUSES_THAT_HOLD_EVERY_REQUEST } from './rate-limit-gate'
 
 /** Longer than the console's own limit on the voice service, so its 504 (in words) arrives first. */
-export const DEFAULT_TIMEOUT_MS = BROWSER_TIMEOUT_MS
+const DEFAULT_TIMEOUT_MS = BROWSER_TIMEOUT_MS
 
 type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response'
 

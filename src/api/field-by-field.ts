@@ -11,7 +11,7 @@ export interface UnreadableField {
 type Shape = Record<string, z.ZodMiniType>
 
 /** Each field of the shape as read, or undefined when it was missing or unreadable; unknown fields kept as they came. */
-export type ReadFields<S extends Shape> = { [K in keyof S]: z.output<S[K]> | undefined } & Record<string, unknown>
+type ReadFields<S extends Shape> = { [K in keyof S]: z.output<S[K]> | undefined } & Record<string, unknown>
 
 export interface FieldByField<S extends Shape> {
   value: ReadFields<S>

@@ -1,5 +1,5 @@
 // The browser's one connection to the console's event stream (GET /api/console/events), without React;
-// one tab holds it for all (src/features/live/tabs/).
+// one tab holds it for all (src/live/tabs/).
 // EventSource resumes by itself after a drop (sending Last-Event-ID), but gives up for good when the
 // server answers anything but a stream (a restart behind a proxy, 429, 503): then this opens a new one,
 // backing off. Until a stream has said something the mode is not "live", and views poll as before,

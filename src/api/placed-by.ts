@@ -5,7 +5,7 @@ import { CONSOLE_PREFIX } from './contract/console-schemas'
 import { PLACED_BY_PATH, placedByResponse } from './contract/placed-by-schemas'
 
 /** The console's limit of ids per request; a calls page holds at most 100. */
-export const PLACED_BY_MAX_IDS = 100
+const PLACED_BY_MAX_IDS = 100
 
 export const placedByQueries = {
   all: () => ['placed-by'] as const,

@@ -55,7 +55,7 @@ export const changeRole = ({ id, role }: { id: string; role: Role }) =>
   apiRequest(USERS_PATHS.role(id), { ...onConsole, method: 'PUT', body: { role }, schema: userChangeResponse })
 
 /** The changes that need nothing but the person: each answers with their row as it is now. */
-export const USER_CHANGES = {
+const USER_CHANGES = {
   deactivate: USERS_PATHS.deactivate,
   reactivate: USERS_PATHS.reactivate,
   endSessions: USERS_PATHS.endSessions,

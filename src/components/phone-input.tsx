@@ -12,8 +12,6 @@ import {
 } from '@/lib/phone'
 import { formatPhone } from '@/lib/phone-format'
 
-export type { PhoneValue }
-
 export interface PhoneInputProps {
   /** Visible label of the number field, e.g. "Destination". */
   label: string

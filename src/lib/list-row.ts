@@ -1,4 +1,4 @@
-// Marks the rows of a list (calls, live, audit log, users) for the keyboard (features/shell/keyboard):
+// Marks the rows of a list (calls, live, audit log, users) for the keyboard (src/shell/keyboard):
 // `j`/`k` move the focus between them, Enter opens the row's first link, `x` copies the row's call ID,
 // through the row's own copy button when it has one (so it says "Copied" where it always does).
 

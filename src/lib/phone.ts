@@ -22,7 +22,7 @@ export const EMPTY_PHONE: PhoneValue = { e164: null, error: null }
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' })
 
-export function countryName(country: CountryCode): string {
+function countryName(country: CountryCode): string {
   return regionNames.of(country) ?? country
 }
 

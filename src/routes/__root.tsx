@@ -3,8 +3,8 @@ import { createRootRouteWithContext, redirect } from '@tanstack/react-router'
 import type { SessionResponse } from '@/api/contract/console-schemas'
 import { SET_UP_PAGE } from '@/api/contract/users-schemas'
 import { sessionQueries } from '@/api/session'
-import { AppLayout } from '@/features/shell/app-layout'
-import { NotFound, RootError } from '@/features/shell/root-states'
+import { AppLayout } from '@/shell/app-layout'
+import { NotFound, RootError } from '@/shell/root-states'
 
 /** Pages for people not signed in: signing in, and setting up an invited account. */
 const PUBLIC_PATHS = new Set(['/sign-in', SET_UP_PAGE])

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermission } from '@/api/session'
 import { RouteError } from '@/components/route-error'
-import { LiveBoardPage } from '@/features/live/board/live-board-page'
-import { liveSearchSchema } from '@/features/live/board/live-search'
+import { LiveBoardPage } from '@/features/live/live-board-page'
+import { liveSearchSchema } from '@/features/live/live-search'
 
 export const Route = createFileRoute('/live')({
   beforeLoad: ({ context }) => requirePermission(context.session, 'calls:read'),

@@ -10,9 +10,9 @@ export const MAX_KEYS_PER_MINUTE = 100
 const MINUTE_MS = 60_000
 // The routes named in an entry: enough to see what was aimed at, bounded whatever is sent.
 const MAX_ROUTES = 5
-export const OTHER_ADDRESSES = 'other addresses'
+const OTHER_ADDRESSES = 'other addresses'
 
-export interface AnonymousRefusal {
+interface AnonymousRefusal {
   ip: string
   action: Extract<AuditAction, 'request.cross-site-refused' | 'request.forbidden'>
   route: string

@@ -7,7 +7,7 @@ import { can } from '../roles'
 import type { SessionCookie } from './session-cookie'
 import type { ActiveSession, SessionService } from './sessions'
 
-export type SessionVariables = LogVariables & {
+type SessionVariables = LogVariables & {
   session: ActiveSession
   /** Why the console itself refused the request, for the audit trail (audit/refusals.ts). */
   refusal?: 'role' | 'cross-site'

@@ -15,7 +15,7 @@ import type { HealthPeriod, PeriodCounts } from '../store/caller-id-health'
 import { accountWindow, callsPerDay, windowsOf } from './health-windows'
 
 /** More caller IDs than an account verifies in practice; past it the health lists the first ones in number order. */
-export const MAX_CALLER_IDS = 200
+const MAX_CALLER_IDS = 200
 
 const isoTime = (ms: number) => new Date(ms).toISOString()
 

@@ -6,8 +6,8 @@
 import type { Logger } from '../http/request-log'
 import type { ConsoleStore } from '../store'
 
-export const LEASE_TTL_MS = 3_000
-export const LEASE_RENEW_MS = 1_000
+const LEASE_TTL_MS = 3_000
+const LEASE_RENEW_MS = 1_000
 
 export interface LeaseOptions {
   store: Pick<ConsoleStore, 'leases'>

@@ -16,7 +16,7 @@ export interface MailMessage {
   html: string
 }
 
-export type MailResult =
+type MailResult =
   | { sent: true; code: number | null; response: string; timeMs: number }
   | { sent: false; code: number | null; error: string; timeMs: number }
 

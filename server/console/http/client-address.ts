@@ -14,7 +14,7 @@ export interface ClientAddressVariables {
 }
 
 /** The peer of the TCP connection; 'unknown' under app.request() in tests, which has no socket. */
-export function socketAddress(c: Context): string {
+function socketAddress(c: Context): string {
   try {
     const address = getConnInfo(c).remote.address
     return address ? normalizeAddress(address) : 'unknown'

@@ -269,7 +269,7 @@ export function createCallPoller(options: CallPollerOptions) {
 }
 
 /** What a failed list got, in words for the board: an answer is not "no answer". */
-export function troubleWords(reason: string): string {
+function troubleWords(reason: string): string {
   const what = 'The voice service’s list of calls in flight'
   if (/^answered 2\d\d$/.test(reason)) return `${what} came back in a form the console cannot read (${reason}).`
   if (reason === 'timeout') return `${what} did not come back in time.`

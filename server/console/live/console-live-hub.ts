@@ -8,7 +8,7 @@ import { createClusterHub } from './cluster-hub'
 import { createLiveHub, type LiveHub, type LiveHubOptions, type LiveLimits } from './live-hub'
 import { createLiveUpstream } from './live-upstream'
 
-export const DEFAULT_LIVE_SETTINGS: LiveSettings = { pollMs: 1_000, upstreamRps: 10 }
+const DEFAULT_LIVE_SETTINGS: LiveSettings = { pollMs: 1_000, upstreamRps: 10 }
 
 // The lease holder's own hub counts no viewer against a cap: each instance holds its streams to them.
 const UNCAPPED = Number.MAX_SAFE_INTEGER

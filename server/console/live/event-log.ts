@@ -2,7 +2,7 @@
 // Bounded: the oldest go first, and a cursor from before them (or from before a restart of the
 // console, or of the hub going idle) cannot be served, which the caller answers with a snapshot.
 
-export interface LoggedEvent<T> {
+interface LoggedEvent<T> {
   seq: number
   id: string
   value: T

@@ -15,12 +15,12 @@ export interface ListingStop {
  * Pages in a row that bring nothing new before the walk stops. More than one: a first page may be
  * empty with a cursor to the calls (the spec does not forbid it), and a service may skip a page.
  */
-export const NOTHING_NEW_PAGES = 3
+const NOTHING_NEW_PAGES = 3
 // The ids remembered for "nothing new": two generations of this many, so a walk of a million calls
 // holds at most twice this in memory. A loop longer than that is still caught by its cursors.
 const REMEMBERED_IDS = 10_000
 
-export interface PageStep {
+interface PageStep {
   /** The cursor of the next page; null when the walk is over (the last page, or stopped). */
   cursor: string | null
   /** Calls on this page not seen before in this walk. */

@@ -8,7 +8,7 @@ import type { ConsoleMetrics } from './metrics'
 import { bearerMatches } from './metrics-token'
 import type { Readiness } from './readiness'
 
-export const OPS_PATHS = { health: '/healthz', ready: '/readyz', metrics: '/metrics' } as const
+const OPS_PATHS = { health: '/healthz', ready: '/readyz', metrics: '/metrics' } as const
 
 const NO_STORE = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }
 const problem = (status: number, title: string, detail: string, extra: Record<string, unknown> = {}, headers = {}) =>

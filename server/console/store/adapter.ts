@@ -3,7 +3,7 @@
 // query is Kysely's, the same on both (store/README.md).
 import type { Kysely, RawBuilder, SqlBool } from 'kysely'
 
-export type StoreKind = 'sqlite' | 'postgres'
+type StoreKind = 'sqlite' | 'postgres'
 
 /** A substring the trigram table must hold in one of its columns (already lower-cased). */
 export interface TextTerm {

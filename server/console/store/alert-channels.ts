@@ -3,7 +3,7 @@
 import type { ConsoleDb } from './database'
 import type { AlertChannelsTable } from './schema'
 
-export type ChannelKind = AlertChannelsTable['kind']
+type ChannelKind = AlertChannelsTable['kind']
 
 /** A channel as the routes and the log read it: no secret. */
 export interface ChannelRow {
@@ -137,5 +137,3 @@ export function createAlertChannelQueries(db: ConsoleDb) {
     },
   }
 }
-
-export type AlertChannelQueries = ReturnType<typeof createAlertChannelQueries>

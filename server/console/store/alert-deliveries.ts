@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import type { ConsoleDb } from './database'
 import type { AlertDeliveriesTable } from './schema'
 
-export type DeliveryStatus = AlertDeliveriesTable['status']
+type DeliveryStatus = AlertDeliveriesTable['status']
 
 export interface NewDelivery {
   id: string
@@ -223,5 +223,3 @@ export function createAlertDeliveryQueries(db: ConsoleDb) {
     },
   }
 }
-
-export type AlertDeliveryQueries = ReturnType<typeof createAlertDeliveryQueries>

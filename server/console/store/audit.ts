@@ -121,5 +121,3 @@ export function createAuditQueries(db: ConsoleDb) {
     },
   }
 }
-
-export type AuditQueries = ReturnType<typeof createAuditQueries>

@@ -29,7 +29,7 @@ const timeOf = (value: string | null | undefined) => {
 }
 
 /** What a metadata value is to search: its text, lower-cased; null has none. */
-export function searchableValue(value: unknown): string | null {
+function searchableValue(value: unknown): string | null {
   if (value === null || value === undefined) return null
   return (typeof value === 'string' ? value : JSON.stringify(value)).toLowerCase()
 }

@@ -14,7 +14,7 @@ import { openSqlite, openSqliteReaders } from './sqlite/open'
 export type ConsoleDb = Kysely<ConsoleDatabase>
 
 /** Where a store lives: a SQLite file (or `:memory:`), or a PostgreSQL URL. */
-export const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//i.test(location)
+const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//i.test(location)
 
 export interface OpenedDatabase {
   db: ConsoleDb

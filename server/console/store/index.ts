@@ -32,7 +32,7 @@ import { createUserQueries } from './users'
  * `readers`: where the call index's searches, counts and export pages run (the SQLite adapter's workers), and
  * what ends them when the store closes.
  */
-export function createStore(db: ConsoleDb, adapter: StoreAdapter, readers = { readers: db, close: async () => {} }) {
+function createStore(db: ConsoleDb, adapter: StoreAdapter, readers = { readers: db, close: async () => {} }) {
   const callIndex = createCallIndexQueries(db)
   return {
     db,

@@ -72,5 +72,3 @@ export function createInviteQueries(db: ConsoleDb) {
       }),
   }
 }
-
-export type InviteQueries = ReturnType<typeof createInviteQueries>

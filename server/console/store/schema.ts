@@ -1,11 +1,11 @@
 // The console's tables as Kysely sees them. Times are epoch milliseconds, so the same
 // queries run on SQLite and PostgreSQL (bigint) without date functions of either.
-import type { Generated, Insertable, Selectable } from 'kysely'
+import type { Generated, Selectable } from 'kysely'
 import type { AlertRuleKind } from '../../../src/api/contract/alert-schemas'
 import type { AuditAction } from '../../../src/api/contract/audit-schemas'
 import type { Role, TimeZonePreference } from '../../../src/api/contract/console-schemas'
 
-export interface UsersTable {
+interface UsersTable {
   id: string
   /** Lower-cased, so sign-in is case-insensitive and unique per person. */
   email: string
@@ -23,7 +23,7 @@ export interface UsersTable {
   sso_subject: string | null
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   /** SHA-256 of the cookie's random id: a copy of the database signs nobody in. */
   id_hash: string
   user_id: string
@@ -33,7 +33,7 @@ export interface SessionsTable {
   expires_at: number
 }
 
-export interface SignInThrottleTable {
+interface SignInThrottleTable {
   /** `account:<email>`, `ip:<address>` or `device:<device cookie nonce>`; for an address, locked_until is its next allowed attempt. */
   key: string
   failures: number
@@ -42,7 +42,7 @@ export interface SignInThrottleTable {
 }
 
 /** Append-only: a trigger refuses UPDATE, and DELETE outside a retention prune. */
-export interface AuditLogTable {
+interface AuditLogTable {
   /** 1, 2, 3…: part of each hash, so a reordered or removed entry shows. */
   seq: number
   at: number
@@ -62,20 +62,20 @@ export interface AuditLogTable {
 }
 
 /** One row, whose flag a retention prune raises for the length of its own transaction. */
-export interface AuditGuardTable {
+interface AuditGuardTable {
   id: number
   prune_allowed: number
 }
 
 /** Who placed each call this console placed (from the create response's call_id). */
-export interface CallOwnersTable {
+interface CallOwnersTable {
   call_id: string
   user_id: string
   placed_at: number
 }
 
 /** An invite not yet taken up. Used or replaced, the row is gone: a link works once. */
-export interface UserInvitesTable {
+interface UserInvitesTable {
   /** SHA-256 of the link's token, as for sessions: a copy of the database sets nobody up. */
   token_hash: string
   /** Lower-cased, like users.email. */
@@ -88,7 +88,7 @@ export interface UserInvitesTable {
 }
 
 /** A sign-in with SSO under way: what the callback must find again, for ten minutes at most. */
-export interface SsoLoginsTable {
+interface SsoLoginsTable {
   /** SHA-256 of the short-lived cookie's random id, like sessions. */
   id_hash: string
   state: string
@@ -100,7 +100,7 @@ export interface SsoLoginsTable {
   expires_at: number
 }
 
-export interface SavedViewsTable {
+interface SavedViewsTable {
   id: string
   owner_id: string
   name: string
@@ -114,7 +114,7 @@ export interface SavedViewsTable {
 }
 
 /** A call of the account as the call index holds it (calls/index/). Times are epoch ms. */
-export interface IndexedCallsTable {
+interface IndexedCallsTable {
   /** The FTS row (indexed_call_text.rowid) and the metadata rows point here. */
   id: Generated<number>
   call_id: string
@@ -141,7 +141,7 @@ export interface IndexedCallsTable {
 }
 
 /** One row per metadata value (lower-cased), for key:value search; the key as the API spells it, for the export. */
-export interface IndexedCallMetadataTable {
+interface IndexedCallMetadataTable {
   call_row: number
   key: string
   key_lower: string
@@ -204,20 +204,20 @@ export interface ConsoleDatabase {
 }
 
 /** Origins the voice service named in recording links (proxy/storage-origins.ts, `auto`). */
-export interface LearntStorageOriginsTable {
+interface LearntStorageOriginsTable {
   origin: string
   seen_at: number
 }
 
 /** A recording link's origin and path, and the call the service said it is of (for the audit trail). */
-export interface RecordingLinksTable {
+interface RecordingLinksTable {
   link: string
   call_id: string
   seen_at: number
 }
 
 /** A person's pace under one limit, shared by every instance (http/user-rate-limit.ts). */
-export interface PersonRateBucketsTable {
+interface PersonRateBucketsTable {
   /** The limit's name and the person's id. */
   key: string
   /** Requests the person may still make at once, as of `at`. */
@@ -226,7 +226,7 @@ export interface PersonRateBucketsTable {
 }
 
 /** A claim that lapses at expires_at unless its holder renews it (store/person-claims.ts). */
-export interface PersonClaimsTable {
+interface PersonClaimsTable {
   key: string
   /** Who holds it: an export's or a sign-in attempt's random id. */
   holder: string
@@ -234,7 +234,7 @@ export interface PersonClaimsTable {
 }
 
 /** Work one console instance does for all, held for a few seconds at a time (cluster/leases.ts). */
-export interface ConsoleLeasesTable {
+interface ConsoleLeasesTable {
   name: string
   /** The holding instance's id (cluster/instance-id.ts). */
   holder: string
@@ -285,7 +285,7 @@ export interface AlertDeliveriesTable {
 }
 
 /** An alert rule on the current billing period (alerts/rules/); the defaults are seeded by migration 0013. */
-export interface AlertRulesTable {
+interface AlertRulesTable {
   id: string
   kind: AlertRuleKind
   /** usage-percent only; null for the other kinds. */
@@ -297,7 +297,7 @@ export interface AlertRulesTable {
 }
 
 /** A rule that fired: at most one row per rule, period and subject (a UNIQUE constraint, not memory). */
-export interface AlertFiringsTable {
+interface AlertFiringsTable {
   id: string
   /** No foreign key: a deleted rule's firings stay. */
   rule_id: string
@@ -313,20 +313,19 @@ export interface AlertFiringsTable {
 }
 
 /** Who has dismissed which firing from their banner. */
-export interface AlertDismissalsTable {
+interface AlertDismissalsTable {
   firing_id: string
   user_id: string
   dismissed_at: number
 }
 
 /** Keys the console makes for itself on first start (the device cookies' HMAC key): never leave the server. */
-export interface ConsoleSecretsTable {
+interface ConsoleSecretsTable {
   name: string
   value: string
 }
 
 export type UserRow = Selectable<UsersTable>
-export type NewUser = Insertable<UsersTable>
 export type SessionRow = Selectable<SessionsTable>
 export type ThrottleRow = Selectable<SignInThrottleTable>
 export type AuditRow = Selectable<AuditLogTable>
@@ -334,7 +333,7 @@ export type InviteRow = Selectable<UserInvitesTable>
 export type SsoLoginRow = Selectable<SsoLoginsTable>
 
 /** The live hub's events as the lease holder sent them (live/cluster/); pruned to the last thousand or so. */
-export interface LiveEventsTable {
+interface LiveEventsTable {
   seq: Generated<number>
   at: number
   name: string
@@ -347,7 +346,7 @@ export interface LiveEventsTable {
 }
 
 /** The latest entry of each call the holder tracks: a new viewer's snapshot. */
-export interface LiveCallsTable {
+interface LiveCallsTable {
   call_id: string
   on_board: number
   /** The LiveCallEntry, JSON. */
@@ -356,14 +355,14 @@ export interface LiveCallsTable {
 }
 
 /** The hub's own state as last sent: `paused`, `trouble`, `tally`, `ready`, `pruned` (data null when none). */
-export interface LiveStateTable {
+interface LiveStateTable {
   name: string
   data: string | null
   seq: number
 }
 
 /** One open live stream on one instance, renewed by its heartbeats; an expired row is ignored. */
-export interface LiveStreamsTable {
+interface LiveStreamsTable {
   id: string
   instance: string
   user_id: string
@@ -375,7 +374,7 @@ export interface LiveStreamsTable {
 }
 
 /** A call placed through any instance, until the holder has put it on the board. */
-export interface LivePlacedTable {
+interface LivePlacedTable {
   call_id: string
   /** The PlacedCall, JSON. */
   placed: string

@@ -60,5 +60,3 @@ export function createSessionQueries(db: ConsoleDb) {
     },
   }
 }
-
-export type SessionQueries = ReturnType<typeof createSessionQueries>

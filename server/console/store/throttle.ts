@@ -31,5 +31,3 @@ export function createThrottleQueries(db: ConsoleDb) {
     },
   }
 }
-
-export type ThrottleQueries = ReturnType<typeof createThrottleQueries>

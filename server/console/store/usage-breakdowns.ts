@@ -76,7 +76,7 @@ function tallyRows(rows: readonly PartRow[]): GroupTally[] {
 }
 
 /** A metadata value as the API gave it, as text: a string as it is, anything else as JSON writes it. */
-export function spelledValue(metadata: string | null, key: string): string | null {
+function spelledValue(metadata: string | null, key: string): string | null {
   try {
     const value: unknown = metadata === null ? undefined : (JSON.parse(metadata) as Record<string, unknown>)?.[key]
     if (value === undefined || value === null) return null
@@ -150,5 +150,3 @@ export function createUsageBreakdownQueries(db: ConsoleDb) {
     },
   }
 }
-
-export type UsageBreakdownQueries = ReturnType<typeof createUsageBreakdownQueries>

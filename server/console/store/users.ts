@@ -138,5 +138,3 @@ async function guardedOutcome(db: ConsoleDb, id: string, updated: bigint): Promi
   const exists = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()
   return exists ? 'last-admin' : 'not-found'
 }
-
-export type UserQueries = ReturnType<typeof createUserQueries>

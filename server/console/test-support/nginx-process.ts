@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { freePort } from './running-console'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
-export const NGINX_EXAMPLE = join(ROOT, 'deploy/nginx/console.conf')
+const NGINX_EXAMPLE = join(ROOT, 'deploy/nginx/console.conf')
 
 /** The nginx program, or why there is none. */
 export function findNginx(): { bin: string } | { missing: string } {
@@ -19,7 +19,7 @@ export function findNginx(): { bin: string } | { missing: string } {
 }
 
 /** The shipped example with loopback upstreams, listen address and log: every other line as shipped. */
-export function renderNginxExample(
+function renderNginxExample(
   example: string,
   options: { upstreamPorts: number[]; port: number; accessLog: string },
 ): string {

@@ -49,7 +49,7 @@ export interface Quirks {
   tierName: string
 }
 
-export const DEFAULT_QUIRKS: Quirks = {
+const DEFAULT_QUIRKS: Quirks = {
   cursor: 'normal',
   emptyFirstPage: false,
   pageSize: 50,

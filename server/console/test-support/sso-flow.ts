@@ -6,7 +6,7 @@ import { type DemoPerson, type DemoProviderOptions, startDemoProvider } from '..
 import { loadConsoleConfig } from '../config'
 import { PUBLIC_ORIGIN, type TestConsole } from './console-app'
 
-export const CALLBACK_URL = `${PUBLIC_ORIGIN}/api/console/sso/callback`
+const CALLBACK_URL = `${PUBLIC_ORIGIN}/api/console/sso/callback`
 
 export function startTestProvider(options: Partial<DemoProviderOptions> = {}) {
   const people: DemoPerson[] = options.people ?? demoPeople()

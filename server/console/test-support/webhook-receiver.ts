@@ -3,7 +3,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   at: number
   path: string
   headers: IncomingHttpHeaders

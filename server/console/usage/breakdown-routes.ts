@@ -20,7 +20,7 @@ import { missingKey, readUsageQuery } from './usage-query'
 import { createUsageReports } from './usage-reports'
 
 /** The metadata key picker lists at most this many keys; more: `truncated`. */
-export const METADATA_KEYS_MAX = 100
+const METADATA_KEYS_MAX = 100
 
 export function usageBreakdownRoutes(options: {
   store: ConsoleStore

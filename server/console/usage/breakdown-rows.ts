@@ -12,7 +12,7 @@ export interface LabelledTally {
 
 const isoTime = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z')
 
-export const rowOf = ({ value, label, tally }: LabelledTally): BreakdownRow => ({ value, label, ...figuresOf(tally) })
+const rowOf = ({ value, label, tally }: LabelledTally): BreakdownRow => ({ value, label, ...figuresOf(tally) })
 
 /** Most minutes first, then most calls, then by label. */
 export const byRank = (a: LabelledTally, b: LabelledTally) =>

@@ -128,5 +128,3 @@ export function createUsageReports(options: { store: ConsoleStore; indexState: (
     },
   }
 }
-
-export type UsageReports = ReturnType<typeof createUsageReports>

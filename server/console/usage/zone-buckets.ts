@@ -58,7 +58,7 @@ export function localSlot(timeZone: string, ms: number): LocalSlot {
   return { date, hour: new Date(wall).getUTCHours(), weekday: isoWeekday(date) }
 }
 
-export const localDate = (timeZone: string, ms: number) => dateOfWall(wallClock(timeZone, ms))
+const localDate = (timeZone: string, ms: number) => dateOfWall(wallClock(timeZone, ms))
 
 const nextDate = (date: string) => dateOfWall(Date.parse(`${date}T00:00:00Z`) + DAY_MS)
 

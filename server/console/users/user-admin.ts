@@ -16,7 +16,7 @@ export interface ChangedBy {
 
 export const CLI: ChangedBy = { actor: null, via: 'cli' }
 
-export type Refusal = 'last-admin' | 'self' | 'not-found'
+type Refusal = 'last-admin' | 'self' | 'not-found'
 /** 200 with the sessions it ended, or a refusal (nothing changed). */
 export type ChangeResult = { status: 200; sessionsEnded: number } | { status: 404 | 409; refusal: Refusal }
 

@@ -5,7 +5,7 @@ import type { InviteRow, UserRow } from '../store/schema'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
-export function userItem(user: UserRow, activeSessions: number): UserListItem {
+function userItem(user: UserRow, activeSessions: number): UserListItem {
   return {
     id: user.id,
     email: user.email,
@@ -17,7 +17,7 @@ export function userItem(user: UserRow, activeSessions: number): UserListItem {
   }
 }
 
-export function inviteItem(invite: InviteRow, now: number): UserListItem {
+function inviteItem(invite: InviteRow, now: number): UserListItem {
   return {
     id: null,
     email: invite.email,

@@ -15,24 +15,19 @@ import {
 
 // The spec's values, one source for both readings: the simulator's modules take them from here.
 export {
-  ACCOUNT_STATUSES,
   API_PREFIX,
   CALL_STATUSES,
-  CNAM_STATUSES,
   FINISHED_CALL_STATUSES,
-  IN_FLIGHT_CALL_STATUSES,
-  PERIOD_STATUSES,
   QUEUED,
-  VERIFICATION_STATUSES,
 } from '../../../src/api/contract/schemas'
 
 // ---------------------------------------------------------------- primitives
 
 /** ISO 8601 UTC timestamp, e.g. 2026-11-22T03:10:52Z. A `+00:00` offset is UTC too, so it is accepted. */
-export const timestamp = z.iso.datetime({ offset: true }).check(z.meta({ example: '2026-11-22T03:10:52Z' }))
+const timestamp = z.iso.datetime({ offset: true }).check(z.meta({ example: '2026-11-22T03:10:52Z' }))
 
 /** A phone number in international (E.164) format with a leading plus sign. */
-export const e164 = z.string({ error: 'Enter a phone number in international format, such as +14155550100.' }).check(
+const e164 = z.string({ error: 'Enter a phone number in international format, such as +14155550100.' }).check(
   z.regex(/^\+[1-9]\d{6,14}$/, {
     error:
       'Enter a phone number in international format: a plus sign, the country code and the number, such as +14155550100.',
@@ -40,12 +35,12 @@ export const e164 = z.string({ error: 'Enter a phone number in international for
   z.meta({ example: '+14155550100' }),
 )
 
-export const callId = z.string().check(z.regex(/^call_/), z.meta({ example: 'call_01JD5X2Q8Y0000000000000000' }))
-export const callerIdId = z.string().check(z.regex(/^cid_/), z.meta({ example: 'cid_8f2k4m9q1z' }))
-export const clientId = z.string().check(z.regex(/^cli_/), z.meta({ example: 'cli_acme0001' }))
+const callId = z.string().check(z.regex(/^call_/), z.meta({ example: 'call_01JD5X2Q8Y0000000000000000' }))
+const callerIdId = z.string().check(z.regex(/^cid_/), z.meta({ example: 'cid_8f2k4m9q1z' }))
+const clientId = z.string().check(z.regex(/^cli_/), z.meta({ example: 'cli_acme0001' }))
 
 /** A count, a duration or a number of minutes: a whole number, zero or more. */
-export const nonNegativeInt = z.int().check(z.nonnegative())
+const nonNegativeInt = z.int().check(z.nonnegative())
 
 /**
  * Accepts the documented values and any other string, so a value the real
@@ -57,12 +52,12 @@ function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
 
 // ---------------------------------------------------------------- states
 
-export const callStatus = z.enum(CALL_STATUSES)
+const callStatus = z.enum(CALL_STATUSES)
 export type CallStatus = z.infer<typeof callStatus>
 
 // ---------------------------------------------------------------- calls
 
-export const callLinks = z.object({
+const callLinks = z.object({
   self: z.string().check(z.meta({ example: '/api/v1/voice/calls/call_01JD5X2Q8Y0000000000000000' })),
   status: z.string(),
   recordings: z.string(),
@@ -71,7 +66,7 @@ export const callLinks = z.object({
 /** Flat key/value pairs, echoed back. Limits are the simulator's choice (see server/simulator/README.md). */
 export const METADATA_LIMITS = { maxKeys: 50, maxKeyLength: 40, maxStringLength: 500 } as const
 
-export const metadataKey = z.string().check(
+const metadataKey = z.string().check(
   z.minLength(1, { error: 'Metadata keys cannot be empty.' }),
   z.maxLength(METADATA_LIMITS.maxKeyLength, {
     error: `Metadata keys can be at most ${METADATA_LIMITS.maxKeyLength} characters.`,
@@ -79,15 +74,15 @@ export const metadataKey = z.string().check(
 )
 
 /** The string branch of a metadata value: the one a form's text field fills. */
-export const metadataText = z.string().check(
+const metadataText = z.string().check(
   z.maxLength(METADATA_LIMITS.maxStringLength, {
     error: `Metadata values can be at most ${METADATA_LIMITS.maxStringLength} characters.`,
   }),
 )
 
-export const metadataValue = z.union([metadataText, z.number(), z.boolean(), z.null()])
+const metadataValue = z.union([metadataText, z.number(), z.boolean(), z.null()])
 
-export const metadata = z
+const metadata = z
   .record(metadataKey, metadataValue, {
     error: 'Metadata must be an object of keys to strings, numbers, booleans or null.',
   })
@@ -99,7 +94,7 @@ export const metadata = z
 export type Metadata = z.infer<typeof metadata>
 
 /** Whether to record the call; the request's field without its default, for a form that always has a value. */
-export const recordFlag = z.boolean({ error: 'record must be true or false.' })
+const recordFlag = z.boolean({ error: 'record must be true or false.' })
 
 export const createCallRequest = z.object({
   caller_id: e164.check(z.describe('Phone number shown to the callee: one of the account’s verified caller IDs.')),
@@ -157,13 +152,12 @@ export const callStatusResponse = z.object({
 })
 export type CallStatusResponse = z.infer<typeof callStatusResponse>
 
-export const recording = z.object({
+const recording = z.object({
   url: z.string(),
   format: openEnum(['wav']),
   channels: z.int().check(z.positive()),
   duration_seconds: nonNegativeInt,
 })
-export type Recording = z.infer<typeof recording>
 
 export const callRecordings = z.object({
   call_id: callId,
@@ -176,9 +170,9 @@ const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: 'Use an ISO 8601 date such as 2026-11-01 or 2026-11-01T00:00:00Z.',
 })
 
-export const CALL_PAGE_SIZE = { min: 1, max: 100, default: 50 } as const
+const CALL_PAGE_SIZE = { min: 1, max: 100, default: 50 } as const
 
-export const pageLimit = (defaultValue: number) =>
+const pageLimit = (defaultValue: number) =>
   z._default(
     z.coerce
       .number({ error: 'limit must be a whole number.' })
@@ -200,8 +194,6 @@ export const listCallsQuery = z.object({
   from_date: z.optional(isoDate),
   to_date: z.optional(isoDate),
 })
-/** Query parameters as the client sends them: every one optional. */
-export type ListCallsQuery = Partial<z.output<typeof listCallsQuery>>
 
 export const listCallsResponse = z.object({
   calls: z.array(callListItem),
@@ -214,7 +206,6 @@ export type ListCallsResponse = z.infer<typeof listCallsResponse>
 export const startVerificationRequest = z.object({
   phone_number: e164,
 })
-export type StartVerificationRequest = z.input<typeof startVerificationRequest>
 
 export const startVerificationResponse = z.object({
   caller_id_id: callerIdId,
@@ -222,9 +213,8 @@ export const startVerificationResponse = z.object({
   validation_code: z.string().check(z.regex(/^\d+$/), z.meta({ example: '482913' })),
   message: z.string(),
 })
-export type StartVerificationResponse = z.infer<typeof startVerificationResponse>
 
-export const callerIdListItem = z.object({
+const callerIdListItem = z.object({
   id: callerIdId,
   phone_number: z.string(),
   verification_status: openEnum(VERIFICATION_STATUSES),
@@ -232,7 +222,6 @@ export const callerIdListItem = z.object({
   cnam_status: openEnum(CNAM_STATUSES),
   verified_at: z.nullable(timestamp),
 })
-export type CallerIdListItem = z.infer<typeof callerIdListItem>
 
 export const listCallerIdsResponse = z.object({
   caller_ids: z.array(callerIdListItem),
@@ -276,7 +265,7 @@ export const usageSummary = z.object({
 })
 export type UsageSummary = z.infer<typeof usageSummary>
 
-export const USAGE_HISTORY_PAGE_SIZE = { default: 12 } as const
+const USAGE_HISTORY_PAGE_SIZE = { default: 12 } as const
 
 export const usageHistoryQuery = z.object({
   cursor,
@@ -290,7 +279,6 @@ export const usagePeriod = z.object({
   committed_minutes: nonNegativeInt,
   actual_minutes_used: nonNegativeInt,
 })
-export type UsagePeriod = z.infer<typeof usagePeriod>
 
 export const usageHistory = z.object({
   periods: z.array(usagePeriod),

@@ -6,7 +6,7 @@ export interface IdempotencyRow {
   response: string
 }
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
 
 export function createIdempotencyQueries(db: Database) {
   const find = db.prepare<[string, string, string, number], IdempotencyRow>(

@@ -24,7 +24,7 @@ const TEAMS = ['billing', 'onboarding', 'renewals']
  * (and at least its last 3 weeks and its newest ~50) are answered about a quarter as often as the others'
  * (86% completed -> about 22%), so caller-ID health flags it "answered less than usual".
  */
-export const ACME_POORLY_ANSWERED = { callerId: '+13125550177', reach: 0.26 } as const
+const ACME_POORLY_ANSWERED = { callerId: '+13125550177', reach: 0.26 } as const
 const POORLY_ANSWERED_DAYS = 21
 
 /** Fills a new database with two accounts. Deterministic for a given `now` and options. */

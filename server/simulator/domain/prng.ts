@@ -2,7 +2,7 @@
 // so seeded data and call outcomes are reproducible across runs and restarts.
 
 /** 32-bit FNV-1a hash of a string. */
-export function hashString(input: string): number {
+function hashString(input: string): number {
   let hash = 0x811c9dc5
   for (let index = 0; index < input.length; index++) {
     hash ^= input.charCodeAt(index)

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
-export const RECORDING_URL_TTL_MS = 60 * 60 * 1000
+const RECORDING_URL_TTL_MS = 60 * 60 * 1000
 
 function signature(secret: string, callId: string, expiresSec: number): string {
   return createHmac('sha256', secret).update(`recording|${callId}|${expiresSec}`).digest('hex')

@@ -1,10 +1,10 @@
 import type { Random } from './prng'
 
 /** This number never answers the verification call. */
-export const NEVER_VERIFIES = '+15005550009'
+const NEVER_VERIFIES = '+15005550009'
 
 /** CNAM shows at most 15 characters to the callee. */
-export const CNAM_MAX_LENGTH = 15
+const CNAM_MAX_LENGTH = 15
 
 export function cnamDisplayName(accountName: string): string {
   return accountName.slice(0, CNAM_MAX_LENGTH).trim()

@@ -9,7 +9,7 @@ export function wavByteLength(durationSeconds: number): number {
   return HEADER_BYTES + durationSeconds * WAV_SAMPLE_RATE * WAV_CHANNELS * BYTES_PER_SAMPLE
 }
 
-export function writeWavHeader(buffer: Buffer, dataBytes: number): void {
+function writeWavHeader(buffer: Buffer, dataBytes: number): void {
   const blockAlign = WAV_CHANNELS * BYTES_PER_SAMPLE
   buffer.write('RIFF', 0, 'ascii')
   buffer.writeUInt32LE(36 + dataBytes, 4)

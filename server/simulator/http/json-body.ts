@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type * as z from 'zod/mini'
 import { badRequest, ProblemError, validationProblem } from './problem'
 
-export const MAX_BODY_BYTES = 64 * 1024
+const MAX_BODY_BYTES = 64 * 1024
 
 // Valid bodies nest two levels (body, metadata); 32 leaves room for any honest client and keeps
 // the recursive walks after the check (reserved keys, zod, the idempotency hash) far from the stack limit.

@@ -19,7 +19,7 @@ export class ProblemError extends Error {
   }
 }
 
-export function problemBody(status: number, title: string, detail: string, type?: string, errors?: FieldError[]) {
+function problemBody(status: number, title: string, detail: string, type?: string, errors?: FieldError[]) {
   const body: ProblemDetails = { type: type ? PROBLEM_BASE + type : 'about:blank', title, status, detail }
   if (errors) body.errors = errors
   return body
@@ -49,7 +49,7 @@ export const invalidCursor = () =>
 export const notFound = (detail: string) => new ProblemError(404, 'Not found', detail, { type: 'not-found' })
 
 /** zod issues as `errors[]`, with field names as in the API (dotted for nested ones). */
-export function fieldErrors(error: z.core.$ZodError, prefix: string[] = []): FieldError[] {
+function fieldErrors(error: z.core.$ZodError, prefix: string[] = []): FieldError[] {
   return error.issues.map((issue) => ({
     field: [...prefix, ...issue.path.map(String)].join('.') || 'body',
     message: issue.message,

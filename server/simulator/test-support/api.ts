@@ -19,12 +19,12 @@ export interface ApiResponse<T = unknown> {
 
 export type Query = Record<string, string | number | undefined>
 
-export interface RequestInitLite {
+interface RequestInitLite {
   query?: Query
   headers?: Record<string, string>
 }
 
-export function withQuery(path: string, query?: Query): string {
+function withQuery(path: string, query?: Query): string {
   const params = new URLSearchParams()
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined) params.set(name, String(value))

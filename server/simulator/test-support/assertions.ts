@@ -5,7 +5,7 @@ import { API_PREFIX, problemDetails } from '../contract/schemas'
 import type { ApiResponse } from './api'
 
 /** ISO 8601 in UTC with a Z suffix, as the spec's <timestamp>. */
-export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/
 export const E164 = /^\+[1-9]\d{6,14}$/
 
 export function expectTimestamp(value: unknown): void {

@@ -22,7 +22,7 @@ export const TEST_NUMBERS = {
   neverVerifies: '+15005550009',
 } as const
 
-export const STATUS_ORDER = ['DIALER_INITIATED', 'DIALER_RINGING', 'DIALER_COMPLETED', 'DIALER_FAILED'] as const
+const STATUS_ORDER = ['DIALER_INITIATED', 'DIALER_RINGING', 'DIALER_COMPLETED', 'DIALER_FAILED'] as const
 
 /** The first verified caller ID of the account behind the client. */
 export async function verifiedCallerId(client: ApiClient): Promise<string> {

@@ -19,7 +19,7 @@ interface ResponseObject {
   content?: Content
   $ref?: string
 }
-export interface OpenApiOperation {
+interface OpenApiOperation {
   operationId?: string
   parameters?: { name: string; in: string; schema: object }[]
   requestBody?: { content: Content }
@@ -71,14 +71,14 @@ const matches = (segments: string[], path: string[]) =>
   segments.length === path.length &&
   segments.every((segment, i) => (segment.startsWith('{') ? (path[i] ?? '') !== '' : segment === path[i]))
 
-export interface DocumentedOperation {
+interface DocumentedOperation {
   /** e.g. "GET /api/v1/voice/calls/{call_id}/status (getCallStatus)" */
   name: string
   operation: OpenApiOperation
 }
 
 /** The operation a request reaches, found as the server routes it: by method and path template. */
-export function findOperation(method: string, url: string): DocumentedOperation | undefined {
+function findOperation(method: string, url: string): DocumentedOperation | undefined {
   // Hono's own reading of the path (percent-decoding included), so both sides agree on the route.
   const path = getPath({ url } as Request).split('/')
   const lower = method.toLowerCase()

@@ -5,7 +5,7 @@ import { startSimulator } from '../simulator'
 export type SimulatorOptions = NonNullable<Parameters<typeof startSimulator>[0]>
 export type TestSimulator = Awaited<ReturnType<typeof startSimulator>>
 
-export const TEST_DEFAULTS = {
+const TEST_DEFAULTS = {
   port: 0,
   host: '127.0.0.1',
   db: ':memory:',

@@ -59,7 +59,7 @@ export type AlertRule = z.infer<typeof alertRule>
 
 export const alertRuleList = z.object({ rules: z.array(alertRule) })
 
-export const alertFiring = z.object({
+const alertFiring = z.object({
   id: z.string(),
   ruleId: z.string(),
   kind: z.enum(ALERT_RULE_KINDS),
@@ -76,7 +76,7 @@ export type AlertFiring = z.infer<typeof alertFiring>
 export const alertNoticeList = z.object({ notices: z.array(alertFiring) })
 export const alertFiringList = z.object({ firings: z.array(alertFiring), nextCursor: z.nullable(z.string()) })
 
-export const ALERT_CHANNEL_KINDS = ['webhook', 'email'] as const
+const ALERT_CHANNEL_KINDS = ['webhook', 'email'] as const
 
 const channelName = z
   .string()
@@ -128,7 +128,7 @@ export const alertChannelList = z.object({
 /** A new webhook's answer: its signing secret (`whsec_…`), shown this once and never again. */
 export const createdAlertChannel = z.object({ channel: alertChannel, secret: z.nullable(z.string()) })
 
-export const DELIVERY_STATUSES = ['pending', 'retrying', 'delivered', 'failed'] as const
+const DELIVERY_STATUSES = ['pending', 'retrying', 'delivered', 'failed'] as const
 
 export const alertDelivery = z.object({
   id: z.string(),

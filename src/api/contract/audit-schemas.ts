@@ -50,7 +50,7 @@ export const AUDIT_ACTIONS = [
   // Written by the console itself (no actor), once per firing.
   'alert.fired',
 ] as const
-export const auditAction = z.enum(AUDIT_ACTIONS)
+const auditAction = z.enum(AUDIT_ACTIONS)
 
 export type AuditAction = z.infer<typeof auditAction>
 
@@ -106,10 +106,10 @@ export function ssoRefusalOf(reason: unknown): SsoRefusal {
 }
 
 /** Who did it, as they were at the time: a later change of email or role does not rewrite history. */
-export const auditActor = z.object({ userId: z.string(), email: z.string(), role })
+const auditActor = z.object({ userId: z.string(), email: z.string(), role })
 export type AuditActor = z.infer<typeof auditActor>
 
-export const auditEntry = z.object({
+const auditEntry = z.object({
   seq: z.int().check(z.positive()),
   at: z.iso.datetime(),
   actor: z.nullable(auditActor),

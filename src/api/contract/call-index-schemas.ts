@@ -82,10 +82,9 @@ export const callExportQuery = z.extend(z.omit(callSearchQuery, { limit: true, c
       .check(z.maxLength(64), z.refine(isTimeZone, { error: 'Use an IANA time zone such as Europe/Berlin, or UTC.' })),
   ),
 })
-export type CallExportQuery = z.input<typeof callExportQuery>
 
 /** A call as the index holds it: the call detail's fields, who placed it, and whether details are in yet. */
-export const indexedCall = z.object({
+const indexedCall = z.object({
   call_id: z.string(),
   status: z.string(),
   /** Empty when the service did not give the number. */

@@ -20,7 +20,7 @@ export type QueryTerm =
   | { kind: 'text'; text: string; key: string | null }
 
 /** Longest query read; past it the rest is ignored (a search box, not a document). */
-export const MAX_QUERY_LENGTH = 200
+const MAX_QUERY_LENGTH = 200
 /** Characters (digits, for a number fragment) a term needs before it is searched. */
 export const MIN_TERM_LENGTH = 3
 

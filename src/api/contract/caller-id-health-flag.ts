@@ -9,9 +9,9 @@
 import type { HealthWindow } from './usage-breakdown-schemas'
 
 export const MIN_ENDED_CALLS = 20
-export const OWN_HISTORY_RATIO = 0.6
-export const MIN_DROP_POINTS = 15
-export const ACCOUNT_GAP_POINTS = 25
+const OWN_HISTORY_RATIO = 0.6
+const MIN_DROP_POINTS = 15
+const ACCOUNT_GAP_POINTS = 25
 
 export interface HealthFlag {
   kind: 'answered-less'

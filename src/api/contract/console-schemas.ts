@@ -27,7 +27,7 @@ export const PERMISSIONS = [
   'users:manage',
   'audit:read',
 ] as const
-export const permission = z.enum(PERMISSIONS)
+const permission = z.enum(PERMISSIONS)
 export type Permission = z.infer<typeof permission>
 
 // Capped so a megabyte "password" cannot keep the hash function busy.
@@ -50,16 +50,15 @@ export const signInBody = z.object({
 })
 export type SignInBody = z.infer<typeof signInBody>
 
-export const sessionUser = z.object({
+const sessionUser = z.object({
   id: z.string(),
   email: z.string(),
   role,
 })
-export type SessionUser = z.infer<typeof sessionUser>
 
 /** Times show in the browser's own zone, or in UTC for a team spread over zones. */
-export const TIME_ZONE_PREFERENCES = ['browser', 'UTC'] as const
-export const timeZonePreference = z.enum(TIME_ZONE_PREFERENCES)
+const TIME_ZONE_PREFERENCES = ['browser', 'UTC'] as const
+const timeZonePreference = z.enum(TIME_ZONE_PREFERENCES)
 export type TimeZonePreference = z.infer<typeof timeZonePreference>
 
 /** A person's own settings, kept by the console so they follow the person to any browser. */
@@ -83,7 +82,7 @@ export type SessionState = z.infer<typeof sessionState>
 /** The element of index.html that holds the SessionState the page was served with. */
 export const SESSION_ELEMENT_ID = 'console-session'
 
-export const demoUser = z.object({ email: z.string(), role, password: z.string() })
+const demoUser = z.object({ email: z.string(), role, password: z.string() })
 
 /** Where the "Sign in with …" link goes (a full page navigation): it redirects to the provider. */
 export const SSO_START_PATH = `${CONSOLE_PREFIX}/sso/start`

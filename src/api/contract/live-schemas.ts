@@ -17,14 +17,14 @@ export const IN_FLIGHT_LOOKBACK_MS = 12 * 60 * 60_000
 export const MAX_WATCHED_CALLS = 20
 
 /** The spec's call status, with the list's caller ID and destination when the hub has seen them. */
-export const liveCall = z.extend(callStatusResponse, {
+const liveCall = z.extend(callStatusResponse, {
   caller_id: z.nullable(z.string()),
   destination: z.nullable(z.string()),
 })
 export type LiveCall = z.infer<typeof liveCall>
 
 /** A call as the stream shows it: its status, who placed it (null: not placed through this console). */
-export const liveCallEntry = z.object({
+const liveCallEntry = z.object({
   call: liveCall,
   placedBy: z.nullable(placedBy),
   /** On the in-flight board (every viewer gets it), not only watched by id. */
@@ -33,7 +33,7 @@ export const liveCallEntry = z.object({
 export type LiveCallEntry = z.infer<typeof liveCallEntry>
 
 /** The voice service answered 429: no upstream request until `nextTryAt`. */
-export const livePause = z.object({
+const livePause = z.object({
   nextTryAt: z.iso.datetime(),
   retryAfterSeconds: nonNegativeInt,
   /** Why, in words; the page counts down to `nextTryAt` after it. */
@@ -45,7 +45,7 @@ export type LivePause = z.infer<typeof livePause>
  * The hub cannot read the voice service's list of calls in flight (it fails, or answers what the console
  * cannot read): the board may be missing calls until it can. It keeps trying; `recovered` ends it.
  */
-export const liveTrouble = z.object({
+const liveTrouble = z.object({
   /** What happened, in words. */
   message: z.string(),
   since: z.iso.datetime(),
@@ -56,7 +56,7 @@ export type LiveTrouble = z.infer<typeof liveTrouble>
  * Calls placed in the last hour (by `created_at`, the list's `from_date`) that have ended, by outcome.
  * The answer rate is `completed / (completed + failed)`.
  */
-export const liveTally = z.object({
+const liveTally = z.object({
   completed: nonNegativeInt,
   failed: nonNegativeInt,
   /** False when the count stopped at its page limit: the numbers are lower bounds. */
@@ -66,7 +66,7 @@ export const liveTally = z.object({
 export type LiveTally = z.infer<typeof liveTally>
 
 /** The first event of every connection (and of a reconnect whose missed events are gone). */
-export const liveSnapshot = z.object({
+const liveSnapshot = z.object({
   calls: z.array(liveCallEntry),
   paused: z.nullable(livePause),
   /** Null until the first count has come back. */
@@ -102,6 +102,3 @@ export interface LiveStreamStats {
   streams: number
   people: { person: string; streams: number; watchedIds: number }[]
 }
-
-/** Under CONSOLE_PREFIX. */
-export const LIVE_STATS_PATH = `${LIVE_EVENTS_PATH}/stats`

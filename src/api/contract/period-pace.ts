@@ -7,7 +7,7 @@ const DAY_MS = 86_400_000
 /** With fewer whole days of data than this a pace is noise: the page says it is too early. */
 export const MIN_PACE_DAYS = 3
 /** The pace is that of this many latest whole days (fewer when the period has fewer). */
-export const PACE_WINDOW_DAYS = 7
+const PACE_WINDOW_DAYS = 7
 
 export interface PaceDay {
   /** The day's start and end (ms); the last may still be running. */

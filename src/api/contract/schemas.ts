@@ -19,10 +19,10 @@ export const API_PREFIX = '/api/v1/voice'
 // ---------------------------------------------------------------- primitives
 
 /** ISO 8601 UTC timestamp, e.g. 2026-11-22T03:10:52Z. A `+00:00` offset is UTC too, so it is accepted. */
-export const timestamp = z.iso.datetime({ offset: true }).check(z.meta({ example: '2026-11-22T03:10:52Z' }))
+const timestamp = z.iso.datetime({ offset: true }).check(z.meta({ example: '2026-11-22T03:10:52Z' }))
 
 /** A number the dashboard sends: in international format with a leading plus sign, as the spec says, and no more. */
-export const phoneNumber = z
+const phoneNumber = z
   .string()
   .check(
     z.regex(/^\+/, { error: 'Enter a phone number in international format, with a plus sign and the country code.' }),
@@ -30,8 +30,8 @@ export const phoneNumber = z
   )
 
 export const callId = z.string().check(z.regex(/^call_/), z.meta({ example: 'call_01JD5X2Q8Y0000000000000000' }))
-export const callerIdId = z.string().check(z.regex(/^cid_/), z.meta({ example: 'cid_8f2k4m9q1z' }))
-export const clientId = z.string().check(z.regex(/^cli_/), z.meta({ example: 'cli_acme0001' }))
+const callerIdId = z.string().check(z.regex(/^cid_/), z.meta({ example: 'cid_8f2k4m9q1z' }))
+const clientId = z.string().check(z.regex(/^cli_/), z.meta({ example: 'cli_acme0001' }))
 
 /** A count, a duration or a number of minutes: a whole number, zero or more. */
 export const nonNegativeInt = z.int().check(z.nonnegative())
@@ -53,7 +53,7 @@ function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
 // ---------------------------------------------------------------- states
 
 export const CALL_STATUSES = ['DIALER_INITIATED', 'DIALER_RINGING', 'DIALER_COMPLETED', 'DIALER_FAILED'] as const
-export const callStatus = z.enum(CALL_STATUSES)
+const callStatus = z.enum(CALL_STATUSES)
 export type CallStatus = z.infer<typeof callStatus>
 
 /** Only the creation response reports `queued`; it is not a list filter value. */
@@ -69,14 +69,14 @@ export const CNAM_STATUSES = ['APPROVED'] as const
 
 // ---------------------------------------------------------------- calls
 
-export const callLinks = z.looseObject({
+const callLinks = z.looseObject({
   self: maybe(z.string().check(z.meta({ example: '/api/v1/voice/calls/call_01JD5X2Q8Y0000000000000000' }))),
   status: maybe(z.string()),
   recordings: maybe(z.string()),
 })
 
 /** Caller-supplied key/value pairs, echoed back: the spec gives neither size, key constraints nor value types. */
-export const metadata = z.record(z.string(), z.unknown())
+const metadata = z.record(z.string(), z.unknown())
 export type Metadata = z.infer<typeof metadata>
 
 /** A metadata key the form can send: the spec gives no constraint, and an empty key names nothing. */
@@ -147,7 +147,7 @@ export const callStatusResponse = z.looseObject({
 })
 export type CallStatusResponse = z.infer<typeof callStatusResponse>
 
-export const recording = z.looseObject({
+const recording = z.looseObject({
   url: z.string(),
   format: maybe(openEnum(['wav'])),
   channels: maybe(integer),
@@ -159,7 +159,6 @@ export const callRecordings = z.looseObject({
   call_id: maybe(callId),
   recordings: z.array(recording),
 })
-export type CallRecordings = z.infer<typeof callRecordings>
 
 export const CALL_PAGE_SIZE = { min: 1, max: 100, default: 50 } as const
 
@@ -196,7 +195,7 @@ export const startVerificationResponse = z.looseObject({
 })
 export type StartVerificationResponse = z.infer<typeof startVerificationResponse>
 
-export const callerIdListItem = z.looseObject({
+const callerIdListItem = z.looseObject({
   id: callerIdId,
   phone_number: z.string(),
   verification_status: maybe(openEnum(VERIFICATION_STATUSES)),
@@ -255,7 +254,7 @@ export type UsageSummary = z.infer<typeof usageSummary>
 /** How many periods the dashboard asks for; the spec gives the `limit` parameter but not its bounds. */
 export const USAGE_HISTORY_PAGE_SIZE = { default: 12 } as const
 
-export const usagePeriod = z.looseObject({
+const usagePeriod = z.looseObject({
   period_start: maybe(timestamp),
   period_end: maybe(timestamp),
   status: maybe(openEnum(PERIOD_STATUSES)),
@@ -268,7 +267,6 @@ export const usageHistory = z.looseObject({
   periods: z.array(usagePeriod),
   next_cursor: nextCursor,
 })
-export type UsageHistory = z.infer<typeof usageHistory>
 
 // ---------------------------------------------------------------- errors
 

@@ -39,7 +39,7 @@ export function isReadablePeriod(from: string, to: string): boolean {
 export const BREAKDOWN_ROWS_MAX = 50
 
 /** Whether this runtime's Intl knows the zone: an IANA name such as Europe/Berlin, or UTC. */
-export function isTimeZone(zone: string): boolean {
+function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone })
     return true
@@ -79,7 +79,7 @@ export type BreakdownQuery = z.infer<typeof breakdownQuery>
  * `ended`: DIALER_COMPLETED or DIALER_FAILED; `answerRate`: completed of ended, null with none ended;
  * `averageDurationSeconds`: of its completed calls, null with none.
  */
-export const callFigures = z.object({
+const callFigures = z.object({
   minutes: nonNegativeInt,
   calls: nonNegativeInt,
   ended: nonNegativeInt,
@@ -94,7 +94,7 @@ export type CallFigures = z.infer<typeof callFigures>
  * `actual_minutes_used`: calls of the period still in flight, ended calls whose details (and so whose
  * billed minutes) are not fetched yet, and whether the index has listed every call up to the period's end.
  */
-export const indexCoverage = z.object({
+const indexCoverage = z.object({
   inFlight: nonNegativeInt,
   awaitingDetails: nonNegativeInt,
   listingComplete: z.boolean(),
@@ -103,7 +103,7 @@ export const indexCoverage = z.object({
 })
 export type IndexCoverage = z.infer<typeof indexCoverage>
 
-export const usageDay = z.extend(callFigures, {
+const usageDay = z.extend(callFigures, {
   /** The day's date in the asked zone, YYYY-MM-DD. */
   date: z.string(),
   /** The day's part inside the period, as instants: the first and last days may be partial. */
@@ -123,7 +123,7 @@ export const usageDaysResponse = z.object({
 })
 export type UsageDaysResponse = z.infer<typeof usageDaysResponse>
 
-export const breakdownRow = z.extend(callFigures, {
+const breakdownRow = z.extend(callFigures, {
   /**
    * What the row counts, as a filter would name it: a user id or `api` (person), a phone number
    * (caller_id), a status (outcome), a metadata value as text (metadata), `0`..`23` (hour), `1`..`7`
@@ -161,7 +161,7 @@ export const HEALTH_WINDOW_CALLS = 50
 export const SHORT_CALL_SECONDS = 10
 
 /** A window of a caller ID's ended calls, newest first. */
-export const healthWindow = z.object({
+const healthWindow = z.object({
   ended: nonNegativeInt,
   completed: nonNegativeInt,
   /** Completed of ended; null with none ended. */
@@ -174,7 +174,7 @@ export const healthWindow = z.object({
 })
 export type HealthWindow = z.infer<typeof healthWindow>
 
-export const callerIdHealth = z.object({
+const callerIdHealth = z.object({
   caller_id: z.string(),
   /** Its newest HEALTH_WINDOW_CALLS ended calls. */
   recent: healthWindow,

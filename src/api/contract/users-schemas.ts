@@ -9,11 +9,11 @@ export const INVITE_VALID_HOURS = 24
 export const INVITE_VALID_MS = INVITE_VALID_HOURS * 60 * 60_000
 
 /** An account is active or deactivated; an invite not yet taken up is invited until it expires. */
-export const USER_STATUSES = ['active', 'deactivated', 'invited', 'invite-expired'] as const
-export const userStatus = z.enum(USER_STATUSES)
+const USER_STATUSES = ['active', 'deactivated', 'invited', 'invite-expired'] as const
+const userStatus = z.enum(USER_STATUSES)
 export type UserStatus = z.infer<typeof userStatus>
 
-export const userListItem = z.object({
+const userListItem = z.object({
   /** Null for an invite: the person has no account until they open the link. */
   id: z.nullable(z.string()),
   email: z.string(),
@@ -32,7 +32,6 @@ export const usersResponse = z.object({
   /** Whether the console can send email (CONSOLE_SMTP_URL): invites may then be emailed. Absent before issue 23. */
   emailConfigured: z.optional(z.boolean()),
 })
-export type UsersResponse = z.infer<typeof usersResponse>
 
 export const inviteBody = z.object({
   email: z.pipe(
@@ -71,7 +70,6 @@ export const inviteResponse = z.object({
 export type InviteResponse = z.infer<typeof inviteResponse>
 
 export const roleChangeBody = z.pick(inviteBody, { role: true })
-export type RoleChangeBody = z.infer<typeof roleChangeBody>
 
 /** The answer to every change of one person: the row as it is now. */
 export const userChangeResponse = z.object({ user: userListItem, sessionsEnded: nonNegativeInt })
@@ -81,7 +79,6 @@ export type UserChangeResponse = z.infer<typeof userChangeResponse>
 export const setUpToken = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) })
 
 export const setUpCheckResponse = z.object({ email: z.string(), role, expiresAt: z.iso.datetime() })
-export type SetUpCheckResponse = z.infer<typeof setUpCheckResponse>
 
 /** The shortest password the console accepts, wherever it is set (set-up page, the shell). */
 export const MIN_PASSWORD_LENGTH = 12

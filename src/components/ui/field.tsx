@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn'
 import { Label } from './label'
 
 /** What Field hands its control so that the label, hint and error are announced with it. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string
   'aria-invalid': true | undefined
   'aria-describedby': string | undefined

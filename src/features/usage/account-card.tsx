@@ -88,7 +88,7 @@ function rampUp(account: Account, timeZone: string) {
   return NOT_GIVEN
 }
 
-export function FactsSkeleton({ count = 6 }: { count?: number }) {
+function FactsSkeleton({ count = 6 }: { count?: number }) {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {Array.from({ length: count }, (_, i) => (

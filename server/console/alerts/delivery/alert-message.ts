@@ -3,8 +3,8 @@
 import type { AlertFiring, AlertWebhookPayload } from '../../../../src/api/contract/alert-schemas'
 import { escapeHtml, type MailMessage } from '../../email/mailer'
 
-export const EVENT_FIRED = 'alert.fired'
-export const EVENT_TEST = 'alert.test'
+const EVENT_FIRED = 'alert.fired'
+const EVENT_TEST = 'alert.test'
 
 export function firedPayload(firing: AlertFiring, consoleUrl: string, now: number): AlertWebhookPayload {
   return {

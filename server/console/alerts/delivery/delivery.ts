@@ -43,7 +43,7 @@ export interface AlertDeliveryDeps {
 const CLAIM_BATCH = 10
 const MIN_SLEEP_MS = 10
 
-export const goneReason = (at: number) =>
+const goneReason = (at: number) =>
   `The receiver answered 410 Gone at ${new Date(at).toISOString()}: the console stopped sending to it.`
 
 export function createAlertDelivery(deps: AlertDeliveryDeps) {

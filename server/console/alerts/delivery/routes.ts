@@ -27,7 +27,7 @@ export interface AlertDeliveryRouteDeps {
 }
 
 /** Every person's channels together: enough for a team, few enough to list on one page. */
-export const MAX_CHANNELS = 50
+const MAX_CHANNELS = 50
 
 const CHANNEL_ID = /^chn_[A-Za-z0-9_-]{1,40}$/
 

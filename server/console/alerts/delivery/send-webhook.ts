@@ -5,8 +5,8 @@ import https from 'node:https'
 import { checkUrlShape, guardedLookup } from './ssrf-guard'
 import { webhookHeaders } from './webhook-signature'
 
-export const WEBHOOK_TIMEOUT_MS = 10_000
-export const EXCERPT_CHARS = 200
+const WEBHOOK_TIMEOUT_MS = 10_000
+const EXCERPT_CHARS = 200
 /** Enough of a body for its excerpt; the rest is not read. */
 const READ_BYTES = 4_096
 

@@ -88,7 +88,7 @@ export async function checkWebhookUrl(
   return shape
 }
 
-export class RefusedAddressError extends Error {
+class RefusedAddressError extends Error {
   readonly code = 'EREFUSEDADDRESS'
 }
 

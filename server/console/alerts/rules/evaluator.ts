@@ -21,7 +21,7 @@ import { failureText, type UsageUpstream } from './usage-upstream'
 const LEFT_BEHIND_AFTER_MS = 60_000
 
 /** New data arriving brings an evaluation at most this often. */
-export const ALERT_DEBOUNCE_MS = 5_000
+const ALERT_DEBOUNCE_MS = 5_000
 
 export interface AlertEvaluatorOptions {
   store: ConsoleStore

@@ -9,7 +9,7 @@ import type { SsoLoginRow } from '../../store/schema'
 import { hashSessionToken, newSessionToken } from '../session-tokens'
 import type { LoginChecks } from './oidc-client'
 
-export const SSO_LOGIN_TTL_MS = 10 * 60_000
+const SSO_LOGIN_TTL_MS = 10 * 60_000
 
 export function ssoLogins(store: ConsoleStore, secure: boolean, now: () => number) {
   const name = secure ? '__Host-vd_sso' : 'vd_sso'

@@ -33,7 +33,7 @@ export function startBackfill(store: ConsoleStore, watermark: number | null) {
 }
 
 /** Calls listed so far, scaled by the time they span to the time since the contract began. */
-export function estimateTotal(listed: number, top: number | null, oldest: number | null, since: number | null) {
+function estimateTotal(listed: number, top: number | null, oldest: number | null, since: number | null) {
   if (top === null || oldest === null || since === null || top <= oldest) return null
   if (oldest <= since) return listed
   return Math.round((listed * (top - since)) / (top - oldest))

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import type { ConsoleStore } from '../../store'
 
-export const EXPORT_CLAIM_TTL_MS = 30_000
+const EXPORT_CLAIM_TTL_MS = 30_000
 const RENEW_EVERY_MS = 10_000
 
 export interface ExportClaim {

@@ -9,7 +9,7 @@ import { timesOf } from './listed-time'
 import { DONE, failureOf, type Listing, type StepOutcome, type SyncContext } from './sync-step'
 
 /** Calls committed upstream a little after their created_at are still listed by the next pass. */
-export const OVERLAP_MS = 5_000
+const OVERLAP_MS = 5_000
 
 type Phase = 'new' | Extract<CallStatus, 'DIALER_INITIATED' | 'DIALER_RINGING'>
 

@@ -11,7 +11,7 @@ import {
 } from '../../../../src/api/contract/schemas'
 import { createUpstreamGet, type UpstreamAnswer, type UpstreamOptions } from '../../live/live-upstream'
 
-export interface ListQuery {
+interface ListQuery {
   status?: CallStatus
   /** Epoch ms; inclusive. */
   fromMs?: number

@@ -4,15 +4,10 @@ import { useEffect, useRef } from 'react'
 import { accountQueries } from '@/api/account'
 import { callQueries } from '@/api/calls'
 import { can, sessionQueries } from '@/api/session'
-import { useLiveCovers, useLiveWatch } from '@/features/live/use-live'
+import { isFinishedStatus, isInProgressStatus, statusPollInterval, unknownStatusChecksEnded } from '@/lib/call-status'
+import { useLiveCovers, useLiveWatch } from '@/live/use-live'
 import { CallRecordingsPanel } from '../recordings/recordings-panel'
 import { callEndTime } from '../shared/call-end-time'
-import {
-  isFinishedStatus,
-  isInProgressStatus,
-  statusPollInterval,
-  unknownStatusChecksEnded,
-} from '../shared/call-status'
 import { CallAuditLink } from './call-audit-link'
 import { CallDetailFields } from './call-detail-fields'
 import { CallPageHeader } from './call-page-header'

@@ -3,7 +3,7 @@
 // DIALER_RINGING from the first ring until it ends) and one unsuccessful ending,
 // DIALER_FAILED, for every way a call can fail to connect; the words say exactly that.
 import { QUEUED } from '@/api/contract/schemas'
-import { callStatusMeta, isFailedStatus, isFinishedStatus, unknownStatusLabel } from '../shared/call-status'
+import { callStatusMeta, isFailedStatus, isFinishedStatus, unknownStatusLabel } from '@/lib/call-status'
 
 export type CallOutcomeKind = 'live' | 'completed' | 'failed' | 'unknown'
 

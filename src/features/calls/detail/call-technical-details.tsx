@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import type { CallDetailView } from '@/api/call-detail-read'
 import { Timestamp } from '@/components/timestamp'
 import { CopyButton } from '@/components/ui/copy-button'
-import { isFinishedStatus } from '../shared/call-status'
+import { isFinishedStatus } from '@/lib/call-status'
 import { Field, NotYet } from './call-detail-fields'
 import { NotGiven } from './detail-values'
 

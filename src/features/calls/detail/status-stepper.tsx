@@ -1,9 +1,9 @@
 import { QUEUED } from '@/api/contract/schemas'
 import { useTimeZone } from '@/api/preferences'
+import { callStatusMeta, IN_PROGRESS_STATUSES, isFailedStatus, isFinishedStatus } from '@/lib/call-status'
 import { cn } from '@/lib/cn'
 import { formatStepTime } from '@/lib/time'
 import { useNow } from '@/lib/use-now'
-import { callStatusMeta, IN_PROGRESS_STATUSES, isFailedStatus, isFinishedStatus } from '../shared/call-status'
 
 interface Step {
   key: string

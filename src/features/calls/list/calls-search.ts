@@ -7,7 +7,7 @@ import { CALL_STATUSES, type ListCallsQuery } from '@/api/contract/schemas'
 import { toInstant } from '@/lib/local-date'
 
 export const PAGE_SIZES = SEARCH_PAGE_SIZES
-export const DEFAULT_PAGE_SIZE = 25
+const DEFAULT_PAGE_SIZE = 25
 
 /** Each param is optional, and an invalid value reads as absent: the view falls back to its default. */
 const orNone = <T extends z.core.SomeType>(schema: T) => z.catch(z.optional(schema), undefined)

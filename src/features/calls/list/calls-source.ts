@@ -8,7 +8,7 @@ import { parseCallQuery } from '@/api/contract/call-query'
 import { errorText } from '@/lib/error-text'
 import { type CallsSearch, cursorOf, usesIndexOnlyFilters } from './calls-search'
 
-export type CallsSource = 'index' | 'api'
+type CallsSource = 'index' | 'api'
 
 export interface SourceChoice {
   source: CallsSource

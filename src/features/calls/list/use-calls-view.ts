@@ -8,14 +8,14 @@ import { nextCursorOf } from '@/api/contract/next-cursor'
 import type { PlacedByResponse } from '@/api/contract/placed-by-schemas'
 import type { CallListItem, ListCallsResponse } from '@/api/contract/schemas'
 import { placedByQueries } from '@/api/placed-by'
-import { useIsLive } from '@/features/live/use-live'
+import { listPollInterval } from '@/lib/call-status'
 import { useHeldError } from '@/lib/use-held-error'
-import { listPollInterval } from '../shared/call-status'
+import { useIsLive } from '@/live/use-live'
 import { type CallsSearch, pageCursor, toListQuery, toSearchQuery } from './calls-search'
 import { isInvalidView, sourceOfAnswer } from './calls-source'
 
 /** Without the event stream, new calls appear at the top of the first page without a reload. */
-export const FIRST_PAGE_POLL_MS = 10_000
+const FIRST_PAGE_POLL_MS = 10_000
 /**
  * Live, the stream patches rows and asks again for calls a page does not hold; a first page also asks
  * this often, for what no event announces (a call the index learned of from its own sync).

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 
 /** Long enough to let a person finish a number; short enough that results follow the typing. */
-export const TYPING_DEBOUNCE_MS = 300
+const TYPING_DEBOUNCE_MS = 300
 
 /**
  * A typed URL parameter: the field holds what is typed, the URL what was applied. Typing applies after

@@ -11,7 +11,7 @@ import { newPlayId, playableUrl, withPlayId } from './play-session'
 import { mediaErrorText, useMediaState } from './recording-player-media'
 import { CHANNEL_HEIGHT, CHANNEL_LABELS, useWaveform } from './recording-player-waveform'
 
-export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const
+const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const
 
 export interface RecordingPlayerProps {
   recording: Recording

@@ -3,7 +3,7 @@ import { callQueries } from '@/api/calls'
 import { Card, CardTitle } from '@/components/ui/card'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
-import { isFailedStatus, isInProgressStatus } from '../shared/call-status'
+import { isFailedStatus, isInProgressStatus } from '@/lib/call-status'
 import { playableUrl } from './play-session'
 import { RecordingPlayer } from './recording-player'
 

@@ -10,7 +10,7 @@ import { useSignOut } from './use-sign-out'
 // No page needs it for its first paint. It is fetched when the pointer or the focus reaches the menu's button,
 // and mounted (hidden) from then on, so the menu opens with its final layout: a switch that arrived after the
 // menu opened pushed "Sign out" down under a pointer already on its way (a WebKit journey clicked the switch).
-const loadNotificationsToggle = () => import('@/features/live/notify/notifications-toggle')
+const loadNotificationsToggle = () => import('@/live/notify/notifications-toggle')
 const NotificationsToggle = lazy(loadNotificationsToggle)
 
 /**

@@ -16,7 +16,7 @@ function storedTheme(): Theme | null {
   }
 }
 
-export function resolvedTheme(): Theme {
+function resolvedTheme(): Theme {
   return storedTheme() ?? (media?.matches ? 'dark' : 'light')
 }
 

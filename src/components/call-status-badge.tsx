@@ -1,5 +1,5 @@
 import { Badge, type BadgeSize } from '@/components/ui/badge'
-import { callStatusMeta } from './call-status'
+import { callStatusMeta } from '@/lib/call-status'
 
 /** `size`: a larger pill where the page is read from afar (the live board's wall mode). */
 export function CallStatusBadge({ status, size }: { status: string; size?: BadgeSize }) {

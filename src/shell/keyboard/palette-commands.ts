@@ -7,7 +7,7 @@ import type { Theme } from '../theme'
 import { GO_PREFIX, type ShortcutId } from './shortcut-keys'
 import { SHORTCUTS } from './shortcut-list'
 
-export type PaletteRun =
+type PaletteRun =
   | { kind: 'go'; to: string }
   | { kind: 'call'; callId: string }
   | { kind: 'find'; q: string }
@@ -44,7 +44,7 @@ export interface PaletteContext {
 // A call ID as the voice service writes them (`call_` and a ULID); any case, as people paste them.
 const CALL_ID = /^call_[0-9a-z]{10,40}$/i
 /** The shortest search the calls list runs: fewer characters match too much to mean anything. */
-export const MIN_FIND_LENGTH = 3
+const MIN_FIND_LENGTH = 3
 
 /**
  * The commands that act on the typed text itself. A call ID or a number leads the list (`first`); other words

@@ -24,7 +24,7 @@ const INDEX_GRACE_MS = 1_000
 const INDEX_PASS_MS = INDEX_SYNC_MS + 1_000
 
 /** A list refetches at most this often for calls it does not hold yet (it cannot know their place). */
-export const NEW_CALL_REFRESH_MS = 5_000
+const NEW_CALL_REFRESH_MS = 5_000
 
 export function createLiveQuerySync(queryClient: QueryClient) {
   let lastListRefresh = 0

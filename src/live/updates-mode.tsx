@@ -1,4 +1,4 @@
-import { UpdatedAgo } from '@/features/calls/shared/updated-ago'
+import { UpdatedAgo } from '@/components/updated-ago'
 import { cn } from '@/lib/cn'
 import { useLiveState } from './use-live'
 

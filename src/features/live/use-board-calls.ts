@@ -8,9 +8,9 @@ import { type CallListItem, IN_FLIGHT_CALL_STATUSES } from '@/api/contract/schem
 import type { LiveMode } from '@/api/live-stream'
 import { placedByQueries } from '@/api/placed-by'
 import { errorText } from '@/lib/error-text'
-import { useLiveState } from '../use-live'
+import { useLiveState } from '@/live/use-live'
 
-export const BOARD_POLL_MS = 5_000
+const BOARD_POLL_MS = 5_000
 /** Without the stream, "Just ended" shows ended calls placed this recently (the list has no end time). */
 export const RECENT_WINDOW_MS = 10 * 60_000
 

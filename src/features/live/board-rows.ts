@@ -1,7 +1,7 @@
 // The board's rows from what the tab knows: filtered by the view, split into in flight and just
 // ended, newest first; and the counters on top.
 import type { LiveCallEntry, LiveTally } from '@/api/contract/live-schemas'
-import { isFinishedStatus } from '@/features/calls/shared/call-status'
+import { isFinishedStatus } from '@/lib/call-status'
 import type { LiveSearch } from './live-search'
 
 export interface BoardRows {

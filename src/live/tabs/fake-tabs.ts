@@ -84,7 +84,7 @@ export function createFakeLock() {
   return { lock, held: () => holder !== null }
 }
 
-export interface FakeStream {
+interface FakeStream {
   callIds: string[]
   lastEventId: string | null
   sink: StreamSink

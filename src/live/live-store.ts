@@ -1,7 +1,6 @@
 // The tab's live state as an external store (read with useSyncExternalStore): one per signed-in
 // tab, written by the connection (live-connection.ts), read by the board, the call page, the list
 // and the mode note. Small on purpose: it is in every page's bundle, the connection is not.
-import type { LiveMode } from '@/api/live-stream'
 import type { LiveState } from './live-state'
 
 export interface LiveStore {
@@ -12,7 +11,7 @@ export interface LiveStore {
   watches: WatchList
 }
 
-export interface WatchList {
+interface WatchList {
   /** Returns the undo. */
   add(callId: string): () => void
   list(): { id: string; since: number }[]
@@ -72,5 +71,3 @@ export function createLiveStore(): LiveStore {
     watches: createWatchList(),
   }
 }
-
-export type { LiveMode }

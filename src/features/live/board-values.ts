@@ -1,6 +1,6 @@
 // What the board's table and cards both write for a call: its time, its numbers, when it ended.
 import type { LiveCallEntry } from '@/api/contract/live-schemas'
-import { isInProgressStatus } from '@/features/calls/shared/call-status'
+import { isInProgressStatus } from '@/lib/call-status'
 import { formatDuration } from '@/lib/format'
 import { formatPhone } from '@/lib/phone-format'
 import { formatRelative, secondsSince } from '@/lib/time'

@@ -9,7 +9,7 @@ import {
   type LiveTrouble,
 } from '@/api/contract/live-schemas'
 import type { LiveMode, LiveStreamEvent } from '@/api/live-stream'
-import { isFinishedStatus } from '@/features/calls/shared/call-status'
+import { isFinishedStatus } from '@/lib/call-status'
 
 /** How long an ended call stays under "Just ended" (the hub keeps it as long). */
 
@@ -65,7 +65,7 @@ export function applyEvent(state: LiveState, event: LiveStreamEvent): { state: L
 }
 
 /** When an ended call ended, by the service's clock (its last update). */
-export const endedAt = (entry: LiveCallEntry) => Date.parse(entry.call.updated_at ?? '')
+const endedAt = (entry: LiveCallEntry) => Date.parse(entry.call.updated_at ?? '')
 
 /** The board without calls that ended more than JUST_ENDED_MS ago; the same object when nothing went. */
 export function withoutOldEndings(state: LiveState, now: number): LiveState {
