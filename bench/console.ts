@@ -11,7 +11,7 @@ import {
   serveCommand,
 } from '../e2e/support/servers'
 import { buildServer } from '../scripts/build-server'
-import { CONSOLE_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/console-schemas'
+import { CONSOLE_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/contract/console-schemas'
 import { type Child, startShellChild } from './child'
 
 /** Admins may use every page the benchmarks open. */

@@ -16,7 +16,7 @@ import {
   type SimulatorProcess,
   startSimulatorProcess,
 } from '../server/console/test-support/simulator-process'
-import { API_PREFIX, type ListCallsResponse } from '../src/api/schemas'
+import { API_PREFIX, type ListCallsResponse } from '../src/api/contract/schemas'
 import { guardChildren } from './child'
 import { integerOption } from './integer-option'
 import { type ConsoleChild, startConsoleChild } from './live/console-child'

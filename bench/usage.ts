@@ -11,13 +11,13 @@ import {
   type SimulatorProcess,
   startSimulatorProcess,
 } from '../server/console/test-support/simulator-process'
-import { CALL_INDEX_PATHS } from '../src/api/call-index-schemas'
-import { CONSOLE_PREFIX } from '../src/api/console-schemas'
+import { CALL_INDEX_PATHS } from '../src/api/contract/call-index-schemas'
+import { CONSOLE_PREFIX } from '../src/api/contract/console-schemas'
 import {
   type BreakdownResponse,
   USAGE_BREAKDOWN_PATHS,
   type UsageDaysResponse,
-} from '../src/api/usage-breakdown-schemas'
+} from '../src/api/contract/usage-breakdown-schemas'
 import { guardChildren } from './child'
 import { integerOption } from './integer-option'
 import { type ConsoleChild, startConsoleChild } from './live/console-child'

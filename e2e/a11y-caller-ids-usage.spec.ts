@@ -1,6 +1,6 @@
 // Axe finds no violations on the caller-ID and usage pages, in both themes and
 // with their interesting states on screen (a verification panel, the charts).
-import type { ListCallerIdsResponse } from '../src/api/schemas'
+import type { ListCallerIdsResponse } from '../src/api/contract/schemas'
 import { axeViolations } from './support/axe'
 import { DEMO_KEY, E2E_VERIFICATION_TIMEOUT_MS } from './support/servers'
 import { expect, type Page, test } from './support/test'

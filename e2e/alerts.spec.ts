@@ -3,7 +3,7 @@
 // until the rule fires, the banner and its Dismiss, and the delivery in the log. Support never sees any of it.
 import { randomUUID } from 'node:crypto'
 import type { UsageSummary } from '../server/simulator/contract/schemas'
-import { ALERT_PATHS, alertRuleList, DEFAULT_USAGE_PERCENTS } from '../src/api/alert-schemas'
+import { ALERT_PATHS, alertRuleList, DEFAULT_USAGE_PERCENTS } from '../src/api/contract/alert-schemas'
 import { NUMBERS, placeCall } from './support/api'
 import { axeViolations } from './support/axe'
 import { authFile, ports, urls } from './support/servers'

@@ -3,7 +3,7 @@
 // Retry-After). Placing and watching a call, verifying a caller ID and reading usage
 // all still complete, and no request leaves before a Retry-After has passed.
 
-import type { ListCallsResponse } from '../src/api/schemas'
+import type { ListCallsResponse } from '../src/api/contract/schemas'
 import { NUMBERS } from './support/api'
 import { formatPhone } from './support/phone'
 import { type RetryAfterLog, recordRetryAfter } from './support/retry-after'

@@ -4,8 +4,8 @@
 // stays in flight for seconds.
 import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test'
 import { DEMO_PASSWORD } from '../server/console/demo-users'
-import type { SessionResponse } from '../src/api/console-schemas'
-import type { LiveStreamStats } from '../src/api/live-schemas'
+import type { SessionResponse } from '../src/api/contract/console-schemas'
+import type { LiveStreamStats } from '../src/api/contract/live-schemas'
 import { NUMBERS } from './support/api'
 import { placeBehindTheConsole } from './support/live-call'
 import { urls } from './support/servers'

@@ -3,7 +3,7 @@
 
 import { randomUUID } from 'node:crypto'
 import type { CallDetail, CreateCallResponse, ListCallsResponse } from '../server/simulator/contract/schemas'
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/console-schemas'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/contract/console-schemas'
 import { DEMO_KEY, E2E_PASSWORD, e2eUser, origin, ports, urls } from './support/servers'
 import { type APIRequestContext, expect, type Page, signedInAs, signedOut, test } from './support/test'
 

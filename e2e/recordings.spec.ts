@@ -1,6 +1,6 @@
 // After a recorded call, staff listen to both sides, skip around, speed up and download.
 
-import type { AuditAction, AuditEntry, AuditPage } from '../src/api/audit-schemas'
+import type { AuditAction, AuditEntry, AuditPage } from '../src/api/contract/audit-schemas'
 import { NUMBERS, placeCall } from './support/api'
 import { recordingPlayer } from './support/recording'
 import { authFile, e2eUser, ports, urls } from './support/servers'

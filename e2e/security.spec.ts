@@ -1,5 +1,5 @@
 import { connect } from 'node:net'
-import { API_PREFIX, type ListCallsResponse } from '../src/api/schemas'
+import { API_PREFIX, type ListCallsResponse } from '../src/api/contract/schemas'
 import { ports } from './support/servers'
 import { expect, type Page, test } from './support/test'
 

@@ -1,7 +1,7 @@
 // Signing in, each role's pages, and signing out: what the console enforces on the
 // server, seen from the browser.
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/console-schemas'
-import { API_PREFIX } from '../src/api/schemas'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/contract/console-schemas'
+import { API_PREFIX } from '../src/api/contract/schemas'
 import { NUMBERS } from './support/api'
 import { E2E_PASSWORD, e2eUser, urls } from './support/servers'
 import { expect, type Page, signedInAs, signedOut, signOut, test } from './support/test'

@@ -3,8 +3,8 @@
 // numbers (each bar's title and data attributes); every one is held against the table beside it.
 import { readFile } from 'node:fs/promises'
 import type { UsageSummary } from '../server/simulator/contract/schemas'
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/console-schemas'
-import type { BreakdownResponse, UsageDaysResponse } from '../src/api/usage-breakdown-schemas'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/contract/console-schemas'
+import type { BreakdownResponse, UsageDaysResponse } from '../src/api/contract/usage-breakdown-schemas'
 import { formatNumber } from '../src/lib/format'
 import { firstCallerId, NUMBERS } from './support/api'
 import { DEMO_KEY, origin, ports } from './support/servers'

@@ -2,8 +2,8 @@
 // history. Every number on the page is compared with the API's own answer.
 
 import type { Account, UsageHistory, UsageSummary } from '../server/simulator/contract/schemas'
-import { periodPace } from '../src/api/period-pace'
-import type { UsageDaysResponse } from '../src/api/usage-breakdown-schemas'
+import { periodPace } from '../src/api/contract/period-pace'
+import type { UsageDaysResponse } from '../src/api/contract/usage-breakdown-schemas'
 import { formatNumber } from '../src/lib/format'
 import { formatPercent, formatPeriod, formatPeriodLabel } from '../src/lib/usage-format'
 import { DEMO_KEY } from './support/servers'

@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { request } from 'node:http'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { CONSOLE_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/api/console-schemas'
+import { CONSOLE_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/api/contract/console-schemas'
 import { freePort } from '../child'
 import { BENCH_EMAIL, BENCH_PASSWORD, type ProbeAnswer } from './protocol'
 

@@ -4,8 +4,8 @@
 // (callStateAt, as bench:web does for the browser). The console's CPU time over the phase, divided
 // by the events delivered, gives the CPU per event fanned out.
 import { Agent } from 'node:http'
-import type { LiveCallEntry, LiveSnapshot } from '../../src/api/live-schemas'
-import { FINISHED_CALL_STATUSES } from '../../src/api/schemas'
+import type { LiveCallEntry, LiveSnapshot } from '../../src/api/contract/live-schemas'
+import { FINISHED_CALL_STATUSES } from '../../src/api/contract/schemas'
 import type { ConsoleChild } from './console-child'
 import { openViewer, openViewers, type ReadEvent, type Viewer } from './sse-viewer'
 import { type SeenStatus, type StatusTransition, type StoredPlan, statusTransitions } from './transitions'

@@ -1,6 +1,6 @@
 // What the live bench and its console child (console-process.ts) share: the person the bench
 // signs in as, and the probe messages over the IPC channel.
-import type { Role } from '../../src/api/console-schemas'
+import type { Role } from '../../src/api/contract/console-schemas'
 
 export const BENCH_EMAIL = 'live-bench@example.com'
 export const BENCH_PASSWORD = 'live-bench-password-not-secret'

@@ -9,7 +9,7 @@ import {
 } from '../../server/console/test-support/simulator-process'
 import { createCallQueries } from '../../server/simulator/db/call-queries'
 import { planOf } from '../../server/simulator/routes/call-views'
-import { API_PREFIX, type CreateCallResponse } from '../../src/api/schemas'
+import { API_PREFIX, type CreateCallResponse } from '../../src/api/contract/schemas'
 import type { StoredPlan } from './transitions'
 
 export interface BenchSimulator {

@@ -1,8 +1,8 @@
 // A viewer of GET /api/console/events over plain node:http (no fetch streams: a thousand of them stay
 // cheap), handing each event to a callback with the time this process read it.
 import { type Agent, request } from 'node:http'
-import { CONSOLE_PREFIX } from '../../src/api/console-schemas'
-import { LIVE_EVENTS_PATH, type LiveEventName } from '../../src/api/live-schemas'
+import { CONSOLE_PREFIX } from '../../src/api/contract/console-schemas'
+import { LIVE_EVENTS_PATH, type LiveEventName } from '../../src/api/contract/live-schemas'
 
 export interface ReadEvent {
   name: LiveEventName

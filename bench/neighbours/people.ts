@@ -2,7 +2,7 @@
 // store's copy before the console starts, and signs in as the sign-in page does.
 import { hashPassword } from '../../server/console/auth/passwords'
 import { openStore } from '../../server/console/store'
-import { CONSOLE_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/api/console-schemas'
+import { CONSOLE_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/api/contract/console-schemas'
 
 export const PERSON_A = { email: 'heavy-exporter@neighbours-bench.test', password: 'neighbours-bench-not-secret' }
 

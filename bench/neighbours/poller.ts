@@ -1,6 +1,6 @@
 // Person B: a call's status read through the console's voice proxy, one request after another (a page
 // that polls a live call), each timed from send to the last byte.
-import { API_PREFIX } from '../../src/api/schemas'
+import { API_PREFIX } from '../../src/api/contract/schemas'
 
 export interface Poller {
   /** Starts timing into a new list; the one before is returned. */

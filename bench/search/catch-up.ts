@@ -6,9 +6,9 @@
 import type { ChildProcess } from 'node:child_process'
 import { startCountingUpstream } from '../../server/console/test-support/counting-upstream'
 import { ACME_KEY, startSimulatorProcess } from '../../server/console/test-support/simulator-process'
-import type { IndexState } from '../../src/api/call-index-schemas'
-import { CALL_INDEX_PATHS } from '../../src/api/call-index-schemas'
-import { CONSOLE_PREFIX } from '../../src/api/console-schemas'
+import type { IndexState } from '../../src/api/contract/call-index-schemas'
+import { CALL_INDEX_PATHS } from '../../src/api/contract/call-index-schemas'
+import { CONSOLE_PREFIX } from '../../src/api/contract/console-schemas'
 import { startConsoleChild } from '../live/console-child'
 
 export interface CatchUpFigures {

@@ -1,7 +1,7 @@
 // One CSV export through GET /calls/export.csv, read to its end as a browser's download would, while the
 // console's RSS is sampled: rows a second, and whether its memory grows with the rows (it must not).
-import { CALL_INDEX_PATHS, type CallSearchQuery, EXPORT_TOTAL_HEADER } from '../../src/api/call-index-schemas'
-import { CONSOLE_PREFIX } from '../../src/api/console-schemas'
+import { CALL_INDEX_PATHS, type CallSearchQuery, EXPORT_TOTAL_HEADER } from '../../src/api/contract/call-index-schemas'
+import { CONSOLE_PREFIX } from '../../src/api/contract/console-schemas'
 import type { SearchClient } from './latency'
 import { type RssSamples, sampleRss } from './rss-sampler'
 

@@ -3,8 +3,8 @@
 // two start from the same state: after an export to warm up, and a full collection in the console.
 // A console without the export route says so.
 import Database from 'better-sqlite3'
-import { CALL_INDEX_PATHS } from '../../src/api/call-index-schemas'
-import { CONSOLE_PREFIX } from '../../src/api/console-schemas'
+import { CALL_INDEX_PATHS } from '../../src/api/contract/call-index-schemas'
+import { CONSOLE_PREFIX } from '../../src/api/contract/console-schemas'
 import { type ExportRun, runExport } from './export-run'
 import type { SearchClient } from './latency'
 

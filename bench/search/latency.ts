@@ -1,7 +1,11 @@
 // Times GET /calls/search over HTTP, one request at a time (the console's time and the loopback's,
 // as a browser on the same machine would see it), after a warm-up of each case's own queries.
-import { CALL_INDEX_PATHS, type CallSearchQuery, type CallSearchResponse } from '../../src/api/call-index-schemas'
-import { CONSOLE_PREFIX } from '../../src/api/console-schemas'
+import {
+  CALL_INDEX_PATHS,
+  type CallSearchQuery,
+  type CallSearchResponse,
+} from '../../src/api/contract/call-index-schemas'
+import { CONSOLE_PREFIX } from '../../src/api/contract/console-schemas'
 import { percentile } from '../web/stats'
 import type { QueryCase } from './query-cases'
 

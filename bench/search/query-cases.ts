@@ -3,7 +3,7 @@
 // and every query finds what a person would look for.
 import Database from 'better-sqlite3'
 import { createRandom } from '../../server/simulator/domain/prng'
-import type { CallSearchQuery } from '../../src/api/call-index-schemas'
+import type { CallSearchQuery } from '../../src/api/contract/call-index-schemas'
 import { AGENTS } from './generate-calls'
 
 export interface QueryCase {

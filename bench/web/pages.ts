@@ -1,6 +1,6 @@
 // The three pages the benchmark audits. The call page is a seeded call with a recording,
 // the heaviest kind (waveform player and audio), found through the console with the session.
-import { API_PREFIX, type CallDetail, type ListCallsResponse } from '../../src/api/schemas'
+import { API_PREFIX, type CallDetail, type ListCallsResponse } from '../../src/api/contract/schemas'
 import type { BenchSession } from '../console'
 
 export interface BenchPage {

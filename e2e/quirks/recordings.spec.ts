@@ -2,7 +2,7 @@
 // setting at all: the recording plays through the console, with its waveform, whether or not the storage host
 // sends CORS headers; the browser never fetches the storage origin. An origin the console does not serve is
 // named, with the setting an admin changes, instead of a failed network request.
-import type { AuditPage } from '../../src/api/audit-schemas'
+import type { AuditPage } from '../../src/api/contract/audit-schemas'
 import { QUIRK_CALL_IDS, resetQuirks, setQuirks } from '../support/quirks'
 import { recordingPlayer } from '../support/recording'
 import { origin, ports } from '../support/servers'

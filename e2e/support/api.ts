@@ -9,7 +9,7 @@ import type {
   ListCallerIdsResponse,
   ListCallsResponse,
 } from '../../server/simulator/contract/schemas'
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/api/console-schemas'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/api/contract/console-schemas'
 
 const API = '/api/v1/voice'
 

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
-import type { CallDetail, CallStatusResponse, CreateCallResponse, ListCallerIdsResponse } from '../../src/api/schemas'
+import type {
+  CallDetail,
+  CallStatusResponse,
+  CreateCallResponse,
+  ListCallerIdsResponse,
+} from '../../src/api/contract/schemas'
 import { DEMO_KEY, origin, ports } from './servers'
 
 /** The console's event stream, whatever calls it asks for (not its /stats). */

@@ -4,7 +4,7 @@
 // monotonic clock (Chrome DevTools Protocol), not from when Playwright's events
 // reach this process, whose delays vary with the load of the machine.
 import type { Page } from '@playwright/test'
-import { API_PREFIX } from '../../src/api/schemas'
+import { API_PREFIX } from '../../src/api/contract/schemas'
 
 const API_PATH = `${API_PREFIX}/`
 

@@ -4,7 +4,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
-import type { AlertWebhookPayload } from '../../src/api/alert-schemas'
+import type { AlertWebhookPayload } from '../../src/api/contract/alert-schemas'
 
 export interface ReceivedWebhook {
   id: string

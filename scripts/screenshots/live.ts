@@ -2,8 +2,8 @@
 // before, some still ringing or talking and some just ended.
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/api/console-schemas'
-import type { ListCallerIdsResponse } from '../../src/api/schemas'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/api/contract/console-schemas'
+import type { ListCallerIdsResponse } from '../../src/api/contract/schemas'
 
 // Fails after ringing, connects, a voicemail, and numbers the simulator plays by chance.
 const DESTINATIONS = ['+15005550002', '+15005550006', '+15005550004', '+14155550148', '+13125550199', '+12125550123']

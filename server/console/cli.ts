@@ -5,7 +5,7 @@
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { ROLES, type Role, role as roleSchema } from '../../src/api/console-schemas'
+import { ROLES, type Role, role as roleSchema } from '../../src/api/contract/console-schemas'
 import { createAuditLog } from './audit/audit-log'
 import { auditPrune, auditVerify } from './audit/cli-commands'
 import { hashPassword, MIN_PASSWORD_LENGTH } from './auth/passwords'

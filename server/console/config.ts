@@ -2,12 +2,12 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { CONSOLE_PREFIX, ROLES, type Role } from '../../src/api/console-schemas'
+import { CONSOLE_PREFIX, ROLES, type Role } from '../../src/api/contract/console-schemas'
 import {
   DEFAULT_RECORDING_IDLE_MS,
   DEFAULT_UPSTREAM_TIMEOUT_MS,
   MAX_UPSTREAM_TIMEOUT_MS,
-} from '../../src/api/time-limits'
+} from '../../src/api/contract/time-limits'
 import { parseDomains, parseRoleMap, type SsoPolicy } from './auth/sso/sso-policy'
 import type { MailSettings } from './email/mailer'
 import type { ForwardedHeader } from './http/client-address'
@@ -42,7 +42,7 @@ const envSchema = z.object({
   CONSOLE_QUERY_QUEUE: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_QUERY_LIMITS.maxQueued),
   CONSOLE_LOG: z.enum(['json', 'off']).default('json'),
   CONSOLE_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
-  // At most a few seconds under the browser's own wait (src/api/time-limits.ts): the person reads this 504.
+  // At most a few seconds under the browser's own wait (src/api/contract/time-limits.ts): the person reads this 504.
   CONSOLE_UPSTREAM_TIMEOUT_MS: z.coerce
     .number()
     .int()

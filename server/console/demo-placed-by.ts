@@ -3,7 +3,7 @@
 // first demo start, part of them (those already ended) are recorded as placed by the three demo people, so
 // the usage page's breakdown by person and the calls' "Placed by" show colleagues, as a real team's would.
 // Recorded once per console database: a later start finds the demo people's calls and leaves them be.
-import { FINISHED_CALL_STATUSES, usageSummary } from '../../src/api/schemas'
+import { FINISHED_CALL_STATUSES, usageSummary } from '../../src/api/contract/schemas'
 import { createIndexUpstream } from './calls/index/index-upstream'
 import { DEMO_USERS } from './demo-users'
 import { createUpstreamGet } from './live/live-upstream'

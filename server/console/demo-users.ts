@@ -1,5 +1,5 @@
 // The demo users of `npm start`: never created by a production start.
-import type { Role } from '../../src/api/console-schemas'
+import type { Role } from '../../src/api/contract/console-schemas'
 import { hashPassword } from './auth/passwords'
 import type { ConsoleStore } from './store'
 

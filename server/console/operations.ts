@@ -3,9 +3,9 @@
 // requests the console forwards, each with the permission it needs. Anything else is
 // answered here and never reaches the upstream with the key.
 
-import type { Permission } from '../../src/api/console-schemas'
-import { STORAGE_PROXY_PATH } from '../../src/api/recording-links'
-import { API_PREFIX } from '../../src/api/schemas'
+import type { Permission } from '../../src/api/contract/console-schemas'
+import { STORAGE_PROXY_PATH } from '../../src/api/contract/recording-links'
+import { API_PREFIX } from '../../src/api/contract/schemas'
 
 export interface Operation {
   method: 'GET' | 'POST'

@@ -1,6 +1,6 @@
 // Every cell of the role matrix, with a real session, against the console in front of the real simulator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ROLES, type Role } from '../../src/api/console-schemas'
+import { ROLES, type Role } from '../../src/api/contract/console-schemas'
 import { ALL_OPERATIONS, type Operation } from './operations'
 import { can, ROLE_PERMISSIONS } from './roles'
 import { createTestConsole, expectProblem, type TestConsole } from './test-support/console-app'

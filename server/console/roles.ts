@@ -1,7 +1,7 @@
 // The role matrix: which permissions each role holds. The one table the server
 // enforces (see operations.ts and the console routes) and the SPA's navigation reads
 // (through the session's `permissions`).
-import { PERMISSIONS, type Permission, type Role } from '../../src/api/console-schemas'
+import { PERMISSIONS, type Permission, type Role } from '../../src/api/contract/console-schemas'
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   support: ['calls:read', 'calls:create', 'caller-ids:read', 'account:read'],

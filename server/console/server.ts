@@ -2,7 +2,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import type { LiveCall } from '../../src/api/live-schemas'
+import type { LiveCall } from '../../src/api/contract/live-schemas'
 import { type AlertDelivery, createAlertDelivery } from './alerts/delivery/delivery'
 import { ALERT_RULES_LEASE, startConsoleAlerts } from './alerts/rules/console-alerts'
 import { addDemoAlertRule } from './alerts/rules/demo-rule'

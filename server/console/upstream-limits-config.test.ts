@@ -1,6 +1,6 @@
 // The limits on the voice service's answers, as the environment sets them: within the browser's own wait.
 import { describe, expect, it } from 'vitest'
-import { BROWSER_TIMEOUT_MS } from '../../src/api/time-limits'
+import { BROWSER_TIMEOUT_MS } from '../../src/api/contract/time-limits'
 import { loadConsoleConfig } from './config'
 
 describe('CONSOLE_UPSTREAM_TIMEOUT_MS and CONSOLE_RECORDING_IDLE_MS', () => {

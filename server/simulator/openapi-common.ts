@@ -15,7 +15,7 @@ export function jsonSchema(schema: z.ZodMiniType, io: Io): Record<string, unknow
 
 type SchemaOf<Name extends string> = Record<Name, z.ZodMiniType>
 
-/** The zod schemas the components are made of: the spec's reading (src/api/schemas.ts) or the simulator's own. */
+/** The zod schemas the components are made of: the spec's reading (src/api/contract/schemas.ts) or the simulator's own. */
 export type ComponentSources = SchemaOf<
   | 'createCallRequest'
   | 'createCallResponse'

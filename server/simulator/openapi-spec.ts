@@ -1,11 +1,11 @@
 // openapi.json: what the Voice Calling Service promises, and only that. Generated from the schemas
-// the dashboard and the console read answers with (src/api/schemas.ts), so the document and the
+// the dashboard and the console read answers with (src/api/contract/schemas.ts), so the document and the
 // reader cannot disagree: objects open, unknown statuses and formats allowed, nothing nullable or
 // required beyond what the spec says, success as any 2XX (the spec gives no status code). Error
 // bodies, Retry-After, idempotency, phone pattern and metadata limits are not in the spec, so not here;
 // the simulator's choices are in openapi.simulator.json (openapi-simulator.ts).
 import * as z from 'zod/mini'
-import * as spec from '../../src/api/schemas'
+import * as spec from '../../src/api/contract/schemas'
 import {
   CONTACT,
   callIdParameter,
@@ -111,7 +111,7 @@ export function buildSpecDocument(): object {
         'and statuses are required and every other field may be null. Statuses and formats may take values ' +
         'beyond those listed. Success status codes, error bodies and codes, rate limits, the Idempotency-Key ' +
         'format and replay, phone number patterns and metadata limits are not shown. Generated from ' +
-        'src/api/schemas.ts; the embedded simulator’s own choices are in openapi.simulator.json.',
+        'src/api/contract/schemas.ts; the embedded simulator’s own choices are in openapi.simulator.json.',
       contact: CONTACT,
     },
     servers: [

@@ -1,8 +1,8 @@
 // Query options for the account and usage: the one place that names their keys.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { apiRequest } from './client'
-import { nextCursorOf } from './next-cursor'
-import { account, USAGE_HISTORY_PAGE_SIZE, usageHistory, usageSummary } from './schemas'
+import { nextCursorOf } from './contract/next-cursor'
+import { account, USAGE_HISTORY_PAGE_SIZE, usageHistory, usageSummary } from './contract/schemas'
 
 export const accountQueries = {
   all: () => ['account'] as const,

@@ -1,7 +1,8 @@
 // Alerts of the console (rules, firings, the banner's notices, channels, the delivery log): the one place
-// that names their query keys and speaks to their routes (src/api/alert-schemas.ts, under /api/console).
+// that names their query keys and speaks to their routes (src/api/contract/alert-schemas.ts, under /api/console).
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import * as z from 'zod/mini'
+import { apiRequest } from './client'
 import {
   ALERT_PATHS,
   type AlertChannel,
@@ -16,9 +17,8 @@ import {
   alertRule,
   alertRuleList,
   createdAlertChannel,
-} from './alert-schemas'
-import { apiRequest } from './client'
-import { CONSOLE_PREFIX } from './console-schemas'
+} from './contract/alert-schemas'
+import { CONSOLE_PREFIX } from './contract/console-schemas'
 
 const onConsole = { prefix: CONSOLE_PREFIX }
 const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id))

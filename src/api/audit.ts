@@ -1,8 +1,8 @@
 // Query options for the console's audit trail: the one place that names their keys.
 import { queryOptions } from '@tanstack/react-query'
-import { AUDIT_PATHS, type AuditQuery, auditActors, auditPage } from './audit-schemas'
 import { apiRequest, apiUrl } from './client'
-import { CONSOLE_PREFIX } from './console-schemas'
+import { AUDIT_PATHS, type AuditQuery, auditActors, auditPage } from './contract/audit-schemas'
+import { CONSOLE_PREFIX } from './contract/console-schemas'
 
 const onConsole = { prefix: CONSOLE_PREFIX }
 

@@ -2,8 +2,8 @@
 // use (a wrong type, a required field missing) is named on the page instead of failing the call.
 // Only a call without a usable call_id fails whole: there is then no call to show.
 import * as z from 'zod/mini'
+import { callDetail } from './contract/schemas'
 import { parseFieldByField, type UnreadableField } from './field-by-field'
-import { callDetail } from './schemas'
 
 type DetailFields = { [K in keyof typeof callDetail.shape]: z.output<(typeof callDetail.shape)[K]> }
 

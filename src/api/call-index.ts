@@ -1,15 +1,15 @@
 // The console's call index from the dashboard: search, its state, and an admin's full backfill.
 import { queryOptions } from '@tanstack/react-query'
+import { callQueries } from './calls'
+import { apiRequest } from './client'
 import {
   CALL_INDEX_PATHS,
   type CallSearchQuery,
   callPlacers,
   callSearchResponse,
   indexState,
-} from './call-index-schemas'
-import { callQueries } from './calls'
-import { apiRequest } from './client'
-import { CONSOLE_PREFIX } from './console-schemas'
+} from './contract/call-index-schemas'
+import { CONSOLE_PREFIX } from './contract/console-schemas'
 
 const onConsole = { prefix: CONSOLE_PREFIX }
 

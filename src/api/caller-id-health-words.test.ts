@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatAnswered, formatCallsPerDay, formatShare, formatShortCalls, healthTrend } from './caller-id-health-words'
-import type { HealthWindow } from './usage-breakdown-schemas'
+import type { HealthWindow } from './contract/usage-breakdown-schemas'
 
 const window = (ended: number, completed: number, short = 0): HealthWindow => ({
   ended,

@@ -2,8 +2,8 @@
 // beside the contract it reads, shared by /caller-ids and the usage page's breakdown by caller ID.
 
 import { formatNumber } from '@/lib/format'
-import { MIN_ENDED_CALLS } from './caller-id-health-flag'
-import type { HealthWindow } from './usage-breakdown-schemas'
+import { MIN_ENDED_CALLS } from './contract/caller-id-health-flag'
+import type { HealthWindow } from './contract/usage-breakdown-schemas'
 
 /** "18%", or "—" when there is nothing to divide. */
 export function formatShare(rate: number | null): string {

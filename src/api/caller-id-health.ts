@@ -1,8 +1,8 @@
 // Query options for caller-ID health (the console's call index): the one place that names its keys.
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from './client'
-import { CONSOLE_PREFIX } from './console-schemas'
-import { callerIdHealthResponse, USAGE_BREAKDOWN_PATHS } from './usage-breakdown-schemas'
+import { CONSOLE_PREFIX } from './contract/console-schemas'
+import { callerIdHealthResponse, USAGE_BREAKDOWN_PATHS } from './contract/usage-breakdown-schemas'
 
 /** A period whose figures each caller ID also gets: the service's instants, from-inclusive, to-exclusive. */
 export interface HealthPeriod {

@@ -1,7 +1,7 @@
 // Query and mutation options for caller IDs: the one place that names their keys.
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from './client'
-import { listCallerIdsResponse, type StartVerificationRequest, startVerificationResponse } from './schemas'
+import { listCallerIdsResponse, type StartVerificationRequest, startVerificationResponse } from './contract/schemas'
 
 export const callerIdQueries = {
   all: () => ['caller-ids'] as const,

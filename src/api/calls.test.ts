@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { stubFetch } from '@/test/stub-fetch'
 import { callQueries } from './calls'
-import type { CallStatusResponse } from './schemas'
+import type { CallStatusResponse } from './contract/schemas'
 
 const fetchMock = stubFetch()
 

@@ -10,7 +10,7 @@ import {
   createCallResponse,
   type ListCallsQuery,
   listCallsResponse,
-} from './schemas'
+} from './contract/schemas'
 
 export const callQueries = {
   all: () => ['calls'] as const,

@@ -1,11 +1,11 @@
 // The thin fetch client: the only code in the SPA that speaks HTTP.
 import type * as z from 'zod/mini'
 import { untilAborted } from '@/lib/until-aborted'
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from './console-schemas'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from './contract/console-schemas'
+import { parseRetryAfter } from './contract/retry-after'
+import { API_PREFIX, type ProblemDetails, problemDetails } from './contract/schemas'
+import { BROWSER_TIMEOUT_MS } from './contract/time-limits'
 import { rateLimitGate, STATUSES_THAT_HOLD_EVERY_REQUEST } from './rate-limit-gate'
-import { parseRetryAfter } from './retry-after'
-import { API_PREFIX, type ProblemDetails, problemDetails } from './schemas'
-import { BROWSER_TIMEOUT_MS } from './time-limits'
 
 /** Longer than the console's own limit on the voice service, so its 504 (in words) arrives first. */
 export const DEFAULT_TIMEOUT_MS = BROWSER_TIMEOUT_MS

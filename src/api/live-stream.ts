@@ -4,8 +4,8 @@
 // server answers anything but a stream (a restart behind a proxy, 429, 503): then this opens a new one,
 // backing off. Until a stream has said something the mode is not "live", and views poll as before,
 // which also covers a proxy that buffers the stream (the snapshot never arrives).
-import { CONSOLE_PREFIX } from './console-schemas'
-import { LIVE_EVENTS, LIVE_EVENTS_PATH, type LiveEventData, type LiveEventName } from './live-schemas'
+import { CONSOLE_PREFIX } from './contract/console-schemas'
+import { LIVE_EVENTS, LIVE_EVENTS_PATH, type LiveEventData, type LiveEventName } from './contract/live-schemas'
 
 /** connecting: the first stream is opening; polling: it is not available (views poll), retrying. */
 export type LiveMode = 'connecting' | 'live' | 'polling'

@@ -1,8 +1,8 @@
 // Who placed each call, as the console recorded it: one batched read per set of calls on screen.
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from './client'
-import { CONSOLE_PREFIX } from './console-schemas'
-import { PLACED_BY_PATH, placedByResponse } from './placed-by-schemas'
+import { CONSOLE_PREFIX } from './contract/console-schemas'
+import { PLACED_BY_PATH, placedByResponse } from './contract/placed-by-schemas'
 
 /** The console's limit of ids per request; a calls page holds at most 100. */
 export const PLACED_BY_MAX_IDS = 100

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { resolveTimeZone } from '@/lib/time-zone'
 import { apiRequest } from './client'
-import { CONSOLE_PREFIX, type Preferences, sessionResponse } from './console-schemas'
+import { CONSOLE_PREFIX, type Preferences, sessionResponse } from './contract/console-schemas'
 import { sessionQueries } from './session'
 
 /** The IANA zone (or 'UTC') this person reads times in; the browser's own before anyone signs in. */

@@ -1,9 +1,9 @@
 // Saved views of the calls page, kept by the console: the query that names their key, and the changes.
 import { queryOptions } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import { CALL_INDEX_PATHS, type SavedViewInput, savedView, savedViewList } from './call-index-schemas'
 import { apiRequest } from './client'
-import { CONSOLE_PREFIX } from './console-schemas'
+import { CALL_INDEX_PATHS, type SavedViewInput, savedView, savedViewList } from './contract/call-index-schemas'
+import { CONSOLE_PREFIX } from './contract/console-schemas'
 
 const onConsole = { prefix: CONSOLE_PREFIX }
 const viewPath = (id: string) => `${CALL_INDEX_PATHS.views}/${encodeURIComponent(id)}`

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
-import type { Role, SessionResponse } from './console-schemas'
+import type { Role, SessionResponse } from './contract/console-schemas'
 import { sessionQueries, watchSessionChanges } from './session'
 
 const as = (role: Role, id = 'usr_1'): SessionResponse => ({

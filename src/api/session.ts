@@ -15,7 +15,7 @@ import {
   sessionState,
   setupResponse,
   upstreamStatus,
-} from './console-schemas'
+} from './contract/console-schemas'
 
 const onConsole = { prefix: CONSOLE_PREFIX }
 

@@ -2,7 +2,7 @@
 // the one place that names their keys.
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest, apiUrl } from './client'
-import { CONSOLE_PREFIX } from './console-schemas'
+import { CONSOLE_PREFIX } from './contract/console-schemas'
 import {
   type BreakdownQuery,
   breakdownResponse,
@@ -10,7 +10,7 @@ import {
   USAGE_BREAKDOWN_PATHS,
   type UsagePeriodQuery,
   usageDaysResponse,
-} from './usage-breakdown-schemas'
+} from './contract/usage-breakdown-schemas'
 
 const onConsole = { prefix: CONSOLE_PREFIX }
 

@@ -2,7 +2,7 @@
 // names their query keys and speaks to their routes.
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from './client'
-import { CONSOLE_PREFIX, type Role, sessionResponse } from './console-schemas'
+import { CONSOLE_PREFIX, type Role, sessionResponse } from './contract/console-schemas'
 import {
   type InviteBody,
   type InviteResendBody,
@@ -12,7 +12,7 @@ import {
   USERS_PATHS,
   userChangeResponse,
   usersResponse,
-} from './users-schemas'
+} from './contract/users-schemas'
 
 const onConsole = { prefix: CONSOLE_PREFIX }
 

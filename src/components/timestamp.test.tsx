@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { SessionResponse, TimeZonePreference } from '@/api/console-schemas'
+import type { SessionResponse, TimeZonePreference } from '@/api/contract/console-schemas'
 import { sessionQueries } from '@/api/session'
 import { Timestamp } from './timestamp'
 

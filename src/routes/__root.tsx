@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, redirect } from '@tanstack/react-router'
-import type { SessionResponse } from '@/api/console-schemas'
+import type { SessionResponse } from '@/api/contract/console-schemas'
+import { SET_UP_PAGE } from '@/api/contract/users-schemas'
 import { sessionQueries } from '@/api/session'
-import { SET_UP_PAGE } from '@/api/users-schemas'
 import { AppLayout } from '@/features/shell/app-layout'
 import { NotFound, RootError } from '@/features/shell/root-states'
 

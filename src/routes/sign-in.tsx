@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as z from 'zod/mini'
-import { SSO_ERRORS } from '@/api/console-schemas'
+import { SSO_ERRORS } from '@/api/contract/console-schemas'
 import { sessionQueries } from '@/api/session'
 import { SignInPage } from '@/features/sign-in/sign-in-page'
 import { safeRedirect } from '@/lib/safe-redirect'

@@ -1,7 +1,7 @@
 // Each event the issue lists is recorded with the right actor and outcome, through the
 // console in front of the real simulator; then the admin's page, filters and CSV export.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuditAction } from '../../../src/api/audit-schemas'
+import type { AuditAction } from '../../../src/api/contract/audit-schemas'
 import { DEFAULT_THROTTLE } from '../auth/sign-in-throttle'
 import { createTestConsole, expectProblem, type TestConsole } from '../test-support/console-app'
 import { indexCalls } from '../test-support/indexed-calls'

@@ -2,7 +2,7 @@
 // in the store's serial transaction (SQLite: IMMEDIATE; PostgreSQL: an advisory lock) that reads the
 // head it chains to, so another process (a second console instance, the CLI's prune) waits instead of
 // forking the chain.
-import type { AuditAction, AuditActor } from '../../../src/api/audit-schemas'
+import type { AuditAction, AuditActor } from '../../../src/api/contract/audit-schemas'
 import type { ConsoleStore } from '../store'
 import type { ConsoleDb } from '../store/database'
 import type { AuditRow } from '../store/schema'

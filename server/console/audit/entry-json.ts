@@ -1,5 +1,5 @@
 // A stored audit row as the contract's AuditEntry: ISO time, actor object, parsed detail.
-import type { AuditEntry } from '../../../src/api/audit-schemas'
+import type { AuditEntry } from '../../../src/api/contract/audit-schemas'
 import type { AuditRow } from '../store/schema'
 
 export function auditEntryOf(row: AuditRow): AuditEntry {

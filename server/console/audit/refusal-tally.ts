@@ -3,7 +3,7 @@
 // way into the hash chain (chain.ts): an entry cannot be updated, so it is written once, complete.
 // Past MAX_KEYS_PER_MINUTE addresses in a minute the rest fold into one "other addresses" entry,
 // so 10,000 anonymous requests, from one address or from many, add at most 101 entries a minute and action.
-import type { AuditAction } from '../../../src/api/audit-schemas'
+import type { AuditAction } from '../../../src/api/contract/audit-schemas'
 import type { AuditLog } from './audit-log'
 
 export const MAX_KEYS_PER_MINUTE = 100

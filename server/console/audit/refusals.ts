@@ -2,7 +2,7 @@
 // after the handler marked it (require-session.ts forbidden(), http/csrf.ts). A signed-in sender's
 // refusal is one entry each; an anonymous one is counted (refusal-tally.ts), so a flood cannot fill the trail.
 import type { Context, MiddlewareHandler } from 'hono'
-import type { AuditActor } from '../../../src/api/audit-schemas'
+import type { AuditActor } from '../../../src/api/contract/audit-schemas'
 import type { SessionEnv } from '../auth/require-session'
 import type { AuditLog } from './audit-log'
 import type { RefusalTally } from './refusal-tally'

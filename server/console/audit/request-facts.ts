@@ -1,6 +1,6 @@
 // What every audit entry says about the request: who (as they are now), from where, with what.
 import type { Context } from 'hono'
-import type { AuditActor } from '../../../src/api/audit-schemas'
+import type { AuditActor } from '../../../src/api/contract/audit-schemas'
 import type { ActiveSession } from '../auth/sessions'
 import { clientAddress } from '../http/client-address'
 

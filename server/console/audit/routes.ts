@@ -7,7 +7,7 @@ import {
   type AuditPage,
   type AuditQuery,
   auditQuery,
-} from '../../../src/api/audit-schemas'
+} from '../../../src/api/contract/audit-schemas'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { sameSiteOnly } from '../http/csrf'
 import { CSV_CONTENT_TYPE, csvFileName } from '../http/csv'

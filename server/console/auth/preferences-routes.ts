@@ -1,6 +1,6 @@
 // A person's own settings. Anyone signed in may change their own, and only their own.
 import { Hono, type MiddlewareHandler } from 'hono'
-import { preferences } from '../../../src/api/console-schemas'
+import { preferences } from '../../../src/api/contract/console-schemas'
 import { sendProblem } from '../http/problem'
 import type { ConsoleStore } from '../store'
 import type { SessionEnv } from './require-session'

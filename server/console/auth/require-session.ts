@@ -1,6 +1,6 @@
 // Every request past this point has a live session; the rest get 401 problem+json.
 import type { Context, MiddlewareHandler } from 'hono'
-import type { Permission } from '../../../src/api/console-schemas'
+import type { Permission } from '../../../src/api/contract/console-schemas'
 import { problem, sendProblem } from '../http/problem'
 import type { LogVariables } from '../http/request-log'
 import { can } from '../roles'

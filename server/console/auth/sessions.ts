@@ -1,5 +1,5 @@
 // Sessions: create (rotating any previous one), resolve with idle and absolute expiry, end.
-import type { Role, TimeZonePreference } from '../../../src/api/console-schemas'
+import type { Role, TimeZonePreference } from '../../../src/api/contract/console-schemas'
 import type { ConsoleStore } from '../store'
 import { hashSessionToken, newSessionToken } from './session-tokens'
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { AuditAction } from '../../../src/api/audit-schemas'
+import type { AuditAction } from '../../../src/api/contract/audit-schemas'
 import { createTestConsole, expectProblem, fakeClock, PASSWORD, type TestConsole } from '../test-support/console-app'
 import { DEFAULT_THROTTLE } from './sign-in-throttle'
 

@@ -1,7 +1,7 @@
 // What a throttled sign-in is told, and the one audit entry each throttle state writes when it starts
 // (an attempt refused while the state lasts writes none: a flood of them cannot fill the trail).
 import type { Context } from 'hono'
-import type { AuditAction } from '../../../src/api/audit-schemas'
+import type { AuditAction } from '../../../src/api/contract/audit-schemas'
 import type { AuditLog } from '../audit/audit-log'
 import { requestFacts } from '../audit/request-facts'
 import { sendProblem } from '../http/problem'

@@ -2,8 +2,8 @@
 // reason's numbers are the windows' own, and each threshold is where the comment says.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { healthFlag, MIN_ENDED_CALLS, percent } from '../../../src/api/caller-id-health-flag'
-import type { HealthWindow } from '../../../src/api/usage-breakdown-schemas'
+import { healthFlag, MIN_ENDED_CALLS, percent } from '../../../src/api/contract/caller-id-health-flag'
+import type { HealthWindow } from '../../../src/api/contract/usage-breakdown-schemas'
 import { accountWindow, callsPerDay, type EndedCall, windowOf, windowsOf } from './health-windows'
 
 const DAY = 24 * 60 * 60_000

@@ -1,8 +1,12 @@
 // GET /api/console/caller-ids/health: every caller ID's health over its recent ended calls (usage:read,
 // managers and admins), with an optional period's figures. Mounted at CONSOLE_PREFIX with its own guard.
 import { Hono, type MiddlewareHandler } from 'hono'
-import type { IndexState } from '../../../src/api/call-index-schemas'
-import { callerIdHealthQuery, PERIOD_DAYS_MAX, USAGE_BREAKDOWN_PATHS } from '../../../src/api/usage-breakdown-schemas'
+import type { IndexState } from '../../../src/api/contract/call-index-schemas'
+import {
+  callerIdHealthQuery,
+  PERIOD_DAYS_MAX,
+  USAGE_BREAKDOWN_PATHS,
+} from '../../../src/api/contract/usage-breakdown-schemas'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { sendInvalidFields } from '../http/invalid-fields'
 import { sendProblem } from '../http/problem'

@@ -1,7 +1,11 @@
 // A caller ID's ended calls, newest first, cut into the contract's windows: its newest HEALTH_WINDOW_CALLS
 // (recent) and the HEALTH_WINDOW_CALLS before them (previous), and the account's window over every recent
 // one. Pure: the store reads the calls, this counts them.
-import { HEALTH_WINDOW_CALLS, type HealthWindow, SHORT_CALL_SECONDS } from '../../../src/api/usage-breakdown-schemas'
+import {
+  HEALTH_WINDOW_CALLS,
+  type HealthWindow,
+  SHORT_CALL_SECONDS,
+} from '../../../src/api/contract/usage-breakdown-schemas'
 
 /** An ended call as the health reads it: its status, duration and creation time (epoch ms). */
 export interface EndedCall {

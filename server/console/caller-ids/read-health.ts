@@ -1,15 +1,15 @@
 // Every caller ID's health, as GET /caller-ids/health answers it, and the flagged ones alone for the alerts'
 // evaluator. Reads the call index (store/caller-id-health.ts), counts with health-windows.ts, judges with
 // health-flag.ts.
-import type { IndexState } from '../../../src/api/call-index-schemas'
-import { healthFlag } from '../../../src/api/caller-id-health-flag'
+import type { IndexState } from '../../../src/api/contract/call-index-schemas'
+import { healthFlag } from '../../../src/api/contract/caller-id-health-flag'
 import {
   type CallerIdHealth,
   type CallerIdHealthResponse,
   HEALTH_WINDOW_CALLS,
   type HealthWindow,
   SHORT_CALL_SECONDS,
-} from '../../../src/api/usage-breakdown-schemas'
+} from '../../../src/api/contract/usage-breakdown-schemas'
 import type { ConsoleStore } from '../store'
 import type { HealthPeriod, PeriodCounts } from '../store/caller-id-health'
 import { accountWindow, callsPerDay, windowsOf } from './health-windows'

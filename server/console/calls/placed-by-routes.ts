@@ -1,7 +1,7 @@
 // /api/console/placed-by?call_id=…: who placed each of a page of calls, in one request.
 // Calls the console did not place are left out; the page shows "API" for them.
 import { Hono, type MiddlewareHandler } from 'hono'
-import type { PlacedByResponse } from '../../../src/api/placed-by-schemas'
+import type { PlacedByResponse } from '../../../src/api/contract/placed-by-schemas'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { sendProblem } from '../http/problem'
 import type { ConsoleStore } from '../store'

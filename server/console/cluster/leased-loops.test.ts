@@ -3,7 +3,7 @@
 // the index sync and the alert rules run on one of them at a time, and move to the other within 5 s when
 // their holder closes or is cut off from the store.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { AlertFiring } from '../../../src/api/alert-schemas'
+import type { AlertFiring } from '../../../src/api/contract/alert-schemas'
 import { startConsoleAlerts } from '../alerts/rules/console-alerts'
 import { createAuditLog } from '../audit/audit-log'
 import { startConsoleCallIndex } from '../calls/index/console-call-index'

@@ -2,8 +2,8 @@
 // balancer: a person's request pace, exports at once and sign-in check are counted across both, whichever
 // instance answers. Also the cost of the shared pace per request (a statement a fifth of a burst), on this run's store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CALL_INDEX_PATHS } from '../../../src/api/call-index-schemas'
-import { CONSOLE_PREFIX } from '../../../src/api/console-schemas'
+import { CALL_INDEX_PATHS } from '../../../src/api/contract/call-index-schemas'
+import { CONSOLE_PREFIX } from '../../../src/api/contract/console-schemas'
 import { createUserRateLimiter } from '../http/user-rate-limit'
 import { type ConsoleStore, openStore } from '../store'
 import { createTestConsole, expectProblem, fakeClock, type TestConsole } from '../test-support/console-app'

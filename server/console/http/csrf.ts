@@ -3,7 +3,7 @@
 // request must carry a header that only our own fetch client sends: a cross-site form
 // cannot set it, and a cross-site fetch with it needs a CORS preflight we never grant.
 import type { MiddlewareHandler } from 'hono'
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../src/api/console-schemas'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../src/api/contract/console-schemas'
 import { problem, sendProblem } from './problem'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])

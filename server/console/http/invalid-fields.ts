@@ -2,7 +2,7 @@
 // and each field's own message for the form that sent it.
 import type { Context } from 'hono'
 import type * as z from 'zod/mini'
-import { PLAIN_TEXT_ERROR } from '../../../src/api/call-query'
+import { PLAIN_TEXT_ERROR } from '../../../src/api/contract/call-query'
 import { sendProblem } from './problem'
 
 export function sendInvalidFields(

@@ -1,8 +1,8 @@
 // The hub's upstream side: one timer that, within the request budget, lists the calls in flight,
 // polls each tracked call that is due (never two requests for one call at once) and counts the last
 // hour's tally (hour-tally.ts), and that stops every request for as long as a 429's Retry-After asks.
-import type { LiveEventData, LiveEventName, LivePause, LiveTrouble } from '../../../src/api/live-schemas'
-import { type CallStatus, IN_FLIGHT_CALL_STATUSES } from '../../../src/api/schemas'
+import type { LiveEventData, LiveEventName, LivePause, LiveTrouble } from '../../../src/api/contract/live-schemas'
+import { type CallStatus, IN_FLIGHT_CALL_STATUSES } from '../../../src/api/contract/schemas'
 import type { Logger } from '../http/request-log'
 import { createHourTally } from './hour-tally'
 import type { LiveUpstream } from './live-upstream'

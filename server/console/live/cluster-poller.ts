@@ -3,7 +3,7 @@
 // streams (live_streams, read every `syncMs`), puts the calls placed through any instance on its board
 // (live_placed), and publishes every event that hub emits to live_events, in order, with the state it
 // leaves (live_calls, live_state). It stops at once when the lease is lost: nothing more is asked or written.
-import type { LiveCallEntry, LiveEventData } from '../../../src/api/live-schemas'
+import type { LiveCallEntry, LiveEventData } from '../../../src/api/contract/live-schemas'
 import { holdLease } from '../cluster/lease'
 import type { Logger } from '../http/request-log'
 import type { ConsoleStore } from '../store'

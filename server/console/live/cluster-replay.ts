@@ -1,6 +1,12 @@
 // What a viewer of a clustered hub starts from, read from the store: the events it missed after its
 // Last-Event-ID (when they are all still there), or a snapshot of the latest state the lease holder left.
-import type { LiveCallEntry, LivePause, LiveSnapshot, LiveTally, LiveTrouble } from '../../../src/api/live-schemas'
+import type {
+  LiveCallEntry,
+  LivePause,
+  LiveSnapshot,
+  LiveTally,
+  LiveTrouble,
+} from '../../../src/api/contract/live-schemas'
 import type { ConsoleStore } from '../store'
 import type { LiveEventRow } from '../store/live-cluster'
 

@@ -5,8 +5,8 @@
 // stream ends with the session (a sign-out, a deactivation, a role without calls:read).
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming'
-import type { LiveStreamStats } from '../../../src/api/live-schemas'
-import { HEARTBEAT_MS, MAX_WATCHED_CALLS } from '../../../src/api/live-schemas'
+import type { LiveStreamStats } from '../../../src/api/contract/live-schemas'
+import { HEARTBEAT_MS, MAX_WATCHED_CALLS } from '../../../src/api/contract/live-schemas'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { sendProblem } from '../http/problem'
 import type { LiveHub, LiveSubscription, Refusal } from './live-hub'

@@ -2,8 +2,8 @@
 // through the list of each outcome (at most `maxPages` pages each) once a period, one page at a time
 // when the poller has budget for it. Between counts a call the hub sees end is added at once, so the
 // board's counters move when a call ends; the ids behind the numbers are kept, so none counts twice.
-import type { LiveTally } from '../../../src/api/live-schemas'
-import type { CallStatus, CallStatusResponse } from '../../../src/api/schemas'
+import type { LiveTally } from '../../../src/api/contract/live-schemas'
+import type { CallStatus, CallStatusResponse } from '../../../src/api/contract/schemas'
 import type { Logger } from '../http/request-log'
 import type { LiveUpstream } from './live-upstream'
 import { createPageGuard, describeStop, type ListingStop, type ListingStopReason, type PageGuard } from './page-guard'

@@ -2,7 +2,7 @@
 // each with its own connections and its own viewers, in front of the real simulator at real speed with a
 // counting proxy between: one instance polls for both, and every viewer on either sees every update.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { LivePause, LiveSnapshot } from '../../../src/api/live-schemas'
+import type { LivePause, LiveSnapshot } from '../../../src/api/contract/live-schemas'
 import {
   COMPLETES,
   callEvent,

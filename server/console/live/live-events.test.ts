@@ -1,7 +1,12 @@
 // The status hub through GET /api/console/events, in front of the real simulator (at real speed, so
 // calls stay in flight for seconds), with a counting proxy between them to see every upstream request.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { LIVE_EVENTS, type LiveEventName, type LivePause, type LiveSnapshot } from '../../../src/api/live-schemas'
+import {
+  LIVE_EVENTS,
+  type LiveEventName,
+  type LivePause,
+  type LiveSnapshot,
+} from '../../../src/api/contract/live-schemas'
 import { expectProblem } from '../test-support/console-app'
 import {
   COMPLETES,

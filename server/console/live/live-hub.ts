@@ -9,8 +9,8 @@ import {
   type LiveEventData,
   type LiveEventName,
   type LiveSnapshot,
-} from '../../../src/api/live-schemas'
-import type { PlacedBy } from '../../../src/api/placed-by-schemas'
+} from '../../../src/api/contract/live-schemas'
+import type { PlacedBy } from '../../../src/api/contract/placed-by-schemas'
 import type { Logger } from '../http/request-log'
 import { createCallPoller } from './call-poller'
 import { createEventLog } from './event-log'

@@ -2,7 +2,7 @@
 // browsers (or a script of theirs) cannot use up what everyone shares; and a new stream resumes
 // from `?last_event_id=` as a reconnect does from the header.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { LiveStreamStats } from '../../../src/api/live-schemas'
+import type { LiveStreamStats } from '../../../src/api/contract/live-schemas'
 import { expectProblem } from '../test-support/console-app'
 import { COMPLETES, callEvent, isSnapshot, type LiveTestbed, startLiveTestbed } from '../test-support/live-testbed'
 

@@ -3,7 +3,7 @@
 // once, and says when it reads it again; the last hour's tally stops on odd cursors instead of paging
 // for ever, and reads a missing or empty `next_cursor` as the last page.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { LiveEventName, LiveSnapshot, LiveTally, LiveTrouble } from '../../../src/api/live-schemas'
+import type { LiveEventName, LiveSnapshot, LiveTally, LiveTrouble } from '../../../src/api/contract/live-schemas'
 import type { Logger } from '../http/request-log'
 import { createTestConsole } from '../test-support/console-app'
 import { QUIRK_CALL_IDS } from '../test-support/quirks-catalogue'

@@ -1,7 +1,7 @@
 // The last hour's tally in the status hub, against the real simulator at 50 times its speed (so the
 // calls placed here end within a second or two), with a counting proxy in front to see the count's requests.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { LivePause, LiveSnapshot, LiveTally } from '../../../src/api/live-schemas'
+import type { LivePause, LiveSnapshot, LiveTally } from '../../../src/api/contract/live-schemas'
 import { FAILS_AT_ONCE, isSnapshot, type LiveTestbed, startLiveTestbed, VOICEMAIL } from '../test-support/live-testbed'
 import type { ReadEvent } from '../test-support/sse-client'
 

@@ -2,7 +2,7 @@
 // (DIALER_VOICEMAIL): the hub asks for it slowly and a bounded number of times, never every poll
 // interval for good, and does not put it on the board as a call in flight.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LiveSnapshot } from '../../../src/api/live-schemas'
+import type { LiveSnapshot } from '../../../src/api/contract/live-schemas'
 import { createTestConsole } from '../test-support/console-app'
 import { QUIRK_CALL_IDS, UNKNOWN_STATUS } from '../test-support/quirks-catalogue'
 import { type QuirksUpstream, startQuirksUpstream } from '../test-support/quirks-upstream'

@@ -1,7 +1,7 @@
 // The hub's own requests to the voice API, with the server's key (it never reaches a browser):
 // a call's status and pages of the call list, each answer parsed against the contract.
 import type * as z from 'zod/mini'
-import { parseRetryAfter } from '../../../src/api/retry-after'
+import { parseRetryAfter } from '../../../src/api/contract/retry-after'
 import {
   API_PREFIX,
   type CallStatus,
@@ -9,7 +9,7 @@ import {
   callStatusResponse,
   type ListCallsResponse,
   listCallsResponse,
-} from '../../../src/api/schemas'
+} from '../../../src/api/contract/schemas'
 import { upstreamBase } from '../proxy/voice-proxy'
 
 export type UpstreamAnswer<T> =

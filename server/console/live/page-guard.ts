@@ -1,7 +1,7 @@
 // A walk through the pages of the voice API's call list that cannot loop or stall, whatever the
 // service's cursors do: it stops on a cursor already seen in this walk, after a run of pages that bring
 // no call it has not seen, and after a bound on pages. Pure; shared by the index's sync and the hub.
-import { nextCursorOf } from '../../../src/api/next-cursor'
+import { nextCursorOf } from '../../../src/api/contract/next-cursor'
 
 export type ListingStopReason = 'repeated-cursor' | 'nothing-new' | 'page-limit'
 

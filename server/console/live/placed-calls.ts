@@ -2,7 +2,7 @@
 // every two poll intervals, so a call that failed sooner never showed, and its owner's other tabs
 // missed its end.
 import * as z from 'zod/mini'
-import { API_PREFIX, createCallResponse } from '../../../src/api/schemas'
+import { API_PREFIX, createCallResponse } from '../../../src/api/contract/schemas'
 import type { Logger } from '../http/request-log'
 import type { Operation } from '../operations'
 import type { LiveHub } from './live-hub'

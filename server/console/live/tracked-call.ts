@@ -1,14 +1,14 @@
 // What the hub knows of one call, and the pure decisions about it: is it due for a poll, did a
 // poll change anything a viewer sees, may it be forgotten.
 
-import type { LiveCall, LiveCallEntry } from '../../../src/api/live-schemas'
-import type { PlacedBy } from '../../../src/api/placed-by-schemas'
+import type { LiveCall, LiveCallEntry } from '../../../src/api/contract/live-schemas'
+import type { PlacedBy } from '../../../src/api/contract/placed-by-schemas'
 import {
   type CallStatusResponse,
   FINISHED_CALL_STATUSES,
   IN_FLIGHT_CALL_STATUSES,
   QUEUED,
-} from '../../../src/api/schemas'
+} from '../../../src/api/contract/schemas'
 
 export interface TrackedCall {
   id: string

@@ -1,6 +1,6 @@
 // The play id the recording player adds to its fetches (RECORDING_PLAY_PARAM): read for the
 // audit trail, and taken off before the signed link goes on to storage.
-import { RECORDING_PLAY_PARAM } from '../../../src/api/recording-links'
+import { RECORDING_PLAY_PARAM } from '../../../src/api/contract/recording-links'
 
 // The player's ids are 32 hex digits; anything else is no play id, so its fetch is audited as a download.
 const PLAY_ID = /^[A-Za-z0-9_-]{8,64}$/

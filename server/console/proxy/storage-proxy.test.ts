@@ -3,8 +3,8 @@
 // when an origin is not one it serves. The audit trail counts plays and downloads as on /storage/.
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuditAction } from '../../../src/api/audit-schemas'
-import { consoleRecordingUrl } from '../../../src/api/recording-links'
+import type { AuditAction } from '../../../src/api/contract/audit-schemas'
+import { consoleRecordingUrl } from '../../../src/api/contract/recording-links'
 import { createTestConsole, expectProblem, PUBLIC_ORIGIN, type TestConsole } from '../test-support/console-app'
 import { QUIRK_CALL_IDS } from '../test-support/quirks-catalogue'
 import { type QuirksUpstream, startQuirksUpstream, toneWav } from '../test-support/quirks-upstream'

@@ -1,6 +1,10 @@
 // Where a recording request goes: /storage/* to the storage upstream (VOICE_STORAGE_UPSTREAM), and
 // /storage-proxy?url=… to the link it carries, when that link's origin is one the console serves.
-import { STORAGE_ORIGINS_SETTING, STORAGE_PROXY_PATH, STORAGE_PROXY_URL_PARAM } from '../../../src/api/recording-links'
+import {
+  STORAGE_ORIGINS_SETTING,
+  STORAGE_PROXY_PATH,
+  STORAGE_PROXY_URL_PARAM,
+} from '../../../src/api/contract/recording-links'
 import { problem, problemBody } from '../http/problem'
 import { splitPlayId } from './recording-play'
 import { type StorageOrigins, storageOriginOf } from './storage-origins'

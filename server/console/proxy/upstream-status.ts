@@ -1,7 +1,7 @@
 // Whether the voice service answers and accepts the configured key, in words for an admin.
 // The key itself is never part of the answer.
-import type { UpstreamStatus } from '../../../src/api/console-schemas'
-import { API_PREFIX, account } from '../../../src/api/schemas'
+import type { UpstreamStatus } from '../../../src/api/contract/console-schemas'
+import { API_PREFIX, account } from '../../../src/api/contract/schemas'
 
 export async function checkUpstream(upstream: string, apiKey: string | null): Promise<UpstreamStatus> {
   if (!apiKey) {

@@ -5,7 +5,11 @@
 
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
-import { DEFAULT_RECORDING_IDLE_MS, DEFAULT_UPSTREAM_TIMEOUT_MS, secondsText } from '../../../src/api/time-limits'
+import {
+  DEFAULT_RECORDING_IDLE_MS,
+  DEFAULT_UPSTREAM_TIMEOUT_MS,
+  secondsText,
+} from '../../../src/api/contract/time-limits'
 import { problem } from '../http/problem'
 import type { Operation } from '../operations'
 import { createStorageOrigins, type StorageOrigins } from './storage-origins'

@@ -2,7 +2,7 @@
 // against UNIQUE (rule_id, period_start, subject): whichever evaluator, in whichever console instance,
 // inserts first is the one that fired; the others learn that nothing was inserted and stay quiet.
 import { randomBytes } from 'node:crypto'
-import type { AlertRuleKind } from '../../../src/api/alert-schemas'
+import type { AlertRuleKind } from '../../../src/api/contract/alert-schemas'
 import type { ConsoleDb } from './database'
 
 export interface AlertFiringRow {

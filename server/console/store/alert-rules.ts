@@ -2,8 +2,8 @@
 // call index the "projected over" rule needs: billed minutes of ended calls per UTC day of a period.
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import type { AlertRuleKind } from '../../../src/api/alert-schemas'
-import { FINISHED_CALL_STATUSES } from '../../../src/api/schemas'
+import type { AlertRuleKind } from '../../../src/api/contract/alert-schemas'
+import { FINISHED_CALL_STATUSES } from '../../../src/api/contract/schemas'
 import type { ConsoleDb } from './database'
 
 const DAY_MS = 86_400_000

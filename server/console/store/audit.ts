@@ -8,7 +8,7 @@ import {
   sql,
   type Transaction,
 } from 'kysely'
-import type { AuditAction } from '../../../src/api/audit-schemas'
+import type { AuditAction } from '../../../src/api/contract/audit-schemas'
 import type { ConsoleDb } from './database'
 import type { AuditRow, ConsoleDatabase } from './schema'
 

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type ConsoleStore, openStore } from '.'
+import { type ConsoleStore, openStore } from './'
 
 let store: ConsoleStore
 afterEach(() => store.close())

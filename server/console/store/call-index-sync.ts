@@ -1,7 +1,7 @@
 // The call index sync's progress (one row), so a restart resumes the backfill from its cursor and the
 // incremental sync from its watermark. A backfill page and its progress are written in one transaction.
 import type { Updateable } from 'kysely'
-import type { CallListItem } from '../../../src/api/schemas'
+import type { CallListItem } from '../../../src/api/contract/schemas'
 import type { ConsoleDb } from './database'
 import type { CallIndexSyncTable } from './schema'
 

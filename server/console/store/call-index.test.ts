@@ -2,7 +2,7 @@
 // after each kind of write the sync makes, and after rows are removed.
 import { sql } from 'kysely'
 import { expect, it } from 'vitest'
-import type { CallDetail, CallListItem } from '../../../src/api/schemas'
+import type { CallDetail, CallListItem } from '../../../src/api/contract/schemas'
 import { openTestStore } from '../test-support/test-store'
 
 const call = (id: string, status: string): CallListItem => ({

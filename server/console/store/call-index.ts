@@ -8,7 +8,7 @@ import {
   FINISHED_CALL_STATUSES,
   IN_FLIGHT_CALL_STATUSES,
   type Metadata,
-} from '../../../src/api/schemas'
+} from '../../../src/api/contract/schemas'
 import type { ConsoleDb } from './database'
 import type { ConsoleDatabase } from './schema'
 

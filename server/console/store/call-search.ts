@@ -3,7 +3,7 @@
 // term is then checked against the single values it may match, so a match never spans two values.
 // A number fragment matches a number's digits or, as a text term would, a metadata value ("4821", "T-4821").
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely'
-import { FINISHED_CALL_STATUSES } from '../../../src/api/schemas'
+import { FINISHED_CALL_STATUSES } from '../../../src/api/contract/schemas'
 import type { StoreAdapter, TermGroup } from './adapter'
 import type { ConsoleDb } from './database'
 import type { ConsoleDatabase } from './schema'

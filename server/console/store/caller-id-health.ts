@@ -3,7 +3,7 @@
 // the search: per caller ID a seek of indexed_calls_by_caller, newest first, so a million calls cost what
 // a few hundred do.
 import { sql } from 'kysely'
-import { FINISHED_CALL_STATUSES, IN_FLIGHT_CALL_STATUSES } from '../../../src/api/schemas'
+import { FINISHED_CALL_STATUSES, IN_FLIGHT_CALL_STATUSES } from '../../../src/api/contract/schemas'
 import type { EndedCall } from '../caller-ids/health-windows'
 import type { ConsoleDb } from './database'
 

@@ -1,6 +1,6 @@
 // Invites not yet taken up. Taking one up deletes its row in the same transaction that
 // adds the person, so a link works once even when two tabs submit it at the same moment.
-import type { Role } from '../../../src/api/console-schemas'
+import type { Role } from '../../../src/api/contract/console-schemas'
 import type { ConsoleDb } from './database'
 import type { InviteRow, UserRow } from './schema'
 import { createUserQueries, normalizeEmail } from './users'

@@ -373,7 +373,7 @@ const migrationsFor = (store: StoreAdapter): Record<string, Migration> => ({
         .addColumn('dismissed_at', 'bigint', (col) => col.notNull())
         .addPrimaryKeyConstraint('alert_dismissals_pk', ['firing_id', 'user_id'])
         .execute()
-      // DEFAULT_USAGE_PERCENTS of src/api/alert-schemas.ts, spelled out: a later change of the defaults
+      // DEFAULT_USAGE_PERCENTS of src/api/contract/alert-schemas.ts, spelled out: a later change of the defaults
       // must not rewrite a migration that has run.
       const at = Date.now()
       for (const percent of [50, 80, 90, 100])

@@ -1,6 +1,6 @@
 // Saved views of the calls page: a person's own, and everyone's shared ones.
 import { randomBytes } from 'node:crypto'
-import { type DatePreset, datePreset, type SavedViewInput } from '../../../src/api/call-index-schemas'
+import { type DatePreset, datePreset, type SavedViewInput } from '../../../src/api/contract/call-index-schemas'
 import type { ConsoleDb } from './database'
 
 /** Views one person may keep: plenty for a sidebar, and a bound on what one account can store. */

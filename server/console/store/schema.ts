@@ -1,9 +1,9 @@
 // The console's tables as Kysely sees them. Times are epoch milliseconds, so the same
 // queries run on SQLite and PostgreSQL (bigint) without date functions of either.
 import type { Generated, Insertable, Selectable } from 'kysely'
-import type { AlertRuleKind } from '../../../src/api/alert-schemas'
-import type { AuditAction } from '../../../src/api/audit-schemas'
-import type { Role, TimeZonePreference } from '../../../src/api/console-schemas'
+import type { AlertRuleKind } from '../../../src/api/contract/alert-schemas'
+import type { AuditAction } from '../../../src/api/contract/audit-schemas'
+import type { Role, TimeZonePreference } from '../../../src/api/contract/console-schemas'
 
 export interface UsersTable {
   id: string

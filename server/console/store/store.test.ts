@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createSessionService } from '../auth/sessions'
 import { openTestStore } from '../test-support/test-store'
-import { openStore } from '.'
+import { openStore } from './'
 import { migrationProviderFor } from './migrations'
 
 const tempDb = () => join(mkdtempSync(join(tmpdir(), 'console-store-')), 'nested', 'console.sqlite')

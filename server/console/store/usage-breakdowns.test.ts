@@ -1,11 +1,11 @@
 // The counting rules of the usage breakdowns on rows written by hand: what counts as minutes, in flight and
 // awaiting details; a metadata key named exactly; "Other" past the rows shown.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { BREAKDOWN_ROWS_MAX } from '../../../src/api/usage-breakdown-schemas'
+import { BREAKDOWN_ROWS_MAX } from '../../../src/api/contract/usage-breakdown-schemas'
 import { openTestStore } from '../test-support/test-store'
 import { sumTallies } from '../usage/call-figures'
 import { createUsageReports } from '../usage/usage-reports'
-import type { ConsoleStore } from '.'
+import type { ConsoleStore } from './'
 
 const FROM = Date.parse('2026-11-01T00:00:00Z')
 const TO = Date.parse('2026-12-01T00:00:00Z')

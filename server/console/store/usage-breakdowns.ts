@@ -2,7 +2,7 @@
 // calls created in [from, to). Every read returns tallies (usage/call-figures.ts) that add, so the routes
 // make days, hours and weekdays of 15-minute UTC slots, and totals and "Other" of rows, without reading again.
 import { type RawBuilder, sql } from 'kysely'
-import { FINISHED_CALL_STATUSES } from '../../../src/api/schemas'
+import { FINISHED_CALL_STATUSES } from '../../../src/api/contract/schemas'
 import { emptyTally, type Tally } from '../usage/call-figures'
 import { SLOT_MS } from '../usage/zone-buckets'
 import type { ConsoleDb } from './database'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { ExpressionBuilder } from 'kysely'
-import type { Role, TimeZonePreference } from '../../../src/api/console-schemas'
+import type { Role, TimeZonePreference } from '../../../src/api/contract/console-schemas'
 import type { ConsoleDb } from './database'
 import type { ConsoleDatabase, UserRow } from './schema'
 

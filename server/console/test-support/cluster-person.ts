@@ -1,6 +1,6 @@
 // A person using the console through its one public address, as the console's own page does:
 // same-origin headers and the CSRF header on writes, the session and device cookies kept between requests.
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../src/api/console-schemas'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../src/api/contract/console-schemas'
 import { CLUSTER_PASSWORD } from './console-cluster'
 
 export interface Answer {

@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Role } from '../../../src/api/console-schemas'
+import type { Role } from '../../../src/api/contract/console-schemas'
 import { type ConsoleAppOptions, createConsoleApp } from '../app'
 import { hashPassword } from '../auth/passwords'
 import { createLogger } from '../http/request-log'

@@ -1,6 +1,6 @@
 // Calls put into the call index through the store's own writes, as the sync would: listed, then (unless
 // the call's details are still to come) detailed. For tests of search and export that need no upstream.
-import type { CallDetail, Metadata } from '../../../src/api/schemas'
+import type { CallDetail, Metadata } from '../../../src/api/contract/schemas'
 import type { ConsoleStore } from '../store'
 
 export interface TestCall {

@@ -1,7 +1,7 @@
 // The status hub's test bench: the real simulator with a counting proxy in front (to see every
 // upstream request the hub sends), and consoles whose hub polls through that proxy, each with a
 // signed-in support user and SSE clients. The console's own voice routes go to the simulator directly.
-import type { LiveCallEntry, LiveTally } from '../../../src/api/live-schemas'
+import type { LiveCallEntry, LiveTally } from '../../../src/api/contract/live-schemas'
 import { type CLUSTER_TIMINGS, createClusterHub } from '../live/cluster-hub'
 import { POLLER_LIMITS } from '../live/console-live-hub'
 import { createLiveHub, type LiveHub, type LiveLimits } from '../live/live-hub'

@@ -1,6 +1,6 @@
 // A concrete request for each of the voice API's operations, with ids and a signed
 // recording link that exist in the running simulator.
-import { STORAGE_PROXY_PATH, STORAGE_PROXY_URL_PARAM } from '../../../src/api/recording-links'
+import { STORAGE_PROXY_PATH, STORAGE_PROXY_URL_PARAM } from '../../../src/api/contract/recording-links'
 import type { Operation } from '../operations'
 import { type SimulatorProcess, simulatorGet } from './simulator-process'
 

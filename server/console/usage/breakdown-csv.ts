@@ -1,6 +1,6 @@
 // A breakdown as CSV: a header a person reads, a row per value, and the totals last. Its numbers are the
 // JSON answer's (answer rate as a percentage, the average to a tenth of a second). Pure.
-import type { BreakdownResponse, CallFigures } from '../../../src/api/usage-breakdown-schemas'
+import type { BreakdownResponse, CallFigures } from '../../../src/api/contract/usage-breakdown-schemas'
 import { csvRecord } from '../http/csv'
 
 const FIRST_COLUMN: Record<BreakdownResponse['by'], string> = {

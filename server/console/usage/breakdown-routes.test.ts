@@ -11,7 +11,7 @@ import {
   type MetadataKeysResponse,
   USAGE_BREAKDOWN_PATHS,
   type UsageDaysResponse,
-} from '../../../src/api/usage-breakdown-schemas'
+} from '../../../src/api/contract/usage-breakdown-schemas'
 import { startCallIndexSync } from '../calls/index/call-index-sync'
 import { createIndexUpstream } from '../calls/index/index-upstream'
 import { type ConsoleStore, openStore } from '../store'

@@ -2,13 +2,13 @@
 // period's minutes went, read from the call index (usage:read: managers and admins). Mounted at
 // CONSOLE_PREFIX with each route's own guard, paced as the call search is.
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import type { IndexState } from '../../../src/api/call-index-schemas'
+import type { IndexState } from '../../../src/api/contract/call-index-schemas'
 import {
   breakdownQuery,
   type MetadataKeysResponse,
   USAGE_BREAKDOWN_PATHS,
   usagePeriodQuery,
-} from '../../../src/api/usage-breakdown-schemas'
+} from '../../../src/api/contract/usage-breakdown-schemas'
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../auth/require-session'

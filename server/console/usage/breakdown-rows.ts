@@ -1,6 +1,6 @@
 // From the store's group tallies to the contract's rows: labels, most minutes first, the rest in
 // "Other"; hours and weekdays in their own order, every one listed. Pure.
-import { BREAKDOWN_ROWS_MAX, type BreakdownRow, type UsageDay } from '../../../src/api/usage-breakdown-schemas'
+import { BREAKDOWN_ROWS_MAX, type BreakdownRow, type UsageDay } from '../../../src/api/contract/usage-breakdown-schemas'
 import { addTally, emptyTally, figuresOf, type Tally } from './call-figures'
 import { dayIndexOf, localSlot, SLOT_MS, type ZoneDay } from './zone-buckets'
 

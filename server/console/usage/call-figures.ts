@@ -1,6 +1,6 @@
 // The counts of a set of calls as the store adds them up, and the contract's figures made from them.
 // Tallies add, so slots sum into days, hours and weekdays, and rows into "Other" and the totals. Pure.
-import type { CallFigures, IndexCoverage } from '../../../src/api/usage-breakdown-schemas'
+import type { CallFigures, IndexCoverage } from '../../../src/api/contract/usage-breakdown-schemas'
 
 export interface Tally {
   calls: number

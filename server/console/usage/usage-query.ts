@@ -2,7 +2,7 @@
 // period of at most 93 days whose end follows its start; a key with `by=metadata`). Each refusal names its field.
 import type { Context } from 'hono'
 import type * as z from 'zod/mini'
-import { type BreakdownQuery, PERIOD_DAYS_MAX } from '../../../src/api/usage-breakdown-schemas'
+import { type BreakdownQuery, PERIOD_DAYS_MAX } from '../../../src/api/contract/usage-breakdown-schemas'
 import { sendInvalidFields } from '../http/invalid-fields'
 import { sendProblem } from '../http/problem'
 

@@ -1,12 +1,12 @@
 // The days and breakdowns of a period, from the store's grouped reads and the index's state.
-import type { IndexState } from '../../../src/api/call-index-schemas'
+import type { IndexState } from '../../../src/api/contract/call-index-schemas'
 import {
   BREAKDOWN_ROWS_MAX,
   type BreakdownDimension,
   type BreakdownResponse,
   type IndexCoverage,
   type UsageDaysResponse,
-} from '../../../src/api/usage-breakdown-schemas'
+} from '../../../src/api/contract/usage-breakdown-schemas'
 import type { ConsoleStore } from '../store'
 import type { GroupTally, UsageRange } from '../store/usage-breakdowns'
 import { byRank, clockRows, dayRows, type LabelledTally, rankedRows, type SlotTally } from './breakdown-rows'

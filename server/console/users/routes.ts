@@ -1,8 +1,8 @@
 // The Users page's API, for admins (users:manage): the list, invites, role changes,
 // deactivation and ending sessions. Mounted at CONSOLE_PREFIX/users.
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import type { Role } from '../../../src/api/console-schemas'
-import { INVITE_VALID_MS, inviteBody, inviteResendBody, roleChangeBody } from '../../../src/api/users-schemas'
+import type { Role } from '../../../src/api/contract/console-schemas'
+import { INVITE_VALID_MS, inviteBody, inviteResendBody, roleChangeBody } from '../../../src/api/contract/users-schemas'
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import type { SessionEnv } from '../auth/require-session'

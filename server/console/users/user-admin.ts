@@ -1,7 +1,7 @@
 // The changes an admin makes to a person, from the Users page or the server's shell: one place
 // that keeps an active admin on the console and writes each change, or refusal, to the audit trail.
-import type { AuditActor } from '../../../src/api/audit-schemas'
-import type { Role } from '../../../src/api/console-schemas'
+import type { AuditActor } from '../../../src/api/contract/audit-schemas'
+import type { Role } from '../../../src/api/contract/console-schemas'
 import type { AuditEvent, AuditLog } from '../audit/audit-log'
 import type { ConsoleStore } from '../store'
 import type { UserRow } from '../store/schema'

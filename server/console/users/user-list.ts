@@ -1,5 +1,5 @@
 // The Users page's rows: every account, then the invites not yet taken up, as the contract shapes them.
-import type { UserListItem } from '../../../src/api/users-schemas'
+import type { UserListItem } from '../../../src/api/contract/users-schemas'
 import type { ConsoleStore } from '../store'
 import type { InviteRow, UserRow } from '../store/schema'
 

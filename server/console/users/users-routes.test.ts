@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { UserListItem } from '../../../src/api/users-schemas'
+import type { UserListItem } from '../../../src/api/contract/users-schemas'
 import { createTestConsole, expectProblem, fakeClock, type TestConsole } from '../test-support/console-app'
 
 let t: TestConsole

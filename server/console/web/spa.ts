@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
-import { SESSION_ELEMENT_ID, type SessionState } from '../../../src/api/console-schemas'
+import { SESSION_ELEMENT_ID, type SessionState } from '../../../src/api/contract/console-schemas'
 
 /**
  * The session as a JSON data block (not a script: the CSP has nothing to allow). The first page

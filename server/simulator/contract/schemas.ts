@@ -2,7 +2,7 @@
 // is silent (server/simulator/README.md, "Gap in the spec"): metadata limits, E.164 numbers,
 // closed objects, non-null values. The simulator validates the requests it receives and shapes
 // its answers with these schemas; openapi.simulator.json is generated from them. The console and
-// the dashboard never read answers with them: they read by what the spec promises (src/api/schemas.ts).
+// the dashboard never read answers with them: they read by what the spec promises (src/api/contract/schemas.ts).
 import * as z from 'zod/mini'
 import {
   ACCOUNT_STATUSES,
@@ -11,7 +11,7 @@ import {
   PERIOD_STATUSES,
   QUEUED,
   VERIFICATION_STATUSES,
-} from '../../../src/api/schemas'
+} from '../../../src/api/contract/schemas'
 
 // The spec's values, one source for both readings: the simulator's modules take them from here.
 export {
@@ -24,7 +24,7 @@ export {
   PERIOD_STATUSES,
   QUEUED,
   VERIFICATION_STATUSES,
-} from '../../../src/api/schemas'
+} from '../../../src/api/contract/schemas'
 
 // ---------------------------------------------------------------- primitives
 
@@ -302,4 +302,4 @@ export type UsageHistory = z.infer<typeof usageHistory>
 
 // RFC 9457 problem details, with `errors` naming the fields that failed validation: the console answers in
 // the same shape, so it is written once, beside the console's readers.
-export { type ProblemDetails, problemDetails } from '../../../src/api/schemas'
+export { type ProblemDetails, problemDetails } from '../../../src/api/contract/schemas'

@@ -1,4 +1,4 @@
-import type { CallStatus } from '../../../src/api/schemas'
+import type { CallStatus } from '../../../src/api/contract/schemas'
 import { billedMinutes } from './billing'
 import { createRandom } from './prng'
 

@@ -1,6 +1,6 @@
 // The parts of one entry that the table and the phone cards both show.
 import { Link } from '@tanstack/react-router'
-import type { AuditEntry } from '@/api/audit-schemas'
+import type { AuditEntry } from '@/api/contract/audit-schemas'
 import { Badge } from '@/components/ui/badge'
 import { formatMetadataValue } from '@/lib/format'
 import { actorlessLabel, entryOutcome } from './audit-labels'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { auditQueries } from '@/api/audit'
-import type { AuditAction } from '@/api/audit-schemas'
+import type { AuditAction } from '@/api/contract/audit-schemas'
 import { useTimeZone } from '@/api/preferences'
 import { DateFilter } from '@/components/date-filter'
 import { Button } from '@/components/ui/button'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AUDIT_ACTIONS, SSO_REFUSALS } from '@/api/audit-schemas'
+import { AUDIT_ACTIONS, SSO_REFUSALS } from '@/api/contract/audit-schemas'
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTION_OPTIONS,

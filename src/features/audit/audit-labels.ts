@@ -1,5 +1,11 @@
 // How the trail's codes read to a person: each action, a missing actor, and an entry's outcome.
-import { type AuditAction, type AuditEntry, isSsoRefusal, type SsoRefusal, ssoRefusalOf } from '@/api/audit-schemas'
+import {
+  type AuditAction,
+  type AuditEntry,
+  isSsoRefusal,
+  type SsoRefusal,
+  ssoRefusalOf,
+} from '@/api/contract/audit-schemas'
 import type { BadgeTone } from '@/components/ui/badge'
 
 /** One label per action; a Record, so a new action in the contract fails the typecheck until it has one. */

@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import * as z from 'zod/mini'
 import type { AuditExportFilters } from '@/api/audit'
-import { type AuditQuery, auditQuery } from '@/api/audit-schemas'
+import { type AuditQuery, auditQuery } from '@/api/contract/audit-schemas'
 
 /** Entries per page: a screenful of a busy hour. */
 export const AUDIT_PAGE_SIZE = 50

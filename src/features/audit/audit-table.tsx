@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { AuditEntry } from '@/api/audit-schemas'
+import type { AuditEntry } from '@/api/contract/audit-schemas'
 import { useTimeZone } from '@/api/preferences'
 import { Timestamp } from '@/components/timestamp'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'

@@ -1,30 +1,62 @@
 // Where an entry's target leads: its call's page, or the Users page for a person. Pure: the action
 // says what the target is (a call id, an email), since a target of another action may look the same.
-import type { AuditAction, AuditEntry } from '@/api/audit-schemas'
+import type { AuditAction, AuditEntry } from '@/api/contract/audit-schemas'
 
-const CALL_TARGETS: ReadonlySet<AuditAction> = new Set([
-  'call.placed',
-  'call.replayed',
-  'recording.played',
-  'recording.downloaded',
-])
-/** Changes to a person's account, whose target is their email (a sign-in's is whatever was typed). */
-const PERSON_TARGETS: ReadonlySet<AuditAction> = new Set([
-  'user.invited',
-  'user.invite-resent',
-  'user.set-up',
-  'user.role-changed',
-  'user.deactivated',
-  'user.reactivated',
-  'user.password-set',
-  'sessions.ended',
-])
+type TargetKind = 'call' | 'person' | null
+
+/**
+ * What each action's target is. Every action is named, so a new one does not typecheck until it is placed here.
+ * A person's target is their email; a sign-in's is whatever was typed, so it links nowhere.
+ */
+const TARGET_OF: Record<AuditAction, TargetKind> = {
+  'call.placed': 'call',
+  'call.replayed': 'call',
+  'recording.played': 'call',
+  'recording.downloaded': 'call',
+  'user.invited': 'person',
+  'user.invite-resent': 'person',
+  'user.set-up': 'person',
+  'user.role-changed': 'person',
+  'user.deactivated': 'person',
+  'user.reactivated': 'person',
+  'user.password-set': 'person',
+  'sessions.ended': 'person',
+  'sign-in.succeeded': null,
+  'sign-in.failed': null,
+  'sign-in.locked': null,
+  'sign-in.address-throttled': null,
+  'sign-in.address-blocked': null,
+  'sign-in.account-locked': null,
+  'sign-in.device-locked': null,
+  'sign-out': null,
+  'sso.signed-in': null,
+  'sso.refused': null,
+  'call.refused': null,
+  'caller-id.verification-started': null,
+  'calls.exported': null,
+  'usage.exported': null,
+  'alert-channel.created': null,
+  'alert-channel.changed': null,
+  'alert-channel.deleted': null,
+  'alert-channel.tested': null,
+  'alert-channel.disabled': null,
+  'alert-delivery.attempted': null,
+  'request.forbidden': null,
+  'request.cross-site-refused': null,
+  'audit.exported': null,
+  'audit.pruned': null,
+  'alert-rule.created': null,
+  'alert-rule.changed': null,
+  'alert-rule.deleted': null,
+  'alert.fired': null,
+}
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null
 
 export function targetLink(entry: Pick<AuditEntry, 'action' | 'target'>): TargetLink {
   if (!entry.target) return null
-  if (CALL_TARGETS.has(entry.action)) return { kind: 'call', callId: entry.target }
-  if (PERSON_TARGETS.has(entry.action)) return { kind: 'person', email: entry.target }
+  const kind = TARGET_OF[entry.action]
+  if (kind === 'call') return { kind, callId: entry.target }
+  if (kind === 'person') return { kind, email: entry.target }
   return null
 }

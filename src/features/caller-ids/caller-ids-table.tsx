@@ -1,5 +1,5 @@
+import type { CallerIdListItem } from '@/api/contract/schemas'
 import { useTimeZone } from '@/api/preferences'
-import type { CallerIdListItem } from '@/api/schemas'
 import { Timestamp } from '@/components/timestamp'
 import { Badge } from '@/components/ui/badge'
 import { CopyButton } from '@/components/ui/copy-button'

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { CallerIdHealth, HealthWindow } from '@/api/usage-breakdown-schemas'
+import type { CallerIdHealth, HealthWindow } from '@/api/contract/usage-breakdown-schemas'
 import { Table, TableBody, TableRow } from '@/components/ui/table'
 import { HealthCells, type HealthState } from './health-cells'
 

@@ -1,6 +1,6 @@
-import { MIN_ENDED_CALLS } from '@/api/caller-id-health-flag'
 import { formatAnswered, formatCallsPerDay, formatShortCalls, healthTrend } from '@/api/caller-id-health-words'
-import { type CallerIdHealth, HEALTH_WINDOW_CALLS } from '@/api/usage-breakdown-schemas'
+import { MIN_ENDED_CALLS } from '@/api/contract/caller-id-health-flag'
+import { type CallerIdHealth, HEALTH_WINDOW_CALLS } from '@/api/contract/usage-breakdown-schemas'
 import { Badge } from '@/components/ui/badge'
 import { TableCell, TableHead } from '@/components/ui/table'
 

@@ -1,8 +1,12 @@
 // The health query's answer as the caller-ID table's columns, and the period it is asked for.
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { HealthPeriod } from '@/api/caller-id-health'
-import type { UsageSummary } from '@/api/schemas'
-import { type CallerIdHealthResponse, callerIdHealthQuery, isReadablePeriod } from '@/api/usage-breakdown-schemas'
+import type { UsageSummary } from '@/api/contract/schemas'
+import {
+  type CallerIdHealthResponse,
+  callerIdHealthQuery,
+  isReadablePeriod,
+} from '@/api/contract/usage-breakdown-schemas'
 import type { HealthColumns } from './caller-ids-table'
 
 /**

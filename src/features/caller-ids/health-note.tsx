@@ -1,4 +1,4 @@
-import { HEALTH_WINDOW_CALLS, SHORT_CALL_SECONDS } from '@/api/usage-breakdown-schemas'
+import { HEALTH_WINDOW_CALLS, SHORT_CALL_SECONDS } from '@/api/contract/usage-breakdown-schemas'
 
 /** What the health columns count, and what the flag can and cannot mean. */
 export function HealthNote() {

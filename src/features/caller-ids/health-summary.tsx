@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { formatShare } from '@/api/caller-id-health-words'
-import type { CallerIdHealthResponse } from '@/api/usage-breakdown-schemas'
+import type { CallerIdHealthResponse } from '@/api/contract/usage-breakdown-schemas'
 import { ErrorState } from '@/components/ui/error-state'
 import { formatNumber } from '@/lib/format'
 

@@ -1,6 +1,6 @@
 // How verification and CNAM statuses read on screen: one map each. Values the
 // spec does not list are shown as they come, in a neutral badge.
-import { CNAM_STATUSES, VERIFICATION_STATUSES } from '@/api/schemas'
+import { CNAM_STATUSES, VERIFICATION_STATUSES } from '@/api/contract/schemas'
 import type { BadgeTone } from '@/components/ui/badge'
 
 interface StatusLook {

@@ -2,8 +2,8 @@
 // that retries by itself and says so, and stops when its component goes away.
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
+import type { StartVerificationResponse } from '@/api/contract/schemas'
 import type { RetryInfo } from '@/api/idempotent-submit'
-import type { StartVerificationResponse } from '@/api/schemas'
 import { requestVerification } from './request-verification'
 
 export interface StartVerificationVariables {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import type { StartVerificationResponse } from '@/api/schemas'
+import type { StartVerificationResponse } from '@/api/contract/schemas'
 import { Button } from '@/components/ui/button'
 import { CopyButton } from '@/components/ui/copy-button'
 import { cn } from '@/lib/cn'

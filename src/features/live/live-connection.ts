@@ -3,7 +3,7 @@
 // what arrives writes the store, feeds the query cache the pages read, and hands the endings of a
 // person's own calls to the notifier.
 import type { QueryClient } from '@tanstack/react-query'
-import { MAX_WATCHED_CALLS } from '@/api/live-schemas'
+import { MAX_WATCHED_CALLS } from '@/api/contract/live-schemas'
 import { LIVE_EVENTS_URL, type LiveStreamEvent, openLiveStream } from '@/api/live-stream'
 import { createLiveQuerySync } from './live-query-sync'
 import { applyEvent, withoutOldEndings } from './live-state'

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
-import type { SessionResponse } from '@/api/console-schemas'
+import type { SessionResponse } from '@/api/contract/console-schemas'
 import { can } from '@/api/session'
 import { createLiveStore, LIVE_CONNECT_TIMEOUT_MS } from './live-store'
 import { hasWaitingEndings, pushEnding } from './notify/notice-queue'

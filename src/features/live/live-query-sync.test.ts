@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { callQueries } from '@/api/calls'
-import type { LiveCallEntry } from '@/api/live-schemas'
+import type { LiveCallEntry } from '@/api/contract/live-schemas'
 import { createLiveQuerySync } from './live-query-sync'
 
 const listKey = callQueries.list({ limit: 25 }).queryKey

@@ -2,10 +2,10 @@
 // as one it fetched. Only what a page already holds is updated: the stream never fills the cache.
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { callIndexQueries } from '@/api/call-index'
-import { INDEX_SYNC_MS } from '@/api/call-index-schemas'
 import { callQueries } from '@/api/calls'
-import type { LiveCallEntry } from '@/api/live-schemas'
-import type { CallStatusResponse } from '@/api/schemas'
+import { INDEX_SYNC_MS } from '@/api/contract/call-index-schemas'
+import type { LiveCallEntry } from '@/api/contract/live-schemas'
+import type { CallStatusResponse } from '@/api/contract/schemas'
 
 /** The lists a page may hold: the voice API's pages and the index's searches, rows of one shape. */
 const LIST_KEYS: QueryKey[] = [callQueries.lists(), callIndexQueries.searches()]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { LiveCallEntry } from '@/api/live-schemas'
-import { JUST_ENDED_MS } from '@/api/live-schemas'
+import type { LiveCallEntry } from '@/api/contract/live-schemas'
+import { JUST_ENDED_MS } from '@/api/contract/live-schemas'
 import { applyEvent, withoutOldEndings } from './live-state'
 import { INITIAL_LIVE_STATE } from './live-store'
 

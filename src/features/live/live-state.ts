@@ -1,7 +1,13 @@
 // What a tab knows from the event stream, and the pure steps that change it: a snapshot replaces
 // the board, a call event updates one call, and calls that ended a while ago are let go, so a wall
 // screen left on for days holds no more than the board's calls.
-import { JUST_ENDED_MS, type LiveCallEntry, type LivePause, type LiveTally, type LiveTrouble } from '@/api/live-schemas'
+import {
+  JUST_ENDED_MS,
+  type LiveCallEntry,
+  type LivePause,
+  type LiveTally,
+  type LiveTrouble,
+} from '@/api/contract/live-schemas'
 import type { LiveMode, LiveStreamEvent } from '@/api/live-stream'
 import { isFinishedStatus } from '@/features/calls/shared/call-status'
 

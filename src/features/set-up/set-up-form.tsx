@@ -1,7 +1,7 @@
 import { useForm } from '@tanstack/react-form'
 import * as z from 'zod/mini'
 import { isApiError } from '@/api/client'
-import { MIN_PASSWORD_LENGTH, setUpBody } from '@/api/users-schemas'
+import { MIN_PASSWORD_LENGTH, setUpBody } from '@/api/contract/users-schemas'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'

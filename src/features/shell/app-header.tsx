@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect } from 'react'
-import type { SessionResponse } from '@/api/console-schemas'
+import type { SessionResponse } from '@/api/contract/console-schemas'
 import { can } from '@/api/session'
 import { APP_NAME } from '@/components/document-title'
 import { Button } from '@/components/ui/button'

@@ -1,4 +1,4 @@
-import type { Permission, SessionResponse } from '@/api/console-schemas'
+import type { Permission, SessionResponse } from '@/api/contract/console-schemas'
 import { can } from '@/api/session'
 
 export interface NavPage {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { TimeZonePreference } from '@/api/console-schemas'
+import type { TimeZonePreference } from '@/api/contract/console-schemas'
 import { useSavePreferences } from '@/api/preferences'
 import { sessionQueries } from '@/api/session'
 import { Button } from '@/components/ui/button'

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
-import type { SessionResponse } from '@/api/console-schemas'
+import type { SessionResponse } from '@/api/contract/console-schemas'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'

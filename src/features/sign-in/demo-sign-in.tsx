@@ -1,4 +1,4 @@
-import type { SetupResponse, SignInBody } from '@/api/console-schemas'
+import type { SetupResponse, SignInBody } from '@/api/contract/console-schemas'
 import { Button } from '@/components/ui/button'
 
 const ROLE_WORK = {

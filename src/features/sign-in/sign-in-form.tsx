@@ -1,5 +1,5 @@
 import { useForm } from '@tanstack/react-form'
-import { type SignInBody, signInBody } from '@/api/console-schemas'
+import { type SignInBody, signInBody } from '@/api/contract/console-schemas'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { FormError } from '@/components/ui/form-error'

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useRouter } from '@tanstack/react-router'
-import type { SessionResponse, SignInBody } from '@/api/console-schemas'
+import type { SessionResponse, SignInBody } from '@/api/contract/console-schemas'
 import { replaceSession, sessionQueries, signIn } from '@/api/session'
 import { Card } from '@/components/ui/card'
 import { safeRedirect } from '@/lib/safe-redirect'

@@ -1,4 +1,4 @@
-import { SSO_START_PATH, type SsoError } from '@/api/console-schemas'
+import { SSO_START_PATH, type SsoError } from '@/api/contract/console-schemas'
 import { buttonVariants } from '@/components/ui/button'
 import { FormError } from '@/components/ui/form-error'
 import { cn } from '@/lib/cn'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { accountQueries } from '@/api/account'
-import type { Account } from '@/api/schemas'
+import type { Account } from '@/api/contract/schemas'
 import { Badge } from '@/components/ui/badge'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'

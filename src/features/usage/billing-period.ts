@@ -1,7 +1,7 @@
 // Which billing period the page shows: the current one (no `period` in the URL) or a past one,
 // named by its period_start. Its instants are the service's own, never rebuilt from a calendar.
-import type { UsagePeriod, UsageSummary } from '@/api/schemas'
-import { isReadablePeriod, PERIOD_DAYS_MAX } from '@/api/usage-breakdown-schemas'
+import type { UsagePeriod, UsageSummary } from '@/api/contract/schemas'
+import { isReadablePeriod, PERIOD_DAYS_MAX } from '@/api/contract/usage-breakdown-schemas'
 import { dateFormatIn } from '@/lib/time-zone'
 
 interface ChosenPeriod {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { accountQueries } from '@/api/account'
-import { MIN_PACE_DAYS } from '@/api/period-pace'
+import { MIN_PACE_DAYS } from '@/api/contract/period-pace'
 import { usageBreakdownQueries } from '@/api/usage-breakdowns'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'

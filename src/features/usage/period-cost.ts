@@ -1,6 +1,6 @@
 // What the current period has cost so far: minutes used times the tier's rate_per_minute_dc. The spec
 // documents no unit for the rate, so the product is a raw figure, shown with the field's name.
-import type { Account } from '@/api/schemas'
+import type { Account } from '@/api/contract/schemas'
 
 export interface PeriodCost {
   minutes: number

@@ -1,4 +1,4 @@
-import type { UsagePeriod } from '@/api/schemas'
+import type { UsagePeriod } from '@/api/contract/schemas'
 import { Field } from '@/components/ui/field'
 import { Select } from '@/components/ui/select'
 import { formatUtcPeriod } from './billing-period'

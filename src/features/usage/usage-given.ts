@@ -1,7 +1,7 @@
 // The usage cards compute from dates and minutes together (a forecast, a meter, a chart). The spec
 // never says these cannot be null, so a period the service gives without one of them is shown in
 // words ("Not given by the service") instead of being computed from a value that is not there.
-import type { UsagePeriod, UsageSummary } from '@/api/schemas'
+import type { UsagePeriod, UsageSummary } from '@/api/contract/schemas'
 
 export const NOT_GIVEN = 'Not given by the service'
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { UserChangeResponse, UserListItem } from '@/api/contract/users-schemas'
 import { changeUser, type UserChange, userQueries } from '@/api/users'
-import type { UserChangeResponse, UserListItem } from '@/api/users-schemas'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogActions } from '@/components/ui/dialog'
 import { FormError } from '@/components/ui/form-error'

@@ -1,4 +1,4 @@
-import type { UserStatus } from '@/api/users-schemas'
+import type { UserStatus } from '@/api/contract/users-schemas'
 import type { BadgeTone } from '@/components/ui/badge'
 
 /** How each status reads on the Users page: the one map of its words and colours. */

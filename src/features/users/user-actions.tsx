@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import type { InviteResponse, UserListItem } from '@/api/contract/users-schemas'
 import { changeUser, inviteUser, resendInvite, userQueries } from '@/api/users'
-import type { InviteResponse, UserListItem } from '@/api/users-schemas'
 import { Button } from '@/components/ui/button'
 import { ConfirmChangeDialog } from './confirm-change-dialog'
 import { RoleDialog } from './role-dialog'

@@ -1,5 +1,5 @@
+import type { InviteResponse, UserListItem } from '@/api/contract/users-schemas'
 import { useTimeZone } from '@/api/preferences'
-import type { InviteResponse, UserListItem } from '@/api/users-schemas'
 import { Timestamp } from '@/components/timestamp'
 import { Badge } from '@/components/ui/badge'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'

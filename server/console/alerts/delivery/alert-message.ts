@@ -1,6 +1,6 @@
 // What a delivery says: the webhook body (alertWebhookPayload), and the email made from the same body,
 // so a channel's test and a firing read the same on every channel.
-import type { AlertFiring, AlertWebhookPayload } from '../../../../src/api/alert-schemas'
+import type { AlertFiring, AlertWebhookPayload } from '../../../../src/api/contract/alert-schemas'
 import { escapeHtml, type MailMessage } from '../../email/mailer'
 
 export const EVENT_FIRED = 'alert.fired'

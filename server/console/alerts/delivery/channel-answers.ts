@@ -1,5 +1,5 @@
-// The store's rows as the contract's answers (src/api/alert-schemas.ts), and the log's cursor.
-import type { AlertChannel, AlertDelivery } from '../../../../src/api/alert-schemas'
+// The store's rows as the contract's answers (src/api/contract/alert-schemas.ts), and the log's cursor.
+import type { AlertChannel, AlertDelivery } from '../../../../src/api/contract/alert-schemas'
 import type { ChannelRow } from '../../store/alert-channels'
 import type { DeliveryLogRow } from '../../store/alert-deliveries'
 

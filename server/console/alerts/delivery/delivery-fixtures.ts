@@ -1,5 +1,5 @@
 // What the delivery tests share: a store with a delivery service over it, channels, and a firing.
-import type { AlertFiring } from '../../../../src/api/alert-schemas'
+import type { AlertFiring } from '../../../../src/api/contract/alert-schemas'
 import { createAuditLog } from '../../audit/audit-log'
 import { createLogger } from '../../http/request-log'
 import type { ConsoleStore } from '../../store'

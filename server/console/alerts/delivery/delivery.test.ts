@@ -2,7 +2,7 @@
 // redirects, and one send per delivery with two workers on one database.
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { alertWebhookPayload } from '../../../../src/api/alert-schemas'
+import { alertWebhookPayload } from '../../../../src/api/contract/alert-schemas'
 import { openStore } from '../../store'
 import { testStoreLocation } from '../../test-support/test-store'
 import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver'

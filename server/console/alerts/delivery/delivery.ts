@@ -1,7 +1,7 @@
 // Carries firings out: fans each firing out to every enabled channel (once per channel, by the store's
 // unique pair), and a worker that claims due deliveries in the store, sends them, and records each
 // attempt's outcome, so several console instances on one database send each delivery once.
-import type { AlertFiring, AlertWebhookPayload } from '../../../../src/api/alert-schemas'
+import type { AlertFiring, AlertWebhookPayload } from '../../../../src/api/contract/alert-schemas'
 import type { AuditLog } from '../../audit/audit-log'
 import { createMailer, type MailSettings } from '../../email/mailer'
 import type { Logger } from '../../http/request-log'

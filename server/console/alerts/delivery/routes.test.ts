@@ -2,7 +2,7 @@
 // saved, the secret shown once, a test through a real receiver, and the log's pages.
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { alertChannelList, alertDeliveryList, createdAlertChannel } from '../../../../src/api/alert-schemas'
+import { alertChannelList, alertDeliveryList, createdAlertChannel } from '../../../../src/api/contract/alert-schemas'
 import { createTestConsole, expectProblem } from '../../test-support/console-app'
 import { openTestStore } from '../../test-support/test-store'
 import { startWebhookReceiver } from '../../test-support/webhook-receiver'

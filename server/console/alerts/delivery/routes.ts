@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import * as z from 'zod/mini'
-import { ALERT_PATHS, emailChannelInput, webhookChannelInput } from '../../../../src/api/alert-schemas'
+import { ALERT_PATHS, emailChannelInput, webhookChannelInput } from '../../../../src/api/contract/alert-schemas'
 import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../../auth/require-session'

@@ -1,5 +1,5 @@
-// The store's rows as the contract (src/api/alert-schemas.ts) says them: what routes and onFired hand out.
-import type { AlertFiring, AlertRule } from '../../../../src/api/alert-schemas'
+// The store's rows as the contract (src/api/contract/alert-schemas.ts) says them: what routes and onFired hand out.
+import type { AlertFiring, AlertRule } from '../../../../src/api/contract/alert-schemas'
 import type { AlertFiringRow } from '../../store/alert-firings'
 import type { AlertRuleRow } from '../../store/alert-rules'
 import { ruleDescription } from './alert-words'

@@ -1,6 +1,6 @@
 // How alerts put numbers and instants into words, the same in the banner, a webhook and an email:
 // "8,012", "24 Nov 2026 14:05 UTC". Fixed to English and UTC, whoever reads them: billing periods are UTC.
-import type { AlertRuleKind } from '../../../../src/api/alert-schemas'
+import type { AlertRuleKind } from '../../../../src/api/contract/alert-schemas'
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 

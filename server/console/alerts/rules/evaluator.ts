@@ -3,7 +3,7 @@
 // per debounce, 5 s), one evaluation at a time in this process. A rule fires by inserting its firing; the
 // store's UNIQUE (rule_id, period_start, subject) makes that once per period however many evaluators race,
 // and only the evaluator whose insert went in audits the firing and hands it to onFired.
-import type { AlertFiring } from '../../../../src/api/alert-schemas'
+import type { AlertFiring } from '../../../../src/api/contract/alert-schemas'
 import type { AuditLog } from '../../audit/audit-log'
 import type { Logger } from '../../http/request-log'
 import type { ConsoleStore } from '../../store'

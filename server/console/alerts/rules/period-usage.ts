@@ -1,5 +1,5 @@
 // The current period as the voice service's GET /usage describes it: what every rule is checked against.
-import type { UsageSummary } from '../../../../src/api/schemas'
+import type { UsageSummary } from '../../../../src/api/contract/schemas'
 
 export interface PeriodUsage {
   periodStartMs: number

@@ -1,6 +1,6 @@
 // "Projected to cross the commitment before the period ends": the usage page's one projection (periodPace)
 // from the index's real daily series, so the alert and the page never disagree.
-import { type PaceDay, periodPace } from '../../../../src/api/period-pace'
+import { type PaceDay, periodPace } from '../../../../src/api/contract/period-pace'
 import type { DayMinutes } from '../../store/alert-rules'
 import { dayText, instantText, minutesText } from './alert-words'
 import type { PeriodUsage } from './period-usage'

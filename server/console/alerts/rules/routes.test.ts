@@ -2,9 +2,9 @@
 // route), input checked with the field named, one rule per kind and percent, every change audited,
 // notices per person until dismissed, and every firing listed newest first a page at a time.
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { AlertFiring, AlertRule } from '../../../../src/api/alert-schemas'
-import { ALERT_PATHS } from '../../../../src/api/alert-schemas'
-import { CONSOLE_PREFIX } from '../../../../src/api/console-schemas'
+import type { AlertFiring, AlertRule } from '../../../../src/api/contract/alert-schemas'
+import { ALERT_PATHS } from '../../../../src/api/contract/alert-schemas'
+import { CONSOLE_PREFIX } from '../../../../src/api/contract/console-schemas'
 import { createTestConsole, expectProblem, type TestConsole } from '../../test-support/console-app'
 
 const path = (route: string, id = '') => `${CONSOLE_PREFIX}${route.replace(':id', id)}`

@@ -4,7 +4,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { every } from 'hono/combine'
 import * as z from 'zod/mini'
-import { ALERT_PATHS, type AlertRuleInput, alertRuleInput } from '../../../../src/api/alert-schemas'
+import { ALERT_PATHS, type AlertRuleInput, alertRuleInput } from '../../../../src/api/contract/alert-schemas'
 import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
 import type { SessionEnv } from '../../auth/require-session'

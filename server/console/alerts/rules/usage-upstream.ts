@@ -1,5 +1,5 @@
 // The evaluator's one request to the voice API: GET /usage with the console's key, within the upstream timeout.
-import { type UsageSummary, usageSummary } from '../../../../src/api/schemas'
+import { type UsageSummary, usageSummary } from '../../../../src/api/contract/schemas'
 import { createUpstreamGet, type UpstreamAnswer, type UpstreamOptions } from '../../live/live-upstream'
 
 export interface UsageUpstream {

@@ -1,7 +1,7 @@
 // The console account of a person the provider vouched for: found by issuer and subject,
 // else an existing account with their email is linked, else one is created with no
 // password. The role follows the provider's claims at every sign-in.
-import type { Role } from '../../../../src/api/console-schemas'
+import type { Role } from '../../../../src/api/contract/console-schemas'
 import type { ConsoleStore } from '../../store'
 import type { UserRow } from '../../store/schema'
 import type { SsoIdentity } from '../../store/users'

@@ -1,6 +1,6 @@
 // Who may come in through SSO, and with which role: pure functions of the provider's
 // claims and the configured policy, so every rule is tested without a provider.
-import { ROLES, type Role } from '../../../../src/api/console-schemas'
+import { ROLES, type Role } from '../../../../src/api/contract/console-schemas'
 
 export interface SsoPolicy {
   /** Lower-case domains, e.g. `acme.com`: an email elsewhere is refused. */

@@ -3,8 +3,8 @@
 // nonce and PKCE bind the callback to the browser that started it. Any failure lands on the
 // sign-in page with one general sentence; the reason goes to the audit trail.
 import { type Context, Hono } from 'hono'
-import { ssoRefusalOf } from '../../../../src/api/audit-schemas'
-import type { SsoError } from '../../../../src/api/console-schemas'
+import { ssoRefusalOf } from '../../../../src/api/contract/audit-schemas'
+import type { SsoError } from '../../../../src/api/contract/console-schemas'
 import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
 import type { Logger } from '../../http/request-log'

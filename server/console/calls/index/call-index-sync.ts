@@ -2,7 +2,7 @@
 // never more than CONSOLE_INDEX_RPS in any second (its own budget: the status hub keeps its own), and
 // paused for the Retry-After of a 429. Each turn takes the most pressing work: the incremental pass
 // when due, then details and backfill pages in turn.
-import { INDEX_SYNC_MS, type IndexState } from '../../../../src/api/call-index-schemas'
+import { INDEX_SYNC_MS, type IndexState } from '../../../../src/api/contract/call-index-schemas'
 import type { Logger } from '../../http/request-log'
 import { describeStops, type ListingStop } from '../../live/page-guard'
 import { createRequestBudget } from '../../live/request-budget'

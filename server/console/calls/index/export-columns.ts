@@ -1,7 +1,7 @@
 // The export's columns and each call's values: the call detail's fields as the index holds them, named
 // as the API names them; who placed the call; each time again in the viewer's zone when one is asked;
 // the metadata, a column per key or, past EXPORT_METADATA_COLUMNS_MAX keys, one JSON column. Pure.
-import { PLACED_ELSEWHERE } from '../../../../src/api/placed-by-schemas'
+import { PLACED_ELSEWHERE } from '../../../../src/api/contract/placed-by-schemas'
 import type { SearchRow } from '../../store/call-search'
 import { isoTime } from './index-state'
 import { zonedTimeFormat } from './zone-time'

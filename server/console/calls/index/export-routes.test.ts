@@ -3,9 +3,9 @@
 // of the search; its refusals; and its audit entry, cancelled or complete. No upstream: the index is
 // filled through the store's own writes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuditEntry } from '../../../../src/api/audit-schemas'
-import type { CallSearchResponse } from '../../../../src/api/call-index-schemas'
-import { ROLES, type Role } from '../../../../src/api/console-schemas'
+import type { AuditEntry } from '../../../../src/api/contract/audit-schemas'
+import type { CallSearchResponse } from '../../../../src/api/contract/call-index-schemas'
+import { ROLES, type Role } from '../../../../src/api/contract/console-schemas'
 import { auditEntryOf } from '../../audit/entry-json'
 import { createTestConsole, expectProblem, type TestConsole } from '../../test-support/console-app'
 import { readCsv, readCsvObjects } from '../../test-support/csv-reader'

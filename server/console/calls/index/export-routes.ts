@@ -8,7 +8,7 @@ import {
   callExportQuery,
   EXPORT_METADATA_COLUMNS_MAX,
   EXPORT_TOTAL_HEADER,
-} from '../../../../src/api/call-index-schemas'
+} from '../../../../src/api/contract/call-index-schemas'
 import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../../auth/require-session'

@@ -3,7 +3,7 @@
 // A call gone from both in-flight lists has ended: it joins the detail queue, whose one GET says how.
 // That costs 2 requests a pass however many calls are in flight (up to 100 each), where a status poll
 // per call would cost one per call.
-import type { CallStatus } from '../../../../src/api/schemas'
+import type { CallStatus } from '../../../../src/api/contract/schemas'
 import { createPageGuard } from '../../live/page-guard'
 import { timesOf } from './listed-time'
 import { DONE, failureOf, type Listing, type StepOutcome, type SyncContext } from './sync-step'

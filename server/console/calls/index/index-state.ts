@@ -1,5 +1,5 @@
 // How far the index can be trusted, in the contract's shape and in words for the calls page. Pure.
-import type { IndexState } from '../../../../src/api/call-index-schemas'
+import type { IndexState } from '../../../../src/api/contract/call-index-schemas'
 
 export interface IndexFacts {
   /** False without an API key: there is no sync. */

@@ -8,7 +8,7 @@ import {
   callDetail,
   type ListCallsResponse,
   listCallsResponse,
-} from '../../../../src/api/schemas'
+} from '../../../../src/api/contract/schemas'
 import { createUpstreamGet, type UpstreamAnswer, type UpstreamOptions } from '../../live/live-upstream'
 
 export interface ListQuery {

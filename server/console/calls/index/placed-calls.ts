@@ -1,6 +1,6 @@
 // A call placed through this console is in the index from its create response, metadata and all:
 // searchable at once, before any list or detail request (it costs the upstream nothing).
-import { API_PREFIX, createCallResponse } from '../../../../src/api/schemas'
+import { API_PREFIX, createCallResponse } from '../../../../src/api/contract/schemas'
 import type { Logger } from '../../http/request-log'
 import type { Operation } from '../../operations'
 import type { ConsoleStore } from '../../store'

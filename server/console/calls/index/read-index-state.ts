@@ -1,5 +1,5 @@
 // The index's state from the store and the sync's news of the upstream; `null` sync: no API key.
-import type { IndexState } from '../../../../src/api/call-index-schemas'
+import type { IndexState } from '../../../../src/api/contract/call-index-schemas'
 import type { ConsoleStore } from '../../store'
 import { indexStateOf } from './index-state'
 

@@ -2,8 +2,8 @@
 
 import type { Context } from 'hono'
 import type * as z from 'zod/mini'
-import type { callSearchQuery } from '../../../../src/api/call-index-schemas'
-import { parseCallQuery, shortTermsError } from '../../../../src/api/call-query'
+import type { callSearchQuery } from '../../../../src/api/contract/call-index-schemas'
+import { parseCallQuery, shortTermsError } from '../../../../src/api/contract/call-query'
 import { sendProblem } from '../../http/problem'
 import type { CallSearchFilter } from '../../store/call-search'
 

@@ -7,9 +7,14 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type CallSearchResponse, callSearchQuery } from '../../../../src/api/call-index-schemas'
-import { parseCallQuery, phoneDigits, shortTermsError, withoutShortTerms } from '../../../../src/api/call-query'
-import { CALL_STATUSES, type Metadata } from '../../../../src/api/schemas'
+import { type CallSearchResponse, callSearchQuery } from '../../../../src/api/contract/call-index-schemas'
+import {
+  parseCallQuery,
+  phoneDigits,
+  shortTermsError,
+  withoutShortTerms,
+} from '../../../../src/api/contract/call-query'
+import { CALL_STATUSES, type Metadata } from '../../../../src/api/contract/schemas'
 import { openStore } from '../../store'
 import { createCallSearchQueries } from '../../store/call-search'
 import { createTestConsole, type TestConsole } from '../../test-support/console-app'

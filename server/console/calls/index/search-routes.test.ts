@@ -1,8 +1,12 @@
 // The search routes' edges: who may ask (401, 403 by role), what is refused (400 problem+json naming the
 // field), and the state without an API key. No upstream: the index is filled through the store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CallSearchResponse, type IndexState, SEARCH_COUNT_CAP } from '../../../../src/api/call-index-schemas'
-import { ROLES, type Role } from '../../../../src/api/console-schemas'
+import {
+  type CallSearchResponse,
+  type IndexState,
+  SEARCH_COUNT_CAP,
+} from '../../../../src/api/contract/call-index-schemas'
+import { ROLES, type Role } from '../../../../src/api/contract/console-schemas'
 import { createCallSearchQueries } from '../../store/call-search'
 import { createTestConsole, expectProblem, type TestConsole } from '../../test-support/console-app'
 import { indexCalls, indexListedCalls } from '../../test-support/indexed-calls'

@@ -9,7 +9,7 @@ import {
   callSearchQuery,
   type IndexedCall,
   SEARCH_COUNT_CAP,
-} from '../../../../src/api/call-index-schemas'
+} from '../../../../src/api/contract/call-index-schemas'
 import { requirePermission, type SessionEnv } from '../../auth/require-session'
 import { sendInvalidFields } from '../../http/invalid-fields'
 import { sendProblem } from '../../http/problem'

@@ -3,7 +3,7 @@
 // stops each walk within a few pages, says so to admins once per episode, and never calls an answer
 // "not answering".
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { IndexState } from '../../../../src/api/call-index-schemas'
+import type { IndexState } from '../../../../src/api/contract/call-index-schemas'
 import type { Logger } from '../../http/request-log'
 import type { ConsoleStore } from '../../store'
 import { PLAIN_CALLS, QUIRK_CALL_IDS } from '../../test-support/quirks-catalogue'

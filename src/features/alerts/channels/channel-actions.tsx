@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AlertChannel } from '@/api/alert-schemas'
 import { alertQueries, changeChannel, channelInputOf, testChannel } from '@/api/alerts'
+import type { AlertChannel } from '@/api/contract/alert-schemas'
 import { Button } from '@/components/ui/button'
 import { Switch } from '@/components/ui/switch'
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { AlertChannel } from '@/api/alert-schemas'
 import { alertQueries, deleteChannel } from '@/api/alerts'
+import type { AlertChannel } from '@/api/contract/alert-schemas'
 import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'

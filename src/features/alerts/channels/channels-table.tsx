@@ -1,4 +1,4 @@
-import type { AlertChannel } from '@/api/alert-schemas'
+import type { AlertChannel } from '@/api/contract/alert-schemas'
 import { Button } from '@/components/ui/button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { ChannelEnabledSwitch, SendTestButton } from './channel-actions'

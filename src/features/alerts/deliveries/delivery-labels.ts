@@ -1,5 +1,5 @@
 // The one map of how a delivery's status and event read in the log.
-import type { AlertDelivery } from '@/api/alert-schemas'
+import type { AlertDelivery } from '@/api/contract/alert-schemas'
 import type { BadgeTone } from '@/components/ui/badge'
 
 export const DELIVERY_STATUS_LOOK: Record<AlertDelivery['status'], { label: string; tone: BadgeTone }> = {

@@ -1,4 +1,4 @@
-import type { AlertDelivery } from '@/api/alert-schemas'
+import type { AlertDelivery } from '@/api/contract/alert-schemas'
 import { Timestamp } from '@/components/timestamp'
 import { Badge } from '@/components/ui/badge'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'

@@ -1,8 +1,8 @@
 // The banner's part of alerts: lazily loaded by the shell for people with alerts:manage only,
 // so it adds nothing to anyone's first load of a page.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { AlertFiring } from '@/api/alert-schemas'
 import { alertQueries, dismissNotice } from '@/api/alerts'
+import type { AlertFiring } from '@/api/contract/alert-schemas'
 import { Button } from '@/components/ui/button'
 
 /** This period's firings this person has not dismissed, each with its own Dismiss (kept by the console, per person). */

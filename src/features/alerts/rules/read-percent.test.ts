@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { alertRuleInput } from '@/api/alert-schemas'
+import { alertRuleInput } from '@/api/contract/alert-schemas'
 import { readPercent } from './read-percent'
 
 describe('readPercent', () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AlertRule } from '@/api/alert-schemas'
 import { alertQueries, changeRule } from '@/api/alerts'
+import type { AlertRule } from '@/api/contract/alert-schemas'
 import { Switch } from '@/components/ui/switch'
 
 /** Turns a rule on or off at once; the outcome (or the reason it failed) goes to `onDone`. */

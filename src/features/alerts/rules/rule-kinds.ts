@@ -1,5 +1,5 @@
 // The one map of what each kind of rule means to a person, as the "Add rule" form offers it.
-import type { AlertRuleKind } from '@/api/alert-schemas'
+import type { AlertRuleKind } from '@/api/contract/alert-schemas'
 
 export const RULE_KIND_WORDS: Record<AlertRuleKind, { label: string; hint: string }> = {
   'usage-percent': {

@@ -1,4 +1,4 @@
-import type { AlertRule } from '@/api/alert-schemas'
+import type { AlertRule } from '@/api/contract/alert-schemas'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { channelInputOf } from '@/api/alert-schemas'
+import { channelInputOf } from '@/api/contract/alert-schemas'
 import { errorOfField, errorsOfIssues, errorsOfOtherFields, formLevelError } from './field-errors'
 
 describe('errorOfField', () => {

@@ -1,4 +1,4 @@
-import type { Metadata } from '@/api/schemas'
+import type { Metadata } from '@/api/contract/schemas'
 import { formatMetadataValue } from '@/lib/format'
 
 /** Caller-supplied metadata, always rendered as text: it is untrusted input. */

@@ -2,7 +2,7 @@
 // sentence on what it means. The spec has no "answered" status (a call reports
 // DIALER_RINGING from the first ring until it ends) and one unsuccessful ending,
 // DIALER_FAILED, for every way a call can fail to connect; the words say exactly that.
-import { QUEUED } from '@/api/schemas'
+import { QUEUED } from '@/api/contract/schemas'
 import { callStatusMeta, isFailedStatus, isFinishedStatus, unknownStatusLabel } from '../shared/call-status'
 
 export type CallOutcomeKind = 'live' | 'completed' | 'failed' | 'unknown'

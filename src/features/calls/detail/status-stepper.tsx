@@ -1,5 +1,5 @@
+import { QUEUED } from '@/api/contract/schemas'
 import { useTimeZone } from '@/api/preferences'
-import { QUEUED } from '@/api/schemas'
 import { cn } from '@/lib/cn'
 import { formatStepTime } from '@/lib/time'
 import { useNow } from '@/lib/use-now'

@@ -1,7 +1,7 @@
 // "Export CSV": every row the view's filters and search select, streamed from the console, with a
 // progress bar of rows done of the total and a Cancel. The download's code loads on the first export.
 import { useEffect, useRef, useState } from 'react'
-import type { CallSearchQuery } from '@/api/call-index-schemas'
+import type { CallSearchQuery } from '@/api/contract/call-index-schemas'
 import { Button } from '@/components/ui/button'
 import { errorText } from '@/lib/error-text'
 import { formatNumber } from '@/lib/format'

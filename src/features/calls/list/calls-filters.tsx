@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router'
 import { type ChangeEvent, useEffect, useId, useState } from 'react'
+import type { CallStatus } from '@/api/contract/schemas'
 import { useTimeZone } from '@/api/preferences'
-import type { CallStatus } from '@/api/schemas'
 import { DateFilter } from '@/components/date-filter'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect } from 'react'
-import { parseCallQuery } from '@/api/call-query'
+import { parseCallQuery } from '@/api/contract/call-query'
 import { useTimeZone } from '@/api/preferences'
 import { can, sessionQueries } from '@/api/session'
 import { Button, buttonVariants } from '@/components/ui/button'

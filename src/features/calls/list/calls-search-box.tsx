@@ -1,4 +1,4 @@
-import { MIN_TERM_LENGTH, tooShortTerms } from '@/api/call-query'
+import { MIN_TERM_LENGTH, tooShortTerms } from '@/api/contract/call-query'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { useDebouncedParam } from './use-debounced-param'

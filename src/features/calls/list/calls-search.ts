@@ -1,9 +1,9 @@
 // Search params of /calls, named as the API's query parameters (and the call index's, for what only the
 // index can filter) so a link reproduces the view. Each field falls back to its default instead of failing.
 import * as z from 'zod/mini'
-import { type CallSearchQuery, callSearchQuery, SEARCH_PAGE_SIZES } from '@/api/call-index-schemas'
-import { withoutShortTerms } from '@/api/call-query'
-import { CALL_STATUSES, type ListCallsQuery } from '@/api/schemas'
+import { type CallSearchQuery, callSearchQuery, SEARCH_PAGE_SIZES } from '@/api/contract/call-index-schemas'
+import { withoutShortTerms } from '@/api/contract/call-query'
+import { CALL_STATUSES, type ListCallsQuery } from '@/api/contract/schemas'
 import { toInstant } from '@/lib/local-date'
 
 export const PAGE_SIZES = SEARCH_PAGE_SIZES

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CallSearchResponse, IndexState } from '@/api/call-index-schemas'
+import type { CallSearchResponse, IndexState } from '@/api/contract/call-index-schemas'
 import { type CallsSearch, callsSearchSchema, pageCursor } from './calls-search'
 import { chooseCallsSource, sourceOfAnswer } from './calls-source'
 

@@ -1,9 +1,10 @@
 // Where the calls page reads its rows: the console's index, which filters by anything, or the voice API's
 // list, which is complete but filters by status and dates only. Pure: the view and the index's answer in,
 // the source and what the page must say out. The page never shows an incomplete result as complete.
-import type { CallSearchResponse, IndexState } from '@/api/call-index-schemas'
-import { parseCallQuery } from '@/api/call-query'
+
 import { isApiError } from '@/api/client'
+import type { CallSearchResponse, IndexState } from '@/api/contract/call-index-schemas'
+import { parseCallQuery } from '@/api/contract/call-query'
 import { errorText } from '@/lib/error-text'
 import { type CallsSearch, cursorOf, usesIndexOnlyFilters } from './calls-search'
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { QueryTerm } from '@/api/call-query'
+import type { QueryTerm } from '@/api/contract/call-query'
 import { useTimeZone } from '@/api/preferences'
 import { Timestamp } from '@/components/timestamp'
 import { CopyButton } from '@/components/ui/copy-button'

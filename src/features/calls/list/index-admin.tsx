@@ -2,7 +2,7 @@
 // console lists every call again; POST /calls/index, which only admins may send).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { callIndexQueries, startBackfill } from '@/api/call-index'
-import type { IndexState } from '@/api/call-index-schemas'
+import type { IndexState } from '@/api/contract/call-index-schemas'
 import { Button } from '@/components/ui/button'
 import { errorText } from '@/lib/error-text'
 import { formatNumber } from '@/lib/format'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseCallQuery } from '@/api/call-query'
+import { parseCallQuery } from '@/api/contract/call-query'
 import { matchedMetadata, numberMatches, textMatches } from './search-matches'
 
 const terms = (query: string) => parseCallQuery(query)

@@ -2,7 +2,7 @@
 // (server/console/calls/index/README.md): number terms match digits anywhere in a number, whatever the
 // punctuation between them, or any part of a metadata value; text terms any part of a metadata value,
 // case-insensitively.
-import type { QueryTerm } from '@/api/call-query'
+import type { QueryTerm } from '@/api/contract/call-query'
 
 /** [start, end) ranges, sorted and merged. */
 export type Ranges = [number, number][]

@@ -1,4 +1,4 @@
-import type { CallerIdListItem } from '@/api/schemas'
+import type { CallerIdListItem } from '@/api/contract/schemas'
 import { Field } from '@/components/ui/field'
 import { Select } from '@/components/ui/select'
 import { formatPhone } from '@/lib/phone-format'

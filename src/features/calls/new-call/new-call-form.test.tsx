@@ -11,7 +11,7 @@ import {
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { CallerIdListItem } from '@/api/schemas'
+import type { CallerIdListItem } from '@/api/contract/schemas'
 import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
 import { clearNewCallDraft } from './new-call-draft'
 import { NewCallForm } from './new-call-form'

@@ -1,5 +1,5 @@
 import { isApiError } from '@/api/client'
-import type { CallerIdListItem } from '@/api/schemas'
+import type { CallerIdListItem } from '@/api/contract/schemas'
 import { PhoneInput } from '@/components/phone-input'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'

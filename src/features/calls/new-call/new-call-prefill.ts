@@ -3,7 +3,7 @@
 // createCallRequest rules, and one that fails starts empty instead of failing the rest.
 // The result has the draft's shape, so the form starts from a prefill exactly as from a draft.
 import * as z from 'zod/mini'
-import { callId, createCallRequest, metadataKey, recordFlag } from '@/api/schemas'
+import { callId, createCallRequest, metadataKey, recordFlag } from '@/api/contract/schemas'
 import { formatMetadataValue } from '@/lib/format'
 import type { NewCallDraftValues } from './new-call-draft'
 import { newMetadataRow } from './new-call-schema'

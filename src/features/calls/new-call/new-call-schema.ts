@@ -4,7 +4,7 @@
 // The schemas are given to TanStack Form as Standard Schemas.
 import * as z from 'zod/mini'
 import { isApiError } from '@/api/client'
-import { type CreateCallRequest, createCallRequest, metadataKey, recordFlag } from '@/api/schemas'
+import { type CreateCallRequest, createCallRequest, metadataKey, recordFlag } from '@/api/contract/schemas'
 import type { PhoneValue } from '@/lib/phone'
 import { phoneValueToE164 } from '@/lib/phone-schema'
 

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { callQueries, createCall } from '@/api/calls'
+import type { CreateCallRequest } from '@/api/contract/schemas'
 import {
   type RetryInfo,
   type Submission,
@@ -12,7 +13,6 @@ import {
   submissionFor,
   submissionRetryDelay,
 } from '@/api/idempotent-submit'
-import type { CreateCallRequest } from '@/api/schemas'
 import { placedCallState } from '../shared/placed-call-state'
 import { clearNewCallDraft } from './new-call-draft'
 

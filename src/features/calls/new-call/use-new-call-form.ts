@@ -3,7 +3,7 @@
 // "Call again" starts the form from a prefill instead, which wins: it is what the person just asked for.
 import { useForm, useStore } from '@tanstack/react-form'
 import { useState } from 'react'
-import type { CallerIdListItem } from '@/api/schemas'
+import type { CallerIdListItem } from '@/api/contract/schemas'
 import { EMPTY_PHONE, parsePhone } from '@/lib/phone'
 import { useFocusFirstInvalid } from '@/lib/use-focus-first-invalid'
 import { readNewCallDraft, saveNewCallDraft } from './new-call-draft'

@@ -1,6 +1,6 @@
 // A play of a recording is marked in the URLs the player fetches (RECORDING_PLAY_PARAM), so the console
 // records "Recording played" once per play, when it starts, and any other fetch of the audio as a download.
-import { consoleRecordingUrl, RECORDING_PLAY_PARAM } from '@/api/recording-links'
+import { consoleRecordingUrl, RECORDING_PLAY_PARAM } from '@/api/contract/recording-links'
 
 /**
  * The URL this page fetches for a recording link of the service: the console's own, never the storage origin

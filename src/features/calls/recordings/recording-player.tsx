@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react'
-import type { Recording } from '@/api/schemas'
+import type { Recording } from '@/api/contract/schemas'
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { Label } from '@/components/ui/label'

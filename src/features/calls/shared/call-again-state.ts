@@ -1,4 +1,4 @@
-import type { CreateCallRequest } from '@/api/schemas'
+import type { CreateCallRequest } from '@/api/contract/schemas'
 
 // "Call again": a finished call's request, carried to /calls/new in the navigation's state
 // rather than the address, so phone numbers and metadata stay out of URLs, history lists and

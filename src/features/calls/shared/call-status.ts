@@ -3,7 +3,7 @@
 // list, the badge, the stepper and the recordings. Values the service adds later
 // are shown as they come, named as unknown, and never taken for a call in progress.
 
-import { CALL_STATUSES, FINISHED_CALL_STATUSES, QUEUED } from '@/api/schemas'
+import { CALL_STATUSES, FINISHED_CALL_STATUSES, QUEUED } from '@/api/contract/schemas'
 import type { BadgeTone } from '@/components/ui/badge'
 
 interface StatusMeta {

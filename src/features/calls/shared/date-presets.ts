@@ -1,6 +1,6 @@
 // The date filter's presets, and how the API's bounds read to a person: the API's
 // `to_date` is an instant the calls come before; a person means "up to and including this day".
-import { DATE_PRESET_IDS, type DatePreset } from '@/api/call-index-schemas'
+import { DATE_PRESET_IDS, type DatePreset } from '@/api/contract/call-index-schemas'
 import { addDays, dateInZone, dayStartInZone } from '@/lib/time-zone'
 
 export const PRESET_LABELS: Record<DatePreset, string> = {

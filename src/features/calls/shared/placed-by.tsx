@@ -1,4 +1,4 @@
-import { PLACED_ELSEWHERE, type PlacedByResponse, type PlacedBy as Placer } from '@/api/placed-by-schemas'
+import { PLACED_ELSEWHERE, type PlacedByResponse, type PlacedBy as Placer } from '@/api/contract/placed-by-schemas'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Tooltip } from '@/components/ui/tooltip'
 

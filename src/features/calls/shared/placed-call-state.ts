@@ -1,4 +1,4 @@
-import type { CreateCallResponse } from '@/api/schemas'
+import type { CreateCallResponse } from '@/api/contract/schemas'
 
 // Set on the navigation that follows placing a call. The form that had the focus is
 // gone by then, so the call page moves the focus to its heading instead of the page body.

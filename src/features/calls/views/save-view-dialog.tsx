@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { type DatePreset, savedViewInput } from '@/api/call-index-schemas'
+import { type DatePreset, savedViewInput } from '@/api/contract/call-index-schemas'
 import { savedViewQueries, saveView } from '@/api/saved-views'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogActions } from '@/components/ui/dialog'

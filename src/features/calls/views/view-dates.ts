@@ -1,7 +1,7 @@
 // What a saved view's dates are when it is opened, and how its name says which: a relative range
 // ("Failed · last 7 days") is resolved on the day it is opened, a fixed one ("Failed · Nov 19 – Nov 25")
 // stays. Pure: the view, the zone and the clock in, search params and words out.
-import type { DatePreset } from '@/api/call-index-schemas'
+import type { DatePreset } from '@/api/contract/call-index-schemas'
 import { inclusiveToDay } from '@/lib/day-bounds'
 import { toInstant } from '@/lib/local-date'
 import { dateFormatIn, dateInZone } from '@/lib/time-zone'

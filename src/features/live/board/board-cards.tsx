@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { LiveCallEntry } from '@/api/live-schemas'
+import type { LiveCallEntry } from '@/api/contract/live-schemas'
 import { CallStatusBadge } from '@/features/calls/shared/call-status-badge'
 import { CallLink } from '@/features/calls/shared/call-table'
 import { PlacedByName } from '@/features/calls/shared/placed-by'

@@ -1,4 +1,4 @@
-import type { LiveTally } from '@/api/live-schemas'
+import type { LiveTally } from '@/api/contract/live-schemas'
 import { cn } from '@/lib/cn'
 import { answerRate } from './board-rows'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LiveCallEntry } from '@/api/live-schemas'
+import type { LiveCallEntry } from '@/api/contract/live-schemas'
 import { answerRate, boardRows } from './board-rows'
 import { liveSearchSchema } from './live-search'
 

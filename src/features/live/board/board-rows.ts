@@ -1,6 +1,6 @@
 // The board's rows from what the tab knows: filtered by the view, split into in flight and just
 // ended, newest first; and the counters on top.
-import type { LiveCallEntry, LiveTally } from '@/api/live-schemas'
+import type { LiveCallEntry, LiveTally } from '@/api/contract/live-schemas'
 import { isFinishedStatus } from '@/features/calls/shared/call-status'
 import type { LiveSearch } from './live-search'
 

@@ -1,4 +1,4 @@
-import type { LiveCallEntry } from '@/api/live-schemas'
+import type { LiveCallEntry } from '@/api/contract/live-schemas'
 import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table'
 import { CallStatusBadge } from '@/features/calls/shared/call-status-badge'
 import {

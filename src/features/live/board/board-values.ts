@@ -1,5 +1,5 @@
 // What the board's table and cards both write for a call: its time, its numbers, when it ended.
-import type { LiveCallEntry } from '@/api/live-schemas'
+import type { LiveCallEntry } from '@/api/contract/live-schemas'
 import { isInProgressStatus } from '@/features/calls/shared/call-status'
 import { formatDuration } from '@/lib/format'
 import { formatPhone } from '@/lib/phone-format'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { JUST_ENDED_MS } from '@/api/live-schemas'
+import { JUST_ENDED_MS } from '@/api/contract/live-schemas'
 import { sessionQueries } from '@/api/session'
 import { SlowDownNotice } from '@/components/slow-down-notice'
 import { buttonVariants } from '@/components/ui/button'

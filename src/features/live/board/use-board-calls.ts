@@ -3,10 +3,10 @@
 // have ended), so the board works behind a proxy that buffers the stream too.
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { callQueries } from '@/api/calls'
-import { IN_FLIGHT_LOOKBACK_MS, type LiveCallEntry, type LivePause, type LiveTally } from '@/api/live-schemas'
+import { IN_FLIGHT_LOOKBACK_MS, type LiveCallEntry, type LivePause, type LiveTally } from '@/api/contract/live-schemas'
+import { type CallListItem, IN_FLIGHT_CALL_STATUSES } from '@/api/contract/schemas'
 import type { LiveMode } from '@/api/live-stream'
 import { placedByQueries } from '@/api/placed-by'
-import { type CallListItem, IN_FLIGHT_CALL_STATUSES } from '@/api/schemas'
 import { errorText } from '@/lib/error-text'
 import { useLiveState } from '../use-live'
 

@@ -1,6 +1,6 @@
 // What a person is told when a call of theirs ends: the same words in the page's toast and in the
 // browser's notification.
-import type { LiveCallEntry } from '@/api/live-schemas'
+import type { LiveCallEntry } from '@/api/contract/live-schemas'
 import { isFailedStatus } from '@/features/calls/shared/call-status'
 import { formatDuration } from '@/lib/format'
 import { formatPhone } from '@/lib/phone-format'

@@ -1,6 +1,6 @@
 // Endings of a person's own calls, waiting for the notifier, which loads only when the first one
 // comes: sonner and the phone formatting stay out of the bundle of a tab that never shows a toast.
-import type { LiveCallEntry } from '@/api/live-schemas'
+import type { LiveCallEntry } from '@/api/contract/live-schemas'
 
 export interface Ending {
   entry: LiveCallEntry

@@ -4,7 +4,7 @@
 // so a tab that hears no beat for SILENCE_MS steals it, and the old leader steps down when its lock
 // request fails. The new leader resumes after the last event id it heard, so no change is missed.
 // The lock, the channel and the stream are passed in: the logic is tested with fakes (shared-stream.test.ts).
-import type { LiveSnapshot } from '@/api/live-schemas'
+import type { LiveSnapshot } from '@/api/contract/live-schemas'
 import type { LiveMode } from '@/api/live-stream'
 import {
   BEAT_MS,

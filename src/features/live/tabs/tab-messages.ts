@@ -1,6 +1,6 @@
 // What the tabs of one person say to each other over their BroadcastChannel: the stream-holding tab
 // (the leader, holder of a Web Lock) passes on events and its heartbeat; the others say what they watch.
-import type { LiveSnapshot } from '@/api/live-schemas'
+import type { LiveSnapshot } from '@/api/contract/live-schemas'
 import type { LiveMode, LiveStreamEvent } from '@/api/live-stream'
 
 /** A call id a tab shows, and since when (the most recent are watched first when there are too many). */

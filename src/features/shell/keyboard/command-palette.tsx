@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router'
 import { Command } from 'cmdk'
 import { useEffect, useRef, useState } from 'react'
-import type { SessionResponse } from '@/api/console-schemas'
+import type { SessionResponse } from '@/api/contract/console-schemas'
 import { useSavePreferences } from '@/api/preferences'
 import { can } from '@/api/session'
 import { Dialog } from '@/components/ui/dialog'

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react'
-import type { SessionResponse } from '@/api/console-schemas'
+import type { SessionResponse } from '@/api/contract/console-schemas'
 import { can } from '@/api/session'
 import { LIST_ROW } from '@/lib/list-row'
 import { pagesFor } from '../nav-pages'

@@ -1,6 +1,6 @@
 // What the command palette offers for what was typed. Pure: the palette (command-palette.tsx) renders the list
 // and runs the chosen command; these lines decide which commands there are and in what order.
-import type { TimeZonePreference } from '@/api/console-schemas'
+import type { TimeZonePreference } from '@/api/contract/console-schemas'
 import { parsePhone } from '@/lib/phone'
 import { formatPhone } from '@/lib/phone-format'
 import type { Theme } from '../theme'

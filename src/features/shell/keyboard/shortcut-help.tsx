@@ -1,4 +1,4 @@
-import type { SessionResponse } from '@/api/console-schemas'
+import type { SessionResponse } from '@/api/contract/console-schemas'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogActions } from '@/components/ui/dialog'
 import { pagesFor } from '../nav-pages'

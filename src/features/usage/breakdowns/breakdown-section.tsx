@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { callerIdHealthQueries } from '@/api/caller-id-health'
-import type { BreakdownDimension, BreakdownQuery, UsagePeriodQuery } from '@/api/usage-breakdown-schemas'
+import type { BreakdownDimension, BreakdownQuery, UsagePeriodQuery } from '@/api/contract/usage-breakdown-schemas'
 import { breakdownExportHref, usageBreakdownQueries } from '@/api/usage-breakdowns'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'

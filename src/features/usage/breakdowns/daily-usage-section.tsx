@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { UsageDaysResponse, UsagePeriodQuery } from '@/api/usage-breakdown-schemas'
+import type { UsageDaysResponse, UsagePeriodQuery } from '@/api/contract/usage-breakdown-schemas'
 import { usageBreakdownQueries } from '@/api/usage-breakdowns'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'

@@ -1,4 +1,4 @@
-import { BREAKDOWN_DIMENSIONS, type BreakdownDimension } from '@/api/usage-breakdown-schemas'
+import { BREAKDOWN_DIMENSIONS, type BreakdownDimension } from '@/api/contract/usage-breakdown-schemas'
 import { DIMENSION_LABELS } from './dimensions'
 
 /** Radio buttons: every choice in view, one click away, announced as a group. */

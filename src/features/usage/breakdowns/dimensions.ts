@@ -1,5 +1,5 @@
 // The breakdowns' names in words, and the metadata keys the picker suggests first.
-import { BREAKDOWN_DIMENSIONS, type BreakdownDimension } from '@/api/usage-breakdown-schemas'
+import { BREAKDOWN_DIMENSIONS, type BreakdownDimension } from '@/api/contract/usage-breakdown-schemas'
 
 const DEFAULT_DIMENSION: BreakdownDimension = 'person'
 

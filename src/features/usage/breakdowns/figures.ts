@@ -1,5 +1,5 @@
 // The rows the charts and tables of the breakdowns share, so both always show the same numbers.
-import type { BreakdownResponse, CallFigures, UsageDay } from '@/api/usage-breakdown-schemas'
+import type { BreakdownResponse, CallFigures, UsageDay } from '@/api/contract/usage-breakdown-schemas'
 import { formatDuration, formatNumber } from '@/lib/format'
 import { dateFormatIn } from '@/lib/time-zone'
 import { formatPercent } from '@/lib/usage-format'

@@ -1,4 +1,4 @@
-import type { CallerIdHealthResponse } from '@/api/usage-breakdown-schemas'
+import type { CallerIdHealthResponse } from '@/api/contract/usage-breakdown-schemas'
 import { Badge } from '@/components/ui/badge'
 import type { FigureRow } from './figures'
 

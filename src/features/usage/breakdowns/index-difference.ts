@@ -1,6 +1,6 @@
 // How the call index's sum of a period compares with the service's own actual_minutes_used, in words.
 // The difference is never hidden: when they differ the page says by how much, and why from `coverage`.
-import type { IndexCoverage } from '@/api/usage-breakdown-schemas'
+import type { IndexCoverage } from '@/api/contract/usage-breakdown-schemas'
 import { formatNumber, pluralize } from '@/lib/format'
 
 interface IndexDifference {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { UsagePeriodQuery } from '@/api/usage-breakdown-schemas'
+import type { UsagePeriodQuery } from '@/api/contract/usage-breakdown-schemas'
 import { usageBreakdownQueries } from '@/api/usage-breakdowns'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'

@@ -1,5 +1,5 @@
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import type { Pace } from '@/api/period-pace'
+import type { Pace } from '@/api/contract/period-pace'
 import { ChartFrame, ChartLegend, chartColor } from '@/components/ui/chart'
 import { formatNumber } from '@/lib/format'
 import { zoneLabel } from '@/lib/time-zone'

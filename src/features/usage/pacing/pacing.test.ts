@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { UsageDay } from '@/api/usage-breakdown-schemas'
+import type { UsageDay } from '@/api/contract/usage-breakdown-schemas'
 import type { CompleteUsage } from '../usage-given'
 import { projectionOutlook } from './outlook'
 import { burnUpPoints, formatDayRange, paceAssumption, paceOfPeriod } from './pacing'

@@ -1,7 +1,7 @@
 // The current period's pace from its real daily series (periodPace: the one projection, which the
 // console's alert rule fires on too), and what the page says and draws of it.
-import { type Pace, periodPace } from '@/api/period-pace'
-import type { UsageDaysResponse } from '@/api/usage-breakdown-schemas'
+import { type Pace, periodPace } from '@/api/contract/period-pace'
+import type { UsageDaysResponse } from '@/api/contract/usage-breakdown-schemas'
 import { pluralize } from '@/lib/format'
 import { DAY_MS } from '@/lib/time'
 import { dateFormatIn } from '@/lib/time-zone'

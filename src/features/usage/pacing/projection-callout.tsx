@@ -1,4 +1,4 @@
-import type { Pace } from '@/api/period-pace'
+import type { Pace } from '@/api/contract/period-pace'
 import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { cn } from '@/lib/cn'
 import { formatNumber } from '@/lib/format'
