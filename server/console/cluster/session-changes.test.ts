@@ -3,7 +3,7 @@
 // request on the other. The session is read from the store on every request (auth/sessions.ts); no instance
 // keeps a copy that could outlive a change made elsewhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONSOLE_PREFIX } from '../../../src/api/console-schemas'
+import { CONSOLE_PREFIX } from '../../../src/api/contract/console-schemas'
 import { type ConsoleStore, openStore } from '../store'
 import { createTestConsole, expectProblem, type TestConsole } from '../test-support/console-app'
 import { testStoreLocation } from '../test-support/test-store'
