@@ -20,9 +20,6 @@ const config: KnipConfig = {
   },
   // Debian's programs the browser journeys start (.ci/run installs them), not npm packages.
   ignoreBinaries: ['pulseaudio', 'WebKitWebDriver'],
-  // Installed for the console routes' body validation (issue 26), which another branch of the issue writes; once
-  // merged, knip says this line is no longer needed: remove it then.
-  ignoreDependencies: ['@hono/zod-validator'],
 }
 
 export default config

@@ -43,7 +43,7 @@ function addedLatency(trio: Trio, connections: number) {
 
 function rows(label: string, connections: number, trio: Trio): string[] {
   const line = (name: string, m: Measured) =>
-    `| ${name}, ${label} | ${connections} | ${count(m.rps)} | ${(meanUs(m, connections) / 1000).toFixed(2)} | ${m.p50} | ${m.p99} | ${cpu(m)} |`
+    `| ${name}, ${label} | ${connections} | ${count(m.rps)} | ${(meanUs(m, connections) / 1000).toFixed(2)} | ${m.p50} | ${m.p99} | ${cpu(m)} | ${m.rssMbAfter.toFixed(0)} |`
   const added = addedLatency(trio, connections)
   const share = trio.console.rps / trio.passThrough.rps
   const clean = !trio.straight.errors && !trio.passThrough.errors && !trio.console.errors
@@ -51,7 +51,7 @@ function rows(label: string, connections: number, trio: Trio): string[] {
     line('simulator straight (API key)', trio.straight),
     line('plain node:http pass-through', trio.passThrough),
     line('through the console (session cookie)', trio.console),
-    `| **console ÷ pass-through**, ${label} | | **${times(share)}** req/s (>= ${times(THROUGHPUT_TARGET)}: ${verdict(clean && share >= THROUGHPUT_TARGET)}) | added **${count(added.consoleUs)} ÷ ${count(added.passThroughUs)} µs = ${times(added.ratio)}** (<= ${ADDED_LATENCY_TARGET}x: ${verdict(clean && added.ratio <= ADDED_LATENCY_TARGET)}) | | | |`,
+    `| **console ÷ pass-through**, ${label} | | **${times(share)}** req/s (>= ${times(THROUGHPUT_TARGET)}: ${verdict(clean && share >= THROUGHPUT_TARGET)}) | added **${count(added.consoleUs)} ÷ ${count(added.passThroughUs)} µs = ${times(added.ratio)}** (<= ${ADDED_LATENCY_TARGET}x: ${verdict(clean && added.ratio <= ADDED_LATENCY_TARGET)}) | | | | |`,
   ]
 }
 
@@ -60,8 +60,8 @@ export function consoleOverheadReport({ userRateLimit, loaded, unloaded }: Conso
   return [
     '#### The console in front: `GET /calls/{id}/status`, the same call, in one run',
     '',
-    '| path | connections | req/s | mean ms | p50 ms | p99 ms | CPU µs/req |',
-    '|---|---:|---:|---:|---:|---:|---|',
+    '| path | connections | req/s | mean ms | p50 ms | p99 ms | CPU µs/req | RSS MB after |',
+    '|---|---:|---:|---:|---:|---:|---|---:|',
     ...rows('loaded', loaded.connections, loaded),
     ...rows('one at a time', 1, unloaded),
     '',

@@ -23,7 +23,7 @@ import { type ConsoleChild, startConsoleChild } from './live/console-child'
 import { startHeavyLoad } from './neighbours/heavy-load'
 import { addPersonA, PERSON_A, signIn } from './neighbours/people'
 import { startPolling } from './neighbours/poller'
-import { latencyOf, neighboursReport, WITHIN_MS, WITHIN_RATIO } from './neighbours/report'
+import { consoleUse, latencyOf, neighboursReport, WITHIN_MS, WITHIN_RATIO } from './neighbours/report'
 import { copySeededStoreToPostgres } from './search/postgres-copy'
 import { queryCases } from './search/query-cases'
 import { copyStore, type SeededStore, seededStore } from './search/seeded-store'
@@ -117,14 +117,17 @@ async function runOn(store: BenchStore, seeded: SeededStore) {
   // Untimed: the first requests open connections and compile code.
   await pause(1_000)
   poller.lap()
+  const started = await running.console.probe(false)
   await pause(seconds * 1000)
   const alone = latencyOf(poller.lap())
+  const aloneEnd = await running.console.probe(false)
   log(
     `${STORE_NAMES[store]}: B beside A, ${exports} exports at once and ${searchesPerSecond} searches a second, ${seconds} s...`,
   )
   const load = startHeavyLoad({ url, cookie: cookieA, exports, searchesPerSecond, queries })
   await pause(seconds * 1000)
   const beside = latencyOf(poller.lap())
+  const besideEnd = await running.console.probe(false)
   const counts = await load.stop()
   await poller.stop()
   // The console sees A's connections close and ends its streams before it is stopped.
@@ -133,7 +136,7 @@ async function runOn(store: BenchStore, seeded: SeededStore) {
   await running.sim.stop()
   running.console = null
   running.sim = null
-  return { alone, beside, load: counts }
+  return { alone, beside, load: counts, console: consoleUse(started, aloneEnd, besideEnd, alone.requests, seconds) }
 }
 
 async function main() {

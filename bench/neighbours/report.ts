@@ -1,4 +1,6 @@
 // The neighbours bench's report: B's latency alone and beside A's load, and what A was answered.
+
+import type { ProbeAnswer } from '../live/protocol'
 import { machine } from '../machine'
 import { percentile } from '../web/stats'
 import type { LoadCounts } from './heavy-load'
@@ -17,6 +19,34 @@ export const latencyOf = (times: number[]): Latency => ({
   max: Math.max(...times),
 })
 
+/** The console's own CPU and memory in each phase, read inside it (process.cpuUsage, memoryUsage). */
+export interface ConsoleUse {
+  /** Console CPU per status read of B's, with B alone (user + system, all threads). */
+  aloneCpuUsPerRequest: number
+  /** Console CPU a second while A's load ran beside B's reads. */
+  besideCpuMsPerSecond: number
+  aloneRssMb: number
+  besideRssMb: number
+}
+
+const cpuUs = (answer: ProbeAnswer) => answer.cpu.user + answer.cpu.system
+
+/** `seconds`: the phase beside A's load. */
+export function consoleUse(
+  start: ProbeAnswer,
+  aloneEnd: ProbeAnswer,
+  besideEnd: ProbeAnswer,
+  requests: number,
+  seconds: number,
+): ConsoleUse {
+  return {
+    aloneCpuUsPerRequest: (cpuUs(aloneEnd) - cpuUs(start)) / Math.max(1, requests),
+    besideCpuMsPerSecond: (cpuUs(besideEnd) - cpuUs(aloneEnd)) / 1000 / Math.max(0.001, seconds),
+    aloneRssMb: aloneEnd.memory.rss / 1048576,
+    besideRssMb: besideEnd.memory.rss / 1048576,
+  }
+}
+
 /** The targets of issue 21: B's p99 under A's load within twice its p99 alone, and never past 100 ms. */
 export const WITHIN_RATIO = 2
 export const WITHIN_MS = 100
@@ -34,8 +64,9 @@ export function neighboursReport(options: {
   alone: Latency
   beside: Latency
   load: LoadCounts
+  console: ConsoleUse
 }): string {
-  const { alone, beside, load } = options
+  const { alone, beside, load, console: use } = options
   const ms = (value: number) => `${value.toFixed(1)} ms`
   const ratio = beside.p99 / alone.p99
   const met = ratio <= WITHIN_RATIO && beside.p99 <= WITHIN_MS
@@ -57,6 +88,9 @@ export function neighboursReport(options: {
     '|---|---|---|---|---|',
     `| alone | ${alone.requests} | ${ms(alone.p50)} | ${ms(alone.p99)} | ${ms(alone.max)} |`,
     `| while A exports and floods searches | ${beside.requests} | ${ms(beside.p50)} | ${ms(beside.p99)} | ${ms(beside.max)} |`,
+    '',
+    `The console: ${use.aloneCpuUsPerRequest.toFixed(0)} µs of CPU per status read with B alone, RSS ${use.aloneRssMb.toFixed(0)} MB;` +
+      ` ${use.besideCpuMsPerSecond.toFixed(0)} ms of CPU a second beside A's load, RSS ${use.besideRssMb.toFixed(0)} MB (read inside it, all its threads).`,
     '',
     `B's p99 under A's load: ${ratio.toFixed(2)}× alone (target ≤ ${WITHIN_RATIO}× and ≤ ${WITHIN_MS} ms): ${met ? 'met' : 'NOT met'}.`,
     '',

@@ -211,9 +211,11 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     )
   })
   app.use(hostCheck(hosts))
+  // Listed once, not on every request.
+  const headerEntries = Object.entries(headers)
   app.use(async (c, next) => {
     await next()
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
+    for (const [name, value] of headerEntries) c.res.headers.set(name, value)
   })
   const refusals =
     options.refusals ??

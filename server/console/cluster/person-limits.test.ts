@@ -1,6 +1,6 @@
 // Two console apps on one store (one SQLite file, or one PostgreSQL database), as two instances behind a load
 // balancer: a person's request pace, exports at once and sign-in check are counted across both, whichever
-// instance answers. Also the cost of the shared pace: one statement a request, measured on this run's store.
+// instance answers. Also the cost of the shared pace per request (a statement a fifth of a burst), on this run's store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CALL_INDEX_PATHS } from '../../../src/api/contract/call-index-schemas'
 import { CONSOLE_PREFIX } from '../../../src/api/contract/console-schemas'
@@ -49,10 +49,16 @@ afterAll(async () => {
 const byTurns = (i: number) => (i % 2 === 0 ? one : two)
 
 describe('a person on two instances', () => {
-  it('is paced across both: the 11th request of a burst is refused 429, whichever instance answers it', async () => {
+  // Each instance serves a person's tokens a fifth of the burst at a time (http/user-rate-limit.ts): a burst's
+  // last token may be the other instance's, so which request of the burst is refused first may move by one.
+  const allowedOf = (statuses: number[]) => statuses.filter((status) => status === 200).length
+
+  it('is paced across both: 10 requests of a burst pass and the rest are refused 429, whichever instance answers', async () => {
     const statuses: number[] = []
     for (let i = 0; i < 14; i++) statuses.push((await byTurns(i).request('/api/v1/voice/account', { cookie })).status)
-    expect(statuses).toEqual([...Array(10).fill(200), ...Array(4).fill(429)])
+    expect(statuses.slice(0, 9)).toEqual(Array(9).fill(200))
+    expect(allowedOf(statuses)).toBe(10)
+    expect(statuses.slice(11)).toEqual(Array(3).fill(429))
     for (const instance of [one, two]) {
       const refused = await instance.request('/api/v1/voice/calls', { cookie })
       expect(refused.headers.get('retry-after')).toBe('1')
@@ -67,7 +73,8 @@ describe('a person on two instances', () => {
     const search = `${CONSOLE_PREFIX}${CALL_INDEX_PATHS.search}`
     const statuses: number[] = []
     for (let i = 0; i < 12; i++) statuses.push((await byTurns(i).request(search, { cookie })).status)
-    expect(statuses).toEqual([...Array(10).fill(200), 429, 429])
+    expect(allowedOf(statuses)).toBe(10)
+    expect(statuses.at(-1)).toBe(429)
     const body = await expectProblem(await one.request(search, { cookie }), 429)
     expect(body.detail).toMatch(/searching, exporting or listing faster/)
     clock.advance(60_000)
@@ -116,7 +123,7 @@ describe('a person on two instances', () => {
   })
 })
 
-it('adds one statement a request: its time on this store, as figures', async () => {
+it('adds a statement a fifth of a burst: its time a request on this store, as figures', async () => {
   const limiter = createUserRateLimiter(stores[0] as ConsoleStore, 'timing', 1_000_000, Date.now)
   const rounds = 500
   const started = performance.now()

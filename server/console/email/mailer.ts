@@ -1,6 +1,8 @@
 // Email over SMTP for the console (alert channels, invites): nodemailer, the standard SMTP client for
 // Node, configured by CONSOLE_SMTP_URL. Its answer is the server's reply code and line, in words.
-import nodemailer from 'nodemailer'
+// Loaded only by a console with SMTP set (about 14 MB of modules): imported as its mailer is made, not at start.
+import type { Transporter } from 'nodemailer'
+import type SMTPTransport from 'nodemailer/lib/smtp-transport'
 
 export interface MailSettings {
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465. */
@@ -34,18 +36,21 @@ const replyCode = (line: string | undefined) => {
 }
 
 export function createMailer(settings: MailSettings): Mailer {
-  const transport = nodemailer.createTransport({
-    url: settings.smtpUrl,
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-    socketTimeout: TIMEOUT_MS,
-  })
+  const transport: Promise<Transporter<SMTPTransport.SentMessageInfo>> = import('nodemailer').then(
+    ({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: settings.smtpUrl,
+        connectionTimeout: TIMEOUT_MS,
+        greetingTimeout: TIMEOUT_MS,
+        socketTimeout: TIMEOUT_MS,
+      }),
+  )
   return {
     send: async (message) => {
       const started = performance.now()
       const elapsed = () => Math.round(performance.now() - started)
       try {
-        const info = await transport.sendMail({ from: settings.from, ...message })
+        const info = await (await transport).sendMail({ from: settings.from, ...message })
         return { sent: true, code: replyCode(info.response), response: info.response, timeMs: elapsed() }
       } catch (error) {
         const failure = error as Error & { responseCode?: number; response?: string; code?: string }
@@ -58,7 +63,7 @@ export function createMailer(settings: MailSettings): Mailer {
         }
       }
     },
-    close: () => transport.close(),
+    close: () => void transport.then((open) => open.close()),
   }
 }
 

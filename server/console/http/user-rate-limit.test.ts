@@ -46,6 +46,35 @@ describe('the per-user token bucket, in the store', () => {
     clock.advance(7_500)
     expect((await limiter.take('a')).allowed).toBe(true)
   })
+
+  it('never lets a person past the shared bucket from two instances, each serving its share from memory', async () => {
+    const clock = fakeClock()
+    // 600 a minute: a burst of 60, taken a fifth at a time by each instance.
+    const one = createUserRateLimiter(store, 'shared', 600, clock.now)
+    const two = createUserRateLimiter(store, 'shared', 600, clock.now)
+    let allowed = 0
+    for (let i = 0; i < 100; i++) if ((await (i % 3 === 0 ? one : two).take('a')).allowed) allowed++
+    expect(allowed).toBe(60)
+  })
+
+  it('gives back the tokens an instance took and did not use once their second has passed', async () => {
+    const clock = fakeClock()
+    // 60 a minute: a burst of 10; an instance takes 2 at a time, and the clock stands still.
+    const one = createUserRateLimiter(store, 'lapsing', 60, clock.now)
+    const two = createUserRateLimiter(store, 'lapsing', 60, clock.now)
+    expect((await one.take('a')).allowed).toBe(true)
+    for (let i = 0; i < 8; i++) expect((await two.take('a')).allowed).toBe(true)
+    // One token is the first instance's, unused: the second is refused while it holds it.
+    expect((await two.take('a')).allowed).toBe(false)
+    clock.advance(1_000)
+    // Refilled by one in that second, and the unused one given back within the next.
+    await expect
+      .poll(
+        async () => (await store.personRates.take('lapsing:a', clock.now(), { capacity: 10, perMs: 0.001 }, 2)).taken,
+        { timeout: 10_000 },
+      )
+      .toBe(true)
+  })
 })
 
 let sim: SimulatorProcess

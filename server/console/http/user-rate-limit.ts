@@ -1,7 +1,12 @@
 // Per-user fairness: the voice API limits the company's key as a whole, so one person
 // (or a runaway tab) is slowed down here, well before the shared budget is spent.
 // A token bucket per user: `perMinute` requests a minute, in bursts of up to a tenth of that. The buckets live
-// in the store, so a person's pace is counted across every console instance together (one statement a request).
+// in the store, so a person's pace is counted across every console instance together. A write to the store on
+// every request cost more than the rest of a proxied read, so each instance takes a person's tokens a share of
+// the burst at a time (a lease), serves them from memory, and gives back what it has not used after LEASE_MS.
+// Served requests never exceed what was taken from the shared bucket, so no instance lets a person past the limit;
+// while another instance holds part of it, a person may be refused up to that part early (README: "Running
+// several instances").
 import type { MiddlewareHandler } from 'hono'
 import { secondsUntilToken } from '../../shared/token-bucket'
 import type { SessionEnv } from '../auth/require-session'
@@ -15,6 +20,16 @@ export interface RateDecision {
 
 export type UserRateLimiter = ReturnType<typeof createUserRateLimiter>
 
+/** How long an instance keeps tokens it took and has not used, before it gives them back. */
+const LEASE_MS = 1_000
+/** The share of a person's burst an instance takes from the shared bucket at once. */
+const LEASE_SHARE = 5
+
+interface Lease {
+  left: number
+  until: number
+}
+
 /** `name` keeps this limit's buckets apart from another's (the voice API's and the console's queries'). */
 export function createUserRateLimiter(
   store: Pick<ConsoleStore, 'personRates'>,
@@ -22,18 +37,54 @@ export function createUserRateLimiter(
   perMinute: number,
   now: () => number = Date.now,
 ) {
-  const policy = { capacity: Math.max(10, Math.ceil(perMinute / 10)), perMs: perMinute / 60_000 }
+  const capacity = Math.max(10, Math.ceil(perMinute / 10))
+  const perMs = perMinute / 60_000
+  const policy = { capacity, perMs }
+  const leaseSize = Math.max(1, Math.floor(capacity / LEASE_SHARE))
+  const leases = new Map<string, Lease>()
+
+  // Unused tokens go back once their lease lapses, so another instance can serve them.
+  const giveBackLapsed = () => {
+    const at = now()
+    for (const [key, lease] of leases) {
+      if (lease.until > at) continue
+      leases.delete(key)
+      // A store that cannot take them back loses them: the person is paced a little harder for a second.
+      if (lease.left > 0) void store.personRates.giveBack(key, lease.left, policy).catch(() => {})
+    }
+  }
+  setInterval(giveBackLapsed, LEASE_MS).unref()
+
+  async function fromStore(key: string, at: number): Promise<RateDecision> {
+    // A lease when the bucket holds one, else a single token near the limit, else the wait for the next token.
+    if (leaseSize > 1 && (await store.personRates.take(key, at, policy, leaseSize)).taken) {
+      const lease = leases.get(key)
+      if (lease && lease.until > at) lease.left += leaseSize - 1
+      else leases.set(key, { left: leaseSize - 1, until: at + LEASE_MS })
+      return ALLOWED
+    }
+    const taken = await store.personRates.take(key, at, policy)
+    if (taken.taken) return ALLOWED
+    return { allowed: false, retryAfterSeconds: secondsUntilToken(taken.tokens, policy) }
+  }
 
   return {
-    async take(userId: string): Promise<RateDecision> {
-      const taken = await store.personRates.take(`${name}:${userId}`, now(), policy)
-      if (taken.taken) return { allowed: true, retryAfterSeconds: 0 }
-      return { allowed: false, retryAfterSeconds: secondsUntilToken(taken.tokens, policy) }
+    take(userId: string): Promise<RateDecision> {
+      const key = `${name}:${userId}`
+      const at = now()
+      const lease = leases.get(key)
+      if (lease && lease.left >= 1 && lease.until > at) {
+        lease.left -= 1
+        return Promise.resolve(ALLOWED)
+      }
+      return fromStore(key, at)
     },
     /** How long a bucket takes to fill from empty: an untouched row older than this is the same as none. */
     refillMs: Math.ceil(policy.capacity / policy.perMs),
   }
 }
+
+const ALLOWED: RateDecision = Object.freeze({ allowed: true, retryAfterSeconds: 0 })
 
 /** The console's own heavy endpoints (search, export, audit, views, placed-by) paced per person; after the session. */
 export function pacedPerPerson(limiter: UserRateLimiter): MiddlewareHandler<SessionEnv> {

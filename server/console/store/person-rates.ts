@@ -9,11 +9,12 @@ export type BucketTake = { taken: true } | { taken: false; tokens: number }
 export function createPersonRateQueries(db: ConsoleDb) {
   return {
     /**
-     * Takes one token from `key`'s bucket at `now`: one conditional upsert, so instances racing on the same
-     * person each take their own token (a row lock on PostgreSQL, the single writer on SQLite). A refusal
-     * leaves the row as it was, and its one extra read only runs then.
+     * Takes `count` tokens (at most the bucket's size) from `key`'s bucket at `now`, all or none: one conditional
+     * upsert, so instances racing on the same person each take their own (a row lock on PostgreSQL, the single
+     * writer on SQLite). A refusal leaves the row as it was, and its one extra read only runs then.
      */
-    take: async (key: string, now: number, policy: BucketPolicy): Promise<BucketTake> => {
+    take: async (key: string, now: number, policy: BucketPolicy, count = 1): Promise<BucketTake> => {
+      const want = sql<number>`cast(${count} as double precision)`
       const at = sql<number>`cast(${now} as bigint)`
       const perMs = sql<number>`cast(${policy.perMs} as double precision)`
       const capacity = sql<number>`cast(${policy.capacity} as double precision)`
@@ -24,15 +25,15 @@ export function createPersonRateQueries(db: ConsoleDb) {
         else person_rate_buckets.tokens + (${at} - person_rate_buckets.at) * ${perMs} end`
       const row = await db
         .insertInto('person_rate_buckets')
-        .values({ key, tokens: sql<number>`${capacity} - 1`, at: now })
+        .values({ key, tokens: sql<number>`${capacity} - ${want}`, at: now })
         .onConflict((oc) =>
           oc
             .column('key')
             .doUpdateSet({
-              tokens: sql<number>`${refilled} - 1`,
+              tokens: sql<number>`${refilled} - ${want}`,
               at: sql<number>`case when person_rate_buckets.at >= ${at} then person_rate_buckets.at else ${at} end`,
             })
-            .where(sql<boolean>`${refilled} >= 1`),
+            .where(sql<boolean>`${refilled} >= ${want}`),
         )
         .returning('key')
         .executeTakeFirst()
@@ -44,6 +45,16 @@ export function createPersonRateQueries(db: ConsoleDb) {
         .executeTakeFirst()
       if (!bucket) return { taken: false, tokens: 0 }
       return { taken: false, tokens: tokensAt(bucket, now, policy) }
+    },
+    /** Gives back `count` tokens taken earlier and not used, up to the bucket's size. */
+    giveBack: async (key: string, count: number, policy: BucketPolicy) => {
+      const back = sql<number>`person_rate_buckets.tokens + cast(${count} as double precision)`
+      const capacity = sql<number>`cast(${policy.capacity} as double precision)`
+      await db
+        .updateTable('person_rate_buckets')
+        .set({ tokens: sql<number>`case when ${back} > ${capacity} then ${capacity} else ${back} end` })
+        .where('key', '=', key)
+        .execute()
     },
     /** Buckets untouched since `before`: full again by then, the same as no row. */
     deleteStale: async (before: number) => {

@@ -1,6 +1,13 @@
 // The relying party, through openid-client (v6): a certified, maintained library does the
 // protocol (discovery, PKCE, state, nonce, ID token checks) so the console writes none of it.
-import * as oidc from 'openid-client'
+// Loaded when SSO is first used, not at start: a console without SSO never holds it in memory.
+import type * as Oidc from 'openid-client'
+
+let library: Promise<typeof Oidc> | null = null
+const loadOidc = () => {
+  library ??= import('openid-client')
+  return library
+}
 
 /** What one sign-in attempt must find again at the callback. */
 export interface LoginChecks {
@@ -40,23 +47,26 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 const clip = (text: string) => text.slice(0, 300)
 
 export function createOidcClient(options: OidcClientOptions) {
-  let configuration: Promise<oidc.Configuration> | null = null
+  let configuration: Promise<Oidc.Configuration> | null = null
   // Discovered on first use and kept (with the provider's keys); a failure is retried next time.
   const discovered = () => {
-    configuration ??= oidc
-      .discovery(
-        options.issuer,
-        options.clientId,
-        { [oidc.clockSkew]: Math.round((options.now() - Date.now()) / 1000) },
-        oidc.ClientSecretBasic(options.clientSecret),
-        // The config only allows http for a provider on this machine (the demo and the tests).
-        { execute: LOOPBACK.has(options.issuer.hostname) ? [oidc.allowInsecureRequests] : [] },
+    configuration ??= loadOidc()
+      .then((oidc) =>
+        oidc
+          .discovery(
+            options.issuer,
+            options.clientId,
+            { [oidc.clockSkew]: Math.round((options.now() - Date.now()) / 1000) },
+            oidc.ClientSecretBasic(options.clientSecret),
+            // The config only allows http for a provider on this machine (the demo and the tests).
+            { execute: LOOPBACK.has(options.issuer.hostname) ? [oidc.allowInsecureRequests] : [] },
+          )
+          .then((config) => {
+            // Check the ID token's signature against the provider's keys, though it came straight from its token endpoint.
+            oidc.enableNonRepudiationChecks(config)
+            return config
+          }),
       )
-      .then((config) => {
-        // Check the ID token's signature against the provider's keys, though it came straight from its token endpoint.
-        oidc.enableNonRepudiationChecks(config)
-        return config
-      })
       .catch((error) => {
         configuration = null
         throw new SsoFailure('unavailable', `discovery failed: ${clip(String(error))}`)
@@ -67,6 +77,7 @@ export function createOidcClient(options: OidcClientOptions) {
   return {
     async startLogin(): Promise<{ url: URL; checks: LoginChecks }> {
       const config = await discovered()
+      const oidc = await loadOidc()
       const checks = {
         state: oidc.randomState(),
         nonce: oidc.randomNonce(),
@@ -86,6 +97,7 @@ export function createOidcClient(options: OidcClientOptions) {
     /** `query` is the callback's query string as it arrived. */
     async finishLogin(query: string, checks: LoginChecks): Promise<SignedInIdentity> {
       const config = await discovered()
+      const oidc = await loadOidc()
       const currentUrl = new URL(options.redirectUrl)
       currentUrl.search = query
       try {
