@@ -25,6 +25,13 @@ describe('the per-user token bucket, in the store', () => {
     expect((await limiter.take('a')).allowed).toBe(false)
   })
 
+  it('lets a burst sent all at once through, as one by one: requests that meet take one lease between them', async () => {
+    const limiter = createUserRateLimiter(store, 'at-once', 600, fakeClock().now)
+    const answers = await Promise.all(Array.from({ length: 60 }, () => limiter.take('a')))
+    expect(answers.filter((answer) => answer.allowed)).toHaveLength(60)
+    expect((await limiter.take('a')).allowed).toBe(false)
+  })
+
   it('keeps a bucket per person and per limit', async () => {
     const limiter = createUserRateLimiter(store, 'each', 60, fakeClock().now)
     for (let i = 0; i < 10; i++) await limiter.take('a')

@@ -60,7 +60,11 @@ export function createUserRateLimiter(
     if (leaseSize > 1 && (await store.personRates.take(key, at, policy, leaseSize)).taken) {
       const lease = leases.get(key)
       if (lease && lease.until > at) lease.left += leaseSize - 1
-      else leases.set(key, { left: leaseSize - 1, until: at + LEASE_MS })
+      else {
+        // A lapsed lease's unused tokens go back, as giveBackLapsed would have given them.
+        if (lease && lease.left > 0) void store.personRates.giveBack(key, lease.left, policy).catch(() => {})
+        leases.set(key, { left: leaseSize - 1, until: at + LEASE_MS })
+      }
       return ALLOWED
     }
     const taken = await store.personRates.take(key, at, policy)
@@ -68,17 +72,27 @@ export function createUserRateLimiter(
     return { allowed: false, retryAfterSeconds: secondsUntilToken(taken.tokens, policy) }
   }
 
+  /** The trip to the store under way for a key: requests that arrive meanwhile wait for its lease. */
+  const refills = new Map<string, Promise<RateDecision>>()
+
+  function take(userId: string): Promise<RateDecision> {
+    const key = `${name}:${userId}`
+    const at = now()
+    const lease = leases.get(key)
+    if (lease && lease.left >= 1 && lease.until > at) {
+      lease.left -= 1
+      return Promise.resolve(ALLOWED)
+    }
+    // One trip at a time per person: six requests at once would otherwise each take a lease, a whole burst.
+    const inFlight = refills.get(key)
+    if (inFlight) return inFlight.then(() => take(userId))
+    const refill = fromStore(key, at).finally(() => refills.delete(key))
+    refills.set(key, refill)
+    return refill
+  }
+
   return {
-    take(userId: string): Promise<RateDecision> {
-      const key = `${name}:${userId}`
-      const at = now()
-      const lease = leases.get(key)
-      if (lease && lease.left >= 1 && lease.until > at) {
-        lease.left -= 1
-        return Promise.resolve(ALLOWED)
-      }
-      return fromStore(key, at)
-    },
+    take,
     /** How long a bucket takes to fill from empty: an untouched row older than this is the same as none. */
     refillMs: Math.ceil(policy.capacity / policy.perMs),
   }
