@@ -88,12 +88,15 @@ describe('webhook deliveries', () => {
     expect(row).toMatchObject({ attempts: 3, responseStatus: 500, nextAttemptAt: null })
     expect(row?.responseExcerpt).toHaveLength(200)
     expect(row?.responseExcerpt).toMatch(/^Internal trouble x+$/)
-    const audited = await attemptsAudited()
-    expect(audited.map((entry) => [entry.outcome, entry.detail.attempt, entry.detail.status])).toEqual([
-      [500, 1, 'retrying'],
-      [500, 2, 'retrying'],
-      [500, 3, 'failed'],
-    ])
+    // The last attempt's audit entry is written just after its row's update: wait for it as for the row.
+    await vi.waitFor(async () => {
+      const audited = await attemptsAudited()
+      expect(audited.map((entry) => [entry.outcome, entry.detail.attempt, entry.detail.status])).toEqual([
+        [500, 1, 'retrying'],
+        [500, 2, 'retrying'],
+        [500, 3, 'failed'],
+      ])
+    })
   })
 
   it('waits as long as a 429’s Retry-After asks, within the schedule’s longest wait', async () => {
