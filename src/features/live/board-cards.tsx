@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react'
-import type { LiveCallEntry } from '@/api/contract/live-schemas'
 import { CallStatusBadge } from '@/components/call-status-badge'
 import { CallLink } from '@/components/call-table'
 import { PlacedByName } from '@/components/placed-by'
 import { cn } from '@/lib/cn'
 import { listRow } from '@/lib/list-row'
-import { type BoardVariant, boardTime, endedText, phoneText } from './board-values'
+import { type BoardListProps, boardTime, endedText, phoneText } from './board-values'
 
 function CardField({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -20,19 +19,7 @@ function CardField({ label, children }: { label: string; children: ReactNode }) 
  * Below `sm`, where the board's columns do not fit: one card per call, every field labelled, the
  * destination a link that opens it (as the calls list does on a phone).
  */
-export function BoardCards({
-  caption,
-  entries,
-  variant,
-  now,
-  wall,
-}: {
-  caption: string
-  entries: LiveCallEntry[]
-  variant: BoardVariant
-  now: number
-  wall: boolean
-}) {
+export function BoardCards({ caption, entries, variant, now, wall }: BoardListProps) {
   const ended = variant !== 'in-flight'
   return (
     <ul aria-label={caption} className={cn('space-y-2 sm:hidden', wall ? 'text-xl' : 'text-sm')}>

@@ -1,4 +1,3 @@
-import type { LiveCallEntry } from '@/api/contract/live-schemas'
 import { CallStatusBadge } from '@/components/call-status-badge'
 import { CALL_TABLE_FRAME, CallColumn, CallLink, CallTableHeader } from '@/components/call-table'
 import { PlacedByName } from '@/components/placed-by'
@@ -6,7 +5,7 @@ import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table'
 import { cn } from '@/lib/cn'
 import { listRow } from '@/lib/list-row'
 import { BoardCards } from './board-cards'
-import { type BoardVariant, boardTime, endedText, phoneText } from './board-values'
+import { type BoardListProps, boardTime, endedText, phoneText } from './board-values'
 
 /**
  * One section's calls: a table from `sm` up, cards on a phone (only one of the two is displayed, so
@@ -14,19 +13,7 @@ import { type BoardVariant, boardTime, endedText, phoneText } from './board-valu
  * Just ended: the outcome, the duration and when it ended (not shown when that is not known, as when polling).
  * On the wall every text is large, the header and the status pills too.
  */
-export function BoardTable({
-  caption,
-  entries,
-  variant,
-  now,
-  wall,
-}: {
-  caption: string
-  entries: LiveCallEntry[]
-  variant: BoardVariant
-  now: number
-  wall: boolean
-}) {
+export function BoardTable({ caption, entries, variant, now, wall }: BoardListProps) {
   const ended = variant !== 'in-flight'
   return (
     <>

@@ -6,9 +6,18 @@ import { formatPhone } from '@/lib/phone-format'
 import { formatRelative, secondsSince } from '@/lib/time'
 
 /** In flight, just ended (when it ended is known), or ended when polling (when is not known). */
-export type BoardVariant = 'in-flight' | 'ended' | 'ended-unknown-time'
+type BoardVariant = 'in-flight' | 'ended' | 'ended-unknown-time'
 
 type Call = LiveCallEntry['call']
+
+/** What the board's table (sm and up) and its cards (below sm) are both given: the same list, shown two ways. */
+export interface BoardListProps {
+  caption: string
+  entries: LiveCallEntry[]
+  variant: BoardVariant
+  now: number
+  wall: boolean
+}
 
 export const phoneText = (value: string | null | undefined) => (value ? formatPhone(value) : '—')
 
