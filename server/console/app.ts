@@ -9,6 +9,7 @@ import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/contract/conso
 import { LIVE_EVENTS_PATH } from '../../src/api/contract/live-schemas'
 import { PLACED_BY_PATH } from '../../src/api/contract/placed-by-schemas'
 import { STORAGE_PROXY_PATH } from '../../src/api/contract/recording-links'
+import { API_PREFIX } from '../../src/api/contract/schemas'
 import { type AlertDelivery, createAlertDelivery } from './alerts/delivery/delivery'
 import { alertDeliveryRoutes } from './alerts/delivery/routes'
 import type { AlertEvaluator } from './alerts/rules/evaluator'
@@ -57,6 +58,7 @@ import { createConsoleLiveHub } from './live/console-live-hub'
 import { eventsRoutes } from './live/events-route'
 import type { LiveHub } from './live/live-hub'
 import { createPlacedCallNotifier } from './live/placed-calls'
+import { createFastReads, type FastReads } from './proxy/fast-reads'
 import { createStorageOrigins, type StorageOriginsSetting } from './proxy/storage-origins'
 import { recordingOfRequest } from './proxy/storage-target'
 import { checkUpstream } from './proxy/upstream-status'
@@ -119,14 +121,26 @@ export interface ConsoleAppOptions {
   /** SMTP and private webhooks, for the alert delivery made when none is given. */
   alertChannels?: AlertChannelSettings
   /** /healthz, /readyz, /metrics and the request metrics (ops/console-ops.ts); none when not given. */
-  ops?: { measure: MiddlewareHandler; routes: Hono; proxyAnswered: (status: number | null) => void }
+  ops?: {
+    measure: MiddlewareHandler
+    routes: Hono
+    proxyAnswered: (status: number | null) => void
+    /** The request metrics' observer, for the fast path (proxy/fast-reads.ts), which has no middleware. */
+    requestMeasured: (route: string, method: string, status: number, seconds: number) => void
+  }
   now?: () => number
 }
 
 // The contract is zod/mini, which brings no messages of its own: a field without one is described in English.
 z.config(z.locales.en())
 
+/** The Hono app alone (tests use app.request()). */
 export function createConsoleApp(options: ConsoleAppOptions) {
+  return createConsole(options).app
+}
+
+/** The app, and the fast path for voice API reads that the server puts in front of it (proxy/fast-reads.ts). */
+export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEnv>; fastReads: FastReads } {
   const now = options.now ?? Date.now
   const hosts = allowedHosts(options.publicUrl, options.allowLoopbackHosts)
   const origins = new Set([...hosts].map((host) => `${options.publicUrl.protocol}//${host}`))
@@ -348,10 +362,10 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     await indexPlacedCall(operation, response)
     if (notePlacedCall) await notePlacedCall(operation, response)
   })
-  app.use('/api/v1/voice/*', signedIn)
+  app.use(`${API_PREFIX}/*`, signedIn)
   app.use('/storage/*', signedIn)
   app.use(STORAGE_PROXY_PATH, signedIn)
-  app.route('/api/v1/voice', voice)
+  app.route(API_PREFIX, voice)
   app.route('/storage', voice)
   app.route(STORAGE_PROXY_PATH, voice)
   // An API client should never get the SPA's HTML instead of an answer.
@@ -363,5 +377,16 @@ export function createConsoleApp(options: ConsoleAppOptions) {
       return session ? sessionBody(session) : { user: null, permissions: [] }
     }),
   )
-  return app
+  const fastReads = createFastReads({
+    prefix: API_PREFIX,
+    hosts,
+    sessions,
+    cookie,
+    limiter,
+    readApi: proxy.readApi,
+    headers,
+    logger: options.logger,
+    measured: options.ops?.requestMeasured,
+  })
+  return { app, fastReads }
 }

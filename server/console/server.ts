@@ -1,5 +1,5 @@
 // Starts the console server: opens its store, listens with timeouts and connection caps (overall and per address).
-import type { Server } from 'node:http'
+import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { LiveCall } from '../../src/api/contract/live-schemas'
@@ -7,7 +7,7 @@ import { type AlertDelivery, createAlertDelivery } from './alerts/delivery/deliv
 import { ALERT_RULES_LEASE, startConsoleAlerts } from './alerts/rules/console-alerts'
 import { addDemoAlertRule } from './alerts/rules/demo-rule'
 import { createUsageUpstream } from './alerts/rules/usage-upstream'
-import { createConsoleApp } from './app'
+import { createConsole } from './app'
 import { createAuditLog } from './audit/audit-log'
 import { createRefusalTally } from './audit/refusal-tally'
 import { DEFAULT_THROTTLE } from './auth/sign-in-throttle'
@@ -143,7 +143,7 @@ export async function startConsole(
     : null
   if (alerts) ops.metrics.watchLease(ALERT_RULES_LEASE, alerts.leaseHeld)
   if (callIndex) ops.metrics.watchLease(CALL_INDEX_LEASE, callIndex.leaseHeld)
-  const app = createConsoleApp({
+  const { app, fastReads } = createConsole({
     ...config,
     store,
     audit,
@@ -163,6 +163,11 @@ export async function startConsole(
     const instance = serve(
       {
         fetch: app.fetch,
+        // The fast path for voice API reads first; every other request (and any it leaves) goes to the app.
+        createServer: ((serverOptions: Parameters<typeof createServer>[0], listener: RequestListener) =>
+          createServer(serverOptions, (req, res) => {
+            if (!fastReads(req, res, () => listener(req, res))) listener(req, res)
+          })) as typeof createServer,
         port: config.port,
         hostname: config.host,
         // Node checks these timeouts every connectionsCheckingInterval (30 s unless told): checked each

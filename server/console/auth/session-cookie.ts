@@ -2,9 +2,12 @@
 // with the __Host- prefix (no Domain, Path=/), so no sibling host can plant or read it.
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { parse } from 'hono/utils/cookie'
 
 export interface SessionCookie {
   read(c: Context): string | undefined
+  /** The same, from a raw Cookie header (http/fast-reads.ts has no Context). */
+  readHeader(header: string | undefined): string | undefined
   /** `now` is the clock the session was started with, so Max-Age matches its expiry. */
   write(c: Context, token: string, expiresAt: number, now: number): void
   clear(c: Context): void
@@ -15,6 +18,7 @@ export function sessionCookie(secure: boolean): SessionCookie {
   const options = { path: '/', httpOnly: true, secure, sameSite: 'Lax' as const }
   return {
     read: (c) => getCookie(c, name),
+    readHeader: (header) => (header ? parse(header, name)[name] : undefined),
     write: (c, token, expiresAt, now) =>
       setCookie(c, name, token, { ...options, maxAge: Math.max(0, Math.floor((expiresAt - now) / 1000)) }),
     clear: (c) => {

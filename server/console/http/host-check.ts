@@ -15,12 +15,16 @@ export function allowedHosts(publicUrl: URL, allowLoopback: boolean): Set<string
   return hosts
 }
 
+/** The Host header names the console, and so does the request's target (`targetHost`: the URL's host). */
+export function isOwnHost(hosts: Set<string>, hostHeader: string | undefined, targetHost: string): boolean {
+  const host = (hostHeader ?? '').toLowerCase()
+  return hosts.has(host) && targetHost.toLowerCase() === host
+}
+
 export function hostCheck(hosts: Set<string>): MiddlewareHandler {
   return async (c, next) => {
-    const host = (c.req.header('host') ?? '').toLowerCase()
-    const url = new URL(c.req.url)
     // An absolute-form request naming another host would make the proxy an open one.
-    if (!hosts.has(host) || url.host.toLowerCase() !== host) {
+    if (!isOwnHost(hosts, c.req.header('host'), new URL(c.req.url).host)) {
       return problem(421, 'Misdirected request', 'This console does not answer for that host name.')
     }
     await next()

@@ -37,6 +37,7 @@ export function createConsoleOps(options: ConsoleOpsOptions) {
       measure: measureRequests(metrics),
       routes: opsRoutes({ readiness, metrics, metricsToken: options.metricsToken }),
       proxyAnswered: metrics.upstream('proxy'),
+      requestMeasured: metrics.request,
     },
     /** Counts each append as it commits (or fails). */
     countAppends(audit: AuditLog): AuditLog {

@@ -74,6 +74,12 @@ function fileName(url: URL): string {
   return (url.pathname.split('/').pop() ?? '').replace(/\.[A-Za-z0-9]{1,8}$/, '')
 }
 
+/** The answers recording links are learnt from: a call's detail and its recordings. */
+export function learnsFrom(operation: Operation): boolean {
+  if (operation.storage || operation.method !== 'GET') return false
+  return operation.route.endsWith('/calls/{call_id}') || operation.route.endsWith('/recordings')
+}
+
 export function createStorageOrigins(options: StorageOriginsOptions) {
   const own = new Set(options.own ?? [])
   const fixed = new Set(
@@ -120,9 +126,8 @@ export function createStorageOrigins(options: StorageOriginsOptions) {
 
     /** The recording links in a relayed answer of call detail or recordings (the only answers that carry them). */
     async learnFrom(operation: Operation, response: Response): Promise<void> {
-      if (operation.storage || operation.method !== 'GET' || !response.ok) return
+      if (!learnsFrom(operation) || !response.ok) return
       const detail = operation.route.endsWith('/calls/{call_id}')
-      if (!detail && !operation.route.endsWith('/recordings')) return
       let body: unknown
       try {
         body = await response.clone().json()

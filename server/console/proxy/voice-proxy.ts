@@ -35,7 +35,20 @@ export interface VoiceProxyOptions {
   onAnswer?: (status: number | null) => void
 }
 
-export type VoiceProxy = (request: Request, operation: Operation) => Promise<Response>
+export type VoiceProxy = ((request: Request, operation: Operation) => Promise<Response>) & {
+  /** An API operation (never storage) read whole, for callers without a web Request (http/fast-reads.ts). */
+  readApi: ReadApi
+}
+
+/** A request header by its lower-case name. */
+export type HeaderOf = (name: string) => string | null | undefined
+
+/** What the browser gets for an API operation: the upstream's status, forwarded headers and bytes, or the console's problem. */
+export type ApiAnswer =
+  | { status: number; statusText: string | undefined; headers: Record<string, string>; body: Buffer }
+  | { problem: Response }
+
+export type ReadApi = (method: string, pathAndSearch: string, header: HeaderOf, body?: Buffer) => Promise<ApiAnswer>
 
 // Request headers worth passing on; everything else (cookies, the browser's Authorization) stays here.
 const FORWARDED_REQUEST_HEADERS = [
@@ -137,36 +150,92 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
       },
     )
 
-  return async (request, operation) => {
-    if (!operation.storage && !apiKey) {
-      return problem(
-        503,
-        'Voice service not configured',
-        'The console has no API key for the voice service yet. An admin sets VOICE_API_KEY (or VOICE_API_KEY_FILE) on the server.',
-      )
-    }
-    const url = new URL(request.url)
+  // Computed once: only the browser's headers and the path differ between requests.
+  const forwardedHeaders = (header: HeaderOf, withKey: boolean) => {
     const headers: Record<string, string> = {}
     for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = request.headers.get(name)
-      if (value !== null) headers[name] = value
+      const value = header(name)
+      if (typeof value === 'string') headers[name] = value
     }
-    if (!operation.storage && apiKey) headers.authorization = `Bearer ${apiKey}`
+    if (withKey && apiKey) headers.authorization = `Bearer ${apiKey}`
     // Identity keeps bytes, Content-Length and Range offsets as the upstream sent them.
     headers['accept-encoding'] = 'identity'
-    const body = request.method === 'POST' ? Buffer.from(await request.arrayBuffer()) : undefined
+    return headers
+  }
+  const answerHeaders = (upstreamResponse: IncomingMessage) => {
+    const headers: Record<string, string> = { 'cache-control': 'no-store' }
+    for (const name of FORWARDED_RESPONSE_HEADERS) {
+      const value = upstreamResponse.headers[name]
+      if (typeof value === 'string') headers[name] = value
+    }
+    return headers
+  }
 
-    let target = new URL(`${upstream}${url.pathname}${url.search}`)
-    if (operation.storage) {
-      const resolved = await storageTarget(url, storageUpstream, storageOrigins)
-      if ('refused' in resolved) return resolved.refused
-      target = resolved.target
+  const readApi: ReadApi = async (method, pathAndSearch, header, body) => {
+    if (!apiKey) {
+      return {
+        problem: problem(
+          503,
+          'Voice service not configured',
+          'The console has no API key for the voice service yet. An admin sets VOICE_API_KEY (or VOICE_API_KEY_FILE) on the server.',
+        ),
+      }
     }
     const deadline = performance.now() + timeoutMs
     let upstreamResponse: IncomingMessage
     try {
-      upstreamResponse = await observed(target, request.method, headers, body, timeoutMs)
-      for (let hop = 0; operation.storage && REDIRECTS.has(upstreamResponse.statusCode ?? 0); hop++) {
+      upstreamResponse = await observed(
+        new URL(`${upstream}${pathAndSearch}`),
+        method,
+        forwardedHeaders(header, true),
+        body,
+        timeoutMs,
+      )
+    } catch (error) {
+      if (error instanceof HeadersTimeout) {
+        return {
+          problem: problem(
+            504,
+            'Gateway timeout',
+            `The voice service did not answer within ${within}. Try again shortly.`,
+          ),
+        }
+      }
+      return { problem: problem(502, 'Bad gateway', 'The voice service could not be reached. Try again shortly.') }
+    }
+    // API answers are small JSON, read whole within the same limit, so a body that never ends becomes a
+    // clean 504 and not a page loading for good.
+    try {
+      return {
+        status: upstreamResponse.statusCode ?? 502,
+        statusText: upstreamResponse.statusMessage,
+        headers: answerHeaders(upstreamResponse),
+        body: await readWithin(upstreamResponse, deadline - performance.now()),
+      }
+    } catch (error) {
+      if (error instanceof BodyTimeout) {
+        return {
+          problem: problem(
+            504,
+            'Gateway timeout',
+            `The voice service did not finish its answer within ${within}. Try again shortly.`,
+          ),
+        }
+      }
+      return { problem: problem(502, 'Bad gateway', 'The voice service ended its answer early. Try again shortly.') }
+    }
+  }
+
+  // Recordings stream (a long one must not sit in memory), redirects followed within their origin.
+  const readRecording = async (request: Request, url: URL): Promise<Response> => {
+    const resolved = await storageTarget(url, storageUpstream, storageOrigins)
+    if ('refused' in resolved) return resolved.refused
+    let target = resolved.target
+    const headers = forwardedHeaders((name) => request.headers.get(name), false)
+    let upstreamResponse: IncomingMessage
+    try {
+      upstreamResponse = await observed(target, request.method, headers, undefined, timeoutMs)
+      for (let hop = 0; REDIRECTS.has(upstreamResponse.statusCode ?? 0); hop++) {
         const location = upstreamResponse.headers.location
         upstreamResponse.resume()
         const next = location ? new URL(location, target) : null
@@ -183,43 +252,43 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
         upstreamResponse = await observed(target, request.method, headers, undefined, timeoutMs)
       }
     } catch (error) {
-      const who = operation.storage ? 'The storage host of the recording' : 'The voice service'
       if (error instanceof HeadersTimeout) {
-        return problem(504, 'Gateway timeout', `${who} did not answer within ${within}. Try again shortly.`)
-      }
-      return problem(502, 'Bad gateway', `${who} could not be reached. Try again shortly.`)
-    }
-
-    const responseHeaders = new Headers({ 'Cache-Control': 'no-store' })
-    for (const name of FORWARDED_RESPONSE_HEADERS) {
-      const value = upstreamResponse.headers[name]
-      if (typeof value === 'string') responseHeaders.set(name, value)
-    }
-    const init = {
-      status: upstreamResponse.statusCode ?? 502,
-      statusText: upstreamResponse.statusMessage,
-      headers: responseHeaders,
-    }
-    // Recordings stream (a long one must not sit in memory); API answers are small JSON, read whole
-    // within the same limit, so a body that never ends becomes a clean 504 and not a page loading for good.
-    if (operation.storage) {
-      responseHeaders.set('content-type', servedContentType(upstreamResponse.headers['content-type']))
-      return new Response(streamUntilClientLeaves(upstreamResponse, request.signal, recordingIdleMs), init)
-    }
-    try {
-      const bytes = await readWithin(upstreamResponse, deadline - performance.now())
-      return new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), init)
-    } catch (error) {
-      if (error instanceof BodyTimeout) {
         return problem(
           504,
           'Gateway timeout',
-          `The voice service did not finish its answer within ${within}. Try again shortly.`,
+          `The storage host of the recording did not answer within ${within}. Try again shortly.`,
         )
       }
-      return problem(502, 'Bad gateway', 'The voice service ended its answer early. Try again shortly.')
+      return problem(502, 'Bad gateway', 'The storage host of the recording could not be reached. Try again shortly.')
     }
+    const responseHeaders = answerHeaders(upstreamResponse)
+    responseHeaders['content-type'] = servedContentType(upstreamResponse.headers['content-type'])
+    return new Response(streamUntilClientLeaves(upstreamResponse, request.signal, recordingIdleMs), {
+      status: upstreamResponse.statusCode ?? 502,
+      statusText: upstreamResponse.statusMessage,
+      headers: responseHeaders,
+    })
   }
+
+  const proxy = async (request: Request, operation: Operation): Promise<Response> => {
+    const url = new URL(request.url)
+    if (operation.storage) return readRecording(request, url)
+    const body = request.method === 'POST' ? Buffer.from(await request.arrayBuffer()) : undefined
+    const answer = await readApi(
+      request.method,
+      `${url.pathname}${url.search}`,
+      (name) => request.headers.get(name),
+      body,
+    )
+    if ('problem' in answer) return answer.problem
+    const { status, statusText, headers, body: bytes } = answer
+    return new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), {
+      status,
+      statusText,
+      headers,
+    })
+  }
+  return Object.assign(proxy, { readApi })
 }
 
 /** The whole body, or BodyTimeout once `ms` have passed (the upstream socket is then closed). */

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Role } from '../../../src/api/contract/console-schemas'
-import { type ConsoleAppOptions, createConsoleApp } from '../app'
+import { type ConsoleAppOptions, createConsole } from '../app'
 import { hashPassword } from '../auth/passwords'
 import { createLogger } from '../http/request-log'
 import type { ConsoleStore } from '../store'
@@ -39,7 +39,7 @@ export type TestConsole = Awaited<ReturnType<typeof createTestConsole>>
 export async function createTestConsole(overrides: Partial<ConsoleAppOptions> = {}) {
   const store: ConsoleStore = overrides.store ?? (await openTestStore())
   const lines: string[] = []
-  const app = createConsoleApp({
+  const { app, fastReads } = createConsole({
     store,
     logger: createLogger('json', (line) => {
       lines.push(line)
@@ -94,7 +94,7 @@ export async function createTestConsole(overrides: Partial<ConsoleAppOptions> = 
     return sessionCookieOf(res)
   }
 
-  return { app, store, lines, request, addUser, signIn }
+  return { app, fastReads, store, lines, request, addUser, signIn }
 }
 
 /** The `name=value` part of the Set-Cookie that carries the session. */

@@ -1,0 +1,119 @@
+// The hot path: the dashboard's reads of the voice API (a status poll a second per watched call, the lists),
+// served on node's own request and response, without Hono's Request/Response and its middleware chain, which
+// cost more CPU than the rest of a proxied read. It serves only a request that passes every rule, through the
+// same functions the app's middleware call (host, session, role, the person's rate, the proxy's limits and
+// problems, headers, log, metrics). Anything else (a refusal, an odd target, a store that failed) goes to the
+// Hono app, which answers it as it answers every other request: a refusal is written and audited in one place.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { SessionCookie } from '../auth/session-cookie'
+import type { SessionService } from '../auth/sessions'
+import { isOwnHost } from '../http/host-check'
+import { type Logger, logRequest } from '../http/request-log'
+import type { UserRateLimiter } from '../http/user-rate-limit'
+import { matchOperation, type Operation } from '../operations'
+import { can } from '../roles'
+import { learnsFrom } from './storage-origins'
+import type { ApiAnswer, ReadApi } from './voice-proxy'
+
+export interface FastReadOptions {
+  /** Where the app mounts the voice API, e.g. /api/v1/voice. */
+  prefix: string
+  hosts: Set<string>
+  sessions: SessionService
+  cookie: SessionCookie
+  limiter: UserRateLimiter
+  readApi: ReadApi
+  /** The security headers every answer carries. */
+  headers: Record<string, string>
+  logger: Logger
+  /** The request metrics' observer (ops/metrics.ts request). */
+  measured?: (route: string, method: string, status: number, seconds: number) => void
+}
+
+/** Takes the request (true) or leaves it untouched for `app`, the Hono app's listener (false). */
+export type FastReads = (req: IncomingMessage, res: ServerResponse, app: () => void) => boolean
+
+// Targets the WHATWG URL parser leaves as they are: what is authorised and forwarded is then exactly what the
+// Hono path would authorise and forward (its URL would resolve `..`, re-encode a space). Anything else goes there.
+const PLAIN_PATH = /^[A-Za-z0-9_\-/]+$/
+const PLAIN_QUERY = /^[A-Za-z0-9_\-.~%&=+:,]*$/
+
+/**
+ * Whose answer no hook of the voice routes reads: the audit records POSTs and recordings, the placed-call
+ * hooks POST /calls, the storage origins learn from the answers `learnsFrom` names. Those stay on the Hono path.
+ */
+export function servedFast(operation: Operation): boolean {
+  return operation.method === 'GET' && !operation.storage && !learnsFrom(operation)
+}
+
+export function createFastReads(options: FastReadOptions): FastReads {
+  const { prefix, hosts, sessions, cookie, limiter, readApi, logger, measured } = options
+  const headerEntries = Object.entries(options.headers)
+  const pathStart = `${prefix}/`
+
+  async function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    app: () => void,
+    operation: Operation,
+    token: string,
+  ) {
+    const started = performance.now()
+    let userId: string
+    try {
+      const session = await sessions.resolve(token)
+      if (!session || !can(session.role, operation.permission)) return app()
+      if (!(await limiter.take(session.userId)).allowed) return app()
+      userId = session.userId
+    } catch {
+      // The store failed: the app answers (a 503 when it is unreachable) and logs it, as for any request.
+      return app()
+    }
+    const url = req.url as string
+    const answer = await readApi('GET', url, (name) => {
+      const value = req.headers[name]
+      return typeof value === 'string' ? value : undefined
+    })
+    const status = await send(res, answer, headerEntries)
+    logRequest(logger, { user: userId, method: 'GET', route: operation.route, status, started })
+    measured?.(operation.route, 'GET', status, (performance.now() - started) / 1000)
+  }
+
+  return (req, res, app) => {
+    const url = req.url
+    if (req.method !== 'GET' || !url?.startsWith(pathStart)) return false
+    const queryAt = url.indexOf('?')
+    const path = queryAt < 0 ? url : url.slice(0, queryAt)
+    if (!PLAIN_PATH.test(path) || (queryAt >= 0 && !PLAIN_QUERY.test(url.slice(queryAt + 1)))) return false
+    // An origin-form target names no host of its own: the Host header is the URL's host.
+    const host = req.headers.host
+    if (!isOwnHost(hosts, host, host ?? '')) return false
+    const match = matchOperation('GET', path)
+    if (match.kind !== 'operation' || !servedFast(match.operation)) return false
+    const token = cookie.readHeader(req.headers.cookie)
+    if (!token) return false
+    void serve(req, res, app, match.operation, token)
+    return true
+  }
+}
+
+/** Writes the answer with the console's headers; returns its status. */
+async function send(res: ServerResponse, answer: ApiAnswer, headerEntries: [string, string][]): Promise<number> {
+  let status: number
+  let body: Buffer
+  if ('problem' in answer) {
+    status = answer.problem.status
+    for (const [name, value] of answer.problem.headers) res.setHeader(name, value)
+    body = Buffer.from(await answer.problem.arrayBuffer())
+  } else {
+    status = answer.status
+    if (answer.statusText) res.statusMessage = answer.statusText
+    for (const name in answer.headers) res.setHeader(name, answer.headers[name] as string)
+    body = answer.body
+  }
+  for (const [name, value] of headerEntries) res.setHeader(name, value)
+  res.statusCode = status
+  if (!res.hasHeader('content-length')) res.setHeader('content-length', body.byteLength)
+  res.end(body)
+  return status
+}
