@@ -64,7 +64,14 @@ export function createQueryPool(path: string, limits: QueryLimits): QueryPool {
     return reader
   }
 
-  const readers: Reader[] = Array.from({ length: Math.max(1, limits.workers) }, start)
+  // Started on the first heavy reads, one for each query waiting beyond those starting, up to the limit: a worker
+  // with its own V8 heap and connection costs about 10 MB, which an idle console (a status poll) never needs.
+  const size = Math.max(1, limits.workers)
+  const readers: Reader[] = []
+  const startFor = () => {
+    const starting = readers.filter((reader) => !reader.ready).length
+    if (readers.length < size && queue.length > starting) readers.push(start())
+  }
 
   function dispatch(reader: Reader, job: Job) {
     reader.id = ++nextId
@@ -109,6 +116,7 @@ export function createQueryPool(path: string, limits: QueryLimits): QueryPool {
         if (idle) return dispatch(idle, job)
         if (queue.length >= limits.maxQueued) return reject(new QueriesQueueFull(queue.length))
         queue.push(job)
+        startFor()
       }),
     close: async () => {
       closed = true
