@@ -66,8 +66,8 @@ const COLD_PAGES: ColdPage[] = [
   // 155.2 on 2026-11-26.
   coldPage('/alerts', 'alerts.tsx', { limitBytes: 157_000 }),
   // Everyone's first page: it must stay light whatever the signed-in pages grow into.
-  // 151.3 on 2026-11-26, the forms library (14 KB) with it.
-  coldPage('/sign-in', 'sign-in.tsx', { limitBytes: 153_000, goalBytes: 130_000 }, [FORMS]),
+  // 151.3 on 2026-11-26 with the forms library (14 KB); 137.5 the same day with a form of its own (no library).
+  coldPage('/sign-in', 'sign-in.tsx', { limitBytes: 139_000, goalBytes: 130_000 }),
   // 151.4 on 2026-11-26.
   coldPage('/set-up', 'set-up.tsx', { limitBytes: 153_000 }, [FORMS]),
 ]
