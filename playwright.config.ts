@@ -26,7 +26,7 @@ import {
   urls,
   webServer,
 } from './e2e/support/servers'
-import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium'
+import { CHROMIUM_ARGS, findTestChromium } from './scripts/find-chromium'
 
 const removeDb = (port: number) => `rm -f ${consoleDb(port)} ${consoleDb(port)}-wal ${consoleDb(port)}-shm`
 
@@ -49,7 +49,7 @@ export default defineConfig({
     colorScheme: 'light',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: findTestChromium(), args: CHROMIUM_ARGS },
   },
   projects: [
     // Signs each person in once through the sign-in page; the specs reuse those sessions.

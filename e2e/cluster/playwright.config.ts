@@ -3,7 +3,7 @@
 // nginx), not by webServer entries, since nginx's address is chosen when it starts.
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/find-chromium'
+import { CHROMIUM_ARGS, findTestChromium } from '../../scripts/find-chromium'
 import { ports } from '../support/servers'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -23,7 +23,7 @@ export default defineConfig({
     colorScheme: 'light',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: findTestChromium(), args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium' }],
 })
