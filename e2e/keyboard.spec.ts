@@ -370,6 +370,8 @@ test.describe('the command palette', () => {
       'true',
     )
     await page.keyboard.press('Escape')
+    // Closed before the next Ctrl+K: a shortcut pressed while a dialog is still open is the dialog's.
+    await expect(palette(page)).toHaveCount(0)
     await runCommand(page, 'browser', /Show times in the browser’s zone/)
     await expect.poll(session).toBe('browser')
 
@@ -428,6 +430,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(palette(page).getByRole('option', { name: /^Search calls|^Show calls/ })).toBeVisible()
     expect(await axeViolations(page, { tags: WCAG_21_AA })).toEqual([])
     await page.keyboard.press('Escape')
+    await expect(palette(page)).toHaveCount(0)
 
     await page.keyboard.press('?')
     await expect(help(page)).toBeVisible()

@@ -120,6 +120,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       page,
       request,
     }) => {
+      // Four axe scans: 20 s on a quiet machine, past a minute on a busy one.
+      test.slow()
       const call = await placeCall(request, { destination: NUMBERS.answers, metadata: { ticket: 'T-4821' } })
       await page.goto('/calls')
       await page.getByRole('searchbox', { name: 'Search' }).fill('4821 ab')

@@ -1,4 +1,4 @@
-// The three pages the benchmark audits. The call page is a seeded call with a recording,
+// The four pages the benchmark audits (issue 26 asks for Lighthouse on each). The call page is a seeded call with a recording,
 // the heaviest kind (waveform player and audio), found through the console with the session.
 import { API_PREFIX, type CallDetail, type ListCallsResponse } from '../../src/api/contract/schemas'
 import type { BenchSession } from '../console'
@@ -30,6 +30,7 @@ export async function benchPages(appUrl: string, session: BenchSession): Promise
     { name: '/calls', url: `${appUrl}/calls` },
     // The recording's length is named because the player's work grows with it.
     { name: `call page (${call.duration_seconds} s recording)`, url: `${appUrl}/calls/${call.call_id}` },
+    { name: '/live', url: `${appUrl}/live` },
     { name: '/usage', url: `${appUrl}/usage` },
   ]
 }

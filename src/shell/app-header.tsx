@@ -10,11 +10,12 @@ import { AccountSummary } from './account-summary'
 import { pagesFor } from './nav-pages'
 import { pageWidth } from './page-width'
 import { ThemeToggle } from './theme-toggle'
-import { UpstreamBanner } from './upstream-banner'
 import { UserMenu } from './user-menu'
 
-// Alerts' banner loads on its own, after the page, and only for those who manage alerts: a cold /calls stays as light.
+// Alerts' banner and the voice service's state load on their own, after the page, and only for those who manage
+// them (they show only once their own query answers anyway): a cold page stays as light.
 const AlertNotices = lazy(() => import('@/features/alerts/notices/alert-notices'))
+const UpstreamBanner = lazy(() => import('./upstream-banner'))
 
 const linkClass =
   'whitespace-nowrap rounded-md px-3 py-1.5 xl:px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
@@ -90,7 +91,11 @@ export function AppHeader({ session, wide = false }: { session: SessionResponse 
           </div>
         )}
       </div>
-      {can(session, 'users:manage') && <UpstreamBanner />}
+      {can(session, 'users:manage') && (
+        <Suspense fallback={null}>
+          <UpstreamBanner />
+        </Suspense>
+      )}
       {can(session, 'alerts:manage') && (
         <Suspense fallback={null}>
           <AlertNotices />

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { sessionQueries } from '@/api/session'
 
 /** Admins only: whether the console can use the voice service, and if not, why. Never the key. */
-export function UpstreamBanner() {
+export default function UpstreamBanner() {
   const { data } = useQuery(sessionQueries.upstream())
   if (!data) return null
   if (data.state === 'connected') {

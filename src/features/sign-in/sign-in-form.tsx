@@ -1,13 +1,12 @@
-import { useForm } from '@tanstack/react-form'
 import { type SignInBody, signInBody } from '@/api/contract/console-schemas'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { FormError } from '@/components/ui/form-error'
 import { Input } from '@/components/ui/input'
+import { useCheckedFields } from '@/lib/use-checked-fields'
 import { signInErrorText } from './sign-in-error'
 
-const messageOf = (errors: unknown[]) =>
-  errors.map((error) => (typeof error === 'string' ? error : (error as { message?: string })?.message)).find(Boolean)
+const FIELDS = ['email', 'password'] as const
 
 export function SignInForm({
   pending,
@@ -18,50 +17,40 @@ export function SignInForm({
   error: unknown
   onSubmit: (body: SignInBody) => void
 }) {
-  const form = useForm({
-    defaultValues: { email: '', password: '' },
-    validators: { onSubmit: signInBody },
-    onSubmit: ({ value }) => onSubmit(value),
-    onSubmitInvalid: ({ formApi }) => {
-      const first = (['email', 'password'] as const).find((name) => formApi.getFieldMeta(name)?.errors.length)
-      if (first) document.getElementById(`sign-in-${first}`)?.focus()
-    },
-  })
+  const form = useCheckedFields(signInBody, { email: '', password: '' })
   const failure = signInErrorText(error)
 
   return (
     <form
+      ref={form.ref}
       noValidate
       className="space-y-4"
       onSubmit={(event) => {
         event.preventDefault()
-        void form.handleSubmit()
+        const body = form.check()
+        if (body) onSubmit(body)
       }}
     >
       {failure && <FormError boxed>{failure}</FormError>}
-      {(['email', 'password'] as const).map((name) => (
-        <form.Field key={name} name={name}>
-          {(field) => (
-            <Field
-              id={`sign-in-${name}`}
-              label={name === 'email' ? 'Email' : 'Password'}
-              error={messageOf(field.state.meta.errors)}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  name={name}
-                  type={name}
-                  autoComplete={name === 'email' ? 'username' : 'current-password'}
-                  className="w-full"
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  onBlur={field.handleBlur}
-                />
-              )}
-            </Field>
+      {FIELDS.map((name) => (
+        <Field
+          key={name}
+          id={`sign-in-${name}`}
+          label={name === 'email' ? 'Email' : 'Password'}
+          error={form.errors[name]}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              name={name}
+              type={name}
+              autoComplete={name === 'email' ? 'username' : 'current-password'}
+              className="w-full"
+              value={form.values[name]}
+              onChange={(event) => form.setValue(name, event.target.value)}
+            />
           )}
-        </form.Field>
+        </Field>
       ))}
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? 'Signing in…' : 'Sign in'}

@@ -1,11 +1,12 @@
 import { getRouteApi } from '@tanstack/react-router'
-import { type ChangeEvent, useEffect, useId, useState } from 'react'
+import { type ChangeEvent, lazy, Suspense, useEffect, useId, useState } from 'react'
 import type { CallStatus } from '@/api/contract/schemas'
 import { useTimeZone } from '@/api/preferences'
 import { DateFilter } from '@/components/date-filter'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
+import { Skeleton } from '@/components/ui/skeleton'
 import { CALL_STATUS_FILTERS } from '@/lib/call-status'
 import { cn } from '@/lib/cn'
 import { exclusiveToDate, inclusiveToDay } from '@/lib/day-bounds'
@@ -15,7 +16,6 @@ import { useNow } from '@/lib/use-now'
 import { CLEARED_FILTERS, hasFilters, INDEX_ONLY_FILTERS, PAGE_SIZES } from './calls-search'
 import { CallsSearchBox } from './calls-search-box'
 import { DatePresetsBar } from './date-presets-bar'
-import { IndexFilters } from './index-filters'
 import { useApplyFilters } from './use-apply-filters'
 
 const route = getRouteApi('/calls/')
@@ -23,6 +23,12 @@ const route = getRouteApi('/calls/')
 const MORE_FILTERS = INDEX_ONLY_FILTERS.filter((name) => name !== 'q')
 /** On a phone only the search shows at first: these fold under More filters too. */
 const PHONE_FOLDED = ['status', 'from_date', 'to_date'] as const
+
+// Most views never open More filters: their code loads when a person reaches for the button, or (a skeleton holding
+// their place) when the view opens with one set, not with every cold list.
+const loadIndexFilters = () => import('./index-filters')
+const IndexFilters = lazy(() => loadIndexFilters().then((module) => ({ default: module.IndexFilters })))
+const prepareMoreFilters = () => void loadIndexFilters()
 
 // Each label wraps its control: the row needs no ids, and the whole label is a click target.
 const wrapped = 'mt-1 block'
@@ -107,6 +113,10 @@ export function CallsFilters({ indexOff, noticeId }: { indexOff: boolean; notice
           aria-expanded={moreOpen}
           aria-controls={moreId}
           onClick={() => setMoreOpen((open) => !open)}
+          // Fetched as the pointer or the focus reaches the button, so they are there when it opens.
+          onPointerEnter={prepareMoreFilters}
+          onPointerDown={prepareMoreFilters}
+          onFocus={prepareMoreFilters}
         >
           More filters
           {/* What is set but folded away: on a phone the status and dates fold too. */}
@@ -122,12 +132,15 @@ export function CallsFilters({ indexOff, noticeId }: { indexOff: boolean; notice
       {moreOpen && (
         <div id={moreId} className="flex flex-wrap items-end gap-x-3 gap-y-2">
           <DatePresetsBar className="flex basis-full sm:hidden" />
-          <IndexFilters
-            search={search}
-            apply={apply}
-            disabled={indexOff}
-            describedBy={indexOff ? noticeId : undefined}
-          />
+          {/* The height of a row of labelled controls, for the moment their code is on its way. */}
+          <Suspense fallback={<Skeleton className="h-14 w-72" />}>
+            <IndexFilters
+              search={search}
+              apply={apply}
+              disabled={indexOff}
+              describedBy={indexOff ? noticeId : undefined}
+            />
+          </Suspense>
         </div>
       )}
       {/* Described-by targets: read by screen readers even while folded away on a phone. */}

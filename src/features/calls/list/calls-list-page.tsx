@@ -22,7 +22,6 @@ import { CLEARED_FILTERS, hasFilters, toSearchQuery } from './calls-search'
 import { isInvalidView } from './calls-source'
 import { CallsTable } from './calls-table'
 import { DatePresetsBar } from './date-presets-bar'
-import { IndexAdmin } from './index-admin'
 import { billedMinutesText, INDEX_NOTICE_ID, IndexNotice, matchCount } from './index-notice'
 import { useApplyFilters } from './use-apply-filters'
 import { useCallsView } from './use-calls-view'
@@ -31,6 +30,8 @@ const route = getRouteApi('/calls/')
 // The saved views load just after the list: they sit in the title's row (or a sidebar), so nothing moves
 // when they come, and the cold list downloads less.
 const SavedViewsPanel = lazy(() => import('../views/saved-views-panel'))
+// Admins' search index panel sits below the list and fills in from its own query: it loads after the list.
+const IndexAdmin = lazy(() => import('./index-admin'))
 
 export function CallsListPage() {
   const search = route.useSearch()
@@ -144,7 +145,11 @@ export function CallsListPage() {
           </div>
         )}
         {rows && <CallsPagination nextCursor={view.nextCursor} />}
-        {mayManage && <IndexAdmin />}
+        {mayManage && (
+          <Suspense fallback={null}>
+            <IndexAdmin />
+          </Suspense>
+        )}
       </div>
     </div>
   )

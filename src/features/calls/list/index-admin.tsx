@@ -19,7 +19,7 @@ function progressWords(state: IndexState): string {
   return [`${formatNumber(state.indexed)} calls indexed${details}.`, state.message].filter(Boolean).join(' ')
 }
 
-export function IndexAdmin() {
+export default function IndexAdmin() {
   const queryClient = useQueryClient()
   const state = useQuery({
     ...callIndexQueries.state(),
