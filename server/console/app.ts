@@ -134,11 +134,6 @@ export interface ConsoleAppOptions {
 // The contract is zod/mini, which brings no messages of its own: a field without one is described in English.
 z.config(z.locales.en())
 
-/** The Hono app alone (tests use app.request()). */
-export function createConsoleApp(options: ConsoleAppOptions) {
-  return createConsole(options).app
-}
-
 /** The app, and the fast path for voice API reads that the server puts in front of it (proxy/fast-reads.ts). */
 export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEnv>; fastReads: FastReads } {
   const now = options.now ?? Date.now

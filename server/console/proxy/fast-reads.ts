@@ -42,7 +42,7 @@ const PLAIN_QUERY = /^[A-Za-z0-9_\-.~%&=+:,]*$/
  * Whose answer no hook of the voice routes reads: the audit records POSTs and recordings, the placed-call
  * hooks POST /calls, the storage origins learn from the answers `learnsFrom` names. Those stay on the Hono path.
  */
-export function servedFast(operation: Operation): boolean {
+function servedFast(operation: Operation): boolean {
   return operation.method === 'GET' && !operation.storage && !learnsFrom(operation)
 }
 

@@ -41,7 +41,7 @@ export type VoiceProxy = ((request: Request, operation: Operation) => Promise<Re
 }
 
 /** A request header by its lower-case name. */
-export type HeaderOf = (name: string) => string | null | undefined
+type HeaderOf = (name: string) => string | null | undefined
 
 /** What the browser gets for an API operation: the upstream's status, forwarded headers and bytes, or the console's problem. */
 export type ApiAnswer =
