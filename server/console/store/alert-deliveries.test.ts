@@ -1,17 +1,21 @@
 // The deliveries' store queries: once per (firing, channel), a claim held by one instance, and when the worker wakes.
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type ConsoleStore, openStore } from './'
 
 const stores: ConsoleStore[] = []
+const dirs: string[] = []
 afterEach(async () => {
   for (const store of stores.splice(0)) await store.close()
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
 async function twoInstances() {
-  const path = join(mkdtempSync(join(tmpdir(), 'alert-deliveries-')), 'console.sqlite')
+  const dir = mkdtempSync(join(tmpdir(), 'alert-deliveries-'))
+  dirs.push(dir)
+  const path = join(dir, 'console.sqlite')
   const one = await openStore(path)
   const two = await openStore(path)
   stores.push(one, two)
