@@ -10,8 +10,13 @@ test.use(signedInAs('support'))
 
 const callsTable = (page: Page) => page.getByRole('table', { name: 'Calls, newest first' })
 
-/** The first call of every list answer is ringing: a call in flight, with the widest status and no duration. */
+/**
+ * The first call of every list answer is ringing: a call in flight, with the widest status and no duration. The
+ * live stream is refused, so the real ending of that call (one the parallel journeys placed) cannot update the row.
+ */
 async function firstCallInFlight(page: Page) {
+  await page.route('**/api/console/events?*', (route) => route.abort())
+  await page.route('**/api/console/events', (route) => route.abort())
   await page.route('**/api/console/calls/search?*', async (route) => {
     const answer = (await (await route.fetch()).json()) as { calls: Record<string, unknown>[] }
     const first = answer.calls[0]
