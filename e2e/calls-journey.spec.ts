@@ -229,16 +229,17 @@ test('find a call with the status filter, page forward and back, open it', async
   const firstPageIds = await table.locator('code').allInnerTexts()
   expect(firstPageIds).toHaveLength(25)
 
-  // The pages are followed with the keyboard: support's shared session places calls in the parallel journeys, and
-  // the toasts of their endings stack over the pager's corner (a pointer over them holds them open).
-  await pager.getByRole('link', { name: 'Next' }).press('Enter')
+  // The links get their click as an event: support's shared session places calls in the parallel journeys, the
+  // toasts of their endings stack over the pager's corner (a pointer over them holds them open), and the live
+  // refetches they cause can redraw a link between a focus and an Enter.
+  await pager.getByRole('link', { name: 'Next' }).dispatchEvent('click')
   await expect(page).toHaveURL(/cursor=/)
   await expect.poll(async () => (await table.locator('code').allInnerTexts())[0]).not.toBe(firstPageIds[0])
   const secondPageIds = await table.locator('code').allInnerTexts()
   expect(secondPageIds.some((id) => firstPageIds.includes(id))).toBe(false)
   await onlyStatus('Completed')
 
-  await pager.getByRole('link', { name: 'Previous' }).press('Enter')
+  await pager.getByRole('link', { name: 'Previous' }).dispatchEvent('click')
   await expect(page).not.toHaveURL(/cursor=/)
   await expect.poll(async () => table.locator('code').allInnerTexts()).toEqual(firstPageIds)
 
@@ -253,7 +254,7 @@ test('find a call with the status filter, page forward and back, open it', async
     .getByRole('row')
     .filter({ hasText: failed.call_id })
     .getByRole('link', { name: formatPhone(NUMBERS.fails) })
-    .press('Enter')
+    .dispatchEvent('click')
   await expect(page).toHaveURL(new RegExp(`/calls/${failed.call_id}$`))
   await expect(page.getByRole('heading', { name: `Call to ${formatPhone(NUMBERS.fails)}` })).toBeVisible()
 })
