@@ -38,34 +38,30 @@ export function SetUpForm({
     >
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <Field
-        label="New password"
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-        error={form.errors.password ?? serverPasswordError}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            className="w-full"
-            value={form.values.password}
-            onChange={(event) => form.setValue('password', event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Repeat the password" error={form.errors.repeat}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            className="w-full"
-            value={form.values.repeat}
-            onChange={(event) => form.setValue('repeat', event.target.value)}
-          />
-        )}
-      </Field>
+      {(
+        [
+          { name: 'password', label: 'New password', hint: `At least ${MIN_PASSWORD_LENGTH} characters.` },
+          { name: 'repeat', label: 'Repeat the password' },
+        ] as const
+      ).map((field) => (
+        <Field
+          key={field.name}
+          label={field.label}
+          hint={'hint' in field ? field.hint : undefined}
+          error={form.errors[field.name] ?? (field.name === 'password' ? serverPasswordError : undefined)}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              className="w-full"
+              value={form.values[field.name]}
+              onChange={(event) => form.setValue(field.name, event.target.value)}
+            />
+          )}
+        </Field>
+      ))}
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? 'Setting up…' : 'Set up and sign in'}
       </Button>
