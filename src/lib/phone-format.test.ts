@@ -6,13 +6,16 @@ import {
   getCountryCallingCode,
   parsePhoneNumberFromString,
 } from 'libphonenumber-js/min'
-import { describe, expect, it } from 'vitest'
-import { formatPhone } from './phone-format'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { formatPhone, phoneFormats } from './phone-format'
 
 /** What the full library shows: the reference formatPhone must match. */
 const libraryShows = (e164: string) => parsePhoneNumberFromString(e164)?.formatInternational() ?? e164
 
 const countries = getCountries()
+
+// Every group, as a page has them once the groups of its numbers arrived (phone-format-loading.test.ts: before).
+beforeAll(() => phoneFormats.loadGroups('123456789'))
 
 describe('formatPhone', () => {
   it('groups a number as the full library does', () => {

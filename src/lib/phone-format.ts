@@ -1,11 +1,23 @@
 // The one way a page shows a phone number, without libphonenumber's code or metadata: the formats it would choose
-// (phone-formats.json, written from its metadata by scripts/write-phone-formats.ts), applied as it applies them.
+// (src/lib/phone-formats/, written from its metadata by scripts/write-phone-formats.ts), applied as it applies them.
 // Lists, cards and call pages load this; the full library (phone.ts) loads only where a number is typed.
-import FORMATS from './phone-formats.json'
+//
+// The formats come in one lazy chunk per first digit of the calling code (0.1 to 1.6 KB gzip each): a page fetches
+// the groups of the numbers it shows, not everyone's 7.8 KB. A number whose group has not arrived is shown as it
+// came and starts its fetch; components re-render when it arrives (usePhoneFormat), and the loaders of the
+// first screens await the groups of their numbers (phone-format-loading.ts) so that they never show one unformatted.
+import { useSyncExternalStore } from 'react'
+import { rememberPhoneFormatGroup } from './phone-format-memory'
 
 type Format = [pattern: string, international: string, leadingDigits?: string]
-// JSON types its tuples as arrays; scripts/phone-formats/slim-phone-metadata.test.ts holds the file to this shape.
-const formats = FORMATS as unknown as Record<string, Format[]>
+/** One group's formats by calling code. */
+type FormatGroup = Record<string, Format[]>
+
+/** Where a store gets a group's formats, and whom it tells of each group that arrived. */
+export interface PhoneFormatSource {
+  load: (digit: string) => Promise<unknown>
+  remember?: (digit: string) => void
+}
 
 /** libphonenumber's bounds on a national number; outside them it shows the number as it came. */
 const NATIONAL_LENGTH = { min: 2, max: 17 }
@@ -14,6 +26,7 @@ const NATIONAL_LENGTH = { min: 2, max: 17 }
  * these three (the test checks it), so this is libphonenumber's VALID_PUNCTUATION as far as it matters here.
  */
 const PUNCTUATION = /[-. ]+/g
+const E164 = /^\+([1-9]\d*)$/
 
 const compiled = new Map<string, RegExp>()
 const regex = (source: string, anchored: boolean) => {
@@ -34,17 +47,11 @@ function formatFor(national: string, candidates: readonly Format[]): Format | un
   )
 }
 
-/**
- * "+14155550100" -> "+1 415 555 0100", as libphonenumber's formatInternational() writes it. Anything that is not
- * a + and digits of a known calling code is shown as it came.
- */
-export function formatPhone(e164: string): string {
-  const match = /^\+([1-9]\d*)$/.exec(e164)
-  if (!match?.[1]) return e164
-  const digits = match[1]
+/** The digits after the +, as formatInternational() writes them with the group of their first digit. */
+function formatDigits(e164: string, digits: string, group: FormatGroup): string {
   for (let length = 1; length <= 3 && length < digits.length; length++) {
     const code = digits.slice(0, length)
-    const candidates = formats[code]
+    const candidates = group[code]
     if (!candidates) continue
     const national = digits.slice(length)
     if (national.length < NATIONAL_LENGTH.min || national.length > NATIONAL_LENGTH.max) return e164
@@ -54,4 +61,95 @@ export function formatPhone(e164: string): string {
     return `+${code} ${grouped}`
   }
   return e164
+}
+
+/** The group a number's formats are in: the first digit of its calling code. */
+const groupOf = (e164: string | null | undefined) => (e164 ? E164.exec(e164)?.[1]?.charAt(0) : undefined)
+
+// One lazy chunk per group, named by the files scripts/write-phone-formats.ts writes.
+const groupFiles = import.meta.glob<FormatGroup>('./phone-formats/*.json', { import: 'default' })
+
+const bundledGroups: PhoneFormatSource = {
+  load: (digit) => groupFiles[`./phone-formats/${digit}.json`]?.() ?? Promise.resolve({}),
+  remember: rememberPhoneFormatGroup,
+}
+
+/**
+ * The formats loaded so far and the fetches of the others: one store for the page (`phoneFormats`); a test makes
+ * its own, from the bundled groups or from a source that fails.
+ */
+export function createPhoneFormats(source: PhoneFormatSource = bundledGroups) {
+  const loaded = new Map<string, FormatGroup>()
+  const loading = new Map<string, Promise<void>>()
+  const listeners = new Set<() => void>()
+  /** formatPhone under a new identity each time a group arrives: what React compares to re-render. */
+  let current = (e164: string) => formatPhone(e164)
+
+  /** Fetched once; a failed fetch is forgotten, so that a later call tries again. Never rejects. */
+  function loadGroup(digit: string): Promise<void> {
+    if (loaded.has(digit)) return Promise.resolve()
+    const started = loading.get(digit)
+    if (started) return started
+    const load = Promise.resolve()
+      .then(() => source.load(digit))
+      .then((group) => {
+        loaded.set(digit, group as FormatGroup)
+        current = (e164) => formatPhone(e164)
+        source.remember?.(digit)
+        for (const listener of listeners) listener()
+      })
+      // Its numbers stay as they came until a later call fetches it.
+      .catch(() => undefined)
+      .finally(() => loading.delete(digit))
+    loading.set(digit, load)
+    return load
+  }
+
+  /**
+   * "+14155550100" -> "+1 415 555 0100", as libphonenumber's formatInternational() writes it. Anything that is
+   * not a + and digits of a known calling code is shown as it came, and so is a number whose group has not
+   * arrived yet: that starts its fetch.
+   */
+  function formatPhone(e164: string): string {
+    const digits = E164.exec(e164)?.[1]
+    if (!digits) return e164
+    const group = loaded.get(digits.charAt(0))
+    if (group) return formatDigits(e164, digits, group)
+    void loadGroup(digits.charAt(0))
+    return e164
+  }
+
+  return {
+    formatPhone,
+    /** Fetches the groups of these numbers; resolves when each has arrived or failed, never rejects. */
+    load: async (numbers: Iterable<string | null | undefined>): Promise<void> => {
+      const digits = new Set<string>()
+      for (const number of numbers) {
+        const digit = groupOf(number)
+        if (digit) digits.add(digit)
+      }
+      await Promise.all([...digits].map(loadGroup))
+    },
+    loadGroups: (digits: Iterable<string>) => Promise.all([...digits].map(loadGroup)).then(() => undefined),
+    subscribe: (listener: () => void) => {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    formatter: () => current,
+  }
+}
+
+export type PhoneFormats = ReturnType<typeof createPhoneFormats>
+
+export const phoneFormats = createPhoneFormats()
+
+export const { formatPhone } = phoneFormats
+
+/**
+ * formatPhone for a component: it re-renders when a group of formats arrives, so that a number shown as it came
+ * becomes formatted. Here rather than in a file of its own, which would be one more request for 0.2 KB.
+ * `formats` is the page's store unless a test brings its own.
+ */
+export function usePhoneFormat(formats: PhoneFormats = phoneFormats): (e164: string) => string {
+  return useSyncExternalStore(formats.subscribe, formats.formatter)
 }

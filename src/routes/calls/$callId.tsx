@@ -3,14 +3,18 @@ import { callQueries } from '@/api/calls'
 import { requirePermission } from '@/api/session'
 import { CallLiveView } from '@/features/calls/detail/call-live-view'
 import { CallRouteError, CallSkeleton } from '@/features/calls/detail/call-route-states'
+import { loadPhoneFormats } from '@/lib/phone-format-loading'
 
 export const Route = createFileRoute('/calls/$callId')({
   beforeLoad: ({ context }) => requirePermission(context.session, 'calls:read'),
-  loader: ({ context, params }) =>
-    Promise.all([
+  // Then the formats of its two numbers, so that its first paint has them formatted.
+  loader: async ({ context, params }) => {
+    const [detail] = await Promise.all([
       context.queryClient.ensureQueryData(callQueries.detail(params.callId)),
       context.queryClient.ensureQueryData(callQueries.status(params.callId)),
-    ]),
+    ])
+    await loadPhoneFormats([detail.call.caller_id, detail.call.destination])
+  },
   head: ({ params }) => ({ meta: [{ title: `Call ${params.callId}` }] }),
   pendingComponent: CallSkeleton,
   errorComponent: CallRouteError,

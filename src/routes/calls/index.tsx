@@ -7,6 +7,7 @@ import { CallsListPage } from '@/features/calls/list/calls-list-page'
 import { CallsListSkeleton } from '@/features/calls/list/calls-list-skeleton'
 import { callsSearchSchema, toListQuery, toSearchQuery } from '@/features/calls/list/calls-search'
 import { sourceOfAnswer } from '@/features/calls/list/calls-source'
+import { loadPhoneFormats } from '@/lib/phone-format-loading'
 
 export const Route = createFileRoute('/calls/')({
   beforeLoad: ({ context }) => requirePermission(context.session, 'calls:read'),
@@ -14,13 +15,18 @@ export const Route = createFileRoute('/calls/')({
   loaderDeps: ({ search }) => ({ search }),
   // The index first; the voice API's list when the index cannot answer the view (calls-source.ts).
   // A failure is the page's to show: it keeps the filters and the rows it has, and offers Retry.
+  // Then the formats of the numbers it shows, so that its first paint has them formatted.
   loader: async ({ context: { queryClient }, deps: { search } }) => {
-    const choice = await queryClient.ensureQueryData(callIndexQueries.search(toSearchQuery(search))).then(
-      (data) => sourceOfAnswer(search, data, null),
-      (error: unknown) => sourceOfAnswer(search, undefined, error),
+    const index = await queryClient.ensureQueryData(callIndexQueries.search(toSearchQuery(search))).then(
+      (data) => ({ data, choice: sourceOfAnswer(search, data, null) }),
+      (error: unknown) => ({ data: undefined, choice: sourceOfAnswer(search, undefined, error) }),
     )
-    if (choice?.source === 'api')
-      await queryClient.ensureQueryData(callQueries.list(toListQuery(search))).catch(() => undefined)
+    const list =
+      index.choice?.source === 'api'
+        ? await queryClient.ensureQueryData(callQueries.list(toListQuery(search))).catch(() => undefined)
+        : undefined
+    const calls = [...(index.data?.calls ?? []), ...(list?.calls ?? [])]
+    await loadPhoneFormats(calls.flatMap((call) => [call.caller_id, call.destination]))
   },
   head: () => ({ meta: [{ title: 'Calls' }] }),
   pendingComponent: CallsListSkeleton,
