@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { callerIdQueries } from '@/api/caller-ids'
 import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
-import { formatPhone } from '@/lib/phone-format'
+import { usePhoneFormat } from '@/lib/phone-format'
 
 /**
  * A filter by caller ID: the account's caller IDs, those the page already shows (one since removed
@@ -21,6 +21,7 @@ export function CallerIdFilter({
   disabled?: boolean
   describedBy?: string
 }) {
+  const formatPhone = usePhoneFormat()
   const verified = useQuery(callerIdQueries.list()).data?.caller_ids.map((item) => item.phone_number) ?? []
   const callerIds = [...new Set([...verified, ...seen, ...(value ? [value] : [])])].sort()
   return (

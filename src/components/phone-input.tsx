@@ -10,7 +10,7 @@ import {
   type PhoneValue,
   parsePhone,
 } from '@/lib/phone'
-import { formatPhone } from '@/lib/phone-format'
+import { usePhoneFormat } from '@/lib/phone-format'
 
 export interface PhoneInputProps {
   /** Visible label of the number field, e.g. "Destination". */
@@ -57,6 +57,7 @@ export function PhoneInput({
   required,
   className,
 }: PhoneInputProps) {
+  const formatPhone = usePhoneFormat()
   const [text, setText] = useState(defaultValue)
   const [country, setCountry] = useState<CountryCode>(defaultCountry)
   const [touched, setTouched] = useState(false)

@@ -4,7 +4,7 @@ import { Timestamp } from '@/components/timestamp'
 import { Badge } from '@/components/ui/badge'
 import { CopyButton } from '@/components/ui/copy-button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
-import { formatPhone } from '@/lib/phone-format'
+import { usePhoneFormat } from '@/lib/phone-format'
 import { zoneAbbreviation } from '@/lib/time-zone'
 import { HealthCells, HealthHeads, type HealthState } from './health-cells'
 import { cnamStatusLook, verificationStatusLook } from './status-labels'
@@ -27,6 +27,7 @@ export function CallerIdsTable({
   health?: HealthColumns
 }) {
   const zone = zoneAbbreviation(useTimeZone())
+  const formatPhone = usePhoneFormat()
   return (
     <>
       <p className="text-xs text-slate-600 sm:hidden dark:text-slate-400" aria-hidden="true">

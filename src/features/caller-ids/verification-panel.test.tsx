@@ -2,11 +2,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { loadPhoneFormats } from '@/lib/phone-format-loading'
 import { VerificationPanel } from './verification-panel'
 import type { VerificationEntry } from './verification-store'
 
 afterEach(cleanup)
+// The number was typed into the form first, whose hint fetched its formats (phone-input.tsx).
+beforeAll(() => loadPhoneFormats(['+14155550111']))
 
 const entry: VerificationEntry = {
   callerIdId: 'cid_one',

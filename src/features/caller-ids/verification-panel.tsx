@@ -3,7 +3,7 @@ import type { StartVerificationResponse } from '@/api/contract/schemas'
 import { Button } from '@/components/ui/button'
 import { CopyButton } from '@/components/ui/copy-button'
 import { cn } from '@/lib/cn'
-import { formatPhone } from '@/lib/phone-format'
+import { usePhoneFormat } from '@/lib/phone-format'
 import { formatElapsed, formatWait, groupDigits } from '@/lib/usage-format'
 import { VERIFICATION_POLL_MS } from './request-verification'
 import { RetryNotice } from './retry-notice'
@@ -35,7 +35,7 @@ export function VerificationPanel({
   onStarted: (started: StartVerificationResponse) => void
 }) {
   const phase = verificationPhase(entry, now)
-  const number = formatPhone(entry.phoneNumber)
+  const number = usePhoneFormat()(entry.phoneNumber)
   const titleId = `verification-${entry.callerIdId}`
   const codeId = `${entry.callerIdId}-code`
   const heading = useRef<HTMLHeadingElement>(null)

@@ -4,6 +4,7 @@ import { CallLink } from '@/components/call-table'
 import { PlacedByName } from '@/components/placed-by'
 import { cn } from '@/lib/cn'
 import { listRow } from '@/lib/list-row'
+import { usePhoneFormat } from '@/lib/phone-format'
 import { type BoardListProps, boardTime, endedText, phoneText } from './board-values'
 
 function CardField({ label, children }: { label: string; children: ReactNode }) {
@@ -21,6 +22,7 @@ function CardField({ label, children }: { label: string; children: ReactNode }) 
  */
 export function BoardCards({ caption, entries, variant, now, wall }: BoardListProps) {
   const ended = variant !== 'in-flight'
+  const formatPhone = usePhoneFormat()
   return (
     <ul aria-label={caption} className={cn('space-y-2 sm:hidden', wall ? 'text-xl' : 'text-sm')}>
       {entries.map(({ call, placedBy }) => (
@@ -31,7 +33,7 @@ export function BoardCards({ caption, entries, variant, now, wall }: BoardListPr
         >
           <div className="flex items-start justify-between gap-2">
             <CallLink callId={call.call_id} className="font-medium">
-              {phoneText(call.destination)}
+              {phoneText(formatPhone, call.destination)}
             </CallLink>
             <CallStatusBadge status={call.status} size={wall ? 'lg' : 'sm'} />
           </div>
@@ -40,7 +42,7 @@ export function BoardCards({ caption, entries, variant, now, wall }: BoardListPr
               <span className="tabular-nums">{boardTime(call, ended, now)}</span>
             </CardField>
             <CardField label="Caller ID">
-              <span className="whitespace-nowrap">{phoneText(call.caller_id)}</span>
+              <span className="whitespace-nowrap">{phoneText(formatPhone, call.caller_id)}</span>
             </CardField>
             <CardField label="Placed by">
               <PlacedByName person={placedBy} />

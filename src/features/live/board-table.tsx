@@ -4,6 +4,7 @@ import { PlacedByName } from '@/components/placed-by'
 import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table'
 import { cn } from '@/lib/cn'
 import { listRow } from '@/lib/list-row'
+import { usePhoneFormat } from '@/lib/phone-format'
 import { BoardCards } from './board-cards'
 import { type BoardListProps, boardTime, endedText, phoneText } from './board-values'
 
@@ -15,6 +16,7 @@ import { type BoardListProps, boardTime, endedText, phoneText } from './board-va
  */
 export function BoardTable({ caption, entries, variant, now, wall }: BoardListProps) {
   const ended = variant !== 'in-flight'
+  const formatPhone = usePhoneFormat()
   return (
     <>
       <Table
@@ -39,9 +41,9 @@ export function BoardTable({ caption, entries, variant, now, wall }: BoardListPr
               </TableCell>
               <TableCell className="tabular-nums">{boardTime(call, ended, now)}</TableCell>
               <TableCell className="font-medium whitespace-nowrap">
-                <CallLink callId={call.call_id}>{phoneText(call.destination)}</CallLink>
+                <CallLink callId={call.call_id}>{phoneText(formatPhone, call.destination)}</CallLink>
               </TableCell>
-              <TableCell className="whitespace-nowrap">{phoneText(call.caller_id)}</TableCell>
+              <TableCell className="whitespace-nowrap">{phoneText(formatPhone, call.caller_id)}</TableCell>
               <TableCell className="max-w-56">
                 <PlacedByName person={placedBy} />
               </TableCell>

@@ -2,7 +2,6 @@
 import type { LiveCallEntry } from '@/api/contract/live-schemas'
 import { isInProgressStatus } from '@/lib/call-status'
 import { formatDuration } from '@/lib/format'
-import { formatPhone } from '@/lib/phone-format'
 import { formatRelative, secondsSince } from '@/lib/time'
 
 /** In flight, just ended (when it ended is known), or ended when polling (when is not known). */
@@ -19,7 +18,9 @@ export interface BoardListProps {
   wall: boolean
 }
 
-export const phoneText = (value: string | null | undefined) => (value ? formatPhone(value) : '—')
+/** A number as the board writes it, with the formatter of the component (usePhoneFormat), or a dash. */
+export const phoneText = (formatPhone: (e164: string) => string, value: string | null | undefined) =>
+  value ? formatPhone(value) : '—'
 
 /** A clock ticks only for a status that says the call is in progress; otherwise what the service gave. */
 export function boardTime(call: Call, ended: boolean, now: number): string {

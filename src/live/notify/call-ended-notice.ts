@@ -13,6 +13,7 @@ export interface CallEndedNotice {
 }
 
 export function callEndedNotice({ call }: LiveCallEntry): CallEndedNotice {
+  // Written once, with the formats loaded so far: the page that placed the call has its number's group.
   const to = call.destination ? formatPhone(call.destination) : 'your call'
   const failed = isFailedStatus(call.status)
   return {

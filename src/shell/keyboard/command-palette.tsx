@@ -5,6 +5,7 @@ import type { SessionResponse } from '@/api/contract/console-schemas'
 import { useSavePreferences } from '@/api/preferences'
 import { can } from '@/api/session'
 import { Dialog } from '@/components/ui/dialog'
+import { usePhoneFormat } from '@/lib/phone-format'
 import { browserTimeZone } from '@/lib/time-zone'
 import { pagesFor } from '../nav-pages'
 import { setTheme, useTheme } from '../theme'
@@ -57,6 +58,7 @@ export default function CommandPalette({
 }) {
   const router = useRouter()
   const theme = useTheme()
+  const formatPhone = usePhoneFormat()
   const save = useSavePreferences()
   const signOut = useSignOut()
   const [text, setText] = useState('')
@@ -71,6 +73,7 @@ export default function CommandPalette({
     zone: session.preferences.timeZone,
     browserZone: browserTimeZone(),
     theme,
+    formatPhone,
   })
 
   function run({ run }: PaletteCommand) {

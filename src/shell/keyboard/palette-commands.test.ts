@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { formatPhone, phoneFormats } from '@/lib/phone-format'
 import { NAV_PAGES } from '../nav-pages'
 import { type PaletteContext, paletteCommands } from './palette-commands'
 
@@ -9,8 +10,12 @@ const support: PaletteContext = {
   zone: 'browser',
   browserZone: 'Europe/Berlin',
   theme: 'light',
+  formatPhone,
 }
 const labels = (typed: string, context = support) => paletteCommands(typed, context).map((c) => c.label)
+
+// The groups of the numbers typed below, as the palette has them once they arrive.
+beforeAll(() => phoneFormats.loadGroups(['1', '4']))
 
 describe('paletteCommands', () => {
   it('offers, with nothing typed, the role’s pages, every shortcut, the settings and Sign out', () => {

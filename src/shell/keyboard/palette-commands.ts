@@ -2,7 +2,6 @@
 // and runs the chosen command; these lines decide which commands there are and in what order.
 import type { TimeZonePreference } from '@/api/contract/console-schemas'
 import { parsePhone } from '@/lib/phone'
-import { formatPhone } from '@/lib/phone-format'
 import type { Theme } from '../theme'
 import { GO_PREFIX, type ShortcutId } from './shortcut-keys'
 import { SHORTCUTS } from './shortcut-list'
@@ -39,6 +38,8 @@ export interface PaletteContext {
   /** The browser's zone, named in its command. */
   browserZone: string
   theme: Theme
+  /** The palette's formatter (usePhoneFormat), so that a number's label is formatted once its formats arrive. */
+  formatPhone: (e164: string) => string
 }
 
 // A call ID as the voice service writes them (`call_` and a ULID); any case, as people paste them.
@@ -67,7 +68,7 @@ function typedCommands(text: string, context: PaletteContext): { first: PaletteC
           {
             id: 'typed-find',
             group: 'Typed',
-            label: number ? `Show calls with ${formatPhone(number)}` : `Search calls for “${text}”`,
+            label: number ? `Show calls with ${context.formatPhone(number)}` : `Search calls for “${text}”`,
             run: { kind: 'find', q: text },
           },
         ]
@@ -76,7 +77,7 @@ function typedCommands(text: string, context: PaletteContext): { first: PaletteC
   const dial: PaletteCommand = {
     id: 'typed-dial',
     group: 'Typed',
-    label: `New call to ${formatPhone(number)}`,
+    label: `New call to ${context.formatPhone(number)}`,
     run: { kind: 'dial', e164: number },
   }
   return { first: [...find, ...(context.canPlaceCalls ? [dial] : [])], last: [] }

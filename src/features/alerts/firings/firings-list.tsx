@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
-import { formatPhone } from '@/lib/phone-format'
+import { usePhoneFormat } from '@/lib/phone-format'
 import { TableSkeleton } from '../shared/section-states'
 
 // Periods are the service's UTC calendar months: named in UTC whatever the person's zone.
@@ -14,6 +14,7 @@ const periodFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'nu
 /** Every firing, newest first: this period's on top, then the history. */
 export function FiringsList() {
   const firings = useInfiniteQuery(alertQueries.firings())
+  const formatPhone = usePhoneFormat()
   const rows = firings.data?.pages.flatMap((page) => page.firings) ?? []
 
   return (

@@ -8,7 +8,7 @@ import { Timestamp } from '@/components/timestamp'
 import { Card, CardTitle } from '@/components/ui/card'
 import { isFinishedStatus, isInProgressStatus } from '@/lib/call-status'
 import { formatDuration, formatYesNo, pluralize } from '@/lib/format'
-import { formatPhone } from '@/lib/phone-format'
+import { usePhoneFormat } from '@/lib/phone-format'
 import { CALL_END_TIME_SOURCE } from '../shared/call-end-time'
 import { CallMetadataTable } from './call-metadata-table'
 import { fieldValue } from './detail-values'
@@ -41,6 +41,7 @@ export function CallDetailFields({
   endedAt: string | null
   unreadable?: readonly UnreadableField[]
 }) {
+  const formatPhone = usePhoneFormat()
   // The detail is read again once the page sees the call end; until then its final fields are not known.
   const ended = isFinishedStatus(call.status)
   // Under a status nobody here knows, what the service gave is shown as it came.

@@ -3,16 +3,19 @@
 // cannot read: what it can, with each unreadable field named, instead of failing the whole call.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { callDetailRead } from '@/api/call-detail-read'
 import type { SessionResponse } from '@/api/contract/console-schemas'
 import { placedByQueries } from '@/api/placed-by'
 import { sessionQueries } from '@/api/session'
+import { loadPhoneFormats } from '@/lib/phone-format-loading'
 import { CallDetailFields } from './call-detail-fields'
 import { CallTechnicalDetails } from './call-technical-details'
 import { UnreadableFieldsNotice } from './detail-values'
 
 afterEach(cleanup)
+// The call page's loader has its numbers' formats before the page shows (routes/calls/$callId.tsx).
+beforeAll(() => loadPhoneFormats(['+14155550100']))
 
 const CALL_ID = 'call_01TOLERANT'
 

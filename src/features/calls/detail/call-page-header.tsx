@@ -2,11 +2,12 @@ import { Link } from '@tanstack/react-router'
 import type { Ref } from 'react'
 import type { CallDetailView } from '@/api/call-detail-read'
 import { CopyButton } from '@/components/ui/copy-button'
-import { formatPhone } from '@/lib/phone-format'
+import { usePhoneFormat } from '@/lib/phone-format'
 import { listReturnSearch } from '../shared/list-return'
 
 /** Back to the list, who was called (the heading that takes the focus after placing a call), and the call ID. */
 export function CallPageHeader({ call, headingRef }: { call: CallDetailView; headingRef: Ref<HTMLHeadingElement> }) {
+  const formatPhone = usePhoneFormat()
   return (
     <div>
       <p className="text-sm">

@@ -10,7 +10,7 @@ import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table'
 import { cn } from '@/lib/cn'
 import { formatDuration } from '@/lib/format'
 import { listRow, rowCopyButton } from '@/lib/list-row'
-import { formatPhone } from '@/lib/phone-format'
+import { usePhoneFormat } from '@/lib/phone-format'
 import { zoneAbbreviation } from '@/lib/time-zone'
 import { Highlighted } from './highlighted'
 import { RecordingMark } from './recording-mark'
@@ -30,6 +30,7 @@ interface CallsTableProps {
 
 /** A number as the list shows it, with the digits a search matched marked. */
 function Phone({ e164, terms }: { e164: string | null | undefined; terms: readonly QueryTerm[] }) {
+  const formatPhone = usePhoneFormat()
   if (!e164) return <NotGivenText />
   const text = formatPhone(e164)
   return <Highlighted text={text} ranges={numberMatches(text, terms)} />

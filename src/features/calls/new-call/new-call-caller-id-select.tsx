@@ -1,7 +1,7 @@
 import type { CallerIdListItem } from '@/api/contract/schemas'
 import { Field } from '@/components/ui/field'
 import { Select } from '@/components/ui/select'
-import { formatPhone } from '@/lib/phone-format'
+import { usePhoneFormat } from '@/lib/phone-format'
 
 export function CallerIdSelect({
   callerIds,
@@ -16,6 +16,7 @@ export function CallerIdSelect({
   error?: string
   disabled?: boolean
 }) {
+  const formatPhone = usePhoneFormat()
   return (
     <Field id="caller-id" label="Caller ID" hint="The number and name the person you call will see." error={error}>
       {(control) => (

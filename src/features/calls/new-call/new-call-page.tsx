@@ -4,7 +4,7 @@ import { useMemo } from 'react'
 import { callerIdQueries } from '@/api/caller-ids'
 import { VERIFICATION_STATUSES } from '@/api/contract/schemas'
 import { EmptyState } from '@/components/ui/empty-state'
-import { formatPhone } from '@/lib/phone-format'
+import { usePhoneFormat } from '@/lib/phone-format'
 import { NewCallForm } from './new-call-form'
 import { NewCallLayout } from './new-call-layout'
 import { type NewCallPrefill, readNewCallPrefill, readNewCallTo } from './new-call-prefill'
@@ -47,6 +47,7 @@ export function NewCallPage() {
 }
 
 function PrefillNotice({ prefill, callerIdKept }: { prefill: NewCallPrefill; callerIdKept: boolean }) {
+  const formatPhone = usePhoneFormat()
   const { callerId } = prefill.values
   return (
     <div className="max-w-2xl rounded-md border border-indigo-200 bg-indigo-50 p-3 text-sm text-indigo-950 dark:border-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
