@@ -46,6 +46,11 @@ function lighthouseTable(pages: Map<string, LighthouseFigures>): string[] {
       figures.map((page) => ms(page.tbtMs)),
       '',
     ),
+    row(
+      'CLS',
+      figures.map((page) => page.cls.toFixed(3)),
+      '',
+    ),
     '',
     failed.length
       ? `Accessibility or best-practices audits that failed in at least one run: ${failed.join(', ')}.`

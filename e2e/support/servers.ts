@@ -3,6 +3,7 @@
 // with people added by the console's CLI, as an admin would.
 // Ports can be moved with E2E_SIM_PORT / E2E_APP_PORT so parallel runs do not collide.
 
+import { readFileSync } from 'node:fs'
 import { DEMO_KEYS } from '../../server/simulator/demo-keys'
 import { consoleSsoEnv } from '../../server/sso-demo/demo-setup'
 
@@ -99,8 +100,9 @@ export const buildCommand = (appPort: number) =>
   `VITE_VERIFICATION_TIMEOUT_MS=${E2E_VERIFICATION_TIMEOUT_MS} node node_modules/vite/bin/vite.js build --outDir ${distDir(appPort)} --emptyOutDir --logLevel warn && ${SERVER_BUILD_COMMAND}`
 export const SIM_COMMAND = 'node --import tsx server/simulator/index.ts'
 export const START_COMMAND = 'node --import tsx scripts/start.ts'
-/** The production start alone (`npm run serve`), on a database that already has its people. */
-export const SERVE_COMMAND = 'node build/console/index.mjs'
+/** The production start alone (`npm run serve`, read from package.json), on a database that already has its people. */
+export const SERVE_COMMAND: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
+  .scripts.serve
 /** The console's command line, built as production has it. */
 export const CLI_COMMAND = 'node build/console/cli.mjs'
 

@@ -44,10 +44,14 @@ export function UpdatesMode({
             : 'Live updates'}
       </p>
     )
+  // One line while the stream connects (a moment, on every page load): the live line that follows is one line
+  // too, so the row it sits in keeps its height and nothing below it moves.
+  if (mode === 'connecting')
+    return <p className={cn('text-slate-600 dark:text-slate-400', size)}>Connecting to live updates…</p>
   return (
     <div className={cn('text-slate-600 dark:text-slate-400', size)}>
       <UpdatedAgo updatedAt={updatedAt} fetching={fetching} />
-      <p>{mode === 'connecting' ? 'Connecting to live updates…' : `Live updates unavailable: checking ${pollEvery}`}</p>
+      <p>Live updates unavailable: checking {pollEvery}</p>
       {mode === 'polling' && reason && <p>{reason}</p>}
     </div>
   )

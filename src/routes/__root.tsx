@@ -4,6 +4,7 @@ import type { SessionResponse } from '@/api/contract/console-schemas'
 import { SET_UP_PAGE } from '@/api/contract/users-schemas'
 import { sessionQueries } from '@/api/session'
 import { AppLayout } from '@/shell/app-layout'
+import { preloadHeaderParts } from '@/shell/header-parts'
 import { NotFound, RootError } from '@/shell/root-states'
 
 /** Pages for people not signed in: signing in, and setting up an invited account. */
@@ -23,6 +24,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     }
     return { session }
   },
+  // Beside each page's own loader: the header's parts then show with the page rather than push it down.
+  loader: ({ context }) => preloadHeaderParts(context.queryClient, context.session),
   component: AppLayout,
   errorComponent: RootError,
   notFoundComponent: NotFound,

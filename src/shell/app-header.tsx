@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import type { SessionResponse } from '@/api/contract/console-schemas'
 import { can } from '@/api/session'
 import { APP_NAME } from '@/components/document-title'
@@ -7,15 +7,16 @@ import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { useDisclosure } from '@/lib/use-disclosure'
 import { AccountSummary } from './account-summary'
+import { alertNoticesPart, upstreamBannerPart } from './header-parts'
 import { pagesFor } from './nav-pages'
 import { pageWidth } from './page-width'
 import { ThemeToggle } from './theme-toggle'
 import { UserMenu } from './user-menu'
 
-// Alerts' banner and the voice service's state load on their own, after the page, and only for those who manage
-// them (they show only once their own query answers anyway): a cold page stays as light.
-const AlertNotices = lazy(() => import('@/features/alerts/notices/alert-notices'))
-const UpstreamBanner = lazy(() => import('./upstream-banner'))
+// Alerts' banner and the voice service's state load on their own, beside the page (header-parts.ts), and only for
+// those who manage them: a cold page's JavaScript stays as light.
+const AlertNotices = alertNoticesPart.Component
+const UpstreamBanner = upstreamBannerPart.Component
 
 const linkClass =
   'whitespace-nowrap rounded-md px-3 py-1.5 xl:px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
@@ -92,9 +93,12 @@ export function AppHeader({ session, wide = false }: { session: SessionResponse 
         )}
       </div>
       {can(session, 'users:manage') && (
-        <Suspense fallback={null}>
-          <UpstreamBanner />
-        </Suspense>
+        // The line's height is kept while it loads, so the page under the header does not move when it shows.
+        <div className="min-h-6">
+          <Suspense fallback={null}>
+            <UpstreamBanner />
+          </Suspense>
+        </div>
       )}
       {can(session, 'alerts:manage') && (
         <Suspense fallback={null}>

@@ -1,9 +1,17 @@
 // The banner's part of alerts: lazily loaded by the shell for people with alerts:manage only,
 // so it adds nothing to anyone's first load of a page.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { alertQueries, dismissNotice } from '@/api/alerts'
 import type { AlertFiring } from '@/api/contract/alert-schemas'
 import { Button } from '@/components/ui/button'
+
+/**
+ * Reads the notices before the banner shows, so that it shows with the page.
+ * @public src/shell/header-parts.ts calls it on the module it imports on demand, which knip does not follow.
+ */
+export function preload(queryClient: QueryClient): Promise<unknown> {
+  return queryClient.ensureQueryData(alertQueries.notices())
+}
 
 /** This period's firings this person has not dismissed, each with its own Dismiss (kept by the console, per person). */
 export default function AlertNotices() {
