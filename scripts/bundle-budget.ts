@@ -48,26 +48,26 @@ const COLD_PAGES: ColdPage[] = [
   // took live updates; 188.6 with the keyboard shortcuts and denser lists; 167.0 once the list formatted
   // numbers with libphonenumber's formats alone (phone-format.ts). The entry holds all it imports (3.4 KB
   // less than split) and src/ is in zod/mini (16 KB less than classic). 158.3 on 2026-11-26 without tailwind-merge;
-  // 156.9 the same day with the folded filters and the admins' index panel loaded when they show; 149.9 the
+  // 156.9 the same day with the folded filters and the admins' index panel loaded when they show; 149.7 the
   // same day with the phone formats fetched per group for the numbers shown (phone-format.ts), not all 7.8 KB.
   coldPage('/calls', 'calls/index.tsx', { limitBytes: 150_000, goalBytes: 140_000 }),
-  // 155.8 on 2026-11-26; 148.7 the same day with the phone formats per group.
+  // 155.8 on 2026-11-26; 148.5 the same day with the phone formats per group.
   coldPage('/calls/$callId', 'calls/$callId.tsx', { limitBytes: 150_000 }),
-  // 194.2 on 2026-11-26: the forms library and libphonenumber-js with its metadata, to type a number; 187.0
+  // 194.2 on 2026-11-26: the forms library and libphonenumber-js with its metadata, to type a number; 186.8
   // the same day with the phone formats per group.
   coldPage('/calls/new', 'calls/new.tsx', { limitBytes: 189_000 }, [FORMS, PHONE_VALIDATION]),
-  // 152.5 on 2026-11-26; 145.7 the same day with the phone formats per group.
+  // 152.5 on 2026-11-26; 145.4 the same day with the phone formats per group.
   coldPage('/live', 'live.tsx', { limitBytes: 148_000 }),
   // 261.7 on 2026-11-26, recharts 117 of it.
   coldPage('/usage', 'usage.tsx', { limitBytes: 264_000 }, ['recharts']),
-  // 200.2 on 2026-11-26: the forms library and libphonenumber-js, to add a caller ID; 193.0 the same day with
+  // 200.2 on 2026-11-26: the forms library and libphonenumber-js, to add a caller ID; 192.8 the same day with
   // the phone formats per group.
   coldPage('/caller-ids', 'caller-ids.tsx', { limitBytes: 195_000 }, [FORMS, PHONE_VALIDATION]),
   // 157.1 on 2026-11-26.
   coldPage('/users', 'users.tsx', { limitBytes: 159_000 }, [FORMS]),
   // 144.7 on 2026-11-26.
   coldPage('/audit', 'audit.tsx', { limitBytes: 147_000 }),
-  // 155.2 on 2026-11-26; 148.1 the same day with the phone formats per group.
+  // 155.2 on 2026-11-26; 147.9 the same day with the phone formats per group.
   coldPage('/alerts', 'alerts.tsx', { limitBytes: 150_000 }),
   // Everyone's first page: it must stay light whatever the signed-in pages grow into.
   // 151.3 on 2026-11-26 with the forms library (14 KB); 137.6 the same day without (use-checked-fields.ts).

@@ -24,7 +24,7 @@ describe('usePhoneFormat', () => {
 
   it('re-renders with the group a loader is fetching when it arrives', async () => {
     const formats = createPhoneFormats()
-    const loading = formats.load(['+14155550100'])
+    const loading = formats.loadGroups(['1'])
     render(<ShownNumber e164="+14155550100" formats={formats} />)
     expect(screen.getByText('+14155550100')).toBeTruthy()
     await act(() => loading)

@@ -8,7 +8,7 @@ afterEach(() => localStorage.removeItem(STORAGE_KEY))
 
 describe('loadPhoneFormats', () => {
   it('resolves once the page’s formatter has the formats of the numbers given', async () => {
-    await loadPhoneFormats(['+81312345678', null, '+5511987654321'])
+    await loadPhoneFormats(['+81312345678', null, '+5511987654321', 'ticket', '+0123'])
     expect(formatPhone('+81312345678')).toBe('+81 3 1234 5678')
     expect(formatPhone('+5511987654321')).toBe('+55 11 98765 4321')
   })

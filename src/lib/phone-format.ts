@@ -63,14 +63,11 @@ function formatDigits(e164: string, digits: string, group: FormatGroup): string 
   return e164
 }
 
-/** The group a number's formats are in: the first digit of its calling code. */
-const groupOf = (e164: string | null | undefined) => (e164 ? E164.exec(e164)?.[1]?.charAt(0) : undefined)
-
 // One lazy chunk per group, named by the files scripts/write-phone-formats.ts writes.
-const groupFiles = import.meta.glob<FormatGroup>('./phone-formats/*.json', { import: 'default' })
+const groupFiles = import.meta.glob<{ default: FormatGroup }>('./phone-formats/*.json')
 
 const bundledGroups: PhoneFormatSource = {
-  load: (digit) => groupFiles[`./phone-formats/${digit}.json`]?.() ?? Promise.resolve({}),
+  load: async (digit) => (await groupFiles[`./phone-formats/${digit}.json`]?.())?.default ?? {},
   remember: rememberPhoneFormatGroup,
 }
 
@@ -121,15 +118,7 @@ export function createPhoneFormats(source: PhoneFormatSource = bundledGroups) {
 
   return {
     formatPhone,
-    /** Fetches the groups of these numbers; resolves when each has arrived or failed, never rejects. */
-    load: async (numbers: Iterable<string | null | undefined>): Promise<void> => {
-      const digits = new Set<string>()
-      for (const number of numbers) {
-        const digit = groupOf(number)
-        if (digit) digits.add(digit)
-      }
-      await Promise.all([...digits].map(loadGroup))
-    },
+    /** Fetches these groups (first digits of calling codes); resolves when each arrived or failed, never rejects. */
     loadGroups: (digits: Iterable<string>) => Promise.all([...digits].map(loadGroup)).then(() => undefined),
     subscribe: (listener: () => void) => {
       listeners.add(listener)
