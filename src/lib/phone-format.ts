@@ -1,6 +1,7 @@
 // The one way a page shows a phone number, without libphonenumber's code or metadata: the formats it would choose
 // (src/lib/phone-formats/, written from its metadata by scripts/write-phone-formats.ts), applied as it applies them.
-// Lists, cards and call pages load this; the full library (phone.ts) loads only where a number is typed.
+// It is in the entry (1 KB gzip, phone-format-loading.ts says why); the full library (phone.ts) loads only where a
+// number is typed.
 //
 // The formats come in one lazy chunk per first digit of the calling code (0.1 to 1.6 KB gzip each): a page fetches
 // the groups of the numbers it shows, not everyone's 7.8 KB. A number whose group has not arrived is shown as it
