@@ -48,7 +48,8 @@ function servedFast(operation: Operation): boolean {
 
 export function createFastReads(options: FastReadOptions): FastReads {
   const { prefix, hosts, sessions, cookie, limiter, readApi, logger, measured } = options
-  const headerEntries = Object.entries(options.headers)
+  // The security headers as node's ready list (name, value, …), built once.
+  const securityList = Object.entries(options.headers).flat()
   const pathStart = `${prefix}/`
 
   async function serve(
@@ -74,7 +75,7 @@ export function createFastReads(options: FastReadOptions): FastReads {
       const value = req.headers[name]
       return typeof value === 'string' ? value : undefined
     })
-    const status = await send(res, answer, headerEntries)
+    const status = await send(res, answer, securityList)
     logRequest(logger, { user: userId, method: 'GET', route: operation.route, status, started })
     measured?.(operation.route, 'GET', status, (performance.now() - started) / 1000)
   }
@@ -98,22 +99,25 @@ export function createFastReads(options: FastReadOptions): FastReads {
 }
 
 /** Writes the answer with the console's headers; returns its status. */
-async function send(res: ServerResponse, answer: ApiAnswer, headerEntries: [string, string][]): Promise<number> {
-  let status: number
-  let body: Buffer
+async function send(res: ServerResponse, answer: ApiAnswer, securityList: string[]): Promise<number> {
   if ('problem' in answer) {
-    status = answer.problem.status
-    for (const [name, value] of answer.problem.headers) res.setHeader(name, value)
-    body = Buffer.from(await answer.problem.arrayBuffer())
-  } else {
-    status = answer.status
-    if (answer.statusText) res.statusMessage = answer.statusText
-    for (const name in answer.headers) res.setHeader(name, answer.headers[name] as string)
-    body = answer.body
+    const { problem } = answer
+    for (const [name, value] of problem.headers) res.setHeader(name, value)
+    for (let at = 0; at < securityList.length; at += 2)
+      res.setHeader(securityList[at] as string, securityList[at + 1] as string)
+    const body = Buffer.from(await problem.arrayBuffer())
+    res.setHeader('content-length', body.byteLength)
+    res.statusCode = problem.status
+    res.end(body)
+    return problem.status
   }
-  for (const [name, value] of headerEntries) res.setHeader(name, value)
-  res.statusCode = status
-  if (!res.hasHeader('content-length')) res.setHeader('content-length', body.byteLength)
+  const { status, statusText, headers, body } = answer
+  const list: string[] = []
+  for (const name in headers) list.push(name, headers[name] as string)
+  list.push(...securityList)
+  if (headers['content-length'] === undefined) list.push('content-length', String(body.byteLength))
+  if (statusText) res.writeHead(status, statusText, list)
+  else res.writeHead(status, list)
   res.end(body)
   return status
 }

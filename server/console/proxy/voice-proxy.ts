@@ -3,8 +3,8 @@
 // here and the real service needs no CORS. Recording downloads go to storage, keyless, and only to
 // an origin the console serves (storage-origins.ts); a redirect is followed only within that origin.
 
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import { request as httpRequest, type IncomingMessage } from 'node:http'
+import { request as httpsRequest } from 'node:https'
 import {
   DEFAULT_RECORDING_IDLE_MS,
   DEFAULT_UPSTREAM_TIMEOUT_MS,
@@ -12,6 +12,7 @@ import {
 } from '../../../src/api/contract/time-limits'
 import { problem } from '../http/problem'
 import type { Operation } from '../operations'
+import { AnswerCut, agents, apiTarget, BodyTimeout, exchange, HeadersTimeout } from './api-exchange'
 import { createStorageOrigins, type StorageOrigins } from './storage-origins'
 import { storageTarget } from './storage-target'
 
@@ -80,9 +81,6 @@ export function upstreamBase(base: string): string {
   return url.href.replace(/\/+$/, '')
 }
 
-class HeadersTimeout extends Error {}
-class BodyTimeout extends Error {}
-
 // Storage may move a link within its own origin (a regional endpoint behind one name); a few hops, no more.
 const MAX_STORAGE_REDIRECTS = 3
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
@@ -91,13 +89,6 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308])
 // host's HTML or script can never run as the console's (X-Content-Type-Options: nosniff is on every answer).
 function servedContentType(type: string | undefined): string {
   return type && /^(audio\/[\w.+-]+|application\/octet-stream)\s*(;|$)/i.test(type) ? type : 'application/octet-stream'
-}
-
-// node:http with kept-alive sockets rather than fetch: on the hot path (a status poll a second per
-// watched call) fetch cost about twice the CPU per request, in a profile of this proxy.
-const agents = {
-  'http:': new HttpAgent({ keepAlive: true, maxSockets: 256 }),
-  'https:': new HttpsAgent({ keepAlive: true, maxSockets: 256 }),
 }
 
 function send(
@@ -114,7 +105,6 @@ function send(
       headers,
       agent: agents[https ? 'https:' : 'http:'],
     })
-    // This times the headers; an API answer's body is read within what is left (readWithin).
     const timer = setTimeout(() => outgoing.destroy(new HeadersTimeout()), timeoutMs)
     outgoing.once('response', (response) => {
       clearTimeout(timer)
@@ -150,18 +140,28 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
       },
     )
 
-  // Computed once: only the browser's headers and the path differ between requests.
-  const forwardedHeaders = (header: HeaderOf, withKey: boolean) => {
+  // Only the browser's headers and the path differ between requests. Identity keeps bytes, Content-Length and
+  // Range offsets as the upstream sent them.
+  const forwardedHeaders = (header: HeaderOf) => {
     const headers: Record<string, string> = {}
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = header(name)
       if (typeof value === 'string') headers[name] = value
     }
-    if (withKey && apiKey) headers.authorization = `Bearer ${apiKey}`
-    // Identity keeps bytes, Content-Length and Range offsets as the upstream sent them.
     headers['accept-encoding'] = 'identity'
     return headers
   }
+  const api = apiTarget(upstream)
+  const apiHeaders = ['authorization', `Bearer ${apiKey}`, 'accept-encoding', 'identity']
+  const apiRequestHeaders = (header: HeaderOf) => {
+    const list = apiHeaders.slice()
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = header(name)
+      if (typeof value === 'string') list.push(name, value)
+    }
+    return list
+  }
+  const heard = (response: IncomingMessage) => options.onAnswer?.(response.statusCode ?? null)
   const answerHeaders = (upstreamResponse: IncomingMessage) => {
     const headers: Record<string, string> = { 'cache-control': 'no-store' }
     for (const name of FORWARDED_RESPONSE_HEADERS) {
@@ -181,37 +181,11 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
         ),
       }
     }
-    const deadline = performance.now() + timeoutMs
-    let upstreamResponse: IncomingMessage
+    // API answers are small JSON, read whole within the limit, so a body that never ends becomes a clean 504
+    // and not a page loading for good.
+    let exchanged: Awaited<ReturnType<typeof exchange>>
     try {
-      upstreamResponse = await observed(
-        new URL(`${upstream}${pathAndSearch}`),
-        method,
-        forwardedHeaders(header, true),
-        body,
-        timeoutMs,
-      )
-    } catch (error) {
-      if (error instanceof HeadersTimeout) {
-        return {
-          problem: problem(
-            504,
-            'Gateway timeout',
-            `The voice service did not answer within ${within}. Try again shortly.`,
-          ),
-        }
-      }
-      return { problem: problem(502, 'Bad gateway', 'The voice service could not be reached. Try again shortly.') }
-    }
-    // API answers are small JSON, read whole within the same limit, so a body that never ends becomes a
-    // clean 504 and not a page loading for good.
-    try {
-      return {
-        status: upstreamResponse.statusCode ?? 502,
-        statusText: upstreamResponse.statusMessage,
-        headers: answerHeaders(upstreamResponse),
-        body: await readWithin(upstreamResponse, deadline - performance.now()),
-      }
+      exchanged = await exchange(api, method, pathAndSearch, apiRequestHeaders(header), body, timeoutMs, heard)
     } catch (error) {
       if (error instanceof BodyTimeout) {
         return {
@@ -222,7 +196,27 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
           ),
         }
       }
-      return { problem: problem(502, 'Bad gateway', 'The voice service ended its answer early. Try again shortly.') }
+      if (error instanceof HeadersTimeout) {
+        options.onAnswer?.(null)
+        return {
+          problem: problem(
+            504,
+            'Gateway timeout',
+            `The voice service did not answer within ${within}. Try again shortly.`,
+          ),
+        }
+      }
+      if (error instanceof AnswerCut)
+        return { problem: problem(502, 'Bad gateway', 'The voice service ended its answer early. Try again shortly.') }
+      options.onAnswer?.(null)
+      return { problem: problem(502, 'Bad gateway', 'The voice service could not be reached. Try again shortly.') }
+    }
+    const { response, body: bytes } = exchanged
+    return {
+      status: response.statusCode ?? 502,
+      statusText: response.statusMessage,
+      headers: answerHeaders(response),
+      body: bytes,
     }
   }
 
@@ -231,7 +225,7 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
     const resolved = await storageTarget(url, storageUpstream, storageOrigins)
     if ('refused' in resolved) return resolved.refused
     let target = resolved.target
-    const headers = forwardedHeaders((name) => request.headers.get(name), false)
+    const headers = forwardedHeaders((name) => request.headers.get(name))
     let upstreamResponse: IncomingMessage
     try {
       upstreamResponse = await observed(target, request.method, headers, undefined, timeoutMs)
@@ -289,33 +283,6 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
     })
   }
   return Object.assign(proxy, { readApi })
-}
-
-/** The whole body, or BodyTimeout once `ms` have passed (the upstream socket is then closed). */
-function readWithin(response: IncomingMessage, ms: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    const timer = setTimeout(
-      () => {
-        reject(new BodyTimeout())
-        response.destroy()
-      },
-      Math.max(0, ms),
-    )
-    response.on('data', (chunk: Buffer) => chunks.push(chunk))
-    response.once('end', () => {
-      clearTimeout(timer)
-      resolve(Buffer.concat(chunks))
-    })
-    response.once('close', () => {
-      clearTimeout(timer)
-      if (!response.complete) reject(new Error('the upstream ended its answer early'))
-    })
-    response.once('error', (error) => {
-      clearTimeout(timer)
-      reject(error)
-    })
-  })
 }
 
 /**

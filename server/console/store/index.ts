@@ -19,9 +19,10 @@ import { createPersonClaimQueries } from './person-claims'
 import { createPersonRateQueries } from './person-rates'
 import type { PostgresOptions } from './postgres/open'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits'
+import { createRecentSessions, forgettingOnWrites } from './recent-sessions'
 import { createSavedViewQueries } from './saved-views'
 import { createSecretQueries } from './secrets'
-import { createSessionQueries } from './sessions'
+import { createSessionQueries, type SessionWithUser } from './sessions'
 import { createSsoLoginQueries } from './sso-logins'
 import { createStorageOriginQueries } from './storage-origins'
 import { createThrottleQueries } from './throttle'
@@ -34,11 +35,17 @@ import { createUserQueries } from './users'
  */
 function createStore(db: ConsoleDb, adapter: StoreAdapter, readers = { readers: db, close: async () => {} }) {
   const callIndex = createCallIndexQueries(db)
+  const recentSessions = createRecentSessions<SessionWithUser>()
   return {
     db,
     adapter,
-    users: createUserQueries(db),
-    sessions: createSessionQueries(db),
+    // A change to a person (role, active, password…) forgets the sessions found lately, as ending one does.
+    users: forgettingOnWrites(
+      createUserQueries(db),
+      ['count', 'byEmail', 'byId', 'list', 'byIdentity'],
+      recentSessions.forgetAll,
+    ),
+    sessions: createSessionQueries(db, recentSessions),
     throttle: createThrottleQueries(db),
     audit: createAuditQueries(db),
     callOwners: createCallOwnerQueries(db),

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { testStoreLocation } from '../test-support/test-store'
+import { type ConsoleStore, openStore } from '.'
+import { createRecentSessions, RECENT_MS } from './recent-sessions'
+
+// Two instances of the console on one database: `here` serves the person, `elsewhere` is another instance (or the CLI).
+let here: ConsoleStore
+let elsewhere: ConsoleStore
+let userId: string
+
+const addSession = async (idHash: string) => {
+  const now = Date.now()
+  await here.sessions.insert({
+    id_hash: idHash,
+    user_id: userId,
+    created_at: now,
+    last_seen_at: now,
+    expires_at: now + 3_600_000,
+  })
+}
+
+beforeEach(async () => {
+  // Only Date is faked: the stores' own I/O and timers run for real.
+  vi.useFakeTimers({ toFake: ['Date'] })
+  const location = await testStoreLocation({ file: true })
+  here = await openStore(location, undefined, { connections: 2 })
+  elsewhere = await openStore(location, undefined, { connections: 2 })
+  userId = (await here.users.add({ email: 'ana@example.com', passwordHash: 'x', role: 'support', now: Date.now() })).id
+  await here.users.add({ email: 'root@example.com', passwordHash: 'x', role: 'admin', now: Date.now() })
+  await addSession('hash-1')
+  await addSession('hash-2')
+  expect((await here.sessions.find('hash-1'))?.role).toBe('support')
+})
+
+afterEach(async () => {
+  vi.useRealTimers()
+  await here.close()
+  await elsewhere.close()
+})
+
+describe('sessions found lately', () => {
+  it('applies a sign-out, role change or deactivation made through this store at the next lookup', async () => {
+    await here.sessions.delete('hash-1')
+    expect(await here.sessions.find('hash-1')).toBeUndefined()
+
+    expect((await here.sessions.find('hash-2'))?.role).toBe('support')
+    expect(await here.users.setRoleGuarded(userId, 'manager')).toBe('changed')
+    expect((await here.sessions.find('hash-2'))?.role).toBe('manager')
+
+    expect(await here.users.setActiveGuarded(userId, false)).toBe('changed')
+    expect((await here.sessions.find('hash-2'))?.active).toBe(0)
+
+    await here.sessions.deleteForUser(userId)
+    expect(await here.sessions.find('hash-2')).toBeUndefined()
+  })
+
+  it('applies one made elsewhere within a second, and reads the store again after it', async () => {
+    await elsewhere.users.setRole(userId, 'admin')
+    await elsewhere.sessions.delete('hash-2')
+    vi.advanceTimersByTime(RECENT_MS - 1)
+    expect((await here.sessions.find('hash-1'))?.role).toBe('support')
+    vi.advanceTimersByTime(1)
+    expect((await here.sessions.find('hash-1'))?.role).toBe('admin')
+    // Never found lately, so read at once: gone.
+    expect(await here.sessions.find('hash-2')).toBeUndefined()
+  })
+
+  it('keeps the last-seen time it wrote, so a person is touched once and not at each request', async () => {
+    const at = Date.now() + 60_000
+    await here.sessions.touch('hash-1', at)
+    expect((await here.sessions.find('hash-1'))?.last_seen_at).toBe(at)
+    expect((await elsewhere.sessions.find('hash-1'))?.last_seen_at).toBe(at)
+  })
+})
+
+describe('createRecentSessions', () => {
+  it('does not keep a row read before a write that forgot them all', () => {
+    const recent = createRecentSessions<string>()
+    const since = recent.generation()
+    recent.forgetAll()
+    recent.keep('a', 'old row', since)
+    expect(recent.get('a')).toBeUndefined()
+    recent.keep('a', 'new row', recent.generation())
+    expect(recent.get('a')).toBe('new row')
+  })
+
+  it('stays bounded under many distinct sessions, keeping the newest', () => {
+    const recent = createRecentSessions<number>()
+    for (let n = 0; n < 25_000; n++) recent.keep(`s${n}`, n, 0)
+    expect(recent.get('s24999')).toBe(24_999)
+    expect(recent.get('s0')).toBeUndefined()
+  })
+})

@@ -1,0 +1,80 @@
+// Sessions this process found in the last second. Every API request resolves its session, and a person's tabs poll
+// call status each second: without this, each of those reads the store. A write through this store to sessions or
+// people forgets them all, so a sign-out, role change or deactivation made on this instance applies at the
+// person's next request; one made elsewhere (another instance on the same PostgreSQL, the CLI) within RECENT_MS.
+
+/** How long a found session is taken as read. */
+export const RECENT_MS = 1_000
+// A bound, so a flood of distinct cookies cannot grow it: past it the oldest half is dropped.
+const MAX_RECENT = 10_000
+
+export interface RecentSessions<Row> {
+  /** The row found within RECENT_MS, if any. */
+  get(idHash: string): Row | undefined
+  /**
+   * Keeps `row` when nothing was forgotten since `since` (the `generation()` taken before the read): a read that
+   * raced a write must not bring the old row back.
+   */
+  keep(idHash: string, row: Row, since: number): void
+  generation(): number
+  /** A change to one session that leaves it valid (last seen), applied to the kept row. */
+  update(idHash: string, change: Partial<Row>): void
+  forgetAll(): void
+}
+
+export function createRecentSessions<Row>(now: () => number = Date.now): RecentSessions<Row> {
+  const rows = new Map<string, { row: Row; until: number }>()
+  let generation = 0
+  return {
+    get(idHash) {
+      const kept = rows.get(idHash)
+      if (!kept) return undefined
+      if (now() < kept.until) return kept.row
+      rows.delete(idHash)
+      return undefined
+    },
+    keep(idHash, row, since) {
+      if (since !== generation) return
+      if (rows.size >= MAX_RECENT) {
+        let drop = rows.size / 2
+        for (const key of rows.keys()) {
+          if (drop-- <= 0) break
+          rows.delete(key)
+        }
+      }
+      rows.set(idHash, { row, until: now() + RECENT_MS })
+    },
+    generation: () => generation,
+    update(idHash, change) {
+      const kept = rows.get(idHash)
+      if (kept) kept.row = { ...kept.row, ...change }
+    },
+    forgetAll() {
+      generation++
+      rows.clear()
+    },
+  }
+}
+
+/**
+ * The same queries, but every one not named in `reads` forgets the recent sessions once it has run (and if it
+ * failed): a query added later is taken as a write unless it is listed, so the safe side is the default.
+ */
+export function forgettingOnWrites<Queries extends Record<string, unknown>>(
+  queries: Queries,
+  reads: readonly (keyof Queries)[],
+  forget: () => void,
+): Queries {
+  const wrapped: Record<string, unknown> = { ...queries }
+  for (const [name, query] of Object.entries(queries)) {
+    if (typeof query !== 'function' || reads.includes(name)) continue
+    wrapped[name] = async (...args: unknown[]) => {
+      try {
+        return await query(...args)
+      } finally {
+        forget()
+      }
+    }
+  }
+  return wrapped as Queries
+}
