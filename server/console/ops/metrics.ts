@@ -117,11 +117,27 @@ export function createConsoleMetrics(sources: MetricSources = {}) {
       },
     })
 
+  // Each request's series, found once: prom-client would otherwise hash the labels at each of the two
+  // updates. Bounded by routes × methods × statuses (never the raw path); nothing here resets the series.
+  const series = new Map<string, { count: () => void; time: (seconds: number) => void }>()
+  const seriesOf = (route: string, method: string, status: number) => {
+    const key = `${route} ${method} ${status}`
+    let found = series.get(key)
+    if (!found) {
+      const counted = requests.labels({ route, method, status: String(status) })
+      const timed = duration.labels({ route, method })
+      found = { count: () => counted.inc(), time: (seconds) => timed.observe(seconds) }
+      series.set(key, found)
+    }
+    return found
+  }
+
   return {
     registry,
     request(route: string, method: string, status: number, seconds: number) {
-      requests.inc({ route, method, status: String(status) })
-      duration.observe({ route, method }, seconds)
+      const { count, time } = seriesOf(route, method, status)
+      count()
+      time(seconds)
     },
     /** The server's count of responses under way (drain.ts's tracker), read at each scrape. */
     countRequestsWith: (count: () => number) => {
