@@ -21,6 +21,11 @@ export interface OpenedDatabase {
   adapter: StoreAdapter
   /** The handle for the reads that may be heavy, and what ends it. */
   readers: { readers: ConsoleDb; close: () => Promise<void> }
+  /**
+   * Whether another connection wrote since the last call, where the store can tell at no cost (SQLite); null
+   * where it cannot (PostgreSQL, shared by several instances).
+   */
+  writtenElsewhere: (() => boolean) | null
 }
 
 export async function openConsoleDatabase(
@@ -29,9 +34,10 @@ export async function openConsoleDatabase(
   options: PostgresOptions = {},
 ): Promise<OpenedDatabase> {
   if (!isPostgresUrl(location)) {
-    const db = openSqlite(location)
+    const { db, writtenElsewhere } = openSqlite(location)
     await migrate(db, sqliteAdapter)
-    return { db, adapter: sqliteAdapter, readers: openSqliteReaders(location, db, limits) }
+    writtenElsewhere()
+    return { db, adapter: sqliteAdapter, readers: openSqliteReaders(location, db, limits), writtenElsewhere }
   }
   // Loaded only for PostgreSQL: a console on SQLite does not hold the pg driver in memory.
   const { openPostgres, openPostgresReaders } = await import('./postgres/open')
@@ -43,7 +49,7 @@ export async function openConsoleDatabase(
     await db.destroy()
     throw error
   }
-  return { db, adapter: postgresAdapter, readers: openPostgresReaders(location, limits) }
+  return { db, adapter: postgresAdapter, readers: openPostgresReaders(location, limits), writtenElsewhere: null }
 }
 
 /**

@@ -11,7 +11,7 @@ import { createCallIndexSyncQueries } from './call-index-sync'
 import { createCallOwnerQueries } from './call-owners'
 import { createCallSearchQueries } from './call-search'
 import { createCallerIdHealthQueries } from './caller-id-health'
-import { type ConsoleDb, openConsoleDatabase } from './database'
+import { type ConsoleDb, type OpenedDatabase, openConsoleDatabase } from './database'
 import { createInviteQueries } from './invites'
 import { createLeaseQueries } from './leases'
 import { createLiveClusterQueries } from './live-cluster'
@@ -33,9 +33,14 @@ import { createUserQueries } from './users'
  * `readers`: where the call index's searches, counts and export pages run (the SQLite adapter's workers), and
  * what ends them when the store closes.
  */
-function createStore(db: ConsoleDb, adapter: StoreAdapter, readers = { readers: db, close: async () => {} }) {
+function createStore(
+  db: ConsoleDb,
+  adapter: StoreAdapter,
+  readers: OpenedDatabase['readers'],
+  writtenElsewhere: OpenedDatabase['writtenElsewhere'],
+) {
   const callIndex = createCallIndexQueries(db)
-  const recentSessions = createRecentSessions<SessionWithUser>()
+  const recentSessions = createRecentSessions<SessionWithUser>(writtenElsewhere)
   return {
     db,
     adapter,
@@ -82,6 +87,6 @@ export async function openStore(
   limits: QueryLimits = DEFAULT_QUERY_LIMITS,
   options: PostgresOptions = {},
 ): Promise<ConsoleStore> {
-  const { db, adapter, readers } = await openConsoleDatabase(location, limits, options)
-  return createStore(db, adapter, readers)
+  const { db, adapter, readers, writtenElsewhere } = await openConsoleDatabase(location, limits, options)
+  return createStore(db, adapter, readers, writtenElsewhere)
 }

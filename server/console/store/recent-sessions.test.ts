@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { testStoreLocation } from '../test-support/test-store'
+import { onPostgres, testStoreLocation } from '../test-support/test-store'
 import { type ConsoleStore, openStore } from '.'
 import { createRecentSessions, RECENT_MS } from './recent-sessions'
 
@@ -54,15 +54,25 @@ describe('sessions found lately', () => {
     expect(await here.sessions.find('hash-2')).toBeUndefined()
   })
 
-  it('applies one made elsewhere within a second, and reads the store again after it', async () => {
+  it('applies one made elsewhere (another instance, the CLI) at the next lookup too', async () => {
+    expect((await here.sessions.find('hash-2'))?.role).toBe('support')
     await elsewhere.users.setRole(userId, 'admin')
     await elsewhere.sessions.delete('hash-2')
-    vi.advanceTimersByTime(RECENT_MS - 1)
-    expect((await here.sessions.find('hash-1'))?.role).toBe('support')
-    vi.advanceTimersByTime(1)
     expect((await here.sessions.find('hash-1'))?.role).toBe('admin')
-    // Never found lately, so read at once: gone.
     expect(await here.sessions.find('hash-2')).toBeUndefined()
+  })
+
+  it('reads the store again once a found session is a second old', async () => {
+    const spy = vi.spyOn(here.db, 'executeQuery')
+    await here.sessions.find('hash-1')
+    vi.advanceTimersByTime(RECENT_MS - 1)
+    await here.sessions.find('hash-1')
+    const readsWithin = spy.mock.calls.length
+    vi.advanceTimersByTime(1)
+    await here.sessions.find('hash-1')
+    expect(spy.mock.calls.length).toBe(readsWithin + 1)
+    // Where the store cannot tell another connection's writes (PostgreSQL), every lookup reads it.
+    expect(readsWithin).toBe(onPostgres() ? 2 : 0)
   })
 
   it('keeps the last-seen time it wrote, so a person is touched once and not at each request', async () => {
@@ -74,8 +84,17 @@ describe('sessions found lately', () => {
 })
 
 describe('createRecentSessions', () => {
+  it('forgets every kept row when another connection wrote', () => {
+    let written = false
+    const recent = createRecentSessions<string>(() => written)
+    recent.keep('a', 'row', recent.generation())
+    expect(recent.get('a')).toBe('row')
+    written = true
+    expect(recent.get('a')).toBeUndefined()
+  })
+
   it('does not keep a row read before a write that forgot them all', () => {
-    const recent = createRecentSessions<string>()
+    const recent = createRecentSessions<string>(() => false)
     const since = recent.generation()
     recent.forgetAll()
     recent.keep('a', 'old row', since)
@@ -85,7 +104,7 @@ describe('createRecentSessions', () => {
   })
 
   it('stays bounded under many distinct sessions, keeping the newest', () => {
-    const recent = createRecentSessions<number>()
+    const recent = createRecentSessions<number>(() => false)
     for (let n = 0; n < 25_000; n++) recent.keep(`s${n}`, n, 0)
     expect(recent.get('s24999')).toBe(24_999)
     expect(recent.get('s0')).toBeUndefined()

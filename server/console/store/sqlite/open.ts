@@ -12,7 +12,16 @@ import { readerDialect } from './readers/reader-dialect'
 /** Whether the database lives in this connection alone (no worker thread can open it). */
 const inMemory = (path: string) => path === ':memory:' || path === ''
 
-export function openSqlite(path: string): Kysely<ConsoleDatabase> {
+export interface OpenedSqlite {
+  db: Kysely<ConsoleDatabase>
+  /**
+   * Whether another connection (the CLI, a second store on the file) committed since the last call: SQLite's
+   * data_version, which this connection's own commits leave alone. One prepared pragma, about a microsecond.
+   */
+  writtenElsewhere: () => boolean
+}
+
+export function openSqlite(path: string): OpenedSqlite {
   if (!inMemory(path)) {
     mkdirSync(dirname(path), { recursive: true })
     closeSync(openSync(path, 'a', 0o600))
@@ -25,7 +34,15 @@ export function openSqlite(path: string): Kysely<ConsoleDatabase> {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   keepPreparedStatements(sqlite)
-  return new Kysely<ConsoleDatabase>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck()
+  let seen = dataVersion.get()
+  const writtenElsewhere = () => {
+    const now = dataVersion.get()
+    if (now === seen) return false
+    seen = now
+    return true
+  }
+  return { db: new Kysely<ConsoleDatabase>({ dialect: new SqliteDialect({ database: sqlite }) }), writtenElsewhere }
 }
 
 /**
