@@ -38,12 +38,37 @@ test('a call placed with ticket ZX-8841 is the only row when ZX-8841 is searched
   await expect(callsTable(page).getByRole('row')).toHaveCount(2)
 })
 
+test('a slow search keeps the page, its rows and the typing field: no skeleton in between', async ({ page }) => {
+  await page.goto('/calls')
+  const search = page.getByRole('searchbox', { name: 'Search' })
+  await expect(callsTable(page).getByRole('row').nth(1)).toBeVisible()
+  // Each searched answer comes 2.5 s late: longer than the router's pending time (1 s), as on a slow network.
+  await page.route(/\/api\/console\/calls\/search\?.*q=/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_500))
+    await route.continue()
+  })
+  await search.focus()
+  await page.keyboard.type('555')
+  await expect(page).toHaveURL(/q=%22555%22/)
+  // While the answer is on its way, the rows from before stay (dimmed) and the field keeps the focus.
+  await expect(page.locator('[aria-busy="true"]').getByRole('table', { name: /calls/i })).toBeVisible()
+  // Past the router's pending time: an awaited loader would have swapped the page for its skeleton by now.
+  await page.waitForTimeout(1_500)
+  await expect(search).toBeFocused()
+  await expect(callsTable(page)).toBeVisible()
+  await page.keyboard.type('0')
+  await expect(search).toHaveValue('5550')
+  await expect(page).toHaveURL(/q=%225550%22/)
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 })
+  await expect(search).toBeFocused()
+})
+
 test('part of a number, typed as a person types it, finds the calls to it', async ({ page, request }) => {
   const call = await placeCall(request, { destination: NUMBERS.fails, metadata: { journey: 'fragment' } })
   await page.goto('/calls')
   // "+1 500 555 0002": the last seven digits, spaced as they are read out.
   await page.getByRole('searchbox', { name: 'Search' }).fill('555 0002')
-  await expect(page).toHaveURL(/q=555/)
+  await expect(page).toHaveURL(/q=%22555%22/)
   const table = callsTable(page)
   await expect(table.getByRole('row').filter({ hasText: call.call_id })).toBeVisible()
   const destinations = table.getByRole('row').getByRole('link')

@@ -10,16 +10,21 @@ export const Route = createFileRoute('/audit')({
   validateSearch: auditUrlSearch,
   loaderDeps: ({ search: { prev: _trail, ...filters } }) => filters,
   // A failure is the page's to show: it keeps the filters and offers Retry. The queries and the contract's
-  // checks are imported here, not above: statically they would weigh on every page's first load.
-  loader: async ({ context: { queryClient }, deps }) => {
-    const [{ auditQueries }, { auditSearchSchema, toAuditQuery }] = await Promise.all([
-      import('@/api/audit'),
-      import('@/features/audit/audit-search'),
-    ])
-    void queryClient.prefetchQuery(auditQueries.actors())
-    return queryClient
-      .ensureQueryData(auditQueries.page(toAuditQuery(auditSearchSchema.parse(deps))))
-      .catch(() => undefined)
+  // checks are imported here, not above: statically they would weigh on every page's first load. New filters on
+  // the log already shown are not waited for: the page keeps its rows and the focus (routes/calls/index.tsx).
+  loader: async ({ context: { queryClient }, deps, cause }) => {
+    const load = async () => {
+      const [{ auditQueries }, { auditSearchSchema, toAuditQuery }] = await Promise.all([
+        import('@/api/audit'),
+        import('@/features/audit/audit-search'),
+      ])
+      void queryClient.prefetchQuery(auditQueries.actors())
+      await queryClient
+        .ensureQueryData(auditQueries.page(toAuditQuery(auditSearchSchema.parse(deps))))
+        .catch(() => undefined)
+    }
+    if (cause === 'stay') void load().catch(() => {})
+    else await load()
   },
   head: () => ({ meta: [{ title: 'Audit log' }] }),
   pendingComponent: AuditLogSkeleton,

@@ -16,17 +16,24 @@ export const Route = createFileRoute('/calls/')({
   // The index first; the voice API's list when the index cannot answer the view (calls-source.ts).
   // A failure is the page's to show: it keeps the filters and the rows it has, and offers Retry.
   // Then the formats of the numbers it shows, so that its first paint has them formatted.
-  loader: async ({ context: { queryClient }, deps: { search } }) => {
-    const index = await queryClient.ensureQueryData(callIndexQueries.search(toSearchQuery(search))).then(
-      (data) => ({ data, choice: sourceOfAnswer(search, data, null) }),
-      (error: unknown) => ({ data: undefined, choice: sourceOfAnswer(search, undefined, error) }),
-    )
-    const list =
-      index.choice?.source === 'api'
-        ? await queryClient.ensureQueryData(callQueries.list(toListQuery(search))).catch(() => undefined)
-        : undefined
-    const calls = [...(index.data?.calls ?? []), ...(list?.calls ?? [])]
-    await loadPhoneFormats(calls.flatMap((call) => [call.caller_id, call.destination]))
+  // A new search on the list already shown is not waited for: the page keeps its rows (dimmed) and the search
+  // box its focus while the answer comes. Awaited, a slow answer would swap the page for its skeleton once the
+  // router's pending time passed, and the person typing would lose the field.
+  loader: async ({ context: { queryClient }, deps: { search }, cause }) => {
+    const load = async () => {
+      const index = await queryClient.ensureQueryData(callIndexQueries.search(toSearchQuery(search))).then(
+        (data) => ({ data, choice: sourceOfAnswer(search, data, null) }),
+        (error: unknown) => ({ data: undefined, choice: sourceOfAnswer(search, undefined, error) }),
+      )
+      const list =
+        index.choice?.source === 'api'
+          ? await queryClient.ensureQueryData(callQueries.list(toListQuery(search))).catch(() => undefined)
+          : undefined
+      const calls = [...(index.data?.calls ?? []), ...(list?.calls ?? [])]
+      await loadPhoneFormats(calls.flatMap((call) => [call.caller_id, call.destination]))
+    }
+    if (cause === 'stay') void load().catch(() => {})
+    else await load()
   },
   head: () => ({ meta: [{ title: 'Calls' }] }),
   pendingComponent: CallsListSkeleton,
