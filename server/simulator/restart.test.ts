@@ -64,6 +64,7 @@ describe('restart in the middle of a call', () => {
     expect(failedAfter).toBeLessThanOrEqual(18_000)
     expect(failed.observedAt - Date.parse(failed.last.updated_at)).toBeLessThan(1_500)
 
+    const doneFrom = clock.now()
     const done = await stepUntilFinished(acme, clock, completes.call_id, { stepMs: 1_000 })
     expect(done.last.status).toBe('DIALER_COMPLETED')
     const duration = done.last.duration_seconds ?? 0
@@ -72,7 +73,9 @@ describe('restart in the middle of a call', () => {
     const overhead = Date.parse(done.last.updated_at) - Date.parse(completes.created_at) - duration * 1000
     expect(overhead).toBeGreaterThanOrEqual(1_000)
     expect(overhead).toBeLessThanOrEqual(10_000)
-    expect(done.observedAt - Date.parse(done.last.updated_at)).toBeLessThan(2_000)
+    // Seen within a step (and updated_at's truncated second) of its end; at the first look when its plan ended it
+    // while the other call was being watched (a short ring and talk against a long ring, drawn at random).
+    expect(done.observedAt - Math.max(Date.parse(done.last.updated_at), doneFrom)).toBeLessThan(2_000)
     const detail = callDetail.parse((await acme.get(`/calls/${completes.call_id}`)).body)
     expect(detail.billed_minutes).toBe(Math.ceil(duration / 60))
     expect(detail.recording_url).not.toBeNull()
