@@ -4,6 +4,7 @@
 
 import { abortableSleep } from '@/lib/abortable-sleep'
 import { errorText } from '@/lib/error-text'
+import { randomId } from '@/lib/random-id'
 import { isApiError } from './client'
 import { MAX_TRANSIENT_RETRIES, retryDelay, shouldRetry } from './retry'
 
@@ -23,11 +24,7 @@ export function fingerprint(value: unknown): string {
 }
 
 /** The previous submission when the body is unchanged (a retry), otherwise a new one with a fresh key. */
-export function submissionFor(
-  previous: Submission | null,
-  body: unknown,
-  newKey: () => string = () => crypto.randomUUID(),
-): Submission {
+export function submissionFor(previous: Submission | null, body: unknown, newKey: () => string = randomId): Submission {
   const print = fingerprint(body)
   if (previous && previous.fingerprint === print) return previous
   return { key: newKey(), fingerprint: print }

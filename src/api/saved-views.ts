@@ -18,8 +18,15 @@ export const savedViewQueries = {
     }),
 }
 
-export const saveView = (body: SavedViewInput) =>
-  apiRequest(CALL_INDEX_PATHS.views, { ...onConsole, method: 'POST', body, schema: savedView })
+/** Saves a view once per Idempotency-Key: the same key sent again answers the view it saved. */
+export const saveView = ({ body, idempotencyKey }: { body: SavedViewInput; idempotencyKey: string }) =>
+  apiRequest(CALL_INDEX_PATHS.views, {
+    ...onConsole,
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: savedView,
+  })
 
 export const changeView = ({ id, ...body }: SavedViewInput & { id: string }) =>
   apiRequest(viewPath(id), { ...onConsole, method: 'PUT', body, schema: savedView })

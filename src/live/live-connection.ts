@@ -5,6 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { MAX_WATCHED_CALLS } from '@/api/contract/live-schemas'
 import { LIVE_EVENTS_URL, type LiveStreamEvent, openLiveStream } from '@/api/live-stream'
+import { randomId } from '@/lib/random-id'
 import { createLiveQuerySync } from './live-query-sync'
 import { applyEvent, withoutOldEndings } from './live-state'
 import { INITIAL_LIVE_STATE, LIVE_CONNECT_TIMEOUT_MS, type LiveStore } from './live-store'
@@ -64,7 +65,7 @@ export function connectLive({ store, queryClient, userId, pathname, onEnding }: 
   }
   const channel = browserChannel(userId)
   const shared = joinSharedStream({
-    tabId: crypto.randomUUID(),
+    tabId: randomId(),
     channel,
     lock: browserLock(userId),
     openStream,

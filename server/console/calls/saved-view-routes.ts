@@ -1,5 +1,5 @@
 // /api/console/views: saved views of the calls page. Everyone who reads calls keeps their own and
-// sees the shared ones; only a view's owner changes or deletes it.
+// sees the shared ones; only a view's owner changes or deletes it. A save with an Idempotency-Key saves once.
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { type SavedView, savedViewInput } from '../../../src/api/contract/call-index-schemas'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
@@ -9,6 +9,8 @@ import type { ConsoleStore } from '../store'
 import { MAX_VIEWS_PER_PERSON, type SavedViewRow } from '../store/saved-views'
 
 const VIEW_ID = /^view_[A-Za-z0-9_-]{1,40}$/
+/** An Idempotency-Key the console keeps: printable ASCII, as a header carries it, and bounded. */
+const REQUEST_KEY = /^[\x20-\x7e]{1,255}$/
 
 function toView(row: SavedViewRow, userId: string): SavedView {
   return {
@@ -49,6 +51,20 @@ export function savedViewRoutes(store: ConsoleStore, signedIn: MiddlewareHandler
     })
     .post('/', viewBody, async (c) => {
       const userId = c.get('session').userId
+      const requestKey = c.req.header('idempotency-key') ?? null
+      if (requestKey !== null && !REQUEST_KEY.test(requestKey))
+        return sendProblem(
+          c,
+          400,
+          'Unreadable Idempotency-Key',
+          'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
+        )
+      // The same save sent again (a retry, a request the browser resent) answers the view it saved, as it is now.
+      const earlier = requestKey && (await views.savedWithKey(userId, requestKey))
+      if (earlier) {
+        const row = await views.find(earlier)
+        if (row) return c.json(toView(row, userId), 200)
+      }
       if ((await views.countOwnedBy(userId)) >= MAX_VIEWS_PER_PERSON)
         return sendProblem(
           c,
@@ -56,9 +72,9 @@ export function savedViewRoutes(store: ConsoleStore, signedIn: MiddlewareHandler
           'Too many saved views',
           `You can keep ${MAX_VIEWS_PER_PERSON} saved views. Delete one you no longer use first.`,
         )
-      const id = await views.create(userId, c.req.valid('json'), now())
-      const row = await views.find(id)
-      return c.json(row && toView(row, userId), 201)
+      const saved = await views.create(userId, c.req.valid('json'), now(), requestKey)
+      const row = await views.find(saved.id)
+      return c.json(row && toView(row, userId), saved.created ? 201 : 200)
     })
     .put('/:id', viewBody, async (c) => {
       const own = await ownView(c)

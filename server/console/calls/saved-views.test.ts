@@ -74,6 +74,30 @@ describe('saved views', () => {
     expect(problem.errors.map((error) => error.field)).toEqual(['datePreset'])
   })
 
+  it('saves once per Idempotency-Key: the same save sent again answers the view it saved', async () => {
+    const { app, ana, ben } = await twoPeople()
+    const save = (cookie: string, key: string, json: object = failedToday) =>
+      app.request(VIEWS, { cookie, json, headers: { 'idempotency-key': key } })
+    const [first, second] = await Promise.all([save(ana, 'save-1'), save(ana, 'save-1')])
+    const [one, other] = [(await first.json()) as SavedView, (await second.json()) as SavedView]
+    expect([first.status, second.status].sort()).toEqual([200, 201])
+    expect(other.id).toBe(one.id)
+    expect(await listOf(app, ana)).toHaveLength(1)
+
+    // Another person's key, or another key, is another save.
+    expect((await save(ben, 'save-1')).status).toBe(201)
+    expect((await save(ana, 'save-2', { ...failedToday, name: 'Failed, again' })).status).toBe(201)
+    expect((await listOf(app, ana)).map((view) => view.name)).toEqual(['Failed today, my team', 'Failed, again'])
+
+    // Deleted, the key saves anew: the person asked again for a view that is gone.
+    await app.request(`${VIEWS}/${one.id}`, { cookie: ana, method: 'DELETE' })
+    expect((await save(ana, 'save-1')).status).toBe(201)
+
+    await expectProblem(await save(ana, 'x'.repeat(256)), 400)
+    await expectProblem(await save(ana, 'tab\tin it'), 400)
+    expect(await listOf(app, ana)).toHaveLength(2)
+  })
+
   it('lets only the owner change or delete a shared view, and says whose it is', async () => {
     const { app, ana, ben } = await twoPeople()
     const view = (await (

@@ -557,6 +557,23 @@ const migrationsFor = (store: StoreAdapter): Record<string, Migration> => ({
       await db.schema.alterTable('saved_views').dropColumn('date_preset').execute()
     },
   },
+  '0019_saved_view_request_key': {
+    async up(db: Kysely<unknown>) {
+      // The Idempotency-Key a view was saved with: a save sent twice (a retry, a resent request) keeps one view.
+      // Unique per person; views saved before this column, or without a key, hold null, which never collides.
+      await db.schema.alterTable('saved_views').addColumn('request_key', 'text').execute()
+      await db.schema
+        .createIndex('saved_views_by_request_key')
+        .unique()
+        .on('saved_views')
+        .columns(['owner_id', 'request_key'])
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('saved_views_by_request_key').execute()
+      await db.schema.alterTable('saved_views').dropColumn('request_key').execute()
+    },
+  },
 })
 
 export const migrationProviderFor = (store: StoreAdapter): MigrationProvider => ({

@@ -47,6 +47,17 @@ export function createSavedViewQueries(db: ConsoleDb) {
     datePreset: datePreset.safeParse(row.datePreset).data ?? null,
   })
 
+  /** The id of the person's view saved with this Idempotency-Key, if any. */
+  const savedWithKey = async (ownerId: string, requestKey: string): Promise<string | null> =>
+    (
+      await db
+        .selectFrom('saved_views')
+        .select('id')
+        .where('owner_id', '=', ownerId)
+        .where('request_key', '=', requestKey)
+        .executeTakeFirst()
+    )?.id ?? null
+
   return {
     /** The person's own views and everyone's shared ones, by name. */
     visibleTo: async (userId: string): Promise<SavedViewRow[]> =>
@@ -71,13 +82,25 @@ export function createSavedViewQueries(db: ConsoleDb) {
             .executeTakeFirstOrThrow()
         ).n,
       ),
-    create: async (ownerId: string, view: SavedViewInput, at: number): Promise<string> => {
+    savedWithKey,
+    /**
+     * Saves a view and answers its id. With a request key, a second save of that key (two instances at once,
+     * say) inserts nothing and answers the first one's id, with `created` false.
+     */
+    create: async (
+      ownerId: string,
+      view: SavedViewInput,
+      at: number,
+      requestKey: string | null,
+    ): Promise<{ id: string; created: boolean }> => {
       const id = `view_${randomBytes(9).toString('base64url')}`
-      await db
+      const inserted = await db
         .insertInto('saved_views')
-        .values({ id, owner_id: ownerId, ...flags(view), updated_at: at })
-        .execute()
-      return id
+        .values({ id, owner_id: ownerId, ...flags(view), updated_at: at, request_key: requestKey })
+        .onConflict((conflict) => conflict.columns(['owner_id', 'request_key']).doNothing())
+        .executeTakeFirst()
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 1) > 0 || requestKey === null) return { id, created: true }
+      return { id: (await savedWithKey(ownerId, requestKey)) ?? id, created: false }
     },
     update: async (id: string, view: SavedViewInput, at: number): Promise<void> => {
       await db

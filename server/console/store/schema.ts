@@ -111,6 +111,8 @@ interface SavedViewsTable {
   updated_at: number
   /** A relative date range the view resolves when opened (0018); null: its search's own dates, if any. */
   date_preset: string | null
+  /** The Idempotency-Key it was saved with (0019), unique per owner; null when none was sent. */
+  request_key: string | null
 }
 
 /** A call of the account as the call index holds it (calls/index/). Times are epoch ms. */

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { CopyButton } from '@/components/ui/copy-button'
 import { cn } from '@/lib/cn'
 import { usePhoneFormat } from '@/lib/phone-format'
+import { randomId } from '@/lib/random-id'
 import { formatElapsed, formatWait, groupDigits } from '@/lib/usage-format'
 import { VERIFICATION_POLL_MS } from './request-verification'
 import { RetryNotice } from './retry-notice'
@@ -54,7 +55,7 @@ export function VerificationPanel({
   }, [focusOnStart, entry.startedAt])
 
   function startAgain() {
-    restartKey.current ??= crypto.randomUUID()
+    restartKey.current ??= randomId()
     restart.mutate({ phoneNumber: entry.phoneNumber, key: restartKey.current, timeoutMs: entry.timeoutMs })
   }
 

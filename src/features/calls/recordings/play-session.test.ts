@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { newPlayId, withPlayId } from './play-session'
+import { withPlayId } from './play-session'
 
 describe('play session', () => {
-  it('makes a new id of 32 hex digits each time', () => {
-    const ids = new Set(Array.from({ length: 50 }, newPlayId))
-    expect(ids.size).toBe(50)
-    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/)
-  })
-
   it("marks a signed link as the play's, keeping its query as it was", () => {
     const signed = 'http://localhost:5173/storage/recordings/call_1.wav?expires=17&signature=a%2Fb~c'
     expect(withPlayId(signed, 'abc12345')).toBe(`${signed}&console_play=abc12345`)

@@ -10,12 +10,6 @@ export function playableUrl(link: string): string | null {
   return consoleRecordingUrl(link, globalThis.location?.origin ?? 'http://localhost')
 }
 
-/** 32 hex digits; getRandomValues, unlike randomUUID, also works on a plain-http address other than localhost. */
-export function newPlayId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
-}
-
 /** The recording's URL marked as this play's, its signed query kept byte for byte. */
 export function withPlayId(url: string, playId: string): string {
   const marked = new URL(url)

@@ -7,7 +7,8 @@ import { Select } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 import { formatDuration } from '@/lib/format'
-import { newPlayId, playableUrl, withPlayId } from './play-session'
+import { randomId } from '@/lib/random-id'
+import { playableUrl, withPlayId } from './play-session'
 import { mediaErrorText, useMediaState } from './recording-player-media'
 import { CHANNEL_HEIGHT, CHANNEL_LABELS, useWaveform } from './recording-player-waveform'
 
@@ -30,7 +31,7 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
   const [attempt, setAttempt] = useState(0)
   const [refreshing, setRefreshing] = useState(false)
   // One play per page: a pause and resume, a seek or a reload of the link stay the same play on the audit trail.
-  const [playId] = useState(newPlayId)
+  const [playId] = useState(randomId)
   // Nothing is fetched until the person plays: opening a call page is not listening to its recording.
   const [started, setStarted] = useState(false)
   const playUrl = withPlayId(source, playId)

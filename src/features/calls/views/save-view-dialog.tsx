@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { type DatePreset, savedViewInput } from '@/api/contract/call-index-schemas'
+import { type Submission, submissionFor } from '@/api/idempotent-submit'
 import { savedViewQueries, saveView } from '@/api/saved-views'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogActions } from '@/components/ui/dialog'
@@ -35,6 +36,8 @@ export default function SaveViewDialog({
   const [shared, setShared] = useState(false)
   const [pinned, setPinned] = useState(true)
   const [nameError, setNameError] = useState<string | null>(null)
+  // One key per save: sent again unchanged (after an error, say), the console keeps the one view.
+  const submission = useRef<Submission | null>(null)
   const mutation = useMutation({
     mutationFn: saveView,
     onSuccess: async (view) => {
@@ -54,14 +57,16 @@ export default function SaveViewDialog({
           event.preventDefault()
           const checked = savedViewInput.shape.name.safeParse(name)
           setNameError(checked.success ? null : (checked.error.issues[0]?.message ?? null))
-          if (checked.success)
-            mutation.mutate({
-              name: checked.data,
-              search: asRelative ? relative.search : search,
-              datePreset: asRelative ? relative.preset : null,
-              shared,
-              pinned,
-            })
+          if (!checked.success) return
+          const body = {
+            name: checked.data,
+            search: asRelative ? relative.search : search,
+            datePreset: asRelative ? relative.preset : null,
+            shared,
+            pinned,
+          }
+          submission.current = submissionFor(submission.current, body)
+          mutation.mutate({ body, idempotencyKey: submission.current.key })
         }}
       >
         <Field label="Name" hint="For example: Failed today, my team" error={nameError}>
