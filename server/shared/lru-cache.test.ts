@@ -50,6 +50,21 @@ describe('an LRU cache', () => {
     expect(cache.get('b')).toBeUndefined()
   })
 
+  it('forgets one entry, or all of them', () => {
+    const cache = createLruCache<string, number>(3)
+    for (const [key, value] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ] as const)
+      cache.set(key, value)
+    cache.delete('b')
+    expect([...cache.keys()]).toEqual(['a', 'c'])
+    cache.clear()
+    expect(cache.size).toBe(0)
+    expect(cache.get('a')).toBeUndefined()
+  })
+
   it('refuses a size that keeps nothing', () => {
     expect(() => createLruCache(0)).toThrow(/at least one/)
   })

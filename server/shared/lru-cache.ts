@@ -7,6 +7,8 @@ interface LruCache<K, V> {
   /** Whether it is kept, without making it the newest. */
   has(key: K): boolean
   set(key: K, value: V): void
+  delete(key: K): void
+  clear(): void
   /** Oldest first. */
   keys(): IterableIterator<K>
   readonly size: number
@@ -30,6 +32,10 @@ export function createLruCache<K, V>(max: number): LruCache<K, V> {
       entries.set(key, value)
       if (entries.size > max) entries.delete(entries.keys().next().value as K)
     },
+    delete: (key) => {
+      entries.delete(key)
+    },
+    clear: () => entries.clear(),
     keys: () => entries.keys(),
     get size() {
       return entries.size

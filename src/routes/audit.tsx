@@ -4,6 +4,7 @@ import { RouteError } from '@/components/route-error'
 import { AuditLogPage } from '@/features/audit/audit-log-page'
 import { AuditLogSkeleton } from '@/features/audit/audit-log-skeleton'
 import { auditUrlSearch } from '@/features/audit/audit-url'
+import { loadUnlessStaying } from '@/lib/load-unless-staying'
 
 export const Route = createFileRoute('/audit')({
   beforeLoad: ({ context }) => requirePermission(context.session, 'audit:read'),
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/audit')({
   loaderDeps: ({ search: { prev: _trail, ...filters } }) => filters,
   // A failure is the page's to show: it keeps the filters and offers Retry. The queries and the contract's
   // checks are imported here, not above: statically they would weigh on every page's first load. New filters on
-  // the log already shown are not waited for: the page keeps its rows and the focus (routes/calls/index.tsx).
+  // the log already shown are not waited for (loadUnlessStaying).
   loader: async ({ context: { queryClient }, deps, cause }) => {
     const load = async () => {
       const [{ auditQueries }, { auditSearchSchema, toAuditQuery }] = await Promise.all([
@@ -23,8 +24,7 @@ export const Route = createFileRoute('/audit')({
         .ensureQueryData(auditQueries.page(toAuditQuery(auditSearchSchema.parse(deps))))
         .catch(() => undefined)
     }
-    if (cause === 'stay') void load().catch(() => {})
-    else await load()
+    await loadUnlessStaying(cause, load)
   },
   head: () => ({ meta: [{ title: 'Audit log' }] }),
   pendingComponent: AuditLogSkeleton,

@@ -91,18 +91,13 @@ function servedContentType(type: string | undefined): string {
   return type && /^(audio\/[\w.+-]+|application\/octet-stream)\s*(;|$)/i.test(type) ? type : 'application/octet-stream'
 }
 
-function send(
-  target: URL,
-  method: string,
-  headers: Record<string, string>,
-  body: Buffer | undefined,
-  timeoutMs: number,
-) {
+/** Sends to the storage host; `headers` as name, value… (node:http adds no Host to a list: it is added here). */
+function send(target: URL, method: string, headers: string[], body: Buffer | undefined, timeoutMs: number) {
   return new Promise<IncomingMessage>((resolve, reject) => {
     const https = target.protocol === 'https:'
     const outgoing = (https ? httpsRequest : httpRequest)(target, {
       method,
-      headers,
+      headers: ['host', target.host, ...headers],
       agent: agents[https ? 'https:' : 'http:'],
     })
     const timer = setTimeout(() => outgoing.destroy(new HeadersTimeout()), timeoutMs)
@@ -140,27 +135,18 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
       },
     )
 
-  // Only the browser's headers and the path differ between requests. Identity keeps bytes, Content-Length and
-  // Range offsets as the upstream sent them.
-  const forwardedHeaders = (header: HeaderOf) => {
-    const headers: Record<string, string> = {}
-    for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = header(name)
-      if (typeof value === 'string') headers[name] = value
-    }
-    headers['accept-encoding'] = 'identity'
-    return headers
-  }
-  const api = apiTarget(upstream)
-  const apiHeaders = ['authorization', `Bearer ${apiKey}`, 'accept-encoding', 'identity']
-  const apiRequestHeaders = (header: HeaderOf) => {
-    const list = apiHeaders.slice()
+  // Only the browser's headers and the path differ between requests, added to `list` as name, value, name, value
+  // (as node:http takes them). Identity keeps bytes, Content-Length and Range offsets as the upstream sent them.
+  const withForwarded = (header: HeaderOf, list: string[]) => {
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = header(name)
       if (typeof value === 'string') list.push(name, value)
     }
     return list
   }
+  const api = apiTarget(upstream)
+  const apiHeaders = ['authorization', `Bearer ${apiKey}`, 'accept-encoding', 'identity']
+  const apiRequestHeaders = (header: HeaderOf) => withForwarded(header, apiHeaders.slice())
   const heard = (response: IncomingMessage) => options.onAnswer?.(response.statusCode ?? null)
   const answerHeaders = (upstreamResponse: IncomingMessage) => {
     const headers: Record<string, string> = { 'cache-control': 'no-store' }
@@ -225,7 +211,7 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
     const resolved = await storageTarget(url, storageUpstream, storageOrigins)
     if ('refused' in resolved) return resolved.refused
     let target = resolved.target
-    const headers = forwardedHeaders((name) => request.headers.get(name))
+    const headers = withForwarded((name) => request.headers.get(name), ['accept-encoding', 'identity'])
     let upstreamResponse: IncomingMessage
     try {
       upstreamResponse = await observed(target, request.method, headers, undefined, timeoutMs)

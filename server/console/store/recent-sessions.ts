@@ -6,9 +6,11 @@
 // changes count). A store that cannot tell (PostgreSQL, shared by several instances) keeps nothing: every lookup
 // reads it.
 
+import { createLruCache } from '../../shared/lru-cache'
+
 /** How long a found session is taken as read, at most. */
 export const RECENT_MS = 1_000
-// A bound, so a flood of distinct cookies cannot grow it: past it the oldest half is dropped.
+// A bound, so a flood of distinct cookies cannot grow it: past it the least recently used goes.
 const MAX_RECENT = 10_000
 
 export interface RecentSessions<Row> {
@@ -29,7 +31,7 @@ export function createRecentSessions<Row>(
   writtenElsewhere: (() => boolean) | null,
   now: () => number = Date.now,
 ): RecentSessions<Row> {
-  const rows = new Map<string, { row: Row; until: number }>()
+  const rows = createLruCache<string, { row: Row; until: number }>(MAX_RECENT)
   let generation = 0
   const forgetAll = () => {
     generation++
@@ -50,13 +52,6 @@ export function createRecentSessions<Row>(
     },
     keep(idHash, row, since) {
       if (!writtenElsewhere || since !== generation) return
-      if (rows.size >= MAX_RECENT) {
-        let drop = rows.size / 2
-        for (const key of rows.keys()) {
-          if (drop-- <= 0) break
-          rows.delete(key)
-        }
-      }
       rows.set(idHash, { row, until: now() + RECENT_MS })
     },
     generation: () => generation,

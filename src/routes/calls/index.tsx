@@ -7,6 +7,7 @@ import { CallsListPage } from '@/features/calls/list/calls-list-page'
 import { CallsListSkeleton } from '@/features/calls/list/calls-list-skeleton'
 import { callsSearchSchema, toListQuery, toSearchQuery } from '@/features/calls/list/calls-search'
 import { sourceOfAnswer } from '@/features/calls/list/calls-source'
+import { loadUnlessStaying } from '@/lib/load-unless-staying'
 import { loadPhoneFormats } from '@/lib/phone-format-loading'
 
 export const Route = createFileRoute('/calls/')({
@@ -16,9 +17,7 @@ export const Route = createFileRoute('/calls/')({
   // The index first; the voice API's list when the index cannot answer the view (calls-source.ts).
   // A failure is the page's to show: it keeps the filters and the rows it has, and offers Retry.
   // Then the formats of the numbers it shows, so that its first paint has them formatted.
-  // A new search on the list already shown is not waited for: the page keeps its rows (dimmed) and the search
-  // box its focus while the answer comes. Awaited, a slow answer would swap the page for its skeleton once the
-  // router's pending time passed, and the person typing would lose the field.
+  // A new search on the list already shown is not waited for (loadUnlessStaying).
   loader: async ({ context: { queryClient }, deps: { search }, cause }) => {
     const load = async () => {
       const index = await queryClient.ensureQueryData(callIndexQueries.search(toSearchQuery(search))).then(
@@ -32,8 +31,7 @@ export const Route = createFileRoute('/calls/')({
       const calls = [...(index.data?.calls ?? []), ...(list?.calls ?? [])]
       await loadPhoneFormats(calls.flatMap((call) => [call.caller_id, call.destination]))
     }
-    if (cause === 'stay') void load().catch(() => {})
-    else await load()
+    await loadUnlessStaying(cause, load)
   },
   head: () => ({ meta: [{ title: 'Calls' }] }),
   pendingComponent: CallsListSkeleton,
