@@ -61,10 +61,7 @@ export function savedViewRoutes(store: ConsoleStore, signedIn: MiddlewareHandler
         )
       // The same save sent again (a retry, a request the browser resent) answers the view it saved, as it is now.
       const earlier = requestKey && (await views.savedWithKey(userId, requestKey))
-      if (earlier) {
-        const row = await views.find(earlier)
-        if (row) return c.json(toView(row, userId), 200)
-      }
+      if (earlier) return c.json(toView(earlier, userId), 200)
       if ((await views.countOwnedBy(userId)) >= MAX_VIEWS_PER_PERSON)
         return sendProblem(
           c,

@@ -47,16 +47,14 @@ export function createSavedViewQueries(db: ConsoleDb) {
     datePreset: datePreset.safeParse(row.datePreset).data ?? null,
   })
 
-  /** The id of the person's view saved with this Idempotency-Key, if any. */
-  const savedWithKey = async (ownerId: string, requestKey: string): Promise<string | null> =>
-    (
-      await db
-        .selectFrom('saved_views')
-        .select('id')
-        .where('owner_id', '=', ownerId)
-        .where('request_key', '=', requestKey)
-        .executeTakeFirst()
-    )?.id ?? null
+  /** The person's view saved with this Idempotency-Key, if any. */
+  const savedWithKey = async (ownerId: string, requestKey: string): Promise<SavedViewRow | null> => {
+    const row = await selectViews()
+      .where('saved_views.owner_id', '=', ownerId)
+      .where('saved_views.request_key', '=', requestKey)
+      .executeTakeFirst()
+    return row ? toRow(row) : null
+  }
 
   return {
     /** The person's own views and everyone's shared ones, by name. */
@@ -100,7 +98,7 @@ export function createSavedViewQueries(db: ConsoleDb) {
         .onConflict((conflict) => conflict.columns(['owner_id', 'request_key']).doNothing())
         .executeTakeFirst()
       if (Number(inserted.numInsertedOrUpdatedRows ?? 1) > 0 || requestKey === null) return { id, created: true }
-      return { id: (await savedWithKey(ownerId, requestKey)) ?? id, created: false }
+      return { id: (await savedWithKey(ownerId, requestKey))?.id ?? id, created: false }
     },
     update: async (id: string, view: SavedViewInput, at: number): Promise<void> => {
       await db
