@@ -23,7 +23,10 @@ const NOTICE_MS = 2000
  */
 export default function KeyboardShortcuts({ session }: { session: SessionResponse }) {
   const router = useRouter()
-  const [open, setOpen] = useState<'palette' | 'help' | null>(null)
+  // Each opening has its own number: the platform tells a dialog's closing by an event queued after it, which
+  // can arrive after the next Ctrl+K (input goes first), and must then close nothing but the dialog it was for.
+  const [open, setOpen] = useState<{ dialog: 'palette' | 'help'; id: number } | null>(null)
+  const lastOpened = useRef(0)
   const [notice, setNotice] = useState('')
   // Where the focus was when a dialog opened: it goes back there, and a row action from the palette acts from it.
   const opener = useRef<HTMLElement | null>(null)
@@ -37,11 +40,13 @@ export default function KeyboardShortcuts({ session }: { session: SessionRespons
 
   const show = (dialog: 'palette' | 'help') => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    setOpen(dialog)
+    lastOpened.current += 1
+    setOpen({ dialog, id: lastOpened.current })
   }
 
-  /** Closes the dialog; once it is gone, the focus is back where it was, then `then` runs. */
-  const close = (then?: () => void) => {
+  /** Closes the dialog opened as `id`; once it is gone, the focus is back where it was, then `then` runs. */
+  const close = (id: number, then?: () => void) => {
+    if (id !== lastOpened.current) return
     setOpen(null)
     requestAnimationFrame(() => {
       // The platform's dialog usually gives the focus back itself. Only a focus left nowhere is taken back:
@@ -95,15 +100,18 @@ export default function KeyboardShortcuts({ session }: { session: SessionRespons
   return (
     <>
       <Suspense fallback={null}>
-        {open === 'palette' && (
+        {open?.dialog === 'palette' && (
           <CommandPalette
+            key={open.id}
             session={session}
             apple={APPLE}
-            close={close}
-            perform={(action) => close(() => perform(action))}
+            close={(then) => close(open.id, then)}
+            perform={(action) => close(open.id, () => perform(action))}
           />
         )}
-        {open === 'help' && <ShortcutHelp session={session} apple={APPLE} onClose={() => close()} />}
+        {open?.dialog === 'help' && (
+          <ShortcutHelp key={open.id} session={session} apple={APPLE} onClose={() => close(open.id)} />
+        )}
       </Suspense>
       <p
         role="status"
