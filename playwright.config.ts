@@ -26,6 +26,7 @@ import {
   urls,
   webServer,
 } from './e2e/support/servers'
+import { TRACE_MODE } from './e2e/support/trace-mode'
 import { CHROMIUM_ARGS, findTestChromium } from './scripts/find-chromium'
 
 const removeDb = (port: number) => `rm -f ${consoleDb(port)} ${consoleDb(port)}-wal ${consoleDb(port)}-shm`
@@ -51,7 +52,7 @@ export default defineConfig({
     baseURL: urls.app,
     colorScheme: 'light',
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    trace: TRACE_MODE,
     launchOptions: { executablePath: findTestChromium(), args: CHROMIUM_ARGS },
   },
   projects: [

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findTestChromium } from '../../scripts/find-chromium'
 import { ports } from '../support/servers'
+import { TRACE_MODE } from '../support/trace-mode'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -22,7 +23,7 @@ export default defineConfig({
   use: {
     colorScheme: 'light',
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    trace: TRACE_MODE,
     launchOptions: { executablePath: findTestChromium(), args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium' }],
