@@ -5,6 +5,8 @@ import type { KnipConfig } from 'knip'
 // (the servers, the CLI, scripts/, bench/), vitest's test files and the Playwright configs named below.
 const config: KnipConfig = {
   entry: [
+    // The sign-in document's script, named by sign-in.html, which vite.config.ts builds on its own.
+    'src/sign-in-document/main.tsx',
     // Built by scripts/build-server.ts (esbuild's entry points), then run as build/console/index.mjs.
     'server/console/index.ts',
     // Started as child processes by path, which knip cannot follow: the live bench's console

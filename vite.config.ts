@@ -2,14 +2,86 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { build, defineConfig, type InlineConfig, type Plugin } from 'vite'
+
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) }
+
+/**
+ * The sign-in document (sign-in.html, src/sign-in-document/): what a cold /sign-in loads, React and the form
+ * without the dashboard's router and queries. Built on its own, into the same folder: in the dashboard's build,
+ * the entry's chunk takes everything any entry imports at start (below), the whole dashboard for this page too.
+ */
+export function signInDocumentBuild(
+  outDir: string,
+  extra: InlineConfig['build'] = {},
+  dashboardEntry?: string,
+): InlineConfig {
+  return {
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react(), tailwindcss(), prefetchDashboard(dashboardEntry)],
+    resolve: { alias },
+    build: {
+      outDir,
+      emptyOutDir: false,
+      sourcemap: false,
+      copyPublicDir: false,
+      rolldownOptions: {
+        input: { 'sign-in-document': fileURLToPath(new URL('./sign-in.html', import.meta.url)) },
+        // The stylesheet is the dashboard's own (Tailwind reads the same sources): under the dashboard's name, the
+        // file of the same content is one URL, cached once for both.
+        output: {
+          assetFileNames: (asset) => `assets/${asset.names[0]?.endsWith('.css') ? 'index' : '[name]'}-[hash][extname]`,
+        },
+      },
+      ...extra,
+    },
+  }
+}
+
+/**
+ * Once the sign-in page has shown, the browser fetches the dashboard's entry while nobody needs the network
+ * (prefetch: lowest priority), so the page after signing in finds it cached (hashed files are immutable).
+ */
+function prefetchDashboard(entry: string | undefined): Plugin {
+  return {
+    name: 'voice-dashboard:prefetch-dashboard',
+    transformIndexHtml: () =>
+      entry
+        ? [
+            {
+              tag: 'link',
+              attrs: { rel: 'prefetch', href: `/${entry}`, as: 'script', crossorigin: '' },
+              injectTo: 'head',
+            },
+          ]
+        : [],
+  }
+}
+
+/** Every `vite build` of the dashboard builds the sign-in document after it, beside it. */
+function withSignInDocument(): Plugin {
+  let outDir = ''
+  let dashboardEntry: string | undefined
+  return {
+    name: 'voice-dashboard:sign-in-document',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : `${config.root}/${config.build.outDir}`
+    },
+    generateBundle: (_options, bundle) => {
+      dashboardEntry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry)?.fileName
+    },
+    closeBundle: async () => {
+      await build(signInDocumentBuild(outDir, {}, dashboardEntry))
+    },
+  }
+}
 
 // `npm run dev` (scripts/dev.ts) adds the proxy to the console server; `npm start` serves the build.
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), withSignInDocument()],
+  resolve: { alias },
   build: {
     sourcemap: false,
     rolldownOptions: {

@@ -63,6 +63,31 @@ test.describe('signed out', () => {
     await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible()
   })
 
+  test('a cold page sends a person signed out to the light sign-in document, which readies the dashboard', async ({
+    page,
+  }) => {
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('.js')) scripts.push(new URL(request.url()).pathname)
+    })
+    await page.goto('/live?wall=true')
+    await expect(page).toHaveURL(/\/sign-in\?redirect=%2Flive%3Fwall%3Dtrue$/)
+    await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible()
+    // One script runs: the document's own. The dashboard's entry is only fetched ahead, for the page after.
+    const running = await page
+      .locator('script[type="module"]')
+      .evaluateAll((elements) => elements.map((element) => new URL((element as HTMLScriptElement).src).pathname))
+    expect(running).toEqual([expect.stringMatching(/^\/assets\/sign-in-document-[\w-]+\.js$/)])
+    await expect.poll(() => scripts.filter((path) => /^\/assets\/index-[\w-]+\.js$/.test(path))).toHaveLength(1)
+    expect(scripts.filter((path) => !/^\/assets\/(index|sign-in-document)-[\w-]+\.js$/.test(path))).toEqual([])
+
+    await page.getByLabel('Email').fill(e2eUser('support'))
+    await page.getByLabel('Password').fill(E2E_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page).toHaveURL(/\/live\?wall=true/)
+    await expect(page.getByRole('heading', { name: 'Live calls', level: 1 })).toBeVisible()
+  })
+
   test('a redirect to another site after sign-in is not followed', async ({ page }) => {
     await page.goto('/sign-in?redirect=https%3A%2F%2Fevil.example%2Fcalls')
     await page.getByLabel('Email').fill(e2eUser('support'))

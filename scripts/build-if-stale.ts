@@ -7,6 +7,7 @@ const INPUTS = [
   'src',
   'public',
   'index.html',
+  'sign-in.html',
   'vite.config.ts',
   'tailwind.config.ts',
   'tsconfig.app.json',

@@ -8,6 +8,7 @@ import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build, type Rolldown } from 'vite'
 import { DEMO_KEYS } from '../server/simulator/demo-keys'
+import { signInDocumentBuild } from '../vite.config'
 import { type BuiltChunk, coldLoadChunks } from './bundle/chunks'
 import { coldLoadProblems, HEAVY_LIBRARIES, heavyLibraryProblems, holdsPackage } from './bundle/heavy-libraries'
 import { type Budget, coldTotalLine, describeChunk, kb, type SizeRow, sizeTable, sum } from './bundle/report'
@@ -22,6 +23,8 @@ const WHY = process.argv.includes('--why')
 
 interface ColdPage {
   path: string
+  /** The dashboard (index.html), or the sign-in document a cold /sign-in gets (sign-in.html, vite.config.ts). */
+  document?: 'dashboard' | 'sign-in'
   /** The route files that render it. The root route is never split, so it is in the entry; listed so that a split one would count. */
   routeFiles: string[]
   /** Heavy libraries it may download: the ones it uses. */
@@ -70,14 +73,28 @@ const COLD_PAGES: ColdPage[] = [
   // 155.2 on 2026-11-26; 147.9 the same day with the phone formats per group.
   coldPage('/alerts', 'alerts.tsx', { limitBytes: 150_000 }),
   // Everyone's first page: it must stay light whatever the signed-in pages grow into.
-  // 151.3 on 2026-11-26 with the forms library (14 KB); 137.6 the same day without (use-checked-fields.ts).
-  coldPage('/sign-in', 'sign-in.tsx', { limitBytes: 139_000, goalBytes: 130_000 }),
+  // 151.3 on 2026-11-26 with the forms library (14 KB); 137.6 the same day without (use-checked-fields.ts);
+  // 81.8 on 2026-11-27 as a document of its own, without the router and the queries (src/sign-in-document/).
+  {
+    path: '/sign-in',
+    document: 'sign-in',
+    routeFiles: [],
+    // Issue 26's target was 130.
+    budget: { limitBytes: 84_000 },
+  },
   // 151.4 on 2026-11-26 with the forms library; 137.4 the same day without, like sign-in.
   coldPage('/set-up', 'set-up.tsx', { limitBytes: 139_000 }),
 ]
 
-async function buildChunks(): Promise<BuiltChunk[]> {
-  const result = await build({ logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } })
+/** The dashboard's build, as `npm run build` makes it (with the sign-in document beside it), and the document's. */
+async function buildChunks(): Promise<Record<'dashboard' | 'sign-in', BuiltChunk[]>> {
+  const dashboard = await build({ logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } })
+  // Its files are already in OUT_DIR (the dashboard's build made them); built again unwritten for its chunks.
+  const signIn = await build(signInDocumentBuild(OUT_DIR, { write: false }))
+  return { dashboard: chunksOf(dashboard), 'sign-in': chunksOf(signIn) }
+}
+
+function chunksOf(result: Awaited<ReturnType<typeof build>>): BuiltChunk[] {
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[]
   const project = (id: string) => (id.startsWith('\0') ? id : relative(process.cwd(), id))
   return outputs
@@ -118,13 +135,14 @@ async function main(): Promise<number> {
   // Built with a key in the environment, so a passing scan proves the build does not inline it.
   const configuredKey = process.env.VOICE_API_KEY || DEMO_KEYS.acme
   process.env.VOICE_API_KEY = configuredKey
-  const chunks = await buildChunks()
+  const builds = await buildChunks()
+  const chunks = [...builds.dashboard, ...builds['sign-in']]
   const problems: string[] = []
 
   const coldFiles = new Set<string>()
   const totals: string[] = []
   for (const page of COLD_PAGES) {
-    const cold = coldLoadChunks(chunks, page.routeFiles)
+    const cold = coldLoadChunks(builds[page.document ?? 'dashboard'], page.routeFiles)
     const rows = cold.map(sizeRow)
     const total = sum(rows, 'gzipBytes')
     console.log(`\nJavaScript of a cold load of ${page.path} (gzip level ${GZIP_LEVEL}, 1 KB = 1,000 bytes):\n`)

@@ -10,12 +10,10 @@ import {
   SESSION_ELEMENT_ID,
   type SessionResponse,
   type SessionState,
-  type SignInBody,
-  sessionResponse,
   sessionState,
-  setupResponse,
   upstreamStatus,
 } from './contract/console-schemas'
+import { fetchSetup } from './sign-in'
 
 const onConsole = { prefix: CONSOLE_PREFIX }
 
@@ -36,7 +34,7 @@ export const sessionQueries = {
   setup: () =>
     queryOptions({
       queryKey: [...sessionQueries.all(), 'setup'] as const,
-      queryFn: ({ signal }) => apiRequest('/setup', { ...onConsole, schema: setupResponse, signal }),
+      queryFn: ({ signal }) => fetchSetup(signal),
     }),
   upstream: () =>
     queryOptions({
@@ -47,10 +45,6 @@ export const sessionQueries = {
 }
 
 const signedIn = (state: SessionState): SessionResponse | null => (state.user ? state : null)
-
-export function signIn(body: SignInBody): Promise<SessionResponse> {
-  return apiRequest('/sign-in', { ...onConsole, method: 'POST', body, schema: sessionResponse })
-}
 
 export function signOut(): Promise<undefined> {
   return apiRequest('/sign-out', { ...onConsole, method: 'POST', schema: z.undefined() })

@@ -1,14 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, redirect } from '@tanstack/react-router'
 import type { SessionResponse } from '@/api/contract/console-schemas'
-import { SET_UP_PAGE } from '@/api/contract/users-schemas'
+import { PUBLIC_PAGES } from '@/api/contract/users-schemas'
 import { sessionQueries } from '@/api/session'
 import { AppLayout } from '@/shell/app-layout'
 import { preloadHeaderParts } from '@/shell/header-parts'
 import { NotFound, RootError } from '@/shell/root-states'
-
-/** Pages for people not signed in: signing in, and setting up an invited account. */
-const PUBLIC_PATHS = new Set(['/sign-in', SET_UP_PAGE])
 
 interface RouterContext {
   queryClient: QueryClient
@@ -19,7 +16,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // Every page but sign-in and set-up needs a session; the server enforces it, this spares a page of 401s.
   beforeLoad: async ({ context, location }) => {
     const session = await context.queryClient.ensureQueryData(sessionQueries.current())
-    if (!session && !PUBLIC_PATHS.has(location.pathname)) {
+    if (!session && !PUBLIC_PAGES.includes(location.pathname)) {
       throw redirect({ to: '/sign-in', search: { redirect: location.href }, replace: true })
     }
     return { session }

@@ -27,7 +27,7 @@ const activeClass = 'bg-slate-100 text-slate-950 dark:bg-slate-800 dark:text-whi
  * controls in a panel under the row (one copy in the DOM, so nothing is read twice).
  */
 /** `wide`: the page uses a wide screen's width (page-width.ts), and the header's row lines up with it. */
-export function AppHeader({ session, wide = false }: { session: SessionResponse | null; wide?: boolean }) {
+export function AppHeader({ session, wide = false }: { session: SessionResponse; wide?: boolean }) {
   const menu = useDisclosure<HTMLDivElement>()
   const { setOpen: setMenuOpen } = menu
   const pathname = useRouterState({ select: (state) => state.location.pathname })
@@ -50,47 +50,39 @@ export function AppHeader({ session, wide = false }: { session: SessionResponse 
           !wide && 'xl:max-w-7xl',
         )}
       >
-        <Link to={session ? '/calls' : '/sign-in'} className="font-semibold whitespace-nowrap">
+        <Link to="/calls" className="font-semibold whitespace-nowrap">
           {APP_NAME}
         </Link>
-        {session ? (
-          <>
-            <Button {...menu.buttonProps} variant="secondary" size="sm" className="ml-auto lg:hidden">
-              Menu
-            </Button>
-            <div
-              id={menu.panelId}
-              className={cn(
-                'basis-full flex-col gap-3 border-t border-slate-200 pt-3 lg:flex lg:flex-1 xl:min-w-0 lg:basis-auto lg:flex-row lg:items-center lg:border-0 lg:pt-0 dark:border-slate-800',
-                menu.open ? 'flex' : 'hidden',
-              )}
-            >
-              <nav aria-label="Main" className="flex flex-col gap-1 lg:shrink-0 lg:flex-row xl:gap-0">
-                {pagesFor(session).map((item) => (
-                  <Link
-                    key={item.to}
-                    to={item.to}
-                    className={linkClass}
-                    activeOptions={{ exact: item.exact, includeSearch: false }}
-                    activeProps={{ className: activeClass, 'aria-current': 'page' }}
-                  >
-                    {item.label}
-                  </Link>
-                ))}
-              </nav>
-              <div className="flex flex-wrap items-center gap-3 lg:ml-auto xl:min-w-0 xl:flex-nowrap xl:gap-2">
-                {/* The client id is for admins, the one role that manages people. */}
-                {can(session, 'account:read') && <AccountSummary showClientId={can(session, 'users:manage')} />}
-                <UserMenu session={session} />
-                <ThemeToggle />
-              </div>
-            </div>
-          </>
-        ) : (
-          <div className="ml-auto">
+        <Button {...menu.buttonProps} variant="secondary" size="sm" className="ml-auto lg:hidden">
+          Menu
+        </Button>
+        <div
+          id={menu.panelId}
+          className={cn(
+            'basis-full flex-col gap-3 border-t border-slate-200 pt-3 lg:flex lg:flex-1 xl:min-w-0 lg:basis-auto lg:flex-row lg:items-center lg:border-0 lg:pt-0 dark:border-slate-800',
+            menu.open ? 'flex' : 'hidden',
+          )}
+        >
+          <nav aria-label="Main" className="flex flex-col gap-1 lg:shrink-0 lg:flex-row xl:gap-0">
+            {pagesFor(session).map((item) => (
+              <Link
+                key={item.to}
+                to={item.to}
+                className={linkClass}
+                activeOptions={{ exact: item.exact, includeSearch: false }}
+                activeProps={{ className: activeClass, 'aria-current': 'page' }}
+              >
+                {item.label}
+              </Link>
+            ))}
+          </nav>
+          <div className="flex flex-wrap items-center gap-3 lg:ml-auto xl:min-w-0 xl:flex-nowrap xl:gap-2">
+            {/* The client id is for admins, the one role that manages people. */}
+            {can(session, 'account:read') && <AccountSummary showClientId={can(session, 'users:manage')} />}
+            <UserMenu session={session} />
             <ThemeToggle />
           </div>
-        )}
+        </div>
       </div>
       {can(session, 'users:manage') && (
         // The line's height is kept while it loads, so the page under the header does not move when it shows.

@@ -9,6 +9,8 @@ import { LiveProvider } from '@/live/live-provider'
 import { AppHeader } from './app-header'
 import './keyboard/early-keys'
 import { isWidePage, pageWidth } from './page-width'
+import { SignedOutHeader } from './signed-out-header'
+import { SkipLink } from './skip-link'
 import { useHeadingFocusOnNavigation } from './use-heading-focus'
 
 // The keyboard shortcuts load on their own, right after the page: a cold /calls stays as light (keyboard/README.md).
@@ -27,13 +29,8 @@ export function AppLayout() {
   return (
     <LiveProvider session={session ?? null}>
       <div className="min-h-screen bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
-        >
-          Skip to content
-        </a>
-        {!wall && <AppHeader session={session ?? null} wide={wide} />}
+        <SkipLink />
+        {!wall && (session ? <AppHeader session={session} wide={wide} /> : <SignedOutHeader />)}
         {session && (
           <Suspense fallback={null}>
             <KeyboardShortcuts session={session} />

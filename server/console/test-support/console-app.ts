@@ -13,11 +13,12 @@ import { openTestStore } from './test-store'
 export const PUBLIC_ORIGIN = 'http://localhost:4173'
 export const PASSWORD = 'correct horse battery'
 
-/** A built dashboard in miniature: index.html and two hashed assets. */
+/** A built dashboard in miniature: index.html, the sign-in document and two hashed assets. */
 export function makeDist(): string {
   const dist = mkdtempSync(join(tmpdir(), 'console-dist-'))
   mkdirSync(join(dist, 'assets'))
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>')
+  writeFileSync(join(dist, 'sign-in.html'), '<!doctype html><title>Sign in</title><div id="root"></div>')
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
   writeFileSync(join(dist, 'assets', 'big-abc123.js'), `export const words = ${JSON.stringify('call '.repeat(2000))}`)
   return dist

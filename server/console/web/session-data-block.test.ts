@@ -10,7 +10,8 @@ describe('the session written into index.html', () => {
   it('names the signed-in person and their permissions, and nobody when signed out', async () => {
     const console = await createTestConsole()
     await console.addUser('manager@example.test', 'manager')
-    const signedOut = await console.request('/calls')
+    // A signed-out page: set-up, the one page besides sign-in that is served to nobody in particular.
+    const signedOut = await console.request('/set-up')
     expect(signedOut.headers.get('cache-control')).toBe('no-store')
     expect(JSON.parse(blockOf(await signedOut.text()) ?? '')).toEqual({ user: null, permissions: [] })
 

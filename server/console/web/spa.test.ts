@@ -12,12 +12,14 @@ afterAll(() => t.store.close())
 
 describe('the SPA', () => {
   it('serves index.html for client-side routes, uncached, with strict headers', async () => {
-    for (const path of ['/', '/calls/call_123', '/sign-in', '/usage']) {
-      const res = await t.request(path)
+    await t.addUser('pages@example.com', 'support')
+    const cookie = await t.signIn('pages@example.com')
+    for (const path of ['/', '/calls/call_123', '/sign-in', '/set-up', '/usage']) {
+      const res = await t.request(path, { cookie })
       expect(res.status, path).toBe(200)
       expect(await res.text()).toContain('id="root"')
     }
-    const res = await t.request('/calls/call_123')
+    const res = await t.request('/calls/call_123', { cookie })
     expect(res.headers.get('cache-control')).toBe('no-store')
     const csp = res.headers.get('content-security-policy') ?? ''
     expect(csp).toContain("script-src 'self'")
@@ -28,6 +30,37 @@ describe('the SPA', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('referrer-policy')).toBe('no-referrer')
     expect(res.headers.get('x-frame-options')).toBe('DENY')
+  })
+
+  it('sends someone signed out to /sign-in from any page but the public ones, keeping where they were going', async () => {
+    for (const [path, redirect] of [
+      ['/', '%2F'],
+      ['/calls/call_123', '%2Fcalls%2Fcall_123'],
+      ['/usage?from=2026-11-01&x=%3Cb%3E', '%2Fusage%3Ffrom%3D2026-11-01%26x%3D%253Cb%253E'],
+      ['/no-such-page', '%2Fno-such-page'],
+    ]) {
+      const res = await t.request(path as string)
+      expect(res.status, path).toBe(302)
+      expect(res.headers.get('location'), path).toBe(`/sign-in?redirect=${redirect}`)
+    }
+    // Setting up an invited account needs no session: the dashboard's page, whose token is in the fragment.
+    const setUp = await t.request('/set-up')
+    expect(setUp.status).toBe(200)
+    expect(await setUp.text()).toContain('id="root"')
+  })
+
+  it('serves a cold /sign-in the sign-in document while signed out, and the dashboard once signed in', async () => {
+    const signedOut = await t.request('/sign-in?redirect=%2Fusage')
+    expect(signedOut.status).toBe(200)
+    expect(await signedOut.text()).toContain('<title>Sign in</title>')
+    expect(signedOut.headers.get('content-security-policy')).toBe(contentSecurityPolicy())
+    await t.addUser('sign-in-document@example.com', 'support')
+    const cookie = await t.signIn('sign-in-document@example.com')
+    // The dashboard's own /sign-in then sends the person on to where they were going.
+    const signedIn = await t.request('/sign-in?redirect=%2Fusage', { cookie })
+    const html = await signedIn.text()
+    expect(html).not.toContain('<title>Sign in</title>')
+    expect(html).toContain('sign-in-document@example.com')
   })
 
   it('caches hashed assets for a year and answers a missing file 404, not index.html', async () => {

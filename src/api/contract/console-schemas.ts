@@ -79,6 +79,9 @@ export const sessionState = z.union([
 ])
 export type SessionState = z.infer<typeof sessionState>
 
+/** The page where people sign in; the console serves a cold one the light sign-in document (sign-in.html). */
+export const SIGN_IN_PAGE = '/sign-in'
+
 /** The element of index.html that holds the SessionState the page was served with. */
 export const SESSION_ELEMENT_ID = 'console-session'
 

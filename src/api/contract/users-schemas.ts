@@ -1,7 +1,7 @@
 // The contract of user administration: the Users page (admins) and the set-up page an
 // invited person opens. The server validates with these and the SPA reads them.
 import * as z from 'zod/mini'
-import { MAX_PASSWORD_LENGTH, ROLES, role } from './console-schemas'
+import { MAX_PASSWORD_LENGTH, ROLES, role, SIGN_IN_PAGE } from './console-schemas'
 import { nonNegativeInt } from './schemas'
 
 /** How long a set-up link works: one source for the server's expiry and the page's wording. */
@@ -108,3 +108,6 @@ export const USERS_PATHS = {
 
 /** The SPA's page an invite link opens; the token rides in the fragment (`#token=…`). */
 export const SET_UP_PAGE = '/set-up'
+
+/** The pages for people not signed in: signing in, and setting up an invited account. Every other one needs a session. */
+export const PUBLIC_PAGES: readonly string[] = [SIGN_IN_PAGE, SET_UP_PAGE]

@@ -1,21 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useRouter } from '@tanstack/react-router'
 import type { SessionResponse, SignInBody } from '@/api/contract/console-schemas'
-import { replaceSession, sessionQueries, signIn } from '@/api/session'
-import { Card } from '@/components/ui/card'
+import { replaceSession, sessionQueries } from '@/api/session'
+import { signIn } from '@/api/sign-in'
 import { safeRedirect } from '@/lib/safe-redirect'
-import { DemoSignIn } from './demo-sign-in'
-import { FirstAdminHint } from './first-admin-hint'
-import { SignInForm } from './sign-in-form'
-import { SsoSignIn } from './sso-sign-in'
+import { SignInSections } from './sign-in-sections'
 
 const route = getRouteApi('/sign-in')
 
+/** The sign-in page inside the dashboard: after signing out, or when a session ends, without a page load. */
 export function SignInPage() {
   const { redirect, sso_error: ssoError } = route.useSearch()
   const router = useRouter()
   const queryClient = useQueryClient()
   const setup = useQuery(sessionQueries.setup())
+  const next = safeRedirect(redirect, window.location.origin)
   const mutation = useMutation({
     mutationFn: (body: SignInBody) => signIn(body),
     // A wrong password is this page's own answer, not an ended session.
@@ -23,34 +22,18 @@ export function SignInPage() {
     onSuccess: async (session: SessionResponse) => {
       // Whatever an earlier person left in this tab's cache is not theirs to see.
       replaceSession(queryClient, session)
-      await router.navigate({ href: safeRedirect(redirect, window.location.origin), replace: true })
+      await router.navigate({ href: next, replace: true })
     },
   })
 
   return (
-    <div className="mx-auto max-w-sm space-y-6 py-8">
-      <h1 className="text-2xl font-semibold">Sign in</h1>
-      {setup.data && !setup.data.hasUsers && !setup.data.sso && <FirstAdminHint />}
-      {setup.data?.sso && (
-        <SsoSignIn
-          name={setup.data.sso.name}
-          redirect={safeRedirect(redirect, window.location.origin)}
-          error={ssoError}
-        />
-      )}
-      {/* Held back until setup answers, so an SSO-only console never flashes a password form. */}
-      {(setup.isError || setup.data?.localSignIn) && (
-        <Card>
-          <SignInForm pending={mutation.isPending} error={mutation.error} onSubmit={(body) => mutation.mutate(body)} />
-        </Card>
-      )}
-      {setup.data && setup.data.demoUsers.length > 0 && (
-        <DemoSignIn
-          users={setup.data.demoUsers}
-          pending={mutation.isPending}
-          onSignIn={(body) => mutation.mutate(body)}
-        />
-      )}
-    </div>
+    <SignInSections
+      setup={setup}
+      redirect={next}
+      ssoError={ssoError}
+      pending={mutation.isPending}
+      error={mutation.error}
+      onSignIn={(body) => mutation.mutate(body)}
+    />
   )
 }

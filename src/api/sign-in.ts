@@ -1,0 +1,22 @@
+// Signing in: what the sign-in page asks the console. Apart from session.ts, which brings the query and router
+// libraries, so that the sign-in document (src/sign-in-document/) loads neither.
+import { apiRequest } from './client'
+import {
+  CONSOLE_PREFIX,
+  type SessionResponse,
+  type SetupResponse,
+  type SignInBody,
+  sessionResponse,
+  setupResponse,
+} from './contract/console-schemas'
+
+const onConsole = { prefix: CONSOLE_PREFIX }
+
+/** How this console signs people in (a password, single sign-on, the demo users) and whether it has anyone yet. */
+export function fetchSetup(signal?: AbortSignal): Promise<SetupResponse> {
+  return apiRequest('/setup', { ...onConsole, schema: setupResponse, signal })
+}
+
+export function signIn(body: SignInBody): Promise<SessionResponse> {
+  return apiRequest('/sign-in', { ...onConsole, method: 'POST', body, schema: sessionResponse })
+}
