@@ -34,6 +34,14 @@ const removeDb = (port: number) => `rm -f ${consoleDb(port)} ${consoleDb(port)}-
 // Servers start one after another: the first app builds, the others reuse its build.
 const server = webServer
 
+// Two chromium journeys at a time on CI's two cores, and one slot beside them for the one-at-a-time projects
+// (faults, quirks, prism), which mostly wait on their upstreams. Three chromium workers finished sooner (17.2 min
+// against 19.0, 2026-11-27) but at load 15 to 22, where a starved page took 8 s to draw the command palette it had
+// already loaded, and journeys failed on time alone. Queued after chromium's 171 journeys, the one-at-a-time
+// projects ran last, on two workers at 60 to 70% CPU for about two minutes. E2E_WORKERS overrides, to compare runs.
+const WORKERS = Number(process.env.E2E_WORKERS) || (process.env.CI ? 3 : 4)
+const CHROMIUM_WORKERS = Math.max(1, WORKERS - 1)
+
 export default defineConfig({
   testDir: 'e2e',
   // Parallel runs on other ports keep their own artifacts.
@@ -41,10 +49,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  // Two on CI's two cores. Three finished sooner (17.2 min against 19.0, 2026-11-27) but at load 15 to 22, where
-  // a starved page took 8 s to draw the command palette it had already loaded, and journeys failed on time alone;
-  // two ran all 206 green at load 7 to 9. E2E_WORKERS overrides, to compare runs on one machine.
-  workers: Number(process.env.E2E_WORKERS) || (process.env.CI ? 2 : 4),
+  workers: WORKERS,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
@@ -62,6 +67,7 @@ export default defineConfig({
       name: 'chromium',
       testIgnore: [/faults\.spec\.ts/, /quirks\//, /prism\//],
       dependencies: ['sign-in'],
+      workers: CHROMIUM_WORKERS,
       // An admin may do everything; a spec about one role's work signs in as that role.
       use: { storageState: authFile(ports.app, 'admin') },
     },
@@ -88,6 +94,7 @@ export default defineConfig({
       name: 'prism',
       testMatch: /prism\/.*\.spec\.ts/,
       dependencies: ['sign-in'],
+      workers: 1,
       use: { baseURL: urls.prismApp, storageState: authFile(ports.prismApp, 'admin') },
     },
   ],

@@ -13,7 +13,6 @@ const INPUTS = [
   'tsconfig.app.json',
   'package-lock.json',
 ]
-const BUILD_MARKER = 'dist/index.html'
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0
@@ -22,12 +21,21 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs)
 }
 
+/** When the dashboard in `dir` was built (0: never), and whether that is after every change to what it is built from. */
+function buildAge(dir: string): { built: number; fresh: boolean } {
+  const marker = join(dir, 'index.html')
+  const built = existsSync(marker) ? statSync(marker).mtimeMs : 0
+  return { built, fresh: built > Math.max(...INPUTS.map(newestMtime)) }
+}
+
+/** The dashboard in `dir` is newer than every file it is built from: it can be served as it is. */
+export const builtAfterInputs = (dir: string): boolean => buildAge(dir).fresh
+
 export function buildIfStale(): void {
   // A build named by DASHBOARD_DIST is someone else's to keep fresh (the browser tests bring theirs).
   if (process.env.DASHBOARD_DIST) return
-  const built = existsSync(BUILD_MARKER) ? statSync(BUILD_MARKER).mtimeMs : 0
-  const newest = Math.max(...INPUTS.map(newestMtime))
-  if (built > newest) return
+  const { built, fresh } = buildAge('dist')
+  if (fresh) return
   console.log(
     built ? 'The dashboard changed since the last build: building it…' : 'Building the dashboard (first start)…',
   )

@@ -1,18 +1,19 @@
 // The support journey in real Firefox and real WebKit (`npm run test:browsers`, under xvfb-run for WebKit).
 // Firefox: Debian's firefox-esr through Playwright's WebDriver BiDi channel, behind firefox-bidi-relay.ts.
 // WebKit: Debian's WebKitWebDriver and MiniBrowser, driven by selenium-webdriver (webkit.journey.ts).
-// The servers are the Chromium suite's (same commands and settings), on ports of their own.
+// The servers are the Chromium suite's (same commands and settings), on ports of their own; the dashboard is its
+// build when that is fresh (run after it in CI, it is).
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
 import {
   appEnv,
-  buildCommand,
   DEMO_KEY,
   ports,
   SIM_COMMAND,
   serveCommand,
   simReady,
   simulatorEnv,
+  suiteBuildCommand,
   urls,
   webServer,
 } from '../support/servers'
@@ -63,9 +64,9 @@ export default defineConfig({
       simulatorEnv({ port: ports.browsersSim, appPort: ports.browsersApp }),
     ),
     server(
-      `${buildCommand(ports.browsersApp)} && ${serveCommand(ports.browsersApp, ['support', 'manager'])}`,
+      `${suiteBuildCommand()} && ${serveCommand(ports.browsersApp, ['support', 'manager'])}`,
       urls.browsersApp,
-      appEnv({ port: ports.browsersApp, simPort: ports.browsersSim, apiKey: DEMO_KEY }),
+      appEnv({ port: ports.browsersApp, simPort: ports.browsersSim, apiKey: DEMO_KEY, distPort: ports.app }),
     ),
   ],
 })

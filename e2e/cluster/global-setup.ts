@@ -1,10 +1,10 @@
 // The cluster journey's servers: two console instances on one throw-away PostgreSQL behind Debian's nginx
-// (the shipped deploy/nginx/console.conf), in front of the real simulator, serving the e2e build of the
-// dashboard (built here when this app port has none). The specs read the address from the environment.
+// (the shipped deploy/nginx/console.conf), in front of the real simulator, serving the Chromium suite's build of
+// the dashboard (built here when it is missing or older than its sources). The specs read the address from the
+// environment.
 import { execSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { clusterMissing, startConsoleCluster } from '../../server/console/test-support/console-cluster'
-import { buildCommand, distDir, ports } from '../support/servers'
+import { distDir, ports, suiteBuildCommand } from '../support/servers'
 
 export const CLUSTER_ADMIN = 'admin@cluster-e2e.test'
 
@@ -16,7 +16,7 @@ export default async function globalSetup() {
     process.env.CLUSTER_E2E_SKIP = missing
     return
   }
-  if (!existsSync(`${distDir(ports.app)}/index.html`)) execSync(buildCommand(ports.app), { stdio: 'inherit' })
+  execSync(suiteBuildCommand(), { stdio: 'inherit' })
   const cluster = await startConsoleCluster({
     distDir: distDir(ports.app),
     people: [{ email: CLUSTER_ADMIN, role: 'admin' }],

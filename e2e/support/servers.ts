@@ -4,6 +4,7 @@
 // Ports can be moved with E2E_SIM_PORT / E2E_APP_PORT so parallel runs do not collide.
 
 import { readFileSync } from 'node:fs'
+import { builtAfterInputs } from '../../scripts/build-if-stale'
 import { DEMO_KEYS } from '../../server/simulator/demo-keys'
 import { consoleSsoEnv } from '../../server/sso-demo/demo-setup'
 
@@ -98,6 +99,12 @@ const SERVER_BUILD_COMMAND = 'node --import tsx scripts/build-server.ts'
  */
 export const buildCommand = (appPort: number) =>
   `VITE_VERIFICATION_TIMEOUT_MS=${E2E_VERIFICATION_TIMEOUT_MS} node node_modules/vite/bin/vite.js build --outDir ${distDir(appPort)} --emptyOutDir --logLevel warn && ${SERVER_BUILD_COMMAND}`
+/**
+ * The build step of a suite that runs after the Chromium suite (the cluster journey, the Firefox and WebKit
+ * journeys): its build (distDir(ports.app)) when that is newer than everything it is built from, else a new one.
+ */
+export const suiteBuildCommand = (): string =>
+  builtAfterInputs(distDir(ports.app)) ? SERVER_BUILD_COMMAND : buildCommand(ports.app)
 export const SIM_COMMAND = 'node --import tsx server/simulator/index.ts'
 export const START_COMMAND = 'node --import tsx scripts/start.ts'
 /** The production start alone (`npm run serve`, read from package.json), on a database that already has its people. */
