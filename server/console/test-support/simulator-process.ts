@@ -1,8 +1,9 @@
-// The real simulator, as its own process: server/console may not import server/simulator
-// (a dependency rule), and talking to it over HTTP is what the console does in production anyway.
+// The real simulator, as its own process (built: scripts/build-simulator.ts): server/console may not import
+// server/simulator (a dependency rule), and talking to it over HTTP is what the console does in production anyway.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { builtSimulator } from '../../../scripts/build-simulator'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 
@@ -19,8 +20,11 @@ export interface SimulatorProcess {
   stop(): Promise<void>
 }
 
-export function startSimulatorProcess(env: Record<string, string> = {}, timeoutMs = 20_000): Promise<SimulatorProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/simulator/index.ts'], {
+export async function startSimulatorProcess(
+  env: Record<string, string> = {},
+  timeoutMs = 20_000,
+): Promise<SimulatorProcess> {
+  const child = spawn(process.execPath, [await builtSimulator()], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,8 +1,9 @@
-// Runs the simulator as its own process (as `npm run sim` does), so a test can
-// kill it with SIGKILL and check what a crash leaves behind.
+// Runs the simulator as its own process (as `npm run sim` does, built: scripts/build-simulator.ts), so a test
+// can kill it with SIGKILL and check what a crash leaves behind.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { builtSimulator } from '../../../scripts/build-simulator'
 
 // A string, not a URL object: under jsdom the global URL is not Node's, which fileURLToPath refuses.
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -13,8 +14,8 @@ export interface ChildSimulator {
   kill(signal: NodeJS.Signals): Promise<void>
 }
 
-export function spawnSimulator(env: Record<string, string>, timeoutMs = 15_000): Promise<ChildSimulator> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/simulator/index.ts'], {
+export async function spawnSimulator(env: Record<string, string>, timeoutMs = 15_000): Promise<ChildSimulator> {
+  const child = spawn(process.execPath, [await builtSimulator()], {
     cwd: ROOT,
     env: { ...process.env, VOICE_SIM_PORT: '0', VOICE_SIM_LOG: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
