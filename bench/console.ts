@@ -68,3 +68,21 @@ export async function signIn(appUrl: string, role: E2eRole = BENCH_ROLE): Promis
   }
   throw new Error('The sign-in answer set no session cookie')
 }
+
+/**
+ * Waits until the console's call index has listed every call of the voice API (its backfill has finished), so
+ * that what is measured next is the console's proxying, not a backfill beside it: a console does that once in its
+ * life. Returns the seconds waited.
+ */
+export async function indexListed(appUrl: string, session: BenchSession, timeoutMs = 600_000): Promise<number> {
+  const started = performance.now()
+  for (;;) {
+    const response = await fetch(`${appUrl}${CONSOLE_PREFIX}/calls/index`, { headers: { cookie: session.cookie } })
+    if (!response.ok) throw new Error(`Reading the call index's state: ${response.status} ${await response.text()}`)
+    const state = (await response.json()) as { listingComplete?: boolean; message?: string | null }
+    if (state.listingComplete) return (performance.now() - started) / 1000
+    if (performance.now() - started > timeoutMs)
+      throw new Error(`The call index had not listed every call after ${timeoutMs / 1000} s: ${state.message ?? ''}`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
