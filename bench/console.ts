@@ -1,6 +1,8 @@
 // The console server as the benchmarks meet it, started the way the browser tests start it:
 // a fresh database, one person added with the CLI (password on stdin), then the production
 // start in front of a simulator. signIn() gives the session cookie the measurements send.
+
+import { setTimeout as sleep } from 'node:timers/promises'
 import {
   appEnv,
   DEMO_KEY,
@@ -11,6 +13,7 @@ import {
   serveCommand,
 } from '../e2e/support/servers'
 import { buildServer } from '../scripts/build-server'
+import { CALL_INDEX_PATHS, type IndexState } from '../src/api/contract/call-index-schemas'
 import { CONSOLE_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/contract/console-schemas'
 import { type Child, startShellChild } from './child'
 
@@ -77,12 +80,14 @@ export async function signIn(appUrl: string, role: E2eRole = BENCH_ROLE): Promis
 export async function indexListed(appUrl: string, session: BenchSession, timeoutMs = 600_000): Promise<number> {
   const started = performance.now()
   for (;;) {
-    const response = await fetch(`${appUrl}${CONSOLE_PREFIX}/calls/index`, { headers: { cookie: session.cookie } })
+    const response = await fetch(`${appUrl}${CONSOLE_PREFIX}${CALL_INDEX_PATHS.index}`, {
+      headers: { cookie: session.cookie },
+    })
     if (!response.ok) throw new Error(`Reading the call index's state: ${response.status} ${await response.text()}`)
-    const state = (await response.json()) as { listingComplete?: boolean; message?: string | null }
+    const state = (await response.json()) as IndexState
     if (state.listingComplete) return (performance.now() - started) / 1000
     if (performance.now() - started > timeoutMs)
       throw new Error(`The call index had not listed every call after ${timeoutMs / 1000} s: ${state.message ?? ''}`)
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await sleep(500)
   }
 }
