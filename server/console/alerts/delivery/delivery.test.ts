@@ -137,13 +137,16 @@ describe('webhook deliveries', () => {
     expect(row).toMatchObject({ status: 'failed', attempts: 1, responseStatus: 410, nextAttemptAt: null })
     // Turned off: the next firing adds nothing for it.
     expect(await delivery.fanOut(firing('fir_5'))).toBe(0)
-    const disabled = await store.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('action', '=', 'alert-channel.disabled')
-      .execute()
-    expect(disabled).toHaveLength(1)
-    expect(disabled[0]?.target).toBe(id)
+    // The audit entry is written just after the channel is turned off: wait for it as for the channel.
+    await vi.waitFor(async () => {
+      const disabled = await store.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'alert-channel.disabled')
+        .execute()
+      expect(disabled).toHaveLength(1)
+      expect(disabled[0]?.target).toBe(id)
+    })
   })
 
   it('does not follow a redirect', async () => {
