@@ -43,6 +43,11 @@ export interface RunningConsole {
 
 const SWEEP_EVERY_MS = 10 * 60_000
 const MAX_CONNECTIONS = 1_000
+/**
+ * How long an idle kept-alive connection stays open. A load balancer in front must close its idle ones
+ * sooner (deploy/nginx/console.conf: keepalive_timeout), or it may write a request on one as it closes here.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000
 const DAY_MS = 24 * 60 * 60_000
 const RATE_BUCKET_KEEP_MS = 60 * 60_000
 // Signed recording links live for hours; an origin the service has not named for a week is learnt again when it does.
@@ -175,7 +180,7 @@ export async function startConsole(
         serverOptions: {
           headersTimeout: config.network.headersTimeoutMs,
           requestTimeout: 60_000,
-          keepAliveTimeout: 5_000,
+          keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
           connectionsCheckingInterval: 1_000,
         },
       },

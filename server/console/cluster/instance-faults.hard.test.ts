@@ -163,7 +163,7 @@ describe.skipIf(skip)('faults under load, two instances behind nginx', () => {
     expect(result.signedOut).toBe(0)
     // A draining instance finishes what it has and refuses new connections only after its grace, which nginx
     // retries on the other: nobody sees an error.
-    expect(result.failures).toEqual([])
+    expect(result.failedRequests).toEqual([])
     await expectNothingLost(result)
     console.info(`rolling restart: ${result.requests} requests, ${result.failures.length} not acknowledged`)
   }, 180_000)

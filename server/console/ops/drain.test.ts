@@ -135,7 +135,9 @@ it('drains on SIGTERM: readiness first, then the listener; the stream is told to
       )?.[1],
     (count) => Number(count) >= 3,
   )
-  expect((await rawRequest(port, '/readyz', { headers: host })).status).toBe(200)
+  const ready = await rawRequest(port, '/readyz', { headers: host })
+  expect(ready.status).toBe(200)
+  expect(ready.headers.connection).toBe('keep-alive')
 
   running.child.kill('SIGTERM')
   const signalledAt = Date.now()
@@ -151,7 +153,11 @@ it('drains on SIGTERM: readiness first, then the listener; the stream is told to
     checks: { draining: true },
     detail: expect.stringMatching(/draining/),
   })
-  expect((await rawRequest(port, '/healthz', { headers: host })).status).toBe(200)
+  // Each answer of the grace ends its connection, so the balancer holds none to reuse when the listener closes.
+  expect(notReady.headers.connection).toBe('close')
+  const alive = await rawRequest(port, '/healthz', { headers: host })
+  expect(alive.status).toBe(200)
+  expect(alive.headers.connection).toBe('close')
 
   // After the grace: the stream ends with a hint to reconnect soon, and new connections are refused.
   await streamEnded

@@ -1,7 +1,8 @@
 // A graceful stop, as a rolling restart needs it: readiness fails first, so the load balancer stops sending
-// new people here; after the grace the listener closes, live streams are told to reconnect (through the
-// load balancer, to another instance), and the requests under way get until the timeout to finish. Only
-// then is the rest closed: background work (whose close gives up its leases), the tally, the store.
+// new people here, and every answer from then on closes its connection; after the grace the listener closes,
+// live streams are told to reconnect (through the load balancer, to another instance), and the requests under
+// way get until the timeout to finish. Only then is the rest closed: background work (whose close gives up its
+// leases), the tally, the store.
 import type { Server, ServerResponse } from 'node:http'
 import type { Logger } from '../http/request-log'
 
@@ -84,10 +85,14 @@ export function createDrain(logger: Logger) {
   async function run(times: DrainTimes, steps: DrainSteps) {
     const { server, requests } = steps
     logger.info({ msg: 'draining: readiness fails from now on', graceMs: times.graceMs, timeoutMs: times.timeoutMs })
-    if (times.graceMs > 0) await new Promise((resolve) => setTimeout(resolve, times.graceMs))
-    // No new connections; idle kept-alive ones close now, busy ones after their answer.
-    const listenerClosed = new Promise<void>((resolve) => server.close(() => resolve()))
+    // From the start of the grace, each kept-alive connection ends with its next answer, which tells the load
+    // balancer not to use it again. Closing idle ones only at the grace's end would race a balancer writing a
+    // request on one at that moment: a POST it cannot resend elsewhere (nginx never does), which fails. With
+    // this, by the grace's end the balancer holds none it would reuse (nginx's keepalive_timeout is shorter).
     requests.closeAfterEach()
+    if (times.graceMs > 0) await new Promise((resolve) => setTimeout(resolve, times.graceMs))
+    // No new connections; kept-alive ones still idle close now, busy ones after their answer.
+    const listenerClosed = new Promise<void>((resolve) => server.close(() => resolve()))
     steps.endStreams()
     const finished = await requests.settled(times.timeoutMs)
     logger.info({

@@ -1,15 +1,26 @@
 // The operations settings: validated at start, with the setting's name in the message.
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadConsoleConfig } from '../config'
+import { KEEP_ALIVE_TIMEOUT_MS } from '../server'
 import { DEFAULT_DRAIN } from './drain'
 
 describe('operations settings', () => {
   it('has metrics off and a 3 s grace, 20 s timeout unless told', () => {
     expect(loadConsoleConfig({}).ops).toEqual({ metricsToken: null, drain: DEFAULT_DRAIN })
     expect(DEFAULT_DRAIN).toEqual({ graceMs: 3_000, timeoutMs: 20_000 })
+  })
+
+  it('ships an nginx example that closes idle connections before an instance does, and within its grace', () => {
+    const example = readFileSync(new URL('../../../deploy/nginx/console.conf', import.meta.url), 'utf8')
+    const upstream = /upstream console \{[^}]*\}/.exec(example)?.[0] ?? ''
+    const idle = /^\s*keepalive_timeout (\d+)s;/m.exec(upstream)?.[1]
+    expect(idle, 'keepalive_timeout in the upstream block').toBeDefined()
+    // Shorter than both, by at least a second: timers on a loaded machine fire late.
+    expect(Number(idle) * 1_000).toBeLessThanOrEqual(KEEP_ALIVE_TIMEOUT_MS - 1_000)
+    expect(Number(idle) * 1_000).toBeLessThanOrEqual(DEFAULT_DRAIN.graceMs - 1_000)
   })
 
   it('reads the token from the setting or its file, and refuses a short one', () => {

@@ -14,6 +14,8 @@ export interface LoadResult {
   exports: Map<string, number>
   /** Status (and content type) of every answer that was not a 2xx, or "network" when none came. */
   failures: string[]
+  /** The same, with the request and what the answer said: "POST /api/v1/voice/calls: 503 Console unavailable". */
+  failedRequests: string[]
   /** Times the person who stays signed in found themselves signed out. */
   signedOut: number
   /** Whether each of the last answers (after the fault) was a 2xx. */
@@ -43,6 +45,7 @@ export async function startClusterLoad(options: {
     signIns: new Map(),
     exports: new Map(),
     failures: [],
+    failedRequests: [],
     signedOut: 0,
     recent: [],
   }
@@ -53,17 +56,21 @@ export async function startClusterLoad(options: {
   let running = true
 
   /** One request; its answer counts as acknowledged only when it is a 2xx and its body arrived whole. */
-  const attempt = async (send: () => Promise<{ status: number; headers: Headers; body: string }>) => {
+  const attempt = async (request: string, send: () => Promise<{ status: number; headers: Headers; body: string }>) => {
     result.requests++
     try {
       const answer = await send()
       const ok = answer.status >= 200 && answer.status < 300
       result.recent = [...result.recent.slice(-19), ok]
-      if (!ok) result.failures.push(`${answer.status} ${answer.headers.get('content-type') ?? '-'}`)
+      if (!ok) {
+        result.failures.push(`${answer.status} ${answer.headers.get('content-type') ?? '-'}`)
+        result.failedRequests.push(`${request}: ${answer.status} ${answer.body.slice(0, 300)}`)
+      }
       return ok ? answer : null
-    } catch {
+    } catch (error) {
       result.recent = [...result.recent.slice(-19), false]
       result.failures.push('network')
+      result.failedRequests.push(`${request}: ${String(error)}`)
       return null
     }
   }
@@ -72,21 +79,21 @@ export async function startClusterLoad(options: {
     for (let turn = 0; running; turn++) {
       const step = turn % 4
       if (step === 0 || !person.cookie) {
-        const answer = await attempt(() => person.signIn())
+        const answer = await attempt('POST sign-in', () => person.signIn())
         if (answer) bump(result.signIns, person.email)
         // A sign-in ends the session it replaces: when its answer was lost, so is the old cookie's session,
         // and the person (as the sign-in page would) signs in again.
         else person.cookie = null
       } else if (step === 1) {
-        const answer = await attempt(() =>
+        const answer = await attempt('POST /api/v1/voice/calls', () =>
           person.request('/api/v1/voice/calls', { json: { caller_id: options.callerId, destination: '+15005550006' } }),
         )
         if (answer) result.placedCalls.push((JSON.parse(answer.body) as { call_id: string }).call_id)
       } else if (step === 2) {
-        const answer = await attempt(() => person.request('/api/console/calls/export.csv'))
+        const answer = await attempt('GET export.csv', () => person.request('/api/console/calls/export.csv'))
         if (answer) bump(result.exports, person.email)
       } else {
-        const answer = await attempt(() => staying.request('/api/console/session'))
+        const answer = await attempt('GET session', () => staying.request('/api/console/session'))
         if (answer && (JSON.parse(answer.body) as { user: unknown }).user === null) result.signedOut++
       }
       await new Promise((done) => setTimeout(done, options.pauseMs ?? 50))
