@@ -7,9 +7,19 @@
 import { copyFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { type BuildOptions, build } from 'esbuild'
 
 export const SERVER_BUILD_DIR = 'build/console'
+
+/** How our servers are bundled for node: our code in one file, packages left to node_modules. */
+export const NODE_BUNDLE = {
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'warning',
+} as const satisfies BuildOptions
 
 const ENTRIES = {
   /** `npm run serve` */
@@ -26,17 +36,12 @@ export async function buildServer(outdir = SERVER_BUILD_DIR): Promise<void> {
     entryPoints: ENTRIES,
     outdir,
     outExtension: { '.js': '.mjs' },
-    bundle: true,
+    ...NODE_BUNDLE,
     // What is imported only when needed (the PostgreSQL driver) stays out of the start: its own chunk.
     splitting: true,
     // Chunks sit beside the entries: code that resolves paths from its own file finds the same ones.
     chunkNames: '[name]-[hash]',
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
     sourcemap: 'linked',
-    logLevel: 'warning',
   })
   mkdirSync(outdir, { recursive: true })
   for (const file of BESIDE) copyFileSync(file, join(outdir, file.split('/').at(-1) as string))

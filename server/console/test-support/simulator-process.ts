@@ -1,11 +1,7 @@
 // The real simulator, as its own process (built: scripts/build-simulator.ts): server/console may not import
 // server/simulator (a dependency rule), and talking to it over HTTP is what the console does in production anyway.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { builtSimulator } from '../../../scripts/build-simulator'
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
+import type { ChildProcess } from 'node:child_process'
+import { startBuiltSimulator } from '../../../scripts/build-simulator'
 
 // The simulator's public demo key of the Acme account (server/simulator/demo-keys.ts), spelled
 // out because that module is the simulator's and the console must not import it.
@@ -24,46 +20,22 @@ export async function startSimulatorProcess(
   env: Record<string, string> = {},
   timeoutMs = 20_000,
 ): Promise<SimulatorProcess> {
-  const child = spawn(process.execPath, [await builtSimulator()], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      VOICE_SIM_PORT: '0',
+  const child = await startBuiltSimulator(
+    {
       VOICE_SIM_HOST: '127.0.0.1',
       VOICE_SIM_DB: ':memory:',
       VOICE_SIM_SEED_CALLS: '20',
-      VOICE_SIM_LOG: 'off',
       VOICE_SIM_SPEED: '50',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const exited = new Promise<void>((done) => child.once('exit', () => done()))
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
-    await exited
+    timeoutMs,
+  )
+  return {
+    url: child.url,
+    key: env.VOICE_SIM_ACME_KEY ?? ACME_KEY,
+    process: child.process,
+    stop: () => child.kill('SIGTERM'),
   }
-  return new Promise((resolvePromise, reject) => {
-    let output = ''
-    const timer = setTimeout(() => {
-      void stop()
-      reject(new Error(`the simulator did not start in ${timeoutMs} ms:\n${output}`))
-    }, timeoutMs)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/[^\s/]+)\/api\/v1\/voice/.exec(output)
-      if (match?.[1]) {
-        clearTimeout(timer)
-        resolvePromise({ url: match[1], key: env.VOICE_SIM_ACME_KEY ?? ACME_KEY, process: child, stop })
-      }
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', onData)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`the simulator exited with ${code} before listening:\n${output}`))
-    })
-  })
 }
 
 /** A request straight to the simulator with the Acme key: what the upstream holds, not what the console says. */
