@@ -47,6 +47,8 @@ export interface Quirks {
   storageCors: boolean
   /** The account's tier name (the spec gives it no length): the header must not wrap for a long one. */
   tierName: string
+  /** The current billing period's period_end (the spec gives a period no length): a year is longer than the console breaks down. */
+  periodEnd: string
 }
 
 const DEFAULT_QUIRKS: Quirks = {
@@ -60,6 +62,7 @@ const DEFAULT_QUIRKS: Quirks = {
   createStatus: 200,
   storageCors: false,
   tierName: 'Scale',
+  periodEnd: '2026-12-01T00:00:00Z',
 }
 
 export interface QuirksUpstream {
@@ -134,8 +137,8 @@ function serveApi(state: QuirksUpstream, calls: QuirkCall[], req: IncomingMessag
   }
   if (path === '/caller-ids') return json(res, 200, CALLER_IDS)
   if (path === '/account') return json(res, 200, account(quirks.tierName))
-  if (path === '/usage') return json(res, 200, usage())
-  if (path === '/usage/history') return json(res, 200, usageHistory())
+  if (path === '/usage') return json(res, 200, usage(quirks.periodEnd))
+  if (path === '/usage/history') return json(res, 200, usageHistory(quirks.periodEnd))
   return text(res, 404, 'Not found')
 }
 
@@ -256,10 +259,10 @@ function account(tierName: string) {
   }
 }
 
-function usage() {
+function usage(periodEnd: string) {
   return {
     period_start: '2026-11-01T00:00:00Z',
-    period_end: '2026-12-01T00:00:00Z',
+    period_end: periodEnd,
     committed_minutes: 10_000,
     actual_minutes_used: 1234,
     remaining_minutes: 8766,
@@ -268,12 +271,12 @@ function usage() {
   }
 }
 
-function usageHistory() {
+function usageHistory(periodEnd: string) {
   return {
     periods: [
       {
         period_start: '2026-11-01T00:00:00Z',
-        period_end: '2026-12-01T00:00:00Z',
+        period_end: periodEnd,
         status: 'DIALER_ACTIVE',
         committed_minutes: 10_000,
         actual_minutes_used: 1234,

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { accountQueries } from '@/api/account'
 import { MIN_PACE_DAYS } from '@/api/contract/period-pace'
-import { usageBreakdownQueries } from '@/api/usage-breakdowns'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 import { formatNumber, pluralize } from '@/lib/format'
 import { daysLeft, formatRate } from '@/lib/usage-format'
+import { useCurrentPeriodDays } from './pacing/current-period-days'
 import { paceOfPeriod } from './pacing/pacing'
 import { ProjectionCallout } from './pacing/projection-callout'
 import { PeriodRange } from './period-range'
@@ -67,7 +67,7 @@ function UsageFigures({
 
 function PeriodFigures({ usage, now, timeZone }: { usage: CompleteUsage; now: number; timeZone: string }) {
   // The same daily series (and cache entry) as the pacing card and the breakdowns of this period.
-  const days = useQuery(usageBreakdownQueries.days({ from: usage.period_start, to: usage.period_end, tz: timeZone }))
+  const { days, unreadable } = useCurrentPeriodDays(usage, timeZone)
   const pace = days.data ? paceOfPeriod(usage, days.data, now) : null
   const over = usage.overage_minutes > 0
   return (
@@ -89,9 +89,11 @@ function PeriodFigures({ usage, now, timeZone }: { usage: CompleteUsage; now: nu
         <Fact label="Days left">{pluralize(daysLeft(usage.period_end, now), 'day')}</Fact>
         <Fact label={pace?.kind === 'projection' ? `Pace, last ${pluralize(pace.windowDays, 'day')}` : 'Pace'}>
           {!pace
-            ? days.isError
-              ? 'Not known: the minutes per day could not be read'
-              : 'Reading the minutes per day…'
+            ? unreadable
+              ? 'Not known: this period is not broken down into days'
+              : days.isError
+                ? 'Not known: the minutes per day could not be read'
+                : 'Reading the minutes per day…'
             : pace.kind === 'projection'
               ? `${formatRate(pace.minutesPerDay)} minutes a day`
               : `Known after ${MIN_PACE_DAYS} whole days`}
@@ -104,6 +106,8 @@ function PeriodFigures({ usage, now, timeZone }: { usage: CompleteUsage; now: nu
       </Facts>
       {pace ? (
         <ProjectionCallout pace={pace} usage={usage} nowMs={now} timeZone={timeZone} />
+      ) : unreadable ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">No projection: {unreadable}</p>
       ) : days.isError ? (
         <ErrorState
           title="Could not load the minutes per day, so no projection"

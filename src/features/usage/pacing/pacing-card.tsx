@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
 import { accountQueries } from '@/api/account'
-import { usageBreakdownQueries } from '@/api/usage-breakdowns'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatNumber } from '@/lib/format'
@@ -8,6 +7,7 @@ import { formatDateInZone } from '@/lib/usage-format'
 import { SectionCard } from '../section-card'
 import { type CompleteUsage, completeUsage, missingFigures } from '../usage-given'
 import { BurnUpChart } from './burn-up-chart'
+import { useCurrentPeriodDays } from './current-period-days'
 import { burnUpPoints, paceAssumption, paceOfPeriod } from './pacing'
 
 /** How the current period is pacing, from its real daily series, drawn as a burn-up. */
@@ -32,7 +32,8 @@ export function PacingCard({ now, timeZone }: { now: number; timeZone: string })
 }
 
 function PacingBody({ usage, now, timeZone }: { usage: CompleteUsage; now: number; timeZone: string }) {
-  const days = useQuery(usageBreakdownQueries.days({ from: usage.period_start, to: usage.period_end, tz: timeZone }))
+  const { days, unreadable } = useCurrentPeriodDays(usage, timeZone)
+  if (unreadable) return <p className="text-sm text-slate-700 dark:text-slate-300">No pacing: {unreadable}</p>
   if (days.isPending) return <Skeleton className="h-60 w-full" />
   if (days.isError)
     return (
