@@ -1,7 +1,7 @@
 // Two console instances on one PostgreSQL behind nginx (the shipped deploy/nginx/console.conf), every part
 // real: whichever instance answers, a person's session, sign-out and role are the same, and the audit trail
 // stays one chain while both append at once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { auditRows, auditVerifyCli, verifiedEntries } from '../test-support/cluster-audit'
 import { type Answer, clusterPerson } from '../test-support/cluster-person'
 import { makeDist } from '../test-support/console-app'
@@ -32,6 +32,8 @@ async function inTurn(count: number, send: () => Promise<Answer>) {
   const from = cluster.nginx.accessLog().length
   const answers: Answer[] = []
   for (let i = 0; i < count; i++) answers.push(await send())
+  // nginx logs a request just after its answer went out: the last one's line may not be there yet.
+  await vi.waitFor(() => expect(cluster.nginx.accessLog().length - from).toBeGreaterThanOrEqual(count))
   return { answers, upstreams: upstreamsSince(from) }
 }
 

@@ -34,7 +34,8 @@ async function startConsoleChild(env: Record<string, string>): Promise<ConsoleCh
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+  // 'close', not 'exit': the last log lines (written just before process.exit) may still be in the pipe at 'exit'.
+  const exited = new Promise<number | null>((done) => child.once('close', (code) => done(code)))
   await new Promise<void>((ready, fail) => {
     const timer = setTimeout(() => fail(new Error(`the console did not start:\n${output}`)), 60_000)
     const onData = (chunk: Buffer) => {

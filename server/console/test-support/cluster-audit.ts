@@ -22,7 +22,8 @@ export function auditVerifyCli(databaseUrl: string): Promise<{ code: number | nu
       output += chunk.toString()
     })
     child.once('error', fail)
-    child.once('exit', (code) => done({ code, output }))
+    // 'close', not 'exit': the output's last lines may still be in the pipe when the process has exited.
+    child.once('close', (code) => done({ code, output }))
   })
 }
 
