@@ -44,7 +44,14 @@ describe('resolvePeriod', () => {
     const resolved = resolvePeriod(undefined, backwards, [])
     expect(resolved).toEqual({ kind: 'unreadable', from: backwards.period_start, to: backwards.period_end })
     expect(resolvePeriod(undefined, yearLong, [])).toMatchObject({ kind: 'unreadable' })
-    if (resolved.kind === 'unreadable') expect(unbrokenPeriodText(resolved)).toMatch(/within 93 days\.$/)
+    if (resolved.kind === 'unreadable')
+      expect(unbrokenPeriodText(resolved)).toBe(
+        'The service gave this period as 1 Dec 2026 00:00 UTC – 1 Nov 2026 00:00 UTC; the console breaks down periods that end after they start, within 93 days.',
+      )
+    // An instant that is not one is quoted as the service sent it.
+    expect(unbrokenPeriodText({ kind: 'unreadable', from: 'soon', to: '2026-11-01T00:00:00Z' })).toMatch(
+      /^The service gave this period as soon – 1 Nov 2026 00:00 UTC;/,
+    )
   })
 })
 

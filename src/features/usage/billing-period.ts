@@ -73,5 +73,5 @@ export function unbrokenPeriodText(
 ) {
   return resolution.kind === 'no-dates'
     ? 'The service gave the current period without its start and end, so it cannot be broken down.'
-    : `The service gave this period as ${resolution.from} – ${resolution.to}; the console breaks down periods that end after they start, within ${PERIOD_DAYS_MAX} days.`
+    : `The service gave this period as ${formatUtcPeriod(resolution.from, resolution.to)}; the console breaks down periods that end after they start, within ${PERIOD_DAYS_MAX} days.`
 }
