@@ -260,20 +260,27 @@ test('find a call with the status filter, page forward and back, open it', async
 })
 
 test('the list shows a skeleton while loading, and the API’s message with Retry when it fails', async ({ page }) => {
-  let fail = true
+  // What the list's requests get, decided as each arrives: refused; held unanswered; let through.
+  let answer: 'refuse' | 'hold' | 'pass' = 'refuse'
+  let requests = 0
   // The answers are held until the test has seen the skeleton (past the router's 1 s pending threshold, however
-  // busy the machine), then let go.
+  // busy the machine), then let go; later, held ones wait for `letThrough`.
   let skeletonSeen = () => {}
   const held = new Promise<void>((resolve) => {
     skeletonSeen = resolve
   })
+  let letThrough = () => {}
+  const through = new Promise<void>((resolve) => {
+    letThrough = resolve
+  })
   // Both sources: the console's index first, then the voice API's list it falls back to.
   const failing = async (route: Route) => {
-    // Decided as the request arrives: a refetch already under way when Retry is pressed (the live list asks
-    // again when a colleague's call ends) still fails, rather than curing the page before the click.
-    const failThis = fail
+    requests++
+    const decided = answer
     await held
-    if (!failThis) return route.continue()
+    if (decided === 'hold') await through
+    // A held request the page gave up on meanwhile (Retry cancels the refetch under way) cannot be continued.
+    if (decided !== 'refuse') return route.continue().catch(() => {})
     return route.fulfill({
       status: 403,
       contentType: 'application/problem+json',
@@ -287,11 +294,17 @@ test('the list shows a skeleton while loading, and the API’s message with Retr
   skeletonSeen()
   const alert = page.getByRole('alert')
   await expect(alert).toContainText('This account may not list calls right now.')
-  fail = false
-  // A DOM click, as the pager's: with three workers, other journeys' calls end every few seconds, each ending
-  // refetches the failing list, and its error state is drawn anew; a pointer click waiting for the button to stay
-  // put lost that race for a minute (CI 21:32).
+  // With three workers, other journeys' calls end every few seconds and each ending refetches the list: let
+  // through, such a refetch cured the page before Retry was pressed and took the button away (CI 17:21). Held,
+  // none can answer, so the error and its Retry stay until the test lets them through.
+  answer = 'hold'
+  const before = requests
+  // A DOM click, as the pager's: the error state is drawn anew at each refetch, and a pointer click waiting for
+  // the button to stay put lost that race for a minute (CI 21:32).
   await alert.getByRole('button', { name: 'Retry' }).dispatchEvent('click')
+  await expect.poll(() => requests, { message: 'Retry asks for the list again' }).toBeGreaterThan(before)
+  answer = 'pass'
+  letThrough()
   await expect(page.getByRole('table', { name: /calls/i })).toBeVisible()
 })
 
