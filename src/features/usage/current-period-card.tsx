@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { accountQueries } from '@/api/account'
-import { MIN_PACE_DAYS } from '@/api/contract/period-pace'
+import { MIN_PACE_DAYS, type Pace } from '@/api/contract/period-pace'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 import { formatNumber, pluralize } from '@/lib/format'
 import { daysLeft, formatRate } from '@/lib/usage-format'
-import { useCurrentPeriodDays } from './pacing/current-period-days'
+import { useCurrentPeriodDays } from './current-period-days'
 import { paceOfPeriod } from './pacing/pacing'
 import { ProjectionCallout } from './pacing/projection-callout'
 import { PeriodRange } from './period-range'
@@ -65,6 +65,15 @@ function UsageFigures({
   )
 }
 
+/** The pace fact's value: the pace, when it becomes known, or why it is not known. */
+function paceWords(pace: Pace | null, unreadable: string | null, failed: boolean): string {
+  if (pace?.kind === 'projection') return `${formatRate(pace.minutesPerDay)} minutes a day`
+  if (pace) return `Known after ${MIN_PACE_DAYS} whole days`
+  if (unreadable) return 'Not known: this period is not broken down into days'
+  if (failed) return 'Not known: the minutes per day could not be read'
+  return 'Reading the minutes per day…'
+}
+
 function PeriodFigures({ usage, now, timeZone }: { usage: CompleteUsage; now: number; timeZone: string }) {
   // The same daily series (and cache entry) as the pacing card and the breakdowns of this period.
   const { days, unreadable } = useCurrentPeriodDays(usage, timeZone)
@@ -88,15 +97,7 @@ function PeriodFigures({ usage, now, timeZone }: { usage: CompleteUsage; now: nu
         <Fact label="Committed">{formatNumber(usage.committed_minutes)} minutes</Fact>
         <Fact label="Days left">{pluralize(daysLeft(usage.period_end, now), 'day')}</Fact>
         <Fact label={pace?.kind === 'projection' ? `Pace, last ${pluralize(pace.windowDays, 'day')}` : 'Pace'}>
-          {!pace
-            ? unreadable
-              ? 'Not known: this period is not broken down into days'
-              : days.isError
-                ? 'Not known: the minutes per day could not be read'
-                : 'Reading the minutes per day…'
-            : pace.kind === 'projection'
-              ? `${formatRate(pace.minutesPerDay)} minutes a day`
-              : `Known after ${MIN_PACE_DAYS} whole days`}
+          {paceWords(pace, unreadable, days.isError)}
         </Fact>
         <Fact label="Overage">
           <span className={over ? 'font-semibold text-red-700 dark:text-red-300' : undefined}>

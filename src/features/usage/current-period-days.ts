@@ -4,8 +4,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { isReadablePeriod } from '@/api/contract/usage-breakdown-schemas'
 import { usageBreakdownQueries } from '@/api/usage-breakdowns'
-import { unbrokenPeriodText } from '../billing-period'
-import type { CompleteUsage } from '../usage-given'
+import { unbrokenPeriodText } from './billing-period'
+import type { CompleteUsage } from './usage-given'
 
 export function useCurrentPeriodDays(usage: CompleteUsage, timeZone: string) {
   const { period_start: from, period_end: to } = usage

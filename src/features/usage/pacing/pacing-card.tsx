@@ -4,10 +4,10 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatNumber } from '@/lib/format'
 import { formatDateInZone } from '@/lib/usage-format'
+import { useCurrentPeriodDays } from '../current-period-days'
 import { SectionCard } from '../section-card'
 import { type CompleteUsage, completeUsage, missingFigures } from '../usage-given'
 import { BurnUpChart } from './burn-up-chart'
-import { useCurrentPeriodDays } from './current-period-days'
 import { burnUpPoints, paceAssumption, paceOfPeriod } from './pacing'
 
 /** How the current period is pacing, from its real daily series, drawn as a burn-up. */
