@@ -13,7 +13,7 @@ import {
   serveCommand,
 } from '../e2e/support/servers'
 import { buildServer } from '../scripts/build-server'
-import { CALL_INDEX_PATHS, type IndexState } from '../src/api/contract/call-index-schemas'
+import { CALL_INDEX_PATHS, indexState } from '../src/api/contract/call-index-schemas'
 import { CONSOLE_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/contract/console-schemas'
 import { type Child, startShellChild } from './child'
 
@@ -84,7 +84,7 @@ export async function indexListed(appUrl: string, session: BenchSession, timeout
       headers: { cookie: session.cookie },
     })
     if (!response.ok) throw new Error(`Reading the call index's state: ${response.status} ${await response.text()}`)
-    const state = (await response.json()) as IndexState
+    const state = indexState.parse(await response.json())
     if (state.listingComplete) return (performance.now() - started) / 1000
     if (performance.now() - started > timeoutMs)
       throw new Error(`The call index had not listed every call after ${timeoutMs / 1000} s: ${state.message ?? ''}`)

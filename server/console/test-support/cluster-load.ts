@@ -12,14 +12,21 @@ export interface LoadResult {
   /** Acknowledged sign-ins and exports, per person. */
   signIns: Map<string, number>
   exports: Map<string, number>
-  /** Status (and content type) of every answer that was not a 2xx, or "network" when none came. */
-  failures: string[]
-  /** The same, with the request and what the answer said: "POST /api/v1/voice/calls: 503 Console unavailable". */
-  failedRequests: string[]
+  /** Every request whose answer was not a 2xx, or that got none. */
+  failures: FailedRequest[]
   /** Times the person who stays signed in found themselves signed out. */
   signedOut: number
   /** Whether each of the last answers (after the fault) was a 2xx. */
   recent: boolean[]
+}
+
+interface FailedRequest {
+  /** What was asked: "POST /api/v1/voice/calls". */
+  request: string
+  /** "503 application/problem+json", or "network" when no answer came. */
+  outcome: string
+  /** The start of the answer's body, or the network's error. */
+  said: string
 }
 
 export interface ClusterLoad {
@@ -45,7 +52,6 @@ export async function startClusterLoad(options: {
     signIns: new Map(),
     exports: new Map(),
     failures: [],
-    failedRequests: [],
     signedOut: 0,
     recent: [],
   }
@@ -63,14 +69,13 @@ export async function startClusterLoad(options: {
       const ok = answer.status >= 200 && answer.status < 300
       result.recent = [...result.recent.slice(-19), ok]
       if (!ok) {
-        result.failures.push(`${answer.status} ${answer.headers.get('content-type') ?? '-'}`)
-        result.failedRequests.push(`${request}: ${answer.status} ${answer.body.slice(0, 300)}`)
+        const outcome = `${answer.status} ${answer.headers.get('content-type') ?? '-'}`
+        result.failures.push({ request, outcome, said: answer.body.slice(0, 300) })
       }
       return ok ? answer : null
     } catch (error) {
       result.recent = [...result.recent.slice(-19), false]
-      result.failures.push('network')
-      result.failedRequests.push(`${request}: ${String(error)}`)
+      result.failures.push({ request, outcome: 'network', said: String(error) })
       return null
     }
   }
