@@ -75,6 +75,7 @@ export default defineConfig({
     // Most server tests wait on sockets, timers and child processes rather than the CPU: on 2 cores vitest's
     // default (cores - 1, one worker) ran them one file at a time; three overlap their waits.
     maxWorkers: 3,
+    globalSetup: ['scripts/vitest-temp-root.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
