@@ -3,7 +3,7 @@
 // one throw-away PostgreSQL, in front of the real simulator through a counting proxy; loopback only, and it
 // stops by itself. Each person reads a call's status through the console once a second, as a call page does.
 // Reports p50/p99 of those reads, the upstream request rate, CPU per request and memory of each instance.
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { buildServer, SERVER_BUILD_DIR } from '../scripts/build-server'
@@ -48,10 +48,11 @@ const percentile = (sorted: number[], p: number) =>
 const emails = Array.from({ length: people }, (_, i) => `person${i}@bench.test`)
 // The instances run as shipped: the built JavaScript of `npm run build`.
 await buildServer()
+const distDir = makeDist()
 const cluster = await startConsoleCluster({
   entry: [`${SERVER_BUILD_DIR}/index.mjs`],
   instances: instanceCount,
-  distDir: makeDist(),
+  distDir,
   people: emails.map((email) => ({ email, role: 'support' as const })),
   countUpstream: true,
   // The simulator's own per-account limit (1,200 a minute) would answer 429s: it is the console being measured.
@@ -68,6 +69,7 @@ const stop = async () => {
   if (stopped) return
   stopped = true
   await cluster.stop()
+  rmSync(distDir, { recursive: true, force: true })
 }
 process.on('SIGINT', () => void stop().then(() => process.exit(130)))
 try {
