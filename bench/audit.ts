@@ -13,6 +13,7 @@ import { verifyAuditTrail } from '../server/console/audit/verify'
 import { openStore } from '../server/console/store'
 import { createTestConsole } from '../server/console/test-support/console-app'
 import { startSimulatorProcess } from '../server/console/test-support/simulator-process'
+import { makeDist } from '../server/console/test-support/stand-in-dist'
 import { findSamples } from '../server/console/test-support/voice-samples'
 import { measureSessionLookups } from './audit/session-lookups'
 import { integerOption } from './integer-option'
@@ -90,7 +91,11 @@ interface StoreFigures {
   totals: number[]
 }
 
-async function runOn(locate: Locate, sim: Awaited<ReturnType<typeof startSimulatorProcess>>): Promise<StoreFigures> {
+async function runOn(
+  locate: Locate,
+  sim: Awaited<ReturnType<typeof startSimulatorProcess>>,
+  dir: string,
+): Promise<StoreFigures> {
   const appends: number[] = []
   for (const writers of WRITERS) appends.push(await appendRate(locate, writers))
 
@@ -107,6 +112,8 @@ async function runOn(locate: Locate, sim: Awaited<ReturnType<typeof startSimulat
       audit: timed(createAuditLog(store), auditMs),
       upstream: sim.url,
       apiKey: sim.key,
+      // In the bench's folder, which it removes at the end.
+      distDir: makeDist(dir),
       userRateLimitPerMinute: 1_000_000_000,
       logger: { info: () => {}, error: (entry) => console.error(entry) },
     })
@@ -199,7 +206,7 @@ async function main() {
         store === 'sqlite' || !cluster
           ? async (name) => join(dir, `${name}.sqlite`)
           : (name) => cluster.createDatabase(name)
-      const figures = await withLoads(loads, store, () => runOn(locate, sim))
+      const figures = await withLoads(loads, store, () => runOn(locate, sim, dir))
       results[store] = figures
       report(store, loadBefore, figures)
     }

@@ -3,12 +3,11 @@
 // one throw-away PostgreSQL, in front of the real simulator through a counting proxy; loopback only, and it
 // stops by itself. Each person reads a call's status through the console once a second, as a call page does.
 // Reports p50/p99 of those reads, the upstream request rate, CPU per request and memory of each instance.
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { buildServer, SERVER_BUILD_DIR } from '../scripts/build-server'
 import { type ClusterPerson, clusterPerson } from '../server/console/test-support/cluster-person'
-import { makeDist } from '../server/console/test-support/console-app'
 import { clusterMissing, startConsoleCluster } from '../server/console/test-support/console-cluster'
 import { simulatorGet } from '../server/console/test-support/simulator-process'
 import { integerOption } from './integer-option'
@@ -48,11 +47,9 @@ const percentile = (sorted: number[], p: number) =>
 const emails = Array.from({ length: people }, (_, i) => `person${i}@bench.test`)
 // The instances run as shipped: the built JavaScript of `npm run build`.
 await buildServer()
-const distDir = makeDist()
 const cluster = await startConsoleCluster({
   entry: [`${SERVER_BUILD_DIR}/index.mjs`],
   instances: instanceCount,
-  distDir,
   people: emails.map((email) => ({ email, role: 'support' as const })),
   countUpstream: true,
   // The simulator's own per-account limit (1,200 a minute) would answer 429s: it is the console being measured.
@@ -69,7 +66,6 @@ const stop = async () => {
   if (stopped) return
   stopped = true
   await cluster.stop()
-  rmSync(distDir, { recursive: true, force: true })
 }
 process.on('SIGINT', () => void stop().then(() => process.exit(130)))
 try {

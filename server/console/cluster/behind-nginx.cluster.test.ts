@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { auditRows, auditVerifyCli, verifiedEntries } from '../test-support/cluster-audit'
 import { type Answer, clusterPerson } from '../test-support/cluster-person'
-import { makeDist } from '../test-support/console-app'
 import { type ConsoleCluster, clusterSkipReason, startConsoleCluster } from '../test-support/console-cluster'
 
 const skip = clusterSkipReason()
@@ -40,7 +39,6 @@ async function inTurn(count: number, send: () => Promise<Answer>) {
 describe.skipIf(skip)('two console instances behind nginx', () => {
   beforeAll(async () => {
     cluster = await startConsoleCluster({
-      distDir: makeDist(),
       people: [
         { email: ADMIN, role: 'admin' },
         { email: SUPPORT, role: 'support' },

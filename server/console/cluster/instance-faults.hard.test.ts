@@ -6,7 +6,6 @@ import { buildServer } from '../../../scripts/build-server'
 import { auditRows, auditVerifyCli, verifiedEntries } from '../test-support/cluster-audit'
 import { type LoadResult, missingFromAudit, startClusterLoad } from '../test-support/cluster-load'
 import { clusterPerson } from '../test-support/cluster-person'
-import { makeDist } from '../test-support/console-app'
 import { type ConsoleCluster, clusterSkipReason, startConsoleCluster } from '../test-support/console-cluster'
 
 const skip = clusterSkipReason()
@@ -84,7 +83,6 @@ describe.skipIf(skip)('faults under load, two instances behind nginx', () => {
     await buildServer(FAULTS_BUILD_DIR)
     cluster = await startConsoleCluster({
       entry: [`${FAULTS_BUILD_DIR}/index.mjs`],
-      distDir: makeDist(),
       people: [STAYING, ...WORKERS].map((email) => ({ email, role: 'admin' as const })),
       env: {
         CONSOLE_USER_RATE_LIMIT: '100000',

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clusterPerson } from '../test-support/cluster-person'
-import { makeDist } from '../test-support/console-app'
 import { type ConsoleCluster, clusterSkipReason, startConsoleCluster } from '../test-support/console-cluster'
 import { simulatorGet } from '../test-support/simulator-process'
 import { openSse, type SseClient } from '../test-support/sse-client'
@@ -40,7 +39,6 @@ async function placeOnTheSimulator(destination: string): Promise<string> {
 describe.skipIf(skip)('live calls watched through two instances', () => {
   beforeAll(async () => {
     cluster = await startConsoleCluster({
-      distDir: makeDist(),
       people: [{ email: PERSON, role: 'support' }],
       countUpstream: true,
       // Real speed halved: a failing call rings for a few seconds, several polls long.

@@ -1,28 +1,15 @@
 // The console app over an in-memory store, and what a browser does with it: sign in,
 // keep the cookie, send the CSRF header. Requests go through app.request() (no socket).
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Role } from '../../../src/api/contract/console-schemas'
 import { type ConsoleAppOptions, createConsole } from '../app'
 import { hashPassword } from '../auth/passwords'
 import { createLogger } from '../http/request-log'
 import type { ConsoleStore } from '../store'
+import { makeDist } from './stand-in-dist'
 import { openTestStore } from './test-store'
 
 export const PUBLIC_ORIGIN = 'http://localhost:4173'
 export const PASSWORD = 'correct horse battery'
-
-/** A built dashboard in miniature: index.html, the sign-in document and two hashed assets. */
-export function makeDist(): string {
-  const dist = mkdtempSync(join(tmpdir(), 'console-dist-'))
-  mkdirSync(join(dist, 'assets'))
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>')
-  writeFileSync(join(dist, 'sign-in.html'), '<!doctype html><title>Sign in</title><div id="root"></div>')
-  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
-  writeFileSync(join(dist, 'assets', 'big-abc123.js'), `export const words = ${JSON.stringify('call '.repeat(2000))}`)
-  return dist
-}
 
 /** A clock the test moves by hand. */
 export function fakeClock(start = Date.parse('2026-11-15T12:00:00Z')) {
@@ -54,7 +41,8 @@ export async function createTestConsole(overrides: Partial<ConsoleAppOptions> = 
     // Nothing listens here: a test that needs an upstream passes one.
     upstream: 'http://127.0.0.1:9',
     apiKey: 'sim_demo_key_acme',
-    distDir: makeDist(),
+    // Made only when not given: a bench passes one in a folder it removes.
+    distDir: overrides.distDir ?? makeDist(),
     ...overrides,
   })
   const origin = overrides.publicUrl?.origin ?? PUBLIC_ORIGIN

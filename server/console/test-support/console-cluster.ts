@@ -15,6 +15,7 @@ import { findNginx, type NginxProcess, startNginx } from './nginx-process'
 import { findPostgresBin, type PostgresCluster, startPostgresCluster } from './postgres-cluster'
 import { freePort } from './running-console'
 import { type SimulatorProcess, startSimulatorProcess } from './simulator-process'
+import { makeDist } from './stand-in-dist'
 
 export const CLUSTER_PASSWORD = 'cluster test passphrase'
 
@@ -57,8 +58,8 @@ export interface ClusterOptions {
   people?: { email: string; role: Role }[]
   /** Extra settings for every instance. */
   env?: Record<string, string>
-  /** The dashboard's files: a build (the journey's), or makeDist()'s stand-in for API tests. */
-  distDir: string
+  /** The dashboard's files: a build (the journey's); a stand-in (makeDist) in the cluster's own folder when not given. */
+  distDir?: string
   simulatorEnv?: Record<string, string>
   /** Puts a counting proxy between the instances and the simulator (what all instances ask, together). */
   countUpstream?: boolean
@@ -102,6 +103,7 @@ export async function startConsoleCluster(options: ClusterOptions): Promise<Cons
     const upstream = options.countUpstream ? await startCountingUpstream(simulator.url) : null
     if (upstream) parts.push({ stop: () => upstream.close() })
 
+    const distDir = options.distDir ?? makeDist(dir)
     const count = options.instances ?? 2
     const ports = await Promise.all(Array.from({ length: count }, () => freePort()))
     const nginxPort = await freePort()
@@ -119,7 +121,7 @@ export async function startConsoleCluster(options: ClusterOptions): Promise<Cons
           CONSOLE_TRUSTED_PROXIES: '127.0.0.1',
           VOICE_API_BASE_URL: upstream?.url ?? simulator.url,
           VOICE_API_KEY: simulator.key,
-          DASHBOARD_DIST: options.distDir,
+          DASHBOARD_DIST: distDir,
           CONSOLE_LOG: 'json',
           ...options.env,
         },

@@ -5,7 +5,7 @@ import { createServer } from 'node:net'
 import { loadConsoleConfig } from '../config'
 import { createLogger } from '../http/request-log'
 import { type RunningConsole, startConsole } from '../server'
-import { makeDist } from './console-app'
+import { makeDist } from './stand-in-dist'
 import { onPostgres, testStoreLocation } from './test-store'
 
 /** A port nothing listens on right now: the public URL must name the port before the server starts. */

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { loadConsoleConfig } from '../../config'
 import { createLogger } from '../../http/request-log'
 import { startConsole } from '../../server'
-import { makeDist } from '../../test-support/console-app'
 import { freePort } from '../../test-support/running-console'
 import { type SimulatorProcess, simulatorGet, startSimulatorProcess } from '../../test-support/simulator-process'
+import { makeDist } from '../../test-support/stand-in-dist'
 import { DEMO_RULE_MARGIN } from './demo-rule'
 
 let sim: SimulatorProcess
