@@ -88,6 +88,36 @@ test.describe('signed out', () => {
     await expect(page.getByRole('heading', { name: 'Live calls', level: 1 })).toBeVisible()
   })
 
+  test('signed out in several tabs, a person signs in once and the other tab goes on too', async ({
+    page,
+    context,
+  }) => {
+    const signInOn = async (tab: Page, role: 'support' | 'manager') => {
+      await tab.getByLabel('Email').fill(e2eUser(role))
+      await tab.getByLabel('Password').fill(E2E_PASSWORD)
+      await tab.getByRole('button', { name: 'Sign in', exact: true }).click()
+    }
+    // Both cold: the light sign-in document in each.
+    await page.goto('/usage')
+    const other = await context.newPage()
+    await other.goto('/live')
+    await expect(other.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible()
+    await signInOn(page, 'manager')
+    await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible()
+    await expect(other).toHaveURL(/\/live(\?|$)/)
+    await expect(other.getByRole('heading', { name: 'Live calls', level: 1 })).toBeVisible()
+
+    // Signed out in one, and the other finds out at its next page: the dashboard's own sign-in page in both.
+    await signOut(other)
+    await expect(other.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calls', exact: true }).click()
+    await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fcalls/)
+    await signInOn(other, 'manager')
+    await expect(other.getByRole('heading', { name: 'Calls', level: 1 })).toBeVisible()
+    await expect(page).toHaveURL(/\/calls(\?|$)/)
+    await expect(page.getByRole('heading', { name: 'Calls', level: 1 })).toBeVisible()
+  })
+
   test('a redirect to another site after sign-in is not followed', async ({ page }) => {
     await page.goto('/sign-in?redirect=https%3A%2F%2Fevil.example%2Fcalls')
     await page.getByLabel('Email').fill(e2eUser('support'))

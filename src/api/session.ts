@@ -9,11 +9,10 @@ import {
   type Permission,
   SESSION_ELEMENT_ID,
   type SessionResponse,
-  type SessionState,
   sessionState,
   upstreamStatus,
 } from './contract/console-schemas'
-import { fetchSetup } from './sign-in'
+import { fetchSetup, fetchSignedIn, signedIn } from './sign-in'
 
 const onConsole = { prefix: CONSOLE_PREFIX }
 
@@ -23,10 +22,7 @@ export const sessionQueries = {
   current: () =>
     queryOptions({
       queryKey: [...sessionQueries.all(), 'current'] as const,
-      queryFn: async ({ signal }): Promise<SessionResponse | null> => {
-        const state = await apiRequest('/session', { ...onConsole, schema: sessionState, signal })
-        return signedIn(state)
-      },
+      queryFn: ({ signal }) => fetchSignedIn(signal),
       // Read again on each navigation and after a 403 (router.ts, query-client.ts), not on a timer.
       staleTime: Number.POSITIVE_INFINITY,
       retry: false,
@@ -43,8 +39,6 @@ export const sessionQueries = {
       staleTime: 60_000,
     }),
 }
-
-const signedIn = (state: SessionState): SessionResponse | null => (state.user ? state : null)
 
 export function signOut(): Promise<undefined> {
   return apiRequest('/sign-out', { ...onConsole, method: 'POST', schema: z.undefined() })

@@ -4,9 +4,11 @@ import { apiRequest } from './client'
 import {
   CONSOLE_PREFIX,
   type SessionResponse,
+  type SessionState,
   type SetupResponse,
   type SignInBody,
   sessionResponse,
+  sessionState,
   setupResponse,
 } from './contract/console-schemas'
 
@@ -20,3 +22,11 @@ export function fetchSetup(signal?: AbortSignal): Promise<SetupResponse> {
 export function signIn(body: SignInBody): Promise<SessionResponse> {
   return apiRequest('/sign-in', { ...onConsole, method: 'POST', body, schema: sessionResponse })
 }
+
+/** Who this browser is signed in as, or null: a tab asks when it may have been signed in from another one. */
+export async function fetchSignedIn(signal?: AbortSignal): Promise<SessionResponse | null> {
+  return signedIn(await apiRequest('/session', { ...onConsole, schema: sessionState, signal }))
+}
+
+/** The session's answer as the dashboard keeps it: the person, or null when nobody is signed in. */
+export const signedIn = (state: SessionState): SessionResponse | null => (state.user ? state : null)

@@ -73,4 +73,25 @@ describe('the sign-in document', () => {
     expect(screen.getByText(/does not give you access to this console/)).toBeTruthy()
     expect(screen.queryByLabelText('Password')).toBeNull()
   })
+
+  it('goes on when another tab signs this browser in: at its word, or when shown again', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, SETUP))
+    const { location, replace } = locationAt('?redirect=%2Flive')
+    render(<SignInDocument location={location} />)
+    await screen.findByLabelText('Email')
+
+    // Looked at again while still signed out: the form stays.
+    fetchMock.mockResolvedValueOnce(json(200, { user: null, permissions: [] }))
+    window.dispatchEvent(new Event('focus'))
+    await vi.waitFor(() => expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/api/console/session'))
+    expect(replace).not.toHaveBeenCalled()
+
+    // Another tab says it signed in: this one asks the console, which names the person, and goes on.
+    fetchMock.mockResolvedValueOnce(json(200, SESSION))
+    const otherTab = new BroadcastChannel('voice-dashboard-sign-in')
+    otherTab.postMessage('signed-in')
+    otherTab.close()
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/live'))
+    expect(fetchMock).toHaveBeenCalledTimes(3)
+  })
 })

@@ -3,6 +3,7 @@ import type { SetupResponse, SignInBody } from '@/api/contract/console-schemas'
 import { fetchSetup, signIn } from '@/api/sign-in'
 import { signInSearch } from '@/features/sign-in/sign-in-search'
 import { SignInSections } from '@/features/sign-in/sign-in-sections'
+import { useSignedInElsewhere } from '@/features/sign-in/use-signed-in-elsewhere'
 import { cn } from '@/lib/cn'
 import { safeRedirect } from '@/lib/safe-redirect'
 import { pageWidth } from '@/shell/page-width'
@@ -26,6 +27,8 @@ export function SignInDocument({ location = window.location }: { location?: Loca
   const [setup, setSetup] = useState<Setup>({ data: undefined, isError: false })
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<unknown>(null)
+  // Signed in from another tab meanwhile: on to the page asked for, as after signing in here.
+  const announceSignIn = useSignedInElsewhere(() => location.replace(next))
 
   useEffect(() => {
     const controller = new AbortController()
@@ -42,7 +45,10 @@ export function SignInDocument({ location = window.location }: { location?: Loca
     setError(null)
     signIn(body).then(
       // Pending until the next page has loaded: the form stays disabled, so it is sent once.
-      () => location.replace(next),
+      () => {
+        announceSignIn()
+        location.replace(next)
+      },
       (failure: unknown) => {
         setError(failure)
         setPending(false)

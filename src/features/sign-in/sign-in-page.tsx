@@ -5,6 +5,7 @@ import { replaceSession, sessionQueries } from '@/api/session'
 import { signIn } from '@/api/sign-in'
 import { safeRedirect } from '@/lib/safe-redirect'
 import { SignInSections } from './sign-in-sections'
+import { useSignedInElsewhere } from './use-signed-in-elsewhere'
 
 const route = getRouteApi('/sign-in')
 
@@ -15,14 +16,20 @@ export function SignInPage() {
   const queryClient = useQueryClient()
   const setup = useQuery(sessionQueries.setup())
   const next = safeRedirect(redirect, window.location.origin)
+  const enter = async (session: SessionResponse) => {
+    // Whatever an earlier person left in this tab's cache is not theirs to see.
+    replaceSession(queryClient, session)
+    await router.navigate({ href: next, replace: true })
+  }
+  // Signed in from another tab meanwhile: in, as after signing in here.
+  const announceSignIn = useSignedInElsewhere((session) => void enter(session))
   const mutation = useMutation({
     mutationFn: (body: SignInBody) => signIn(body),
     // A wrong password is this page's own answer, not an ended session.
     meta: { handlesUnauthorized: true },
-    onSuccess: async (session: SessionResponse) => {
-      // Whatever an earlier person left in this tab's cache is not theirs to see.
-      replaceSession(queryClient, session)
-      await router.navigate({ href: next, replace: true })
+    onSuccess: (session) => {
+      announceSignIn()
+      return enter(session)
     },
   })
 
