@@ -112,7 +112,13 @@ test.describe('notifications', () => {
     const toast = other.getByRole('listitem').filter({ hasText: title })
     await expect(toast).toBeVisible({ timeout: 30_000 })
     // The tab that placed it says so too (toasts stay 10 s: looked at now, while both show).
-    await expect(placing.getByRole('listitem').filter({ hasText: title })).toBeVisible()
+    const placedToast = placing.getByRole('listitem').filter({ hasText: title })
+    await expect(placedToast).toBeVisible()
+    // Scrolled to the end of the list, its pager shows above the toast, not under it.
+    await placing.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    const next = await placing.getByRole('navigation', { name: 'Pages of calls' }).getByText('Next').boundingBox()
+    const toastBox = await placedToast.boundingBox()
+    expect(next && toastBox && next.y + next.height <= toastBox.y).toBe(true)
     // A toast waits while the pointer is on it (as a person reading it); axe may take a while here.
     await toast.hover()
     expect(await axeViolations(other, { include: '[data-sonner-toaster]', tags: ['wcag2a', 'wcag2aa'] })).toEqual([])

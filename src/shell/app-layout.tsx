@@ -36,7 +36,8 @@ export function AppLayout() {
             <KeyboardShortcuts session={session} />
           </Suspense>
         )}
-        <main id="main" className={wall ? 'px-6 py-6' : cn(pageWidth(wide), wide ? 'py-4 sm:py-6' : 'py-6')}>
+        {/* Room below the page for the call toasts (bottom right): scrolled to its end, a pager shows above them. */}
+        <main id="main" className={wall ? 'px-6 py-6' : cn(pageWidth(wide), wide ? 'pt-4 sm:pt-6' : 'pt-6', 'pb-32')}>
           <DocumentTitle />
           <RateLimitBanner />
           <Outlet />
