@@ -94,7 +94,7 @@ interface StoreFigures {
 async function runOn(
   locate: Locate,
   sim: Awaited<ReturnType<typeof startSimulatorProcess>>,
-  dir: string,
+  distDir: string,
 ): Promise<StoreFigures> {
   const appends: number[] = []
   for (const writers of WRITERS) appends.push(await appendRate(locate, writers))
@@ -112,8 +112,7 @@ async function runOn(
       audit: timed(createAuditLog(store), auditMs),
       upstream: sim.url,
       apiKey: sim.key,
-      // In the bench's folder, which it removes at the end.
-      distDir: makeDist(dir),
+      distDir,
       userRateLimitPerMinute: 1_000_000_000,
       logger: { info: () => {}, error: (entry) => console.error(entry) },
     })
@@ -193,6 +192,8 @@ function bothStoresRows(results: Partial<Record<BenchStore, StoreFigures>>): Sid
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'audit-bench-'))
+  // One stand-in dashboard for both stores' consoles, in the bench's folder, which it removes at the end.
+  const distDir = makeDist(dir)
   const sim = await startSimulatorProcess({ VOICE_SIM_RATE_LIMIT: '1000000000', VOICE_SIM_SEED_CALLS: '0' }, 60_000)
   let postgres: BenchPostgres | null = null
   try {
@@ -206,7 +207,7 @@ async function main() {
         store === 'sqlite' || !cluster
           ? async (name) => join(dir, `${name}.sqlite`)
           : (name) => cluster.createDatabase(name)
-      const figures = await withLoads(loads, store, () => runOn(locate, sim, dir))
+      const figures = await withLoads(loads, store, () => runOn(locate, sim, distDir))
       results[store] = figures
       report(store, loadBefore, figures)
     }

@@ -1,6 +1,7 @@
 // Each person signs in once, through the sign-in page; the specs reuse the sessions.
 import { expect, test as setup } from '@playwright/test'
-import { authFile, E2E_PASSWORD, type E2eRole, e2eUser, origin, ports, ROLES } from './support/servers'
+import { authFile, type E2eRole, e2eUser, origin, ports, ROLES } from './support/servers'
+import { submitSignIn } from './support/test'
 
 const SIGN_INS: { port: number; roles: readonly E2eRole[] }[] = [
   { port: ports.app, roles: ROLES },
@@ -13,9 +14,7 @@ for (const { port, roles } of SIGN_INS) {
   for (const role of roles) {
     setup(`${role} signs in on port ${port}`, async ({ page }) => {
       await page.goto(`${origin(port)}/sign-in`)
-      await page.getByLabel('Email').fill(e2eUser(role))
-      await page.getByLabel('Password').fill(E2E_PASSWORD)
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await submitSignIn(page, e2eUser(role))
       await expect(page.getByRole('region', { name: 'Signed in' })).toContainText(e2eUser(role))
       await page.context().storageState({ path: authFile(port, role) })
     })

@@ -4,7 +4,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/contract/console-sche
 import { API_PREFIX } from '../src/api/contract/schemas'
 import { NUMBERS } from './support/api'
 import { E2E_PASSWORD, e2eUser, urls } from './support/servers'
-import { expect, type Page, signedInAs, signedOut, signOut, test } from './support/test'
+import { expect, type Page, signedInAs, signedOut, signOut, submitSignIn, test } from './support/test'
 
 const PAGES_OF_ROLE = {
   support: ['Calls', 'New call', 'Caller IDs'],
@@ -81,9 +81,7 @@ test.describe('signed out', () => {
     await expect.poll(() => scripts.filter((path) => /^\/assets\/index-[\w-]+\.js$/.test(path))).toHaveLength(1)
     expect(scripts.filter((path) => !/^\/assets\/(index|sign-in-document)-[\w-]+\.js$/.test(path))).toEqual([])
 
-    await page.getByLabel('Email').fill(e2eUser('support'))
-    await page.getByLabel('Password').fill(E2E_PASSWORD)
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await submitSignIn(page, e2eUser('support'))
     await expect(page).toHaveURL(/\/live\?wall=true/)
     await expect(page.getByRole('heading', { name: 'Live calls', level: 1 })).toBeVisible()
   })
@@ -92,17 +90,12 @@ test.describe('signed out', () => {
     page,
     context,
   }) => {
-    const signInOn = async (tab: Page, role: 'support' | 'manager') => {
-      await tab.getByLabel('Email').fill(e2eUser(role))
-      await tab.getByLabel('Password').fill(E2E_PASSWORD)
-      await tab.getByRole('button', { name: 'Sign in', exact: true }).click()
-    }
     // Both cold: the light sign-in document in each.
     await page.goto('/usage')
     const other = await context.newPage()
     await other.goto('/live')
     await expect(other.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible()
-    await signInOn(page, 'manager')
+    await submitSignIn(page, e2eUser('manager'))
     await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible()
     await expect(other).toHaveURL(/\/live(\?|$)/)
     await expect(other.getByRole('heading', { name: 'Live calls', level: 1 })).toBeVisible()
@@ -112,7 +105,7 @@ test.describe('signed out', () => {
     await expect(other.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible()
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calls', exact: true }).click()
     await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fcalls/)
-    await signInOn(other, 'manager')
+    await submitSignIn(other, e2eUser('manager'))
     await expect(other.getByRole('heading', { name: 'Calls', level: 1 })).toBeVisible()
     await expect(page).toHaveURL(/\/calls(\?|$)/)
     await expect(page.getByRole('heading', { name: 'Calls', level: 1 })).toBeVisible()
@@ -120,18 +113,14 @@ test.describe('signed out', () => {
 
   test('a redirect to another site after sign-in is not followed', async ({ page }) => {
     await page.goto('/sign-in?redirect=https%3A%2F%2Fevil.example%2Fcalls')
-    await page.getByLabel('Email').fill(e2eUser('support'))
-    await page.getByLabel('Password').fill(E2E_PASSWORD)
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await submitSignIn(page, e2eUser('support'))
     await expect(page.getByRole('heading', { name: 'Calls', level: 1 })).toBeVisible()
     expect(new URL(page.url()).origin).toBe(urls.app)
   })
 
   test('after signing out, the back button shows no data', async ({ page }) => {
     await page.goto('/sign-in')
-    await page.getByLabel('Email').fill(e2eUser('support'))
-    await page.getByLabel('Password').fill(E2E_PASSWORD)
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await submitSignIn(page, e2eUser('support'))
     await expect(page.getByRole('table', { name: /calls/i })).toBeVisible()
     const firstCall = page.getByRole('table', { name: /calls/i }).getByRole('row').nth(1)
     await firstCall.getByRole('link').first().click()
@@ -193,9 +182,7 @@ test.describe('a console without an API key', () => {
   test('tells an admin what is missing, and a support agent that the service is not configured', async ({ page }) => {
     for (const role of ['admin', 'support'] as const) {
       await page.goto('/sign-in')
-      await page.getByLabel('Email').fill(e2eUser(role))
-      await page.getByLabel('Password').fill(E2E_PASSWORD)
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await submitSignIn(page, e2eUser(role))
       await expect(page.getByRole('region', { name: 'Signed in' })).toContainText(e2eUser(role))
       if (role === 'admin') {
         await expect(page.getByRole('alert').filter({ hasText: 'voice service' })).toContainText(

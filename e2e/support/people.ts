@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect } from '@playwright/test'
 import { CLI_COMMAND, consoleDb, E2E_PASSWORD, type E2eRole, ports } from './servers'
+import { submitSignIn } from './test'
 
 function addPerson(role: E2eRole): string {
   const email = `${role}-${randomUUID().slice(0, 8)}@e2e.test`
@@ -20,9 +21,7 @@ function addPerson(role: E2eRole): string {
 export async function signInAsNewPerson(page: Page, role: E2eRole): Promise<string> {
   const email = addPerson(role)
   await page.goto('/sign-in')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(E2E_PASSWORD)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await submitSignIn(page, email)
   await expect(page).not.toHaveURL(/sign-in/)
   return email
 }
