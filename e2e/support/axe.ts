@@ -1,4 +1,4 @@
-// axe's findings on a page as it settles, one line each. A toast fading in ("Call ended") is measured at part
+// axe's findings on a page once it settles, one line each. A toast fading in ("Call ended") is measured at part
 // opacity and fails a contrast it meets at rest, so motion is reduced (as a person may ask for) and running
 // transitions are let finish before axe looks.
 import AxeBuilder from '@axe-core/playwright'
@@ -24,6 +24,9 @@ export async function axeViolations(
       new Promise((settled) => setTimeout(settled, 5_000)),
     ]),
   )
+  // A list refreshing behind its last rows is dimmed (opacity-60) and aria-busy until its answer: axe judges the page
+  // it settles on, as it once judged a search's dimmed rows for contrast in CI.
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 10_000 })
   // Legacy mode runs axe.run in the page itself. The default (runPartial in each frame, then finishRun in a blank
   // page it opens) costs a new page per check, about 1 s on a quiet machine and more on a loaded one; it exists
   // for cross-origin frames, and the dashboard has no frames.
