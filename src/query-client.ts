@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { isApiError } from './api/client'
-import { retryDelay, shouldRetry } from './api/retry'
+import { retryDelay, shouldRetryRead } from './api/retry'
 import { sessionQueries } from './api/session'
 import { reportSessionEnded } from './api/session-ended'
 
@@ -20,7 +20,7 @@ export const queryClient: QueryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 10_000,
-      retry: shouldRetry,
+      retry: shouldRetryRead,
       retryDelay,
     },
     mutations: {

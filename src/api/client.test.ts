@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as z from 'zod/mini'
 import { stubFetch } from '@/test/stub-fetch'
-import { ApiError, apiRequest, apiUrl, errorFromResponse } from './client'
+import { ApiError, apiRequest, apiUrl, errorFromResponse, MAX_RATE_LIMIT_WAITS } from './client'
 
 const okSchema = z.object({ ok: z.boolean() })
 const fetchMock = stubFetch()
@@ -99,18 +99,20 @@ describe('apiRequest', () => {
     expect(error.message).toBe('The service answered 500.')
   })
 
+  // A submission's 429 is its answer (its retries count them apart); a read's is waited out (below).
+  const submit = () => apiRequest('/calls', { method: 'POST', body: {}, schema: okSchema })
   it('carries Retry-After from a 429', async () => {
     fetchMock.mockResolvedValueOnce(
       json({ title: 'Too many requests', status: 429 }, { status: 429, headers: { 'Retry-After': '3' } }),
     )
-    const error = await failure(apiRequest('/calls', { schema: okSchema }))
+    const error = await failure(submit())
     expect(error.retryAfterMs).toBe(3000)
     expect(error.isTransient).toBe(true)
   })
 
   it('says what a 429 without a problem body means', async () => {
     fetchMock.mockResolvedValueOnce(new Response('Too many requests', { status: 429, headers: { 'Retry-After': '4' } }))
-    const error = await failure(apiRequest('/calls', { schema: okSchema }))
+    const error = await failure(submit())
     expect(error.message).toBe('The voice service asked us to slow down (too many requests).')
   })
 
@@ -159,10 +161,10 @@ describe('Retry-After holds every request, not only the refused one', () => {
   const refused = (status: number, retryAfter: string) =>
     json({ title: 'Refused', status }, { status, headers: { 'Retry-After': retryAfter } })
 
-  /** Makes one request fail with `response`, then lets the next request start (it stays waiting or not). */
+  /** Makes one submission fail with `response`, then lets the next request start (it stays waiting or not). */
   async function afterRefusal(response: Response, options: { signal?: AbortSignal; timeoutMs?: number } = {}) {
     fetchMock.mockResolvedValueOnce(response)
-    await failure(apiRequest('/calls', { schema: okSchema }))
+    await failure(apiRequest('/calls', { method: 'POST', body: {}, schema: okSchema }))
     fetchMock.mockResolvedValueOnce(json({ ok: true }))
     const next = apiRequest('/account', { schema: okSchema, ...options })
     next.catch(() => {})
@@ -243,6 +245,58 @@ describe('Retry-After holds every request, not only the refused one', () => {
     await expect(next).resolves.toEqual({ ok: true })
     const signal = fetchMock.mock.calls[1]?.[1]?.signal
     expect(signal?.aborted).toBe(false)
+  })
+})
+
+describe('a read refused with 429 waits and is sent again', () => {
+  const tooMany = (headers: Record<string, string> = {}) =>
+    json({ title: 'Too many requests', status: 429 }, { status: 429, headers })
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+  })
+
+  it('after the Retry-After, and answers with what the service then says', async () => {
+    fetchMock.mockResolvedValueOnce(tooMany({ 'Retry-After': '3' })).mockResolvedValueOnce(json({ ok: true }))
+    const read = apiRequest('/usage', { schema: okSchema })
+    await vi.advanceTimersByTimeAsync(2999)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1)
+    await expect(read).resolves.toEqual({ ok: true })
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+  })
+
+  it(`at most ${MAX_RATE_LIMIT_WAITS} times: then the 429 is the answer`, async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(tooMany({ 'Retry-After': '1' })))
+    const read = failure(apiRequest('/usage', { schema: okSchema }))
+    await vi.advanceTimersByTimeAsync(MAX_RATE_LIMIT_WAITS * 1000)
+    const error = await read
+    expect(error.status).toBe(429)
+    expect(fetchMock).toHaveBeenCalledTimes(MAX_RATE_LIMIT_WAITS + 1)
+  })
+
+  it('after a backoff when the service says no time, and on the console’s own limits without holding the voice API', async () => {
+    fetchMock.mockResolvedValueOnce(tooMany()).mockResolvedValueOnce(json({ ok: true }))
+    const read = apiRequest('/calls/search', { prefix: '/api/console', schema: okSchema })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    fetchMock.mockResolvedValueOnce(json({ ok: true }))
+    await expect(apiRequest('/account', { schema: okSchema })).resolves.toEqual({ ok: true })
+    await vi.advanceTimersByTimeAsync(500)
+    await expect(read).resolves.toEqual({ ok: true })
+    expect(fetchMock).toHaveBeenCalledTimes(3)
+  })
+
+  it('stops waiting when its caller does, without sending again', async () => {
+    fetchMock.mockResolvedValueOnce(tooMany({ 'Retry-After': '5' }))
+    const controller = new AbortController()
+    const read = apiRequest('/usage', { schema: okSchema, signal: controller.signal })
+    read.catch(() => {})
+    await vi.advanceTimersByTimeAsync(0)
+    controller.abort()
+    expect(((await read.catch((e: unknown) => e)) as DOMException).name).toBe('AbortError')
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
   })
 })
 

@@ -1,6 +1,8 @@
 // The thin fetch client: the only code in the SPA that speaks HTTP.
 import type * as z from 'zod/mini'
+import { abortableSleep } from '@/lib/abortable-sleep'
 import { untilAborted } from '@/lib/until-aborted'
+import { backoffMs } from './backoff'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from './contract/console-schemas'
 import { parseRetryAfter } from './contract/retry-after'
 import { API_PREFIX, type ProblemDetails, problemDetails } from './contract/schemas'
@@ -76,51 +78,20 @@ export function apiUrl(path: string, query?: RequestOptions<unknown>['query'], p
   return `${prefix}${path}${search ? `?${search}` : ''}`
 }
 
+/**
+ * A read refused with 429 is sent again, this many times, before its 429 is the answer. A busy account is
+ * not a failure, and the service says when to come back: waiting here keeps a query's retries for
+ * failures (5xx, network), as a submission counts its 429s apart (idempotent-submit.ts).
+ */
+export const MAX_RATE_LIMIT_WAITS = 8
+
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const { method = 'GET', body, schema, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options
-  // The gate speaks for the voice service's limit; the console's own API (sign-in) is not under it.
-  const gated = (options.prefix ?? API_PREFIX) === API_PREFIX
-  if (gated) await rateLimitGate.wait(signal)
-  // The session cookie goes with every same-origin request; the header tells the console it is us.
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    [CSRF_HEADER]: CSRF_HEADER_VALUE,
-    ...options.headers,
-  }
-  if (body !== undefined) headers['Content-Type'] = 'application/json'
-  // Started after the wait: the service is given its full time once the request is actually sent.
-  const timeout = AbortSignal.timeout(timeoutMs)
-  const sent = fetch(apiUrl(path, options.query, options.prefix), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    // A voice API request runs to its answer even when its caller stops waiting (a page left mid-request):
-    // a 429 that arrives then still speaks for every later request, and a cancelled fetch would hide it.
-    signal: gated || !signal ? timeout : AbortSignal.any([signal, timeout]),
-  })
-  if (gated) {
-    void sent.then((answer) => {
-      holdIfAsked(answer)
-      if (signal?.aborted) void answer.body?.cancel()
-    }, ignore)
-  }
-  let response: Response
-  try {
-    response = await untilAborted(sent, signal)
-  } catch (cause) {
-    if (signal?.aborted) throw cause
-    if (timeout.aborted) {
-      throw new ApiError({
-        kind: 'timeout',
-        message: `The service did not answer within ${Math.round(timeoutMs / 1000)} seconds.`,
-        cause,
-      })
-    }
-    throw new ApiError({
-      kind: 'network',
-      message: 'Could not reach the service. Check your connection and try again.',
-      cause,
-    })
+  const { method = 'GET', schema } = options
+  let response = await send(path, options)
+  for (let waits = 0; method === 'GET' && response.status === 429 && waits < MAX_RATE_LIMIT_WAITS; waits++) {
+    void response.body?.cancel()
+    await waitToResend(response, waits, options)
+    response = await send(path, options)
   }
 
   if (!response.ok) throw await errorFromResponse(response)
@@ -147,6 +118,67 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     })
   }
   return parsed.data
+}
+
+/** One send: after the gate (for the voice API), with its own time limit; a failure to get any answer thrown. */
+async function send(path: string, options: RequestOptions<unknown>): Promise<Response> {
+  const { method = 'GET', body, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options
+  // The gate speaks for the voice service's limit; the console's own API (sign-in) is not under it.
+  const gated = isGated(options)
+  if (gated) await rateLimitGate.wait(signal)
+  // The session cookie goes with every same-origin request; the header tells the console it is us.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [CSRF_HEADER]: CSRF_HEADER_VALUE,
+    ...options.headers,
+  }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  // Started after the wait: the service is given its full time once the request is actually sent.
+  const timeout = AbortSignal.timeout(timeoutMs)
+  const sent = fetch(apiUrl(path, options.query, options.prefix), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    // A voice API request runs to its answer even when its caller stops waiting (a page left mid-request):
+    // a 429 that arrives then still speaks for every later request, and a cancelled fetch would hide it.
+    signal: gated || !signal ? timeout : AbortSignal.any([signal, timeout]),
+  })
+  if (gated) {
+    void sent.then((answer) => {
+      holdIfAsked(answer)
+      if (signal?.aborted) void answer.body?.cancel()
+    }, ignore)
+  }
+  try {
+    return await untilAborted(sent, signal)
+  } catch (cause) {
+    if (signal?.aborted) throw cause
+    if (timeout.aborted) {
+      throw new ApiError({
+        kind: 'timeout',
+        message: `The service did not answer within ${Math.round(timeoutMs / 1000)} seconds.`,
+        cause,
+      })
+    }
+    throw new ApiError({
+      kind: 'network',
+      message: 'Could not reach the service. Check your connection and try again.',
+      cause,
+    })
+  }
+}
+
+const isGated = (options: RequestOptions<unknown>) => (options.prefix ?? API_PREFIX) === API_PREFIX
+
+/**
+ * Until a refused read may go again: its Retry-After, else the backoff. The voice API's wait holds every
+ * request of the tab (the gate); the console's own limits are per feature, so only this read waits.
+ */
+async function waitToResend(refused: Response, waits: number, options: RequestOptions<unknown>) {
+  const waitMs = parseRetryAfter(refused.headers.get('Retry-After')) ?? backoffMs(waits)
+  if (!isGated(options)) return abortableSleep(waitMs, options.signal)
+  rateLimitGate.hold(waitMs)
+  return rateLimitGate.wait(options.signal)
 }
 
 /** A 429 or 503 with Retry-After holds every voice API request, before anyone reads its body. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from './client'
-import { MAX_RATE_LIMIT_RETRIES, MAX_TRANSIENT_RETRIES, retryDelay, shouldRetry } from './retry'
+import { MAX_RATE_LIMIT_RETRIES, MAX_TRANSIENT_RETRIES, retryDelay, shouldRetry, shouldRetryRead } from './retry'
 
 const http = (status: number, retryAfterMs: number | null = null) =>
   new ApiError({ kind: 'http', status, message: `HTTP ${status}`, retryAfterMs })
@@ -27,6 +27,15 @@ describe('shouldRetry', () => {
   })
   it('does not retry errors that are not from the client', () => {
     expect(shouldRetry(0, new Error('bug'))).toBe(false)
+  })
+})
+
+describe('shouldRetryRead', () => {
+  it('leaves the 429s to the client, which waited them out, and retries failures as shouldRetry does', () => {
+    expect(shouldRetryRead(0, http(429, 1000))).toBe(false)
+    expect(shouldRetryRead(0, http(503))).toBe(true)
+    expect(shouldRetryRead(MAX_TRANSIENT_RETRIES, http(503))).toBe(false)
+    expect(shouldRetryRead(0, http(404))).toBe(false)
   })
 })
 
