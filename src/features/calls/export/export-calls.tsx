@@ -1,11 +1,14 @@
 // "Export CSV": every row the view's filters and search select, streamed from the console, with a
-// progress bar of rows done of the total and a Cancel. The download's code loads on the first export.
-import { useEffect, useRef, useState } from 'react'
+// progress bar of rows done of the total and a Cancel. The download's code and its bar load on the first
+// export: the cold calls page carries only the button.
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { CallSearchQuery } from '@/api/contract/call-index-schemas'
 import { Button } from '@/components/ui/button'
 import { errorText } from '@/lib/error-text'
 import { formatNumber } from '@/lib/format'
 import type { ExportProgress } from './run-export'
+
+const ExportBar = lazy(() => import('./export-bar').then(({ ExportBar }) => ({ default: ExportBar })))
 
 type ExportState =
   | { phase: 'idle' }
@@ -13,34 +16,6 @@ type ExportState =
   | { phase: 'done'; rows: number; fileName: string }
   | { phase: 'cancelled'; rows: number }
   | { phase: 'failed'; message: string }
-
-function ExportBar({ progress, onCancel }: { progress: ExportProgress | null; onCancel: () => void }) {
-  const rows = progress?.rows ?? 0
-  const total = progress?.total ?? null
-  const words = total === null ? `${formatNumber(rows)} rows` : `${formatNumber(rows)} of ${formatNumber(total)} rows`
-  return (
-    <div className="flex flex-wrap items-center gap-2 text-sm">
-      <div
-        role="progressbar"
-        aria-label="Export progress"
-        aria-valuemin={0}
-        aria-valuemax={total ?? undefined}
-        aria-valuenow={total === null ? undefined : rows}
-        aria-valuetext={words}
-        className="h-2 w-40 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-      >
-        <div
-          className="h-full bg-indigo-600 transition-[width] dark:bg-indigo-400"
-          style={{ width: total ? `${Math.min(100, (rows / total) * 100)}%` : '0%' }}
-        />
-      </div>
-      <span className="tabular-nums">{words}</span>
-      <Button variant="secondary" size="xs" onClick={onCancel}>
-        Cancel
-      </Button>
-    </div>
-  )
-}
 
 export function ExportCalls({
   query,
@@ -81,7 +56,9 @@ export function ExportCalls({
   return (
     <div className="flex flex-wrap items-center gap-2">
       {state.phase === 'running' ? (
-        <ExportBar progress={state.progress} onCancel={() => running.current?.abort()} />
+        <Suspense fallback={<span className="text-sm">Starting the export…</span>}>
+          <ExportBar progress={state.progress} onCancel={() => running.current?.abort()} />
+        </Suspense>
       ) : (
         <Button
           variant="secondary"
