@@ -10,8 +10,10 @@ import { act, type PageShortcut } from './shortcut-actions'
 import { isApple, type KeyAction, readKey } from './shortcut-keys'
 
 // Loaded when first opened: cmdk alone is about 18 KB gzip.
-const CommandPalette = lazy(() => import('./command-palette'))
-const ShortcutHelp = lazy(() => import('./shortcut-help'))
+const loadPalette = () => import('./command-palette')
+const loadHelp = () => import('./shortcut-help')
+const CommandPalette = lazy(loadPalette)
+const ShortcutHelp = lazy(loadHelp)
 
 const APPLE = isApple(navigator.platform)
 const NOTICE_MS = 2000
@@ -39,6 +41,8 @@ export default function KeyboardShortcuts({ session }: { session: SessionRespons
   }, [notice])
 
   const show = (dialog: 'palette' | 'help') => {
+    // The other one is often next (the palette names ? for the help): it loads meanwhile, not after its key.
+    void (dialog === 'palette' ? loadHelp() : loadPalette()).catch(() => {})
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
     lastOpened.current += 1
     setOpen({ dialog, id: lastOpened.current })
