@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 
 export interface Child {
   url: string
@@ -65,20 +64,6 @@ function startProcess(file: string, args: string[], env: Record<string, string>,
             child.kill('SIGTERM')
           }),
       })
-    })
-  })
-}
-
-/** A port free right now: the simulator must know the console's origin (for recording URLs) before it starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
     })
   })
 }

@@ -4,8 +4,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { request } from 'node:http'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '../../server/console/test-support/free-port'
 import { CONSOLE_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/api/contract/console-schemas'
-import { freePort } from '../child'
 import { BENCH_EMAIL, BENCH_PASSWORD, type ProbeAnswer } from './protocol'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')

@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SIM_COMMAND, simulatorEnv } from '../../e2e/support/servers'
-import { type Child, freePort, nodeArgs, startChild } from '../child'
+import { freePort } from '../../server/console/test-support/free-port'
+import { type Child, nodeArgs, startChild } from '../child'
 import { type BenchSession, signIn, startConsoleChild } from '../console'
 
 interface BenchServers {

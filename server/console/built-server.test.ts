@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildServer } from '../../scripts/build-server'
 import { clusterPerson } from './test-support/cluster-person'
 import { type ConsoleProcess, consoleProcess } from './test-support/console-process'
-import { freePort } from './test-support/running-console'
+import { freePort } from './test-support/free-port'
 import { ACME_KEY, type SimulatorProcess, startSimulatorProcess } from './test-support/simulator-process'
 
 const PASSWORD = 'a long passphrase for the built console'

@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freePort } from './running-console'
+import { freePort } from './free-port'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 const NGINX_EXAMPLE = join(ROOT, 'deploy/nginx/console.conf')

@@ -3,9 +3,9 @@
 // PostgreSQL refuses to run as root, so as root the cluster runs as the `postgres` user.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from './free-port'
 
 export interface PostgresCluster {
   /** The `postgres` database's URL; `urlOf(name)` for another. */
@@ -31,16 +31,6 @@ export function findPostgresBin(): { bin: string } | { missing: string } {
   if (newest) return { bin: join(root, newest, 'bin') }
   return { missing: `no PostgreSQL server programs in ${root} (Debian: apt-get install postgresql)` }
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 
 const asRoot = process.getuid?.() === 0
 

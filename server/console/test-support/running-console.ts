@@ -1,25 +1,12 @@
 // The console on a real socket, for what app.request() cannot show: the Host header as
 // sent, absolute-form targets, raw paths, the client's address.
 import { request as httpRequest } from 'node:http'
-import { createServer } from 'node:net'
 import { loadConsoleConfig } from '../config'
 import { createLogger } from '../http/request-log'
 import { type RunningConsole, startConsole } from '../server'
+import { freePort } from './free-port'
 import { makeDist } from './stand-in-dist'
 import { onPostgres, testStoreLocation } from './test-store'
-
-/** A port nothing listens on right now: the public URL must name the port before the server starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 export interface TestServer extends RunningConsole {
   /** Every log line, as written. */
