@@ -5,7 +5,8 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from './free-port'
+// With its extension: vitest.config.ts loads this file, and Vite's native config loader resolves no bare path.
+import { freePort } from './free-port.ts'
 
 export interface PostgresCluster {
   /** The `postgres` database's URL; `urlOf(name)` for another. */
