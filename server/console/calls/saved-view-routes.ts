@@ -62,14 +62,14 @@ export function savedViewRoutes(store: ConsoleStore, signedIn: MiddlewareHandler
       // The same save sent again (a retry, a request the browser resent) answers the view it saved, as it is now.
       const earlier = requestKey && (await views.savedWithKey(userId, requestKey))
       if (earlier) return c.json(toView(earlier, userId), 200)
-      if ((await views.countOwnedBy(userId)) >= MAX_VIEWS_PER_PERSON)
+      const saved = await views.create(userId, c.req.valid('json'), now(), requestKey)
+      if (!saved)
         return sendProblem(
           c,
           409,
           'Too many saved views',
           `You can keep ${MAX_VIEWS_PER_PERSON} saved views. Delete one you no longer use first.`,
         )
-      const saved = await views.create(userId, c.req.valid('json'), now(), requestKey)
       const row = await views.find(saved.id)
       return c.json(row && toView(row, userId), saved.created ? 201 : 200)
     })

@@ -2,6 +2,7 @@
 // ones are seen by everyone, and only the owner changes or deletes a view.
 import { describe, expect, it } from 'vitest'
 import type { SavedView } from '../../../src/api/contract/call-index-schemas'
+import { MAX_VIEWS_PER_PERSON } from '../store/saved-views'
 import { createTestConsole, expectProblem } from '../test-support/console-app'
 
 const VIEWS = '/api/console/views'
@@ -96,6 +97,22 @@ describe('saved views', () => {
     await expectProblem(await save(ana, 'x'.repeat(256)), 400)
     await expectProblem(await save(ana, 'tab\tin it'), 400)
     expect(await listOf(app, ana)).toHaveLength(2)
+  })
+
+  it(`keeps ${MAX_VIEWS_PER_PERSON} views a person at most, however many saves arrive at once`, async () => {
+    const { app, ana } = await twoPeople()
+    const owner = (await app.store.users.byEmail('ana@example.com'))?.id ?? ''
+    for (let n = 0; n < MAX_VIEWS_PER_PERSON - 2; n++)
+      await app.store.savedViews.create(owner, { ...failedToday, name: `View ${n}` }, Date.now(), null)
+    // Six tabs saving at once, two places left: the count and the insert are one step, so two are saved.
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, n) =>
+        app.request(VIEWS, { cookie: ana, json: { ...failedToday, name: `Tab ${n}` } }),
+      ),
+    )
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 201, 409, 409, 409, 409])
+    await expectProblem(answers.find((res) => res.status === 409) as Response, 409)
+    expect(await listOf(app, ana)).toHaveLength(MAX_VIEWS_PER_PERSON)
   })
 
   it('lets only the owner change or delete a shared view, and says whose it is', async () => {

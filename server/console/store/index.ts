@@ -61,7 +61,7 @@ function createStore(
     usageBreakdowns: createUsageBreakdownQueries(readers.readers),
     callIndexSync: createCallIndexSyncQueries(db, callIndex.upsertListedIn),
     ssoLogins: createSsoLoginQueries(db),
-    savedViews: createSavedViewQueries(db),
+    savedViews: createSavedViewQueries(db, adapter),
     secrets: createSecretQueries(db),
     alertChannels: createAlertChannelQueries(db),
     alertDeliveries: createAlertDeliveryQueries(db),

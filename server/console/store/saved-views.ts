@@ -1,6 +1,7 @@
 // Saved views of the calls page: a person's own, and everyone's shared ones.
 import { randomBytes } from 'node:crypto'
 import { type DatePreset, datePreset, type SavedViewInput } from '../../../src/api/contract/call-index-schemas'
+import type { StoreAdapter } from './adapter'
 import type { ConsoleDb } from './database'
 
 /** Views one person may keep: plenty for a sidebar, and a bound on what one account can store. */
@@ -18,7 +19,7 @@ export interface SavedViewRow {
   datePreset: DatePreset | null
 }
 
-export function createSavedViewQueries(db: ConsoleDb) {
+export function createSavedViewQueries(db: ConsoleDb, adapter: StoreAdapter) {
   const selectViews = () =>
     db
       .selectFrom('saved_views')
@@ -70,36 +71,43 @@ export function createSavedViewQueries(db: ConsoleDb) {
       const row = await selectViews().where('saved_views.id', '=', id).executeTakeFirst()
       return row ? toRow(row) : null
     },
-    countOwnedBy: async (userId: string): Promise<number> =>
-      Number(
-        (
-          await db
-            .selectFrom('saved_views')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('owner_id', '=', userId)
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
     savedWithKey,
     /**
-     * Saves a view and answers its id. With a request key, a second save of that key (two instances at once,
-     * say) inserts nothing and answers the first one's id, with `created` false.
+     * Saves a view and answers its id, or null when the person already keeps `most`. The count and the insert are
+     * one serial transaction, so saves sent at once (several tabs, two instances) cannot pass the cap between
+     * them. With a request key, a second save of that key inserts nothing and answers the first one's id, with
+     * `created` false.
      */
-    create: async (
+    create: (
       ownerId: string,
       view: SavedViewInput,
       at: number,
       requestKey: string | null,
-    ): Promise<{ id: string; created: boolean }> => {
-      const id = `view_${randomBytes(9).toString('base64url')}`
-      const inserted = await db
-        .insertInto('saved_views')
-        .values({ id, owner_id: ownerId, ...flags(view), updated_at: at, request_key: requestKey })
-        .onConflict((conflict) => conflict.columns(['owner_id', 'request_key']).doNothing())
-        .executeTakeFirst()
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 1) > 0 || requestKey === null) return { id, created: true }
-      return { id: (await savedWithKey(ownerId, requestKey))?.id ?? id, created: false }
-    },
+      most: number = MAX_VIEWS_PER_PERSON,
+    ): Promise<{ id: string; created: boolean } | null> =>
+      adapter.serialTransaction(db, async (tx) => {
+        if (requestKey !== null) {
+          const earlier = await tx
+            .selectFrom('saved_views')
+            .select('id')
+            .where('owner_id', '=', ownerId)
+            .where('request_key', '=', requestKey)
+            .executeTakeFirst()
+          if (earlier) return { id: earlier.id, created: false }
+        }
+        const { n } = await tx
+          .selectFrom('saved_views')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('owner_id', '=', ownerId)
+          .executeTakeFirstOrThrow()
+        if (Number(n) >= most) return null
+        const id = `view_${randomBytes(9).toString('base64url')}`
+        await tx
+          .insertInto('saved_views')
+          .values({ id, owner_id: ownerId, ...flags(view), updated_at: at, request_key: requestKey })
+          .execute()
+        return { id, created: true }
+      }),
     update: async (id: string, view: SavedViewInput, at: number): Promise<void> => {
       await db
         .updateTable('saved_views')
