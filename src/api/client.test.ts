@@ -27,6 +27,16 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError
 }
 
+/** Starts a read, lets it go as far as it can on the fake clock (its fetch, or a wait), aborts it: what it threw. */
+async function abortedOnceStarted(path: string): Promise<unknown> {
+  const controller = new AbortController()
+  const read = apiRequest(path, { schema: okSchema, signal: controller.signal })
+  read.catch(() => {})
+  await vi.advanceTimersByTimeAsync(0)
+  controller.abort()
+  return read.catch((e: unknown) => e)
+}
+
 describe('apiRequest', () => {
   it("parses a success body with the schema, and marks the request as the console's own", async () => {
     fetchMock.mockResolvedValueOnce(json({ ok: true }))
@@ -217,12 +227,7 @@ describe('Retry-After holds every request, not only the refused one', () => {
     // A page left mid-request: its query is cancelled, but the service's answer speaks for the next page too.
     let answer: (response: Response) => void = () => {}
     fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)))
-    const controller = new AbortController()
-    const left = apiRequest('/calls/c1/recordings', { schema: okSchema, signal: controller.signal })
-    left.catch(() => {})
-    await vi.advanceTimersByTimeAsync(0)
-    controller.abort()
-    expect(((await left.catch((e: unknown) => e)) as DOMException).name).toBe('AbortError')
+    expect(((await abortedOnceStarted('/calls/c1/recordings')) as DOMException).name).toBe('AbortError')
     answer(refused(429, '2'))
     await vi.advanceTimersByTimeAsync(0)
     fetchMock.mockResolvedValueOnce(json({ ok: true }))
@@ -289,12 +294,7 @@ describe('a read refused with 429 waits and is sent again', () => {
 
   it('stops waiting when its caller does, without sending again', async () => {
     fetchMock.mockResolvedValueOnce(tooMany({ 'Retry-After': '5' }))
-    const controller = new AbortController()
-    const read = apiRequest('/usage', { schema: okSchema, signal: controller.signal })
-    read.catch(() => {})
-    await vi.advanceTimersByTimeAsync(0)
-    controller.abort()
-    expect(((await read.catch((e: unknown) => e)) as DOMException).name).toBe('AbortError')
+    expect(((await abortedOnceStarted('/usage')) as DOMException).name).toBe('AbortError')
     await vi.advanceTimersByTimeAsync(10_000)
     expect(fetchMock).toHaveBeenCalledTimes(1)
   })

@@ -172,13 +172,13 @@ const isGated = (options: RequestOptions<unknown>) => (options.prefix ?? API_PRE
 
 /**
  * Until a refused read may go again: its Retry-After, else the backoff. The voice API's wait holds every
- * request of the tab (the gate); the console's own limits are per feature, so only this read waits.
+ * request of the tab (the gate, which the next send waits at); the console's own limits are per feature, so
+ * only this read waits.
  */
 async function waitToResend(refused: Response, waits: number, options: RequestOptions<unknown>) {
   const waitMs = parseRetryAfter(refused.headers.get('Retry-After')) ?? backoffMs(waits)
-  if (!isGated(options)) return abortableSleep(waitMs, options.signal)
-  rateLimitGate.hold(waitMs)
-  return rateLimitGate.wait(options.signal)
+  if (isGated(options)) rateLimitGate.hold(waitMs)
+  else await abortableSleep(waitMs, options.signal)
 }
 
 /** A 429 or 503 with Retry-After holds every voice API request, before anyone reads its body. */

@@ -60,8 +60,6 @@ export function savedViewRoutes(store: ConsoleStore, signedIn: MiddlewareHandler
           'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
         )
       // The same save sent again (a retry, a request the browser resent) answers the view it saved, as it is now.
-      const earlier = requestKey && (await views.savedWithKey(userId, requestKey))
-      if (earlier) return c.json(toView(earlier, userId), 200)
       const saved = await views.create(userId, c.req.valid('json'), now(), requestKey)
       if (!saved)
         return sendProblem(

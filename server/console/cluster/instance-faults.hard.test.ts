@@ -49,22 +49,11 @@ async function expectNothingLost(result: LoadResult) {
   expect(unclear).toEqual([])
 }
 
-/** The load balancer answers again with a 2xx within `ms`. */
-async function servingAgain(ms = 30_000) {
-  const probe = clusterPerson(cluster.url, STAYING)
-  const deadline = Date.now() + ms
-  while (Date.now() < deadline) {
-    const answer = await probe.request('/api/console/setup').catch(() => null)
-    if (answer?.status === 200) return
-    await sleep(200)
-  }
-  throw new Error(`the console did not answer within ${ms} ms`)
-}
-
 /**
- * A set-up request sent again until it is answered 2xx: the cluster has just started beside other suites (CI runs
- * the hard tests beside the browser journeys and the benches), and one answer unlike the others (a sign-in 429 of
- * the shared guard, say) is not what these tests are about. Past `ms`, the last answer is the error, in words.
+ * A request sent again until it is answered 2xx, every 200 ms: at set-up (the cluster has just started beside other
+ * suites: CI runs the hard tests beside the browser journeys and the benches, and one answer unlike the others, a
+ * sign-in 429 of the shared guard, say, is not what these tests are about), and while an instance comes back. Past
+ * `ms`, the last answer is the error, in words.
  */
 async function answeredOk(send: () => Promise<Answer>, ms = 60_000): Promise<Answer> {
   const deadline = Date.now() + ms
@@ -75,9 +64,13 @@ async function answeredOk(send: () => Promise<Answer>, ms = 60_000): Promise<Ans
       const said = answer instanceof Error ? answer.message : `${answer.status} ${answer.body.slice(0, 300)}`
       throw new Error(`no 2xx within ${ms} ms; the last answer: ${said}`)
     }
-    await sleep(500)
+    await sleep(200)
   }
 }
+
+/** The load balancer answers again with a 2xx within `ms`. */
+const servingAgain = (ms = 30_000) =>
+  answeredOk(() => clusterPerson(cluster.url, STAYING).request('/api/console/setup'), ms)
 
 /** Waits until nginx's log shows the instance on `port` answering again. */
 async function backInRotation(port: number, ms = 30_000) {

@@ -48,15 +48,6 @@ export function createSavedViewQueries(db: ConsoleDb, adapter: StoreAdapter) {
     datePreset: datePreset.safeParse(row.datePreset).data ?? null,
   })
 
-  /** The person's view saved with this Idempotency-Key, if any. */
-  const savedWithKey = async (ownerId: string, requestKey: string): Promise<SavedViewRow | null> => {
-    const row = await selectViews()
-      .where('saved_views.owner_id', '=', ownerId)
-      .where('saved_views.request_key', '=', requestKey)
-      .executeTakeFirst()
-    return row ? toRow(row) : null
-  }
-
   return {
     /** The person's own views and everyone's shared ones, by name. */
     visibleTo: async (userId: string): Promise<SavedViewRow[]> =>
@@ -71,7 +62,6 @@ export function createSavedViewQueries(db: ConsoleDb, adapter: StoreAdapter) {
       const row = await selectViews().where('saved_views.id', '=', id).executeTakeFirst()
       return row ? toRow(row) : null
     },
-    savedWithKey,
     /**
      * Saves a view and answers its id, or null when the person already keeps `most`. The count and the insert are
      * one serial transaction, so saves sent at once (several tabs, two instances) cannot pass the cap between
