@@ -388,6 +388,32 @@ test.describe('the command palette', () => {
   })
 })
 
+test('Ctrl+K closes the palette, and opens it again however soon after Escape it comes', async ({ page }) => {
+  await page.goto('/calls')
+  await expect(heading(page, 'Calls')).toBeVisible()
+  await openPalette(page)
+  await page.keyboard.press('Control+k')
+  await expect(palette(page)).toHaveCount(0)
+
+  // Escape and Ctrl+K sent together: the second comes before the platform's close event of the first (input goes
+  // first), while the focus is still in the closed palette's field. CI met this once (stop 39).
+  await openPalette(page)
+  await page.keyboard.type('utc')
+  const cdp = await page.context().newCDPSession(page)
+  const send = (type: 'rawKeyDown' | 'keyUp', key: string, code: string, keyCode: number, modifiers = 0) =>
+    cdp.send('Input.dispatchKeyEvent', { type, key, code, windowsVirtualKeyCode: keyCode, modifiers })
+  const CTRL = 2
+  await Promise.all([
+    send('rawKeyDown', 'Escape', 'Escape', 27),
+    send('keyUp', 'Escape', 'Escape', 27),
+    send('rawKeyDown', 'k', 'KeyK', 75, CTRL),
+    send('keyUp', 'k', 'KeyK', 75, CTRL),
+  ])
+  await expect(palette(page)).toBeVisible()
+  await expect(palette(page).getByRole('combobox', { name: 'Command' })).toBeFocused()
+  await expect(palette(page).getByRole('combobox', { name: 'Command' })).toHaveValue('')
+})
+
 test('keys typed in a field, or while a dialog is open, are not shortcuts', async ({ page }) => {
   await page.goto('/calls')
   const search = page.getByRole('searchbox', { name: 'Search' })

@@ -12,7 +12,7 @@ import { setTheme, useTheme } from '../theme'
 import { useSignOut } from '../use-sign-out'
 import { KeyCombo } from './key-combo'
 import { type PaletteCommand, paletteCommands } from './palette-commands'
-import type { KeyAction } from './shortcut-keys'
+import { type KeyAction, readKey } from './shortcut-keys'
 import { keyLabels } from './shortcut-list'
 
 const HEADINGS: Record<PaletteCommand['group'], string> = {
@@ -35,6 +35,20 @@ function sections(
   }
   return runs
 }
+
+/** Whether a key press is the palette's own Ctrl/⌘+K, as the shortcuts' listener reads it. */
+const isPaletteKey = (event: KeyboardEvent, apple: boolean) =>
+  readKey(
+    {
+      key: event.key,
+      code: event.code,
+      ctrlKey: event.ctrlKey,
+      metaKey: event.metaKey,
+      altKey: event.altKey,
+      altGraph: false,
+    },
+    { typing: true, goSince: null, now: 0, apple },
+  ).action !== null
 
 const itemClass =
   'flex cursor-pointer items-center justify-between gap-3 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-indigo-50 data-[selected=true]:text-indigo-950 dark:data-[selected=true]:bg-indigo-950 dark:data-[selected=true]:text-indigo-50'
@@ -101,6 +115,16 @@ export default function CommandPalette({
     }
   }
 
+  /**
+   * Ctrl/⌘+K in the palette. Open, it closes it again. Already closed, it opens a new one: the platform closes
+   * the dialog on Escape and tells us by an event queued after it, and a Ctrl+K pressed in between (input goes
+   * first) still reaches this palette's field, so the shortcuts' listener would otherwise never see it.
+   */
+  function reopenOrClose(root: HTMLElement) {
+    if (root.closest('dialog')?.open) close()
+    else perform({ shortcut: 'palette' })
+  }
+
   const count = commands.length
   return (
     <Dialog title="Command palette" onClose={() => close()} width="xl">
@@ -109,7 +133,14 @@ export default function CommandPalette({
         label="Command"
         shouldFilter={false}
         loop
-        onKeyDown={(event) => event.key === 'Escape' && event.stopPropagation()}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') event.stopPropagation()
+          else if (isPaletteKey(event.nativeEvent, apple)) {
+            // Ours, never cmdk's "previous item" (it runs after this, unless the default is prevented).
+            event.preventDefault()
+            reopenOrClose(event.currentTarget)
+          }
+        }}
       >
         <Command.Input
           value={text}
@@ -155,8 +186,8 @@ export default function CommandPalette({
           </p>
         )}
         <p className="mt-3 border-t border-slate-200 pt-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
-          ↑ ↓ to move, Enter to run, Escape to close. {keyLabels(['$mod', 'k'], apple).labels.join(' ')} opens this
-          palette.
+          ↑ ↓ to move, Enter to run, Escape to close. {keyLabels(['$mod', 'k'], apple).labels.join(' ')} opens and
+          closes this palette.
         </p>
       </Command>
     </Dialog>
