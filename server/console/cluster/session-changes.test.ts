@@ -1,11 +1,13 @@
 // Two console apps on one store (one SQLite file, or one PostgreSQL database), as two instances behind a load
 // balancer: a sign-out, a role change or a deactivation made on one instance holds at the person's very next
-// request on the other. The session is read from the store on every request (auth/sessions.ts); no instance
-// keeps a copy that could outlive a change made elsewhere.
+// request on the other. An instance keeps a session it found for a second at most, and only on SQLite, where it
+// sees another connection's commit at the next turn of its event loop (store/recent-sessions.ts): the person's
+// next request, sent after the change, comes from the network in a later turn, which `nextTurn` stands for here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONSOLE_PREFIX } from '../../../src/api/contract/console-schemas'
 import { type ConsoleStore, openStore } from '../store'
 import { createTestConsole, expectProblem, type TestConsole } from '../test-support/console-app'
+import { nextTurn } from '../test-support/next-turn'
 import { testStoreLocation } from '../test-support/test-store'
 
 let stores: ConsoleStore[] = []
@@ -44,6 +46,7 @@ describe('a change on one instance, at the next request on the other', () => {
     const cookie = await two.signIn(EMAIL)
     expect((await one.request(USERS, { cookie })).status).toBe(200)
     expect((await one.request(`${CONSOLE_PREFIX}/sign-out`, { method: 'POST', cookie })).status).toBe(204)
+    await nextTurn()
     await expectProblem(await two.request(USERS, { cookie }), 401)
   })
 
@@ -56,6 +59,7 @@ describe('a change on one instance, at the next request on the other', () => {
       cookie: adminCookie,
     })
     expect(demoted.status).toBe(200)
+    await nextTurn()
     expect(await roleOn(two, cookie)).toBe('support')
     await expectProblem(await two.request(USERS, { cookie }), 403)
   })
@@ -64,6 +68,7 @@ describe('a change on one instance, at the next request on the other', () => {
     const cookie = await two.signIn(EMAIL)
     expect(await roleOn(one, cookie)).toBe('support')
     expect((await two.request(`${USERS}/${personId}/deactivate`, { json: {}, cookie: adminCookie })).status).toBe(200)
+    await nextTurn()
     await expectProblem(await one.request(`${CONSOLE_PREFIX}/preferences`, { cookie }), 401)
     expect(await roleOn(one, cookie)).toBeNull()
   })

@@ -2,9 +2,9 @@
 // call status each second: without this, each of those reads the store (about 45 µs of CPU on SQLite, a profile
 // of bench:api showed). A sign-out, role change or deactivation must still apply at the person's next request, on
 // every instance: a write through this store to sessions or people forgets them all, and so does a write by any
-// other connection, which the store tells at no cost (`writtenElsewhere`: SQLite's data_version, so the CLI's
-// changes count). A store that cannot tell (PostgreSQL, shared by several instances) keeps nothing: every lookup
-// reads it.
+// other connection, which the store tells cheaply (`writtenElsewhere`: SQLite's data_version, read once per turn of
+// the event loop, so the CLI's changes count from the next turn on). A store that cannot tell (PostgreSQL, shared
+// by several instances) keeps nothing: every lookup reads it.
 
 import { createLruCache } from '../../shared/lru-cache'
 

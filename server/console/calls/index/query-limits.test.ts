@@ -10,6 +10,7 @@ import { queryLimitProblem } from '../../http/query-problems'
 import { type ConsoleStore, openStore } from '../../store'
 import { QueriesQueueFull } from '../../store/query-limits'
 import { createTestConsole, expectProblem, type TestConsole } from '../../test-support/console-app'
+import { nextTurn } from '../../test-support/next-turn'
 
 // 500,000: at 200,000 a quiet machine sometimes counted them within the 20 ms budget below, so the export
 // started streaming and its page query was stopped mid-body instead of refusing with a 503 first.
@@ -56,8 +57,6 @@ afterAll(async () => {
   for (const store of stores) await store.close()
   rmSync(dir, { recursive: true, force: true })
 })
-
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 
 describe('heavy queries off the event loop', () => {
   it('answers B, request after request, while A’s heavy search runs in a worker', async () => {
