@@ -116,13 +116,14 @@ export default function CommandPalette({
   }
 
   /**
-   * Ctrl/⌘+K in the palette. Open, it closes it again. Already closed, it opens a new one: the platform closes
-   * the dialog on Escape and tells us by an event queued after it, and a Ctrl+K pressed in between (input goes
-   * first) still reaches this palette's field, so the shortcuts' listener would otherwise never see it.
+   * Ctrl/⌘+K in the palette. Open, it does nothing: it is the palette's key, and Escape closes it (a toggle
+   * would close a palette the same press had just opened, wherever an engine delivers one press twice). Already
+   * closed, it opens a new one: the platform closes the dialog on Escape and tells us by an event queued after it,
+   * and a Ctrl+K pressed in between (input goes first) still reaches this palette's field, so the shortcuts'
+   * listener would otherwise never see it.
    */
-  function reopenOrClose(root: HTMLElement) {
-    if (root.closest('dialog')?.open) close()
-    else perform({ shortcut: 'palette' })
+  function reopenIfClosed(root: HTMLElement) {
+    if (!root.closest('dialog')?.open) perform({ shortcut: 'palette' })
   }
 
   const count = commands.length
@@ -138,7 +139,7 @@ export default function CommandPalette({
           else if (isPaletteKey(event.nativeEvent, apple)) {
             // Ours, never cmdk's "previous item" (it runs after this, unless the default is prevented).
             event.preventDefault()
-            reopenOrClose(event.currentTarget)
+            reopenIfClosed(event.currentTarget)
           }
         }}
       >
@@ -186,8 +187,8 @@ export default function CommandPalette({
           </p>
         )}
         <p className="mt-3 border-t border-slate-200 pt-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
-          ↑ ↓ to move, Enter to run, Escape to close. {keyLabels(['$mod', 'k'], apple).labels.join(' ')} opens and
-          closes this palette.
+          ↑ ↓ to move, Enter to run, Escape to close. {keyLabels(['$mod', 'k'], apple).labels.join(' ')} opens this
+          palette.
         </p>
       </Command>
     </Dialog>
