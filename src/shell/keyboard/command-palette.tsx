@@ -12,7 +12,7 @@ import { setTheme, useTheme } from '../theme'
 import { useSignOut } from '../use-sign-out'
 import { KeyCombo } from './key-combo'
 import { type PaletteCommand, paletteCommands } from './palette-commands'
-import { type KeyAction, readKey } from './shortcut-keys'
+import { type KeyAction, keyPressOf, readKey } from './shortcut-keys'
 import { keyLabels } from './shortcut-list'
 
 const HEADINGS: Record<PaletteCommand['group'], string> = {
@@ -38,17 +38,7 @@ function sections(
 
 /** Whether a key press is the palette's own Ctrl/⌘+K, as the shortcuts' listener reads it. */
 const isPaletteKey = (event: KeyboardEvent, apple: boolean) =>
-  readKey(
-    {
-      key: event.key,
-      code: event.code,
-      ctrlKey: event.ctrlKey,
-      metaKey: event.metaKey,
-      altKey: event.altKey,
-      altGraph: false,
-    },
-    { typing: true, goSince: null, now: 0, apple },
-  ).action !== null
+  readKey(keyPressOf(event), { typing: true, goSince: null, now: 0, apple }).action !== null
 
 const itemClass =
   'flex cursor-pointer items-center justify-between gap-3 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-indigo-50 data-[selected=true]:text-indigo-950 dark:data-[selected=true]:bg-indigo-950 dark:data-[selected=true]:text-indigo-50'

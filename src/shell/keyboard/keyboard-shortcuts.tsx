@@ -7,7 +7,7 @@ import { pagesFor } from '../nav-pages'
 import { takeEarlyKeys } from './early-keys'
 import { dialogOpen, isTypingIn } from './key-context'
 import { act, type PageShortcut } from './shortcut-actions'
-import { isApple, type KeyAction, readKey } from './shortcut-keys'
+import { isApple, type KeyAction, keyPressOf, readKey } from './shortcut-keys'
 
 // Loaded when first opened: cmdk alone is about 18 KB gzip.
 const loadPalette = () => import('./command-palette')
@@ -86,10 +86,8 @@ export default function KeyboardShortcuts({ session }: { session: SessionRespons
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
     // A dialog's keys are its own; a key a control already used, or one composing text, is not ours.
     if (event.defaultPrevented || event.isComposing || dialogOpen()) return
-    const { ctrlKey, metaKey, altKey, key, code } = event
-    const altGraph = event.getModifierState?.('AltGraph') ?? false
     const context = { typing: isTypingIn(event.target), goSince: goSince.current, now: event.timeStamp, apple: APPLE }
-    const { action, goSince: since } = readKey({ key, code, ctrlKey, metaKey, altKey, altGraph }, context)
+    const { action, goSince: since } = readKey(keyPressOf(event), context)
     goSince.current = since
     if (action && perform(action)) event.preventDefault()
   })

@@ -34,6 +34,16 @@ export interface KeyPress {
   altGraph: boolean
 }
 
+/** A keydown as readKey reads it. */
+export const keyPressOf = (event: KeyboardEvent): KeyPress => ({
+  key: event.key,
+  code: event.code,
+  ctrlKey: event.ctrlKey,
+  metaKey: event.metaKey,
+  altKey: event.altKey,
+  altGraph: event.getModifierState?.('AltGraph') ?? false,
+})
+
 export type KeyAction = { shortcut: ShortcutId } | { go: string }
 
 export interface KeyContext {
