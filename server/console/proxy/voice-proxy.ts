@@ -3,8 +3,8 @@
 // here and the real service needs no CORS. Recording downloads go to storage, keyless, and only to
 // an origin the console serves (storage-origins.ts); a redirect is followed only within that origin.
 
-import { request as httpRequest, type IncomingMessage } from 'node:http'
-import { request as httpsRequest } from 'node:https'
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import {
   DEFAULT_RECORDING_IDLE_MS,
   DEFAULT_UPSTREAM_TIMEOUT_MS,
@@ -12,7 +12,7 @@ import {
 } from '../../../src/api/contract/time-limits'
 import { problem } from '../http/problem'
 import type { Operation } from '../operations'
-import { AnswerCut, agents, apiTarget, BodyTimeout, exchange, HeadersTimeout } from './api-exchange'
+import { AnswerCut, type AnswerHead, apiTarget, BodyTimeout, exchange, HeadersTimeout } from './api-exchange'
 import { createStorageOrigins, type StorageOrigins } from './storage-origins'
 import { storageTarget } from './storage-target'
 
@@ -91,6 +91,12 @@ function servedContentType(type: string | undefined): string {
   return type && /^(audio\/[\w.+-]+|application\/octet-stream)\s*(;|$)/i.test(type) ? type : 'application/octet-stream'
 }
 
+// Recordings stream on node:http, whose answer is a stream the browser's download reads as it comes.
+const agents = {
+  'http:': new HttpAgent({ keepAlive: true, maxSockets: 256 }),
+  'https:': new HttpsAgent({ keepAlive: true, maxSockets: 256 }),
+}
+
 /** Sends to the storage host; `headers` as name, value… (node:http adds no Host to a list: it is added here). */
 function send(target: URL, method: string, headers: string[], body: Buffer | undefined, timeoutMs: number) {
   return new Promise<IncomingMessage>((resolve, reject) => {
@@ -147,8 +153,8 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
   const api = apiTarget(upstream)
   const apiHeaders = ['authorization', `Bearer ${apiKey}`, 'accept-encoding', 'identity']
   const apiRequestHeaders = (header: HeaderOf) => withForwarded(header, apiHeaders.slice())
-  const heard = (response: IncomingMessage) => options.onAnswer?.(response.statusCode ?? null)
-  const answerHeaders = (upstreamResponse: IncomingMessage) => {
+  const heard = (response: AnswerHead) => options.onAnswer?.(response.statusCode)
+  const answerHeaders = (upstreamResponse: Pick<IncomingMessage, 'headers'>) => {
     const headers: Record<string, string> = { 'cache-control': 'no-store' }
     for (const name of FORWARDED_RESPONSE_HEADERS) {
       const value = upstreamResponse.headers[name]
@@ -199,7 +205,7 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
     }
     const { response, body: bytes } = exchanged
     return {
-      status: response.statusCode ?? 502,
+      status: response.statusCode,
       statusText: response.statusMessage,
       headers: answerHeaders(response),
       body: bytes,
