@@ -29,8 +29,8 @@ export class BodyTimeout extends Error {}
 export class AnswerCut extends Error {}
 
 export interface ApiTarget {
-  /** The API's origin, e.g. http://127.0.0.1:8787. */
-  origin: string
+  /** The kept-alive sockets to the API's origin. */
+  pool: Pool
   /** The base URL's path, without its trailing slash, e.g. "" or "/voice". */
   pathPrefix: string
 }
@@ -38,7 +38,7 @@ export interface ApiTarget {
 /** `base` is an http(s) URL without a trailing slash (see upstreamBase). */
 export function apiTarget(base: string): ApiTarget {
   const url = new URL(base)
-  return { origin: url.origin, pathPrefix: url.pathname.replace(/\/+$/, '') }
+  return { pool: poolFor(url.origin), pathPrefix: url.pathname.replace(/\/+$/, '') }
 }
 
 /** An answer's status line and headers (names in lower case, a repeated one as a list). */
@@ -82,7 +82,6 @@ export function exchange(
   onHeaders: (response: AnswerHead) => void,
 ): Promise<Exchanged> {
   return new Promise((resolve, reject) => {
-    const pool = poolFor(target.origin)
     const options: Dispatcher.DispatchOptions = {
       method: method as Dispatcher.HttpMethod,
       path: `${target.pathPrefix}${pathAndSearch}`,
@@ -134,7 +133,7 @@ export function exchange(
         },
       }
       try {
-        pool.dispatch(options, handler)
+        target.pool.dispatch(options, handler)
       } catch (error) {
         settle(error as Error)
       }
