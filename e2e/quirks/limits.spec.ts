@@ -97,3 +97,30 @@ test('a call with a status the spec does not list is named as unknown, with its 
   await expect(field('Duration')).toHaveText('0:42')
   await expect(field('Billed minutes')).toHaveText('1 minute')
 })
+
+test("a call page whose service answers an HTML error page shows the service's failure in words, not its markup", async ({
+  page,
+}) => {
+  await setQuirks({ outage: true })
+  await callPage(page)
+  const error = page.getByRole('alert').filter({ hasText: 'This call could not be loaded' })
+  await expect(error).toContainText('The voice service answered 500 Internal Server Error.', { timeout: 15_000 })
+  await expect(error).not.toContainText('<')
+  await expect(error).not.toContainText('nginx')
+})
+
+test("a key the service refuses keeps the person signed in, and says an admin checks the console's key", async ({
+  page,
+}) => {
+  await setQuirks({ keyRefused: true })
+  await callPage(page)
+  const error = page.getByRole('alert').filter({ hasText: 'This call could not be loaded' })
+  await expect(error).toContainText("does not accept the console's API key", { timeout: 15_000 })
+  await expect(error).toContainText('VOICE_API_KEY')
+  await expect(page.getByRole('region', { name: 'Signed in' }).getByRole('button', { name: /@/ })).toBeVisible()
+  await expect(page).toHaveURL(/\/calls\//)
+
+  await resetQuirks()
+  await error.getByRole('button', { name: 'Retry' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: /^Call to / })).toBeVisible()
+})

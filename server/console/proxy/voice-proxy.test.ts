@@ -19,6 +19,8 @@ beforeAll(async () => {
       if (c.req.path.startsWith('/storage/')) {
         return c.body('RIFF', 206, { 'Content-Range': 'bytes 0-3/100', 'Set-Cookie': 'a=b', 'Accept-Ranges': 'bytes' })
       }
+      if (c.req.path.endsWith('/call_outage')) return c.html('<h1>502 Bad Gateway</h1><script>alert(1)</script>', 500)
+      if (c.req.path.endsWith('/call_key_refused')) return c.text('Unauthorized', 401, { 'WWW-Authenticate': 'Bearer' })
       return c.json({ ok: true, path: c.req.path }, 200, { 'Idempotent-Replayed': 'true', 'Retry-After': '3' })
     }),
   )
@@ -122,6 +124,22 @@ describe('createVoiceProxy', () => {
     const body = (await res.json()) as { detail: string }
     expect(body.detail).toMatch(/could not be reached/)
     expect(JSON.stringify(body)).not.toContain('sim_demo_key_acme')
+  })
+
+  it("serves an upstream's HTML error as problem+json in words, never its markup from the console's origin", async () => {
+    const res = await forward('/api/v1/voice/calls/call_outage')
+    expect(res.status).toBe(500)
+    expect(res.headers.get('content-type')).toBe('application/problem+json')
+    const body = await res.text()
+    expect(JSON.parse(body)).toMatchObject({ title: 'Voice service failed', status: 500 })
+    expect(body).not.toContain('<')
+  })
+
+  it("answers 502 in words when the upstream refuses the console's key, not the 401 that would sign the person out", async () => {
+    const res = await forward('/api/v1/voice/calls/call_key_refused')
+    expect(res.status).toBe(502)
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/does not accept the console's API key/)
+    expect(res.headers.get('www-authenticate')).toBeNull()
   })
 
   it('refuses an upstream that is not http(s) at construction', () => {

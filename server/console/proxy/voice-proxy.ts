@@ -15,6 +15,7 @@ import type { Operation } from '../operations'
 import { AnswerCut, type AnswerHead, apiTarget, BodyTimeout, exchange, HeadersTimeout } from './api-exchange'
 import { createStorageOrigins, type StorageOrigins } from './storage-origins'
 import { storageTarget } from './storage-target'
+import { upstreamProblem } from './upstream-problem'
 
 export interface VoiceProxyOptions {
   /** Base URL of the voice API, e.g. http://127.0.0.1:8787. */
@@ -74,6 +75,8 @@ const FORWARDED_RESPONSE_HEADERS = [
   'last-modified',
   'retry-after',
 ]
+
+const headerText = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined)
 
 export function upstreamBase(base: string): string {
   const url = new URL(base)
@@ -204,6 +207,16 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
       return { problem: problem(502, 'Bad gateway', 'The voice service could not be reached. Try again shortly.') }
     }
     const { response, body: bytes } = exchanged
+    if (response.statusCode >= 400) {
+      const refused = upstreamProblem({
+        status: response.statusCode,
+        statusText: response.statusMessage,
+        contentType: headerText(response.headers['content-type']),
+        retryAfter: headerText(response.headers['retry-after']),
+        body: bytes,
+      })
+      if (refused) return { problem: refused }
+    }
     return {
       status: response.statusCode,
       statusText: response.statusMessage,

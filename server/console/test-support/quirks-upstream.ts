@@ -37,6 +37,8 @@ export interface Quirks {
   listFailure: 'none' | 'html-500' | 'unreadable-200'
   /** Every operation answers 500 with an HTML body. */
   outage: boolean
+  /** Every operation answers 401 in plain text: the service no longer accepts the console's key. */
+  keyRefused: boolean
   /** Paths (a regular expression's source) answered 429 with this Retry-After in seconds. */
   rateLimit: { paths: string; retryAfterSeconds: number } | null
   /** Paths (a regular expression's source) whose answer never comes (`headers`) or never ends (`body`). */
@@ -57,6 +59,7 @@ const DEFAULT_QUIRKS: Quirks = {
   pageSize: 50,
   listFailure: 'none',
   outage: false,
+  keyRefused: false,
   rateLimit: null,
   hang: null,
   createStatus: 200,
@@ -118,6 +121,10 @@ function serveApi(state: QuirksUpstream, calls: QuirkCall[], req: IncomingMessag
   const path = url.pathname.slice(PREFIX.length)
   const { quirks } = state
   if (quirks.outage) return html500(res)
+  if (quirks.keyRefused) {
+    res.writeHead(401, { 'Content-Type': 'text/plain', 'WWW-Authenticate': 'Bearer' })
+    return res.end('Unauthorized')
+  }
   if (quirks.rateLimit && new RegExp(quirks.rateLimit.paths).test(path)) {
     res.writeHead(429, { 'Content-Type': 'text/plain', 'Retry-After': String(quirks.rateLimit.retryAfterSeconds) })
     return res.end('Too many requests')

@@ -1,0 +1,98 @@
+// Upstream errors in the shapes a service we did not write may send them, each as the browser gets it.
+import { describe, expect, it } from 'vitest'
+import { type UpstreamError, upstreamProblem } from './upstream-problem'
+
+const error = (change: Partial<UpstreamError>): UpstreamError => ({
+  status: 500,
+  statusText: 'Internal Server Error',
+  contentType: 'text/html',
+  retryAfter: undefined,
+  body: Buffer.from('<html><body><h1>500 Internal Server Error</h1></body></html>'),
+  ...change,
+})
+
+async function read(answer: Response | null) {
+  if (!answer) throw new Error('forwarded as is')
+  expect(answer.headers.get('content-type')).toBe('application/problem+json')
+  return { status: answer.status, headers: answer.headers, body: (await answer.json()) as Record<string, unknown> }
+}
+
+describe('upstreamProblem', () => {
+  it('forwards a success, and an error the service wrote as problem+json', () => {
+    expect(upstreamProblem(error({ status: 200, contentType: 'text/html' }))).toBeNull()
+    expect(upstreamProblem(error({ status: 304, contentType: undefined }))).toBeNull()
+    expect(upstreamProblem(error({ status: 404, contentType: 'application/problem+json; charset=utf-8' }))).toBeNull()
+  })
+
+  it('turns an HTML outage page into a problem in words, with no markup and the same status', async () => {
+    const { status, body } = await read(upstreamProblem(error({})))
+    expect(status).toBe(500)
+    expect(body).toMatchObject({ title: 'Voice service failed', status: 500 })
+    expect(body.detail).toBe('The voice service answered 500 Internal Server Error.')
+    expect(JSON.stringify(body)).not.toContain('<')
+  })
+
+  it('keeps the Retry-After of a plain-text 429, so the dashboard still waits as asked', async () => {
+    const answer = upstreamProblem(
+      error({ status: 429, statusText: 'Too Many Requests', contentType: 'text/plain', retryAfter: '7' }),
+    )
+    const { status, headers, body } = await read(answer)
+    expect(status).toBe(429)
+    expect(headers.get('retry-after')).toBe('7')
+    expect(body).toMatchObject({ title: 'Voice service refused the request' })
+  })
+
+  it("quotes the service's own sentence from JSON of its own shape, on one line and not too long", async () => {
+    const shapes = [
+      { detail: 'The number is not valid.' },
+      { message: 'The number is not valid.' },
+      { error: 'The number is not valid.' },
+      { error: { code: 'bad_number', message: ' The number\n is not valid. ' } },
+    ]
+    for (const shape of shapes) {
+      const { status, body } = await read(
+        upstreamProblem(
+          error({
+            status: 422,
+            statusText: '',
+            contentType: 'application/json',
+            body: Buffer.from(JSON.stringify(shape)),
+          }),
+        ),
+      )
+      expect(status).toBe(422)
+      expect(body.detail).toBe('The voice service answered 422: "The number is not valid."')
+    }
+    const long = await read(
+      upstreamProblem(
+        error({
+          status: 400,
+          contentType: 'application/json',
+          body: Buffer.from(JSON.stringify({ message: 'x'.repeat(5000) })),
+        }),
+      ),
+    )
+    expect(String(long.body.detail).length).toBeLessThan(400)
+  })
+
+  it('says only the status for JSON without a sentence, or that is not JSON at all', async () => {
+    for (const body of ['{"code": 17}', '[1, 2]', '{not json', 'null']) {
+      const answer = await read(
+        upstreamProblem(
+          error({ status: 400, statusText: 'Bad Request', contentType: 'application/json', body: Buffer.from(body) }),
+        ),
+      )
+      expect(answer.body.detail).toBe('The voice service answered 400 Bad Request.')
+    }
+  })
+
+  it("answers 502 when the service refuses the console's key, so the person is not signed out by it", async () => {
+    for (const status of [401, 403]) {
+      for (const contentType of ['application/problem+json', 'text/plain']) {
+        const { status: answered, body } = await read(upstreamProblem(error({ status, statusText: '', contentType })))
+        expect(answered).toBe(502)
+        expect(body.detail).toMatch(new RegExp(`^The voice service answered ${status}: .*VOICE_API_KEY`))
+      }
+    }
+  })
+})
