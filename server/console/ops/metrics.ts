@@ -27,8 +27,12 @@ function upstreamStatusClass(status: number | null): string {
   if (status === null) return 'no-answer'
   // The voice service's rate limit is worth its own value: the console must stay under it.
   if (status === 429) return '429'
-  return `${Math.floor(status / 100)}xx`
+  const hundreds = Math.floor(status / 100)
+  return STATUS_CLASSES[hundreds] ?? `${hundreds}xx`
 }
+
+// Built once: a string built per request would be garbage per request.
+const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx']
 
 export function createConsoleMetrics(sources: MetricSources = {}) {
   const registry = new Registry()
@@ -118,16 +122,27 @@ export function createConsoleMetrics(sources: MetricSources = {}) {
     })
 
   // Each request's series, found once: prom-client would otherwise hash the labels at each of the two
-  // updates. Bounded by routes × methods × statuses (never the raw path); nothing here resets the series.
-  const series = new Map<string, { count: () => void; time: (seconds: number) => void }>()
+  // updates, and a key built per request is garbage per request. Bounded by routes × methods × statuses (never
+  // the raw path); nothing here resets the series.
+  const series = new Map<string, Map<string, Map<number, { count: () => void; time: (seconds: number) => void }>>>()
+  // Written out rather than through a helper that takes a maker: a closure made at each lookup is garbage too.
   const seriesOf = (route: string, method: string, status: number) => {
-    const key = `${route} ${method} ${status}`
-    let found = series.get(key)
+    let ofRoute = series.get(route)
+    if (!ofRoute) {
+      ofRoute = new Map()
+      series.set(route, ofRoute)
+    }
+    let ofMethod = ofRoute.get(method)
+    if (!ofMethod) {
+      ofMethod = new Map()
+      ofRoute.set(method, ofMethod)
+    }
+    let found = ofMethod.get(status)
     if (!found) {
       const counted = requests.labels({ route, method, status: String(status) })
       const timed = duration.labels({ route, method })
-      found = { count: () => counted.inc(), time: (seconds) => timed.observe(seconds) }
-      series.set(key, found)
+      found = { count: () => counted.inc(), time: (seconds: number) => timed.observe(seconds) }
+      ofMethod.set(status, found)
     }
     return found
   }
@@ -144,7 +159,17 @@ export function createConsoleMetrics(sources: MetricSources = {}) {
       underWay = count
     },
     upstream: (source: UpstreamSource): UpstreamObserver => {
-      return (status) => upstream.inc({ source, status: upstreamStatusClass(status) })
+      // One series per answer class, found once (as the requests' above).
+      const counters = new Map<string, { inc: () => void }>()
+      return (status) => {
+        const answered = upstreamStatusClass(status)
+        let counter = counters.get(answered)
+        if (!counter) {
+          counter = upstream.labels({ source, status: answered })
+          counters.set(answered, counter)
+        }
+        counter.inc()
+      }
     },
     auditAppended: (ok: boolean) => audit.inc({ result: ok ? 'written' : 'failed' }),
     alertDelivery: (channel: string, outcome: string) => deliveries.inc({ channel, outcome }),

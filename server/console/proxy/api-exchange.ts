@@ -61,9 +61,10 @@ const CLOSED_SOCKET = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'])
  * before any answer, and is sent again once. Only what is safe to send twice: a read, or a request with an
  * Idempotency-Key (the API answers a repeat with the first answer).
  */
-function mayResend(method: string, headers: string[], error: NodeJS.ErrnoException) {
+function mayResend({ method, headers }: Dispatcher.DispatchOptions, error: NodeJS.ErrnoException) {
   if (!CLOSED_SOCKET.has(error.code ?? '')) return false
-  return method === 'GET' || method === 'HEAD' || headers.some((name, at) => at % 2 === 0 && name === 'idempotency-key')
+  if (method === 'GET' || method === 'HEAD') return true
+  return Array.isArray(headers) && headers.some((name, at) => at % 2 === 0 && name === 'idempotency-key')
 }
 
 /**
@@ -88,56 +89,91 @@ export function exchange(
       headers,
       body: body ?? null,
     }
-    let settled = false
-    let head: AnswerHead | null = null
-    let controller: Dispatcher.DispatchController | null = null
-    const settle = (error: Error | null, exchanged?: Exchanged) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      if (error) reject(error)
-      else resolve(exchanged as Exchanged)
-    }
-    const timer = setTimeout(() => {
-      const late = head ? new BodyTimeout() : new HeadersTimeout()
-      settle(late)
-      // Aborting a request under way closes its socket: nothing of this answer reaches the next one.
-      controller?.abort(late)
-    }, timeoutMs)
-    const send = (resent: boolean) => {
-      const chunks: Buffer[] = []
-      const handler: Dispatcher.DispatchHandler = {
-        onRequestStart: (started) => {
-          controller = started
-          if (settled) started.abort(new HeadersTimeout())
-        },
-        onResponseStart: (_controller, statusCode, responseHeaders, statusMessage) => {
-          // An informational answer (1xx) is not the answer.
-          if (statusCode < 200) return
-          head = { statusCode, statusMessage, headers: responseHeaders }
-          onHeaders(head)
-        },
-        onResponseData: (_controller, chunk) => {
-          chunks.push(chunk)
-        },
-        onResponseEnd: () => {
-          const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)
-          settle(null, { response: head as AnswerHead, body: bytes })
-        },
-        onResponseError: (_controller, error: NodeJS.ErrnoException) => {
-          if (settled) return
-          // Once: if the pool hands it another socket the API has closed too (a restarted API), the error stands.
-          if (head) settle(new AnswerCut())
-          else if (!resent && mayResend(method, headers, error)) send(true)
-          else settle(error)
-        },
-      }
-      try {
-        target.pool.dispatch(options, handler)
-      } catch (error) {
-        settle(error as Error)
-      }
-    }
-    send(false)
+    new ApiRead(target.pool, options, timeoutMs, onHeaders, resolve, reject).send(false)
   })
+}
+
+/**
+ * One exchange's state and undici's handler of its answer, in one object: its methods are shared, where closures
+ * would be made again for every read (garbage at every status poll).
+ */
+class ApiRead implements Dispatcher.DispatchHandler {
+  private settled = false
+  private resent = false
+  private head: AnswerHead | null = null
+  private controller: Dispatcher.DispatchController | null = null
+  private chunks: Buffer[] = []
+  private readonly timer: NodeJS.Timeout
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly options: Dispatcher.DispatchOptions,
+    timeoutMs: number,
+    // Not `onHeaders`: undici would take that for the older handler API's method.
+    private readonly heard: (response: AnswerHead) => void,
+    private readonly resolve: (exchanged: Exchanged) => void,
+    private readonly reject: (error: Error) => void,
+  ) {
+    this.timer = setTimeout(ApiRead.late, timeoutMs, this)
+  }
+
+  private static late(read: ApiRead) {
+    const late = read.head ? new BodyTimeout() : new HeadersTimeout()
+    read.settle(late)
+    // Aborting a request under way closes its socket: nothing of this answer reaches the next one.
+    read.controller?.abort(late)
+  }
+
+  send(resent: boolean) {
+    this.resent = resent
+    this.chunks = []
+    try {
+      this.pool.dispatch(this.options, this)
+    } catch (error) {
+      this.settle(error as Error)
+    }
+  }
+
+  private settle(error: Error | null, exchanged?: Exchanged) {
+    if (this.settled) return
+    this.settled = true
+    clearTimeout(this.timer)
+    if (error) this.reject(error)
+    else this.resolve(exchanged as Exchanged)
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController) {
+    this.controller = controller
+    if (this.settled) controller.abort(new HeadersTimeout())
+  }
+
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+    statusMessage?: string,
+  ) {
+    // An informational answer (1xx) is not the answer.
+    if (statusCode < 200) return
+    this.head = { statusCode, statusMessage, headers }
+    this.heard(this.head)
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer) {
+    this.chunks.push(chunk)
+  }
+
+  onResponseEnd() {
+    const { chunks } = this
+    const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)
+    this.settle(null, { response: this.head as AnswerHead, body: bytes })
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: NodeJS.ErrnoException) {
+    if (this.settled) return
+    // Once: if the pool hands it another socket the API has closed too (a restarted API), the error stands.
+    if (this.head) this.settle(new AnswerCut())
+    else if (!this.resent && mayResend(this.options, error)) this.send(true)
+    else this.settle(error)
+  }
 }

@@ -75,7 +75,8 @@ export function createFastReads(options: FastReadOptions): FastReads {
       const value = req.headers[name]
       return typeof value === 'string' ? value : undefined
     })
-    const status = await send(res, answer, securityList)
+    const status =
+      'problem' in answer ? await sendProblem(res, answer.problem, securityList) : send(res, answer, securityList)
     logRequest(logger, { user: userId, method: 'GET', route: operation.route, status, started })
     measured?.(operation.route, 'GET', status, (performance.now() - started) / 1000)
   }
@@ -98,26 +99,27 @@ export function createFastReads(options: FastReadOptions): FastReads {
   }
 }
 
-/** Writes the answer with the console's headers; returns its status. */
-async function send(res: ServerResponse, answer: ApiAnswer, securityList: string[]): Promise<number> {
-  if ('problem' in answer) {
-    const { problem } = answer
-    for (const [name, value] of problem.headers) res.setHeader(name, value)
-    for (let at = 0; at < securityList.length; at += 2)
-      res.setHeader(securityList[at] as string, securityList[at + 1] as string)
-    const body = Buffer.from(await problem.arrayBuffer())
-    res.setHeader('content-length', body.byteLength)
-    res.statusCode = problem.status
-    res.end(body)
-    return problem.status
-  }
+/** Writes the upstream's answer with the console's headers; returns its status. */
+function send(res: ServerResponse, answer: Exclude<ApiAnswer, { problem: Response }>, securityList: string[]): number {
   const { status, statusText, headers, body } = answer
   const list: string[] = []
   for (const name in headers) list.push(name, headers[name] as string)
-  list.push(...securityList)
+  for (const value of securityList) list.push(value)
   if (headers['content-length'] === undefined) list.push('content-length', String(body.byteLength))
   if (statusText) res.writeHead(status, statusText, list)
   else res.writeHead(status, list)
   res.end(body)
   return status
+}
+
+/** Writes the console's problem (a timeout, an upstream error in words) with the console's headers. */
+async function sendProblem(res: ServerResponse, problem: Response, securityList: string[]): Promise<number> {
+  for (const [name, value] of problem.headers) res.setHeader(name, value)
+  for (let at = 0; at < securityList.length; at += 2)
+    res.setHeader(securityList[at] as string, securityList[at + 1] as string)
+  const body = Buffer.from(await problem.arrayBuffer())
+  res.setHeader('content-length', body.byteLength)
+  res.statusCode = problem.status
+  res.end(body)
+  return problem.status
 }
