@@ -90,22 +90,22 @@ it('is taken over once its holder stops renewing, which counts itself out before
 
 it('lets another instance take an expired lease, and the old holder learns it lost it', async () => {
   const store = await openTestStore()
-  const first = await store.leases.acquire('sync', 'one', 1_000, TTL)
+  const first = await store.leases.acquire('sync', 'one', TTL, 1_000)
   expect(first).toMatchObject({ holder: 'one', version: 1 })
   // Renewal by the holder keeps the version; a rival before expiry changes nothing.
-  expect(await store.leases.acquire('sync', 'one', 1_100, TTL)).toMatchObject({
+  expect(await store.leases.acquire('sync', 'one', TTL, 1_100)).toMatchObject({
     holder: 'one',
     version: 1,
     expiresAt: 1_500,
   })
-  expect(await store.leases.acquire('sync', 'two', 1_200, TTL)).toMatchObject({ holder: 'one', version: 1 })
+  expect(await store.leases.acquire('sync', 'two', TTL, 1_200)).toMatchObject({ holder: 'one', version: 1 })
   // After expiry the rival wins, and the old holder's next renewal answers the new holder.
-  expect(await store.leases.acquire('sync', 'two', 1_500, TTL)).toMatchObject({
+  expect(await store.leases.acquire('sync', 'two', TTL, 1_500)).toMatchObject({
     holder: 'two',
     version: 2,
     acquiredAt: 1_500,
   })
-  expect(await store.leases.acquire('sync', 'one', 1_600, TTL)).toMatchObject({ holder: 'two', version: 2 })
+  expect(await store.leases.acquire('sync', 'one', TTL, 1_600)).toMatchObject({ holder: 'two', version: 2 })
   opened.push({ store, leases: [] })
 })
 
@@ -113,8 +113,36 @@ it('races to one holder when many instances try at the same moment', async () =>
   const store = await openTestStore()
   opened.push({ store, leases: [] })
   const answers = await Promise.all(
-    Array.from({ length: 8 }, (_, index) => store.leases.acquire('alerts', `i${index}`, 5_000, TTL)),
+    Array.from({ length: 8 }, (_, index) => store.leases.acquire('alerts', `i${index}`, TTL, 5_000)),
   )
   const holders = new Set(answers.map((lease) => lease.holder))
   expect(holders.size).toBe(1)
+})
+
+it("is not taken by an instance whose clock runs ahead: the store's clock judges expiry", async () => {
+  const store = await openTestStore()
+  const start = (holder: string, aheadMs: number) =>
+    holdLease({
+      store,
+      name: 'sync',
+      holder,
+      ttlMs: TTL,
+      renewMs: RENEW,
+      now: () => Date.now() + aheadMs,
+      onChange: () => {},
+    })
+  const accurate = start('accurate', 0)
+  opened.push({ store, leases: [accurate] })
+  await vi.waitFor(() => expect(accurate.held()).toBe(true))
+  // A minute ahead: by its own clock every lease the other wrote has long expired.
+  const ahead = start('ahead', 60_000)
+  opened[0]?.leases.push(ahead)
+  const seen: boolean[] = []
+  for (let round = 0; round < 6; round++) {
+    await sleep(RENEW)
+    seen.push(ahead.held())
+  }
+  expect(seen).not.toContain(true)
+  expect(accurate.held()).toBe(true)
+  expect((await store.leases.all())[0]).toMatchObject({ holder: 'accurate', version: 1 })
 })

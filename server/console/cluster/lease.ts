@@ -48,7 +48,8 @@ export function holdLease(options: LeaseOptions): HeldLease {
   const attempt = async () => {
     const sentAt = now()
     try {
-      const lease = await store.leases.acquire(name, holder, sentAt, ttlMs)
+      // The store judges expiry by its own clock; this instance's serves only to stop acting in time.
+      const lease = await store.leases.acquire(name, holder, ttlMs)
       if (closed) return
       if (lease.holder === holder) {
         validUntil = sentAt + ttlMs

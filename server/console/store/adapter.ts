@@ -25,6 +25,11 @@ export interface StoreAdapter {
   readonly manyTrigramMatches: number
   /** The data type of an id the store assigns on insert (the call index's row id). */
   readonly rowIdType: 'integer' | 'bigserial'
+  /**
+   * The store's own clock, in milliseconds since the epoch: one clock for every instance, where each instance's
+   * own may run ahead or behind (a lease's expiry is judged by it, store/leases.ts).
+   */
+  clockMs(): RawBuilder<number>
   /** `haystack` contains `needle`, compared as they are (both sides are lower-cased by the console). */
   contains(haystack: RawBuilder<unknown>, needle: string): RawBuilder<SqlBool>
   /** The trigram table's rows (as `table`, its name or alias) that hold a term of every group. */

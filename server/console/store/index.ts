@@ -67,7 +67,7 @@ function createStore(
     alertDeliveries: createAlertDeliveryQueries(db),
     alertRules: createAlertRuleQueries(db, readers.readers),
     alertFirings: createAlertFiringQueries(db),
-    leases: createLeaseQueries(db),
+    leases: createLeaseQueries(db, adapter),
     liveCluster: createLiveClusterQueries(db),
     personRates: createPersonRateQueries(db),
     personClaims: createPersonClaimQueries(db),

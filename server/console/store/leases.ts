@@ -1,4 +1,8 @@
 // The console_leases table: take or renew a lease in one statement, whichever instance gets there first.
+// Expiry is the store's clock, not the caller's: an instance whose clock runs ahead would otherwise find a lease
+// expired that its holder still counts on, and both would do the leased work.
+import { sql } from 'kysely'
+import type { StoreAdapter } from './adapter'
 import type { ConsoleDb } from './database'
 
 export interface LeaseRow {
@@ -9,23 +13,27 @@ export interface LeaseRow {
   expiresAt: number
 }
 
-export function createLeaseQueries(db: ConsoleDb) {
+export function createLeaseQueries(db: ConsoleDb, adapter: Pick<StoreAdapter, 'clockMs'>) {
   return {
     /**
      * Takes the lease when it is free, expired or already `holder`'s, until `now + ttlMs`; answers the lease as
      * it then stands (another holder's when it was not taken). An upsert whose update is conditional: two
      * instances racing both run it, one row wins (PostgreSQL and SQLite alike, with no lock held between calls).
+     * `now` is the store's clock unless given (tests step a clock of their own).
      */
-    acquire: async (name: string, holder: string, now: number, ttlMs: number): Promise<LeaseRow> => {
+    acquire: async (name: string, holder: string, ttlMs: number, at?: number): Promise<LeaseRow> => {
+      // Cast: PostgreSQL cannot tell a bare parameter's type in arithmetic.
+      const now = at === undefined ? adapter.clockMs() : sql<number>`cast(${at} as bigint)`
+      const until = sql<number>`${now} + cast(${ttlMs} as bigint)`
       await db
         .insertInto('console_leases')
-        .values({ name, holder, version: 1, acquired_at: now, expires_at: now + ttlMs })
+        .values({ name, holder, version: 1, acquired_at: now, expires_at: until })
         .onConflict((oc) =>
           oc
             .column('name')
             .doUpdateSet((eb) => ({
               holder,
-              expires_at: now + ttlMs,
+              expires_at: until,
               version: eb
                 .case()
                 .when('console_leases.holder', '=', holder)

@@ -19,6 +19,8 @@ export const postgresAdapter: StoreAdapter = {
   // machine; no search of the bench changes its plan otherwise.
   manyTrigramMatches: 500,
   rowIdType: 'bigserial',
+  // clock_timestamp(), not now(): the time of this statement, not of its transaction's start.
+  clockMs: () => sql<number>`(extract(epoch from clock_timestamp()) * 1000)::bigint`,
   contains: (haystack, needle) => sql`strpos(${haystack}, ${needle}) > 0`,
   // LIKE with a pattern of 3 characters or more is what the trigram indexes answer; each row is checked too.
   // A group's alternatives are ORed: the planner reads each column's index and joins the bitmaps (BitmapOr).

@@ -40,6 +40,7 @@ export const sqliteAdapter: StoreAdapter = {
   // over row ids from its index alone, so the two meet near 2,000.
   manyTrigramMatches: 2_000,
   rowIdType: 'integer',
+  clockMs: () => sql<number>`cast(unixepoch('subsec') * 1000 as integer)`,
   contains: (haystack, needle) => sql`instr(${haystack}, ${needle}) > 0`,
   textMatches: (table, terms) => sql`${sql.ref(table)}.indexed_call_text match ${ftsQuery(terms)}`,
   serialTransaction: (db, work) =>
