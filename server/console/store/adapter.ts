@@ -1,6 +1,6 @@
 // What differs between the console's two stores, in one place each: the migrations' store-specific
-// statements, substring search, and the writes that must take turns across every writer. Every other
-// query is Kysely's, the same on both (store/README.md).
+// statements, substring search, the writes that must take turns across every writer, and the store's clock.
+// Every other query is Kysely's, the same on both (store/README.md).
 import type { Kysely, RawBuilder, SqlBool } from 'kysely'
 
 type StoreKind = 'sqlite' | 'postgres'

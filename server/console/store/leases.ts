@@ -16,10 +16,10 @@ export interface LeaseRow {
 export function createLeaseQueries(db: ConsoleDb, adapter: Pick<StoreAdapter, 'clockMs'>) {
   return {
     /**
-     * Takes the lease when it is free, expired or already `holder`'s, until `now + ttlMs`; answers the lease as
+     * Takes the lease when it is free, expired or already `holder`'s, for `ttlMs` from now; answers the lease as
      * it then stands (another holder's when it was not taken). An upsert whose update is conditional: two
      * instances racing both run it, one row wins (PostgreSQL and SQLite alike, with no lock held between calls).
-     * `now` is the store's clock unless given (tests step a clock of their own).
+     * The time is the store's clock unless `at` is given (tests step a clock of their own).
      */
     acquire: async (name: string, holder: string, ttlMs: number, at?: number): Promise<LeaseRow> => {
       // Cast: PostgreSQL cannot tell a bare parameter's type in arithmetic.
