@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as z from 'zod/mini'
 import { stubFetch } from '@/test/stub-fetch'
 import { ApiError, apiRequest, apiUrl, errorFromResponse, MAX_RATE_LIMIT_WAITS } from './client'
+import { UPSTREAM_KEY_REFUSED } from './contract/console-schemas'
 
 const okSchema = z.object({ ok: z.boolean() })
 const fetchMock = stubFetch()
@@ -81,6 +82,14 @@ describe('apiRequest', () => {
       destination: 'Enter a phone number in international format.',
       caller_id: 'Unknown caller ID.',
     })
+    expect(error.isTransient).toBe(false)
+  })
+
+  it("takes the console's 502 for a refused key as lasting: no retry helps until an admin changes the key", async () => {
+    const refused = { type: UPSTREAM_KEY_REFUSED, title: "Voice service refused the console's key", status: 502 }
+    fetchMock.mockResolvedValueOnce(json(refused, { status: 502 }))
+    const error = await failure(apiRequest('/calls', { schema: okSchema }))
+    expect(error.status).toBe(502)
     expect(error.isTransient).toBe(false)
   })
 

@@ -3,7 +3,7 @@ import type * as z from 'zod/mini'
 import { abortableSleep } from '@/lib/abortable-sleep'
 import { untilAborted } from '@/lib/until-aborted'
 import { backoffMs } from './backoff'
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from './contract/console-schemas'
+import { CSRF_HEADER, CSRF_HEADER_VALUE, UPSTREAM_KEY_REFUSED } from './contract/console-schemas'
 import { parseRetryAfter } from './contract/retry-after'
 import { API_PREFIX, type ProblemDetails, problemDetails } from './contract/schemas'
 import { BROWSER_TIMEOUT_MS } from './contract/time-limits'
@@ -45,9 +45,10 @@ export class ApiError extends Error {
     return out
   }
 
-  /** Worth retrying the same request: network trouble, timeouts, 5xx, 408 and 429. */
+  /** Worth retrying the same request: network trouble, timeouts, 5xx (but a refused key), 408 and 429. */
   get isTransient(): boolean {
     if (this.kind === 'network' || this.kind === 'timeout') return true
+    if (this.problem?.type === UPSTREAM_KEY_REFUSED) return false
     return this.status === 408 || this.status === 429 || this.status >= 500
   }
 }

@@ -8,8 +8,15 @@ export function problemBody(status: number, title: string, detail: string, extra
   return JSON.stringify({ type: 'about:blank', title, status, detail, ...extra })
 }
 
-export function problem(status: number, title: string, detail: string, headers: Record<string, string> = {}): Response {
-  return new Response(problemBody(status, title, detail), { status, headers: { ...HEADERS, ...headers } })
+/** `extra`: members beside the standard ones (a `type` of our own, say). */
+export function problem(
+  status: number,
+  title: string,
+  detail: string,
+  headers: Record<string, string> = {},
+  extra: Record<string, unknown> = {},
+): Response {
+  return new Response(problemBody(status, title, detail, extra), { status, headers: { ...HEADERS, ...headers } })
 }
 
 /** Through the context, so headers set on it (a cleared cookie, say) go out too. */

@@ -102,14 +102,15 @@ class ApiRead implements Dispatcher.DispatchHandler {
   private resent = false
   private head: AnswerHead | null = null
   private controller: Dispatcher.DispatchController | null = null
-  private chunks: Buffer[] = []
+  // Kept across a resend: one is sent only when no answer (so no chunk) came.
+  private readonly chunks: Buffer[] = []
   private readonly timer: NodeJS.Timeout
 
   constructor(
     private readonly pool: Pool,
     private readonly options: Dispatcher.DispatchOptions,
     timeoutMs: number,
-    // Not `onHeaders`: undici would take that for the older handler API's method.
+    // Named apart from undici's handler methods (the older API's `onHeaders` among them).
     private readonly heard: (response: AnswerHead) => void,
     private readonly resolve: (exchanged: Exchanged) => void,
     private readonly reject: (error: Error) => void,
@@ -126,7 +127,6 @@ class ApiRead implements Dispatcher.DispatchHandler {
 
   send(resent: boolean) {
     this.resent = resent
-    this.chunks = []
     try {
       this.pool.dispatch(this.options, this)
     } catch (error) {

@@ -1,5 +1,6 @@
 // Upstream errors in the shapes a service we did not write may send them, each as the browser gets it.
 import { describe, expect, it } from 'vitest'
+import { UPSTREAM_KEY_REFUSED } from '../../../src/api/contract/console-schemas'
 import { type UpstreamError, upstreamProblem } from './upstream-problem'
 
 const error = (change: Partial<UpstreamError>): UpstreamError => ({
@@ -92,7 +93,22 @@ describe('upstreamProblem', () => {
         const { status: answered, body } = await read(upstreamProblem(error({ status, statusText: '', contentType })))
         expect(answered).toBe(502)
         expect(body.detail).toMatch(new RegExp(`^The voice service answered ${status}: .*VOICE_API_KEY`))
+        // Its own type: no retry helps until an admin changes the key, and the dashboard knows it.
+        expect(body.type).toBe(UPSTREAM_KEY_REFUSED)
       }
     }
+    const said = await read(
+      upstreamProblem(
+        error({
+          status: 403,
+          statusText: 'Forbidden',
+          contentType: 'application/problem+json',
+          body: Buffer.from('{"detail": "Key revoked."}'),
+        }),
+      ),
+    )
+    expect(said.body.detail).toMatch(
+      /^The voice service answered 403 Forbidden \("Key revoked\."\): it does not accept/,
+    )
   })
 })

@@ -2,6 +2,7 @@
 // The spec shows no error bodies, so the real service may answer an error in HTML (an outage page in front
 // of it), plain text or JSON of its own shape. Forwarded as written, that markup would be served from the
 // console's origin, and the dashboard would have no problem to read.
+import { UPSTREAM_KEY_REFUSED } from '../../../src/api/contract/console-schemas'
 import { problem } from '../http/problem'
 
 /** What of the upstream's answer decides the browser's: its status line, two headers and its bytes. */
@@ -24,10 +25,13 @@ export function upstreamProblem(error: UpstreamError): Response | null {
   const { status } = error
   if (status < 400) return null
   if (status === 401 || status === 403) {
+    const said = messageOf(error)
     return problem(
       502,
       "Voice service refused the console's key",
-      `The voice service answered ${statusLine(error)}: it does not accept the console's API key. An admin checks VOICE_API_KEY (or VOICE_API_KEY_FILE) on the server.`,
+      `The voice service answered ${statusLine(error)}${said ? ` ("${said}")` : ''}: it does not accept the console's API key. An admin checks VOICE_API_KEY (or VOICE_API_KEY_FILE) on the server.`,
+      {},
+      { type: UPSTREAM_KEY_REFUSED },
     )
   }
   if (/^application\/problem\+json\s*(;|$)/i.test(error.contentType ?? '')) return null

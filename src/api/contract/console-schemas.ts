@@ -11,6 +11,12 @@ export const CONSOLE_PREFIX = '/api/console'
 export const CSRF_HEADER = 'X-Voice-Console'
 export const CSRF_HEADER_VALUE = '1'
 
+/**
+ * The problem `type` of the console's 502 when the voice service refuses the console's API key: no retry helps
+ * until an admin changes the key, so the dashboard shows it at once instead of trying again.
+ */
+export const UPSTREAM_KEY_REFUSED = 'urn:voice-console:upstream-key-refused'
+
 export const ROLES = ['support', 'manager', 'admin'] as const
 export const role = z.enum(ROLES)
 export type Role = z.infer<typeof role>
