@@ -12,6 +12,8 @@ const LIMIT_S = QUIRKS_UPSTREAM_TIMEOUT_MS / 1000
 /** The console gives up after its limit; the page says so within a few seconds of it. */
 const PAGE_GIVES_UP_MS = QUIRKS_UPSTREAM_TIMEOUT_MS + 5_000
 const callPage = (page: Page, id: string = QUIRK_CALL_IDS.recorded) => page.goto(`/calls/${id}`)
+/** The call page's error, with its words and Retry. */
+const callError = (page: Page) => page.getByRole('alert').filter({ hasText: 'This call could not be loaded' })
 
 for (const [what, words] of [
   ['headers', `The voice service did not answer within ${LIMIT_S} seconds.`],
@@ -23,7 +25,7 @@ for (const [what, words] of [
     await setQuirks({ hang: { paths: '^/calls/', what } })
     const started = Date.now()
     await callPage(page)
-    const error = page.getByRole('alert').filter({ hasText: 'This call could not be loaded' })
+    const error = callError(page)
     await expect(error).toBeVisible({ timeout: PAGE_GIVES_UP_MS })
     expect(Date.now() - started).toBeLessThan(PAGE_GIVES_UP_MS)
     await expect(error).toContainText(words)
@@ -103,7 +105,7 @@ test("a call page whose service answers an HTML error page shows the service's f
 }) => {
   await setQuirks({ outage: true })
   await callPage(page)
-  const error = page.getByRole('alert').filter({ hasText: 'This call could not be loaded' })
+  const error = callError(page)
   await expect(error).toContainText('The voice service answered 500 Internal Server Error.', { timeout: 15_000 })
   await expect(error).not.toContainText('<')
   await expect(error).not.toContainText('nginx')
@@ -114,7 +116,7 @@ test("a key the service refuses keeps the person signed in, and says an admin ch
 }) => {
   await setQuirks({ keyRefused: true })
   await callPage(page)
-  const error = page.getByRole('alert').filter({ hasText: 'This call could not be loaded' })
+  const error = callError(page)
   // At once: the console marks a refused key as lasting, so the page does not retry it first.
   await expect(error).toContainText("does not accept the console's API key", { timeout: 5_000 })
   await expect(error).toContainText('VOICE_API_KEY')
