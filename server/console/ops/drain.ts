@@ -1,9 +1,10 @@
 // A graceful stop, as a rolling restart needs it: readiness fails first, so the load balancer stops sending
-// new people here, and every answer from then on closes its connection; after the grace the listener closes,
-// live streams are told to reconnect (through the load balancer, to another instance), and the requests under
-// way get until the timeout to finish. Only then is the rest closed: background work (whose close gives up its
-// leases), the tally, the store.
+// new people here, and every answer from then on closes its connection; after the grace the listener closes
+// (a connection it took just before still gets its request answered), live streams are told to reconnect
+// (through the load balancer, to another instance), and the requests under way get until the timeout to finish.
+// Only then is the rest closed: background work (whose close gives up its leases), the tally, the store.
 import type { Server, ServerResponse } from 'node:http'
+import { Server as NetServer } from 'node:net'
 import type { Logger } from '../http/request-log'
 
 export interface DrainTimes {
@@ -15,6 +16,13 @@ export interface DrainTimes {
 
 // A load balancer probing every second or two, failing after two probes, has seen it within 3 s.
 export const DEFAULT_DRAIN: DrainTimes = { graceMs: 3_000, timeoutMs: 20_000 }
+
+// How long a connection taken just before the listener closed has to show its request (part of the timeout). Its
+// bytes may wait in the socket for an event loop turn or two (many more on a starved machine), and a request a
+// balancer has written is one it cannot send elsewhere when it is a POST.
+export const LATE_REQUEST_MS = 1_000
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Whether this instance is draining; readiness reads it. */
 export interface DrainState {
@@ -90,17 +98,21 @@ export function createDrain(logger: Logger) {
     // request on one at that moment: a POST it cannot resend elsewhere (nginx never does), which fails. With
     // this, by the grace's end the balancer holds none it would reuse (nginx's keepalive_timeout is shorter).
     requests.closeAfterEach()
-    if (times.graceMs > 0) await new Promise((resolve) => setTimeout(resolve, times.graceMs))
-    // No new connections; kept-alive ones still idle close now, busy ones after their answer.
-    const listenerClosed = new Promise<void>((resolve) => server.close(() => resolve()))
+    if (times.graceMs > 0) await sleep(times.graceMs)
+    const { allClosed } = await stopListening(server)
     steps.endStreams()
-    const finished = await requests.settled(times.timeoutMs)
+    // Not a moment sooner is an idle connection closed: one taken at the listener's close may hold a request
+    // not read yet. Whatever comes is answered, and its connection closes after. The wait is part of the
+    // timeout, so close() (none) waits for nothing.
+    const lateMs = Math.min(LATE_REQUEST_MS, times.timeoutMs)
+    if (lateMs > 0) await sleep(lateMs)
+    const finished = await requests.settled(times.timeoutMs - lateMs)
     logger.info({
       msg: finished ? 'draining: requests under way finished' : 'draining: requests cut off at the timeout',
       cutOff: requests.count(),
     })
     server.closeAllConnections()
-    await listenerClosed
+    await allClosed
     await steps.closeRest()
     logger.info({ msg: 'drained' })
   }
@@ -113,4 +125,20 @@ export function createDrain(logger: Logger) {
       return done
     },
   }
+}
+
+/**
+ * Stops taking connections, right after the event loop has taken those the kernel had queued: closing the
+ * listener resets any still queued, with whatever request a balancer already wrote on them. `allClosed` resolves
+ * once every connection has ended too. Not http's server.close(): it also drops each connection with no request
+ * parsed yet, which a connection taken a moment ago may well be.
+ */
+function stopListening(server: Server): Promise<{ allClosed: Promise<void> }> {
+  return new Promise((stopped) => {
+    // From a timer, setImmediate runs right after the loop's poll phase, where pending connections are accepted.
+    setImmediate(() => {
+      const allClosed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()))
+      stopped({ allClosed })
+    })
+  })
 }

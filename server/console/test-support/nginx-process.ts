@@ -54,6 +54,8 @@ export interface NginxProcess {
   accessLogPath: string
   /** Access log lines so far. */
   accessLog(): string[]
+  /** Error log lines (warnings and worse) so far: why a request failed, when one did. */
+  errorLog(): string[]
   /** How many requests each upstream address served, from the access log. */
   servedBy(): Map<string, number>
   stop(): Promise<void>
@@ -67,12 +69,13 @@ export async function startNginx(upstreamPorts: number[], port?: number): Promis
   chmodSync(prefix, 0o755)
   const listenPort = port ?? (await freePort())
   const accessLog = join(prefix, 'access.log')
+  const errorLog = join(prefix, 'error.log')
   const site = renderNginxExample(readFileSync(NGINX_EXAMPLE, 'utf8'), { upstreamPorts, port: listenPort, accessLog })
   const conf = join(prefix, 'nginx.conf')
   writeFileSync(
     conf,
     [
-      `error_log ${join(prefix, 'error.log')} warn;`,
+      `error_log ${errorLog} warn;`,
       'worker_processes 1;',
       'events { worker_connections 2048; }',
       'http {',
@@ -101,12 +104,14 @@ export async function startNginx(upstreamPorts: number[], port?: number): Promis
   const exited = new Promise<void>((done) => child.once('exit', () => done()))
   const url = `http://127.0.0.1:${listenPort}`
   await waitForListening(url, child, () => stderr)
-  const readLog = () => (existsSync(accessLog) ? readFileSync(accessLog, 'utf8').split('\n').filter(Boolean) : [])
+  const readLines = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean) : [])
+  const readLog = () => readLines(accessLog)
   return {
     url,
     port: listenPort,
     accessLogPath: accessLog,
     accessLog: readLog,
+    errorLog: () => readLines(errorLog),
     servedBy: () => {
       const counts = new Map<string, number>()
       for (const line of readLog()) {
