@@ -25,6 +25,8 @@ describe('the console server', () => {
     socket.write('NOT HTTP AT ALL\r\n\r\n')
     await new Promise((resolve) => socket.once('close', resolve))
     expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
+    expect(answer).toMatch(/content-type: application\/problem\+json/i)
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 400 })
     const line = logged().find((entry) => entry.msg === 'client connection ended')
     expect(line).toMatchObject({ level: 'info', code: expect.stringMatching(/^HPE_/) })
     expect(logged().filter((entry) => entry.level === 'error')).toEqual([])
@@ -43,7 +45,14 @@ describe('the console server', () => {
     ])
   })
 
-  it('still answers after both', async () => {
+  it('answers an address past 16 KB with a 431 problem, not a bare status line', async () => {
+    const res = await fetch(`${server.url}/api/v1/voice/calls/call_${'A'.repeat(20_000)}`)
+    expect(res.status).toBe(431)
+    expect(res.headers.get('content-type')).toBe('application/problem+json')
+    expect(await res.json()).toMatchObject({ status: 431, title: 'Request too large' })
+  })
+
+  it('still answers after all three', async () => {
     const res = await fetch(`${server.url}/api/console/setup`)
     expect(res.status).toBe(200)
   })

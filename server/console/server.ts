@@ -204,7 +204,19 @@ export async function startConsole(
           'The request did not arrive in time, so the console closed the connection. Try again.',
         ),
       )
-    else socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
+    else if (error.code === 'HPE_HEADER_OVERFLOW')
+      socket.end(
+        rawProblem(
+          431,
+          'Request Header Fields Too Large',
+          'Request too large',
+          'The address and headers of the request are larger than the console reads (16 KB). Shorten the address.',
+        ),
+      )
+    else
+      socket.end(
+        rawProblem(400, 'Bad Request', 'Not an HTTP request', 'The console could not read the request as HTTP/1.1.'),
+      )
   })
   const sweep = setInterval(() => {
     store.sessions

@@ -1,5 +1,6 @@
 // Bad requests on every operation: each is an RFC 9457 problem with a readable
 // detail, errors[] naming the field, the documented status, and never a stack trace.
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACME_KEY, type ApiClient, api } from './test-support/api'
 import { expectFieldError, expectProblem } from './test-support/assertions'
@@ -243,5 +244,24 @@ describe('unknown resources', () => {
       expect([404, 405]).toContain(res.status)
       expectProblem(res, res.status)
     }
+  })
+})
+
+describe('requests node refuses before any route', () => {
+  it('a URL past 16 KB is a 431 problem, not a bare status line', async () => {
+    expectProblem(await acme.raw(`/calls/call_${'A'.repeat(20_000)}`, {}), 431)
+  })
+
+  it('bytes that are not HTTP are a 400 problem', async () => {
+    const socket = connect(Number(new URL(sim.url).port), '127.0.0.1')
+    let answer = ''
+    socket.on('data', (chunk) => {
+      answer += chunk.toString()
+    })
+    socket.write('NOT HTTP AT ALL\r\n\r\n')
+    await new Promise((resolve) => socket.once('close', resolve))
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
+    expect(answer).toMatch(/Content-Type: application\/problem\+json/)
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 400 })
   })
 })

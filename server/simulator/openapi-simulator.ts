@@ -33,9 +33,11 @@ const PROBLEMS: Record<string, string> = {
   '401': 'Missing, malformed or unknown API key. Sent with WWW-Authenticate: Bearer.',
   '404': 'Unknown resource, or one that belongs to another account.',
   '405': 'Method not supported on this path (see the Allow header).',
+  '408': 'The request did not arrive in time (headers within 60 s, the whole request within 300 s).',
   '409': 'Caller ID already verified, or a request with the same Idempotency-Key still in progress.',
   '413': 'Request body larger than 64 KiB.',
   '422': 'Idempotency-Key reused with a different request body.',
+  '431': 'Request line and headers larger than 16 KB (a URL that long, say).',
   '429': 'Rate limit exceeded; Retry-After gives the seconds to wait.',
   '500': 'Unexpected error; never includes internals.',
   '503': 'Temporarily unavailable (fault injection); nothing was changed.',
@@ -73,7 +75,8 @@ const replayedHeader = {
 const problemRef = (code: string) => ({ $ref: `#/components/responses/Problem${code}` })
 
 function problems(...codes: string[]) {
-  const always = ['401', '429', '500', '503']
+  // 408 and 431 come from the HTTP server before any route: any operation may answer them.
+  const always = ['401', '408', '429', '431', '500', '503']
   return Object.fromEntries([...new Set([...codes, ...always])].sort().map((code) => [code, problemRef(code)]))
 }
 

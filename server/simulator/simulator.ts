@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
@@ -7,6 +8,7 @@ import type { AccountRow } from './db/account-queries'
 import { openDatabase } from './db/open'
 import { createQueries } from './db/queries'
 import { seedDatabase } from './db/seed'
+import { answerClientErrors } from './http/client-errors'
 import { createLogger } from './http/logging'
 
 export interface RunningSimulator {
@@ -58,6 +60,7 @@ export async function startSimulator(
     const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance))
     instance.once('error', reject)
   })
+  answerClientErrors(server as Server)
   const port = (server.address() as AddressInfo).port
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
   origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
