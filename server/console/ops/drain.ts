@@ -99,7 +99,11 @@ export function createDrain(logger: Logger) {
     // this, by the grace's end the balancer holds none it would reuse (nginx's keepalive_timeout is shorter).
     requests.closeAfterEach()
     if (times.graceMs > 0) await sleep(times.graceMs)
-    const { allClosed } = await stopListening(server)
+    // From the grace's timer, the next check phase comes right after the loop's poll phase, where the connections
+    // the kernel had queued are accepted: closing the listener resets any still queued, with whatever request a
+    // balancer already wrote on them.
+    await new Promise((resolve) => setImmediate(resolve))
+    const allClosed = closeListener(server)
     steps.endStreams()
     // Not a moment sooner is an idle connection closed: one taken at the listener's close may hold a request
     // not read yet. Whatever comes is answered, and its connection closes after. The wait is part of the
@@ -128,17 +132,9 @@ export function createDrain(logger: Logger) {
 }
 
 /**
- * Stops taking connections, right after the event loop has taken those the kernel had queued: closing the
- * listener resets any still queued, with whatever request a balancer already wrote on them. `allClosed` resolves
- * once every connection has ended too. Not http's server.close(): it also drops each connection with no request
- * parsed yet, which a connection taken a moment ago may well be.
+ * Stops taking connections; resolves once every connection has ended too. Not http's server.close(): it also
+ * drops each connection with no request parsed yet, which a connection taken a moment ago may well be.
  */
-function stopListening(server: Server): Promise<{ allClosed: Promise<void> }> {
-  return new Promise((stopped) => {
-    // From a timer, setImmediate runs right after the loop's poll phase, where pending connections are accepted.
-    setImmediate(() => {
-      const allClosed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()))
-      stopped({ allClosed })
-    })
-  })
+function closeListener(server: Server): Promise<void> {
+  return new Promise((resolve) => NetServer.prototype.close.call(server, () => resolve()))
 }

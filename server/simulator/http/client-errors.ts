@@ -3,6 +3,7 @@
 // every error of the API is problem+json, these too.
 import type { Server } from 'node:http'
 import type { Duplex } from 'node:stream'
+import { problemBody } from './problem'
 
 type Refusal = [status: number, reason: string, title: string, detail: string]
 
@@ -18,7 +19,7 @@ const REFUSALS: Record<string, Refusal> = {
 const NOT_HTTP: Refusal = [400, 'Bad Request', 'Bad request', 'The request could not be read as HTTP/1.1.']
 
 function rawProblem([status, reason, title, detail]: Refusal): string {
-  const body = JSON.stringify({ type: 'about:blank', title, status, detail })
+  const body = JSON.stringify(problemBody(status, title, detail))
   const head = [
     `HTTP/1.1 ${status} ${reason}`,
     'Content-Type: application/problem+json',

@@ -19,7 +19,13 @@ export class ProblemError extends Error {
   }
 }
 
-function problemBody(status: number, title: string, detail: string, type?: string, errors?: FieldError[]) {
+export function problemBody(
+  status: number,
+  title: string,
+  detail: string,
+  type?: string,
+  errors?: FieldError[],
+): ProblemDetails {
   const body: ProblemDetails = { type: type ? PROBLEM_BASE + type : 'about:blank', title, status, detail }
   if (errors) body.errors = errors
   return body
