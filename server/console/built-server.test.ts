@@ -2,7 +2,7 @@
 // under plain node, finds its reader worker and the paths it resolves from its own file, and serves a signed-in
 // search (which runs on that worker) in front of the real simulator. The CLI's bundle adds the person.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -17,11 +17,12 @@ let dir: string
 let sim: SimulatorProcess
 let instance: ConsoleProcess
 let env: Record<string, string>
+let out: string
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'voice-built-'))
   // As deep as the repo's build/console/, like the real one.
-  const out = join(dir, 'build', 'console')
+  out = join(dir, 'build', 'console')
   await buildServer(out)
   // Packages stay outside the bundle, found as the repo's build finds them.
   symlinkSync(resolve('node_modules'), join(dir, 'node_modules'))
@@ -72,4 +73,11 @@ it('starts under plain node, is ready, and serves a signed-in search through its
   expect(search.json<{ total: unknown }>()).toHaveProperty('total')
   // The dashboard is served from DASHBOARD_DIST, as from dist/ beside build/.
   expect(await (await fetch(`${base}/calls`)).text()).toContain('Voice Dashboard')
+})
+
+it('keeps every bundle one byte a character, so V8 does not hold its source at twice the size', () => {
+  const files = readdirSync(out).filter((file) => file.endsWith('.mjs'))
+  expect(files).toContain('index.mjs')
+  // The sources hold such characters in comments ("…"): the build escapes them.
+  for (const file of files) expect(readFileSync(join(out, file), 'utf8'), file).not.toMatch(/[\u0100-\u{10ffff}]/u)
 })

@@ -3,11 +3,12 @@
 // parsed once, the request goes to undici's pool by its dispatch API (no stream or promise per answer: the body's
 // chunks are kept as they come), and one timer covers headers and body.
 import type { IncomingHttpHeaders } from 'node:http'
-import { type Dispatcher, Pool } from 'undici'
+import type { Dispatcher } from 'undici'
+import { Pool, type PoolOptions } from './undici-pool'
 
 // undici (the engine of Node's own fetch) rather than node:http's Agent, or fetch: in a profile of the console under
 // bench:api's status load it cost 75 µs of CPU a proxied read, where node:http cost 108 and fetch about twice that.
-const POOL_OPTIONS: Pool.Options = { connections: 256 }
+const POOL_OPTIONS: PoolOptions = { connections: 256 }
 
 /** The kept-alive sockets to each API origin, shared by every console of the process (one in production). */
 const pools = new Map<string, Pool>()
