@@ -8,7 +8,10 @@ import { Pool, type PoolOptions } from './undici-pool'
 
 // undici (the engine of Node's own fetch) rather than node:http's Agent, or fetch: in a profile of the console under
 // bench:api's status load it cost 75 µs of CPU a proxied read, where node:http cost 108 and fetch about twice that.
-const POOL_OPTIONS: PoolOptions = { connections: 256 }
+// undici's own headers and body timeouts are off: ApiRead's one timer covers both. Left on, each request took a new
+// undici "fast timer" that a cleared timeout leaves in undici's list until its next half-second tick: about 8,000
+// of them at once under bench:api's load, surviving two scavenges and promoted to the old generation as garbage.
+const POOL_OPTIONS: PoolOptions = { connections: 256, headersTimeout: 0, bodyTimeout: 0 }
 
 /** The kept-alive sockets to each API origin, shared by every console of the process (one in production). */
 const pools = new Map<string, Pool>()
