@@ -1,7 +1,9 @@
 // The console's cost on the hottest call of the dashboard, a watched call's status poll: the same request to
 // the simulator straight, through a plain node:http pass-through (the floor of any proxy: it adds the key and
 // streams the answer), and through the console (session check, limits, proxy). The console is held against
-// the pass-through, not the simulator straight: a bare proxy alone already costs more than 1.3x here.
+// the pass-through, not the simulator straight: a bare proxy alone already costs more than 1.3x here. Each trio is
+// measured in several rounds, back to back, and judged by its median round: one round's ratio moves by a tenth
+// between runs on this machine, mostly with the pass-through's own latency.
 import type { Measured } from './api-load'
 
 /** The console's added latency at most this many times the pass-through's. */
@@ -15,12 +17,18 @@ interface Trio {
   console: Measured
 }
 
+/** The same trio measured round after round, at one number of connections. */
+interface TrioRounds {
+  connections: number
+  rounds: Trio[]
+}
+
 export interface ConsoleOverheadResults {
   /** The console's per-person limit in the run (requests a minute), raised so the bench is not throttled. */
   userRateLimit: number
-  loaded: { connections: number } & Trio
+  loaded: TrioRounds
   /** One connection: no queue, so 1 / req/s is the latency of one request. */
-  unloaded: Trio
+  unloaded: TrioRounds
 }
 
 const count = (value: number) => Math.round(value).toLocaleString('en-US')
@@ -41,12 +49,34 @@ function addedLatency(trio: Trio, connections: number) {
   return { passThroughUs, consoleUs, ratio: consoleUs / passThroughUs }
 }
 
-function rows(label: string, connections: number, trio: Trio): string[] {
+interface Round {
+  trio: Trio
+  added: ReturnType<typeof addedLatency>
+  /** The console's req/s as a share of the pass-through's. */
+  share: number
+}
+
+/** Each round's figures, and the median of each ratio (of an even count, the less favourable middle one). */
+function judge({ connections, rounds }: TrioRounds) {
+  const all: Round[] = rounds.map((trio) => ({
+    trio,
+    added: addedLatency(trio, connections),
+    share: trio.console.rps / trio.passThrough.rps,
+  }))
+  const byAdded = [...all].sort((a, b) => a.added.ratio - b.added.ratio)
+  const byShare = [...all].sort((a, b) => b.share - a.share)
+  const middle = Math.floor(all.length / 2)
+  const clean = rounds.every((trio) => !trio.straight.errors && !trio.passThrough.errors && !trio.console.errors)
+  return { all, medianAdded: byAdded[middle] as Round, medianShare: byShare[middle] as Round, clean }
+}
+
+function rows(label: string, trios: TrioRounds): string[] {
+  const { connections } = trios
   const line = (name: string, m: Measured) =>
     `| ${name}, ${label} | ${connections} | ${count(m.rps)} | ${(meanUs(m, connections) / 1000).toFixed(2)} | ${m.p50} | ${m.p99} | ${cpu(m)} | ${m.rssMbAfter.toFixed(0)} |`
-  const added = addedLatency(trio, connections)
-  const share = trio.console.rps / trio.passThrough.rps
-  const clean = !trio.straight.errors && !trio.passThrough.errors && !trio.console.errors
+  const { medianAdded, medianShare, clean } = judge(trios)
+  const { trio, added } = medianAdded
+  const { share } = medianShare
   return [
     line('simulator straight (API key)', trio.straight),
     line('plain node:http pass-through', trio.passThrough),
@@ -55,17 +85,26 @@ function rows(label: string, connections: number, trio: Trio): string[] {
   ]
 }
 
+/** Every round's ratios, in the order measured. */
+function roundsLine(label: string, trios: TrioRounds): string {
+  const { all } = judge(trios)
+  const added = all.map((round) => times(round.added.ratio)).join(', ')
+  const shares = all.map((round) => times(round.share)).join(', ')
+  return `Rounds, ${label}: added latency ${added}; req/s ${shares}.`
+}
+
 export function consoleOverheadReport({ userRateLimit, loaded, unloaded }: ConsoleOverheadResults): string {
-  const one = addedLatency(unloaded, 1)
+  const one = judge(unloaded).medianAdded
   return [
     '#### The console in front: `GET /calls/{id}/status`, the same call, in one run',
     '',
     '| path | connections | req/s | mean ms | p50 ms | p99 ms | CPU µs/req | RSS MB after |',
     '|---|---:|---:|---:|---:|---:|---|---:|',
-    ...rows('loaded', loaded.connections, loaded),
-    ...rows('one at a time', 1, unloaded),
+    ...rows('loaded', loaded),
+    ...rows('one at a time', unloaded),
     '',
-    `One request at a time, the console adds ${count(one.consoleUs)} µs to the simulator's ${count(1e6 / unloaded.straight.rps)} µs, where a plain pass-through adds ${count(one.passThroughUs)} µs (as the bench's client sees them).`,
+    `The table shows the median round of ${loaded.rounds.length} (by added latency; the req/s ratio is its own median). ${roundsLine('loaded', loaded)} ${roundsLine('one at a time', unloaded)}`,
+    `One request at a time, the console adds ${count(one.added.consoleUs)} µs to the simulator's ${count(1e6 / one.trio.straight.rps)} µs, where a plain pass-through adds ${count(one.added.passThroughUs)} µs (as the bench's client sees them).`,
     'Mean latency at a fixed number of connections is connections ÷ req/s; "added" is a path\'s mean minus the simulator straight\'s. p50 and p99 are whole milliseconds (autocannon).',
     `The console ran as \`npm run serve\` does (an admin added with its CLI and signed in; \`CONSOLE_LOG=off\`), with \`CONSOLE_USER_RATE_LIMIT=${count(userRateLimit)}\` a minute instead of the default 300, so that one benchmark session is never throttled. The CPU column adds the simulator's CPU per request behind a proxy; autocannon, the proxies and the simulator share the machine's cores.`,
   ].join('\n')
