@@ -51,11 +51,14 @@ export async function buildServer(outdir = SERVER_BUILD_DIR): Promise<void> {
 /**
  * V8 keeps every module's source in memory, as one byte a character unless one character is past U+00FF, and then as
  * two for the whole file: one "…" in a comment doubled the entry's 0.3 MB. esbuild escapes such characters in code
- * (its ASCII charset) but copies comments as written, so they are escaped here; in a comment the escape is only text.
+ * (its ASCII charset) but copies comments, regex literals and String.raw templates as written: escaped here.
  */
 function keepOneByte(path: string) {
   const source = readFileSync(path, 'utf8')
-  const oneByte = source.replace(/[\u0100-\u{10ffff}]/gu, (char) => `\\u{${char.codePointAt(0)?.toString(16)}}`)
+  // \uXXXX per UTF-16 unit, not \u{...}: it means the same character in a string, a template and any regex.
+  const oneByte = source.replace(/[\u0100-\u{10ffff}]/gu, (char) =>
+    [...Array(char.length).keys()].map((at) => `\\u${char.charCodeAt(at).toString(16).padStart(4, '0')}`).join(''),
+  )
   if (oneByte !== source) writeFileSync(path, oneByte)
 }
 
