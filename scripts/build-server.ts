@@ -8,6 +8,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } fro
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type BuildOptions, build } from 'esbuild'
+import { oneByteSource } from './one-byte-source'
 
 export const SERVER_BUILD_DIR = 'build/console'
 
@@ -45,21 +46,13 @@ export async function buildServer(outdir = SERVER_BUILD_DIR): Promise<void> {
   })
   mkdirSync(outdir, { recursive: true })
   for (const file of BESIDE) copyFileSync(file, join(outdir, file.split('/').at(-1) as string))
-  for (const file of readdirSync(outdir)) if (file.endsWith('.mjs')) keepOneByte(join(outdir, file))
-}
-
-/**
- * V8 keeps every module's source in memory, as one byte a character unless one character is past U+00FF, and then as
- * two for the whole file: one "…" in a comment doubled the entry's 0.3 MB. esbuild escapes such characters in code
- * (its ASCII charset) but copies comments, regex literals and String.raw templates as written: escaped here.
- */
-function keepOneByte(path: string) {
-  const source = readFileSync(path, 'utf8')
-  // \uXXXX per UTF-16 unit, not \u{...}: it means the same character in a string, a template and any regex.
-  const oneByte = source.replace(/[\u0100-\u{10ffff}]/gu, (char) =>
-    [...Array(char.length).keys()].map((at) => `\\u${char.charCodeAt(at).toString(16).padStart(4, '0')}`).join(''),
-  )
-  if (oneByte !== source) writeFileSync(path, oneByte)
+  for (const file of readdirSync(outdir)) {
+    if (!file.endsWith('.mjs')) continue
+    const path = join(outdir, file)
+    const source = readFileSync(path, 'utf8')
+    const oneByte = oneByteSource(source, path)
+    if (oneByte !== source) writeFileSync(path, oneByte)
+  }
 }
 
 // Run as a script (npm run build), not when a test imports it.
