@@ -56,27 +56,31 @@ interface Round {
   share: number
 }
 
-/** Each round's figures, and the median of each ratio (of an even count, the less favourable middle one). */
+/**
+ * Every round's figures and the median round by added latency (of an even count, the less favourable middle one),
+ * whose rows and both ratios the table shows. A round with an error, or whose pass-through added nothing (no
+ * floor to compare with), fails the verdicts.
+ */
 function judge({ connections, rounds }: TrioRounds) {
   const all: Round[] = rounds.map((trio) => ({
     trio,
     added: addedLatency(trio, connections),
     share: trio.console.rps / trio.passThrough.rps,
   }))
-  const byAdded = [...all].sort((a, b) => a.added.ratio - b.added.ratio)
-  const byShare = [...all].sort((a, b) => b.share - a.share)
-  const middle = Math.floor(all.length / 2)
-  const clean = rounds.every((trio) => !trio.straight.errors && !trio.passThrough.errors && !trio.console.errors)
-  return { all, medianAdded: byAdded[middle] as Round, medianShare: byShare[middle] as Round, clean }
+  const median = [...all].sort((a, b) => a.added.ratio - b.added.ratio)[Math.floor(all.length / 2)] as Round
+  const clean = all.every(
+    ({ trio, added }) =>
+      !trio.straight.errors && !trio.passThrough.errors && !trio.console.errors && added.passThroughUs > 0,
+  )
+  return { connections, all, median, clean }
 }
 
-function rows(label: string, trios: TrioRounds): string[] {
-  const { connections } = trios
+type Judged = ReturnType<typeof judge>
+
+function rows(label: string, { connections, median, clean }: Judged): string[] {
   const line = (name: string, m: Measured) =>
     `| ${name}, ${label} | ${connections} | ${count(m.rps)} | ${(meanUs(m, connections) / 1000).toFixed(2)} | ${m.p50} | ${m.p99} | ${cpu(m)} | ${m.rssMbAfter.toFixed(0)} |`
-  const { medianAdded, medianShare, clean } = judge(trios)
-  const { trio, added } = medianAdded
-  const { share } = medianShare
+  const { trio, added, share } = median
   return [
     line('simulator straight (API key)', trio.straight),
     line('plain node:http pass-through', trio.passThrough),
@@ -86,24 +90,25 @@ function rows(label: string, trios: TrioRounds): string[] {
 }
 
 /** Every round's ratios, in the order measured. */
-function roundsLine(label: string, trios: TrioRounds): string {
-  const { all } = judge(trios)
+function everyRound(label: string, { all }: Judged): string {
   const added = all.map((round) => times(round.added.ratio)).join(', ')
   const shares = all.map((round) => times(round.share)).join(', ')
   return `Rounds, ${label}: added latency ${added}; req/s ${shares}.`
 }
 
 export function consoleOverheadReport({ userRateLimit, loaded, unloaded }: ConsoleOverheadResults): string {
-  const one = judge(unloaded).medianAdded
+  const judgedLoaded = judge(loaded)
+  const judgedOne = judge(unloaded)
+  const one = judgedOne.median
   return [
     '#### The console in front: `GET /calls/{id}/status`, the same call, in one run',
     '',
     '| path | connections | req/s | mean ms | p50 ms | p99 ms | CPU µs/req | RSS MB after |',
     '|---|---:|---:|---:|---:|---:|---|---:|',
-    ...rows('loaded', loaded),
-    ...rows('one at a time', unloaded),
+    ...rows('loaded', judgedLoaded),
+    ...rows('one at a time', judgedOne),
     '',
-    `The table shows the median round of ${loaded.rounds.length} (by added latency; the req/s ratio is its own median). ${roundsLine('loaded', loaded)} ${roundsLine('one at a time', unloaded)}`,
+    `The table shows the median round of ${loaded.rounds.length} by added latency, with its req/s ratio. ${everyRound('loaded', judgedLoaded)} ${everyRound('one at a time', judgedOne)}`,
     `One request at a time, the console adds ${count(one.added.consoleUs)} µs to the simulator's ${count(1e6 / one.trio.straight.rps)} µs, where a plain pass-through adds ${count(one.added.passThroughUs)} µs (as the bench's client sees them).`,
     'Mean latency at a fixed number of connections is connections ÷ req/s; "added" is a path\'s mean minus the simulator straight\'s. p50 and p99 are whole milliseconds (autocannon).',
     `The console ran as \`npm run serve\` does (an admin added with its CLI and signed in; \`CONSOLE_LOG=off\`), with \`CONSOLE_USER_RATE_LIMIT=${count(userRateLimit)}\` a minute instead of the default 300, so that one benchmark session is never throttled. The CPU column adds the simulator's CPU per request behind a proxy; autocannon, the proxies and the simulator share the machine's cores.`,

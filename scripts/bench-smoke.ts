@@ -15,7 +15,20 @@ interface Smoke {
 const SMOKES: Smoke[] = [
   {
     script: 'bench:api',
-    args: ['--duration', '1', '--connections', '2', '--seed', '300', '--few-calls', '30', '--deep-pages', '2'],
+    args: [
+      '--duration',
+      '1',
+      '--connections',
+      '2',
+      '--seed',
+      '300',
+      '--few-calls',
+      '30',
+      '--deep-pages',
+      '2',
+      '--rounds',
+      '2',
+    ],
   },
   { script: 'bench:audit', args: ['--writes', '100', '--calls', '20', '--lookups', '100'] },
   { script: 'bench:cluster', args: ['--people', '10', '--seconds', '3'] },

@@ -6,6 +6,10 @@
 import { createRequire } from 'node:module'
 import type { Pool as UndiciPool } from 'undici'
 
-export const Pool: typeof UndiciPool = createRequire(import.meta.url)('undici/lib/dispatcher/pool.js')
-export type Pool = UndiciPool
+// Without the root, a Pool has no request(), stream() or pipeline() (the root adds them to every dispatcher): the
+// type offers only what this file's Pool has and the console uses.
+export type Pool = Pick<UndiciPool, 'dispatch' | 'close' | 'destroy'>
+export const Pool: new (origin: string, options?: PoolOptions) => Pool = createRequire(import.meta.url)(
+  'undici/lib/dispatcher/pool.js',
+)
 export type PoolOptions = UndiciPool.Options
