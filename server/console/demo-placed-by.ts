@@ -6,7 +6,7 @@
 import { FINISHED_CALL_STATUSES, usageSummary } from '../../src/api/contract/schemas'
 import { createIndexUpstream } from './calls/index/index-upstream'
 import { DEMO_USERS } from './demo-users'
-import { createUpstreamGet } from './live/live-upstream'
+import { createUpstreamGet } from './proxy/upstream-get'
 import type { ConsoleStore } from './store'
 
 /** Of the period's ended seeded calls, about this share gets a demo person: the rest stay "outside this console". */

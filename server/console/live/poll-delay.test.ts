@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { retryAfterMs } from './live-upstream'
+import { retryAfterMs } from '../proxy/upstream-get'
 import { pollDelayMs } from './poll-delay'
 
 describe('how often a call is polled', () => {

@@ -31,6 +31,8 @@ export class HeadersTimeout extends Error {}
 export class BodyTimeout extends Error {}
 /** The answer began and then broke off. */
 export class AnswerCut extends Error {}
+/** The caller's signal aborted the exchange (the console is closing). */
+class ExchangeAborted extends Error {}
 
 export interface ApiTarget {
   /** The kept-alive sockets to the API's origin. */
@@ -73,9 +75,9 @@ function mayResend({ method, headers }: Dispatcher.DispatchOptions, error: NodeJ
 
 /**
  * Sends `method pathAndSearch` with `headers` (name, value, name, value…; Host is the target's) and reads the whole
- * answer. Rejects with HeadersTimeout or BodyTimeout past `timeoutMs` (the socket is then closed), or with AnswerCut
- * when the answer breaks off, else with the network's error. `onHeaders` hears of the answer's status as soon as it
- * comes.
+ * answer. Rejects with HeadersTimeout or BodyTimeout past `timeoutMs` (the socket is then closed), with AnswerCut
+ * when the answer breaks off, with ExchangeAborted once `signal` aborts, else with the network's error. `onHeaders`
+ * hears of the answer's status as soon as it comes.
  */
 export function exchange(
   target: ApiTarget,
@@ -85,6 +87,7 @@ export function exchange(
   body: Buffer | undefined,
   timeoutMs: number,
   onHeaders: (response: AnswerHead) => void,
+  signal?: AbortSignal,
 ): Promise<Exchanged> {
   return new Promise((resolve, reject) => {
     const options: Dispatcher.DispatchOptions = {
@@ -93,7 +96,9 @@ export function exchange(
       headers,
       body: body ?? null,
     }
-    new ApiRead(target.pool, options, timeoutMs, onHeaders, resolve, reject).send(false)
+    const read = new ApiRead(target.pool, options, timeoutMs, onHeaders, resolve, reject)
+    if (signal) read.abortOn(signal)
+    read.send(false)
   })
 }
 
@@ -109,6 +114,8 @@ class ApiRead implements Dispatcher.DispatchHandler {
   // Kept across a resend: one is sent only when no answer (so no chunk) came.
   private readonly chunks: Buffer[] = []
   private readonly timer: NodeJS.Timeout
+  // Only the console's own background reads pass a signal; the proxied reads of the hot path do not.
+  private signal: AbortSignal | null = null
 
   constructor(
     private readonly pool: Pool,
@@ -123,13 +130,28 @@ class ApiRead implements Dispatcher.DispatchHandler {
   }
 
   private static late(read: ApiRead) {
-    const late = read.head ? new BodyTimeout() : new HeadersTimeout()
-    read.settle(late)
+    read.stop(read.head ? new BodyTimeout() : new HeadersTimeout())
+  }
+
+  /** Stops the exchange when `signal` aborts; the signal holds this object as its listener (no closure a read). */
+  abortOn(signal: AbortSignal) {
+    if (signal.aborted) return this.settle(new ExchangeAborted())
+    this.signal = signal
+    signal.addEventListener('abort', this, { once: true })
+  }
+
+  handleEvent() {
+    this.stop(new ExchangeAborted())
+  }
+
+  private stop(error: Error) {
+    this.settle(error)
     // Aborting a request under way closes its socket: nothing of this answer reaches the next one.
-    read.controller?.abort(late)
+    this.controller?.abort(error)
   }
 
   send(resent: boolean) {
+    if (this.settled) return
     this.resent = resent
     try {
       this.pool.dispatch(this.options, this)
@@ -142,6 +164,8 @@ class ApiRead implements Dispatcher.DispatchHandler {
     if (this.settled) return
     this.settled = true
     clearTimeout(this.timer)
+    // A long-lived signal must not keep a listener for every exchange it ever saw.
+    this.signal?.removeEventListener('abort', this)
     if (error) this.reject(error)
     else this.resolve(exchanged as Exchanged)
   }

@@ -1,9 +1,14 @@
 // Whether the voice service answers and accepts the configured key, in words for an admin.
 // The key itself is never part of the answer.
 import type { UpstreamStatus } from '../../../src/api/contract/console-schemas'
-import { API_PREFIX, account } from '../../../src/api/contract/schemas'
+import { account } from '../../../src/api/contract/schemas'
+import { createUpstreamGet } from './upstream-get'
 
-export async function checkUpstream(upstream: string, apiKey: string | null): Promise<UpstreamStatus> {
+export async function checkUpstream(
+  upstream: string,
+  apiKey: string | null,
+  timeoutMs = 5_000,
+): Promise<UpstreamStatus> {
   if (!apiKey) {
     return {
       state: 'no-key',
@@ -11,25 +16,20 @@ export async function checkUpstream(upstream: string, apiKey: string | null): Pr
       message: 'No API key is configured. Set VOICE_API_KEY (or VOICE_API_KEY_FILE) on the server and restart it.',
     }
   }
-  let response: Response
-  try {
-    response = await fetch(`${upstream}${API_PREFIX}/account`, {
-      headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' },
-      signal: AbortSignal.timeout(5000),
-    })
-  } catch {
+  const answer = await createUpstreamGet({ upstream, apiKey, timeoutMs }).get('/account', account)
+  if (answer.kind === 'ok') {
+    return {
+      state: 'connected',
+      clientId: answer.body.client_id,
+      message: `Connected to the voice service as ${answer.body.client_id}.`,
+    }
+  }
+  if (answer.kind === 'failed' && (answer.reason === 'timeout' || answer.reason === 'unreachable')) {
     return { state: 'unreachable', clientId: null, message: `The voice service at ${upstream} could not be reached.` }
   }
-  if (response.status === 401 || response.status === 403) {
+  if (answer.kind === 'failed' && (answer.reason === 'answered 401' || answer.reason === 'answered 403')) {
     return { state: 'key-refused', clientId: null, message: 'The voice service refused the configured API key.' }
   }
-  const parsed = account.safeParse(await response.json().catch(() => null))
-  if (!response.ok || !parsed.success) {
-    return { state: 'error', clientId: null, message: `The voice service answered ${response.status}.` }
-  }
-  return {
-    state: 'connected',
-    clientId: parsed.data.client_id,
-    message: `Connected to the voice service as ${parsed.data.client_id}.`,
-  }
+  const said = answer.kind === 'failed' ? answer.reason : answer.kind === 'not-found' ? 'answered 404' : 'answered 429'
+  return { state: 'error', clientId: null, message: `The voice service ${said}.` }
 }

@@ -1,6 +1,6 @@
 // The evaluator's one request to the voice API: GET /usage with the console's key, within the upstream timeout.
 import { type UsageSummary, usageSummary } from '../../../../src/api/contract/schemas'
-import { createUpstreamGet, type UpstreamAnswer, type UpstreamOptions } from '../../live/live-upstream'
+import { createUpstreamGet, type UpstreamAnswer, type UpstreamOptions } from '../../proxy/upstream-get'
 
 export interface UsageUpstream {
   usage(): Promise<UpstreamAnswer<UsageSummary>>

@@ -9,7 +9,7 @@ import {
   type ListCallsResponse,
   listCallsResponse,
 } from '../../../../src/api/contract/schemas'
-import { createUpstreamGet, type UpstreamAnswer, type UpstreamOptions } from '../../live/live-upstream'
+import { createUpstreamGet, type UpstreamAnswer, type UpstreamOptions } from '../../proxy/upstream-get'
 
 interface ListQuery {
   status?: CallStatus

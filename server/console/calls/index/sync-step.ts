@@ -1,6 +1,7 @@
 // One unit of the sync's work: a single upstream request and what is written from its answer.
-import type { UpstreamAnswer } from '../../live/live-upstream'
+
 import type { ListingStop } from '../../live/page-guard'
+import type { UpstreamAnswer } from '../../proxy/upstream-get'
 import type { ConsoleStore } from '../../store'
 import type { IndexUpstream } from './index-upstream'
 
