@@ -31,6 +31,9 @@ export interface UpstreamOptions {
   onAnswer?: (status: number | null) => void
 }
 
+/** A failed read's reason when the upstream refuses the console's key: nothing works until an admin changes it. */
+export const keyRefused = (reason: string) => reason === 'answered 401' || reason === 'answered 403'
+
 // When a 429 names no usable Retry-After; and the longest wait a header may ask of us.
 const DEFAULT_RETRY_AFTER_MS = 5_000
 const MAX_RETRY_AFTER_MS = 10 * 60_000

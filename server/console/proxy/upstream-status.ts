@@ -2,7 +2,7 @@
 // The key itself is never part of the answer.
 import type { UpstreamStatus } from '../../../src/api/contract/console-schemas'
 import { account } from '../../../src/api/contract/schemas'
-import { createUpstreamGet } from './upstream-get'
+import { createUpstreamGet, keyRefused } from './upstream-get'
 
 export async function checkUpstream(
   upstream: string,
@@ -27,7 +27,7 @@ export async function checkUpstream(
   if (answer.kind === 'failed' && (answer.reason === 'timeout' || answer.reason === 'unreachable')) {
     return { state: 'unreachable', clientId: null, message: `The voice service at ${upstream} could not be reached.` }
   }
-  if (answer.kind === 'failed' && (answer.reason === 'answered 401' || answer.reason === 'answered 403')) {
+  if (answer.kind === 'failed' && keyRefused(answer.reason)) {
     return { state: 'key-refused', clientId: null, message: 'The voice service refused the configured API key.' }
   }
   const said = answer.kind === 'failed' ? answer.reason : answer.kind === 'not-found' ? 'answered 404' : 'answered 429'

@@ -6,11 +6,12 @@ import { INDEX_SYNC_MS, type IndexState } from '../../../../src/api/contract/cal
 import type { Logger } from '../../http/request-log'
 import { describeStops, type ListingStop } from '../../live/page-guard'
 import { createRequestBudget } from '../../live/request-budget'
+import { keyRefused } from '../../proxy/upstream-get'
 import type { ConsoleStore } from '../../store'
 import { type BackfillWalk, nextBackfillStep, startBackfill } from './backfill'
 import { nextDetailStep } from './detail-step'
 import { type IncrementalPass, startIncrementalPass } from './incremental-pass'
-import { type IndexUpstream, keyRefused } from './index-upstream'
+import type { IndexUpstream } from './index-upstream'
 import { readIndexState } from './read-index-state'
 import { LISTINGS, type Listing, type ListingEnd, type Step, type StepOutcome, type SyncContext } from './sync-step'
 

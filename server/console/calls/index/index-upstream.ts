@@ -50,5 +50,3 @@ export function createIndexUpstream(options: UpstreamOptions): IndexUpstream {
 
 /** The upstream answered, but not with what the contract says: asking again would get the same. */
 export const answeredUnreadable = (reason: string) => /^answered 2\d\d$/.test(reason)
-/** The upstream refuses the console's key: nothing will work until an admin changes it. */
-export const keyRefused = (reason: string) => reason === 'answered 401' || reason === 'answered 403'
