@@ -62,3 +62,21 @@ it('keeps the counts count(*) gives through every write of the sync', async () =
   }
   await store.close()
 })
+
+it('indexes a page in one go: new calls once each, a call listed twice moved on by its later listing', async () => {
+  const store = await openTestStore()
+  await store.callIndex.upsertListed([call('held', 'DIALER_RINGING')])
+  await store.callIndex.upsertListed([
+    call('new', 'DIALER_RINGING'),
+    call('held', 'DIALER_COMPLETED'),
+    call('new', 'DIALER_COMPLETED'),
+  ])
+  const { rows } = await sql<{ call_id: string; status: string; needs_details: number; numbers: string }>`
+    select c.call_id, c.status, c.needs_details, t.numbers from indexed_calls c
+    join indexed_call_text t on t.rowid = c.id order by c.call_id`.execute(store.db)
+  expect(rows).toEqual([
+    { call_id: 'held', status: 'DIALER_COMPLETED', needs_details: 1, numbers: '12125550142 14155550100' },
+    { call_id: 'new', status: 'DIALER_COMPLETED', needs_details: 1, numbers: '12125550142 14155550100' },
+  ])
+  await store.close()
+})

@@ -34,36 +34,55 @@ function searchableValue(value: unknown): string | null {
   return (typeof value === 'string' ? value : JSON.stringify(value)).toLowerCase()
 }
 
-async function insertNew(trx: Kysely<ConsoleDatabase>, call: CallListItem): Promise<number | null> {
-  const row = await trx
-    .insertInto('indexed_calls')
-    .values({
-      call_id: call.call_id,
-      status: call.status,
-      // The spec lists these but never says they cannot be null: a call without them is kept, with no number.
-      caller_id: call.caller_id ?? '',
-      destination: call.destination ?? '',
-      caller_digits: digitsOf(call.caller_id),
-      destination_digits: digitsOf(call.destination),
-      duration_seconds: call.duration_seconds ?? null,
-      // Without a creation time the call sorts as of when the index first saw it.
-      created_at: timeOf(call.created_at) ?? Date.now(),
-      // A call in flight waits: its details change until it ends, and one fetch then is enough.
-      needs_details: isEnded(call.status) ? 1 : 0,
-    })
-    .onConflict((oc) => oc.column('call_id').doNothing())
-    .returning('id')
-    .executeTakeFirst()
-  if (!row) return null
-  await sql`insert into indexed_call_text (rowid, numbers, metadata) values (${row.id}, ${numbersText(call)}, '')`.execute(
-    trx,
-  )
-  return row.id
+const newRow = (call: CallListItem) => ({
+  call_id: call.call_id,
+  status: call.status,
+  // The spec lists these but never says they cannot be null: a call without them is kept, with no number.
+  caller_id: call.caller_id ?? '',
+  destination: call.destination ?? '',
+  caller_digits: digitsOf(call.caller_id),
+  destination_digits: digitsOf(call.destination),
+  duration_seconds: call.duration_seconds ?? null,
+  // Without a creation time the call sorts as of when the index first saw it.
+  created_at: timeOf(call.created_at) ?? Date.now(),
+  // A call in flight waits: its details change until it ends, and one fetch then is enough.
+  needs_details: isEnded(call.status) ? 1 : 0,
+})
+
+// Rows a statement inserts at most: 10 columns each stays far below either store's limit on parameters, whatever
+// page size the service chooses.
+const ROWS_A_STATEMENT = 500
+
+/**
+ * Inserts the calls the index does not hold yet, a statement for many rows (a page is two statements, not two
+ * hundred: the backfill's queries were most of the idle console's allocation), and answers the ids it gave.
+ */
+async function insertNew(trx: Kysely<ConsoleDatabase>, calls: readonly CallListItem[]): Promise<Map<string, number>> {
+  const inserted = new Map<string, number>()
+  for (let start = 0; start < calls.length; start += ROWS_A_STATEMENT) {
+    const chunk = calls.slice(start, start + ROWS_A_STATEMENT)
+    const rows = await trx
+      .insertInto('indexed_calls')
+      .values(chunk.map(newRow))
+      .onConflict((oc) => oc.column('call_id').doNothing())
+      .returning(['id', 'call_id'])
+      .execute()
+    if (rows.length === 0) continue
+    const text = new Map(chunk.map((call) => [call.call_id, numbersText(call)]))
+    for (const row of rows) inserted.set(row.call_id, row.id)
+    await sql`insert into indexed_call_text (rowid, numbers, metadata) values ${sql.join(
+      rows.map((row) => sql`(${row.id}, ${text.get(row.call_id)}, '')`),
+    )}`.execute(trx)
+  }
+  return inserted
 }
 
-async function upsertListed(trx: Kysely<ConsoleDatabase>, call: CallListItem): Promise<void> {
-  if ((await insertNew(trx, call)) !== null) return
-  await advanceStatus(trx, call)
+async function upsertListed(trx: Kysely<ConsoleDatabase>, calls: readonly CallListItem[]): Promise<void> {
+  const inserted = await insertNew(trx, calls)
+  // A call listed twice on a page is inserted once; its other listing may still move its status on.
+  for (const call of calls) {
+    if (!inserted.delete(call.call_id)) await advanceStatus(trx, call)
+  }
 }
 
 type StatusNews = Pick<CallListItem, 'call_id' | 'status' | 'duration_seconds'>
@@ -110,14 +129,9 @@ async function writeMetadata(
 export function createCallIndexQueries(db: ConsoleDb) {
   return {
     /** A page of the calls list, in one transaction. */
-    upsertListed: (calls: readonly CallListItem[]) =>
-      db.transaction().execute(async (trx) => {
-        for (const call of calls) await upsertListed(trx, call)
-      }),
+    upsertListed: (calls: readonly CallListItem[]) => db.transaction().execute((trx) => upsertListed(trx, calls)),
     /** The same, for a caller that writes more in the same transaction (the backfill's progress). */
-    upsertListedIn: async (trx: Kysely<ConsoleDatabase>, calls: readonly CallListItem[]) => {
-      for (const call of calls) await upsertListed(trx, call)
-    },
+    upsertListedIn: upsertListed,
     /**
      * A status the live hub saw (it polls calls in flight every second for its viewers): the index is as
      * fresh as the board for the calls it already holds. New calls are the sync's to insert.
@@ -128,7 +142,7 @@ export function createCallIndexQueries(db: ConsoleDb) {
       db.transaction().execute(async (trx) => {
         // The list never says "queued": the call is DIALER_INITIATED by the time anyone lists it.
         const listed = { ...call, status: 'DIALER_INITIATED', duration_seconds: null }
-        const id = await insertNew(trx, listed)
+        const id = (await insertNew(trx, [listed])).get(call.call_id)
         const existing =
           id ??
           (
