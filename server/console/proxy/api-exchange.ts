@@ -54,6 +54,9 @@ export interface AnswerHead {
   headers: IncomingHttpHeaders
 }
 
+/** A header's one value; a repeated header (a list) says nothing the console could trust. */
+export const headerText = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined)
+
 export interface Exchanged {
   response: AnswerHead
   body: Buffer

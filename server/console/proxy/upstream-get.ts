@@ -14,6 +14,7 @@ import {
   type Exchanged,
   exchange,
   HeadersTimeout,
+  headerText,
 } from './api-exchange'
 import { upstreamBase } from './voice-proxy'
 
@@ -53,8 +54,6 @@ function jsonOf(body: Buffer): unknown {
   }
 }
 
-const headerText = (value: string | string[] | undefined) => (typeof value === 'string' ? value : null)
-
 /** A GET of the voice API with the server's key, its answer parsed against the contract. */
 export function createUpstreamGet(options: UpstreamOptions) {
   const target = apiTarget(upstreamBase(options.upstream))
@@ -92,7 +91,10 @@ export function createUpstreamGet(options: UpstreamOptions) {
     }
     const { statusCode, headers: answerHeaders } = exchanged.response
     if (statusCode === 429) {
-      return { kind: 'rate-limited', retryAfterMs: retryAfterMs(headerText(answerHeaders['retry-after']), Date.now()) }
+      return {
+        kind: 'rate-limited',
+        retryAfterMs: retryAfterMs(headerText(answerHeaders['retry-after']) ?? null, Date.now()),
+      }
     }
     if (statusCode === 404) return { kind: 'not-found' }
     const parsed = schema.safeParse(jsonOf(exchanged.body))

@@ -12,7 +12,15 @@ import {
 } from '../../../src/api/contract/time-limits'
 import { problem } from '../http/problem'
 import type { Operation } from '../operations'
-import { AnswerCut, type AnswerHead, apiTarget, BodyTimeout, exchange, HeadersTimeout } from './api-exchange'
+import {
+  AnswerCut,
+  type AnswerHead,
+  apiTarget,
+  BodyTimeout,
+  exchange,
+  HeadersTimeout,
+  headerText,
+} from './api-exchange'
 import { createStorageOrigins, type StorageOrigins } from './storage-origins'
 import { storageTarget } from './storage-target'
 import { upstreamProblem } from './upstream-problem'
@@ -75,8 +83,6 @@ const FORWARDED_RESPONSE_HEADERS = [
   'last-modified',
   'retry-after',
 ]
-
-const headerText = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined)
 
 export function upstreamBase(base: string): string {
   const url = new URL(base)
