@@ -1,6 +1,7 @@
 // The console's HTTP server: what a misbehaving or departing client leaves in the log.
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawExchange } from '../shared/test-support/raw-exchange'
 import { startTestServer, type TestServer } from './test-support/running-console'
 
 let server: TestServer
@@ -17,16 +18,10 @@ const waitFor = async (check: () => boolean) => {
 
 describe('the console server', () => {
   it('answers bytes that are not HTTP with 400 and logs them as info, without a stack', async () => {
-    const socket = connect(server.port, '127.0.0.1')
-    let answer = ''
-    socket.on('data', (chunk) => {
-      answer += chunk.toString()
-    })
-    socket.write('NOT HTTP AT ALL\r\n\r\n')
-    await new Promise((resolve) => socket.once('close', resolve))
-    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
-    expect(answer).toMatch(/content-type: application\/problem\+json/i)
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 400 })
+    const answer = await rawExchange(server.port, 'NOT HTTP AT ALL\r\n\r\n')
+    expect(answer.statusLine).toBe('HTTP/1.1 400 Bad Request')
+    expect(answer.head).toMatch(/\r\ncontent-type: application\/problem\+json/i)
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 400 })
     const line = logged().find((entry) => entry.msg === 'client connection ended')
     expect(line).toMatchObject({ level: 'info', code: expect.stringMatching(/^HPE_/) })
     expect(logged().filter((entry) => entry.level === 'error')).toEqual([])

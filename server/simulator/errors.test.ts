@@ -1,7 +1,7 @@
 // Bad requests on every operation: each is an RFC 9457 problem with a readable
 // detail, errors[] naming the field, the documented status, and never a stack trace.
-import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawExchange } from '../shared/test-support/raw-exchange'
 import { ACME_KEY, type ApiClient, api } from './test-support/api'
 import { expectFieldError, expectProblem } from './test-support/assertions'
 import { TEST_NUMBERS, verifiedCallerId } from './test-support/calls'
@@ -253,15 +253,9 @@ describe('requests node refuses before any route', () => {
   })
 
   it('bytes that are not HTTP are a 400 problem', async () => {
-    const socket = connect(Number(new URL(sim.url).port), '127.0.0.1')
-    let answer = ''
-    socket.on('data', (chunk) => {
-      answer += chunk.toString()
-    })
-    socket.write('NOT HTTP AT ALL\r\n\r\n')
-    await new Promise((resolve) => socket.once('close', resolve))
-    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/)
-    expect(answer).toMatch(/Content-Type: application\/problem\+json/)
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 400 })
+    const answer = await rawExchange(Number(new URL(sim.url).port), 'NOT HTTP AT ALL\r\n\r\n')
+    expect(answer.statusLine).toBe('HTTP/1.1 400 Bad Request')
+    expect(answer.head).toMatch(/\r\nContent-Type: application\/problem\+json/)
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 400 })
   })
 })
