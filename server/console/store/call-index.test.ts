@@ -69,13 +69,14 @@ it('indexes a page in one go: new calls once each, a call listed twice moved on 
   await store.callIndex.upsertListed([
     call('new', 'DIALER_RINGING'),
     call('held', 'DIALER_COMPLETED'),
-    call('new', 'DIALER_COMPLETED'),
+    { ...call('new', 'DIALER_COMPLETED'), destination: '+12125550199' },
   ])
   const { rows } = await sql<{ call_id: string; status: string; needs_details: number; numbers: string }>`
     select c.call_id, c.status, c.needs_details, t.numbers from indexed_calls c
     join indexed_call_text t on t.rowid = c.id order by c.call_id`.execute(store.db)
   expect(rows).toEqual([
     { call_id: 'held', status: 'DIALER_COMPLETED', needs_details: 1, numbers: '12125550142 14155550100' },
+    // The numbers are the first listing's, as the row it inserted.
     { call_id: 'new', status: 'DIALER_COMPLETED', needs_details: 1, numbers: '12125550142 14155550100' },
   ])
   await store.close()

@@ -68,7 +68,9 @@ async function insertNew(trx: Kysely<ConsoleDatabase>, calls: readonly CallListI
       .returning(['id', 'call_id'])
       .execute()
     if (rows.length === 0) continue
-    const text = new Map(chunk.map((call) => [call.call_id, numbersText(call)]))
+    // The inserted row is a call's first listing on the page, so its numbers are the first listing's too.
+    const text = new Map<string, string>()
+    for (const call of chunk) if (!text.has(call.call_id)) text.set(call.call_id, numbersText(call))
     for (const row of rows) inserted.set(row.call_id, row.id)
     await sql`insert into indexed_call_text (rowid, numbers, metadata) values ${sql.join(
       rows.map((row) => sql`(${row.id}, ${text.get(row.call_id)}, '')`),
