@@ -40,8 +40,8 @@ const DEFAULT_RETRY_AFTER_MS = 5_000
 const MAX_RETRY_AFTER_MS = 10 * 60_000
 
 /** Retry-After as the dashboard reads it, with a default when unreadable and a ceiling on the wait. */
-export function retryAfterMs(header: string | null, now: number): number {
-  return Math.min(MAX_RETRY_AFTER_MS, parseRetryAfter(header, now) ?? DEFAULT_RETRY_AFTER_MS)
+export function retryAfterMs(header: string | null | undefined, now: number): number {
+  return Math.min(MAX_RETRY_AFTER_MS, parseRetryAfter(header ?? null, now) ?? DEFAULT_RETRY_AFTER_MS)
 }
 
 // As a browser's fetch reads JSON: UTF-8, a leading byte order mark dropped; anything unreadable is null.
@@ -91,10 +91,7 @@ export function createUpstreamGet(options: UpstreamOptions) {
     }
     const { statusCode, headers: answerHeaders } = exchanged.response
     if (statusCode === 429) {
-      return {
-        kind: 'rate-limited',
-        retryAfterMs: retryAfterMs(headerText(answerHeaders['retry-after']) ?? null, Date.now()),
-      }
+      return { kind: 'rate-limited', retryAfterMs: retryAfterMs(headerText(answerHeaders['retry-after']), Date.now()) }
     }
     if (statusCode === 404) return { kind: 'not-found' }
     const parsed = schema.safeParse(jsonOf(exchanged.body))

@@ -17,7 +17,11 @@ export async function rawExchange(port: number, bytes: string): Promise<RawAnswe
     answer += chunk.toString()
   })
   socket.write(bytes)
-  await new Promise((resolve) => socket.once('close', resolve))
+  // A server that is not listening fails the test with its reason, not with an unhandled 'error' event.
+  await new Promise((resolve, reject) => {
+    socket.once('error', reject)
+    socket.once('close', resolve)
+  })
   const headEnd = answer.indexOf('\r\n\r\n')
   const head = headEnd < 0 ? answer : answer.slice(0, headEnd)
   return { statusLine: head.split('\r\n')[0] ?? '', head, body: headEnd < 0 ? '' : answer.slice(headEnd + 4) }
