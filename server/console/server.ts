@@ -171,7 +171,7 @@ export async function startConsole(
         // The fast path for voice API reads first; every other request (and any it leaves) goes to the app.
         createServer: ((serverOptions: Parameters<typeof createServer>[0], listener: RequestListener) =>
           createServer(serverOptions, (req, res) => {
-            if (!fastReads(req, res, () => listener(req, res))) listener(req, res)
+            if (!fastReads(req, res, listener)) listener(req, res)
           })) as typeof createServer,
         port: config.port,
         hostname: config.host,

@@ -2,18 +2,21 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createLruCache } from './lru-cache'
 
-type Op = { kind: 'get' | 'has'; key: number } | { kind: 'set'; key: number; value: number }
+type Op = { kind: 'get' | 'has' | 'peek'; key: number } | { kind: 'set'; key: number; value: number }
 
 const ops = fc.array(
   fc.oneof(
-    fc.record({ kind: fc.constantFrom('get' as const, 'has' as const), key: fc.integer({ min: 0, max: 12 }) }),
+    fc.record({
+      kind: fc.constantFrom('get' as const, 'has' as const, 'peek' as const),
+      key: fc.integer({ min: 0, max: 12 }),
+    }),
     fc.record({ kind: fc.constant('set' as const), key: fc.integer({ min: 0, max: 12 }), value: fc.integer() }),
   ),
   { maxLength: 200 },
 )
 
 describe('an LRU cache', () => {
-  it('keeps the `max` most recently read or written entries, as a plain list of them would', () => {
+  it('keeps the `max` most recently read or written entries (a peek is no read), as a plain list of them would', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 8 }), ops, (max, sequence: Op[]) => {
         const cache = createLruCache<number, number>(max)
@@ -31,7 +34,8 @@ describe('an LRU cache', () => {
           } else if (op.kind === 'get') {
             expect(cache.get(op.key)).toBe(kept?.[1])
             if (kept) touch(...kept)
-          } else expect(cache.has(op.key)).toBe(kept !== undefined)
+          } else if (op.kind === 'peek') expect(cache.peek(op.key)).toBe(kept?.[1])
+          else expect(cache.has(op.key)).toBe(kept !== undefined)
           expect([...cache.keys()]).toEqual(model.map(([k]) => k))
           expect(cache.size).toBeLessThanOrEqual(max)
         }

@@ -6,6 +6,8 @@ interface LruCache<K, V> {
   get(key: K): V | undefined
   /** Whether it is kept, without making it the newest. */
   has(key: K): boolean
+  /** The value, without making it the newest (a cache of entries that lapse by age goes oldest-written first). */
+  peek(key: K): V | undefined
   set(key: K, value: V): void
   delete(key: K): void
   clear(): void
@@ -27,6 +29,7 @@ export function createLruCache<K, V>(max: number): LruCache<K, V> {
       return value
     },
     has: (key) => entries.has(key),
+    peek: (key) => entries.get(key),
     set(key, value) {
       entries.delete(key)
       entries.set(key, value)

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { clearedCookie, createTestConsole, fakeClock, type TestConsole } from '../test-support/console-app'
+import { onPostgres } from '../test-support/test-store'
 import { hashSessionToken } from './session-tokens'
+import { createSessionService } from './sessions'
 
 const IDLE = 30 * 60_000
 const ABSOLUTE = 4 * 60 * 60_000
@@ -90,4 +92,59 @@ describe('sessions', () => {
     expect(clearedCookie(res)).toBeDefined()
     expect(await whoAmI(cookie)).toBeNull()
   })
+})
+
+// SQLite keeps the sessions found in the last second (store/recent-sessions.ts); PostgreSQL, shared by several
+// instances, keeps none, so there every session goes to resolve.
+describe('a session answered without the store (resolveKept, the fast path’s first ask)', () => {
+  const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1)
+  const service = () => createSessionService(t.store, { idleMs: IDLE, absoluteMs: ABSOLUTE }, clock.now)
+
+  it.runIf(!onPostgres())(
+    'is the session resolve found in the last second, and nothing for one not yet looked up',
+    async () => {
+      const token = tokenOf(await t.signIn('ana@example.com'))
+      const sessions = service()
+      expect(sessions.resolveKept(token)).toBeUndefined()
+      const resolved = await sessions.resolve(token)
+      expect(resolved?.email).toBe('ana@example.com')
+      expect(sessions.resolveKept(token)).toEqual(resolved)
+      expect(sessions.resolveKept(tokenOf(await t.signIn('ana@example.com')))).toBeUndefined()
+    },
+  )
+
+  it.runIf(onPostgres())('is never an answer on PostgreSQL: every lookup reads the store', async () => {
+    const token = tokenOf(await t.signIn('ana@example.com'))
+    const sessions = service()
+    expect((await sessions.resolve(token))?.email).toBe('ana@example.com')
+    expect(sessions.resolveKept(token)).toBeUndefined()
+  })
+
+  it.runIf(!onPostgres())(
+    'leaves to resolve a session ended since: deactivated, idle too long, or due for its last-seen write',
+    async () => {
+      const sessions = service()
+      const ana = (await t.store.users.byEmail('ana@example.com'))?.id as string
+      const token = tokenOf(await t.signIn('ana@example.com'))
+      await sessions.resolve(token)
+      await t.store.users.setActive(ana, false)
+      expect(sessions.resolveKept(token)).toBeUndefined()
+      expect(await sessions.resolve(token)).toBeNull()
+
+      await t.store.users.setActive(ana, true)
+      const idle = tokenOf(await t.signIn('ana@example.com'))
+      await sessions.resolve(idle)
+      clock.advance(IDLE)
+      expect(sessions.resolveKept(idle)).toBeUndefined()
+      expect(await sessions.resolve(idle)).toBeNull()
+
+      const due = tokenOf(await t.signIn('ana@example.com'))
+      await sessions.resolve(due)
+      clock.advance(60_000)
+      expect(sessions.resolveKept(due)).toBeUndefined()
+      // resolve writes last-seen; the session is then answered without the store again.
+      expect((await sessions.resolve(due))?.email).toBe('ana@example.com')
+      expect(sessions.resolveKept(due)?.email).toBe('ana@example.com')
+    },
+  )
 })

@@ -1,6 +1,7 @@
 // Sessions: create (rotating any previous one), resolve with idle and absolute expiry, end.
 import type { Role, TimeZonePreference } from '../../../src/api/contract/console-schemas'
 import type { ConsoleStore } from '../store'
+import type { SessionWithUser } from '../store/sessions'
 import { hashSessionToken, newSessionToken } from './session-tokens'
 
 export interface SessionPolicy {
@@ -20,7 +21,19 @@ export interface ActiveSession {
 // last_seen_at is written at most this often: a status poll each second should not write each second.
 const TOUCH_EVERY_MS = 30_000
 
+const activeSession = (idHash: string, row: SessionWithUser): ActiveSession => ({
+  idHash,
+  userId: row.user_id,
+  email: row.email,
+  role: row.role,
+  timeZone: row.time_zone,
+  expiresAt: row.expires_at,
+})
+
 export function createSessionService(store: ConsoleStore, policy: SessionPolicy, now: () => number) {
+  /** Deactivated, past its absolute expiry, or idle too long. */
+  const ended = (row: SessionWithUser, at: number) =>
+    row.active !== 1 || at >= row.expires_at || at - row.last_seen_at >= policy.idleMs
   return {
     /** A new id for a person who just proved who they are; the old one (if any) ends. */
     async start(userId: string, previousToken?: string | null): Promise<{ token: string; expiresAt: number }> {
@@ -44,19 +57,26 @@ export function createSessionService(store: ConsoleStore, policy: SessionPolicy,
       const row = await store.sessions.find(idHash)
       if (!row) return null
       const at = now()
-      if (row.active !== 1 || at >= row.expires_at || at - row.last_seen_at >= policy.idleMs) {
+      if (ended(row, at)) {
         await store.sessions.delete(idHash)
         return null
       }
       if (at - row.last_seen_at >= TOUCH_EVERY_MS) await store.sessions.touch(idHash, at)
-      return {
-        idHash,
-        userId: row.user_id,
-        email: row.email,
-        role: row.role,
-        timeZone: row.time_zone,
-        expiresAt: row.expires_at,
-      }
+      return activeSession(idHash, row)
+    },
+
+    /**
+     * The session of `token` when the store need not be asked: found in the last second, still valid and not due
+     * for its last-seen write. Undefined otherwise, and `resolve` decides (and deletes or writes). The fast path of
+     * proxied reads asks this first: a tab's poll then waits on no promise for its session.
+     */
+    resolveKept(token: string): ActiveSession | undefined {
+      const idHash = hashSessionToken(token)
+      const row = store.sessions.findKept(idHash)
+      if (!row) return undefined
+      const at = now()
+      if (ended(row, at) || at - row.last_seen_at >= TOUCH_EVERY_MS) return undefined
+      return activeSession(idHash, row)
     },
 
     async end(token: string | null | undefined): Promise<void> {

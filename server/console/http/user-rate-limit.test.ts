@@ -64,6 +64,26 @@ describe('the per-user token bucket, in the store', () => {
     expect(allowed).toBe(60)
   })
 
+  it('serves from its lease without the store (takeLeased), and only what the lease holds', async () => {
+    const clock = fakeClock()
+    // 600 a minute: a burst of 60, taken 12 at a time.
+    const limiter = createUserRateLimiter(store, 'leased', 600, clock.now)
+    expect(limiter.takeLeased('a')).toBe(false)
+    expect((await limiter.take('a')).allowed).toBe(true)
+    for (let i = 0; i < 11; i++) expect(limiter.takeLeased('a')).toBe(true)
+    expect(limiter.takeLeased('a')).toBe(false)
+    expect(limiter.takeLeased('b')).toBe(false)
+    // A lease lapses with its second: then only the store answers.
+    expect((await limiter.take('a')).allowed).toBe(true)
+    clock.advance(1_000)
+    expect(limiter.takeLeased('a')).toBe(false)
+    // Whichever way they were served, no more than the bucket's 60 and the second's 10 refilled (the lapsed
+    // lease's 11 unused tokens went back to the bucket).
+    let allowed = 13
+    for (let i = 0; i < 100; i++) if (limiter.takeLeased('a') || (await limiter.take('a')).allowed) allowed++
+    expect(allowed).toBe(70)
+  })
+
   it('gives back the tokens an instance took and did not use once their second has passed', async () => {
     const clock = fakeClock()
     // 60 a minute: a burst of 10; an instance takes 2 at a time, and the clock stands still.

@@ -41,29 +41,33 @@ export function createUserRateLimiter(
   const perMs = perMinute / 60_000
   const policy = { capacity, perMs }
   const leaseSize = Math.max(1, Math.floor(capacity / LEASE_SHARE))
+  // This instance's leases and trips to the store, by person: the store's bucket of a person is `name:userId`, a
+  // key built only for a trip (a string built at every request is garbage at every request).
   const leases = new Map<string, Lease>()
+  const bucketOf = (userId: string) => `${name}:${userId}`
 
   // Unused tokens go back once their lease lapses, so another instance can serve them.
   const giveBackLapsed = () => {
     const at = now()
-    for (const [key, lease] of leases) {
+    for (const [userId, lease] of leases) {
       if (lease.until > at) continue
-      leases.delete(key)
+      leases.delete(userId)
       // A store that cannot take them back loses them: the person is paced a little harder for a second.
-      if (lease.left > 0) void store.personRates.giveBack(key, lease.left, policy).catch(() => {})
+      if (lease.left > 0) void store.personRates.giveBack(bucketOf(userId), lease.left, policy).catch(() => {})
     }
   }
   setInterval(giveBackLapsed, LEASE_MS).unref()
 
-  async function fromStore(key: string, at: number): Promise<RateDecision> {
+  async function fromStore(userId: string, at: number): Promise<RateDecision> {
+    const key = bucketOf(userId)
     // A lease when the bucket holds one, else a single token near the limit, else the wait for the next token.
     if (leaseSize > 1 && (await store.personRates.take(key, at, policy, leaseSize)).taken) {
-      const lease = leases.get(key)
+      const lease = leases.get(userId)
       if (lease && lease.until > at) lease.left += leaseSize - 1
       else {
         // A lapsed lease's unused tokens go back, as giveBackLapsed would have given them.
         if (lease && lease.left > 0) void store.personRates.giveBack(key, lease.left, policy).catch(() => {})
-        leases.set(key, { left: leaseSize - 1, until: at + LEASE_MS })
+        leases.set(userId, { left: leaseSize - 1, until: at + LEASE_MS })
       }
       return ALLOWED
     }
@@ -72,27 +76,33 @@ export function createUserRateLimiter(
     return { allowed: false, retryAfterSeconds: secondsUntilToken(taken.tokens, policy) }
   }
 
-  /** The trip to the store under way for a key: requests that arrive meanwhile wait for its lease. */
+  /** The trip to the store under way for a person: requests that arrive meanwhile wait for its lease. */
   const refills = new Map<string, Promise<RateDecision>>()
 
+  /**
+   * A token from this instance's lease, if it holds one now: no promise and no trip to the store (the fast path of
+   * proxied reads asks this first). False says only that `take` must decide.
+   */
+  function takeLeased(userId: string): boolean {
+    const lease = leases.get(userId)
+    if (!lease || lease.left < 1 || lease.until <= now()) return false
+    lease.left -= 1
+    return true
+  }
+
   function take(userId: string): Promise<RateDecision> {
-    const key = `${name}:${userId}`
-    const at = now()
-    const lease = leases.get(key)
-    if (lease && lease.left >= 1 && lease.until > at) {
-      lease.left -= 1
-      return Promise.resolve(ALLOWED)
-    }
+    if (takeLeased(userId)) return Promise.resolve(ALLOWED)
     // One trip at a time per person: six requests at once would otherwise each take a lease, a whole burst.
-    const inFlight = refills.get(key)
+    const inFlight = refills.get(userId)
     if (inFlight) return inFlight.then(() => take(userId))
-    const refill = fromStore(key, at).finally(() => refills.delete(key))
-    refills.set(key, refill)
+    const refill = fromStore(userId, now()).finally(() => refills.delete(userId))
+    refills.set(userId, refill)
     return refill
   }
 
   return {
     take,
+    takeLeased,
     /** How long a bucket takes to fill from empty: an untouched row older than this is the same as none. */
     refillMs: Math.ceil(policy.capacity / policy.perMs),
   }

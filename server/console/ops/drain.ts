@@ -45,14 +45,17 @@ export function trackRequests(server: Server): RequestsUnderWay {
   const closeAfter = (res: ServerResponse) => {
     if (!res.headersSent) res.setHeader('Connection', 'close')
   }
+  // One listener for every answer's close (node calls it with the answer as `this`), where a closure for each
+  // request would be garbage at each. An answer closes once.
+  function closed(this: ServerResponse) {
+    open.delete(this)
+    if (open.size === 0) onSettled?.()
+  }
   // Ahead of the app's own listener, so a request is counted before any of its handling runs.
   server.prependListener('request', (_req, res: ServerResponse) => {
     open.add(res)
     if (closing) closeAfter(res)
-    res.once('close', () => {
-      open.delete(res)
-      if (open.size === 0) onSettled?.()
-    })
+    res.on('close', closed)
   })
   return {
     count: () => open.size,

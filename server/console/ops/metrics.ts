@@ -34,16 +34,43 @@ function upstreamStatusClass(status: number | null): string {
 // Built once: a string built per request would be garbage per request.
 const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx']
 
+/** One series' count not yet added to its prom-client counter. */
+interface Tally {
+  labels: Record<string, string>
+  pending: number
+}
+
+function tally(tallies: Tally[], labels: Record<string, string>): Tally {
+  const made = { labels, pending: 0 }
+  tallies.push(made)
+  return made
+}
+
+function addTallies(counter: Counter, tallies: Tally[]) {
+  for (const counted of tallies) {
+    if (counted.pending === 0) continue
+    counter.inc(counted.labels, counted.pending)
+    counted.pending = 0
+  }
+}
+
 export function createConsoleMetrics(sources: MetricSources = {}) {
   const registry = new Registry()
   const now = sources.now ?? Date.now
   if (sources.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'console_' })
 
-  const requests = new Counter({
+  // The hot counts are kept here, a number per series, and added to prom-client's counters when a scrape reads them
+  // (their collect): prom-client's inc hashes its labels into a new string at every call, garbage at every request.
+  const requestCounts: Tally[] = []
+  const upstreamCounts: Tally[] = []
+  new Counter({
     name: 'console_http_requests_total',
     help: 'Requests answered by this console, by route (its pattern or voice API operation, never the raw path), method and status.',
     labelNames: ['route', 'method', 'status'],
     registers: [registry],
+    collect() {
+      addTallies(this, requestCounts)
+    },
   })
   const duration = new Histogram({
     name: 'console_http_request_duration_seconds',
@@ -61,11 +88,14 @@ export function createConsoleMetrics(sources: MetricSources = {}) {
       this.set(underWay())
     },
   })
-  const upstream = new Counter({
+  new Counter({
     name: 'console_upstream_requests_total',
     help: 'Requests this console sent to the voice service, by source (proxy, live, index, alerts) and answer (2xx, 4xx, 429, 5xx, no-answer).',
     labelNames: ['source', 'status'],
     registers: [registry],
+    collect() {
+      addTallies(this, upstreamCounts)
+    },
   })
   const audit = new Counter({
     name: 'console_audit_appends_total',
@@ -121,10 +151,9 @@ export function createConsoleMetrics(sources: MetricSources = {}) {
       },
     })
 
-  // Each request's series, found once: prom-client would otherwise hash the labels at each of the two
-  // updates, and a key built per request is garbage per request. Bounded by routes × methods × statuses (never
-  // the raw path); nothing here resets the series.
-  const series = new Map<string, Map<string, Map<number, { count: () => void; time: (seconds: number) => void }>>>()
+  // Each request's series, found once: a key built per request is garbage per request. Bounded by routes × methods
+  // × statuses (never the raw path); nothing here resets the series.
+  const series = new Map<string, Map<string, Map<number, { count: Tally; time: (seconds: number) => void }>>>()
   // Written out rather than through a helper that takes a maker: a closure made at each lookup is garbage too.
   const seriesOf = (route: string, method: string, status: number) => {
     let ofRoute = series.get(route)
@@ -139,9 +168,9 @@ export function createConsoleMetrics(sources: MetricSources = {}) {
     }
     let found = ofMethod.get(status)
     if (!found) {
-      const counted = requests.labels({ route, method, status: String(status) })
+      const count = tally(requestCounts, { route, method, status: String(status) })
       const timed = duration.labels({ route, method })
-      found = { count: () => counted.inc(), time: (seconds: number) => timed.observe(seconds) }
+      found = { count, time: (seconds: number) => timed.observe(seconds) }
       ofMethod.set(status, found)
     }
     return found
@@ -151,7 +180,7 @@ export function createConsoleMetrics(sources: MetricSources = {}) {
     registry,
     request(route: string, method: string, status: number, seconds: number) {
       const { count, time } = seriesOf(route, method, status)
-      count()
+      count.pending++
       time(seconds)
     },
     /** The server's count of responses under way (drain.ts's tracker), read at each scrape. */
@@ -160,15 +189,15 @@ export function createConsoleMetrics(sources: MetricSources = {}) {
     },
     upstream: (source: UpstreamSource): UpstreamObserver => {
       // One series per answer class, found once (as the requests' above).
-      const counters = new Map<string, { inc: () => void }>()
+      const counters = new Map<string, Tally>()
       return (status) => {
         const answered = upstreamStatusClass(status)
         let counter = counters.get(answered)
         if (!counter) {
-          counter = upstream.labels({ source, status: answered })
+          counter = tally(upstreamCounts, { source, status: answered })
           counters.set(answered, counter)
         }
-        counter.inc()
+        counter.pending++
       }
     },
     auditAppended: (ok: boolean) => audit.inc({ result: ok ? 'written' : 'failed' }),

@@ -4,7 +4,7 @@
 // same functions the app's middleware call (host, session, role, the person's rate, the proxy's limits and
 // problems, headers, log, metrics). Anything else (a refusal, an odd target, a store that failed) goes to the
 // Hono app, which answers it as it answers every other request: a refusal is written and audited in one place.
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import type { SessionCookie } from '../auth/session-cookie'
 import type { SessionService } from '../auth/sessions'
 import { isOwnHost } from '../http/host-check'
@@ -30,8 +30,11 @@ export interface FastReadOptions {
   measured?: (route: string, method: string, status: number, seconds: number) => void
 }
 
-/** Takes the request (true) or leaves it untouched for `app`, the Hono app's listener (false). */
-export type FastReads = (req: IncomingMessage, res: ServerResponse, app: () => void) => boolean
+/**
+ * Takes the request (true) or leaves it untouched (false). `app` is the Hono app's listener: a request taken and then
+ * refused goes to it. Passed as the listener itself, not a closure over this request: one fewer object a read.
+ */
+export type FastReads = (req: IncomingMessage, res: ServerResponse, app: RequestListener) => boolean
 
 // Targets the WHATWG URL parser leaves as they are: what is authorised and forwarded is then exactly what the
 // Hono path would authorise and forward (its URL would resolve `..`, re-encode a space). Anything else goes there.
@@ -55,20 +58,22 @@ export function createFastReads(options: FastReadOptions): FastReads {
   async function serve(
     req: IncomingMessage,
     res: ServerResponse,
-    app: () => void,
+    app: RequestListener,
     operation: Operation,
     token: string,
   ) {
     const started = performance.now()
     let userId: string
     try {
-      const session = await sessions.resolve(token)
-      if (!session || !can(session.role, operation.permission)) return app()
-      if (!(await limiter.take(session.userId)).allowed) return app()
+      // Answered without the store in the common case (a session found in the last second, a token left in this
+      // instance's lease: a tab's polls), and then no promise is awaited before the read goes out.
+      const session = sessions.resolveKept(token) ?? (await sessions.resolve(token))
+      if (!session || !can(session.role, operation.permission)) return app(req, res)
+      if (!limiter.takeLeased(session.userId) && !(await limiter.take(session.userId)).allowed) return app(req, res)
       userId = session.userId
     } catch {
       // The store failed: the app answers (a 503 when it is unreachable) and logs it, as for any request.
-      return app()
+      return app(req, res)
     }
     const url = req.url as string
     const answer = await readApi('GET', url, (name) => {

@@ -44,7 +44,9 @@ export function createRecentSessions<Row>(
         forgetAll()
         return undefined
       }
-      const kept = rows.get(idHash)
+      // Read without making it the newest: a row lapses a second after it was kept, so the oldest kept goes first
+      // (and a read at every request would move it in the Map at every request).
+      const kept = rows.peek(idHash)
       if (!kept) return undefined
       if (now() < kept.until) return kept.row
       rows.delete(idHash)
@@ -56,7 +58,7 @@ export function createRecentSessions<Row>(
     },
     generation: () => generation,
     update(idHash, change) {
-      const kept = rows.get(idHash)
+      const kept = rows.peek(idHash)
       if (kept) kept.row = { ...kept.row, ...change }
     },
     forgetAll,

@@ -25,6 +25,8 @@ export function createSessionQueries(db: ConsoleDb, recent: RecentSessions<Sessi
     insert: async (row: SessionRow) => {
       await db.insertInto('sessions').values(row).execute()
     },
+    /** A session found within the last second (recent-sessions.ts), without a promise; undefined: ask `find`. */
+    findKept: (idHash: string): SessionWithUser | undefined => recent.get(idHash),
     /**
      * The hot path (every API request): a session found within the last second (recent-sessions.ts), else the
      * query compiled once, run with the id's hash as its one parameter.
