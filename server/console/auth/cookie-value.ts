@@ -31,11 +31,16 @@ function trimmed(header: string, start: number, end: number): string {
 export function cookieValue(header: string, name: string): string | undefined {
   if (header.indexOf(name) === -1) return undefined
   let start = 0
+  // The next '=' is looked for again only once the pairs have passed it: a header of many pairs without one (up to
+  // node's 16 KB) is read in one pass, not once a pair.
+  let equals = -1
   while (start < header.length) {
     let end = header.indexOf(';', start)
     if (end === -1) end = header.length
-    const equals = header.indexOf('=', start)
-    if (equals !== -1 && equals < end && namedAt(header, start, equals, name)) {
+    if (equals < start) equals = header.indexOf('=', start)
+    // No '=' left: no pair from here on has a value.
+    if (equals === -1) return undefined
+    if (equals < end && namedAt(header, start, equals, name)) {
       let value = trimmed(header, equals + 1, end)
       if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1)
       if (VALID_VALUE.test(value)) return tryDecodeURIComponent(value)

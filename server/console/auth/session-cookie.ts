@@ -6,7 +6,7 @@ import { cookieValue } from './cookie-value'
 
 export interface SessionCookie {
   read(c: Context): string | undefined
-  /** The same, from a raw Cookie header (http/fast-reads.ts has no Context). */
+  /** The same, from a raw Cookie header (proxy/fast-reads.ts has no Context). */
   readHeader(header: string | undefined): string | undefined
   /** `now` is the clock the session was started with, so Max-Age matches its expiry. */
   write(c: Context, token: string, expiresAt: number, now: number): void

@@ -1,4 +1,5 @@
-// Sessions: create (rotating any previous one), resolve with idle and absolute expiry, end.
+// Sessions: create (rotating any previous one), resolve with idle and absolute expiry (from memory when this instance
+// found the session in the last second: resolveKept), end.
 import type { Role, TimeZonePreference } from '../../../src/api/contract/console-schemas'
 import type { ConsoleStore } from '../store'
 import type { SessionWithUser } from '../store/sessions'
@@ -34,6 +35,17 @@ export function createSessionService(store: ConsoleStore, policy: SessionPolicy,
   /** Deactivated, past its absolute expiry, or idle too long. */
   const ended = (row: SessionWithUser, at: number) =>
     row.active !== 1 || at >= row.expires_at || at - row.last_seen_at >= policy.idleMs
+  async function resolveById(idHash: string): Promise<ActiveSession | null> {
+    const row = await store.sessions.find(idHash)
+    if (!row) return null
+    const at = now()
+    if (ended(row, at)) {
+      await store.sessions.delete(idHash)
+      return null
+    }
+    if (at - row.last_seen_at >= TOUCH_EVERY_MS) await store.sessions.touch(idHash, at)
+    return activeSession(idHash, row)
+  }
   return {
     /** A new id for a person who just proved who they are; the old one (if any) ends. */
     async start(userId: string, previousToken?: string | null): Promise<{ token: string; expiresAt: number }> {
@@ -52,32 +64,26 @@ export function createSessionService(store: ConsoleStore, policy: SessionPolicy,
     },
 
     async resolve(token: string | null | undefined): Promise<ActiveSession | null> {
-      if (!token) return null
-      const idHash = hashSessionToken(token)
-      const row = await store.sessions.find(idHash)
-      if (!row) return null
-      const at = now()
-      if (ended(row, at)) {
-        await store.sessions.delete(idHash)
-        return null
-      }
-      if (at - row.last_seen_at >= TOUCH_EVERY_MS) await store.sessions.touch(idHash, at)
-      return activeSession(idHash, row)
+      return token ? resolveById(hashSessionToken(token)) : null
     },
 
+    /** The id a token stands for (its hash): what resolveKept and resolveById take, computed once a request. */
+    idOf: hashSessionToken,
+
     /**
-     * The session of `token` when the store need not be asked: found in the last second, still valid and not due
-     * for its last-seen write. Undefined otherwise, and `resolve` decides (and deletes or writes). The fast path of
-     * proxied reads asks this first: a tab's poll then waits on no promise for its session.
+     * The session of `idHash` when the store need not be asked: found in the last second, still valid and not due
+     * for its last-seen write. Undefined otherwise, and `resolveById` decides (and deletes or writes). The fast path
+     * of proxied reads asks this first: a tab's poll then waits on no promise for its session.
      */
-    resolveKept(token: string): ActiveSession | undefined {
-      const idHash = hashSessionToken(token)
+    resolveKept(idHash: string): ActiveSession | undefined {
       const row = store.sessions.findKept(idHash)
       if (!row) return undefined
       const at = now()
       if (ended(row, at) || at - row.last_seen_at >= TOUCH_EVERY_MS) return undefined
       return activeSession(idHash, row)
     },
+
+    resolveById,
 
     async end(token: string | null | undefined): Promise<void> {
       if (token) await store.sessions.delete(hashSessionToken(token))

@@ -189,15 +189,15 @@ export function createConsoleMetrics(sources: MetricSources = {}) {
     },
     upstream: (source: UpstreamSource): UpstreamObserver => {
       // One series per answer class, found once (as the requests' above).
-      const counters = new Map<string, Tally>()
+      const tallies = new Map<string, Tally>()
       return (status) => {
         const answered = upstreamStatusClass(status)
-        let counter = counters.get(answered)
-        if (!counter) {
-          counter = tally(upstreamCounts, { source, status: answered })
-          counters.set(answered, counter)
+        let counted = tallies.get(answered)
+        if (!counted) {
+          counted = tally(upstreamCounts, { source, status: answered })
+          tallies.set(answered, counted)
         }
-        counter.pending++
+        counted.pending++
       }
     },
     auditAppended: (ok: boolean) => audit.inc({ result: ok ? 'written' : 'failed' }),

@@ -67,7 +67,8 @@ export function createFastReads(options: FastReadOptions): FastReads {
     try {
       // Answered without the store in the common case (a session found in the last second, a token left in this
       // instance's lease: a tab's polls), and then no promise is awaited before the read goes out.
-      const session = sessions.resolveKept(token) ?? (await sessions.resolve(token))
+      const id = sessions.idOf(token)
+      const session = sessions.resolveKept(id) ?? (await sessions.resolveById(id))
       if (!session || !can(session.role, operation.permission)) return app(req, res)
       if (!limiter.takeLeased(session.userId) && !(await limiter.take(session.userId)).allowed) return app(req, res)
       userId = session.userId

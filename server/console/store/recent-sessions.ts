@@ -10,7 +10,7 @@ import { createLruCache } from '../../shared/lru-cache'
 
 /** How long a found session is taken as read, at most. */
 export const RECENT_MS = 1_000
-// A bound, so a flood of distinct cookies cannot grow it: past it the least recently used goes.
+// A bound, so a flood of distinct cookies cannot grow it: past it the oldest kept goes.
 const MAX_RECENT = 10_000
 
 export interface RecentSessions<Row> {
