@@ -180,6 +180,14 @@ export interface AppOptions {
   distPort?: number
 }
 
+/**
+ * No balancer sends the e2e consoles traffic and nothing is under way when Playwright stops them, so on SIGTERM
+ * they skip the drain's waits (3 s of failing readiness, then 1 s for a late request): Playwright stops its web
+ * servers one after another and gives each 3 s, so the drain took 18 s at the end of every run (6 s without the
+ * grace). The drain itself is tested in server/console/ops/drain.test.ts.
+ */
+const STOP_AT_ONCE = { CONSOLE_DRAIN_GRACE_MS: '0', CONSOLE_DRAIN_TIMEOUT_MS: '0' }
+
 export function appEnv({ port, simPort, apiKey, distPort = port }: AppOptions): Record<string, string> {
   return {
     PORT: String(port),
@@ -198,6 +206,7 @@ export function appEnv({ port, simPort, apiKey, distPort = port }: AppOptions): 
     CONSOLE_WEBHOOK_ALLOW_PRIVATE: 'on',
     // Rules are checked every 2 s (and as calls end) rather than every minute: the journey waits for a firing.
     CONSOLE_ALERT_EVALUATE_MS: '2000',
+    ...STOP_AT_ONCE,
     VOICE_API_BASE_URL: origin(simPort),
     VOICE_API_KEY: apiKey ?? '',
     DASHBOARD_DIST: distDir(distPort),
@@ -269,6 +278,7 @@ export function demoEnv(): Record<string, string> {
     PORT: String(ports.demoApp),
     CONSOLE_DB: consoleDb(ports.demoApp),
     CONSOLE_LOG: 'off',
+    ...STOP_AT_ONCE,
     DASHBOARD_DIST: distDir(ports.app),
     ...simulatorEnv({ port: ports.demoSim, appPort: ports.demoApp }),
     // Real speed, as a newcomer sees it: calls stay in flight for seconds (the live board's specs need that).

@@ -1,7 +1,8 @@
 // Two console instances on one PostgreSQL behind nginx (the shipped deploy/nginx/console.conf), every part
 // real: whichever instance answers, a person's session, sign-out and role are the same, and the audit trail
 // stays one chain while both append at once.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eventually } from '../../shared/test-support/eventually'
 import { auditRows, auditVerifyCli, verifiedEntries } from '../test-support/cluster-audit'
 import { type Answer, clusterPerson } from '../test-support/cluster-person'
 import { type ConsoleCluster, clusterSkipReason, startConsoleCluster } from '../test-support/console-cluster'
@@ -32,7 +33,7 @@ async function inTurn(count: number, send: () => Promise<Answer>) {
   const answers: Answer[] = []
   for (let i = 0; i < count; i++) answers.push(await send())
   // nginx logs a request just after its answer went out: the last one's line may not be there yet.
-  await vi.waitFor(() => expect(cluster.nginx.accessLog().length - from).toBeGreaterThanOrEqual(count))
+  await eventually(() => expect(cluster.nginx.accessLog().length - from).toBeGreaterThanOrEqual(count))
   return { answers, upstreams: upstreamsSince(from) }
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest'
+import { eventually } from '../../shared/test-support/eventually'
 import type { ConsoleStore } from '../store'
 import { openTestStore } from '../test-support/test-store'
 import { type HeldLease, holdLease } from './lease'
@@ -133,7 +134,7 @@ it("is not taken by an instance whose clock runs ahead: the store's clock judges
     })
   const accurate = start('accurate', 0)
   opened.push({ store, leases: [accurate] })
-  await vi.waitFor(() => expect(accurate.held()).toBe(true))
+  await eventually(() => expect(accurate.held()).toBe(true))
   // A minute ahead: by its own clock every lease the other wrote has long expired.
   const ahead = start('ahead', 60_000)
   opened[0]?.leases.push(ahead)

@@ -1,8 +1,9 @@
 // The delivery worker against real receivers on loopback: retries on the schedule, Retry-After, 410,
 // redirects, and one send per delivery with two workers on one database.
 import { Webhook } from 'standardwebhooks'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { alertWebhookPayload } from '../../../../src/api/contract/alert-schemas'
+import { eventually } from '../../../shared/test-support/eventually'
 import { openStore } from '../../store'
 import { testStoreLocation } from '../../test-support/test-store'
 import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver'
@@ -43,7 +44,7 @@ describe('webhook deliveries', () => {
     expect(await delivery.fanOut(firing('fir_1'))).toBe(1)
     // The same firing again (a second instance, a restart): no second delivery.
     expect(await delivery.fanOut(firing('fir_1'))).toBe(0)
-    await vi.waitFor(() => expect(hook.received).toHaveLength(1))
+    await eventually(() => expect(hook.received).toHaveLength(1))
 
     const [request] = hook.received
     if (!request) throw new Error('no request')
@@ -55,7 +56,7 @@ describe('webhook deliveries', () => {
       type: 'alert.fired',
       data: { firing: { id: 'fir_1' }, console: 'http://localhost:4173' },
     })
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const [row] = (await store.alertDeliveries.page({ after: null, limit: 10 })) ?? []
       expect(row).toMatchObject({
         id: request.headers['webhook-id'],
@@ -73,11 +74,8 @@ describe('webhook deliveries', () => {
     await addWebhook(store, hook.url)
     await delivery.fanOut(firing('fir_2'))
 
-    await vi.waitFor(
-      async () => expect((await store.alertDeliveries.page({ after: null, limit: 1 }))[0]?.status).toBe('failed'),
-      {
-        timeout: 3_000,
-      },
+    await eventually(async () =>
+      expect((await store.alertDeliveries.page({ after: null, limit: 1 }))[0]?.status).toBe('failed'),
     )
     expect(hook.received).toHaveLength(SHORT_SCHEDULE.length)
     expect(new Set(hook.received.map((r) => r.headers['webhook-id'])).size).toBe(1)
@@ -89,7 +87,7 @@ describe('webhook deliveries', () => {
     expect(row?.responseExcerpt).toHaveLength(200)
     expect(row?.responseExcerpt).toMatch(/^Internal trouble x+$/)
     // The last attempt's audit entry is written just after its row's update: wait for it as for the row.
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const audited = await attemptsAudited()
       expect(audited.map((entry) => [entry.outcome, entry.detail.attempt, entry.detail.status])).toEqual([
         [500, 1, 'retrying'],
@@ -109,7 +107,7 @@ describe('webhook deliveries', () => {
     await addWebhook(store, hook.url)
     await delivery.fanOut(firing('fir_3'))
 
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const [row] = await store.alertDeliveries.page({ after: null, limit: 1 })
       expect(row?.status).toBe('retrying')
       expect(row?.responseStatus).toBe(429)
@@ -117,7 +115,7 @@ describe('webhook deliveries', () => {
       expect(wait).toBeGreaterThanOrEqual(1_000)
       expect(wait).toBeLessThan(1_500)
     })
-    await vi.waitFor(() => expect(hook.received).toHaveLength(2), { timeout: 3_000 })
+    await eventually(() => expect(hook.received).toHaveLength(2))
     const [first, second] = hook.received.map((r) => r.at)
     expect((second ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(990)
   })
@@ -128,7 +126,7 @@ describe('webhook deliveries', () => {
     const { id } = await addWebhook(store, hook.url)
     await delivery.fanOut(firing('fir_4'))
 
-    await vi.waitFor(async () => expect((await store.alertChannels.find(id))?.enabled).toBe(false))
+    await eventually(async () => expect((await store.alertChannels.find(id))?.enabled).toBe(false))
     const channel = await store.alertChannels.find(id)
     expect(channel?.disabledReason).toMatch(
       /^The receiver answered 410 Gone at \d{4}-\d\d-\d\dT[\d:.]+Z: the console stopped sending to it\.$/,
@@ -138,7 +136,7 @@ describe('webhook deliveries', () => {
     // Turned off: the next firing adds nothing for it.
     expect(await delivery.fanOut(firing('fir_5'))).toBe(0)
     // The audit entry is written just after the channel is turned off: wait for it as for the channel.
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const disabled = await store.db
         .selectFrom('audit_log')
         .selectAll()
@@ -156,7 +154,7 @@ describe('webhook deliveries', () => {
     await addWebhook(store, hook.url)
     await delivery.fanOut(firing('fir_6'))
 
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await store.alertDeliveries.page({ after: null, limit: 1 }))[0]?.status).toBe('failed'),
     )
     const [row] = await store.alertDeliveries.page({ after: null, limit: 1 })
@@ -173,7 +171,7 @@ describe('webhook deliveries', () => {
     const { store, delivery } = await running({ schedule: [0] })
     await addWebhook(store, url)
     await delivery.fanOut(firing('fir_7'))
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await store.alertDeliveries.page({ after: null, limit: 1 }))[0]).toMatchObject({
         status: 'failed',
         responseStatus: null,
@@ -200,13 +198,10 @@ describe('webhook deliveries', () => {
     // Both instances see every firing, as two consoles evaluating the same rules would.
     const firings = Array.from({ length: 15 }, (_, n) => firing(`fir_many_${n}`))
     await Promise.all(firings.flatMap((f) => [one.delivery.fanOut(f), two.delivery.fanOut(f)]))
-    await vi.waitFor(
-      async () => {
-        const rows = await first.alertDeliveries.page({ after: null, limit: 100 })
-        expect(rows.filter((row) => row.status === 'delivered')).toHaveLength(30)
-      },
-      { timeout: 5_000 },
-    )
+    await eventually(async () => {
+      const rows = await first.alertDeliveries.page({ after: null, limit: 100 })
+      expect(rows.filter((row) => row.status === 'delivered')).toHaveLength(30)
+    })
     await new Promise((resolve) => setTimeout(resolve, 200))
     const ids = hook.received.map((r) => r.headers['webhook-id'])
     expect(ids).toHaveLength(30)

@@ -1,5 +1,6 @@
 // Email channels against a real SMTP server on loopback (the smtp-server package).
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { eventually } from '../../../shared/test-support/eventually'
 import { mailPart as part, type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink'
 import { addEmail, deliveryUnderTest, firing } from './delivery-fixtures'
 
@@ -27,7 +28,7 @@ describe('email deliveries', () => {
     const message = 'Caller ID +1 555 0100 <script>alert(1)</script> & co is answered less than usual.'
     await delivery.fanOut(firing('fir_mail', message))
 
-    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1))
+    await eventually(() => expect(smtp.messages).toHaveLength(1))
     const [mail] = smtp.messages
     if (!mail) throw new Error('no mail')
     expect(mail.from).toBe('alerts@example.com')
@@ -40,12 +41,12 @@ describe('email deliveries', () => {
     expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62; &#38; co')
     expect(html).not.toContain('<script>')
 
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const [row] = await store.alertDeliveries.page({ after: null, limit: 1 })
       expect(row).toMatchObject({ channelKind: 'email', status: 'delivered', attempts: 1, responseStatus: 250 })
     })
     // The attempt's audit entry is written after the row's update: wait for it rather than read it at once.
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await attemptsAudited())[0]).toMatchObject({ outcome: 250, detail: { status: 'delivered' } }),
     )
   })
@@ -62,13 +63,10 @@ describe('email deliveries', () => {
     cleanup.push(() => delivery.close())
     await addEmail(store, ['ops@example.com'])
     await delivery.fanOut(firing('fir_mail_down'))
-    await vi.waitFor(
-      async () => {
-        const [row] = await store.alertDeliveries.page({ after: null, limit: 1 })
-        expect(row).toMatchObject({ status: 'failed', attempts: 2, responseStatus: null })
-        expect(row?.responseExcerpt).toMatch(/refused/i)
-      },
-      { timeout: 3_000 },
-    )
+    await eventually(async () => {
+      const [row] = await store.alertDeliveries.page({ after: null, limit: 1 })
+      expect(row).toMatchObject({ status: 'failed', attempts: 2, responseStatus: null })
+      expect(row?.responseExcerpt).toMatch(/refused/i)
+    })
   })
 })

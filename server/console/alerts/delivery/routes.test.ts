@@ -1,8 +1,9 @@
 // The channel and log routes through the console app: who may use them, the SSRF guard when a channel is
 // saved, the secret shown once, a test through a real receiver, and the log's pages.
 import { Webhook } from 'standardwebhooks'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { alertChannelList, alertDeliveryList, createdAlertChannel } from '../../../../src/api/contract/alert-schemas'
+import { eventually } from '../../../shared/test-support/eventually'
 import { createTestConsole, expectProblem } from '../../test-support/console-app'
 import { openTestStore } from '../../test-support/test-store'
 import { startWebhookReceiver } from '../../test-support/webhook-receiver'
@@ -122,13 +123,13 @@ describe('alert channel routes', () => {
     expect(test.status).toBe(202)
     const queued = await test.json()
     expect(queued).toMatchObject({ channelId: channel.id, eventType: 'alert.test', firingId: null })
-    await vi.waitFor(() => expect(hook.received).toHaveLength(1))
+    await eventually(() => expect(hook.received).toHaveLength(1))
     const [request] = hook.received
     expect(request?.headers['webhook-id']).toBe(queued.id)
     const verified = new Webhook(secret ?? '').verify(request?.body ?? '', request?.headers as Record<string, string>)
     expect(verified).toMatchObject({ type: 'alert.test', data: { firing: null } })
 
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const log = alertDeliveryList.parse(
         await (await t.request('/api/console/alerts/deliveries', { cookie: manager })).json(),
       )
@@ -140,7 +141,7 @@ describe('alert channel routes', () => {
       })
     })
     // The attempt's entry is written after the delivery's row says delivered.
-    const audit = await vi.waitFor(async () => {
+    const audit = await eventually(async () => {
       const rows = await t.store.audit.page({}, 100)
       expect(rows.map((row) => row.action)).toEqual(
         expect.arrayContaining(['alert-channel.created', 'alert-channel.tested', 'alert-delivery.attempted']),
