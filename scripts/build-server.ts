@@ -4,8 +4,8 @@
 // Packages stay in node_modules (native ones cannot be bundled); our own code, the shared contract with it,
 // becomes one file per entry. build/console/ is as deep as server/console/, so paths the code resolves from
 // its own file (`../../dist`, the reader worker beside it) hold in both.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type BuildOptions, build } from 'esbuild'
 import { oneByteSource } from './one-byte-source'
@@ -33,7 +33,7 @@ const ENTRIES = {
 const BESIDE = ['server/console/store/sqlite/readers/query-worker.mjs']
 
 export async function buildServer(outdir = SERVER_BUILD_DIR): Promise<void> {
-  await build({
+  const { outputFiles } = await build({
     entryPoints: ENTRIES,
     outdir,
     outExtension: { '.js': '.mjs' },
@@ -43,16 +43,25 @@ export async function buildServer(outdir = SERVER_BUILD_DIR): Promise<void> {
     // Chunks sit beside the entries: code that resolves paths from its own file finds the same ones.
     chunkNames: '[name]-[hash]',
     sourcemap: 'linked',
+    write: false,
   })
   mkdirSync(outdir, { recursive: true })
-  for (const file of BESIDE) copyFileSync(file, join(outdir, file.split('/').at(-1) as string))
-  for (const file of readdirSync(outdir)) {
-    if (!file.endsWith('.mjs')) continue
-    const path = join(outdir, file)
-    const source = readFileSync(path, 'utf8')
-    const oneByte = oneByteSource(source, path)
-    if (oneByte !== source) writeFileSync(path, oneByte)
-  }
+  const files = [
+    ...outputFiles.map((file) => ({ path: file.path, text: file.text })),
+    ...BESIDE.map((file) => ({ path: join(outdir, basename(file)), text: readFileSync(file, 'utf8') })),
+  ]
+  for (const { path, text } of files) replaceFile(path, path.endsWith('.mjs') ? oneByteSource(text, path) : text)
+}
+
+/**
+ * Written beside and renamed over it: a console already running from this folder (the e2e suite's, while the
+ * cluster journey or a benchmark builds again) that loads a file now (a chunk, a new reader worker) reads the old
+ * file or the new one, never half of one.
+ */
+function replaceFile(path: string, text: string) {
+  const temporary = `${path}.${process.pid}.tmp`
+  writeFileSync(temporary, text)
+  renameSync(temporary, path)
 }
 
 // Run as a script (npm run build), not when a test imports it.

@@ -100,8 +100,10 @@ const SERVER_BUILD_COMMAND = 'node --import tsx scripts/build-server.ts'
 export const buildCommand = (appPort: number) =>
   `VITE_VERIFICATION_TIMEOUT_MS=${E2E_VERIFICATION_TIMEOUT_MS} node node_modules/vite/bin/vite.js build --outDir ${distDir(appPort)} --emptyOutDir --logLevel warn && ${SERVER_BUILD_COMMAND}`
 /**
- * The build step of a suite that runs after the Chromium suite (the cluster journey, the Firefox and WebKit
- * journeys): its build (distDir(ports.app)) when that is newer than everything it is built from, else a new one.
+ * The build step of a suite that runs after the Chromium suite has built (the cluster journey, beside its last
+ * minute in npm test; the Firefox and WebKit journeys, after it in CI): its build (distDir(ports.app)) when that is
+ * newer than everything it is built from, else a new one. The console server is built again either way, into the
+ * folder the Chromium suite's consoles run from: scripts/build-server.ts replaces each file whole.
  */
 export const suiteBuildCommand = (): string =>
   builtAfterInputs(distDir(ports.app)) ? SERVER_BUILD_COMMAND : buildCommand(ports.app)

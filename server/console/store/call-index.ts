@@ -222,14 +222,5 @@ export function createCallIndexQueries(db: ConsoleDb) {
         .limit(limit)
         .execute()
         .then((rows) => rows.map((row) => row.call_id)),
-    /** Read from the sync's row, where triggers keep them: a count(*) of a million calls takes tens of ms. */
-    counts: async () => {
-      const row = await db
-        .selectFrom('call_index_sync')
-        .select(['indexed_count', 'pending_details_count'])
-        .where('id', '=', 1)
-        .executeTakeFirstOrThrow()
-      return { indexed: row.indexed_count, pendingDetails: row.pending_details_count }
-    },
   }
 }
