@@ -5,7 +5,7 @@
 // becomes one file per entry. build/console/ is as deep as server/console/, so paths the code resolves from
 // its own file (`../../dist`, the reader worker beside it) hold in both.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type BuildOptions, build } from 'esbuild'
 import { oneByteSource } from './one-byte-source'
@@ -50,7 +50,10 @@ export async function buildServer(outdir = SERVER_BUILD_DIR): Promise<void> {
     ...outputFiles.map((file) => ({ path: file.path, text: file.text })),
     ...BESIDE.map((file) => ({ path: join(outdir, basename(file)), text: readFileSync(file, 'utf8') })),
   ]
-  for (const { path, text } of files) replaceFile(path, path.endsWith('.mjs') ? oneByteSource(text, path) : text)
+  // The entries last: an entry that names a new chunk is in place only once that chunk is.
+  const entries = new Set(Object.keys(ENTRIES).map((name) => resolve(outdir, `${name}.mjs`)))
+  const ordered = [...files.filter(({ path }) => !entries.has(path)), ...files.filter(({ path }) => entries.has(path))]
+  for (const { path, text } of ordered) replaceFile(path, path.endsWith('.mjs') ? oneByteSource(text, path) : text)
 }
 
 /**

@@ -1,10 +1,13 @@
-// The cluster journey's servers: two console instances on one throw-away PostgreSQL behind Debian's nginx
-// (the shipped deploy/nginx/console.conf), in front of the real simulator, serving the Chromium suite's build of
-// the dashboard (built here when it is missing or older than its sources). The specs read the address from the
-// environment.
+// The cluster journey's servers: two console instances (from source, as tsx runs it) on one throw-away PostgreSQL
+// behind Debian's nginx (the shipped deploy/nginx/console.conf), in front of the real simulator, serving the
+// Chromium suite's build of the dashboard. npm test runs this journey beside that suite, whose consoles serve the
+// build: it is read here, never rebuilt (a rebuild empties the folder under them). When it is missing or older than
+// its sources (the journey run alone after an edit), the journey builds a dashboard of its own. The specs read the
+// address from the environment.
 import { execSync } from 'node:child_process'
+import { builtAfterInputs } from '../../scripts/build-if-stale'
 import { clusterMissing, startConsoleCluster } from '../../server/console/test-support/console-cluster'
-import { distDir, ports, suiteBuildCommand } from '../support/servers'
+import { dashboardBuildCommand, distDir, ports } from '../support/servers'
 
 export const CLUSTER_ADMIN = 'admin@cluster-e2e.test'
 
@@ -16,9 +19,13 @@ export default async function globalSetup() {
     process.env.CLUSTER_E2E_SKIP = missing
     return
   }
-  execSync(suiteBuildCommand(), { stdio: 'inherit' })
+  let dashboard = distDir(ports.app)
+  if (!builtAfterInputs(dashboard)) {
+    dashboard = distDir(`cluster-${ports.app}`)
+    execSync(dashboardBuildCommand(dashboard), { stdio: 'inherit' })
+  }
   const cluster = await startConsoleCluster({
-    distDir: distDir(ports.app),
+    distDir: dashboard,
     people: [{ email: CLUSTER_ADMIN, role: 'admin' }],
     // 20 times real speed: a call rings and ends within the journey.
     simulatorEnv: { VOICE_SIM_SPEED: '20', VOICE_SIM_SEED_CALLS: '60' },

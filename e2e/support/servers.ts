@@ -81,8 +81,8 @@ export const webServer = (command: string, url: string, env: Record<string, stri
 /** The simulator's readiness URL: 401 is "up" for Playwright's check, and needs no key. */
 export const simReady = (port: number) => `${origin(port)}/api/v1/voice/account`
 
-/** Each app port builds into its own folder, so parallel runs never share dist/. */
-export const distDir = (appPort: number) => `node_modules/.cache/e2e-dist-${appPort}`
+/** Each app port builds into its own folder, so parallel runs never share dist/; a suite of its own names its own. */
+export const distDir = (owner: number | string) => `node_modules/.cache/e2e-dist-${owner}`
 
 /**
  * How long the e2e build awaits a caller-ID verification (VITE_VERIFICATION_TIMEOUT_MS)
@@ -93,17 +93,18 @@ export const E2E_VERIFICATION_TIMEOUT_MS = 20_000
 
 /** The console server as production runs it: built JavaScript (scripts/build-server.ts, part of `npm run build`). */
 const SERVER_BUILD_COMMAND = 'node --import tsx scripts/build-server.ts'
+/** The dashboard as the e2e suites serve it, into `outDir` (emptied first). */
+export const dashboardBuildCommand = (outDir: string) =>
+  `VITE_VERIFICATION_TIMEOUT_MS=${E2E_VERIFICATION_TIMEOUT_MS} node node_modules/vite/bin/vite.js build --outDir ${outDir} --emptyOutDir --logLevel warn`
 /**
  * An app's build: the dashboard into its own folder, and the console server (the same build/console/ for every
  * app of a run: the first app's command builds it, and the servers start one after another).
  */
-export const buildCommand = (appPort: number) =>
-  `VITE_VERIFICATION_TIMEOUT_MS=${E2E_VERIFICATION_TIMEOUT_MS} node node_modules/vite/bin/vite.js build --outDir ${distDir(appPort)} --emptyOutDir --logLevel warn && ${SERVER_BUILD_COMMAND}`
+export const buildCommand = (appPort: number) => `${dashboardBuildCommand(distDir(appPort))} && ${SERVER_BUILD_COMMAND}`
 /**
- * The build step of a suite that runs after the Chromium suite has built (the cluster journey, beside its last
- * minute in npm test; the Firefox and WebKit journeys, after it in CI): its build (distDir(ports.app)) when that is
- * newer than everything it is built from, else a new one. The console server is built again either way, into the
- * folder the Chromium suite's consoles run from: scripts/build-server.ts replaces each file whole.
+ * The build step of the Firefox and WebKit journeys, which run after the Chromium suite (in CI): its build
+ * (distDir(ports.app)) when that is newer than everything it is built from, else a new one. The console server is
+ * built again either way (scripts/build-server.ts replaces each file whole, for consoles running from it).
  */
 export const suiteBuildCommand = (): string =>
   builtAfterInputs(distDir(ports.app)) ? SERVER_BUILD_COMMAND : buildCommand(ports.app)
@@ -182,14 +183,6 @@ export interface AppOptions {
   distPort?: number
 }
 
-/**
- * No balancer sends the e2e consoles traffic and nothing is under way when Playwright stops them, so on SIGTERM
- * they skip the drain's waits (3 s of failing readiness, then 1 s for a late request): Playwright stops its web
- * servers one after another and gives each 3 s, so the drain took 18 s at the end of every run (6 s without the
- * grace). The drain itself is tested in server/console/ops/drain.test.ts.
- */
-const STOP_AT_ONCE = { CONSOLE_DRAIN_GRACE_MS: '0', CONSOLE_DRAIN_TIMEOUT_MS: '0' }
-
 export function appEnv({ port, simPort, apiKey, distPort = port }: AppOptions): Record<string, string> {
   return {
     PORT: String(port),
@@ -208,7 +201,11 @@ export function appEnv({ port, simPort, apiKey, distPort = port }: AppOptions): 
     CONSOLE_WEBHOOK_ALLOW_PRIVATE: 'on',
     // Rules are checked every 2 s (and as calls end) rather than every minute: the journey waits for a firing.
     CONSOLE_ALERT_EVALUATE_MS: '2000',
-    ...STOP_AT_ONCE,
+    // Nothing sends these consoles traffic when Playwright stops them (one after another, 3 s each before a
+    // SIGKILL): on SIGTERM they skip the drain's waits (3 s of failing readiness, then 1 s for a late request),
+    // which took 18 s at the end of every run. The drain is tested in server/console/ops/drain.test.ts.
+    CONSOLE_DRAIN_GRACE_MS: '0',
+    CONSOLE_DRAIN_TIMEOUT_MS: '0',
     VOICE_API_BASE_URL: origin(simPort),
     VOICE_API_KEY: apiKey ?? '',
     DASHBOARD_DIST: distDir(distPort),
@@ -280,7 +277,6 @@ export function demoEnv(): Record<string, string> {
     PORT: String(ports.demoApp),
     CONSOLE_DB: consoleDb(ports.demoApp),
     CONSOLE_LOG: 'off',
-    ...STOP_AT_ONCE,
     DASHBOARD_DIST: distDir(ports.app),
     ...simulatorEnv({ port: ports.demoSim, appPort: ports.demoApp }),
     // Real speed, as a newcomer sees it: calls stay in flight for seconds (the live board's specs need that).
