@@ -15,7 +15,14 @@ module.exports = {
       comment: 'src/ is the browser bundle: no server code may end up in it.',
       severity: 'error',
       from: { path: '^src/' },
-      to: { path: '^server/' },
+      to: { path: '^server/', pathNot: '^server/shared/test-support/' },
+    },
+    {
+      name: 'spa-test-support-in-tests-only',
+      comment: "src/'s tests share the servers' test helpers (a bounded wait); the bundle's own files may not.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: TEST_FILE },
+      to: { path: '^server/shared/test-support/' },
     },
     {
       name: 'simulator-not-console',

@@ -1,6 +1,6 @@
 // The console's cost on the hottest call of the dashboard, a watched call's status poll: the same request to
 // the simulator straight, through a plain node:http pass-through (the floor of any proxy: it adds the key and
-// streams the answer), and through the console (session check, limits, proxy). The console is held against
+// streams the answer), and through the console (session check, limits, proxy), in a mirrored order (bench/api.ts). The console is held against
 // the pass-through, not the simulator straight: a bare proxy alone already costs more than 1.3x here. Each trio is
 // measured in several rounds, back to back, and judged by its median round: one round's ratio moves by a tenth
 // between runs on this machine, mostly with the pass-through's own latency.
@@ -108,7 +108,7 @@ export function consoleOverheadReport({ userRateLimit, loaded, unloaded }: Conso
     ...rows('loaded', judgedLoaded),
     ...rows('one at a time', judgedOne),
     '',
-    `The table shows the median round of ${loaded.rounds.length} by added latency, with its req/s ratio. ${everyRound('loaded', judgedLoaded)} ${everyRound('one at a time', judgedOne)}`,
+    `The table shows the median round of ${loaded.rounds.length} by added latency, with its req/s ratio. Within a round each path is measured in two windows of half the duration, in a mirrored order (straight, pass-through, console, console, pass-through, straight), so that the machine's drift weighs on all three alike; a row is both windows together (p50 and p99: the worse window's). ${everyRound('loaded', judgedLoaded)} ${everyRound('one at a time', judgedOne)}`,
     `One request at a time, the console adds ${count(one.added.consoleUs)} µs to the simulator's ${count(1e6 / one.trio.straight.rps)} µs, where a plain pass-through adds ${count(one.added.passThroughUs)} µs (as the bench's client sees them).`,
     'Mean latency at a fixed number of connections is connections ÷ req/s; "added" is a path\'s mean minus the simulator straight\'s. p50 and p99 are whole milliseconds (autocannon).',
     `The console ran as \`npm run serve\` does (an admin added with its CLI and signed in; \`CONSOLE_LOG=off\`), with \`CONSOLE_USER_RATE_LIMIT=${count(userRateLimit)}\` a minute instead of the default 300, so that one benchmark session is never throttled. The CPU column adds the simulator's CPU per request behind a proxy; autocannon, the proxies and the simulator share the machine's cores.`,

@@ -59,3 +59,25 @@ export async function measure(
   )
   return measured
 }
+
+/**
+ * One figure from two windows of the same length on the same endpoint (the two halves of a mirrored order, e.g.
+ * A B B A): req/s and CPU per request over both (so the mean latency, connections ÷ req/s, is exact), errors
+ * summed, and of the percentiles the worse window's, since two windows' percentiles cannot be merged.
+ */
+export function bothWindows(first: Measured, second: Measured): Measured {
+  const rps = (first.rps + second.rps) / 2
+  const perRequest = (one: number | undefined, two: number | undefined) =>
+    one === undefined || two === undefined ? undefined : (one * first.rps + two * second.rps) / (2 * rps || 1)
+  return {
+    name: first.name,
+    rps,
+    meanMs: (first.meanMs * first.rps + second.meanMs * second.rps) / (2 * rps || 1),
+    p50: Math.max(first.p50, second.p50),
+    p99: Math.max(first.p99, second.p99),
+    errors: first.errors + second.errors,
+    cpuUsPerRequest: perRequest(first.cpuUsPerRequest, second.cpuUsPerRequest) ?? 0,
+    upstreamCpuUsPerRequest: perRequest(first.upstreamCpuUsPerRequest, second.upstreamCpuUsPerRequest),
+    rssMbAfter: second.rssMbAfter,
+  }
+}

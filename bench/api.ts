@@ -15,7 +15,7 @@ import { freePort } from '../server/console/test-support/free-port'
 import { API_PREFIX } from '../src/api/contract/schemas'
 import { consoleOverheadReport } from './api-console-report'
 import { authHeaders, BENCH_KEY, deepCursor, newestCallId } from './api-fixtures'
-import { measure } from './api-load'
+import { bothWindows, measure } from './api-load'
 import { apiBenchReport } from './api-report'
 import { CEILING_SERVER, type Child, nodeArgs, PASS_THROUGH_SERVER, startChild } from './child'
 import { indexListed, signIn, startConsoleChild } from './console'
@@ -97,29 +97,34 @@ async function main() {
       measure(name, server, { url, headers: authHeaders, ...options }, settings)
     const statusUrl = `${api}/calls/${callId}/status`
     const consoleStatusUrl = `${consoleServer.url}${API_PREFIX}/calls/${callId}/status`
-    // Straight, through the plain pass-through and through the console, back to back, so all see the same machine.
-    const statusPair = async (connections: number) => ({
-      straight: await measure(
-        `status straight, ${connections} conn.`,
-        sim,
-        { url: statusUrl, headers: authHeaders },
-        { ...settings, connections },
-      ),
-      passThrough: await measure(
-        `status through a plain node:http pass-through, ${connections} conn.`,
-        passThrough,
-        { url: `${passThrough.url}${API_PREFIX}/calls/${callId}/status` },
-        { ...settings, connections },
-        sim,
-      ),
-      console: await measure(
-        `status through the console, ${connections} conn.`,
-        consoleServer,
-        { url: consoleStatusUrl, headers: { cookie: session.cookie } },
-        { ...settings, connections },
-        sim,
-      ),
-    })
+    // Straight, through the plain pass-through and through the console, each in two half-length windows in a mirrored
+    // order (straight, pass-through, console, console, pass-through, straight): the machine's speed drifts within a
+    // round, and in this order a steady drift weighs on the three alike. In one window each (straight, pass-through,
+    // console), a drift over the round's half minute went wholly to the console's side or to the floor's.
+    const half = { ...settings, duration: Math.max(1, Math.round(settings.duration / 2)) }
+    const statusUrls = {
+      straight: { url: statusUrl, headers: authHeaders },
+      passThrough: { url: `${passThrough.url}${API_PREFIX}/calls/${callId}/status` },
+      console: { url: consoleStatusUrl, headers: { cookie: session.cookie } },
+    }
+    const statusRound = async (connections: number) => {
+      const window = (name: string, server: Child, options: autocannon.Options, upstream?: Child) =>
+        measure(`${name}, ${connections} conn.`, server, options, { ...half, connections }, upstream)
+      const straight = await window('status straight', sim, statusUrls.straight)
+      const viaPassThrough = await window('status via pass-through', passThrough, statusUrls.passThrough, sim)
+      const viaConsole = await window('status via the console', consoleServer, statusUrls.console, sim)
+      return {
+        console: bothWindows(
+          viaConsole,
+          await window('status via the console', consoleServer, statusUrls.console, sim),
+        ),
+        passThrough: bothWindows(
+          viaPassThrough,
+          await window('status via pass-through', passThrough, statusUrls.passThrough, sim),
+        ),
+        straight: bothWindows(straight, await window('status straight', sim, statusUrls.straight)),
+      }
+    }
     const roundsOf = async <T>(measureRound: () => Promise<T>): Promise<T[]> => {
       const measured: T[] = []
       for (let round = 0; round < rounds; round++) measured.push(await measureRound())
@@ -148,8 +153,8 @@ async function main() {
     console.error(`The console's index listed every call ${indexWaitSeconds.toFixed(1)} s after the loads above`)
     const consoleOverhead = {
       userRateLimit: CONSOLE_USER_RATE_LIMIT,
-      loaded: { connections: settings.connections, rounds: await roundsOf(() => statusPair(settings.connections)) },
-      unloaded: { connections: 1, rounds: await roundsOf(() => statusPair(1)) },
+      loaded: { connections: settings.connections, rounds: await roundsOf(() => statusRound(settings.connections)) },
+      unloaded: { connections: 1, rounds: await roundsOf(() => statusRound(1)) },
     }
     const post = await load('`POST /calls` (unique Idempotency-Key)', sim, `${api}/calls`, {
       method: 'POST',

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { eventually } from '../../server/shared/test-support/eventually'
 import { createPhoneFormats, type PhoneFormatSource } from './phone-format'
 import { rememberedPhoneFormatGroups, rememberPhoneFormatGroup } from './phone-format-memory'
 
@@ -31,14 +32,14 @@ describe('phone formats by group', () => {
     formats.subscribe(arrived)
     const before = formats.formatter()
     expect(formats.formatPhone(PARIS)).toBe(PARIS)
-    await vi.waitFor(() => expect(formats.formatPhone(PARIS)).toBe(PARIS_SHOWN))
+    await eventually(() => expect(formats.formatPhone(PARIS)).toBe(PARIS_SHOWN))
     expect(arrived).toHaveBeenCalledTimes(1)
     expect(formats.formatter()).not.toBe(before)
     expect(formats.formatter()(PARIS)).toBe(PARIS_SHOWN)
     // Another group is still to come. The test waits for it: a fetch left running would remember its group in
     // storage during a later test (the web project's files share one jsdom), as it once did in CI.
     expect(formats.formatPhone('+442079460958')).toBe('+442079460958')
-    await vi.waitFor(() => expect(formats.formatPhone('+442079460958')).toBe('+44 20 7946 0958'))
+    await eventually(() => expect(formats.formatPhone('+442079460958')).toBe('+44 20 7946 0958'))
   })
 
   it('awaits the groups asked for, fetching each group once', async () => {

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { eventually } from '../../server/shared/test-support/eventually'
 import { formatPhone } from './phone-format'
 import { loadPhoneFormats, loadRememberedPhoneFormats } from './phone-format-loading'
 
@@ -22,6 +23,6 @@ describe('loadRememberedPhoneFormats', () => {
   it('fetches the groups this browser remembers, without being awaited', async () => {
     localStorage.setItem(STORAGE_KEY, '7')
     expect(loadRememberedPhoneFormats()).toBeUndefined()
-    await vi.waitFor(() => expect(formatPhone('+74951234567')).toBe('+7 495 123 45 67'))
+    await eventually(() => expect(formatPhone('+74951234567')).toBe('+7 495 123 45 67'))
   })
 })

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
+import { eventually } from '../../server/shared/test-support/eventually'
 import { SignInDocument } from './sign-in-document'
 
 const fetchMock = stubFetch()
@@ -47,7 +48,7 @@ describe('the sign-in document', () => {
     fetchMock.mockResolvedValueOnce(json(200, SESSION))
     await userEvent.clear(screen.getByLabelText('Password'))
     await signInWith('the password')
-    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/usage?x=1'))
+    await eventually(() => expect(replace).toHaveBeenCalledWith('/usage?x=1'))
     const [url, init] = fetchMock.mock.calls.at(-1) ?? []
     expect(String(url)).toBe('/api/console/sign-in')
     expect(init?.method).toBe('POST')
@@ -61,7 +62,7 @@ describe('the sign-in document', () => {
     render(<SignInDocument location={location} />)
     fetchMock.mockResolvedValueOnce(json(200, SESSION))
     await signInWith('the password')
-    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/calls'))
+    await eventually(() => expect(replace).toHaveBeenCalledWith('/calls'))
   })
 
   it('offers single sign-on alone when the console has no password sign-in, and says why one was refused', async () => {
@@ -83,7 +84,7 @@ describe('the sign-in document', () => {
     // Looked at again while still signed out: the form stays.
     fetchMock.mockResolvedValueOnce(json(200, { user: null, permissions: [] }))
     window.dispatchEvent(new Event('focus'))
-    await vi.waitFor(() => expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/api/console/session'))
+    await eventually(() => expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/api/console/session'))
     expect(replace).not.toHaveBeenCalled()
 
     // Another tab says it signed in: this one asks the console, which names the person, and goes on.
@@ -91,7 +92,7 @@ describe('the sign-in document', () => {
     const otherTab = new BroadcastChannel('voice-dashboard-sign-in')
     otherTab.postMessage('signed-in')
     otherTab.close()
-    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/live'))
+    await eventually(() => expect(replace).toHaveBeenCalledWith('/live'))
     expect(fetchMock).toHaveBeenCalledTimes(3)
   })
 })

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { eventually } from '../../../server/shared/test-support/eventually'
 import { copyFocusedRow, moveRowFocus, nextRowIndex, openFocusedRow } from './row-focus'
 
 describe('nextRowIndex', () => {
@@ -103,7 +104,7 @@ describe('row focus', () => {
     const say = vi.fn()
     moveRowFocus(1)
     copyFocusedRow(say)
-    await vi.waitFor(() => expect(say).toHaveBeenCalledWith('Copied call ID call_a'))
+    await eventually(() => expect(say).toHaveBeenCalledWith('Copied call ID call_a'))
     expect(writeText).toHaveBeenCalledWith('call_a')
   })
 
