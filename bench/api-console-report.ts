@@ -1,9 +1,9 @@
 // The console's cost on the hottest call of the dashboard, a watched call's status poll: the same request to
 // the simulator straight, through a plain node:http pass-through (the floor of any proxy: it adds the key and
-// streams the answer), and through the console (session check, limits, proxy), in a mirrored order (bench/api.ts). The console is held against
-// the pass-through, not the simulator straight: a bare proxy alone already costs more than 1.3x here. Each trio is
-// measured in several rounds, back to back, and judged by its median round: one round's ratio moves by a tenth
-// between runs on this machine, mostly with the pass-through's own latency.
+// streams the answer), and through the console (session check, limits, proxy), in a mirrored order (bench/api.ts).
+// The console is held against the pass-through, not the simulator straight: a bare proxy alone already costs more
+// than 1.3x here. Each trio is measured in several rounds, back to back, and judged by its median round: one round's
+// ratio moves by a tenth between runs on this machine, mostly with the pass-through's own latency.
 import type { Measured } from './api-load'
 
 /** The console's added latency at most this many times the pass-through's. */

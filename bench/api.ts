@@ -110,19 +110,17 @@ async function main() {
     const statusRound = async (connections: number) => {
       const window = (name: string, server: Child, options: autocannon.Options, upstream?: Child) =>
         measure(`${name}, ${connections} conn.`, server, options, { ...half, connections }, upstream)
+      // One after another, in this order: the return value pairs the first half's windows with the second's.
       const straight = await window('status straight', sim, statusUrls.straight)
       const viaPassThrough = await window('status via pass-through', passThrough, statusUrls.passThrough, sim)
       const viaConsole = await window('status via the console', consoleServer, statusUrls.console, sim)
+      const viaConsoleAgain = await window('status via the console', consoleServer, statusUrls.console, sim)
+      const viaPassThroughAgain = await window('status via pass-through', passThrough, statusUrls.passThrough, sim)
+      const straightAgain = await window('status straight', sim, statusUrls.straight)
       return {
-        console: bothWindows(
-          viaConsole,
-          await window('status via the console', consoleServer, statusUrls.console, sim),
-        ),
-        passThrough: bothWindows(
-          viaPassThrough,
-          await window('status via pass-through', passThrough, statusUrls.passThrough, sim),
-        ),
-        straight: bothWindows(straight, await window('status straight', sim, statusUrls.straight)),
+        straight: bothWindows(straight, straightAgain),
+        passThrough: bothWindows(viaPassThrough, viaPassThroughAgain),
+        console: bothWindows(viaConsole, viaConsoleAgain),
       }
     }
     const roundsOf = async <T>(measureRound: () => Promise<T>): Promise<T[]> => {
