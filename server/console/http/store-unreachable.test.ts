@@ -1,6 +1,6 @@
 // A PostgreSQL store that goes away under a signed-in person: their next request is a 503 they can read,
 // with Retry-After, never a 500 or a stack trace; the console answers again once the store is back.
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore } from '../store'
 import { isStoreUnreachable } from '../store/store-unreachable'
 import { createTestConsole } from '../test-support/console-app'
@@ -13,8 +13,14 @@ afterAll(() => cluster?.stop())
 
 // PostgreSQL's project only: it starts a cluster of its own, to stop it.
 describe.skipIf(!onPostgres())('a store that cannot be reached', () => {
-  it('is answered 503 problem+json with Retry-After, and the console serves again once it is back', async () => {
+  // initdb and a first start take seconds on a quiet machine and far more on a loaded CI: a hook's bound, not the
+  // test's, and sized for the load.
+  beforeAll(async () => {
     cluster = await startPostgresCluster()
+  }, 180_000)
+
+  it('is answered 503 problem+json with Retry-After, and the console serves again once it is back', async () => {
+    if (!cluster) throw new Error('the cluster did not start')
     const store = await openStore(cluster.url, undefined, { connections: 2 })
     const t = await createTestConsole({ store })
     await t.addUser('sam@example.com', 'support')
@@ -37,7 +43,8 @@ describe.skipIf(!onPostgres())('a store that cannot be reached', () => {
     const again = await t.request('/api/console/session', { cookie })
     expect(again.status).toBe(200)
     await store.close()
-  })
+    // pg_ctl stops and starts the server twice, each waiting on PostgreSQL: seconds under load.
+  }, 120_000)
 
   it('tells a lost connection from a fault in the query', () => {
     expect(isStoreUnreachable(Object.assign(new Error('terminating connection'), { code: '57P01' }))).toBe(true)

@@ -4,6 +4,8 @@ import { type BuiltSimulatorChild, startBuiltSimulator } from '../../../scripts/
 
 export type ChildSimulator = BuiltSimulatorChild
 
-export function spawnSimulator(env: Record<string, string>, timeoutMs = 15_000): Promise<ChildSimulator> {
+// The bound waits on the simulator's "listening" line, not on a speed: a start takes under a second on a quiet
+// machine and was seen past 15 s beside CI's other work, so the bound is sized for a loaded machine.
+export function spawnSimulator(env: Record<string, string>, timeoutMs = 60_000): Promise<ChildSimulator> {
   return startBuiltSimulator(env, timeoutMs)
 }

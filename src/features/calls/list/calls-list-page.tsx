@@ -74,6 +74,7 @@ export function CallsListPage() {
                   <span>{billedMinutesText(view.total.billedMinutes)}</span>
                 </>
               )}
+              {view.total.counting && <span className="font-normal text-muted-foreground"> (still counting)</span>}
             </p>
           )}
           {rows && <UpdatesMode updatedAt={view.dataUpdatedAt} fetching={isFetching} pollEvery="every few seconds" />}

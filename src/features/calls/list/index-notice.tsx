@@ -30,8 +30,11 @@ export function billedMinutesText(minutes: number): string {
   return `${formatNumber(minutes)} billed ${minutes === 1 ? 'minute' : 'minutes'}`
 }
 
-/** "1,234 calls" or "10,000+ calls": how many rows the view selects, on all pages. */
-export function matchCount(total: { count: number; capped: boolean }): string {
+/**
+ * "1,234 calls" or "10,000+ calls": how many rows the view selects, on all pages; "so far" while the index is
+ * still counting them, so a partial count never reads as the total.
+ */
+export function matchCount(total: { count: number; capped: boolean; counting?: boolean }): string {
   const count = `${formatNumber(total.count)}${total.capped ? '+' : ''}`
-  return `${count} ${total.count === 1 && !total.capped ? 'call' : 'calls'}`
+  return `${count} ${total.count === 1 && !total.capped ? 'call' : 'calls'}${total.counting ? ' so far' : ''}`
 }

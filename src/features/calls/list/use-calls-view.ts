@@ -105,6 +105,8 @@ export function useCallsView(search: CallsSearch) {
             count: indexQuery.data.total,
             capped: indexQuery.data.totalCapped,
             billedMinutes: indexQuery.data.billedMinutes ?? null,
+            // A first listing still under way: the count grows (3,000 read as a total while 8,905 were coming).
+            counting: indexQuery.data.index.state !== 'ready',
           },
     error,
     isError: error !== null,
