@@ -68,7 +68,11 @@ describe('GET /api/console/caller-ids/health', () => {
     const [first, ...others] = body.callerIds
     expect(first?.caller_id).toBe(POORLY_ANSWERED)
     expect(first?.recent.ended).toBe(50)
-    expect(first?.recent.answerRate).toBeLessThan(0.4)
+    // Seeded at about a quarter answered against 86%: 50 draws put it anywhere from about 0.15 to 0.45 depending on
+    // the day the simulator seeded (0.42 two minutes before New York's clocks went forward on 2027-03-14), so the
+    // test asks for the gap the flag is about, not for a fixed rate.
+    const lowestOther = Math.min(...others.map((other) => other.recent.answerRate ?? 1))
+    expect(first?.recent.answerRate).toBeLessThan(lowestOther - 0.25)
     expect(first?.flag?.kind).toBe('answered-less')
     const account = body.account.answerRate ?? 0
     expect(first?.flag?.reason).toBe(
