@@ -71,7 +71,8 @@ function redacted(value: unknown, depth: number): unknown {
   )
 }
 
-function statusLine({ status, statusText }: UpstreamError): string {
+/** `404 Not Found`, its reason phrase redacted. */
+export function statusLine({ status, statusText }: UpstreamError): string {
   const reason = statusText ? oneLine(redactSecrets(statusText)) : ''
   return reason ? `${status} ${reason}` : String(status)
 }
@@ -96,8 +97,8 @@ function problemOf(body: Buffer): Record<string, unknown> | null {
   return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null
 }
 
-/** The service's own sentence: where JSON error bodies usually keep it, or a plain text's first; never markup. */
-function messageOf({ contentType, body }: UpstreamError): string | null {
+/** The service's own sentence, redacted: where JSON error bodies usually keep it, or a plain text's first; never markup. */
+export function messageOf({ contentType, body }: UpstreamError): string | null {
   if (isPlainText(contentType)) return firstSentence(utf8.decode(body))
   if (!isJson(contentType)) return null
   const record = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {})

@@ -25,6 +25,7 @@ import {
   MAX_ANSWER_BYTES,
 } from './api-exchange'
 import { createStorageOrigins, type StorageOrigins } from './storage-origins'
+import { MAX_STORAGE_ERROR_BYTES, storageProblem } from './storage-problem'
 import { storageTarget } from './storage-target'
 import { upstreamProblem } from './upstream-problem'
 
@@ -309,7 +310,17 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
       }
       return problem(502, 'Bad gateway', 'The storage host of the recording could not be reached. Try again shortly.')
     }
+    if ((upstreamResponse.statusCode ?? 502) >= 400) {
+      return storageProblem({
+        status: upstreamResponse.statusCode ?? 502,
+        statusText: upstreamResponse.statusMessage,
+        contentType: headerText(upstreamResponse.headers['content-type']),
+        retryAfter: undefined,
+        body: await errorBody(upstreamResponse),
+      })
+    }
     const responseHeaders = answerHeaders(upstreamResponse)
+    for (const name in responseHeaders) responseHeaders[name] = redactSecrets(responseHeaders[name] as string)
     responseHeaders['content-type'] = servedContentType(upstreamResponse.headers['content-type'])
     return new Response(streamUntilClientLeaves(upstreamResponse, request.signal, recordingIdleMs), {
       status: upstreamResponse.statusCode ?? 502,
@@ -338,6 +349,38 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
   }
   return Object.assign(proxy, { readApi })
 }
+
+/** The start of an error's body (its sentence is at the start), within the response timeout's reach of a slow host. */
+function errorBody(response: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    let bytes = 0
+    const done = () => {
+      response.destroy()
+      resolve(Buffer.concat(chunks))
+    }
+    const timer = setTimeout(done, ERROR_BODY_WAIT_MS)
+    response.on('data', (chunk: Buffer) => {
+      chunks.push(chunk)
+      bytes += chunk.byteLength
+      if (bytes >= MAX_STORAGE_ERROR_BYTES) {
+        clearTimeout(timer)
+        done()
+      }
+    })
+    response.once('end', () => {
+      clearTimeout(timer)
+      resolve(Buffer.concat(chunks))
+    })
+    response.once('error', () => {
+      clearTimeout(timer)
+      resolve(Buffer.concat(chunks))
+    })
+  })
+}
+
+// An error page that trickles is not waited for: its status is answer enough.
+const ERROR_BODY_WAIT_MS = 2_000
 
 /**
  * The upstream body as a web stream, ended instead of errored once the browser has gone away. Chromium
