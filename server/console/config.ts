@@ -11,6 +11,7 @@ import {
 import { parseDomains, parseRoleMap, type SsoPolicy } from './auth/sso/sso-policy'
 import type { MailSettings } from './email/mailer'
 import type { ForwardedHeader } from './http/client-address'
+import { knowSecret } from './http/known-secrets'
 import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies'
 import { DEFAULT_DRAIN, type DrainTimes } from './ops/drain'
 import { parseStorageOrigins, type StorageOriginsSetting } from './proxy/storage-origins'
@@ -280,6 +281,8 @@ function readMetricsToken(e: Env): string | null {
 function readAlertChannels(e: Env): AlertChannelSettings {
   const allowPrivate = e.CONSOLE_WEBHOOK_ALLOW_PRIVATE === 'on'
   if (!e.CONSOLE_SMTP_URL) return { smtp: null, allowPrivate }
+  const password = new URL(e.CONSOLE_SMTP_URL).password
+  knowSecret(password && decodeURIComponent(password))
   if (!e.CONSOLE_ALERT_EMAIL_FROM)
     invalid(['CONSOLE_ALERT_EMAIL_FROM: required with CONSOLE_SMTP_URL (the From of alert and invite emails)'])
   return { smtp: { smtpUrl: e.CONSOLE_SMTP_URL, from: e.CONSOLE_ALERT_EMAIL_FROM }, allowPrivate }
@@ -363,6 +366,13 @@ function parseOr<T>(problems: string[], name: string, parse: () => T): T | null 
 
 /** A `*_FILE` setting suits container secrets; the file's trailing newline is not part of the secret. */
 function readSecret(fileSetting: string, value: string | undefined, file: string | undefined): string | null {
+  const secret = readSecretValue(fileSetting, value, file)
+  // Every secret setting is read here: the relays redact what is known (http/known-secrets.ts).
+  knowSecret(secret)
+  return secret
+}
+
+function readSecretValue(fileSetting: string, value: string | undefined, file: string | undefined): string | null {
   if (value?.trim()) return value.trim()
   if (!file) return null
   try {

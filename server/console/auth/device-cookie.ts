@@ -6,6 +6,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
+import { knowSecret } from '../http/known-secrets'
 import type { ConsoleStore } from '../store'
 
 const SECRET_NAME = 'device-cookie-hmac'
@@ -23,7 +24,12 @@ export function deviceCookies(store: ConsoleStore, secure: boolean): DeviceCooki
   const name = secure ? '__Host-vd_device' : 'vd_device'
   let key: Promise<string> | null = null
   const secret = () => {
-    key ??= store.secrets.getOrCreate(SECRET_NAME, () => randomBytes(32).toString('base64url'))
+    key ??= store.secrets
+      .getOrCreate(SECRET_NAME, () => randomBytes(32).toString('base64url'))
+      .then((value) => {
+        knowSecret(value)
+        return value
+      })
     return key
   }
   const mac = async (text: string) =>

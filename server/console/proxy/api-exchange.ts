@@ -31,10 +31,21 @@ export class HeadersTimeout extends Error {}
 export class BodyTimeout extends Error {}
 /** The answer began and then broke off. */
 export class AnswerCut extends Error {}
+/** The answer (as sent, or once decompressed) is larger than MAX_ANSWER_BYTES. */
+export class AnswerTooLarge extends Error {}
+
+/**
+ * The most of one API answer the console holds, as sent and once decompressed: a page of 100 calls with large
+ * metadata is well under a megabyte, and an answer that never ends (or a small gzip of gigabytes) must not fill
+ * the process's memory before the deadline comes.
+ */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024
 /** The caller's signal aborted the exchange (the console is closing). */
 class ExchangeAborted extends Error {}
 
 export interface ApiTarget {
+  /** e.g. https://voice.example.com: where a redirect may lead (api-answer.ts). */
+  origin: string
   /** The kept-alive sockets to the API's origin. */
   pool: Pool
   /** The base URL's path, without its trailing slash, e.g. "" or "/voice". */
@@ -44,7 +55,7 @@ export interface ApiTarget {
 /** `base` is an http(s) URL without a trailing slash (see upstreamBase). */
 export function apiTarget(base: string): ApiTarget {
   const url = new URL(base)
-  return { pool: poolFor(url.origin), pathPrefix: url.pathname.replace(/\/+$/, '') }
+  return { origin: url.origin, pool: poolFor(url.origin), pathPrefix: url.pathname.replace(/\/+$/, '') }
 }
 
 /** An answer's status line and headers (names in lower case, a repeated one as a list). */
@@ -79,7 +90,7 @@ function mayResend({ method, headers }: Dispatcher.DispatchOptions, error: NodeJ
 /**
  * Sends `method pathAndSearch` with `headers` (name, value, name, value…; Host is the target's) and reads the whole
  * answer. Rejects with HeadersTimeout or BodyTimeout past `timeoutMs` (the socket is then closed), with AnswerCut
- * when the answer breaks off, with ExchangeAborted once `signal` aborts, else with the network's error. `onHeaders`
+ * when the answer breaks off, with AnswerTooLarge past MAX_ANSWER_BYTES, with ExchangeAborted once `signal` aborts, else with the network's error. `onHeaders`
  * hears of the answer's status as soon as it comes.
  */
 export function exchange(
@@ -116,6 +127,7 @@ class ApiRead implements Dispatcher.DispatchHandler {
   private controller: Dispatcher.DispatchController | null = null
   // Kept across a resend: one is sent only when no answer (so no chunk) came.
   private readonly chunks: Buffer[] = []
+  private bytes = 0
   private readonly timer: NodeJS.Timeout
   // Only the console's own background reads pass a signal; the proxied reads of the hot path do not.
   private signal: AbortSignal | null = null
@@ -191,6 +203,8 @@ class ApiRead implements Dispatcher.DispatchHandler {
   }
 
   onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer) {
+    this.bytes += chunk.byteLength
+    if (this.bytes > MAX_ANSWER_BYTES) return this.stop(new AnswerTooLarge())
     this.chunks.push(chunk)
   }
 

@@ -22,7 +22,14 @@ beforeAll(async () => {
       .get('/moved/away.wav', (c) => c.redirect(`${upstream.storageUrl}/recordings/${QUIRK_CALL_IDS.recorded}.wav`))
       .get('/moved/near.wav', (c) => c.redirect('/recordings/call_near.wav?signature=s'))
       .get('/recordings/call_near.wav', (c) => c.body(new Uint8Array(toneWav(1)), 200, { 'content-type': 'audio/wav' }))
-      .get('/page.html', (c) => c.html('<script>alert(1)</script>')),
+      .get('/page.html', (c) => c.html('<script>alert(1)</script>'))
+      // Storage errors as hosts write them: plain text that repeats what it was given, an XML document.
+      .get('/recordings/call_expired.wav', (c) => c.text(`The link for ${KEY} expired. Ask again.`, 401))
+      .get('/recordings/call_gone.wav', (c) =>
+        c.body('<?xml version="1.0"?><Error><Code>NoSuchKey</Code></Error>', 404, {
+          'content-type': 'application/xml',
+        }),
+      ),
   )
 })
 afterAll(async () => {
@@ -170,6 +177,22 @@ describe('a recording on another origin', () => {
     expect(html.headers.get('content-type')).toBe('application/octet-stream')
     expect(html.headers.get('x-content-type-options')).toBe('nosniff')
     await html.arrayBuffer()
+  })
+
+  it("answers a storage host's error as a problem in words, never its bytes, a 401 or a secret", async () => {
+    const { t, cookie } = await consoleWith({ storageOrigins: { origins: [elsewhere.url], learn: false } })
+    const expired = await expectProblem(
+      await t.request(proxied(`${elsewhere.url}/recordings/call_expired.wav?signature=s`), { cookie }),
+      502,
+    )
+    expect(expired.detail).toBe(
+      'The storage host of the recording answered 401 Unauthorized: "The link for [redacted] expired." Reload the call for a fresh link.',
+    )
+    const gone = await expectProblem(
+      await t.request(proxied(`${elsewhere.url}/recordings/call_gone.wav?signature=s`), { cookie }),
+      404,
+    )
+    expect(gone.detail).toBe('The storage host of the recording answered 404 Not Found.')
   })
 
   it('answers a missing or odd link with a 400, and nobody signed in with a 401', async () => {

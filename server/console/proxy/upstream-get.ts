@@ -6,13 +6,14 @@
 import type * as z from 'zod/mini'
 import { parseRetryAfter } from '../../../src/api/contract/retry-after'
 import { API_PREFIX } from '../../../src/api/contract/schemas'
+import { AnswerUndecodable, RedirectRefused, readAnswer } from './api-answer'
 import {
   AnswerCut,
   type AnswerHead,
+  AnswerTooLarge,
   apiTarget,
   BodyTimeout,
   type Exchanged,
-  exchange,
   HeadersTimeout,
   headerText,
 } from './api-exchange'
@@ -32,8 +33,11 @@ export interface UpstreamOptions {
   onAnswer?: (status: number | null) => void
 }
 
-/** A failed read's reason when the upstream refuses the console's key: nothing works until an admin changes it. */
-export const keyRefused = (reason: string) => reason === 'answered 401' || reason === 'answered 403'
+/**
+ * A failed read's reason when the upstream refuses the console's key: nothing works until an admin changes it. Only a
+ * 401 says so; a 403 refuses the request, not the key (upstream-problem.ts states the rule).
+ */
+export const keyRefused = (reason: string) => reason === 'answered 401'
 
 // When a 429 names no usable Retry-After; and the longest wait a header may ask of us.
 const DEFAULT_RETRY_AFTER_MS = 5_000
@@ -72,7 +76,7 @@ export function createUpstreamGet(options: UpstreamOptions) {
   async function get<T>(path: string, schema: z.ZodMiniType<T>): Promise<UpstreamAnswer<T>> {
     let exchanged: Exchanged
     try {
-      exchanged = await exchange(
+      exchanged = await readAnswer(
         target,
         'GET',
         `${API_PREFIX}${path}`,
@@ -84,6 +88,9 @@ export function createUpstreamGet(options: UpstreamOptions) {
       )
     } catch (error) {
       if (error instanceof AnswerCut) return { kind: 'failed', reason: 'ended its answer early' }
+      if (error instanceof RedirectRefused) return { kind: 'failed', reason: `redirected (${error.why})` }
+      if (error instanceof AnswerTooLarge) return { kind: 'failed', reason: 'answered too much' }
+      if (error instanceof AnswerUndecodable) return { kind: 'failed', reason: 'answered in an unknown encoding' }
       // An answer whose body came late was counted when its headers came.
       if (error instanceof BodyTimeout) return { kind: 'failed', reason: 'timeout' }
       options.onAnswer?.(null)

@@ -1,7 +1,11 @@
 // Upstream errors in the shapes a service we did not write may send them, each as the browser gets it.
 import { describe, expect, it } from 'vitest'
 import { UPSTREAM_KEY_REFUSED } from '../../../src/api/contract/console-schemas'
+import { knowSecret, REDACTED } from '../http/known-secrets'
 import { type UpstreamError, upstreamProblem } from './upstream-problem'
+
+const KEY = 'fk_live_unit_0123456789'
+knowSecret(KEY)
 
 const error = (change: Partial<UpstreamError>): UpstreamError => ({
   status: 500,
@@ -19,10 +23,54 @@ async function read(answer: Response | null) {
 }
 
 describe('upstreamProblem', () => {
-  it('forwards a success, and an error the service wrote as problem+json', () => {
+  it('leaves a success alone', () => {
     expect(upstreamProblem(error({ status: 200, contentType: 'text/html' }))).toBeNull()
     expect(upstreamProblem(error({ status: 304, contentType: undefined }))).toBeNull()
-    expect(upstreamProblem(error({ status: 404, contentType: 'application/problem+json; charset=utf-8' }))).toBeNull()
+  })
+
+  it("re-writes the service's own problem+json with its members kept and every secret redacted", async () => {
+    const own = {
+      type: 'https://voice.example/problems/plan',
+      title: `Key ${KEY} refused`,
+      status: 418,
+      detail: `The key ${KEY} may not call there.`,
+      account: { keys: [KEY, 'other'], tier: 3 },
+    }
+    const { status, body } = await read(
+      upstreamProblem(
+        error({
+          status: 404,
+          contentType: 'application/problem+json; charset=utf-8',
+          body: Buffer.from(JSON.stringify(own)),
+        }),
+      ),
+    )
+    expect(status).toBe(404)
+    expect(body).toEqual({
+      type: own.type,
+      title: `Key ${REDACTED} refused`,
+      status: 404,
+      detail: `The key ${REDACTED} may not call there.`,
+      account: { keys: [REDACTED, 'other'], tier: 3 },
+    })
+  })
+
+  it("quotes a plain text's first sentence, redacted, without markup", async () => {
+    const quoted = async (text: string, statusText = 'Bad Request') =>
+      (
+        await read(
+          upstreamProblem(
+            error({ status: 400, statusText, contentType: 'text/plain; charset=utf-8', body: Buffer.from(text) }),
+          ),
+        )
+      ).body.detail
+    expect(await quoted(`  The key ${KEY} is\nnot valid! Call us.\n`)).toBe(
+      `The voice service answered 400 Bad Request: "The key ${REDACTED} is not valid!"`,
+    )
+    expect(await quoted('No sentence end')).toBe('The voice service answered 400 Bad Request: "No sentence end"')
+    expect(await quoted('<html><body>Nope.</body></html>')).toBe('The voice service answered 400 Bad Request.')
+    expect(await quoted('', `Key ${KEY}`)).toBe(`The voice service answered 400 Key ${REDACTED}.`)
+    expect(String(await quoted('y'.repeat(5000))).length).toBeLessThan(400)
   })
 
   it('turns an HTML outage page into a problem in words, with no markup and the same status', async () => {
@@ -87,28 +135,44 @@ describe('upstreamProblem', () => {
     }
   })
 
-  it("answers 502 when the service refuses the console's key, so the person is not signed out by it", async () => {
-    for (const status of [401, 403]) {
-      for (const contentType of ['application/problem+json', 'text/plain']) {
-        const { status: answered, body } = await read(upstreamProblem(error({ status, statusText: '', contentType })))
-        expect(answered).toBe(502)
-        expect(body.detail).toMatch(new RegExp(`^The voice service answered ${status}: .*VOICE_API_KEY`))
-        // Its own type: no retry helps until an admin changes the key, and the dashboard knows it.
-        expect(body.type).toBe(UPSTREAM_KEY_REFUSED)
-      }
+  it("answers 502 when the service refuses the console's key (a 401), so the person is not signed out by it", async () => {
+    for (const contentType of ['application/problem+json', 'text/plain']) {
+      const { status, body } = await read(upstreamProblem(error({ status: 401, statusText: '', contentType })))
+      expect(status).toBe(502)
+      expect(body.detail).toMatch(/^The voice service answered 401: .*VOICE_API_KEY/)
+      // Its own type: no retry helps until an admin changes the key, and the dashboard knows it.
+      expect(body.type).toBe(UPSTREAM_KEY_REFUSED)
     }
     const said = await read(
       upstreamProblem(
         error({
-          status: 403,
-          statusText: 'Forbidden',
+          status: 401,
+          statusText: 'Unauthorized',
           contentType: 'application/problem+json',
-          body: Buffer.from('{"detail": "Key revoked."}'),
+          body: Buffer.from(`{"detail": "Key ${KEY} revoked."}`),
         }),
       ),
     )
     expect(said.body.detail).toMatch(
-      /^The voice service answered 403 Forbidden \("Key revoked\."\): it does not accept/,
+      /^The voice service answered 401 Unauthorized \("Key \[redacted\] revoked\."\): it does not accept/,
+    )
+  })
+
+  it("answers a 403 as the service's refusal of the request, in its words, not as the key's trouble", async () => {
+    const { status, body } = await read(
+      upstreamProblem(
+        error({
+          status: 403,
+          statusText: 'Forbidden',
+          contentType: 'application/json',
+          body: Buffer.from('{"message": "Your plan does not allow calls to this destination country."}'),
+        }),
+      ),
+    )
+    expect(status).toBe(403)
+    expect(body.type).toBe('about:blank')
+    expect(body.detail).toBe(
+      'The voice service answered 403 Forbidden: "Your plan does not allow calls to this destination country."',
     )
   })
 })

@@ -10,18 +10,22 @@ import {
   DEFAULT_UPSTREAM_TIMEOUT_MS,
   secondsText,
 } from '../../../src/api/contract/time-limits'
+import { knowSecret, redactSecretBytes, redactSecrets } from '../http/known-secrets'
 import { problem } from '../http/problem'
 import type { Operation } from '../operations'
+import { AnswerUndecodable, MAX_REDIRECTS, RedirectRefused, readAnswer } from './api-answer'
 import {
   AnswerCut,
   type AnswerHead,
+  AnswerTooLarge,
   apiTarget,
   BodyTimeout,
-  exchange,
   HeadersTimeout,
   headerText,
+  MAX_ANSWER_BYTES,
 } from './api-exchange'
 import { createStorageOrigins, type StorageOrigins } from './storage-origins'
+import { MAX_STORAGE_ERROR_BYTES, storageProblem } from './storage-problem'
 import { storageTarget } from './storage-target'
 import { upstreamProblem } from './upstream-problem'
 
@@ -128,6 +132,35 @@ function send(target: URL, method: string, headers: string[], body: Buffer | und
   })
 }
 
+/** The console's problem for an answer it would not read as sent (api-answer.ts), or null for another error. */
+function answerRefused(error: unknown): Response | null {
+  if (error instanceof RedirectRefused) {
+    const detail = {
+      elsewhere: `The voice service redirected the request to ${error.origin}, another origin: the console sends its key only to the voice service's own origin. An admin checks VOICE_API_BASE_URL.`,
+      'too-many': `The voice service redirected the request more than ${MAX_REDIRECTS} times. An admin checks VOICE_API_BASE_URL.`,
+      nowhere: 'The voice service redirected the request without saying where. Try again shortly.',
+      'not-a-read':
+        'The voice service redirected a request that changes something; the console follows redirects only for reads, so nothing was sent again. An admin checks VOICE_API_BASE_URL.',
+    }[error.why]
+    return problem(502, 'Voice service redirected the request', detail)
+  }
+  if (error instanceof AnswerTooLarge) {
+    return problem(
+      502,
+      'Voice service answer too large',
+      `The voice service's answer is larger than the ${MAX_ANSWER_BYTES / 1024 / 1024} MiB the console reads.`,
+    )
+  }
+  if (error instanceof AnswerUndecodable) {
+    return problem(
+      502,
+      'Voice service answer unreadable',
+      `The voice service compressed its answer as "${redactSecrets(error.encoding).slice(0, 40)}", which the console cannot decode (it reads gzip, deflate and br).`,
+    )
+  }
+  return null
+}
+
 export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
   const upstream = upstreamBase(options.upstream)
   const storageUpstream = upstreamBase(options.storageUpstream ?? options.upstream)
@@ -135,6 +168,8 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
     options.storageOrigins ??
     createStorageOrigins({ origins: [new URL(upstream).origin, new URL(storageUpstream).origin], learn: false })
   const apiKey = options.apiKey?.trim() || null
+  // A proxy given a key (a test's, say, without config.ts) redacts it as well.
+  knowSecret(apiKey)
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS
   const recordingIdleMs = options.recordingIdleMs ?? DEFAULT_RECORDING_IDLE_MS
   const within = secondsText(timeoutMs)
@@ -184,10 +219,12 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
     }
     // API answers are small JSON, read whole within the limit, so a body that never ends becomes a clean 504
     // and not a page loading for good.
-    let exchanged: Awaited<ReturnType<typeof exchange>>
+    let exchanged: Awaited<ReturnType<typeof readAnswer>>
     try {
-      exchanged = await exchange(api, method, pathAndSearch, apiRequestHeaders(header), body, timeoutMs, heard)
+      exchanged = await readAnswer(api, method, pathAndSearch, apiRequestHeaders(header), body, timeoutMs, heard)
     } catch (error) {
+      const refused = answerRefused(error)
+      if (refused) return { problem: refused }
       if (error instanceof BodyTimeout) {
         return {
           problem: problem(
@@ -223,11 +260,18 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
       })
       if (refused) return { problem: refused }
     }
+    // Whatever the service repeats of a secret (in a header, its reason phrase, its JSON) stays here.
+    const headers = answerHeaders(response)
+    for (const name in headers) headers[name] = redactSecrets(headers[name] as string)
+    const sent = redactSecretBytes(bytes)
+    // The length of what is sent: the service's was of bytes it compressed, or that held a secret.
+    delete headers['content-length']
+    if (response.statusCode !== 204 && response.statusCode !== 304) headers['content-length'] = String(sent.byteLength)
     return {
       status: response.statusCode,
-      statusText: response.statusMessage,
-      headers: answerHeaders(response),
-      body: bytes,
+      statusText: response.statusMessage === undefined ? undefined : redactSecrets(response.statusMessage),
+      headers,
+      body: sent,
     }
   }
 
@@ -266,7 +310,17 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
       }
       return problem(502, 'Bad gateway', 'The storage host of the recording could not be reached. Try again shortly.')
     }
+    if ((upstreamResponse.statusCode ?? 502) >= 400) {
+      return storageProblem({
+        status: upstreamResponse.statusCode ?? 502,
+        statusText: upstreamResponse.statusMessage,
+        contentType: headerText(upstreamResponse.headers['content-type']),
+        retryAfter: undefined,
+        body: await errorBody(upstreamResponse),
+      })
+    }
     const responseHeaders = answerHeaders(upstreamResponse)
+    for (const name in responseHeaders) responseHeaders[name] = redactSecrets(responseHeaders[name] as string)
     responseHeaders['content-type'] = servedContentType(upstreamResponse.headers['content-type'])
     return new Response(streamUntilClientLeaves(upstreamResponse, request.signal, recordingIdleMs), {
       status: upstreamResponse.statusCode ?? 502,
@@ -295,6 +349,38 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
   }
   return Object.assign(proxy, { readApi })
 }
+
+/** The start of an error's body (its sentence is at the start), within the response timeout's reach of a slow host. */
+function errorBody(response: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    let bytes = 0
+    const done = () => {
+      response.destroy()
+      resolve(Buffer.concat(chunks))
+    }
+    const timer = setTimeout(done, ERROR_BODY_WAIT_MS)
+    response.on('data', (chunk: Buffer) => {
+      chunks.push(chunk)
+      bytes += chunk.byteLength
+      if (bytes >= MAX_STORAGE_ERROR_BYTES) {
+        clearTimeout(timer)
+        done()
+      }
+    })
+    response.once('end', () => {
+      clearTimeout(timer)
+      resolve(Buffer.concat(chunks))
+    })
+    response.once('error', () => {
+      clearTimeout(timer)
+      resolve(Buffer.concat(chunks))
+    })
+  })
+}
+
+// An error page that trickles is not waited for: its status is answer enough.
+const ERROR_BODY_WAIT_MS = 2_000
 
 /**
  * The upstream body as a web stream, ended instead of errored once the browser has gone away. Chromium

@@ -1,5 +1,8 @@
 // The quirks upstream itself: each switch does what its name says, so a test that relies on it
 // tests the console and not a fixture that quietly behaves.
+
+import { request } from 'node:http'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PLAIN_CALLS, QUIRK_CALL_IDS } from './quirks-catalogue'
 import { type QuirksUpstream, startQuirksUpstream } from './quirks-upstream'
@@ -94,6 +97,40 @@ describe('the quirks upstream', () => {
     upstream.set({ storageCors: true })
     expect((await fetch(url)).headers.get('access-control-allow-origin')).toBe('*')
     expect(upstream.storageSeen.at(-1)?.request).toBe(`GET ${new URL(url).pathname}${new URL(url).search}`)
+    upstream.reset()
+  })
+
+  it('answers errors in each shape, repeating the key it was given when asked', async () => {
+    upstream.set({ fail: { paths: '^/account$', status: 403, shape: 'problem', message: 'Key {key} refused.' } })
+    const problem = await get('/account')
+    expect(problem.status).toBe(403)
+    expect(problem.headers.get('content-type')).toBe('application/problem+json')
+    expect(await problem.json()).toMatchObject({ title: 'Key any-key refused.', detail: 'Key any-key refused.' })
+    upstream.set({ fail: { paths: '^/account$', status: 500, shape: 'text', message: 'Key {key} refused.' } })
+    expect(await (await get('/account')).text()).toBe('Key any-key refused. See the account page.\n')
+    expect((await get('/usage')).status).toBe(200)
+    upstream.reset()
+  })
+
+  it('compresses whatever the request accepted, and redirects when asked', async () => {
+    upstream.set({ compress: 'gzip', redirect: { paths: '^/usage$', status: 308, to: 'same' } })
+    // node:http, not fetch: fetch would decode the body and follow the redirect itself.
+    const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer; status: number }>((resolve) => {
+      const req = request(`${upstream.url}/api/v1/voice/account`, { headers: { authorization: 'Bearer k' } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks), status: res.statusCode ?? 0 }))
+      })
+      req.end()
+    })
+    expect(raw.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(gunzipSync(raw.body).toString())).toMatchObject({ client_id: 'cli_quirks' })
+    const moved = await fetch(`${upstream.url}/api/v1/voice/usage`, {
+      headers: { authorization: 'Bearer k' },
+      redirect: 'manual',
+    })
+    expect(moved.status).toBe(308)
+    expect(moved.headers.get('location')).toBe('/moved/api/v1/voice/usage')
     upstream.reset()
   })
 

@@ -9,6 +9,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { plainCall, type QuirkCall, quirkCatalogue } from './quirks-catalogue'
+import {
+  type Compression,
+  compressAnswer,
+  type ErrorShape,
+  type RedirectTarget,
+  send,
+  sendError,
+} from './quirks-protocol'
 
 export type CursorQuirk =
   /** Opaque cursors that need URL encoding; the last page has `next_cursor: null`. */
@@ -51,6 +59,16 @@ export interface Quirks {
   tierName: string
   /** The current billing period's period_end (the spec gives a period no length): a year is longer than the console breaks down. */
   periodEnd: string
+  /**
+   * Paths (a regular expression's source), of one method or all, answered with an error of `status` in `shape`
+   * (quirks-protocol.ts). `{key}` in the message is the key the request carried: a service that repeats it
+   * ("API key … is not valid"), or a refusal of its own ("Your plan does not allow calls to this country").
+   */
+  fail: { paths: string; method?: string; status: number; shape: ErrorShape; message: string } | null
+  /** Requests of these paths (reads and writes) answered with a redirect of `status` (301, 302, 307, 308) to `to`. */
+  redirect: { paths: string; status: number; to: RedirectTarget } | null
+  /** Every answer of the API compressed so, whatever the request accepted (quirks-protocol.ts). */
+  compress: Compression | null
 }
 
 const DEFAULT_QUIRKS: Quirks = {
@@ -66,6 +84,9 @@ const DEFAULT_QUIRKS: Quirks = {
   storageCors: false,
   tierName: 'Scale',
   periodEnd: '2026-12-01T00:00:00Z',
+  fail: null,
+  redirect: null,
+  compress: null,
 }
 
 export interface QuirksUpstream {
@@ -112,14 +133,34 @@ export async function startQuirksUpstream(
 
 // ---------------------------------------------------------------- the API
 
+// Where `redirect: 'same'` sends a read: the same operation, under this prefix.
+const MOVED = '/moved'
+
 function serveApi(state: QuirksUpstream, calls: QuirkCall[], req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://quirks')
   if (url.pathname === '/__quirks') return control(state, req, res)
   state.seen.push(`${req.method} ${url.pathname}${url.search}`)
-  if (!url.pathname.startsWith(PREFIX)) return text(res, 404, 'not here')
-  if (!/^Bearer \S+/.test(req.headers.authorization ?? '')) return text(res, 401, 'Unauthorized')
-  const path = url.pathname.slice(PREFIX.length)
   const { quirks } = state
+  compressAnswer(res, quirks.compress)
+  const moved = url.pathname.startsWith(`${MOVED}${PREFIX}`)
+  const pathname = moved ? url.pathname.slice(MOVED.length) : url.pathname
+  if (!pathname.startsWith(PREFIX)) return text(res, 404, 'not here')
+  const key = /^Bearer (\S+)/.exec(req.headers.authorization ?? '')?.[1]
+  if (!key) return text(res, 401, 'Unauthorized')
+  const path = pathname.slice(PREFIX.length)
+  if (quirks.redirect && !moved && new RegExp(quirks.redirect.paths).test(path)) {
+    const to = {
+      same: `${MOVED}${PREFIX}${path}${url.search}`,
+      other: `${state.storageUrl}${PREFIX}${path}${url.search}`,
+      loop: `${state.url}${url.pathname}${url.search}`,
+    }[quirks.redirect.to]
+    res.writeHead(quirks.redirect.status, { Location: to, 'Content-Type': 'text/plain' })
+    return res.end(`Moved to ${to}`)
+  }
+  const { fail } = quirks
+  if (fail && (!fail.method || fail.method === req.method) && new RegExp(fail.paths).test(path)) {
+    return sendError(res, fail.status, fail.shape, fail.message.replaceAll('{key}', key))
+  }
   if (quirks.outage) return html500(res)
   if (quirks.keyRefused) {
     res.writeHead(401, { 'Content-Type': 'text/plain', 'WWW-Authenticate': 'Bearer' })
@@ -361,18 +402,15 @@ function hang(res: ServerResponse, what: 'headers' | 'body') {
 }
 
 function html500(res: ServerResponse) {
-  res.writeHead(500, { 'Content-Type': 'text/html' })
-  res.end('<html><body><h1>500 Internal Server Error</h1><p>nginx</p></body></html>')
+  send(res, 500, 'text/html', '<html><body><h1>500 Internal Server Error</h1><p>nginx</p></body></html>')
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'Content-Type': 'application/json' })
-  res.end(JSON.stringify(body))
+  send(res, status, 'application/json', JSON.stringify(body))
 }
 
 function text(res: ServerResponse, status: number, body: string) {
-  res.writeHead(status, { 'Content-Type': 'text/plain' })
-  res.end(body)
+  send(res, status, 'text/plain', body)
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -1,9 +1,12 @@
 // The console on a real socket, for what app.request() cannot show: the Host header as
 // sent, absolute-form targets, raw paths, the client's address.
 import { request as httpRequest } from 'node:http'
+import type { Role } from '../../../src/api/contract/console-schemas'
+import { hashPassword } from '../auth/passwords'
 import { loadConsoleConfig } from '../config'
 import { createLogger } from '../http/request-log'
 import { type RunningConsole, startConsole } from '../server'
+import { PASSWORD } from './console-app'
 import { freePort } from './free-port'
 import { makeDist } from './stand-in-dist'
 import { onPostgres, testStoreLocation } from './test-store'
@@ -60,4 +63,23 @@ export function rawRequest(
     req.on('error', reject)
     req.end(options.body)
   })
+}
+
+/**
+ * Adds a person of `role` and signs them in on the server's socket: the headers a page of theirs sends (its Host,
+ * the session cookie), and for a write the same-origin and CSRF headers too.
+ */
+export async function signInOnSocket(server: TestServer, email: string, role: Role) {
+  const passwordHash = await hashPassword(PASSWORD)
+  await server.store.users.add({ email, role, passwordHash, now: Date.now() })
+  const host = `localhost:${server.port}`
+  const write = { host, origin: `http://${host}`, 'sec-fetch-site': 'same-origin', 'x-voice-console': '1' }
+  const signIn = await rawRequest(server.port, '/api/console/sign-in', {
+    method: 'POST',
+    headers: { ...write, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  })
+  if (signIn.status !== 200) throw new Error(`sign-in of ${email} answered ${signIn.status}: ${signIn.body}`)
+  const cookie = String(signIn.headers['set-cookie']?.[0]).split(';')[0] ?? ''
+  return { read: { host, cookie }, write: { ...write, cookie } }
 }
