@@ -144,15 +144,17 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   const sessions = createSessionService(options.store, options.session, now)
   const throttle = createSignInThrottle(options.store, options.throttle ?? DEFAULT_THROTTLE, now)
   const setting = options.storageOrigins ?? { origins: [], learn: true }
-  // The origins an admin has already named for the voice service and its storage are served as well.
+  // The origins an admin has already named for storage are served as well; the voice API's at named links only.
   const storageOrigins = createStorageOrigins({
-    origins: [options.upstream, options.storageUrl, options.storageUpstream, ...setting.origins].filter(
-      (origin) => origin !== undefined,
-    ),
+    origins: [options.storageUrl, options.storageUpstream, ...setting.origins].filter((origin) => origin !== undefined),
+    api: options.upstream,
     learn: setting.learn,
+    learnPrivate: setting.learnPrivate,
     own: [...origins],
     onLearn: (origin) =>
       options.logger.info({ msg: 'recordings served from an origin the voice service named', origin }),
+    onRefuse: (origin, reason) =>
+      options.logger.info({ msg: 'recording origin the voice service named is not served', origin, reason }),
     shared: options.store.storageOrigins,
     now,
     onError: (error) => options.logger.error({ msg: 'could not share a storage origin', error: String(error) }),
