@@ -171,11 +171,9 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   const limiter = createUserRateLimiter(options.store, 'voice', options.userRateLimitPerMinute, now)
   const headers = securityHeaders({ https })
   const signedIn = requireSession(sessions, cookie)
-  // The console's own heavy endpoints: signed in, then within the person's pace.
-  const signedInPaced = every(
-    signedIn,
-    pacedPerPerson(createUserRateLimiter(options.store, 'queries', options.queryRateLimitPerMinute ?? 120, now)),
-  )
+  // The console's own heavy endpoints: signed in, then within the person's pace (which refusals spend too).
+  const queryPace = createUserRateLimiter(options.store, 'queries', options.queryRateLimitPerMinute ?? 120, now)
+  const signedInPaced = every(signedIn, pacedPerPerson(queryPace))
   const audit = options.audit ?? createAuditLog(options.store, now)
   const alertDelivery =
     options.alertDelivery ??
@@ -233,7 +231,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
     createRefusalTally(audit, now, (error) =>
       options.logger.error({ msg: 'could not audit refusals', error: String(error) }),
     )
-  app.use(auditRefusals(audit, actorOfCookie, refusals))
+  app.use(auditRefusals(actorOfCookie, refusals, queryPace))
   app.use(csrfCheck(origins))
   app.use(`${CONSOLE_PREFIX}/*`, consoleRoute)
 
