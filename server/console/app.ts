@@ -67,6 +67,7 @@ import { voiceRoutes } from './proxy/voice-routes'
 import { can } from './roles'
 import type { ConsoleStore } from './store'
 import { isStoreUnreachable } from './store/store-unreachable'
+import { isStoreUnwritable } from './store/store-unwritable'
 import { usageBreakdownRoutes } from './usage/breakdown-routes'
 import { userRoutes } from './users/routes'
 import { setUpRoutes } from './users/set-up-routes'
@@ -210,6 +211,11 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
     if (refused) {
       if (isStoreUnreachable(error))
         options.logger.error({ msg: 'store unreachable', route: c.get('route') ?? null, error: String(error) })
+      if (isStoreUnwritable(error)) {
+        // /readyz fails from now until a write succeeds again (ops/readiness.ts).
+        options.store.writeHealth.failed(now())
+        options.logger.error({ msg: 'store cannot save', route: c.get('route') ?? null, error: String(error) })
+      }
       return refused
     }
     options.logger.error({ msg: 'unhandled error', route: c.get('route') ?? null, error: String(error) })
