@@ -73,7 +73,7 @@ describe('a store that cannot save', () => {
     async () => {
       const { t, store, readyz } = await consoleOverOneConnection()
       const pages = async () =>
-        (await sql<{ page_count: number }>`pragma page_count`.execute(store.db)).rows[0]?.page_count
+        (await sql<{ page_count: number }>`pragma page_count`.execute(store.db)).rows[0]?.page_count ?? 0
       // No page more than it has now: what is left is the slack within its pages, which sign-ins soon use up.
       await sql.raw(`pragma max_page_count = ${await pages()}`).execute(store.db)
       let full: Response | null = null
