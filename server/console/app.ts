@@ -58,6 +58,7 @@ import { createConsoleLiveHub } from './live/console-live-hub'
 import { eventsRoutes } from './live/events-route'
 import type { LiveHub } from './live/live-hub'
 import { createPlacedCallNotifier } from './live/placed-calls'
+import { createStreamSweep } from './live/stream-sweep'
 import { createFastReads, type FastReads } from './proxy/fast-reads'
 import { createStorageOrigins, type StorageOriginsSetting } from './proxy/storage-origins'
 import { recordingOfRequest } from './proxy/storage-target'
@@ -106,6 +107,8 @@ export interface ConsoleAppOptions {
   alertEvaluator?: Pick<AlertEvaluator, 'notify'> | null
   /** Of the event stream; 15 s unless a test wants them sooner. */
   heartbeatMs?: number
+  /** How often open live streams are checked against their sessions (live/stream-sweep.ts); 1 s unless a test says. */
+  liveSweepMs?: number
   distDir: string
   demoUsers?: SetupResponse['demoUsers']
   /** Email and password sign-in; on unless turned off. */
@@ -193,6 +196,18 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
     return session ? actorOf(session) : null
   }
 
+  const streamSweep = createStreamSweep(
+    sessions.stillActive,
+    (error) =>
+      options.logger.error({ msg: 'could not check live streams against their sessions', error: String(error) }),
+    options.liveSweepMs,
+  )
+  // A change to a person or a sign-out made here ends the live streams it concerns at once, not at the next sweep.
+  const endsStreams: MiddlewareHandler = async (c, next) => {
+    await next()
+    if (c.req.method !== 'GET' && c.res.status < 400) await streamSweep.recheck()
+  }
+
   const app = new Hono<SessionEnv>()
   app.use(
     resolveClientAddress(
@@ -240,6 +255,8 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   app.use(auditRefusals(actorOfCookie, refusals, queryPace))
   app.use(csrfCheck(origins))
   app.use(`${CONSOLE_PREFIX}/*`, consoleRoute)
+  app.use(`${CONSOLE_PREFIX}/sign-out`, endsStreams)
+  app.use(`${CONSOLE_PREFIX}/users/*`, endsStreams)
 
   app.route(
     CONSOLE_PREFIX,
@@ -345,6 +362,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
       hub: liveHub,
       signedIn,
       heartbeatMs: options.heartbeatMs,
+      sweep: streamSweep,
       stillAllowed: async (c) => {
         const session = await sessions.resolve(cookie.read(c))
         return session !== null && can(session.role, 'calls:read')
