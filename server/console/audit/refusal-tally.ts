@@ -33,7 +33,7 @@ interface Tally {
 }
 
 /** A refusal of a signed-in person: the entry as it would be written alone. */
-export type PersonRefusal = AuditEvent & { actor: AuditActor; action: AnonymousRefusal['action']; target: string }
+type PersonRefusal = AuditEvent & { actor: AuditActor; action: AnonymousRefusal['action']; target: string }
 
 interface PersonTally {
   first: PersonRefusal

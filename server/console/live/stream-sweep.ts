@@ -6,7 +6,7 @@ import type { Role } from '../../../src/api/contract/console-schemas'
 import type { ActiveSession } from '../auth/sessions'
 import { can } from '../roles'
 
-export const STREAM_SWEEP_MS = 1_000
+const STREAM_SWEEP_MS = 1_000
 
 interface OpenStream {
   /** The session's id (its token's hash). */

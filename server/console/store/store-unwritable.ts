@@ -64,5 +64,3 @@ export function createWriteHealth(db: ConsoleDb) {
     },
   }
 }
-
-export type WriteHealth = ReturnType<typeof createWriteHealth>
