@@ -224,13 +224,16 @@ export const quirksReady = `${urls.quirksApi}/__quirks`
 export const QUIRKS_UPSTREAM_TIMEOUT_MS = 2_000
 
 /**
- * The console in front of the quirks upstream, as a new deployment runs it: no storage setting, and the
- * call list read from the service (the index is off), so the pages meet the service's own answers.
+ * The console in front of the quirks upstream, as a new deployment runs it (but for CONSOLE_STORAGE_ALLOW_PRIVATE: its
+ * storage host is on loopback), and the call list read from the service (the index is off), so the pages meet the
+ * service's own answers.
  */
 export function quirksAppEnv(): Record<string, string> {
   return {
     ...appEnv({ port: ports.quirksApp, simPort: ports.quirksApi, apiKey: 'quirks-key', distPort: ports.app }),
     CONSOLE_INDEX: 'off',
+    // Its storage host listens on loopback, which a console learns from the service's answers only when told to.
+    CONSOLE_STORAGE_ALLOW_PRIVATE: 'on',
     // A hung answer becomes a 504 after 2 s instead of 10, so a journey sees the page give up without waiting long.
     CONSOLE_UPSTREAM_TIMEOUT_MS: String(QUIRKS_UPSTREAM_TIMEOUT_MS),
   }

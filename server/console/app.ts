@@ -58,6 +58,7 @@ import { createConsoleLiveHub } from './live/console-live-hub'
 import { eventsRoutes } from './live/events-route'
 import type { LiveHub } from './live/live-hub'
 import { createPlacedCallNotifier } from './live/placed-calls'
+import { createStreamSweep } from './live/stream-sweep'
 import { createFastReads, type FastReads } from './proxy/fast-reads'
 import { createStorageOrigins, type StorageOriginsSetting } from './proxy/storage-origins'
 import { recordingOfRequest } from './proxy/storage-target'
@@ -67,6 +68,7 @@ import { voiceRoutes } from './proxy/voice-routes'
 import { can } from './roles'
 import type { ConsoleStore } from './store'
 import { isStoreUnreachable } from './store/store-unreachable'
+import { isStoreUnwritable } from './store/store-unwritable'
 import { usageBreakdownRoutes } from './usage/breakdown-routes'
 import { userRoutes } from './users/routes'
 import { setUpRoutes } from './users/set-up-routes'
@@ -105,6 +107,8 @@ export interface ConsoleAppOptions {
   alertEvaluator?: Pick<AlertEvaluator, 'notify'> | null
   /** Of the event stream; 15 s unless a test wants them sooner. */
   heartbeatMs?: number
+  /** How often open live streams are checked against their sessions (live/stream-sweep.ts); 1 s unless a test says. */
+  liveSweepMs?: number
   distDir: string
   demoUsers?: SetupResponse['demoUsers']
   /** Email and password sign-in; on unless turned off. */
@@ -144,15 +148,17 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   const sessions = createSessionService(options.store, options.session, now)
   const throttle = createSignInThrottle(options.store, options.throttle ?? DEFAULT_THROTTLE, now)
   const setting = options.storageOrigins ?? { origins: [], learn: true }
-  // The origins an admin has already named for the voice service and its storage are served as well.
+  // The origins an admin has already named for storage are served as well; the voice API's at named links only.
   const storageOrigins = createStorageOrigins({
-    origins: [options.upstream, options.storageUrl, options.storageUpstream, ...setting.origins].filter(
-      (origin) => origin !== undefined,
-    ),
+    origins: [options.storageUrl, options.storageUpstream, ...setting.origins].filter((origin) => origin !== undefined),
+    api: options.upstream,
     learn: setting.learn,
+    learnPrivate: setting.learnPrivate,
     own: [...origins],
     onLearn: (origin) =>
       options.logger.info({ msg: 'recordings served from an origin the voice service named', origin }),
+    onRefuse: (origin, reason) =>
+      options.logger.info({ msg: 'recording origin the voice service named is not served', origin, reason }),
     shared: options.store.storageOrigins,
     now,
     onError: (error) => options.logger.error({ msg: 'could not share a storage origin', error: String(error) }),
@@ -169,11 +175,9 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   const limiter = createUserRateLimiter(options.store, 'voice', options.userRateLimitPerMinute, now)
   const headers = securityHeaders({ https })
   const signedIn = requireSession(sessions, cookie)
-  // The console's own heavy endpoints: signed in, then within the person's pace.
-  const signedInPaced = every(
-    signedIn,
-    pacedPerPerson(createUserRateLimiter(options.store, 'queries', options.queryRateLimitPerMinute ?? 120, now)),
-  )
+  // The console's own heavy endpoints: signed in, then within the person's pace (which refusals spend too).
+  const queryPace = createUserRateLimiter(options.store, 'queries', options.queryRateLimitPerMinute ?? 120, now)
+  const signedInPaced = every(signedIn, pacedPerPerson(queryPace))
   const audit = options.audit ?? createAuditLog(options.store, now)
   const alertDelivery =
     options.alertDelivery ??
@@ -190,6 +194,18 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   const actorOfCookie = async (c: Context) => {
     const session = await sessions.resolve(cookie.read(c))
     return session ? actorOf(session) : null
+  }
+
+  const streamSweep = createStreamSweep(
+    sessions.stillActive,
+    (error) =>
+      options.logger.error({ msg: 'could not check live streams against their sessions', error: String(error) }),
+    options.liveSweepMs,
+  )
+  // A change to a person or a sign-out made here ends the live streams it concerns at once, not at the next sweep.
+  const endsStreams: MiddlewareHandler = async (c, next) => {
+    await next()
+    if (c.req.method !== 'GET' && c.res.status < 400) await streamSweep.recheck()
   }
 
   const app = new Hono<SessionEnv>()
@@ -210,6 +226,11 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
     if (refused) {
       if (isStoreUnreachable(error))
         options.logger.error({ msg: 'store unreachable', route: c.get('route') ?? null, error: String(error) })
+      if (isStoreUnwritable(error)) {
+        // /readyz fails from now until a write succeeds again (ops/readiness.ts).
+        options.store.writeHealth.failed(now())
+        options.logger.error({ msg: 'store cannot save', route: c.get('route') ?? null, error: String(error) })
+      }
       return refused
     }
     options.logger.error({ msg: 'unhandled error', route: c.get('route') ?? null, error: String(error) })
@@ -231,9 +252,11 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
     createRefusalTally(audit, now, (error) =>
       options.logger.error({ msg: 'could not audit refusals', error: String(error) }),
     )
-  app.use(auditRefusals(audit, actorOfCookie, refusals))
+  app.use(auditRefusals(actorOfCookie, refusals, queryPace))
   app.use(csrfCheck(origins))
   app.use(`${CONSOLE_PREFIX}/*`, consoleRoute)
+  app.use(`${CONSOLE_PREFIX}/sign-out`, endsStreams)
+  app.use(`${CONSOLE_PREFIX}/users/*`, endsStreams)
 
   app.route(
     CONSOLE_PREFIX,
@@ -339,6 +362,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
       hub: liveHub,
       signedIn,
       heartbeatMs: options.heartbeatMs,
+      sweep: streamSweep,
       stillAllowed: async (c) => {
         const session = await sessions.resolve(cookie.read(c))
         return session !== null && can(session.role, 'calls:read')

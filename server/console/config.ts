@@ -74,6 +74,7 @@ const envSchema = z.object({
   VOICE_STORAGE_URL: optionalUrl,
   VOICE_STORAGE_UPSTREAM: optionalUrl,
   CONSOLE_STORAGE_ORIGINS: z.string().default('auto'),
+  CONSOLE_STORAGE_ALLOW_PRIVATE: z.enum(['on', 'off']).default('off'),
   DASHBOARD_DIST: z.string().optional(),
   CONSOLE_LOCAL_SIGN_IN: z.enum(['on', 'off']).default('on'),
   CONSOLE_OIDC_ISSUER: optionalUrl,
@@ -240,7 +241,10 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
     storageUrl: e.VOICE_STORAGE_URL,
     upstreamTimeoutMs: e.CONSOLE_UPSTREAM_TIMEOUT_MS,
     recordingIdleMs: e.CONSOLE_RECORDING_IDLE_MS,
-    storageOrigins: readStorageOrigins(e.CONSOLE_STORAGE_ORIGINS),
+    storageOrigins: {
+      ...readStorageOrigins(e.CONSOLE_STORAGE_ORIGINS),
+      learnPrivate: e.CONSOLE_STORAGE_ALLOW_PRIVATE === 'on',
+    },
     live: {
       pollMs: e.CONSOLE_LIVE_POLL_MS,
       upstreamRps: e.CONSOLE_UPSTREAM_RPS,

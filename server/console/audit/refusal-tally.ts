@@ -3,14 +3,19 @@
 // way into the hash chain (chain.ts): an entry cannot be updated, so it is written once, complete.
 // Past MAX_KEYS_PER_MINUTE addresses in a minute the rest fold into one "other addresses" entry,
 // so 10,000 anonymous requests, from one address or from many, add at most 101 entries a minute and action.
-import type { AuditAction } from '../../../src/api/contract/audit-schemas'
-import type { AuditLog } from './audit-log'
+// A signed-in person's refusals are folded per (person, action, route, status, minute): the first is written at
+// once, in full, and the rest of that minute as one entry with their count (`repeated`) when the minute closes.
+import type { AuditAction, AuditActor } from '../../../src/api/contract/audit-schemas'
+import type { AuditEvent, AuditLog } from './audit-log'
 
 export const MAX_KEYS_PER_MINUTE = 100
+/** A person's distinct routes refused in a minute, past which the rest are folded as "other routes". */
+export const MAX_ROUTES_PER_PERSON = 20
 const MINUTE_MS = 60_000
 // The routes named in an entry: enough to see what was aimed at, bounded whatever is sent.
 const MAX_ROUTES = 5
 const OTHER_ADDRESSES = 'other addresses'
+const OTHER_ROUTES = 'other routes'
 
 interface AnonymousRefusal {
   ip: string
@@ -27,8 +32,18 @@ interface Tally {
   routes: Set<string>
 }
 
+/** A refusal of a signed-in person: the entry as it would be written alone. */
+type PersonRefusal = AuditEvent & { actor: AuditActor; action: AnonymousRefusal['action']; target: string }
+
+interface PersonTally {
+  first: PersonRefusal
+  repeated: number
+}
+
 export interface RefusalTally {
   note(refusal: AnonymousRefusal): void
+  /** Resolves once a person's first such refusal this minute is written; a repeat is only counted. */
+  notePerson(refusal: PersonRefusal): Promise<void>
   /** Writes the minute under way now, without waiting for it to close. */
   flush(): Promise<void>
   /** Stops the timer and flushes: at shutdown. */
@@ -64,13 +79,30 @@ export function createRefusalTally(
     }
   }
 
+  let people = new Map<string, PersonTally>()
+  /** Each person's distinct routes this minute: the cap on their keys. */
+  let routesOf = new Map<string, Set<string>>()
+
+  const writePeople = async (closed: number, closing: Map<string, PersonTally>) => {
+    for (const { first, repeated } of closing.values()) {
+      if (repeated === 0) continue
+      await audit.record({
+        ...first,
+        detail: { repeated, minute: new Date(closed * MINUTE_MS).toISOString() },
+      })
+    }
+  }
+
   /** Hands the current minute's tallies to the audit log and starts an empty one. */
-  const rollOver = () => {
-    const [closed, closing] = [minute, tallies]
+  const rollOver = async () => {
+    const [closed, closing, closingPeople] = [minute, tallies, people]
     minute = Math.floor(now() / MINUTE_MS)
     tallies = new Map()
     addresses = new Set()
-    return closing.size > 0 ? write(closed, closing) : Promise.resolve()
+    people = new Map()
+    routesOf = new Map()
+    if (closing.size > 0) await write(closed, closing)
+    if (closingPeople.size > 0) await writePeople(closed, closingPeople)
   }
   const rollIfClosed = () => (Math.floor(now() / MINUTE_MS) !== minute ? rollOver() : Promise.resolve())
 
@@ -94,6 +126,24 @@ export function createRefusalTally(
       tally.count += 1
       if (tally.routes.size < MAX_ROUTES) tally.routes.add(refusal.route)
       tallies.set(key, tally)
+    },
+    async notePerson(refusal) {
+      void rollIfClosed().catch(onError)
+      const { userId } = refusal.actor
+      const routes = routesOf.get(userId) ?? new Set<string>()
+      routesOf.set(userId, routes)
+      const known = routes.has(refusal.target) || routes.size < MAX_ROUTES_PER_PERSON
+      if (known) routes.add(refusal.target)
+      const target = known ? refusal.target : OTHER_ROUTES
+      const key = `${userId}\n${refusal.action}\n${refusal.outcome}\n${target}`
+      const tally = people.get(key)
+      if (tally) {
+        tally.repeated += 1
+        return
+      }
+      const first = { ...refusal, target }
+      people.set(key, { first, repeated: 0 })
+      await audit.record(first)
     },
     flush: rollOver,
     close: () => {

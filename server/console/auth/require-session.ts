@@ -11,6 +11,8 @@ type SessionVariables = LogVariables & {
   session: ActiveSession
   /** Why the console itself refused the request, for the audit trail (audit/refusals.ts). */
   refusal?: 'role' | 'cross-site'
+  /** The person's pace has counted this request already (a refusal is then not counted twice: audit/refusals.ts). */
+  paced?: true
 }
 export type SessionEnv = { Variables: SessionVariables }
 

@@ -73,16 +73,18 @@ export function authRoutes(deps: AuthRouteDeps) {
           : !hasPassword(user.password_hash)
             ? 'SSO-only account'
             : 'wrong password'
+      // Asked first: the entries record the status this attempt is answered with (429 once it locks), not 401.
+      const nowRefused = await throttle.refusal(attempt)
+      const sent = nowRefused ? 429 : 401
       await audit.record({
         actor: null,
         action: 'sign-in.failed',
         target: email,
-        outcome: 401,
+        outcome: sent,
         ...requestFacts(c),
         detail: { reason, ...(attempt.device ? { knownBrowser: true } : {}) },
       })
-      await auditThrottleStarts(audit, c, email, started)
-      const nowRefused = await throttle.refusal(attempt)
+      await auditThrottleStarts(audit, c, email, started, sent)
       if (nowRefused) return sendThrottled(c, nowRefused, now())
       return sendProblem(c, 401, 'Sign-in failed', 'That email and password do not match an active account.')
     }

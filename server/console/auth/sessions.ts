@@ -67,6 +67,13 @@ export function createSessionService(store: ConsoleStore, policy: SessionPolicy,
       return token ? resolveById(hashSessionToken(token)) : null
     },
 
+    /** Of these session ids, those still active now, as resolve would find them; without deleting or touching any. */
+    async stillActive(idHashes: readonly string[]): Promise<Map<string, ActiveSession>> {
+      const at = now()
+      const rows = idHashes.length > 0 ? await store.sessions.findMany(idHashes) : []
+      return new Map(rows.filter((row) => !ended(row, at)).map((row) => [row.id_hash, activeSession(row.id_hash, row)]))
+    },
+
     /** The id a token stands for (its hash): what resolveKept and resolveById take, computed once a request. */
     idOf: hashSessionToken,
 

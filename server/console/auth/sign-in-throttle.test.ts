@@ -106,6 +106,28 @@ describe('the sign-in throttle of an account', () => {
   })
 })
 
+describe('the audit of a throttled sign-in', () => {
+  it('records each failed attempt with the status it was answered with: 401, then 429 once it locks', async () => {
+    const sent: number[] = []
+    for (let i = 0; i < 5; i++) sent.push((await attempt('ana@example.com', 'wrong password')).status)
+    expect(sent).toEqual([401, 401, 401, 401, 429])
+    const failed = (await entriesOf('sign-in.failed')).map((entry) => entry.outcome)
+    // The page is newest first.
+    expect(failed.reverse()).toEqual(sent)
+    expect((await entriesOf('sign-in.account-locked'))[0]).toMatchObject({ outcome: 429 })
+  })
+
+  it('records the 401 a known browser is answered with when its own failures lock it', async () => {
+    const known = await knownBrowserOf('ana@example.com')
+    const sent: number[] = []
+    for (let i = 0; i < 5; i++)
+      sent.push((await attempt('ana@example.com', 'wrong password', { cookie: known })).status)
+    const [deviceLocked] = await entriesOf('sign-in.device-locked')
+    expect(deviceLocked?.outcome).toBe(sent.at(-1))
+    expect((await entriesOf('sign-in.failed'))[0]?.outcome).toBe(sent.at(-1))
+  })
+})
+
 describe('a known browser (device cookie)', () => {
   it('lets the owner sign in during a lockout from a browser that signed in before, and not from an unknown one', async () => {
     const known = await knownBrowserOf('ana@example.com')

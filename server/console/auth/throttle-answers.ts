@@ -16,7 +16,14 @@ const ACTIONS: Record<ThrottleState, AuditAction> = {
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
 
-export async function auditThrottleStarts(audit: AuditLog, c: Context, email: string, started: StartedState[]) {
+/** `sent`: the status the attempt that started them is answered with, which each entry records. */
+export async function auditThrottleStarts(
+  audit: AuditLog,
+  c: Context,
+  email: string,
+  started: StartedState[],
+  sent: number,
+) {
   for (const { state, until } of started) {
     const byAddress = state === 'address-throttled' || state === 'address-blocked'
     const facts = requestFacts(c)
@@ -24,7 +31,7 @@ export async function auditThrottleStarts(audit: AuditLog, c: Context, email: st
       actor: null,
       action: ACTIONS[state],
       target: byAddress ? facts.ip : email,
-      outcome: state === 'device-locked' ? 401 : 429,
+      outcome: sent,
       ...facts,
       detail: { until: new Date(until).toISOString(), ...(byAddress ? { lastEmail: email } : {}) },
     })

@@ -114,6 +114,7 @@ const ALLOWED: RateDecision = Object.freeze({ allowed: true, retryAfterSeconds: 
 export function pacedPerPerson(limiter: UserRateLimiter): MiddlewareHandler<SessionEnv> {
   return async (c, next) => {
     const decision = await limiter.take(c.get('session').userId)
+    c.set('paced', true)
     if (decision.allowed) return next()
     c.header('Retry-After', String(decision.retryAfterSeconds))
     return sendProblem(

@@ -1,8 +1,9 @@
 // GET /api/console/events: the hub's events as Server-Sent Events. `?call_id=…` (repeated) watches
 // calls by id besides the in-flight board; Last-Event-ID resumes after a drop (the header, or
 // `?last_event_id=` for a new EventSource, which cannot set headers); comment lines keep
-// proxies from closing an idle stream. The session is checked again at every heartbeat, so a
-// stream ends with the session (a sign-out, a deactivation, a role without calls:read).
+// proxies from closing an idle stream. A stream ends with its session (a sign-out, a deactivation, a role
+// change), within a second on any instance and at once on the one that made the change (stream-sweep.ts); the
+// heartbeat checks it again too, which keeps the session in use while a page is open.
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming'
 import type { LiveStreamStats } from '../../../src/api/contract/live-schemas'
@@ -10,6 +11,7 @@ import { HEARTBEAT_MS, MAX_WATCHED_CALLS } from '../../../src/api/contract/live-
 import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { sendProblem } from '../http/problem'
 import type { LiveHub, LiveSubscription, Refusal } from './live-hub'
+import type { StreamSweep } from './stream-sweep'
 
 const CALL_ID = /^[A-Za-z0-9_-]{1,100}$/
 // The hub's event ids: its boot id, a dash, a counter.
@@ -56,6 +58,8 @@ export interface EventsRouteOptions {
   /** Whether the request's session is still active and may still read calls. */
   stillAllowed(c: Context<SessionEnv>): Promise<boolean>
   heartbeatMs?: number
+  /** Ends a stream once its session ends or its person changes. */
+  sweep: StreamSweep
 }
 
 export function eventsRoutes(options: EventsRouteOptions) {
@@ -129,9 +133,11 @@ export function eventsRoutes(options: EventsRouteOptions) {
     }
     // Tells nginx and its kind not to buffer the stream.
     c.header('X-Accel-Buffering', 'no')
+    const { idHash, role } = c.get('session')
     return streamSSE(c, async (sse) => {
       stream = sse
       sse.onAbort(() => end())
+      const unwatch = options.sweep.add({ idHash, role, end })
       const heartbeat = setInterval(async () => {
         if (await options.stillAllowed(c).catch(() => false)) write((to) => to.write(': heartbeat\n\n'))
         else end()
@@ -143,6 +149,7 @@ export function eventsRoutes(options: EventsRouteOptions) {
         if (hubClosed && !sse.aborted) await reconnectHint(sse, queue)
       } finally {
         clearInterval(heartbeat)
+        unwatch()
         subscription.leave()
       }
     })

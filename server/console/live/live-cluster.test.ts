@@ -237,3 +237,59 @@ describe('the live hub across two instances', () => {
     expect(seqOf(viewer?.events.at(-1) as ReadEvent)).toBeGreaterThan(latest)
   }, 40_000)
 })
+
+describe('a live stream when its person changes, on either instance', () => {
+  // A heartbeat that never comes within the test: only the sweep (stream-sweep.ts) can end the streams.
+  const slowHeartbeat = { heartbeatMs: 600_000 }
+  /** Resolves true if the stream has closed within `ms`. */
+  const closesWithin = (client: { closed: Promise<void> }, ms: number) =>
+    Promise.race([client.closed.then(() => true), sleep(ms).then(() => false)])
+
+  const withAdmin = async (instance: Instance) => {
+    await instance.app.addUser('admin@example.com', 'admin')
+    const admin = await instance.app.signIn('admin@example.com')
+    const users = (await (await instance.app.request('/api/console/users', { cookie: admin })).json()) as {
+      users: { id: string; email: string }[]
+    }
+    const support = users.users.find((user) => user.email === 'support@example.com')?.id ?? ''
+    return { admin, support }
+  }
+
+  it('ends on both instances at once when the person is deactivated', async () => {
+    // Instance a never sweeps within the test: its stream can end only because a itself made the change.
+    const { a, b } = await twoInstances({ ...slowHeartbeat, sweepMs: [600_000, 1_000] })
+    const { admin, support } = await withAdmin(a)
+    const here = await a.connect()
+    const there = await b.connect()
+    await here.next(isSnapshot)
+    await there.next(isSnapshot)
+    const res = await a.app.request(`/api/console/users/${support}/deactivate`, { method: 'POST', cookie: admin })
+    expect(res.status).toBe(200)
+    // On the instance that made the change: at once, without waiting for a sweep.
+    expect(await closesWithin(here, 5_000)).toBe(true)
+    // On the other: at its next sweep, a second at most, with room for a loaded machine.
+    expect(await closesWithin(there, 5_000)).toBe(true)
+  })
+
+  it('ends on the other instance when the role changes, and when the session signs out', async () => {
+    const { a, b } = await twoInstances(slowHeartbeat)
+    const { admin, support } = await withAdmin(a)
+    const demoted = await b.connect()
+    await demoted.next(isSnapshot)
+    const res = await a.app.request(`/api/console/users/${support}/role`, {
+      method: 'PUT',
+      cookie: admin,
+      json: { role: 'manager' },
+    })
+    expect(res.status).toBe(200)
+    expect(await closesWithin(demoted, 5_000)).toBe(true)
+
+    // A new stream (the page reconnects with the new role) stays open, until the session signs out.
+    const again = await b.connect()
+    await again.next(isSnapshot)
+    expect(await closesWithin(again, 1_500)).toBe(false)
+    expect((await a.app.request('/api/console/sign-out', { method: 'POST', cookie: b.cookie })).status).toBe(204)
+    // b.cookie's session was started on b; signed out through a, it ends on b within a sweep.
+    expect(await closesWithin(again, 5_000)).toBe(true)
+  })
+})

@@ -21,6 +21,7 @@ const NOT_READY: Record<Exclude<Readiness['store'], 'ok'>, string> = {
   unreachable: 'This console instance cannot reach its store (the database).',
   timeout: 'This console instance’s store (the database) did not answer in time.',
   'migrations-pending': 'This console instance’s store is missing migrations this version needs.',
+  unwritable: 'This console instance’s store (the database) cannot save: it is full or read-only.',
 }
 
 export interface OpsRoutesOptions {

@@ -1,5 +1,5 @@
 // Whether this instance should get traffic: its store answers (within a short time), every migration this
-// build knows is applied, and it is not draining. One check at a time: probes that arrive while one runs
+// build knows is applied, it can save (once a write was refused, until a probe write succeeds), and it is not draining. One check at a time: probes that arrive while one runs
 // share its answer, so a store that hangs never piles up connections from the probes.
 import { sql } from 'kysely'
 import type { ConsoleStore } from '../store'
@@ -9,7 +9,7 @@ import type { DrainState } from './drain'
 // Under a load balancer's usual probe timeout (2 to 5 s), so the probe gets our answer, not its own timeout.
 const READINESS_STORE_TIMEOUT_MS = 1_500
 
-export type StoreCheck = 'ok' | 'unreachable' | 'timeout' | 'migrations-pending'
+export type StoreCheck = 'ok' | 'unreachable' | 'timeout' | 'migrations-pending' | 'unwritable'
 
 export interface Readiness {
   ready: boolean
@@ -33,7 +33,9 @@ export function createReadiness(store: ConsoleStore, drain: DrainState, timeoutM
       .execute(store.db)
       .then(async ({ rows }): Promise<StoreCheck> => {
         const applied = new Set(rows.map((row) => row.name))
-        return (await known).every((name) => applied.has(name)) ? 'ok' : 'migrations-pending'
+        if (!(await known).every((name) => applied.has(name))) return 'migrations-pending'
+        // Only after a write was refused (disk full, read-only): a probe write then, until one succeeds.
+        return (await store.writeHealth.writable()) ? 'ok' : 'unwritable'
       })
       .catch((): StoreCheck => 'unreachable')
     try {

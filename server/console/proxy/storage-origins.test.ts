@@ -4,7 +4,7 @@ import { parseStorageOrigins } from './storage-origins'
 
 describe('CONSOLE_STORAGE_ORIGINS', () => {
   it('is auto unless set: the origins the voice service names in its answers', () => {
-    expect(loadConsoleConfig({}).storageOrigins).toEqual({ origins: [], learn: true })
+    expect(loadConsoleConfig({}).storageOrigins).toEqual({ origins: [], learn: true, learnPrivate: false })
   })
 
   it('reads origins and auto, separated by commas or spaces', () => {
@@ -15,7 +15,9 @@ describe('CONSOLE_STORAGE_ORIGINS', () => {
     expect(loadConsoleConfig({ CONSOLE_STORAGE_ORIGINS: 'https://s.example.com' }).storageOrigins).toEqual({
       origins: ['https://s.example.com'],
       learn: false,
+      learnPrivate: false,
     })
+    expect(loadConsoleConfig({ CONSOLE_STORAGE_ALLOW_PRIVATE: 'on' }).storageOrigins.learnPrivate).toBe(true)
   })
 
   it('refuses what is not an origin, naming the setting', () => {

@@ -2,14 +2,26 @@
 // link belongs to (for the audit trail). An origin is served when an admin listed it (CONSOLE_STORAGE_ORIGINS),
 // when it is the voice API's or VOICE_STORAGE_URL's, or, with `auto` (the default), when the voice service
 // itself named it in a recording link of an answer this console relayed. Nothing a browser sends adds an origin:
-// the proxy is never open, and the service is the party the admin already trusts with the key.
+// the proxy is never open, and the service is the party the admin already trusts with the key. An origin learnt
+// must be a public address (http/private-address.ts, as webhooks): an answer cannot point the proxy at the
+// console's own network. The voice API's own origin is served only at the paths of recording links its answers
+// named, so /storage-proxy never relays the rest of the API (nor what else that host serves) without the key.
 import { createLruCache } from '../../shared/lru-cache'
+import { refusedHost } from '../http/private-address'
 import type { Operation } from '../operations'
 import type { StorageOriginQueries } from '../store/storage-origins'
 
 export interface StorageOriginsOptions {
-  /** Origins always served: the admin's list, the voice API's, VOICE_STORAGE_URL's. */
+  /** Origins always served: the admin's list, VOICE_STORAGE_URL's, VOICE_STORAGE_UPSTREAM's. */
   origins: string[]
+  /** The voice API's base URL: its origin is served only at recording links the service named. */
+  api?: string
+  /** Learn origins on private addresses too (CONSOLE_STORAGE_ALLOW_PRIVATE); listed ones are served whatever their address. */
+  learnPrivate?: boolean
+  /** How a host's name is resolved for the address check: the system's resolver unless a test names its own. */
+  resolve?: (host: string) => Promise<string[]>
+  /** Told of an origin the service named and the console will not learn, and why. */
+  onRefuse?: (origin: string, reason: string) => void
   /** Learn the origins of the recording links the service sends (`auto`). */
   learn: boolean
   /** Told once per origin learnt, so an admin can see where recordings come from. */
@@ -33,6 +45,8 @@ const MAX_KNOWN_LINKS = 10_000
 export interface StorageOriginsSetting {
   origins: string[]
   learn: boolean
+  /** CONSOLE_STORAGE_ALLOW_PRIVATE: learn origins on private addresses too (a service on the console's own network). */
+  learnPrivate?: boolean
 }
 
 /**
@@ -85,12 +99,32 @@ export function createStorageOrigins(options: StorageOriginsOptions) {
   const fixed = new Set(
     options.origins.map((origin) => storageOriginOf(origin)).filter((o): o is string => o !== null && !own.has(o)),
   )
+  // Named as a storage origin too (an admin's list, VOICE_STORAGE_URL on the same host): then served whole.
+  const api = options.api ? storageOriginOf(options.api) : null
+  const apiByPath = api !== null && !fixed.has(api) && !own.has(api)
   const learnt = createLruCache<string, true>(MAX_LEARNT_ORIGINS)
   const links = createLruCache<string, string>(MAX_KNOWN_LINKS)
 
   const now = options.now ?? Date.now
   const { shared } = options
   const onError = options.onError ?? (() => {})
+
+  /** Why an origin's host may not be learnt (a private address, or none); null when it is public. */
+  const publicOrNot = async (host: string): Promise<string | null> => {
+    if (options.learnPrivate) return null
+    return refusedHost(new URL(`http://${host}`).hostname, options.resolve).catch(() => `${host} could not be resolved`)
+  }
+
+  /** The voice API's origin at a path one of its answers gave as a recording link (here or on another instance). */
+  const namedLink = async (link: URL): Promise<boolean> => {
+    const key = `${link.origin}${link.pathname}`
+    if (links.has(key)) return true
+    const call = await shared?.callOfLink(key).catch((error: unknown) => {
+      onError(error)
+      return null
+    })
+    return typeof call === 'string'
+  }
 
   async function note(link: unknown, callId: unknown) {
     if (typeof link !== 'string') return
@@ -101,27 +135,42 @@ export function createStorageOrigins(options: StorageOriginsOptions) {
       links.set(`${origin}${url.pathname}`, callId)
       await shared?.noteLink(`${origin}${url.pathname}`, callId, now()).catch(onError)
     }
-    if (!options.learn || fixed.has(origin) || own.has(origin)) return
+    if (!options.learn || fixed.has(origin) || own.has(origin) || origin === api) return
     const known = learnt.has(origin)
+    if (!known) {
+      const refused = await publicOrNot(url.host)
+      if (refused) return options.onRefuse?.(origin, refused)
+    }
     learnt.set(origin, true)
     await shared?.learn(origin, now()).catch(onError)
     if (!known) options.onLearn?.(origin)
   }
 
   return {
-    /** Served: listed, learnt here, or (with `auto`) learnt by another instance from an answer it relayed. */
-    async allows(origin: string): Promise<boolean> {
-      if (fixed.has(origin) || learnt.has(origin)) return true
-      if (!options.learn || !shared || own.has(origin)) return false
-      const known = await shared.known(origin).catch((error: unknown) => {
-        onError(error)
-        return false
-      })
-      if (known) learnt.set(origin, true)
-      return known
+    /**
+     * Served: on an origin listed, learnt here, or (with `auto`) learnt by another instance from an answer it
+     * relayed, and still resolving to public addresses; on the voice API's origin, a link its answers named.
+     */
+    async allows(link: URL): Promise<boolean> {
+      const { origin } = link
+      if (fixed.has(origin)) return true
+      if (origin === api) return apiByPath && (await namedLink(link))
+      if (!options.learn || own.has(origin)) return false
+      if (!learnt.has(origin)) {
+        const known = await shared?.known(origin).catch((error: unknown) => {
+          onError(error)
+          return false
+        })
+        if (!known) return false
+        learnt.set(origin, true)
+      }
+      // Again at each fetch: a name learnt while public may resolve to the console's own network since.
+      return (await publicOrNot(link.host)) === null
     },
+    /** Whether the origin is the voice API's, served only at the links its answers named. */
+    isApi: (origin: string): boolean => apiByPath && origin === api,
     /** What the console serves today, for a refusal that names it. */
-    served: (): string[] => [...fixed, ...learnt.keys()],
+    served: (): string[] => [...(apiByPath && api ? [api] : []), ...fixed, ...learnt.keys()],
     learns: options.learn,
 
     /** The recording links in a relayed answer of call detail or recordings (the only answers that carry them). */

@@ -38,7 +38,13 @@ afterAll(async () => {
 })
 
 async function consoleWith(overrides: Parameters<typeof createTestConsole>[0] = {}) {
-  const t = await createTestConsole({ upstream: upstream.url, apiKey: KEY, ...overrides })
+  const t = await createTestConsole({
+    upstream: upstream.url,
+    apiKey: KEY,
+    // The quirks upstream keeps its recordings on loopback: CONSOLE_STORAGE_ALLOW_PRIVATE=on.
+    storageOrigins: { origins: [], learn: true, learnPrivate: true },
+    ...overrides,
+  })
   await t.addUser('support@example.com', 'support')
   return { t, cookie: await t.signIn('support@example.com') }
 }
@@ -158,6 +164,29 @@ describe('a recording on another origin', () => {
     })
     expect(served.status).toBe(200)
     await served.arrayBuffer()
+  })
+
+  it('does not learn an origin on a private address the service names, unless the setting allows it', async () => {
+    const { t, cookie } = await consoleWith({ storageOrigins: { origins: [], learn: true } })
+    const link = await recordingLink(t, cookie)
+    const before = upstream.storageSeen.length
+    const refused = await expectProblem(await t.request(proxied(link), { cookie }), 403)
+    expect(refused.detail).toContain(`kept at ${upstream.storageUrl}`)
+    expect(upstream.storageSeen.length).toBe(before)
+    expect(t.lines.join('\n')).toContain('is a loopback address')
+  })
+
+  it("serves the voice API's own origin only at recording links, never its other paths", async () => {
+    const { t, cookie } = await consoleWith()
+    const before = upstream.seen.length
+    for (const path of ['/v1/calls', '/v1/account/usage', `/storage/recordings/${QUIRK_CALL_IDS.recorded}.wav`]) {
+      const res = await t.request(proxied(`${upstream.url}${path}`), { cookie })
+      const body = (await expectProblem(res, 403)) as { detail: string; origin?: string }
+      expect(body.detail, path).toContain('only the recording links the voice service gave')
+      expect(body.origin).toBe(upstream.url)
+    }
+    // Nothing reached the service: above all, never with its key.
+    expect(upstream.seen.length).toBe(before)
   })
 
   it('follows a redirect within the storage origin only, and serves nothing but audio as such', async () => {

@@ -37,9 +37,9 @@ export async function storageTarget(
       ),
     }
   }
-  if (!(await origins.allows(origin))) return { refused: notServed(origin, origins) }
   const target = new URL(link)
   target.hash = ''
+  if (!(await origins.allows(target))) return { refused: notServed(origin, origins) }
   return { target }
 }
 
@@ -54,9 +54,11 @@ export function recordingOfRequest(request: URL, origins: StorageOrigins): Promi
 function notServed(origin: string, origins: StorageOrigins): Response {
   const served = origins.served()
   const named = served.slice(0, NAMED_ORIGINS).join(', ') + (served.length > NAMED_ORIGINS ? ' and others' : '')
-  const detail =
-    `This recording is kept at ${origin}; the console serves recordings only from ${named || 'no other origin'}. ` +
-    `Ask an admin to add it to ${STORAGE_ORIGINS_SETTING}.`
+  const detail = origins.isApi(origin)
+    ? `${origin} is the voice API; the console serves from it only the recording links the voice service gave. ` +
+      'Open the call again to get a fresh link.'
+    : `This recording is kept at ${origin}; the console serves recordings only from ${named || 'no other origin'}. ` +
+      `Ask an admin to add it to ${STORAGE_ORIGINS_SETTING}.`
   const body = problemBody(403, 'Recording host not served', detail, { origin, setting: STORAGE_ORIGINS_SETTING })
   return new Response(body, {
     status: 403,

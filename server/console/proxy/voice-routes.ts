@@ -38,8 +38,10 @@ export function voiceRoutes(proxy: VoiceProxy, limiter: UserRateLimiter, recordV
         const { operation } = match
         c.set('route', operation.route)
         const { role, userId } = c.get('session')
-        if (!can(role, operation.permission)) return forbidden(c)
+        // The pace first: a refused request is one the person sent too.
         const decision = await limiter.take(userId)
+        c.set('paced', true)
+        if (decision.allowed && !can(role, operation.permission)) return forbidden(c)
         if (!decision.allowed) {
           c.header('Retry-After', String(decision.retryAfterSeconds))
           return sendProblem(

@@ -25,6 +25,7 @@ import { createSecretQueries } from './secrets'
 import { createSessionQueries, type SessionWithUser } from './sessions'
 import { createSsoLoginQueries } from './sso-logins'
 import { createStorageOriginQueries } from './storage-origins'
+import { createWriteHealth } from './store-unwritable'
 import { createThrottleQueries } from './throttle'
 import { createUsageBreakdownQueries } from './usage-breakdowns'
 import { createUserQueries } from './users'
@@ -72,6 +73,8 @@ function createStore(
     personRates: createPersonRateQueries(db),
     personClaims: createPersonClaimQueries(db),
     storageOrigins: createStorageOriginQueries(db),
+    /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
+    writeHealth: createWriteHealth(db),
     close: async () => {
       await readers.close()
       await db.destroy()

@@ -35,6 +35,8 @@ export interface LiveConsoleSettings {
   discoveryMs?: number
   upstreamRps?: number
   heartbeatMs?: number
+  /** Of each instance in turn, when given: how often its streams are checked against their sessions. */
+  sweepMs?: number[]
   limits?: Partial<LiveLimits>
 }
 
@@ -112,6 +114,7 @@ export async function startLiveTestbed(simulatorEnv: Record<string, string>) {
         apiKey: ACME_KEY,
         liveHub: hub,
         heartbeatMs: settings.heartbeatMs,
+        liveSweepMs: settings.sweepMs?.[n],
       })
       if (n === 0) await app.addUser('support@example.com', 'support')
       const cookie = await app.signIn('support@example.com')

@@ -69,6 +69,12 @@ describe('alert channel routes', () => {
       'http://[fe80::1]/hook',
       'http://[::ffff:127.0.0.1]/hook',
       'http://[::ffff:10.0.0.1]/hook',
+      // The IPv4 address written inside other IPv6 forms.
+      'http://[::127.0.0.1]/',
+      'http://[::7f00:1]/',
+      'http://[64:ff9b::169.254.169.254]/',
+      'http://[64:ff9b:1::808:808]/',
+      'http://[2002:c0a8:10a::1]/',
       'ftp://hooks.example.com/hook',
       'file:///etc/passwd',
       'gopher://127.0.0.1:25/',

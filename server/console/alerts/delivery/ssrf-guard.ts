@@ -1,34 +1,11 @@
 // The SSRF guard of webhook URLs: a person with alerts:manage must not make the console call its own
 // network (a cloud's metadata address, an admin port on loopback). Checked when a channel is saved, and
 // again at every send against the address the socket actually connects to, so a name that resolves to a
-// public address when saved and to 127.0.0.1 later (DNS rebinding) is refused too.
+// public address when saved and to 127.0.0.1 later (DNS rebinding) is refused too. Which addresses are
+// refused is http/private-address.ts's to say: the storage proxy's learnt origins pass the same check.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { isIP, type LookupFunction } from 'node:net'
-import ipaddr from 'ipaddr.js'
-
-/** The ranges in words, for the person who typed the URL. Anything not ordinary unicast is refused. */
-const RANGE_WORDS: Record<string, string> = {
-  loopback: 'a loopback address (this machine)',
-  private: 'a private network address',
-  linkLocal: 'a link-local address (such as a cloud metadata service)',
-  uniqueLocal: 'a unique-local IPv6 address (a private network)',
-  unspecified: 'the unspecified address',
-  multicast: 'a multicast address',
-  broadcast: 'the broadcast address',
-  carrierGradeNat: 'a carrier-grade NAT address (a private network)',
-  reserved: 'a reserved address',
-}
-
-/** Why the console refuses to connect to this IP address; null when it may. */
-export function refusedAddress(address: string, allowPrivate: boolean): string | null {
-  if (allowPrivate) return null
-  if (!ipaddr.isValid(address)) return `${address} is not an IP address`
-  // An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is judged as the IPv4 address it carries.
-  const parsed = ipaddr.process(address)
-  const range = parsed.range()
-  if (range === 'unicast') return null
-  return `${address} is ${RANGE_WORDS[range] ?? `in a range the console does not send to (${range})`}`
-}
+import { refusedAddress, refusedHost, resolveAll } from '../../http/private-address'
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string }
 
@@ -58,14 +35,7 @@ export function checkUrlShape(text: string, allowPrivate: boolean): UrlCheck {
   return { ok: true, url }
 }
 
-type Resolve = (host: string) => Promise<string[]>
-
-const resolveAll: Resolve = (host) =>
-  new Promise((resolve, reject) =>
-    dnsLookup(host, { all: true, verbatim: true }, (error, addresses) =>
-      error ? reject(error) : resolve(addresses.map((entry) => entry.address)),
-    ),
-  )
+type Resolve = typeof resolveAll
 
 /** The check when a channel is saved: the shape, then every address the name resolves to. */
 export async function checkWebhookUrl(
@@ -75,17 +45,13 @@ export async function checkWebhookUrl(
 ): Promise<UrlCheck> {
   const shape = checkUrlShape(text, allowPrivate)
   if (!shape.ok || allowPrivate || literalAddress(shape.url)) return shape
-  let addresses: string[]
+  let refused: string | null
   try {
-    addresses = await resolve(shape.url.hostname)
+    refused = await refusedHost(shape.url.hostname, resolve)
   } catch {
     return { ok: false, message: `The name ${shape.url.hostname} could not be resolved. Check the URL.` }
   }
-  for (const address of addresses) {
-    const refused = refusedAddress(address, false)
-    if (refused) return { ok: false, message: `${shape.url.hostname} resolves to ${refused}. ${PRIVATE_HINT}` }
-  }
-  return shape
+  return refused ? { ok: false, message: `${refused}. ${PRIVATE_HINT}` } : shape
 }
 
 class RefusedAddressError extends Error {

@@ -51,7 +51,8 @@ export const sqliteAdapter: StoreAdapter = {
         await sql`commit`.execute(connection)
         return result
       } catch (error) {
-        await sql`rollback`.execute(connection)
+        // SQLite may have rolled back already (disk full): a failed rollback must not hide the error that says why.
+        await sql`rollback`.execute(connection).catch(() => {})
         throw error
       }
     }),

@@ -3,7 +3,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { Kysely, SqliteDialect } from 'kysely'
+import { type DatabaseConnection, type Driver, Kysely, SqliteDialect, SqliteDriver } from 'kysely'
 import type { QueryLimits } from '../query-limits'
 import type { ConsoleDatabase } from '../schema'
 import { createQueryPool } from './readers/query-pool'
@@ -19,6 +19,24 @@ export interface OpenedSqlite {
    * data_version, which this connection's own commits leave alone. Checked once per turn of the event loop.
    */
   writtenElsewhere: () => boolean
+}
+
+/**
+ * SQLite rolls a transaction back itself on some errors (SQLITE_FULL: the disk is full); Kysely's own rollback then
+ * fails with "no transaction is active", and that error would replace the one that says why (store-unwritable.ts).
+ */
+class WriterDialect extends SqliteDialect {
+  constructor(private readonly sqlite: BetterSqlite3.Database) {
+    super({ database: sqlite })
+  }
+  override createDriver(): Driver {
+    const { sqlite } = this
+    return new (class extends SqliteDriver {
+      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+        if (sqlite.inTransaction) await super.rollbackTransaction(connection)
+      }
+    })({ database: sqlite })
+  }
 }
 
 export function openSqlite(path: string): OpenedSqlite {
@@ -53,7 +71,7 @@ export function openSqlite(path: string): OpenedSqlite {
     seen = now
     return true
   }
-  return { db: new Kysely<ConsoleDatabase>({ dialect: new SqliteDialect({ database: sqlite }) }), writtenElsewhere }
+  return { db: new Kysely<ConsoleDatabase>({ dialect: new WriterDialect(sqlite) }), writtenElsewhere }
 }
 
 /**
