@@ -160,6 +160,8 @@ describe.skipIf(skip)('two console instances behind nginx', () => {
     const verified = await auditVerifyCli(cluster.databaseUrl)
     expect(verified.output).toContain('each chained to the one before')
     expect(verified.code).toBe(0)
-    expect(verifiedEntries(verified.output)).toBe(rows.length)
+    // At least the rows read above: a folded refusal's entry is written when its minute closes, on either
+    // instance, and may land between that read and this verify (seen: 212 verified of 210 read).
+    expect(verifiedEntries(verified.output)).toBeGreaterThanOrEqual(rows.length)
   }, 180_000)
 })
