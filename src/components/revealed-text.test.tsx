@@ -44,8 +44,8 @@ describe('RevealedText', () => {
       unmount()
     }
     // Only invisible characters is not blank: they are what to see.
-    render(<RevealedText text={'\u200B'} empty="No name" />)
+    render(<RevealedText text={'\uFEFF'} empty="No name" />)
     expect(screen.queryByText('No name')).toBeNull()
-    expect(screen.getByRole('img', { name: 'Hidden character U+200B: zero-width space' })).toBeTruthy()
+    expect(screen.getByRole('img', { name: 'Hidden character U+FEFF: zero-width no-break space' })).toBeTruthy()
   })
 })

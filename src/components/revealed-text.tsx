@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { splitHidden } from '@/lib/hidden-characters'
+import { isBlank, splitHidden } from '@/lib/hidden-characters'
 
 /**
  * The text's hidden characters as marked tokens (⟨U+202E⟩), each named for a screen reader and on hover. No
@@ -40,6 +40,6 @@ export function RevealedText({
   empty?: string
   className?: string
 }) {
-  if (empty && !text?.trim()) return <span className="text-slate-600 dark:text-slate-400">{empty}</span>
+  if (empty && isBlank(text)) return <span className="text-slate-600 dark:text-slate-400">{empty}</span>
   return <bdi className={className}>{revealNodes(text ?? '')}</bdi>
 }

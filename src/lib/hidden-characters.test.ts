@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasHiddenCharacters, revealHidden, splitHidden } from './hidden-characters'
+import { hasHiddenCharacters, isBlank, revealHidden, splitHidden } from './hidden-characters'
 
 const tokens = (text: string) =>
   splitHidden(text).map((part) => (typeof part === 'string' ? part : `${part.token} ${part.name}`))
@@ -85,5 +85,12 @@ describe('splitHidden', () => {
     expect(splitHidden('')).toEqual([])
     expect(revealHidden('')).toBe('')
     expect(hasHiddenCharacters('')).toBe(false)
+  })
+})
+
+describe('isBlank', () => {
+  it('is spaces or nothing, but not hidden characters alone', () => {
+    for (const blank of ['', '  ', '\u00A0\u3000\t\n', null, undefined]) expect(isBlank(blank)).toBe(true)
+    for (const shown of ['\uFEFF', ' \u200B ', '\u2028', 'a']) expect(isBlank(shown)).toBe(false)
   })
 })

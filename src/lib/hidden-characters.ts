@@ -94,3 +94,8 @@ export function revealHidden(text: string): string {
     .map((part) => (typeof part === 'string' ? part : part.token))
     .join('')
 }
+
+/** Nothing to see but spaces: a name of hidden characters alone is not blank, they are what to show. */
+export function isBlank(text: string | null | undefined): boolean {
+  return !text || /^[\p{Zs}\t\n\r]*$/u.test(text)
+}

@@ -7,8 +7,8 @@ import { CallerIdFilter } from '@/components/caller-id-filter'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
+import { useDebouncedParam } from '@/lib/use-debounced-param'
 import type { CallsSearch } from './calls-search'
-import { useDebouncedParam } from './use-debounced-param'
 
 const wrapped = 'mt-1 block'
 
