@@ -1,10 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router'
 import type { CallerIdListItem } from '@/api/contract/schemas'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { filterCallerIds } from '@/lib/caller-id-match'
 import { formatNumber } from '@/lib/format'
-import { useDebouncedParam } from '@/lib/use-debounced-param'
+import { CallerIdsFilterBox } from './caller-ids-filter-box'
 import { CallerIdsPager } from './caller-ids-pager'
 import { pageWindow } from './caller-ids-paging'
 import { CallerIdsTable, type HealthColumns } from './caller-ids-table'
@@ -24,30 +22,15 @@ export function CallerIdsList({
 }) {
   const { q = '', page } = route.useSearch()
   const navigate = route.useNavigate()
-  const { text, setText, applyNow } = useDebouncedParam(q, (typed) =>
-    navigate({ search: (prev) => ({ ...prev, q: typed.trim() || undefined, page: undefined }), replace: true }),
-  )
   const found = filterCallerIds(callerIds, q)
   const shown = pageWindow(found.length, page)
   return (
     <div className="space-y-3">
-      <Label size="sm" className="block max-w-sm">
-        Filter caller IDs
-        <Input
-          type="search"
-          className="mt-1 block w-full"
-          value={text}
-          placeholder="Number or name"
-          aria-describedby="caller-ids-count"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={100}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') applyNow(text)
-          }}
-        />
-      </Label>
+      <CallerIdsFilterBox
+        applied={q}
+        describedBy="caller-ids-count"
+        onApply={(typed) => navigate({ search: (prev) => ({ ...prev, q: typed, page: undefined }), replace: true })}
+      />
       <p id="caller-ids-count" role="status" className="text-sm text-slate-600 dark:text-slate-400">
         {countWords(found.length, callerIds.length, q.trim(), shown)}
       </p>

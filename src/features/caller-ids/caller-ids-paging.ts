@@ -1,5 +1,5 @@
 /** Rows a page: a long scroll still, and quick to draw however many caller IDs the account has. */
-export const CALLER_IDS_PAGE_SIZE = 50
+const CALLER_IDS_PAGE_SIZE = 50
 
 export interface PageWindow {
   /** 1-based, within the pages there are: a link to page 9 of a list now of 3 shows page 3. */

@@ -17,5 +17,3 @@ export const callerIdsUrlSearch = z.object({
   q: filterText,
   page: z.catch(z.optional(z.int().check(z.minimum(1))), undefined),
 })
-
-export type CallerIdsSearch = z.infer<typeof callerIdsUrlSearch>

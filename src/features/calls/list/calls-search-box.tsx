@@ -1,7 +1,7 @@
 import { MIN_TERM_LENGTH, tooShortTerms } from '@/api/contract/call-query'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { useDebouncedParam } from '@/lib/use-debounced-param'
+import { useDebouncedParam } from './use-debounced-param'
 
 const SHORT_TERMS_ID = 'calls-search-short'
 
