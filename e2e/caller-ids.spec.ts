@@ -226,3 +226,48 @@ test('shows an error with Retry when the list cannot be loaded', async ({ page }
   await alert.getByRole('button', { name: 'Retry' }).click()
   await expect(page.getByRole('table', { name: 'Caller IDs of the account' })).toBeVisible()
 })
+
+test('finds one of thousands of caller IDs, on their page and on New call, and shows a name that hides a reversal', async ({
+  page,
+}) => {
+  // Thousands of verified numbers: each verification is a call the simulator answers, so the list the voice API
+  // returns is extended in the browser with 3,000 more, two of them as the security review found them.
+  const extra = Array.from({ length: 3000 }, (_, n) => ({
+    id: `cid_e2e${n}`,
+    phone_number: `+1628555${String(n).padStart(4, '0')}`,
+    verification_status: 'VERIFIED',
+    cnam_display_name: n === 1234 ? 'Bank \u202Ekcab llac' : n === 1235 ? '' : `Branch ${n}`,
+    cnam_status: 'APPROVED',
+    verified_at: '2026-01-01T00:00:00Z',
+  }))
+  await page.route('**/api/v1/voice/caller-ids', async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback()
+    const answer = await route.fetch()
+    const { caller_ids } = (await answer.json()) as { caller_ids: unknown[] }
+    return route.fulfill({ response: answer, json: { caller_ids: [...caller_ids, ...extra] } })
+  })
+
+  await page.goto('/caller-ids')
+  const table = page.getByRole('table', { name: 'Caller IDs of the account' })
+  await expect(page.getByRole('status').filter({ hasText: /^3,\d{3} caller IDs; showing 1–50\.$/ })).toBeVisible()
+  await expect(table.getByRole('row')).toHaveCount(51)
+  await page.getByRole('link', { name: 'Next page' }).click()
+  await expect(page).toHaveURL(/page=2/)
+  await expect(page.getByRole('status').filter({ hasText: 'showing 51–100' })).toBeVisible()
+
+  await page.getByRole('searchbox', { name: 'Filter caller IDs' }).fill('kcab')
+  await expect(page).toHaveURL(/q=kcab/)
+  await expect(page.getByRole('status').filter({ hasText: /^1 of 3,\d{3} caller IDs match “kcab”\.$/ })).toBeVisible()
+  await expect(table.getByRole('img', { name: 'Hidden character U+202E: right-to-left override' })).toBeVisible()
+  await page.screenshot({ path: test.info().outputPath('caller-ids-filtered.png'), fullPage: true })
+  await page.getByRole('searchbox', { name: 'Filter caller IDs' }).fill('628 555 1235')
+  await expect(table.getByText('No name')).toBeVisible()
+
+  await page.goto('/calls/new')
+  const search = page.getByRole('searchbox', { name: 'Find by number or name' })
+  await search.fill('Branch 2999')
+  await search.press('Enter')
+  await expect(page.getByRole('combobox', { name: 'Caller ID' })).toHaveValue('+16285552999')
+  await expect(page.getByRole('button', { name: 'Place call' })).toBeVisible()
+  await page.screenshot({ path: test.info().outputPath('new-call-search.png'), fullPage: true })
+})

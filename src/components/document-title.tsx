@@ -1,5 +1,6 @@
 import { useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { revealHidden } from '@/lib/hidden-characters'
 
 export const APP_NAME = 'Voice Dashboard'
 
@@ -14,7 +15,8 @@ export function DocumentTitle({ override }: { override?: string }) {
       return undefined
     },
   })
-  const title = override ?? routeTitle
+  // A title can hold what a link put in the URL (a call ID): its hidden characters are shown as their tokens.
+  const title = revealHidden(override ?? routeTitle ?? '')
   useEffect(() => {
     document.title = title ? `${title} · ${APP_NAME}` : APP_NAME
   }, [title])

@@ -1,6 +1,7 @@
 import { PLACED_ELSEWHERE, type PlacedByResponse, type PlacedBy as Placer } from '@/api/contract/placed-by-schemas'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Tooltip } from '@/components/ui/tooltip'
+import { Revealed } from './revealed-text'
 
 export const PLACED_ELSEWHERE_TIP =
   'Placed outside this console: directly through the API, by another system, or before the console recorded who placed calls.'
@@ -40,12 +41,17 @@ export function PlacedByName({ person }: { person: Placer | null }) {
 /** An email that wraps after its @ when the column is narrow (admin@ / demo.test), not mid-word. */
 function Email({ address }: { address: string }) {
   const at = address.lastIndexOf('@')
-  if (at < 0) return <span className="wrap-break-word">{address}</span>
+  if (at < 0)
+    return (
+      <bdi className="wrap-break-word">
+        <Revealed text={address} />
+      </bdi>
+    )
   return (
-    <span className="wrap-break-word">
-      {address.slice(0, at + 1)}
+    <bdi className="wrap-break-word">
+      <Revealed text={address.slice(0, at + 1)} />
       <wbr />
-      {address.slice(at + 1)}
-    </span>
+      <Revealed text={address.slice(at + 1)} />
+    </bdi>
   )
 }

@@ -1,8 +1,10 @@
 import { lazy, Suspense, useState } from 'react'
 import type { SessionResponse } from '@/api/contract/console-schemas'
+import { RevealedText } from '@/components/revealed-text'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
+import { revealHidden } from '@/lib/hidden-characters'
 import { useDisclosure } from '@/lib/use-disclosure'
 import { TimeZoneChoice } from './time-zone-choice'
 import { useSignOut } from './use-sign-out'
@@ -37,10 +39,10 @@ export function UserMenu({ session }: { session: SessionResponse }) {
         variant="ghost"
         size="sm"
         className="max-w-full"
-        title={session.user.email}
+        title={revealHidden(session.user.email)}
       >
         {/* A long email is cut rather than wrapping the header; the button's name still holds all of it. */}
-        <span className="min-w-12 truncate text-slate-700 dark:text-slate-300">{session.user.email}</span>
+        <RevealedText className="min-w-12 truncate text-slate-700 dark:text-slate-300" text={session.user.email} />
         <Badge tone="neutral">{session.user.role}</Badge>
         <span aria-hidden="true">▾</span>
       </Button>

@@ -1,8 +1,10 @@
 // The parts of one entry that the table and the phone cards both show.
 import { Link } from '@tanstack/react-router'
 import type { AuditEntry } from '@/api/contract/audit-schemas'
+import { RevealedText } from '@/components/revealed-text'
 import { Badge } from '@/components/ui/badge'
 import { formatMetadataValue } from '@/lib/format'
+import { revealHidden } from '@/lib/hidden-characters'
 import { actorlessLabel, entryOutcome } from './audit-labels'
 import { targetLink } from './audit-targets'
 
@@ -13,7 +15,7 @@ export function AuditActorText({ entry }: { entry: AuditEntry }) {
   if (!entry.actor) return <span className={muted}>{actorlessLabel(entry.action, entry.detail)}</span>
   return (
     <span className="block">
-      <span className="block wrap-anywhere">{entry.actor.email}</span>
+      <RevealedText className="block wrap-anywhere" text={entry.actor.email} />
       <span className={`block text-xs capitalize ${muted}`}>{entry.actor.role}</span>
     </span>
   )
@@ -26,7 +28,7 @@ export function AuditOutcome({ entry }: { entry: AuditEntry }) {
 
 /** Where a value is empty, a dash that a screen reader reads as "none". */
 export function OrNone({ value }: { value: string | null }) {
-  if (value) return <span className="wrap-anywhere">{value}</span>
+  if (value) return <RevealedText className="wrap-anywhere" text={value} />
   return (
     <span className={muted}>
       <span aria-hidden="true">—</span>
@@ -44,13 +46,13 @@ export function AuditTarget({ entry }: { entry: AuditEntry }) {
   if (link?.kind === 'call')
     return (
       <Link to="/calls/$callId" params={{ callId: link.callId }} className={linkClass}>
-        {link.callId}
+        <RevealedText text={link.callId} />
       </Link>
     )
   if (link?.kind === 'person')
     return (
-      <Link to="/users" className={linkClass} aria-label={`${link.email} on the Users page`}>
-        {link.email}
+      <Link to="/users" className={linkClass} aria-label={`${revealHidden(link.email)} on the Users page`}>
+        <RevealedText text={link.email} />
       </Link>
     )
   return <OrNone value={entry.target} />
@@ -74,8 +76,12 @@ export function AuditEntryDetail({ entry }: { entry: AuditEntry }) {
       <dl className="mt-1 space-y-1 text-xs">
         {facts.map(([key, value]) => (
           <div key={key}>
-            <dt className={`font-mono ${muted}`}>{key}</dt>
-            <dd className="wrap-anywhere whitespace-pre-wrap">{value}</dd>
+            <dt className={`font-mono ${muted}`}>
+              <RevealedText text={key} />
+            </dt>
+            <dd className="wrap-anywhere whitespace-pre-wrap">
+              <RevealedText text={value} />
+            </dd>
           </div>
         ))}
       </dl>

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
 import { exclusiveToDate, inclusiveToDay } from '@/lib/day-bounds'
+import { revealHidden } from '@/lib/hidden-characters'
 import { dateInZone, dayStartInZone, zoneLabel } from '@/lib/time-zone'
 import { AUDIT_ACTION_OPTIONS } from './audit-labels'
 import {
@@ -55,7 +56,7 @@ export function AuditFilters() {
             <option value="">All people</option>
             {actors.map((actor) => (
               <option key={actor.userId} value={actor.userId}>
-                {actor.email}
+                {revealHidden(actor.email)}
               </option>
             ))}
             {unlistedUser && <option value={unlistedUser}>{unlistedUser}</option>}

@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { config } from '@/config'
 import { useNow } from '@/lib/use-now'
 import { AddCallerIdForm } from './add-caller-id-form'
-import { CallerIdsTable } from './caller-ids-table'
+import { CallerIdsList } from './caller-ids-list'
 import { currentPeriodOf, healthColumnsOf } from './health-columns'
 import { HealthNote } from './health-note'
 import { HealthSummary } from './health-summary'
@@ -101,7 +101,7 @@ export function CallerIdsPage() {
           ) : list.data.caller_ids.length === 0 ? (
             <EmptyState title="No caller IDs yet">Add a number above; it appears here once it is verified.</EmptyState>
           ) : (
-            <CallerIdsTable
+            <CallerIdsList
               callerIds={list.data.caller_ids}
               health={mayReadHealth ? healthColumnsOf(health, period !== null) : undefined}
             />

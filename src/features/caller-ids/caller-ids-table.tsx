@@ -1,5 +1,6 @@
 import type { CallerIdListItem } from '@/api/contract/schemas'
 import { useTimeZone } from '@/api/preferences'
+import { RevealedText } from '@/components/revealed-text'
 import { Timestamp } from '@/components/timestamp'
 import { Badge } from '@/components/ui/badge'
 import { CopyButton } from '@/components/ui/copy-button'
@@ -61,7 +62,9 @@ export function CallerIdsTable({
                   </span>
                 </TableHead>
                 {health && <HealthCells state={health.stateOf(item.phone_number)} period={health.period} />}
-                <TableCell>{item.cnam_display_name}</TableCell>
+                <TableCell>
+                  <RevealedText text={item.cnam_display_name} empty="No name" />
+                </TableCell>
                 <TableCell>
                   <Badge tone={verification.tone}>{verification.label}</Badge>
                 </TableCell>

@@ -3,6 +3,7 @@ import { useLocation, useRouter } from '@tanstack/react-router'
 import { isApiError } from '@/api/client'
 import { replaceSession, sessionQueries } from '@/api/session'
 import { setUp, setUpQueries } from '@/api/users'
+import { RevealedText } from '@/components/revealed-text'
 import { Card } from '@/components/ui/card'
 import { ErrorState } from '@/components/ui/error-state'
 import { FormError } from '@/components/ui/form-error'
@@ -50,13 +51,17 @@ function SetUpWithToken({ token }: { token: string }) {
       <div>
         <h1 className="text-2xl font-semibold">Set up your account</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          You are invited as <strong>{link.data.email}</strong>, with the role {link.data.role}. Choose a password to
-          sign in with.
+          You are invited as{' '}
+          <strong>
+            <RevealedText text={link.data.email} />
+          </strong>
+          , with the role {link.data.role}. Choose a password to sign in with.
         </p>
       </div>
       {signedInAs && (
         <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-          This browser is signed in as {signedInAs}. Setting up signs it in as {link.data.email} instead.
+          This browser is signed in as <RevealedText text={signedInAs} />. Setting up signs it in as{' '}
+          <RevealedText text={link.data.email} /> instead.
         </p>
       )}
       <Card>

@@ -1,5 +1,6 @@
 import type { InviteResponse, UserListItem } from '@/api/contract/users-schemas'
 import { useTimeZone } from '@/api/preferences'
+import { RevealedText } from '@/components/revealed-text'
 import { Timestamp } from '@/components/timestamp'
 import { Badge } from '@/components/ui/badge'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
@@ -47,7 +48,7 @@ export function UsersTable({
             return (
               <TableRow key={user.id ?? `invite:${user.email}`} {...listRow()}>
                 <TableHead scope="row" look="row-medium" className="whitespace-nowrap">
-                  {user.email}
+                  <RevealedText text={user.email} />
                   {isSelf && <span className="font-normal text-slate-600 dark:text-slate-400"> (you)</span>}
                 </TableHead>
                 <TableCell>{user.role}</TableCell>

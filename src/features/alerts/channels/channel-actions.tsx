@@ -3,6 +3,7 @@ import { alertQueries, changeChannel, channelInputOf, testChannel } from '@/api/
 import type { AlertChannel } from '@/api/contract/alert-schemas'
 import { Button } from '@/components/ui/button'
 import { Switch } from '@/components/ui/switch'
+import { revealHidden } from '@/lib/hidden-characters'
 
 /** On or off at once; turning one on that the console turned off clears its reason. */
 export function ChannelEnabledSwitch({
@@ -17,14 +18,15 @@ export function ChannelEnabledSwitch({
     mutationFn: changeChannel,
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: alertQueries.channels().queryKey })
-      onDone(`${saved.name}: ${saved.enabled ? 'on' : 'off'}.`)
+      onDone(`${revealHidden(saved.name)}: ${saved.enabled ? 'on' : 'off'}.`)
     },
-    onError: (error) => onDone(`Could not turn ${channel.enabled ? 'off' : 'on'} ${channel.name}: ${error.message}`),
+    onError: (error) =>
+      onDone(`Could not turn ${channel.enabled ? 'off' : 'on'} ${revealHidden(channel.name)}: ${error.message}`),
   })
   return (
     <Switch
       checked={channel.enabled}
-      aria-label={`Enabled: ${channel.name}`}
+      aria-label={`Enabled: ${revealHidden(channel.name)}`}
       disabled={mutation.isPending}
       onClick={() => mutation.mutate({ id: channel.id, body: channelInputOf(channel, !channel.enabled) })}
     />
@@ -38,15 +40,15 @@ export function SendTestButton({ channel, onDone }: { channel: AlertChannel; onD
     mutationFn: testChannel,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: alertQueries.deliveries().queryKey })
-      onDone(`Test sent through ${channel.name}: its delivery is in the log below.`)
+      onDone(`Test sent through ${revealHidden(channel.name)}: its delivery is in the log below.`)
     },
-    onError: (error) => onDone(`Could not send a test through ${channel.name}: ${error.message}`),
+    onError: (error) => onDone(`Could not send a test through ${revealHidden(channel.name)}: ${error.message}`),
   })
   return (
     <Button
       variant="secondary"
       size="xs"
-      aria-label={`Send test: ${channel.name}`}
+      aria-label={`Send test: ${revealHidden(channel.name)}`}
       disabled={mutation.isPending}
       onClick={() => mutation.mutate(channel.id)}
     >

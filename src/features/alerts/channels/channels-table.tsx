@@ -1,6 +1,8 @@
 import type { AlertChannel } from '@/api/contract/alert-schemas'
+import { RevealedText } from '@/components/revealed-text'
 import { Button } from '@/components/ui/button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { revealHidden } from '@/lib/hidden-characters'
 import { ChannelEnabledSwitch, SendTestButton } from './channel-actions'
 
 const KIND_LABEL: Record<AlertChannel['kind'], string> = { webhook: 'Webhook', email: 'Email' }
@@ -30,7 +32,7 @@ export function ChannelsTable({
         {channels.map((channel) => (
           <TableRow key={channel.id}>
             <TableHead scope="row" look="row-medium">
-              {channel.name}
+              <RevealedText text={channel.name} />
               {channel.disabledReason && (
                 <span className="mt-1 block rounded-md border border-red-300 bg-red-50 p-2 text-sm font-normal text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
                   <span className="font-semibold">Turned off by the console: </span>
@@ -40,7 +42,7 @@ export function ChannelsTable({
             </TableHead>
             <TableCell>{KIND_LABEL[channel.kind]}</TableCell>
             <TableCell className="max-w-80 break-all">
-              {channel.kind === 'webhook' ? channel.url : channel.recipients?.join(', ')}
+              <RevealedText text={channel.kind === 'webhook' ? channel.url : channel.recipients?.join(', ')} />
             </TableCell>
             <TableCell>
               <ChannelEnabledSwitch channel={channel} onDone={onDone} />
@@ -51,7 +53,7 @@ export function ChannelsTable({
                 <Button
                   variant="secondary"
                   size="xs"
-                  aria-label={`Delete: ${channel.name}`}
+                  aria-label={`Delete: ${revealHidden(channel.name)}`}
                   onClick={() => onDelete(channel)}
                 >
                   Delete

@@ -4,6 +4,7 @@ import type { CallDetailView } from '@/api/call-detail-read'
 import type { UnreadableField } from '@/api/field-by-field'
 import { placedByQueries } from '@/api/placed-by'
 import { PlacedBy } from '@/components/placed-by'
+import { RevealedText } from '@/components/revealed-text'
 import { Timestamp } from '@/components/timestamp'
 import { Card, CardTitle } from '@/components/ui/card'
 import { isFinishedStatus, isInProgressStatus } from '@/lib/call-status'
@@ -66,7 +67,11 @@ export function CallDetailFields({
           <Field label="Placed by">
             <CallPlacedBy callId={call.call_id} />
           </Field>
-          <Field label="Source (from the API)">{show<string>('source', (source) => source)}</Field>
+          <Field label="Source (from the API)">
+            {show<string>('source', (source) => (
+              <RevealedText text={source} />
+            ))}
+          </Field>
           <Field label="Duration">{given ? show('duration_seconds', formatDuration) : <NotYet />}</Field>
           <Field label="Billed minutes">
             {given ? show<number>('billed_minutes', (minutes) => pluralize(minutes, 'minute')) : <NotYet />}

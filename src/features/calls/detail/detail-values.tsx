@@ -1,6 +1,7 @@
 // How the call page shows a field the service left empty, or sent in a shape the page cannot read.
 import type { ReactNode } from 'react'
 import type { UnreadableField } from '@/api/field-by-field'
+import { RevealedText } from '@/components/revealed-text'
 import { formatMetadataValue } from '@/lib/format'
 
 export function NotGiven() {
@@ -18,7 +19,8 @@ export function fieldValue<T>(
   show: (value: T) => ReactNode,
 ): ReactNode {
   const raw = unreadable.find((entry) => entry.field === field)
-  if (raw && raw.value !== undefined && raw.value !== null) return formatMetadataValue(raw.value)
+  if (raw && raw.value !== undefined && raw.value !== null)
+    return <RevealedText text={formatMetadataValue(raw.value)} />
   if (value === null || value === undefined) return <NotGiven />
   return show(value)
 }
@@ -37,9 +39,13 @@ export function UnreadableFieldsNotice({ unreadable }: { unreadable: readonly Un
       <ul className="mt-1 list-disc pl-5">
         {unreadable.map(({ field, value }) => (
           <li key={field} className="wrap-anywhere">
-            {value === undefined
-              ? `The service sent no ${field}; it is shown as not given.`
-              : `The service sent ${field} as ${JSON.stringify(value) ?? String(value)}; it is shown as it came.`}
+            <RevealedText
+              text={
+                value === undefined
+                  ? `The service sent no ${field}; it is shown as not given.`
+                  : `The service sent ${field} as ${JSON.stringify(value) ?? String(value)}; it is shown as it came.`
+              }
+            />
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import { useTimeZone } from '@/api/preferences'
 import { CallStatusBadge } from '@/components/call-status-badge'
 import { CALL_TABLE_FRAME, CallColumn, CallLink, CallTableHeader, DENSE_TABLE } from '@/components/call-table'
 import { PlacedBy } from '@/components/placed-by'
+import { RevealedText } from '@/components/revealed-text'
 import { Timestamp } from '@/components/timestamp'
 import { CopyButton } from '@/components/ui/copy-button'
 import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table'
@@ -52,7 +53,9 @@ function MetadataMatches({ call, terms }: { call: CallRow; terms: readonly Query
     >
       {matches.map(({ key, value, ranges }) => (
         <li key={key} className="wrap-anywhere">
-          <span className="text-slate-600 dark:text-slate-400">{key}:</span>{' '}
+          <span className="text-slate-600 dark:text-slate-400">
+            <RevealedText text={key} />:
+          </span>{' '}
           <Highlighted text={value} ranges={ranges} />
         </li>
       ))}

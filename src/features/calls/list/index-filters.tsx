@@ -1,5 +1,6 @@
 // The filters only the console's index answers: who placed the call, its caller ID, recording, voicemail
 // drop and duration. Disabled, with the reason, when the list comes from the voice API.
+
 import { useQuery } from '@tanstack/react-query'
 import { callIndexQueries } from '@/api/call-index'
 import { sessionQueries } from '@/api/session'
@@ -7,6 +8,7 @@ import { CallerIdFilter } from '@/components/caller-id-filter'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
+import { revealHidden } from '@/lib/hidden-characters'
 import type { CallsSearch } from './calls-search'
 import { useDebouncedParam } from './use-debounced-param'
 
@@ -38,11 +40,11 @@ function PlacedByFilter({ search, apply, disabled, describedBy }: FilterProps) {
         onChange={(e) => apply({ placed_by: e.target.value || undefined })}
       >
         <option value="">Anyone</option>
-        {me && <option value={me.id}>Me ({me.email})</option>}
+        {me && <option value={me.id}>Me ({revealHidden(me.email)})</option>}
         <option value="api">Outside this console (API)</option>
         {others.map((person) => (
           <option key={person.userId} value={person.userId}>
-            {person.email}
+            {revealHidden(person.email)}
           </option>
         ))}
         {/* A link's choice stays visible before the list is in, or after its person left. */}

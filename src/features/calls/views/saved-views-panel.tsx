@@ -8,8 +8,10 @@ import { lazy, Suspense, useMemo, useState } from 'react'
 import type { SavedView } from '@/api/contract/call-index-schemas'
 import { useTimeZone } from '@/api/preferences'
 import { changeView, deleteView, savedViewQueries } from '@/api/saved-views'
+import { RevealedText } from '@/components/revealed-text'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
+import { revealHidden } from '@/lib/hidden-characters'
 import { useNow } from '@/lib/use-now'
 import { activePreset } from '../shared/date-presets'
 import { useBillingPeriod } from '../shared/use-billing-period'
@@ -43,8 +45,8 @@ function ViewLink({ opened, current }: { opened: OpenedView; current: boolean })
       )}
       aria-current={current ? 'page' : undefined}
     >
-      {opened.title}
-      {!opened.view.mine && <span className="sr-only"> (shared by {opened.view.owner.email})</span>}
+      <RevealedText text={opened.title} />
+      {!opened.view.mine && <span className="sr-only"> (shared by {revealHidden(opened.view.owner.email)})</span>}
     </Link>
   )
 }
@@ -77,7 +79,7 @@ export default function SavedViewsPanel() {
   const pinning = useMutation({
     mutationFn: changeView,
     onSuccess: (view) => {
-      setSaid(view.pinned ? `Pinned “${view.name}”.` : `Unpinned “${view.name}”.`)
+      setSaid(view.pinned ? `Pinned “${revealHidden(view.name)}”.` : `Unpinned “${revealHidden(view.name)}”.`)
       return queryClient.invalidateQueries({ queryKey: savedViewQueries.all() })
     },
   })
@@ -138,7 +140,7 @@ export default function SavedViewsPanel() {
                         <Button
                           size="xs"
                           variant="ghost"
-                          aria-label={`${view.pinned ? 'Unpin' : 'Pin'} view ${view.name}`}
+                          aria-label={`${view.pinned ? 'Unpin' : 'Pin'} view ${revealHidden(view.name)}`}
                           disabled={pinning.isPending}
                           onClick={() =>
                             pinning.mutate({
@@ -158,10 +160,12 @@ export default function SavedViewsPanel() {
                         <Button
                           size="xs"
                           variant="ghost"
-                          aria-label={`Delete view ${view.name}`}
+                          aria-label={`Delete view ${revealHidden(view.name)}`}
                           disabled={removal.isPending}
                           onClick={() =>
-                            removal.mutate(view.id, { onSuccess: () => setSaid(`Deleted “${view.name}”.`) })
+                            removal.mutate(view.id, {
+                              onSuccess: () => setSaid(`Deleted “${revealHidden(view.name)}”.`),
+                            })
                           }
                         >
                           ×
