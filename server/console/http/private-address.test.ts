@@ -1,6 +1,7 @@
 // The addresses the console refuses to connect to on someone else's say-so, IPv4 written inside IPv6 included.
+import { createServer, get } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { refusedAddress, refusedHost } from './private-address'
+import { guardedLookup, refusedAddress, refusedHost } from './private-address'
 
 describe('refusedAddress', () => {
   it.each([
@@ -57,5 +58,28 @@ describe('refusedHost', () => {
       'storage.example.com resolves to ::ffff:10.0.0.7 is 10.0.0.7 written as IPv4-mapped IPv6, a private network address',
     )
     expect(await refusedHost('localhost')).toContain('loopback')
+  })
+})
+
+describe('guardedLookup', () => {
+  it('refuses the connection when a name resolves to a private address at connect time (DNS rebinding)', async () => {
+    const server = createServer((_, res) => res.end('reached'))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as { port: number }
+    const attempt = (allowPrivate: boolean) =>
+      new Promise<string>((resolve) => {
+        const request = get({ host: 'localhost', port, path: '/', family: 4, lookup: guardedLookup(allowPrivate) })
+        request.once('response', (res) => {
+          res.resume()
+          resolve(`answered ${res.statusCode}`)
+        })
+        request.once('error', (error: NodeJS.ErrnoException) => resolve(`${error.code}: ${error.message}`))
+      })
+    try {
+      expect(await attempt(false)).toMatch(/^EREFUSEDADDRESS: localhost resolves to 127\.0\.0\.1 is a loopback address/)
+      expect(await attempt(true)).toBe('answered 200')
+    } finally {
+      server.close()
+    }
   })
 })

@@ -2,8 +2,8 @@
 // typed (alerts/delivery/ssrf-guard.ts), a storage origin the voice service named (proxy/storage-origins.ts).
 // Anything not ordinary public unicast is refused, and so is a private IPv4 address written inside an IPv6
 // one (IPv4-mapped, IPv4-compatible, NAT64, 6to4, Teredo), which the network may still deliver to it.
-import { lookup as dnsLookup } from 'node:dns'
-import { isIP } from 'node:net'
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
+import { isIP, type LookupFunction } from 'node:net'
 import ipaddr from 'ipaddr.js'
 
 /** The ranges in words, for the person who typed the URL. */
@@ -87,4 +87,28 @@ export async function refusedHost(host: string, resolve: Resolve = resolveAll): 
     if (refused) return `${host} resolves to ${refused}`
   }
   return null
+}
+
+class RefusedAddressError extends Error {
+  readonly code = 'EREFUSEDADDRESS'
+}
+
+/**
+ * A `lookup` for the http agent: resolves as Node would, then refuses the connection if any address it
+ * would use is refused. Node skips `lookup` for an IP literal: callers check those themselves (checkUrlShape, refusedHost).
+ */
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, verbatim: true }, (error, address, family) => {
+      if (error) return callback(error, '', 0)
+      const list: LookupAddress[] = Array.isArray(address)
+        ? address
+        : [{ address: address as unknown as string, family: family ?? 4 }]
+      const refused = list.map((entry) => refusedAddress(entry.address, allowPrivate)).find((reason) => reason)
+      if (refused) return callback(new RefusedAddressError(`${hostname} resolves to ${refused}`), '', 0)
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list)
+      const [first] = list
+      return callback(null, first?.address ?? '', first?.family ?? 4)
+    })
+  }
 }

@@ -167,6 +167,12 @@ export function createStorageOrigins(options: StorageOriginsOptions) {
       // Again at each fetch: a name learnt while public may resolve to the console's own network since.
       return (await publicOrNot(link.host)) === null
     },
+    /**
+     * Whether connections to this origin go through the address guard: a learnt one (not listed, not the API's),
+     * unless private addresses may be learnt.
+     */
+    guardsConnections: (origin: string): boolean =>
+      !options.learnPrivate && !fixed.has(origin) && origin !== api && !own.has(origin),
     /** Whether the origin is the voice API's, served only at the links its answers named. */
     isApi: (origin: string): boolean => apiByPath && origin === api,
     /** What the console serves today, for a refusal that names it. */

@@ -11,6 +11,7 @@ import {
   secondsText,
 } from '../../../src/api/contract/time-limits'
 import { knowSecret, redactSecretBytes, redactSecrets } from '../http/known-secrets'
+import { guardedLookup } from '../http/private-address'
 import { problem } from '../http/problem'
 import type { Operation } from '../operations'
 import { AnswerUndecodable, MAX_REDIRECTS, RedirectRefused, readAnswer } from './api-answer'
@@ -109,15 +110,29 @@ const agents = {
   'http:': new HttpAgent({ keepAlive: true, maxSockets: 256 }),
   'https:': new HttpsAgent({ keepAlive: true, maxSockets: 256 }),
 }
+// For an origin learnt from the service's answers: each new connection goes to an address the guard accepts, so a
+// name that resolved to a public address at the check and resolves to the console's own network at the connect
+// (DNS rebinding) is refused there too, as webhooks are.
+const guardedAgents = {
+  'http:': new HttpAgent({ keepAlive: true, maxSockets: 256, lookup: guardedLookup(false) }),
+  'https:': new HttpsAgent({ keepAlive: true, maxSockets: 256, lookup: guardedLookup(false) }),
+}
 
 /** Sends to the storage host; `headers` as name, value… (node:http adds no Host to a list: it is added here). */
-function send(target: URL, method: string, headers: string[], body: Buffer | undefined, timeoutMs: number) {
+function send(
+  target: URL,
+  method: string,
+  headers: string[],
+  body: Buffer | undefined,
+  timeoutMs: number,
+  guarded = false,
+) {
   return new Promise<IncomingMessage>((resolve, reject) => {
     const https = target.protocol === 'https:'
     const outgoing = (https ? httpsRequest : httpRequest)(target, {
       method,
       headers: ['host', target.host, ...headers],
-      agent: agents[https ? 'https:' : 'http:'],
+      agent: (guarded ? guardedAgents : agents)[https ? 'https:' : 'http:'],
     })
     const timer = setTimeout(() => outgoing.destroy(new HeadersTimeout()), timeoutMs)
     outgoing.once('response', (response) => {
@@ -283,7 +298,8 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
     const headers = withForwarded((name) => request.headers.get(name), ['accept-encoding', 'identity'])
     let upstreamResponse: IncomingMessage
     try {
-      upstreamResponse = await observed(target, request.method, headers, undefined, timeoutMs)
+      const guarded = storageOrigins.guardsConnections(target.origin)
+      upstreamResponse = await observed(target, request.method, headers, undefined, timeoutMs, guarded)
       for (let hop = 0; REDIRECTS.has(upstreamResponse.statusCode ?? 0); hop++) {
         const location = upstreamResponse.headers.location
         upstreamResponse.resume()
@@ -298,7 +314,7 @@ export function createVoiceProxy(options: VoiceProxyOptions): VoiceProxy {
           )
         }
         target = next
-        upstreamResponse = await observed(target, request.method, headers, undefined, timeoutMs)
+        upstreamResponse = await observed(target, request.method, headers, undefined, timeoutMs, guarded)
       }
     } catch (error) {
       if (error instanceof HeadersTimeout) {

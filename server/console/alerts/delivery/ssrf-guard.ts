@@ -3,9 +3,11 @@
 // again at every send against the address the socket actually connects to, so a name that resolves to a
 // public address when saved and to 127.0.0.1 later (DNS rebinding) is refused too. Which addresses are
 // refused is http/private-address.ts's to say: the storage proxy's learnt origins pass the same check.
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
-import { isIP, type LookupFunction } from 'node:net'
+import { isIP } from 'node:net'
 import { refusedAddress, refusedHost, resolveAll } from '../../http/private-address'
+
+// The connection-time half of the guard is shared with the storage proxy's learnt origins.
+export { guardedLookup } from '../../http/private-address'
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string }
 
@@ -52,28 +54,4 @@ export async function checkWebhookUrl(
     return { ok: false, message: `The name ${shape.url.hostname} could not be resolved. Check the URL.` }
   }
   return refused ? { ok: false, message: `${refused}. ${PRIVATE_HINT}` } : shape
-}
-
-class RefusedAddressError extends Error {
-  readonly code = 'EREFUSEDADDRESS'
-}
-
-/**
- * A `lookup` for the http agent: resolves as Node would, then refuses the connection if any address it
- * would use is refused. Node skips `lookup` for an IP literal: the sender checks those with checkUrlShape.
- */
-export function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, verbatim: true }, (error, address, family) => {
-      if (error) return callback(error, '', 0)
-      const list: LookupAddress[] = Array.isArray(address)
-        ? address
-        : [{ address: address as unknown as string, family: family ?? 4 }]
-      const refused = list.map((entry) => refusedAddress(entry.address, allowPrivate)).find((reason) => reason)
-      if (refused) return callback(new RefusedAddressError(`${hostname} resolves to ${refused}`), '', 0)
-      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list)
-      const [first] = list
-      return callback(null, first?.address ?? '', first?.family ?? 4)
-    })
-  }
 }
