@@ -13,6 +13,7 @@ import { sameSiteOnly } from '../http/csrf'
 import { CSV_CONTENT_TYPE, csvFileName } from '../http/csv'
 import { csvStream } from '../http/csv-stream'
 import { sendInvalidFields } from '../http/invalid-fields'
+import { responseDelivery } from '../http/response-delivery'
 import type { ConsoleStore } from '../store'
 import type { AuditFilter } from '../store/audit'
 import type { AuditLog } from './audit-log'
@@ -90,6 +91,7 @@ export function auditRoutes(
         header: AUDIT_CSV_HEADER,
         batches: auditBatches(store, filter),
         values: auditCsvValues,
+        delivery: responseDelivery(c),
         onEnd: ({ ended, rows }) =>
           audit.record({
             ...facts,
