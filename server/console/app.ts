@@ -15,6 +15,7 @@ import { alertDeliveryRoutes } from './alerts/delivery/routes'
 import type { AlertEvaluator } from './alerts/rules/evaluator'
 import { alertRuleRoutes } from './alerts/rules/routes'
 import { type AuditLog, createAuditLog } from './audit/audit-log'
+import { createPlacementForwarding } from './audit/placement-forwarded'
 import { createRefusalTally, type RefusalTally } from './audit/refusal-tally'
 import { auditRefusals } from './audit/refusals'
 import { actorOf } from './audit/request-facts'
@@ -375,11 +376,14 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
     liveHub && createPlacedCallNotifier(liveHub, (ids) => options.store.callOwners.ownersOf(ids), options.logger)
   const indexPlacedCall = createPlacedCallIndexer(options.store, options.logger)
   // The audit first: it records the owner the board and the index show.
-  const voice = voiceRoutes(proxy, limiter, async (c, operation, response) => {
-    await recordVoiceEvent(c, operation, response)
-    await storageOrigins.learnFrom(operation, response)
-    await indexPlacedCall(operation, response)
-    if (notePlacedCall) await notePlacedCall(operation, response)
+  const voice = voiceRoutes(proxy, limiter, {
+    forwarding: createPlacementForwarding(audit),
+    answered: async (c, operation, response, forwardedEntry) => {
+      await recordVoiceEvent(c, operation, response, forwardedEntry)
+      await storageOrigins.learnFrom(operation, response)
+      await indexPlacedCall(operation, response)
+      if (notePlacedCall) await notePlacedCall(operation, response)
+    },
   })
   app.use(`${API_PREFIX}/*`, signedIn)
   app.use('/storage/*', signedIn)

@@ -1,7 +1,7 @@
 // Each event the issue lists is recorded with the right actor and outcome, through the
 // console in front of the real simulator; then the admin's page, filters and CSV export.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuditAction } from '../../../src/api/contract/audit-schemas'
+import type { AuditAction, AuditPage } from '../../../src/api/contract/audit-schemas'
 import { DEFAULT_THROTTLE } from '../auth/sign-in-throttle'
 import { createTestConsole, expectProblem, type TestConsole } from '../test-support/console-app'
 import { indexCalls } from '../test-support/indexed-calls'
@@ -87,12 +87,35 @@ describe('the audit trail records', () => {
       outcome: 201,
       user_agent: 'audit-test',
     })
-    expect(JSON.parse(placed?.detail ?? '{}')).toEqual({ idempotencyKey: key })
+    // Its first entry, written before the service was asked: who, the key and the numbers, no answer yet.
+    const [forwarded] = await entriesOf('call.placement-forwarded')
+    expect(forwarded).toMatchObject({
+      actor_email: 'support@example.com',
+      target: COMPLETES,
+      outcome: 102,
+      user_agent: 'audit-test',
+    })
+    expect(JSON.parse(forwarded?.detail ?? '{}')).toEqual({
+      idempotencyKey: key,
+      destination: COMPLETES,
+      callerId: samples.callerId,
+    })
+    expect(forwarded?.seq).toBeLessThan(placed?.seq ?? 0)
+    expect(JSON.parse(placed?.detail ?? '{}')).toEqual({ idempotencyKey: key, forwardedEntry: forwarded?.seq })
 
     const again = await placeCall('support', key)
     expect(((await again.json()) as { call_id: string }).call_id).toBe(call_id)
     const [replayed] = await entriesOf('call.replayed')
     expect(replayed).toMatchObject({ target: call_id, actor_email: 'support@example.com' })
+    const [forwardedAgain] = await entriesOf('call.placement-forwarded')
+    expect(JSON.parse(replayed?.detail ?? '{}')).toEqual({ idempotencyKey: key, forwardedEntry: forwardedAgain?.seq })
+    // The page says which entry answered each: the first answer of the key, for both.
+    const page = await t.request('/api/console/audit?action=call.placement-forwarded&limit=2', { cookie: cookie.admin })
+    const shown = ((await page.json()) as AuditPage).entries
+    expect(shown.map((entry) => [entry.seq, entry.answeredBy])).toEqual([
+      [forwardedAgain?.seq, replayed?.seq],
+      [forwarded?.seq, placed?.seq],
+    ])
     expect((await entriesOf('call.placed')).filter((entry) => entry.target === call_id)).toHaveLength(1)
   })
 

@@ -13,10 +13,12 @@ import { sameSiteOnly } from '../http/csrf'
 import { CSV_CONTENT_TYPE, csvFileName } from '../http/csv'
 import { csvStream } from '../http/csv-stream'
 import { sendInvalidFields } from '../http/invalid-fields'
+import { responseDelivery } from '../http/response-delivery'
 import type { ConsoleStore } from '../store'
 import type { AuditFilter } from '../store/audit'
 import type { AuditLog } from './audit-log'
-import { AUDIT_CSV_HEADER, auditCsvValues, auditEntryOf } from './entry-json'
+import { AUDIT_CSV_HEADER, auditCsvValues } from './entry-json'
+import { withAnswer } from './placement-forwarded'
 import { actorOf, requestFacts } from './request-facts'
 
 const PAGE_SIZE = 50
@@ -70,7 +72,7 @@ export function auditRoutes(
       const rows = await store.audit.page(filterOf(query), limit + 1)
       const entries = rows.slice(0, limit)
       const body: AuditPage = {
-        entries: entries.map(auditEntryOf),
+        entries: await Promise.all(entries.map((row) => withAnswer(store, row))),
         nextCursor: rows.length > limit ? String(entries.at(-1)?.seq) : null,
       }
       return c.json(body)
@@ -90,6 +92,7 @@ export function auditRoutes(
         header: AUDIT_CSV_HEADER,
         batches: auditBatches(store, filter),
         values: auditCsvValues,
+        delivery: responseDelivery(c),
         onEnd: ({ ended, rows }) =>
           audit.record({
             ...facts,

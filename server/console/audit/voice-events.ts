@@ -7,6 +7,7 @@ import type { Operation } from '../operations'
 import { splitPlayId } from '../proxy/recording-play'
 import type { ConsoleStore } from '../store'
 import type { AuditLog } from './audit-log'
+import { isPlacement } from './placement-forwarded'
 import { actorOf, requestFacts } from './request-facts'
 
 // Per person, recording and play id: the Range requests of a seek, a pause and resume, the waveform's own
@@ -37,31 +38,35 @@ export function createVoiceAudit(
     c: Context<SessionEnv>,
     operation: Operation,
     response: Response,
+    /** A placement's first entry (placement-forwarded.ts), which its answer's entry names. */
+    forwardedEntry: number | null = null,
   ): Promise<void> {
     const session = c.get('session')
     const base = { actor: actorOf(session), outcome: response.status, ...requestFacts(c) }
-    const key = operation.route.endsWith('/calls')
-      ? 'calls'
-      : operation.route.endsWith('/caller-ids')
-        ? 'caller-ids'
-        : null
 
-    if (operation.method === 'POST' && key === 'calls') {
+    if (isPlacement(operation)) {
       const idempotencyKey = c.req.header('idempotency-key') ?? null
       const callId = response.ok ? await jsonField(response, 'call_id') : null
       if (!callId) {
-        await audit.record({ ...base, action: 'call.refused', target: null, detail: { idempotencyKey } })
+        await audit.record({
+          ...base,
+          action: 'call.refused',
+          target: null,
+          detail: { idempotencyKey, forwardedEntry },
+        })
         return
       }
-      // The same call_id again is the upstream's stored answer to a repeated key, not a second call.
+      // The same call_id again is the upstream's stored answer to a repeated key, not a second call. A call whose first
+      // answer never reached the console (killed after forwarding) gets its owner from the retry's: the same person's
+      // form sends the same key again, and the service answers with that call.
       const first = await store.callOwners.record(callId, session.userId, now())
       await audit.record({
         ...base,
         action: first ? 'call.placed' : 'call.replayed',
         target: callId,
-        detail: { idempotencyKey },
+        detail: { idempotencyKey, forwardedEntry },
       })
-    } else if (operation.method === 'POST' && key === 'caller-ids') {
+    } else if (operation.method === 'POST' && operation.route.endsWith('/caller-ids')) {
       const phone = response.ok ? await jsonField(response, 'phone_number') : null
       const callerIdId = response.ok ? await jsonField(response, 'caller_id_id') : null
       await audit.record({ ...base, action: 'caller-id.verification-started', target: phone, detail: { callerIdId } })

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { eventually } from '../../shared/test-support/eventually'
 import { type CsvStreamEnd, csvStream } from './csv-stream'
+import type { Delivery } from './response-delivery'
 
 /** Batches of [n] rows, counting how many were read and whether the reading was stopped. */
 function numbered(batches: number, size = 2) {
@@ -17,12 +19,13 @@ function numbered(batches: number, size = 2) {
   return { seen, rows: rows() }
 }
 
-function streamOf(batches: AsyncIterable<readonly number[]>) {
+function streamOf(batches: AsyncIterable<readonly number[]>, delivery?: Promise<Delivery>) {
   const ends: { ended: CsvStreamEnd; rows: number }[] = []
   const stream = csvStream({
     header: ['n'],
     batches,
     values: (n) => [n],
+    delivery,
     onEnd: async (end) => {
       ends.push(end)
     },
@@ -50,7 +53,7 @@ describe('csvStream', () => {
     await reader.cancel()
     expect(seen.stopped).toBe(true)
     expect(seen.read).toBeLessThanOrEqual(2)
-    expect(ends).toEqual([{ ended: 'cancelled', rows: expect.any(Number) }])
+    expect(ends).toEqual([{ ended: 'aborted', rows: expect.any(Number) }])
     expect(ends[0]?.rows).toBeLessThanOrEqual(4)
   })
 
@@ -62,5 +65,23 @@ describe('csvStream', () => {
     const { stream, ends } = streamOf(failing())
     await expect(new Response(stream).text()).rejects.toThrow('the store went away')
     expect(ends).toEqual([{ ended: 'failed', rows: 2 }])
+  })
+
+  it('on a socket, closes after the last row without waiting, and tells complete only once the response finished', async () => {
+    const { rows } = numbered(3)
+    let deliver: (how: Delivery) => void = () => {}
+    const { stream, ends } = streamOf(rows, new Promise((resolve) => (deliver = resolve)))
+    // The whole text read: the stream closed while the response has not finished.
+    expect(await new Response(stream).text()).toMatch(/"5"\r\n$/)
+    expect(ends).toEqual([])
+    deliver('finished')
+    await eventually(() => expect(ends).toEqual([{ ended: 'complete', rows: 6 }]))
+  })
+
+  it('on a socket, tells aborted with the rows sent when the client went away after the last row was handed on', async () => {
+    const { rows } = numbered(3)
+    const { stream, ends } = streamOf(rows, Promise.resolve('aborted'))
+    await new Response(stream).text()
+    await eventually(() => expect(ends).toEqual([{ ended: 'aborted', rows: 6 }]))
   })
 })

@@ -2,6 +2,7 @@
 // only, with the permission that operation needs, within each person's rate, then the proxy.
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import type { PlacementForwarding } from '../audit/placement-forwarded'
 import type { VoiceAudit } from '../audit/voice-events'
 import { forbidden, type SessionEnv } from '../auth/require-session'
 import { sendProblem } from '../http/problem'
@@ -13,7 +14,11 @@ import type { VoiceProxy } from './voice-proxy'
 // The spec's request bodies are a few hundred bytes; metadata included, 64 KiB is ample.
 const MAX_BODY_BYTES = 64 * 1024
 
-export function voiceRoutes(proxy: VoiceProxy, limiter: UserRateLimiter, recordVoiceEvent: VoiceAudit) {
+export function voiceRoutes(
+  proxy: VoiceProxy,
+  limiter: UserRateLimiter,
+  audit: { forwarding: PlacementForwarding; answered: VoiceAudit },
+) {
   return (
     new Hono<SessionEnv>()
       // POST only: the check reads the body, which would make every GET build a whole Request.
@@ -51,8 +56,10 @@ export function voiceRoutes(proxy: VoiceProxy, limiter: UserRateLimiter, recordV
             `You are sending requests faster than the console allows for one person. Wait ${decision.retryAfterSeconds} s.`,
           )
         }
+        // Committed before the service hears of it: a crash in between leaves "forwarded, answer unknown".
+        const forwardedEntry = await audit.forwarding(c, operation)
         const response = await proxy(c.req.raw, operation)
-        await recordVoiceEvent(c, operation, response)
+        await audit.answered(c, operation, response, forwardedEntry)
         return response
       })
   )

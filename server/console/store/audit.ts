@@ -31,6 +31,9 @@ const anywhere = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch
 /** An action as words: "call.placed" reads "call placed", "sign-in.failed" "sign in failed". */
 const actionWords = (text: string) => text.toLowerCase().replace(/[.-]/g, ' ').replace(/\s+/g, ' ').trim()
 
+/** What answers a placement forwarded to the voice service. */
+const PLACEMENT_ANSWERS: AuditAction[] = ['call.placed', 'call.replayed', 'call.refused']
+
 type AuditEb = ExpressionBuilder<ConsoleDatabase, 'audit_log'>
 
 function textMatches(eb: AuditEb, text: string) {
@@ -86,6 +89,39 @@ export function createAuditQueries(db: ConsoleDb) {
     /** Oldest first, `limit` entries after `afterSeq`: the verifier's and the export's walk. */
     ascending: (afterSeq: number, limit: number, filter: AuditFilter = {}): Promise<AuditRow[]> =>
       filtered(filter).where('seq', '>', afterSeq).orderBy('seq', 'asc').limit(limit).execute(),
+    /**
+     * The first entry after a placement's `call.placement-forwarded` (`forwarded`) that answers it: one of the same
+     * person naming it (`forwardedEntry`), or answering the same Idempotency-Key (a retry after a crash). The details
+     * are canonical JSON (keys sorted), so each is one LIKE: forwardedEntry comes first, idempotencyKey last.
+     */
+    answerOf: async (forwarded: {
+      seq: number
+      userId: string | null
+      idempotencyKey: string | null
+    }): Promise<number | null> => {
+      const literal = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
+      const like = (pattern: string) => sql<SqlBool>`audit_log.detail like ${pattern} escape '\\'`
+      const row = await db
+        .selectFrom('audit_log')
+        .select('seq')
+        .where('seq', '>', forwarded.seq)
+        .where('action', 'in', PLACEMENT_ANSWERS)
+        .where((eb) =>
+          forwarded.userId === null ? eb('actor_user_id', 'is', null) : eb('actor_user_id', '=', forwarded.userId),
+        )
+        .where((eb) =>
+          eb.or([
+            like(`%"forwardedEntry":${forwarded.seq},%`),
+            ...(forwarded.idempotencyKey === null
+              ? []
+              : [like(`%"idempotencyKey":${literal(JSON.stringify(forwarded.idempotencyKey))}}`)]),
+          ]),
+        )
+        .orderBy('seq')
+        .limit(1)
+        .executeTakeFirst()
+      return row?.seq ?? null
+    },
     latestOfAction: (action: AuditAction): Promise<AuditRow | undefined> =>
       db
         .selectFrom('audit_log')

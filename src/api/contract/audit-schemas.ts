@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'sign-out',
   'sso.signed-in',
   'sso.refused',
+  // Before the service is asked (issue 49): its answer is the call.placed, call.replayed or call.refused naming it.
+  'call.placement-forwarded',
   'call.placed',
   'call.replayed',
   'call.refused',
@@ -121,6 +123,11 @@ const auditEntry = z.object({
   ip: z.nullable(z.string()),
   userAgent: z.nullable(z.string()),
   detail: z.nullable(z.record(z.string(), z.unknown())),
+  /**
+   * A `call.placement-forwarded` entry's answer: the seq of the call.placed, call.replayed or call.refused that
+   * answered its key (the retry's, after a crash), or null while none has: the call may exist at the service.
+   */
+  answeredBy: z.optional(z.nullable(z.int())),
 })
 export type AuditEntry = z.infer<typeof auditEntry>
 

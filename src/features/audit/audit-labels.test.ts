@@ -63,4 +63,11 @@ describe('audit labels', () => {
     })
     expect(entryOutcome({ action: 'call.placed', outcome: 201, detail: null }).label).toBe('201 Created')
   })
+
+  it('says whether a placement sent to the voice service was answered, never its 102 as a success', () => {
+    const forwarded = (answeredBy: number | null) =>
+      entryOutcome({ action: 'call.placement-forwarded', outcome: 102, detail: null, answeredBy })
+    expect(forwarded(null)).toEqual({ label: 'Answer unknown: the call may exist', tone: 'warning' })
+    expect(forwarded(42)).toEqual({ label: 'Answered in entry 42', tone: 'neutral' })
+  })
 })

@@ -20,6 +20,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sign-out': 'Signed out',
   'sso.signed-in': 'Signed in with SSO',
   'sso.refused': 'SSO sign-in refused',
+  'call.placement-forwarded': 'Call sent to the voice service',
   'call.placed': 'Call placed',
   'call.replayed': 'Call request repeated',
   'call.refused': 'Call not placed',
@@ -115,14 +116,20 @@ const SSO_REFUSAL_OUTCOMES: Record<SsoRefusal, { label: string; tone: BadgeTone 
 }
 
 /**
- * What happened, as the outcome column says it. Mostly the HTTP status the console answered; an SSO
+ * What happened, as the outcome column says it. Mostly the HTTP status the console answered; a placement sent to the
+ * voice service says whether its answer was recorded (none: the console stopped first, or it is still awaited); an SSO
  * sign-in answers every person with a 302 redirect, so its entries say what the redirect told them
  * ("Refused: another domain"), read from `refused`, or from `reason` in entries written before it.
  */
-export function entryOutcome(entry: Pick<AuditEntry, 'action' | 'outcome' | 'detail'>): {
+export function entryOutcome(entry: Pick<AuditEntry, 'action' | 'outcome' | 'detail' | 'answeredBy'>): {
   label: string
   tone: BadgeTone
 } {
+  // Its own status is 102 (no answer yet); what matters is whether an answer followed (the server says which).
+  if (entry.action === 'call.placement-forwarded')
+    return typeof entry.answeredBy === 'number'
+      ? { label: `Answered in entry ${entry.answeredBy}`, tone: 'neutral' }
+      : { label: 'Answer unknown: the call may exist', tone: 'warning' }
   if (entry.action === 'sso.refused') {
     const refused = entry.detail?.refused
     return SSO_REFUSAL_OUTCOMES[isSsoRefusal(refused) ? refused : ssoRefusalOf(entry.detail?.reason)]

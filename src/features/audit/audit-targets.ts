@@ -32,6 +32,8 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'sso.signed-in': null,
   'sso.refused': null,
   'call.refused': null,
+  // A number: the call id is not known yet.
+  'call.placement-forwarded': null,
   'caller-id.verification-started': null,
   'calls.exported': null,
   'usage.exported': null,

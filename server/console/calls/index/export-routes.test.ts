@@ -270,7 +270,7 @@ describe('GET /api/console/calls/export.csv', () => {
     })
   })
 
-  it('stops reading the index when the download is cancelled, and audits it as cancelled after the rows sent', async () => {
+  it('stops reading the index when the download is cancelled, and audits it as aborted after the rows sent', async () => {
     const many = await createTestConsole({ apiKey: null })
     try {
       await many.addUser('support@example.com', 'support')
@@ -285,7 +285,7 @@ describe('GET /api/console/calls/export.csv', () => {
       const [entry] = await auditOf('calls.exported', many)
       expect(entry?.detail).toMatchObject({
         total: 3_500,
-        ended: expect.stringMatching(/^cancelled after [\d,]+ rows$/),
+        ended: expect.stringMatching(/^aborted after [\d,]+ rows$/),
       })
       // The header and a page read, one more page queued at most: the rest was never read.
       expect(entry?.detail?.rows).toBeLessThanOrEqual(2_000)

@@ -1,6 +1,7 @@
 // GET /api/console/calls/export.csv: every call the search's filters select, newest first, as a CSV
 // attachment streamed a page at a time (calls:read, as search). The count goes first, in X-Total-Count.
-// Each export is audited when its stream ends: who, the filters, and how many rows went out.
+// Each export is audited when it ends: who, the filters, and how many rows went out; "complete" only once the
+// last byte went to the client's connection, "aborted" when the client went away before.
 import { Hono, type MiddlewareHandler } from 'hono'
 import type * as z from 'zod/mini'
 import {
@@ -17,6 +18,7 @@ import { CSV_CONTENT_TYPE, csvFileName } from '../../http/csv'
 import { type CsvStreamEnd, csvStream } from '../../http/csv-stream'
 import { sendInvalidFields } from '../../http/invalid-fields'
 import { sendProblem } from '../../http/problem'
+import { responseDelivery } from '../../http/response-delivery'
 import type { ConsoleStore } from '../../store'
 import { createExportClaims } from './export-claims'
 import { exportColumns } from './export-columns'
@@ -96,6 +98,7 @@ export function callExportRoutes(options: {
         batches: store.callSearch.pages(filter, EXPORT_PAGE),
         values: columns.values,
         loopShare: EXPORT_LOOP_SHARE,
+        delivery: responseDelivery(c),
         onEnd: async ({ ended, rows }) => {
           await claim.release()
           return audit.record({
