@@ -16,9 +16,9 @@ import { sameSiteOnly } from '../../http/csrf'
 import { CSV_CONTENT_TYPE, csvFileName } from '../../http/csv'
 import { type CsvStreamEnd, csvStream } from '../../http/csv-stream'
 import { sendInvalidFields } from '../../http/invalid-fields'
+import { createPersonSlots } from '../../http/person-slots'
 import { sendProblem } from '../../http/problem'
 import type { ConsoleStore } from '../../store'
-import { createExportClaims } from './export-claims'
 import { exportColumns } from './export-columns'
 import { searchFilterOf, shortTermsProblem } from './search-filter'
 
@@ -42,7 +42,7 @@ export function callExportRoutes(options: {
 }) {
   const { store, audit, signedIn, exportsPerPerson, now } = options
   // Per person, in the store: exports under way on every instance, from the first query until the stream ends.
-  const claims = createExportClaims(store, exportsPerPerson, now)
+  const claims = createPersonSlots(store, 'export', exportsPerPerson, now)
   /**
    * The selection is fixed here: calls the sync indexes from now on are neither counted nor sent,
    * and the pages, newest first after the last one sent, never shift.
