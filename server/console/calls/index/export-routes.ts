@@ -20,7 +20,7 @@ import { createPersonSlots } from '../../http/person-slots'
 import { sendProblem } from '../../http/problem'
 import type { ConsoleStore } from '../../store'
 import { exportColumns } from './export-columns'
-import { searchFilterOf, shortTermsProblem } from './search-filter'
+import { searchFilterOf, termsProblem } from './search-filter'
 
 // A page of the index per read of the stream: 40 to 60 KB of CSV. Small, because each page's rows are made
 // into CSV on the event loop: a slice of a few ms, between which everyone else's requests are answered.
@@ -67,7 +67,7 @@ export function callExportRoutes(options: {
           : 'One of the search filters is not valid; clear it and try again.'
         return sendInvalidFields(c, parsed.error, detail, 'Invalid export')
       }
-      const short = shortTermsProblem(c, parsed.data.q, 'Invalid export')
+      const short = termsProblem(c, parsed.data.q, 'Invalid export')
       if (short) return short
       const { tz, ...filters } = parsed.data
       const userId = c.get('session').userId
