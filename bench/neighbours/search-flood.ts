@@ -18,7 +18,7 @@ const ORDINARY_EVERY_MS = 550
  * The `index`th query of the flood: keyed terms and 3-digit fragments in turn (a key between two numbers keeps
  * them apart; side by side they would be read as one number), MAX_SEARCH_TERMS in all, different each time.
  */
-export function manyTermQuery(index: number): CallSearchQuery {
+function manyTermQuery(index: number): CallSearchQuery {
   const terms: string[] = []
   for (let k = 0; terms.length < MAX_SEARCH_TERMS; k++)
     terms.push(

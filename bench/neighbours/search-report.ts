@@ -14,7 +14,7 @@ export interface SearchPhase {
   bRefused: number
 }
 
-export const searchRatio = ({ alone, beside }: SearchPhase) => beside.p99 / alone.p99
+const searchRatio = ({ alone, beside }: SearchPhase) => beside.p99 / alone.p99
 
 /** The ratio and whether it meets the target: `1.18× (met)`. */
 export function searchVerdict(phase: SearchPhase): string {
