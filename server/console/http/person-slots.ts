@@ -13,8 +13,6 @@ export interface PersonSlot {
   release(): Promise<void>
 }
 
-export type PersonSlots = ReturnType<typeof createPersonSlots>
-
 /** `kind` keeps this cap's slots apart from another's (`export`, `search`). */
 export function createPersonSlots(
   store: Pick<ConsoleStore, 'personClaims'>,
@@ -24,7 +22,6 @@ export function createPersonSlots(
   onError: (error: unknown) => void = () => {},
 ) {
   return {
-    perPerson,
     /** A free slot of the person's, or null when all `perPerson` are taken. */
     async claim(userId: string): Promise<PersonSlot | null> {
       const holder = randomUUID()

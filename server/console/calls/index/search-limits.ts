@@ -25,8 +25,7 @@ export const SEARCHES_PER_PERSON = 3
 const TOKENS_PER_BUDGET_SECOND = 2
 
 /** The terms of a search: each one more group of the trigram query and one more check of every row read. */
-export const termsOf = (filter: Pick<CallSearchFilter, 'numbers' | 'texts'>) =>
-  filter.numbers.length + filter.texts.length
+const termsOf = (filter: Pick<CallSearchFilter, 'numbers' | 'texts'>) => filter.numbers.length + filter.texts.length
 
 export function createSearchLimits(options: {
   store: Pick<ConsoleStore, 'personClaims'>
