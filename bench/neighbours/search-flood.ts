@@ -58,10 +58,12 @@ export interface FloodCounts {
   sent: number
   /** Answers by status: 200, 429 (A's slots or pace), 503 (a query stopped at its budget, the readers' queue full). */
   answers: Record<string, number>
+  /** How long each search answered 200 took, send to last byte: how long A held a reader. */
+  answeredMs: number[]
 }
 
 export function startSearchFlood(options: { url: string; cookie: string; tabs: number }) {
-  const counts: FloodCounts = { sent: 0, answers: {} }
+  const counts: FloodCounts = { sent: 0, answers: {}, answeredMs: [] }
   const { stopping, signal, sleep, ignoreAbort } = stoppable()
   let next = 0
   async function tab() {
@@ -74,6 +76,7 @@ export function startSearchFlood(options: { url: string; cookie: string; tabs: n
       })
       await res.arrayBuffer()
       counts.answers[res.status] = (counts.answers[res.status] ?? 0) + 1
+      if (res.status === 200) counts.answeredMs.push(performance.now() - sentAt)
       const retryAfter =
         res.status === 429 || res.status === 503 ? parseRetryAfter(res.headers.get('retry-after')) : null
       await sleep(retryAfter ?? Math.max(0, FLOOD_EVERY_MS - (performance.now() - sentAt)))

@@ -1,5 +1,6 @@
 // The search phase's report: B's ordinary searches alone and beside A's flood of many-term searches, the ratio
 // of their p99s against the floor measured in the same run, and what A's flood was answered.
+import { percentile } from '../web/stats'
 import type { Latency } from './report'
 import type { FloodCounts } from './search-flood'
 
@@ -38,6 +39,7 @@ export function searchPhaseReport(phase: SearchPhase, options: { seconds: number
     `B's search p99 beside A's flood ÷ alone: ${searchVerdict(phase)}; target ≤ ${SEARCH_WITHIN_RATIO}×.` +
       (phase.bRefused > 0 ? ` B was refused ${phase.bRefused} times (its own pace): read the figures with that.` : ''),
     `A's flood, ${options.tabs} tabs each sending a search of the most terms a search takes twice a second (after` +
-      ` Retry-After when refused): ${flood.sent} sent, answered ${answers || 'nothing'}.`,
+      ` Retry-After when refused): ${flood.sent} sent, answered ${answers || 'nothing'}; those answered 200 took` +
+      ` p50 ${ms(percentile(flood.answeredMs, 50))}, max ${ms(Math.max(0, ...flood.answeredMs))}.`,
   ].join('\n')
 }
