@@ -1,11 +1,15 @@
-// npm run bench:neighbours [-- --calls 1000000 --seconds 20 --exports 10 --searches-per-second 20 --store both]
+// npm run bench:neighbours [-- --calls 1000000 --seconds 20 --exports 10 --searches-per-second 20 --search-seconds 60 --tabs 4 --store both]
 // Whether one person's heavy work reaches another's requests, on loopback only: the console runs as its own
 // process over a store of --calls indexed calls (bench/search's seeded store; on PostgreSQL a row-for-row copy
 // of it on a throw-away cluster), in front of the simulator, once on each store of --store.
 //   1. person B reads a call's status through the console's voice proxy, one request after another, alone;
 //   2. the same, for as long again, while person A asks for --exports CSV exports of every call at once
 //      (A's cap lets 2 stream; the rest get 429 and ask again after Retry-After) and floods searches.
-// B's p50/p99 in both phases, their ratio, and what A was answered. Its figures are in README.md.
+//   3. person B searches as a manager does (a number fragment, a ticket id), within a person's pace, for
+//      --search-seconds alone;
+//   4. the same, for as long again, while A floods searches of the most terms a search takes from --tabs tabs.
+// B's p50/p99 in each pair of phases, their ratio (the floor is the phase alone, in the same run), and what A was
+// answered. Its figures are in README.md.
 import type { ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -16,6 +20,7 @@ import {
   type SimulatorProcess,
   startSimulatorProcess,
 } from '../server/console/test-support/simulator-process'
+import type { CallSearchQuery } from '../src/api/contract/call-index-schemas'
 import { API_PREFIX, type ListCallsResponse } from '../src/api/contract/schemas'
 import { guardChildren } from './child'
 import { integerOption } from './integer-option'
@@ -24,6 +29,8 @@ import { startHeavyLoad } from './neighbours/heavy-load'
 import { addPersonA, PERSON_A, signIn } from './neighbours/people'
 import { startPolling } from './neighbours/poller'
 import { consoleUse, latencyOf, neighboursReport, WITHIN_MS, WITHIN_RATIO } from './neighbours/report'
+import { startOrdinarySearches, startSearchFlood } from './neighbours/search-flood'
+import { SEARCH_WITHIN_RATIO, type SearchPhase, searchPhaseReport, searchVerdict } from './neighbours/search-report'
 import { copySeededStoreToPostgres } from './search/postgres-copy'
 import { queryCases } from './search/query-cases'
 import { copyStore, type SeededStore, seededStore } from './search/seeded-store'
@@ -37,6 +44,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     exports: { type: 'string', default: '10' },
     'searches-per-second': { type: 'string', default: '20' },
+    'search-seconds': { type: 'string', default: '60' },
+    tabs: { type: 'string', default: '4' },
     store: { type: 'string' },
   },
 })
@@ -46,7 +55,9 @@ const calls = integerOption('calls', values.calls, 1_000, 2_000_000)
 const seconds = integerOption('seconds', values.seconds, 1, 600)
 const exports = integerOption('exports', values.exports, 1, 100)
 const searchesPerSecond = integerOption('searches-per-second', values['searches-per-second'], 1, 1_000)
-const command = `npm run bench:neighbours -- --calls ${calls} --seconds ${seconds} --exports ${exports} --searches-per-second ${searchesPerSecond} --store ${stores.length === 2 ? 'both' : stores[0]}`
+const searchSeconds = integerOption('search-seconds', values['search-seconds'], 1, 600)
+const tabs = integerOption('tabs', values.tabs, 1, 50)
+const command = `npm run bench:neighbours -- --calls ${calls} --seconds ${seconds} --exports ${exports} --searches-per-second ${searchesPerSecond} --search-seconds ${searchSeconds} --tabs ${tabs} --store ${stores.length === 2 ? 'both' : stores[0]}`
 
 const dir = mkdtempSync(join(tmpdir(), 'voice-bench-neighbours-'))
 // The console serves no dashboard (DASHBOARD_DIST): an empty folder of the bench's own.
@@ -93,7 +104,12 @@ async function runOn(store: BenchStore, seeded: SeededStore) {
   const { location, env } = await storeFor(store, seeded)
   await addPersonA(location)
   // The same rows on both stores: the seeded file is where the queries are drawn from.
-  const queries = queryCases(seeded.path, 50).flatMap((testCase) => testCase.queries)
+  const cases = queryCases(seeded.path, 50)
+  const queries = cases.flatMap((testCase) => testCase.queries)
+  // A manager's ordinary searches: a number remembered in part, a ticket id.
+  const ordinary = cases
+    .filter((testCase) => testCase.name === 'number fragment' || testCase.name === 'metadata value')
+    .flatMap((testCase) => testCase.queries)
 
   running.sim = await startSimulatorProcess({ VOICE_SIM_SEED_CALLS: '3', VOICE_SIM_RATE_LIMIT: '1000000000' })
   children.push(running.sim.process)
@@ -130,13 +146,46 @@ async function runOn(store: BenchStore, seeded: SeededStore) {
   const besideEnd = await running.console.probe(false)
   const counts = await load.stop()
   await poller.stop()
-  // The console sees A's connections close and ends its streams before it is stopped.
+  // The console sees A's connections close and ends its streams before the searches begin.
   await pause(1_000)
+  const search = await searchPhases(url, cookieA, cookieB, ordinary, STORE_NAMES[store])
   await running.console.stop()
   await running.sim.stop()
   running.console = null
   running.sim = null
-  return { alone, beside, load: counts, console: consoleUse(started, aloneEnd, besideEnd, alone.requests, seconds) }
+  return {
+    alone,
+    beside,
+    load: counts,
+    console: consoleUse(started, aloneEnd, besideEnd, alone.requests, seconds),
+    search,
+  }
+}
+
+/** Phases 3 and 4: B's ordinary searches alone, then beside A's flood of many-term searches. */
+async function searchPhases(
+  url: string,
+  cookieA: string,
+  cookieB: string,
+  ordinary: CallSearchQuery[],
+  storeName: string,
+): Promise<SearchPhase> {
+  log(`${storeName}: B's ordinary searches alone, ${searchSeconds} s...`)
+  const searcher = startOrdinarySearches(url, cookieB, ordinary)
+  // Untimed: the readers start and the first queries warm the caches.
+  await pause(2_000)
+  searcher.lap()
+  await pause(searchSeconds * 1000)
+  const alone = latencyOf(searcher.lap())
+  log(
+    `${storeName}: B's ordinary searches beside A's flood of many-term searches from ${tabs} tabs, ${searchSeconds} s...`,
+  )
+  const flood = startSearchFlood({ url, cookie: cookieA, tabs })
+  await pause(searchSeconds * 1000)
+  const beside = latencyOf(searcher.lap())
+  const floodCounts = await flood.stop()
+  await searcher.stop()
+  return { alone, beside, flood: floodCounts, bRefused: searcher.refused() }
 }
 
 async function main() {
@@ -162,6 +211,8 @@ async function main() {
         ...figures,
       }),
     )
+    console.log('')
+    console.log(searchPhaseReport(figures.search, { seconds: searchSeconds, tabs }))
     console.log('')
   }
   const value = (pick: (figures: Awaited<ReturnType<typeof runOn>>) => string) =>
@@ -192,6 +243,26 @@ async function main() {
         {
           figure: "A's searches answered 200 of those sent",
           values: value(({ load }) => `${load.searchAnswers['200'] ?? 0} of ${load.searchesSent}`),
+        },
+        {
+          figure: "B's ordinary search alone (the floor), p50 / p99 ms",
+          values: value(({ search }) => `${ms(search.alone.p50)} / ${ms(search.alone.p99)}`),
+        },
+        {
+          figure: `B's ordinary search beside A's many-term flood (${tabs} tabs), p50 / p99 ms`,
+          values: value(({ search }) => `${ms(search.beside.p50)} / ${ms(search.beside.p99)}`),
+        },
+        {
+          figure: "B's search p99 beside A's flood ÷ alone",
+          values: value(({ search }) => searchVerdict(search)),
+          target: `≤ ${SEARCH_WITHIN_RATIO}×`,
+        },
+        {
+          figure: "A's many-term searches: 200 / 429 / 503 of those sent",
+          values: value(
+            ({ search }) =>
+              `${search.flood.answers['200'] ?? 0} / ${search.flood.answers['429'] ?? 0} / ${search.flood.answers['503'] ?? 0} of ${search.flood.sent}`,
+          ),
         },
       ],
       storeLoads,

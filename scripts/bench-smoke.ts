@@ -42,7 +42,7 @@ const SMOKES: Smoke[] = [
   },
   { script: 'bench:usage', args: ['--calls', '10000', '--requests', '5', '--warm-up', '0'] },
   { script: 'bench:web', args: ['--runs', '1', '--seed', '300', '--calls', '1', '--speed', '20'] },
-  { script: 'bench:neighbours', args: ['--calls', '2000', '--seconds', '3'] },
+  { script: 'bench:neighbours', args: ['--calls', '2000', '--seconds', '3', '--search-seconds', '3', '--tabs', '2'] },
   { script: 'bench:memory', args: ['--streams', '5', '--calls', '50', '--settle', '1'] },
 ]
 

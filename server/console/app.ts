@@ -35,6 +35,7 @@ import type { CallIndexSync } from './calls/index/call-index-sync'
 import { callExportRoutes } from './calls/index/export-routes'
 import { createPlacedCallIndexer } from './calls/index/placed-calls'
 import { readIndexState } from './calls/index/read-index-state'
+import { createSearchLimits, SEARCHES_RUNNING_PER_PERSON } from './calls/index/search-limits'
 import { callIndexRoutes } from './calls/index/search-routes'
 import { placedByRoutes } from './calls/placed-by-routes'
 import { savedViewRoutes } from './calls/saved-view-routes'
@@ -48,6 +49,7 @@ import {
 import { resolveClientAddress } from './http/client-address'
 import { consoleRoute } from './http/console-route'
 import { csrfCheck } from './http/csrf'
+import { createFairTurns, type FairTurns } from './http/fair-turns'
 import { allowedHosts, hostCheck } from './http/host-check'
 import { problem, sendProblem } from './http/problem'
 import { queryLimitProblem } from './http/query-problems'
@@ -68,6 +70,7 @@ import { createVoiceProxy, upstreamBase } from './proxy/voice-proxy'
 import { voiceRoutes } from './proxy/voice-routes'
 import { can } from './roles'
 import type { ConsoleStore } from './store'
+import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './store/query-limits'
 import { isStoreUnreachable } from './store/store-unreachable'
 import { isStoreUnwritable } from './store/store-unwritable'
 import { usageBreakdownRoutes } from './usage/breakdown-routes'
@@ -88,6 +91,10 @@ export interface ConsoleAppOptions {
   queryRateLimitPerMinute?: number
   /** Per person: call exports streaming at once (2 unless given). */
   exportsPerPerson?: number
+  /** The store's readers (CONSOLE_QUERY_*): as many searches take turns at once as there are readers. */
+  queries?: QueryLimits
+  /** The searches' turns at the readers, in rotation between people; made from `queries` when not given. */
+  searchTurns?: FairTurns
   upstream: string
   apiKey: string | null
   storageUpstream?: string
@@ -179,6 +186,12 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   // The console's own heavy endpoints: signed in, then within the person's pace (which refusals spend too).
   const queryPace = createUserRateLimiter(options.store, 'queries', options.queryRateLimitPerMinute ?? 120, now)
   const signedInPaced = every(signedIn, pacedPerPerson(queryPace))
+  const searchTurns =
+    options.searchTurns ??
+    createFairTurns({
+      atOnce: (options.queries ?? DEFAULT_QUERY_LIMITS).workers,
+      perPerson: SEARCHES_RUNNING_PER_PERSON,
+    })
   const audit = options.audit ?? createAuditLog(options.store, now)
   const alertDelivery =
     options.alertDelivery ??
@@ -311,7 +324,12 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   app.route(`${CONSOLE_PREFIX}${CALL_INDEX_PATHS.views}`, savedViewRoutes(options.store, signedInPaced, now))
   app.route(
     CONSOLE_PREFIX,
-    callIndexRoutes({ store: options.store, sync: options.callIndex ?? null, signedIn: signedInPaced }),
+    callIndexRoutes({
+      store: options.store,
+      sync: options.callIndex ?? null,
+      signedIn: signedInPaced,
+      withinLimits: createSearchLimits({ store: options.store, pace: queryPace, turns: searchTurns, now }),
+    }),
   )
   // The index's state, as the breakdowns and caller-ID health report what it still misses.
   const callIndex = options.callIndex ?? null

@@ -32,6 +32,21 @@ describe('the per-user token bucket, in the store', () => {
     expect((await limiter.take('a')).allowed).toBe(false)
   })
 
+  it('charges work done after the request, into debt: the person waits until the bucket refills past one', async () => {
+    const clock = fakeClock()
+    // 60 a minute: a burst of 10, a token a second.
+    const limiter = createUserRateLimiter(store, 'charged', 60, clock.now)
+    expect((await limiter.take('a')).allowed).toBe(true)
+    // The other 9 of the burst and 5 more: 5 s in debt before the next token.
+    await limiter.charge('a', 14)
+    expect(await limiter.take('a')).toEqual({ allowed: false, retryAfterSeconds: 6 })
+    clock.advance(5_000)
+    expect((await limiter.take('a')).allowed).toBe(false)
+    clock.advance(1_000)
+    expect((await limiter.take('a')).allowed).toBe(true)
+    expect((await limiter.take('b')).allowed).toBe(true)
+  })
+
   it('keeps a bucket per person and per limit', async () => {
     const limiter = createUserRateLimiter(store, 'each', 60, fakeClock().now)
     for (let i = 0; i < 10; i++) await limiter.take('a')

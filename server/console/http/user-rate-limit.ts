@@ -100,9 +100,25 @@ export function createUserRateLimiter(
     return refill
   }
 
+  /**
+   * Charges `tokens` more for work a request has caused (its terms, its time), from this instance's lease first
+   * and the rest from the shared bucket, into debt if need be: the person's next requests wait it out.
+   */
+  async function charge(userId: string, tokens: number): Promise<void> {
+    let owed = tokens
+    const lease = leases.get(userId)
+    if (lease && lease.until > now()) {
+      const fromLease = Math.min(lease.left, owed)
+      lease.left -= fromLease
+      owed -= fromLease
+    }
+    if (owed > 0) await store.personRates.spend(bucketOf(userId), now(), policy, owed)
+  }
+
   return {
     take,
     takeLeased,
+    charge,
     /** How long a bucket takes to fill from empty: an untouched row older than this is the same as none. */
     refillMs: Math.ceil(policy.capacity / policy.perMs),
   }

@@ -6,6 +6,21 @@ import type { ConsoleDb } from './database'
 /** Whether the request was taken, and otherwise the bucket's tokens as of `now` (less than one). */
 export type BucketTake = { taken: true } | { taken: false; tokens: number }
 
+/**
+ * The row's tokens as of `now`: those regained since the row's time, up to the bucket's size; none when this
+ * clock is behind it. With `now` and the size as SQL values, for an upsert's `set`.
+ */
+function bucketAt(now: number, policy: BucketPolicy) {
+  const at = sql<number>`cast(${now} as bigint)`
+  const perMs = sql<number>`cast(${policy.perMs} as double precision)`
+  const capacity = sql<number>`cast(${policy.capacity} as double precision)`
+  const refilled = sql<number>`case
+    when person_rate_buckets.at >= ${at} then person_rate_buckets.tokens
+    when person_rate_buckets.tokens + (${at} - person_rate_buckets.at) * ${perMs} >= ${capacity} then ${capacity}
+    else person_rate_buckets.tokens + (${at} - person_rate_buckets.at) * ${perMs} end`
+  return { at, capacity, refilled }
+}
+
 export function createPersonRateQueries(db: ConsoleDb) {
   return {
     /**
@@ -15,14 +30,7 @@ export function createPersonRateQueries(db: ConsoleDb) {
      */
     take: async (key: string, now: number, policy: BucketPolicy, count = 1): Promise<BucketTake> => {
       const want = sql<number>`cast(${count} as double precision)`
-      const at = sql<number>`cast(${now} as bigint)`
-      const perMs = sql<number>`cast(${policy.perMs} as double precision)`
-      const capacity = sql<number>`cast(${policy.capacity} as double precision)`
-      // The tokens regained since the row's time, up to the bucket's size; none when this clock is behind it.
-      const refilled = sql<number>`case
-        when person_rate_buckets.at >= ${at} then person_rate_buckets.tokens
-        when person_rate_buckets.tokens + (${at} - person_rate_buckets.at) * ${perMs} >= ${capacity} then ${capacity}
-        else person_rate_buckets.tokens + (${at} - person_rate_buckets.at) * ${perMs} end`
+      const { at, capacity, refilled } = bucketAt(now, policy)
       const row = await db
         .insertInto('person_rate_buckets')
         .values({ key, tokens: sql<number>`${capacity} - ${want}`, at: now })
@@ -45,6 +53,25 @@ export function createPersonRateQueries(db: ConsoleDb) {
         .executeTakeFirst()
       if (!bucket) return { taken: false, tokens: 0 }
       return { taken: false, tokens: tokensAt(bucket, now, policy) }
+    },
+    /**
+     * Takes `count` tokens from `key`'s bucket at `now` whatever it holds, below nothing if need be: work already
+     * done (a search's terms, a query that ran to its budget) is paid for after the fact, and a bucket in debt
+     * refuses the person's next requests until it has refilled past one.
+     */
+    spend: async (key: string, now: number, policy: BucketPolicy, count: number) => {
+      const cost = sql<number>`cast(${count} as double precision)`
+      const { at, capacity, refilled } = bucketAt(now, policy)
+      await db
+        .insertInto('person_rate_buckets')
+        .values({ key, tokens: sql<number>`${capacity} - ${cost}`, at: now })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            tokens: sql<number>`${refilled} - ${cost}`,
+            at: sql<number>`case when person_rate_buckets.at >= ${at} then person_rate_buckets.at else ${at} end`,
+          }),
+        )
+        .execute()
     },
     /** Gives back `count` tokens taken earlier and not used, up to the bucket's size. */
     giveBack: async (key: string, count: number, policy: BucketPolicy) => {

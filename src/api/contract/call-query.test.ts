@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { parseCallQuery, phoneDigits, shortTermsError, tooShortTerms, withoutShortTerms } from './call-query'
+import {
+  MAX_SEARCH_TERMS,
+  parseCallQuery,
+  phoneDigits,
+  shortTermsError,
+  tooManyTermsError,
+  tooShortTerms,
+  withoutShortTerms,
+} from './call-query'
 
 describe('phoneDigits', () => {
   it.each([
@@ -83,5 +91,20 @@ describe('terms too short to search', () => {
       '“48” is too short to search: type 3 characters or more (3 digits of a number), or name a key (ticket:48).',
     )
     expect(shortTermsError('ab 48')).toMatch(/^“ab”, “48” are too short to search/)
+  })
+})
+
+describe('tooManyTermsError', () => {
+  it('lets a query of up to MAX_SEARCH_TERMS terms through, counting a number typed in parts as one', () => {
+    const words = Array.from({ length: MAX_SEARCH_TERMS }, (_, i) => `word${i}`)
+    expect(tooManyTermsError(words.join(' '))).toBeNull()
+    expect(tooManyTermsError(`${words.slice(1).join(' ')} (415) 555-0100`)).toBeNull()
+  })
+
+  it('refuses one more, saying how many it has and how many it takes', () => {
+    const words = Array.from({ length: MAX_SEARCH_TERMS + 1 }, (_, i) => `word${i}`)
+    expect(tooManyTermsError(words.join(' '))).toBe(
+      `This search has ${MAX_SEARCH_TERMS + 1} terms; search with ${MAX_SEARCH_TERMS} at most (every call must match them all, so the few that tell calls apart are enough).`,
+    )
   })
 })

@@ -21,6 +21,11 @@ export type QueryTerm =
 
 /** Longest query read; past it the rest is ignored (a search box, not a document). */
 const MAX_QUERY_LENGTH = 200
+/**
+ * Terms one search may hold. Each is one more group of the trigram index's query and one more check of every row
+ * read: 40 short terms ran each query of a search to its time budget.
+ */
+export const MAX_SEARCH_TERMS = 10
 /** Characters (digits, for a number fragment) a term needs before it is searched. */
 export const MIN_TERM_LENGTH = 3
 
@@ -145,4 +150,11 @@ export function shortTermsError(query: string): string | null {
   if (short.length === 0) return null
   const quoted = short.map((term) => `“${term}”`).join(', ')
   return `${quoted} ${short.length === 1 ? 'is' : 'are'} too short to search: type ${MIN_TERM_LENGTH} characters or more (3 digits of a number), or name a key (ticket:${short[0]}).`
+}
+
+/** Why the console refuses a query of more terms than it searches at once (null when it has few enough). */
+export function tooManyTermsError(query: string): string | null {
+  const terms = parseCallQuery(query).length
+  if (terms <= MAX_SEARCH_TERMS) return null
+  return `This search has ${terms} terms; search with ${MAX_SEARCH_TERMS} at most (every call must match them all, so the few that tell calls apart are enough).`
 }

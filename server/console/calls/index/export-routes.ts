@@ -17,12 +17,12 @@ import { sameSiteOnly } from '../../http/csrf'
 import { CSV_CONTENT_TYPE, csvFileName } from '../../http/csv'
 import { type CsvStreamEnd, csvStream } from '../../http/csv-stream'
 import { sendInvalidFields } from '../../http/invalid-fields'
+import { createPersonSlots } from '../../http/person-slots'
 import { sendProblem } from '../../http/problem'
 import { responseDelivery } from '../../http/response-delivery'
 import type { ConsoleStore } from '../../store'
-import { createExportClaims } from './export-claims'
 import { exportColumns } from './export-columns'
-import { searchFilterOf, shortTermsProblem } from './search-filter'
+import { searchFilterOf, termsProblem } from './search-filter'
 
 // A page of the index per read of the stream: 40 to 60 KB of CSV. Small, because each page's rows are made
 // into CSV on the event loop: a slice of a few ms, between which everyone else's requests are answered.
@@ -44,7 +44,7 @@ export function callExportRoutes(options: {
 }) {
   const { store, audit, signedIn, exportsPerPerson, now } = options
   // Per person, in the store: exports under way on every instance, from the first query until the stream ends.
-  const claims = createExportClaims(store, exportsPerPerson, now)
+  const claims = createPersonSlots(store, 'export', exportsPerPerson, now)
   /**
    * The selection is fixed here: calls the sync indexes from now on are neither counted nor sent,
    * and the pages, newest first after the last one sent, never shift.
@@ -69,7 +69,7 @@ export function callExportRoutes(options: {
           : 'One of the search filters is not valid; clear it and try again.'
         return sendInvalidFields(c, parsed.error, detail, 'Invalid export')
       }
-      const short = shortTermsProblem(c, parsed.data.q, 'Invalid export')
+      const short = termsProblem(c, parsed.data.q, 'Invalid export')
       if (short) return short
       const { tz, ...filters } = parsed.data
       const userId = c.get('session').userId

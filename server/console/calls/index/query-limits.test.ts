@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryLimitProblem } from '../../http/query-problems'
 import { type ConsoleStore, openStore } from '../../store'
 import { QueriesQueueFull } from '../../store/query-limits'
-import { createTestConsole, expectProblem, type TestConsole } from '../../test-support/console-app'
+import { createTestConsole, expectProblem, fakeClock, type TestConsole } from '../../test-support/console-app'
 import { nextTurn } from '../../test-support/next-turn'
 
 // 500,000: at 200,000 a quiet machine sometimes counted them within the 20 ms budget below, so the export
@@ -99,6 +99,21 @@ describe('heavy queries off the event loop', () => {
     for (let attempt = 0; attempt < 5 && status !== 200; attempt++)
       status = (await tight.request('/api/console/calls/search?caller_id=%2B19995550100', { cookie })).status
     expect(status).toBe(200)
+  })
+
+  it('charges a search stopped at its budget to its person’s pace, beyond the request’s own token', async () => {
+    const clock = fakeClock()
+    // 60 a minute: a burst of 10. A budget of 20 ms costs ceil(0.02 s × 2) = 1 token more.
+    const tight = await consoleOver({ budgetMs: 20 }, { queryRateLimitPerMinute: 60, now: clock.now })
+    // A person of this test's own: the pace's buckets live in the file every console here shares.
+    await tight.addUser('charged@example.com', 'support')
+    const cookie = await tight.signIn('charged@example.com')
+    await expectProblem(await tight.request(HEAVY_SEARCH, { cookie }), 503)
+    let answered = 0
+    for (let status = 200; status === 200; answered += status === 200 ? 1 : 0)
+      status = (await tight.request('/api/console/views', { cookie })).status
+    // 10, less the search's token and the 1 it was charged.
+    expect(answered).toBe(8)
   })
 
   it('refuses at once what would wait past the queue’s bound (503 with Retry-After), rather than hold it', async () => {

@@ -3,7 +3,7 @@
 import type { Context } from 'hono'
 import type * as z from 'zod/mini'
 import type { callSearchQuery } from '../../../../src/api/contract/call-index-schemas'
-import { parseCallQuery, shortTermsError } from '../../../../src/api/contract/call-query'
+import { parseCallQuery, shortTermsError, tooManyTermsError } from '../../../../src/api/contract/call-query'
 import { sendProblem } from '../../http/problem'
 import type { CallSearchFilter } from '../../store/call-search'
 
@@ -26,9 +26,10 @@ export function searchFilterOf(query: z.output<typeof callSearchQuery>): CallSea
 
 /**
  * A term too short to search is refused, not ignored: a search that quietly left it out would say more than it
- * found. A 400 naming `q` and the term, or null when every term is long enough.
+ * found. So is a query of more terms than MAX_SEARCH_TERMS: each term makes every query of the search dearer.
+ * A 400 naming `q` and why, or null when the terms can be searched.
  */
-export function shortTermsProblem(c: Context, q: string | undefined, title: string): Response | null {
-  const message = shortTermsError(q ?? '')
+export function termsProblem(c: Context, q: string | undefined, title: string): Response | null {
+  const message = shortTermsError(q ?? '') ?? tooManyTermsError(q ?? '')
   return message === null ? null : sendProblem(c, 400, title, message, { errors: [{ field: 'q', message }] })
 }

@@ -19,7 +19,8 @@ import type { CallIndexSync } from './call-index-sync'
 import { isoTime } from './index-state'
 import { readIndexState } from './read-index-state'
 import { decodeSearchCursor, encodeSearchCursor } from './search-cursor'
-import { searchFilterOf, shortTermsProblem } from './search-filter'
+import { searchFilterOf, termsProblem } from './search-filter'
+import type { createSearchLimits } from './search-limits'
 
 const DEFAULT_PAGE = 50
 
@@ -47,8 +48,10 @@ export function callIndexRoutes(options: {
   store: ConsoleStore
   sync: CallIndexSync | null
   signedIn: MiddlewareHandler<SessionEnv>
+  /** A person's searches: their cost against the pace, their slots and their turns at the readers. */
+  withinLimits: ReturnType<typeof createSearchLimits>
 }) {
-  const { store, sync, signedIn } = options
+  const { store, sync, signedIn, withinLimits } = options
   const state = () => (sync ? sync.state() : readIndexState(store, null))
   return (
     new Hono<SessionEnv>()
@@ -62,7 +65,7 @@ export function callIndexRoutes(options: {
             'Invalid search',
           )
         const query = parsed.data
-        const short = shortTermsProblem(c, query.q, 'Invalid search')
+        const short = termsProblem(c, query.q, 'Invalid search')
         if (short) return short
         const after = query.cursor ? decodeSearchCursor(query.cursor) : null
         if (query.cursor && !after) {
@@ -76,27 +79,29 @@ export function callIndexRoutes(options: {
           )
         }
         const filter = searchFilterOf(query)
-        const limit = query.limit ?? DEFAULT_PAGE
-        // One more than the page: whether there is a next page, without a second count.
-        const plan = await store.callSearch.plan(filter)
-        const rows = await store.callSearch.page(filter, after, limit + 1, plan)
-        const page = rows.slice(0, limit)
-        const last = page.at(-1)
-        const { count: counted, minutes } = await store.callSearch.countWithMinutes(filter, SEARCH_COUNT_CAP, plan)
-        const capped = counted > SEARCH_COUNT_CAP
-        const body: CallSearchResponse = {
-          calls: page.map(indexedCallOf),
-          nextCursor:
-            rows.length > limit && last
-              ? encodeSearchCursor({ createdAt: last.created_at, callId: last.call_id })
-              : null,
-          total: Math.min(counted, SEARCH_COUNT_CAP),
-          totalCapped: capped,
-          // Past the cap the sum is of the calls counted, not of all: unknown, as the total is.
-          billedMinutes: capped ? null : minutes,
-          index: await state(),
-        }
-        return c.json(body)
+        return withinLimits(c, filter, async () => {
+          const limit = query.limit ?? DEFAULT_PAGE
+          // One more than the page: whether there is a next page, without a second count.
+          const plan = await store.callSearch.plan(filter)
+          const rows = await store.callSearch.page(filter, after, limit + 1, plan)
+          const page = rows.slice(0, limit)
+          const last = page.at(-1)
+          const { count: counted, minutes } = await store.callSearch.countWithMinutes(filter, SEARCH_COUNT_CAP, plan)
+          const capped = counted > SEARCH_COUNT_CAP
+          const body: CallSearchResponse = {
+            calls: page.map(indexedCallOf),
+            nextCursor:
+              rows.length > limit && last
+                ? encodeSearchCursor({ createdAt: last.created_at, callId: last.call_id })
+                : null,
+            total: Math.min(counted, SEARCH_COUNT_CAP),
+            totalCapped: capped,
+            // Past the cap the sum is of the calls counted, not of all: unknown, as the total is.
+            billedMinutes: capped ? null : minutes,
+            index: await state(),
+          }
+          return c.json(body)
+        })
       })
       // Who placed calls is already on every row a reader sees; the list of them is no more.
       .get(CALL_INDEX_PATHS.placers, signedIn, requirePermission('calls:read'), async (c) => {
