@@ -8,6 +8,7 @@ import { parseRetryAfter } from './contract/retry-after'
 import { API_PREFIX, type ProblemDetails, problemDetails } from './contract/schemas'
 import { BROWSER_TIMEOUT_MS } from './contract/time-limits'
 import { rateLimitGate, STATUSES_THAT_HOLD_EVERY_REQUEST } from './rate-limit-gate'
+import { isUnreachableStatus, serviceReach } from './service-reach'
 
 /** Longer than the console's own limit on the voice service, so its 504 (in words) arrives first. */
 const DEFAULT_TIMEOUT_MS = BROWSER_TIMEOUT_MS
@@ -88,14 +89,18 @@ export const MAX_RATE_LIMIT_WAITS = 8
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', schema } = options
-  let response = await send(path, options)
+  let response = await sendAndSee(path, options)
   for (let waits = 0; method === 'GET' && response.status === 429 && waits < MAX_RATE_LIMIT_WAITS; waits++) {
     void response.body?.cancel()
     await waitToResend(response, waits, options)
-    response = await send(path, options)
+    response = await sendAndSee(path, options)
   }
 
-  if (!response.ok) throw await errorFromResponse(response)
+  if (!response.ok) {
+    const error = await errorFromResponse(response)
+    if (isGated(options) && isUnreachableStatus(response.status)) serviceReach.sawFailure(error.message)
+    throw error
+  }
 
   let json: unknown
   try {
@@ -119,6 +124,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     })
   }
   return parsed.data
+}
+
+/** A send whose outcome tells the voice service's reach (service-reach.ts): an answer, or none at all. */
+async function sendAndSee(path: string, options: RequestOptions<unknown>): Promise<Response> {
+  const seen = isGated(options)
+  try {
+    const response = await send(path, options)
+    if (seen && !isUnreachableStatus(response.status)) serviceReach.sawAnswer()
+    return response
+  } catch (error) {
+    if (seen && isApiError(error)) serviceReach.sawFailure(error.message)
+    throw error
+  }
 }
 
 /** One send: after the gate (for the voice API), with its own time limit; a failure to get any answer thrown. */

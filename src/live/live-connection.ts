@@ -5,6 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { MAX_WATCHED_CALLS } from '@/api/contract/live-schemas'
 import { LIVE_EVENTS_URL, type LiveStreamEvent, openLiveStream } from '@/api/live-stream'
+import { serviceReach } from '@/api/service-reach'
 import { randomId } from '@/lib/random-id'
 import { createLiveQuerySync } from './live-query-sync'
 import { applyEvent, withoutOldEndings } from './live-state'
@@ -57,6 +58,10 @@ export function connectLive({ store, queryClient, userId, pathname, onEnding }: 
   const onEvent = (event: LiveStreamEvent) => {
     const { state, ended } = applyEvent(store.get(), event)
     store.set(state)
+    // The hub reads the service for every tab: its trouble is the service's reach as much as a page's failed read.
+    if (event.name === 'trouble') serviceReach.sawFailure(event.data.message)
+    if (event.name === 'recovered') serviceReach.sawAnswer()
+    if (event.name === 'snapshot' && event.data.trouble) serviceReach.sawFailure(event.data.trouble.message)
     if (event.name === 'snapshot') for (const entry of event.data.calls) queries.sync(entry)
     if (event.name === 'call') queries.sync(event.data)
     if (!ended || ended.entry.placedBy?.userId !== userId) return
