@@ -8,6 +8,7 @@ import { MetadataEditor } from './metadata-editor'
 import { CallerIdSelect } from './new-call-caller-id-select'
 import { NewCallFeedback } from './new-call-feedback'
 import type { NewCallPrefill } from './new-call-prefill'
+import { PendingPlacementNotice } from './pending-placement-notice'
 import { useNewCallForm } from './use-new-call-form'
 
 /** The new-call form. A failed submission keeps everything typed; "Call again" arrives filled in. */
@@ -18,7 +19,8 @@ export function NewCallForm({
   callerIds: CallerIdListItem[]
   prefill?: NewCallPrefill | null
 }) {
-  const { form, ref, initial, mutation, retrying, otherErrors, clientInvalid } = useNewCallForm(callerIds, prefill)
+  const { form, ref, initial, restored, replayed, startAfresh, mutation, retrying, otherErrors, clientInvalid } =
+    useNewCallForm(callerIds, prefill)
   const sending = mutation.isPending
   const failure = mutation.isError && !sending ? mutation.error : null
   const submit = () => void form.handleSubmit()
@@ -34,6 +36,11 @@ export function NewCallForm({
       className="flex max-w-2xl flex-col gap-6"
       aria-busy={sending}
     >
+      <PendingPlacementNotice
+        restored={mutation.isIdle || replayed ? restored : null}
+        replayed={replayed}
+        onPlaceAnother={startAfresh}
+      />
       <form.Field name="callerId">
         {(field) => (
           <CallerIdSelect
