@@ -1,13 +1,26 @@
-import { type ErrorComponentProps, Link } from '@tanstack/react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import { type ErrorComponentProps, Link, useParams } from '@tanstack/react-router'
+import { callQueries } from '@/api/calls'
 import { isApiError } from '@/api/client'
 import { RouteError } from '@/components/route-error'
 import { buttonVariants } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
+import { knownCall, ListedCallMissing } from './listed-call-missing'
 
-/** A 404 is the user's answer ("no such call"), not a failure to retry. */
+/**
+ * A 404 is the user's answer ("no such call"), not a failure to retry: unless this tab saw the call listed, or its
+ * detail answered, when the service is only late to agree with itself (listed-call-missing.tsx).
+ */
 export function CallRouteError(props: ErrorComponentProps) {
+  const queryClient = useQueryClient()
+  const callId = useParams({ strict: false }).callId ?? ''
   if (isApiError(props.error) && props.error.status === 404) {
+    const known = knownCall(queryClient, callId)
+    if (known) {
+      const detailAnswered = queryClient.getQueryData(callQueries.detail(callId).queryKey) !== undefined
+      return <ListedCallMissing call={known} whatIsMissing={detailAnswered ? 'status' : 'detail'} />
+    }
     return (
       <div className="space-y-4">
         <h1 className="text-2xl font-semibold">Call not found</h1>
