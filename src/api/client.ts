@@ -8,7 +8,7 @@ import { parseRetryAfter } from './contract/retry-after'
 import { API_PREFIX, type ProblemDetails, problemDetails } from './contract/schemas'
 import { BROWSER_TIMEOUT_MS } from './contract/time-limits'
 import { rateLimitGate, STATUSES_THAT_HOLD_EVERY_REQUEST } from './rate-limit-gate'
-import { isUnreachableStatus, serviceReach } from './service-reach'
+import { serviceReach } from './service-reach'
 
 /** Longer than the console's own limit on the voice service, so its 504 (in words) arrives first. */
 const DEFAULT_TIMEOUT_MS = BROWSER_TIMEOUT_MS
@@ -89,16 +89,16 @@ export const MAX_RATE_LIMIT_WAITS = 8
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', schema } = options
-  let response = await sendAndSee(path, options)
+  let response = await send(path, options)
   for (let waits = 0; method === 'GET' && response.status === 429 && waits < MAX_RATE_LIMIT_WAITS; waits++) {
     void response.body?.cancel()
     await waitToResend(response, waits, options)
-    response = await sendAndSee(path, options)
+    response = await send(path, options)
   }
 
   if (!response.ok) {
     const error = await errorFromResponse(response)
-    if (isGated(options) && isUnreachableStatus(response.status)) serviceReach.sawFailure(error.message)
+    if (isGated(options) && response.status >= 500) serviceReach.sawFailure(error.message)
     throw error
   }
 
@@ -124,19 +124,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     })
   }
   return parsed.data
-}
-
-/** A send whose outcome tells the voice service's reach (service-reach.ts): an answer, or none at all. */
-async function sendAndSee(path: string, options: RequestOptions<unknown>): Promise<Response> {
-  const seen = isGated(options)
-  try {
-    const response = await send(path, options)
-    if (seen && !isUnreachableStatus(response.status)) serviceReach.sawAnswer()
-    return response
-  } catch (error) {
-    if (seen && isApiError(error)) serviceReach.sawFailure(error.message)
-    throw error
-  }
 }
 
 /** One send: after the gate (for the voice API), with its own time limit; a failure to get any answer thrown. */
@@ -168,22 +155,26 @@ async function send(path: string, options: RequestOptions<unknown>): Promise<Res
       if (signal?.aborted) void answer.body?.cancel()
     }, ignore)
   }
+  // Every voice API send tells whether the service answers (service-reach.ts): a 5xx, or no answer, is down.
   try {
-    return await untilAborted(sent, signal)
+    const response = await untilAborted(sent, signal)
+    if (gated && response.status < 500) serviceReach.sawAnswer()
+    return response
   } catch (cause) {
     if (signal?.aborted) throw cause
-    if (timeout.aborted) {
-      throw new ApiError({
-        kind: 'timeout',
-        message: `The service did not answer within ${Math.round(timeoutMs / 1000)} seconds.`,
-        cause,
-      })
-    }
-    throw new ApiError({
-      kind: 'network',
-      message: 'Could not reach the service. Check your connection and try again.',
-      cause,
-    })
+    const error = timeout.aborted
+      ? new ApiError({
+          kind: 'timeout',
+          message: `The service did not answer within ${Math.round(timeoutMs / 1000)} seconds.`,
+          cause,
+        })
+      : new ApiError({
+          kind: 'network',
+          message: 'Could not reach the service. Check your connection and try again.',
+          cause,
+        })
+    if (gated) serviceReach.sawFailure(error.message)
+    throw error
   }
 }
 

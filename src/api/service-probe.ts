@@ -34,7 +34,7 @@ export function probeWhileUnreachable({
   // This tab's own last probe too, should storage refuse to keep it.
   let probedAt = 0
   const look = () => {
-    if (reach.get().reachable || hidden()) return
+    if (reach.down() === null || hidden()) return
     if (now() - Math.max(probedAt, readTime(LAST_PROBE_KEY)) < PROBE_EVERY_MS) return
     probedAt = now()
     safely(() => storage.setItem(LAST_PROBE_KEY, String(probedAt)))
@@ -42,11 +42,9 @@ export function probeWhileUnreachable({
   }
   const timer = setInterval(look, lookEveryMs)
   // This tab saw the service back: the others hear it and read again what failed for them.
-  let wasReachable = reach.get().reachable
+  // (Only a change is told: reachable now is back.)
   const unsubscribe = reach.subscribe(() => {
-    const { reachable } = reach.get()
-    if (reachable && !wasReachable) safely(() => storage.setItem(SERVICE_BACK_KEY, String(now())))
-    wasReachable = reachable
+    if (reach.down() === null) safely(() => storage.setItem(SERVICE_BACK_KEY, String(now())))
   })
   const heard = (event: StorageEvent) => {
     if (event.key === SERVICE_BACK_KEY && event.newValue) reach.sawAnswer()

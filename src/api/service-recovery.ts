@@ -6,15 +6,19 @@ import { isApiError } from './client'
 import { type ServiceReachStore, serviceReach } from './service-reach'
 import { sessionQueries } from './session'
 
-export function recoverWhenServiceReturns(queryClient: QueryClient, reach: ServiceReachStore = serviceReach) {
-  let wasReachable = reach.get().reachable
+/** `onBack`: what else reads again (live-provider.tsx reloads a page whose loader failed). */
+export function recoverWhenServiceReturns(
+  queryClient: QueryClient,
+  onBack: () => void = () => {},
+  reach: ServiceReachStore = serviceReach,
+) {
+  // Only a change is told: reachable now is back.
   return reach.subscribe(() => {
-    const { reachable } = reach.get()
-    if (reachable && !wasReachable) {
+    if (reach.down() === null) {
       void queryClient.invalidateQueries({ predicate: (query) => failedForNow(query.state.error) })
       void queryClient.invalidateQueries({ queryKey: sessionQueries.upstream().queryKey })
+      onBack()
     }
-    wasReachable = reachable
   })
 }
 

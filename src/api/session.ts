@@ -12,7 +12,6 @@ import {
   sessionState,
   upstreamStatus,
 } from './contract/console-schemas'
-import { serviceReach } from './service-reach'
 import { fetchSetup, fetchSignedIn, signedIn } from './sign-in'
 
 const onConsole = { prefix: CONSOLE_PREFIX }
@@ -36,13 +35,7 @@ export const sessionQueries = {
   upstream: () =>
     queryOptions({
       queryKey: [...sessionQueries.all(), 'upstream'] as const,
-      queryFn: async ({ signal }) => {
-        const status = await apiRequest('/upstream', { ...onConsole, schema: upstreamStatus, signal })
-        // The console's own check of the service is a read of it too (service-reach.ts).
-        if (status.state === 'connected') serviceReach.sawAnswer()
-        else serviceReach.sawFailure(status.message)
-        return status
-      },
+      queryFn: ({ signal }) => apiRequest('/upstream', { ...onConsole, schema: upstreamStatus, signal }),
       // Read again whenever the service is seen to come back or go (service-recovery.ts, the banner).
       staleTime: 60_000,
     }),

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Outlet, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import { can, sessionQueries } from '@/api/session'
+import { sessionQueries } from '@/api/session'
 import { DocumentTitle } from '@/components/document-title'
 import { RateLimitBanner } from '@/components/rate-limit-banner'
 import { cn } from '@/lib/cn'
@@ -12,7 +12,6 @@ import { isWidePage, pageWidth } from './page-width'
 import { SignedOutHeader } from './signed-out-header'
 import { SkipLink } from './skip-link'
 import { useHeadingFocusOnNavigation } from './use-heading-focus'
-import { useServiceRecovery } from './use-service-recovery'
 
 // The keyboard shortcuts load on their own, right after the page: a cold /calls stays as light (keyboard/README.md).
 // Until they are here, early-keys keeps what is pressed for them.
@@ -21,7 +20,6 @@ const KeyboardShortcuts = lazy(() => import('./keyboard/keyboard-shortcuts'))
 export function AppLayout() {
   const { data: session } = useQuery(sessionQueries.current())
   useHeadingFocusOnNavigation()
-  useServiceRecovery(can(session, 'account:read'))
   // The live board's wall mode: no navigation, the whole width.
   const wall = useRouterState({
     select: (state) =>

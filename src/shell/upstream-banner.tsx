@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useSyncExternalStore } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import { serviceReach } from '@/api/service-reach'
 import { sessionQueries } from '@/api/session'
 
@@ -10,10 +10,16 @@ import { sessionQueries } from '@/api/session'
  * while the pages fail.
  */
 export default function UpstreamBanner() {
-  const { data } = useQuery(sessionQueries.upstream())
-  const reach = useSyncExternalStore(serviceReach.subscribe, serviceReach.get)
+  const { data, dataUpdatedAt } = useQuery(sessionQueries.upstream())
+  const down = useSyncExternalStore(serviceReach.subscribe, serviceReach.down)
+  // The console's own check of the service is a read of it too, when it is newer than what the tab last saw.
+  useEffect(() => {
+    if (!data || dataUpdatedAt < serviceReach.since()) return
+    if (data.state === 'connected') serviceReach.sawAnswer()
+    else serviceReach.sawFailure(data.message)
+  }, [data, dataUpdatedAt])
   if (!data) return null
-  if (data.state === 'connected' && reach.reachable) {
+  if (data.state === 'connected' && down === null) {
     return (
       <p className="mx-auto max-w-6xl px-4 pb-2 text-xs text-slate-600 dark:text-slate-400">
         <span aria-hidden="true" className="mr-1 inline-block size-2 rounded-full bg-emerald-500" />
@@ -21,7 +27,7 @@ export default function UpstreamBanner() {
       </p>
     )
   }
-  const message = data.state !== 'connected' || reach.reachable ? data.message : reach.reason
+  const message = data.state !== 'connected' || down === null ? data.message : down
   return (
     <div className="mx-auto max-w-6xl px-4 pb-3">
       <p
@@ -29,7 +35,7 @@ export default function UpstreamBanner() {
         className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
       >
         <span className="font-semibold">The voice service is not usable. </span>
-        {message} {!reach.reachable && 'The pages load again by themselves once it answers.'}
+        {message} {down !== null && 'The pages load again by themselves once it answers.'}
       </p>
     </div>
   )

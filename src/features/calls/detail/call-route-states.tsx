@@ -1,40 +1,20 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { type ErrorComponentProps, Link, useParams } from '@tanstack/react-router'
-import { callQueries } from '@/api/calls'
+import type { ErrorComponentProps } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { isApiError } from '@/api/client'
 import { RouteError } from '@/components/route-error'
-import { buttonVariants } from '@/components/ui/button'
-import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
-import { knownCall, ListedCallMissing } from './listed-call-missing'
 
-/**
- * A 404 is the user's answer ("no such call"), not a failure to retry: unless this tab saw the call listed, or its
- * detail answered, when the service is only late to agree with itself (listed-call-missing.tsx).
- */
+// A 404's page (no such call, or one the service is late to return) loads only when needed: the call route's error
+// state is in every page's first JavaScript.
+const CallNotFound = lazy(() => import('./call-not-found'))
+
+/** A 404 is the user's answer, not a failure to retry (call-not-found.tsx); anything else is the page's error. */
 export function CallRouteError(props: ErrorComponentProps) {
-  const queryClient = useQueryClient()
-  const callId = useParams({ strict: false }).callId ?? ''
   if (isApiError(props.error) && props.error.status === 404) {
-    const known = knownCall(queryClient, callId)
-    if (known) {
-      const detailAnswered = queryClient.getQueryData(callQueries.detail(callId).queryKey) !== undefined
-      return <ListedCallMissing call={known} whatIsMissing={detailAnswered ? 'status' : 'detail'} />
-    }
     return (
-      <div className="space-y-4">
-        <h1 className="text-2xl font-semibold">Call not found</h1>
-        <EmptyState
-          title="Call not found"
-          action={
-            <Link to="/calls" className={buttonVariants({ variant: 'secondary' })}>
-              Back to calls
-            </Link>
-          }
-        >
-          There is no call with this ID on this account. Check the link, or find the call in the list.
-        </EmptyState>
-      </div>
+      <Suspense fallback={<CallSkeleton />}>
+        <CallNotFound />
+      </Suspense>
     )
   }
   return <RouteError {...props} title="This call could not be loaded" />

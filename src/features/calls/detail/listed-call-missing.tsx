@@ -1,37 +1,20 @@
 // A call the service listed (or whose detail it returned) but whose detail or status it answers 404 for: the
 // service's lists and its call reads disagree for a while (eventual consistency). That is not "no such call":
 // the page says what it knows, from the list's row or the detail, and asks again by itself for a minute.
-import type { QueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { callQueries } from '@/api/calls'
-import type { CallListItem } from '@/api/contract/schemas'
-import { CallStatusBadge } from '@/components/call-status-badge'
-import { Timestamp } from '@/components/timestamp'
 import { Button } from '@/components/ui/button'
 import { usePhoneFormat } from '@/lib/phone-format'
 import { useNow } from '@/lib/use-now'
+import type { KnownCall } from './known-call'
 
 const CHECK_EVERY_MS = 5_000
 /** How long the page asks by itself, from the first 404 of this call in this tab. */
-export const CHECK_FOR_MS = 60_000
+const CHECK_FOR_MS = 60_000
 // Kept across the page's reloads of its data (each may render the error anew); per call, for this tab.
 const firstMissing = new Map<string, number>()
 
-type Known = Pick<CallListItem, 'call_id' | 'caller_id' | 'destination' | 'created_at'> & { status?: string }
-
-/** What this tab knows of a call without its own reads: its detail, else its row in a list read before. */
-export function knownCall(queryClient: QueryClient, callId: string): Known | null {
-  const detail = queryClient.getQueryData(callQueries.detail(callId).queryKey)
-  if (detail) return detail.call
-  for (const [, list] of queryClient.getQueriesData<{ calls: CallListItem[] }>({ queryKey: callQueries.lists() })) {
-    const row = list?.calls?.find((call) => call.call_id === callId)
-    if (row) return row
-  }
-  return null
-}
-
-export function ListedCallMissing({ call, whatIsMissing }: { call: Known; whatIsMissing: 'detail' | 'status' }) {
+export function ListedCallMissing({ call, whatIsMissing }: { call: KnownCall; whatIsMissing: 'detail' | 'status' }) {
   const router = useRouter()
   const formatPhone = usePhoneFormat()
   const now = useNow(1000)
@@ -75,14 +58,14 @@ export function ListedCallMissing({ call, whatIsMissing }: { call: Known; whatIs
         )}
       </div>
       <dl className="grid max-w-xl grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-        <dt className="text-slate-600 dark:text-slate-400">Status as listed</dt>
-        <dd>{call.status ? <CallStatusBadge status={call.status} /> : 'Not given'}</dd>
+        <dt className="text-slate-600 dark:text-slate-400">Status, as the service gave it</dt>
+        <dd>{call.status ?? 'Not given'}</dd>
         <dt className="text-slate-600 dark:text-slate-400">From</dt>
         <dd>{call.caller_id ? formatPhone(call.caller_id) : 'Not given'}</dd>
         <dt className="text-slate-600 dark:text-slate-400">To</dt>
         <dd>{call.destination ? formatPhone(call.destination) : 'Not given'}</dd>
-        <dt className="text-slate-600 dark:text-slate-400">Created</dt>
-        <dd>{call.created_at ? <Timestamp iso={call.created_at} variant="full" /> : 'Not given'}</dd>
+        <dt className="text-slate-600 dark:text-slate-400">Created (UTC, as the service gave it)</dt>
+        <dd>{call.created_at ?? 'Not given'}</dd>
       </dl>
     </div>
   )

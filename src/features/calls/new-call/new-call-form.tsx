@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { isApiError } from '@/api/client'
 import type { CallerIdListItem } from '@/api/contract/schemas'
 import { PhoneInput } from '@/components/phone-input'
@@ -8,8 +9,10 @@ import { MetadataEditor } from './metadata-editor'
 import { CallerIdSelect } from './new-call-caller-id-select'
 import { NewCallFeedback } from './new-call-feedback'
 import type { NewCallPrefill } from './new-call-prefill'
-import { PendingPlacementNotice } from './pending-placement-notice'
 import { useNewCallForm } from './use-new-call-form'
+
+// Only after a reload during a placement: the form's first JavaScript stays as light.
+const PendingPlacementNotice = lazy(() => import('./pending-placement-notice'))
 
 /** The new-call form. A failed submission keeps everything typed; "Call again" arrives filled in. */
 export function NewCallForm({
@@ -36,11 +39,15 @@ export function NewCallForm({
       className="flex max-w-2xl flex-col gap-6"
       aria-busy={sending}
     >
-      <PendingPlacementNotice
-        restored={mutation.isIdle || replayed ? restored : null}
-        replayed={replayed}
-        onPlaceAnother={startAfresh}
-      />
+      {(restored || replayed) && (
+        <Suspense fallback={null}>
+          <PendingPlacementNotice
+            restored={mutation.isIdle || replayed ? restored : null}
+            replayed={replayed}
+            onPlaceAnother={startAfresh}
+          />
+        </Suspense>
+      )}
       <form.Field name="callerId">
         {(field) => (
           <CallerIdSelect

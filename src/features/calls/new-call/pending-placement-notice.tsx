@@ -13,7 +13,7 @@ const box =
  * What became of a placement sent before this page was reloaded: while unknown, that sending the same form again
  * is safe; once the service answered it, that it was placed, with the call and a way to place another.
  */
-export function PendingPlacementNotice({
+export default function PendingPlacementNotice({
   restored,
   replayed,
   onPlaceAnother,
