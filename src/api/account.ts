@@ -3,6 +3,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { apiRequest } from './client'
 import { nextCursorOf } from './contract/next-cursor'
 import { account, USAGE_HISTORY_PAGE_SIZE, usageHistory, usageSummary } from './contract/schemas'
+import { historyRepeat } from './usage-history-paging'
 
 export const accountQueries = {
   all: () => ['account'] as const,
@@ -22,6 +23,8 @@ export const accountQueries = {
       queryFn: ({ signal, pageParam }) =>
         apiRequest('/usage/history', { query: { limit, cursor: pageParam }, schema: usageHistory, signal }),
       initialPageParam: undefined as string | undefined,
-      getNextPageParam: (last) => nextCursorOf(last) ?? undefined,
+      // No further page where the service repeats a cursor or a page (usage-history-paging.ts).
+      getNextPageParam: (last, pages, _lastParam, pageParams) =>
+        historyRepeat(pages, pageParams) ? undefined : (nextCursorOf(last) ?? undefined),
     }),
 }

@@ -8,6 +8,7 @@ import { parseRetryAfter } from './contract/retry-after'
 import { API_PREFIX, type ProblemDetails, problemDetails } from './contract/schemas'
 import { BROWSER_TIMEOUT_MS } from './contract/time-limits'
 import { rateLimitGate, STATUSES_THAT_HOLD_EVERY_REQUEST } from './rate-limit-gate'
+import { serviceReach } from './service-reach'
 
 /** Longer than the console's own limit on the voice service, so its 504 (in words) arrives first. */
 const DEFAULT_TIMEOUT_MS = BROWSER_TIMEOUT_MS
@@ -95,7 +96,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     response = await send(path, options)
   }
 
-  if (!response.ok) throw await errorFromResponse(response)
+  if (!response.ok) {
+    const error = await errorFromResponse(response)
+    if (isGated(options) && response.status >= 500) serviceReach.sawFailure(error.message)
+    throw error
+  }
 
   let json: unknown
   try {
@@ -150,22 +155,26 @@ async function send(path: string, options: RequestOptions<unknown>): Promise<Res
       if (signal?.aborted) void answer.body?.cancel()
     }, ignore)
   }
+  // Every voice API send tells whether the service answers (service-reach.ts): a 5xx, or no answer, is down.
   try {
-    return await untilAborted(sent, signal)
+    const response = await untilAborted(sent, signal)
+    if (gated && response.status < 500) serviceReach.sawAnswer()
+    return response
   } catch (cause) {
     if (signal?.aborted) throw cause
-    if (timeout.aborted) {
-      throw new ApiError({
-        kind: 'timeout',
-        message: `The service did not answer within ${Math.round(timeoutMs / 1000)} seconds.`,
-        cause,
-      })
-    }
-    throw new ApiError({
-      kind: 'network',
-      message: 'Could not reach the service. Check your connection and try again.',
-      cause,
-    })
+    const error = timeout.aborted
+      ? new ApiError({
+          kind: 'timeout',
+          message: `The service did not answer within ${Math.round(timeoutMs / 1000)} seconds.`,
+          cause,
+        })
+      : new ApiError({
+          kind: 'network',
+          message: 'Could not reach the service. Check your connection and try again.',
+          cause,
+        })
+    if (gated) serviceReach.sawFailure(error.message)
+    throw error
   }
 }
 

@@ -36,6 +36,7 @@ export const sessionQueries = {
     queryOptions({
       queryKey: [...sessionQueries.all(), 'upstream'] as const,
       queryFn: ({ signal }) => apiRequest('/upstream', { ...onConsole, schema: upstreamStatus, signal }),
+      // Read again whenever the service is seen to come back or go (service-recovery.ts, the banner).
       staleTime: 60_000,
     }),
 }

@@ -3,8 +3,12 @@
 // what arrives writes the store, feeds the query cache the pages read, and hands the endings of a
 // person's own calls to the notifier.
 import type { QueryClient } from '@tanstack/react-query'
+import { accountQueries } from '@/api/account'
 import { MAX_WATCHED_CALLS } from '@/api/contract/live-schemas'
 import { LIVE_EVENTS_URL, type LiveStreamEvent, openLiveStream } from '@/api/live-stream'
+import { probeWhileUnreachable } from '@/api/service-probe'
+import { serviceReach } from '@/api/service-reach'
+import { recoverWhenServiceReturns } from '@/api/service-recovery'
 import { randomId } from '@/lib/random-id'
 import { createLiveQuerySync } from './live-query-sync'
 import { applyEvent, withoutOldEndings } from './live-state'
@@ -28,6 +32,8 @@ export interface LiveConnectionOptions {
   /** The path on screen: a call's own page needs no toast for it. */
   pathname(): string
   onEnding(ending: Ending): void
+  /** The voice service answers again: what else reads again (a page whose loader failed). */
+  onServiceBack(): void
 }
 
 /** The one stream of the leader tab: its watched calls, resuming after `lastEventId`. */
@@ -46,7 +52,32 @@ const openStream: OpenStream = ({ callIds, lastEventId }, sink) => {
   })
 }
 
-export function connectLive({ store, queryClient, userId, pathname, onEnding }: LiveConnectionOptions): () => void {
+export function connectLive(options: LiveConnectionOptions): () => void {
+  // Here, loaded after the first paint as the stream is, so that a cold page's JavaScript stays as light.
+  const stopRecovery = startServiceRecovery(options.queryClient, options.onServiceBack)
+  const stopStream = connectStream(options)
+  return () => {
+    stopRecovery()
+    stopStream()
+  }
+}
+
+/**
+ * What failed is read again once the voice service answers, and while it does not, one read of the account per
+ * browser asks whether it is back: every role may read it, it is small, and the header shows it.
+ */
+function startServiceRecovery(queryClient: QueryClient, onBack: () => void): () => void {
+  const stopRecovery = recoverWhenServiceReturns(queryClient, onBack)
+  const stopProbe = probeWhileUnreachable({
+    probe: () => queryClient.fetchQuery({ ...accountQueries.detail(), staleTime: 0, retry: false }),
+  })
+  return () => {
+    stopRecovery()
+    stopProbe()
+  }
+}
+
+function connectStream({ store, queryClient, userId, pathname, onEnding }: LiveConnectionOptions): () => void {
   // Polling, and saying why, rather than a stream per tab: six of those would take every connection the browser allows.
   if (!canShareStream()) {
     store.set({ ...store.get(), mode: 'polling', reason: NO_SHARING })
@@ -57,6 +88,10 @@ export function connectLive({ store, queryClient, userId, pathname, onEnding }: 
   const onEvent = (event: LiveStreamEvent) => {
     const { state, ended } = applyEvent(store.get(), event)
     store.set(state)
+    // The hub reads the service for every tab: its trouble is the service's reach as much as a page's failed read.
+    if (event.name === 'trouble') serviceReach.sawFailure(event.data.message)
+    if (event.name === 'recovered') serviceReach.sawAnswer()
+    if (event.name === 'snapshot' && event.data.trouble) serviceReach.sawFailure(event.data.trouble.message)
     if (event.name === 'snapshot') for (const entry of event.data.calls) queries.sync(entry)
     if (event.name === 'call') queries.sync(event.data)
     if (!ended || ended.entry.placedBy?.userId !== userId) return

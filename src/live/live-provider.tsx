@@ -1,5 +1,6 @@
 // One event stream per signed-in tab, for every page (see live-connection.ts, loaded once the page
-// is up so it costs no page its first paint), and the notifier once a call of the person's ends.
+// is up so it costs no page its first paint), the notifier once a call of the person's ends, and the pages'
+// recovery once the voice service answers again.
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
@@ -31,6 +32,10 @@ export function LiveProvider({ session, children }: { session: SessionResponse |
           queryClient,
           userId,
           pathname: () => router.state.location.pathname,
+          // A page whose loader failed shows its error (RouteError) with no query to read again: load it anew.
+          onServiceBack() {
+            if (router.state.matches.some((match) => match.status === 'error')) void router.invalidate()
+          },
           onEnding(ending) {
             pushEnding(ending)
             setToaster(true)

@@ -87,6 +87,25 @@ describe('the quirks upstream', () => {
     upstream.reset()
   })
 
+  it('pages usage history by a cursor parameter of its own name, and answers the first page to any other', async () => {
+    upstream.set({ historyCursorParam: 'page_token' })
+    const read = async (query: string) =>
+      (await (await get(`/usage/history${query}`)).json()) as {
+        periods: { period_start: string }[]
+        next_cursor: string | null
+      }
+    const first = await read('?limit=2')
+    expect([first.periods.length, first.next_cursor]).toEqual([2, 'h2'])
+    const second = await read('?limit=2&page_token=h2')
+    expect(second.periods.map((period) => period.period_start)).toEqual([
+      '2026-09-01T00:00:00Z',
+      '2026-08-01T00:00:00Z',
+    ])
+    expect((await read('?page_token=h4')).next_cursor).toBeNull()
+    expect(await read('?limit=2&cursor=h2')).toEqual(first)
+    upstream.reset()
+  })
+
   it('keeps recordings on another origin, with CORS only when asked', async () => {
     const { recordings } = (await (await get(`/calls/${QUIRK_CALL_IDS.recorded}/recordings`)).json()) as {
       recordings: { url: string }[]

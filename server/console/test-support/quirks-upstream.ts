@@ -69,6 +69,11 @@ export interface Quirks {
   redirect: { paths: string; status: number; to: RedirectTarget } | null
   /** Every answer of the API compressed so, whatever the request accepted (quirks-protocol.ts). */
   compress: Compression | null
+  /**
+   * Usage history in pages of two (of six periods), its cursor read from this query parameter (the spec does not
+   * name it): any other name gets the first page, with the same next_cursor, every time. Null: one page of two.
+   */
+  historyCursorParam: string | null
 }
 
 const DEFAULT_QUIRKS: Quirks = {
@@ -87,6 +92,7 @@ const DEFAULT_QUIRKS: Quirks = {
   fail: null,
   redirect: null,
   compress: null,
+  historyCursorParam: null,
 }
 
 export interface QuirksUpstream {
@@ -186,6 +192,9 @@ function serveApi(state: QuirksUpstream, calls: QuirkCall[], req: IncomingMessag
   if (path === '/caller-ids') return json(res, 200, CALLER_IDS)
   if (path === '/account') return json(res, 200, account(quirks.tierName))
   if (path === '/usage') return json(res, 200, usage(quirks.periodEnd))
+  if (path === '/usage/history' && quirks.historyCursorParam !== null) {
+    return json(res, 200, pagedHistory(quirks.periodEnd, url.searchParams.get(quirks.historyCursorParam)))
+  }
   if (path === '/usage/history') return json(res, 200, usageHistory(quirks.periodEnd))
   return text(res, 404, 'Not found')
 }
@@ -338,6 +347,22 @@ function usageHistory(periodEnd: string) {
       },
     ],
   }
+}
+
+/** Six periods, the current one first, two a page; the cursor `h<offset>`. */
+function pagedHistory(periodEnd: string, cursor: string | null) {
+  const [current, previous] = usageHistory(periodEnd).periods
+  const older = [0, 1, 2, 3].map((back) => ({
+    period_start: `2026-0${9 - back}-01T00:00:00Z`,
+    period_end: `2026-${String(10 - back).padStart(2, '0')}-01T00:00:00Z`,
+    status: 'DIALER_INVOICED',
+    committed_minutes: 10_000,
+    actual_minutes_used: 9_000 + back,
+  }))
+  const periods = [current, previous, ...older]
+  const offset = Number(/^h(\d+)$/.exec(cursor ?? '')?.[1] ?? 0)
+  const next = offset + 2 < periods.length ? `h${offset + 2}` : null
+  return { periods: periods.slice(offset, offset + 2), next_cursor: next }
 }
 
 // ---------------------------------------------------------------- storage, on its own origin

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { accountQueries } from '@/api/account'
+import { distinctPeriods, historyRepeat } from '@/api/usage-history-paging'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
@@ -13,9 +14,17 @@ import { HistoryTable } from './history-table'
 import { SectionCard } from './section-card'
 import { isCompletePeriod } from './usage-given'
 
+/** Why "Load more" went: the service answered with what it had already sent, so older periods cannot be read here. */
+const REPEAT_WORDS = {
+  cursor:
+    'No more periods can be loaded: the voice service named a page it had already sent. Older periods, if any, are not shown.',
+  page: 'No more periods can be loaded: the voice service sent the same periods again. Older periods, if any, are not shown.',
+} as const
+
 export function HistorySection({ timeZone }: { timeZone: string }) {
   const history = useInfiniteQuery(accountQueries.usageHistory(HISTORY_PAGE_SIZE))
-  const periods = history.data?.pages.flatMap((page) => page.periods) ?? []
+  const periods = distinctPeriods(history.data?.pages ?? [])
+  const repeat = history.data ? historyRepeat(history.data.pages, history.data.pageParams) : null
   const rows = toHistoryRows(periods.filter(isCompletePeriod), timeZone)
   const leftOut = periods.length - rows.length
   return (
@@ -54,6 +63,8 @@ export function HistorySection({ timeZone }: { timeZone: string }) {
               >
                 {history.isFetchingNextPage ? 'Loading older periods…' : 'Load more'}
               </Button>
+            ) : repeat ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400">{REPEAT_WORDS[repeat]}</p>
             ) : (
               <p className="text-sm text-slate-600 dark:text-slate-400">That is every period on record.</p>
             )}

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { accountQueries } from '@/api/account'
+import { distinctPeriods } from '@/api/usage-history-paging'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { zoneLabel } from '@/lib/time-zone'
@@ -22,7 +23,7 @@ export function PeriodBreakdowns({ timeZone }: { timeZone: string }) {
   const navigate = route.useNavigate()
   const usage = useQuery(accountQueries.usage())
   const history = useInfiniteQuery(accountQueries.usageHistory(HISTORY_PAGE_SIZE))
-  const past = history.data?.pages.flatMap((page) => page.periods) ?? []
+  const past = distinctPeriods(history.data?.pages ?? [])
   const resolution = usage.data ? resolvePeriod(search.period, usage.data, past) : null
   const looking = resolution?.kind === 'not-found' && history.hasNextPage && !history.isFetchNextPageError
   // A linked past period may be older than the pages read so far: read on until it is found.

@@ -1,27 +1,20 @@
-import { type ErrorComponentProps, Link } from '@tanstack/react-router'
+import type { ErrorComponentProps } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { isApiError } from '@/api/client'
 import { RouteError } from '@/components/route-error'
-import { buttonVariants } from '@/components/ui/button'
-import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 
-/** A 404 is the user's answer ("no such call"), not a failure to retry. */
+// A 404's page (no such call, or one the service is late to return) loads only when needed: the call route's error
+// state is in every page's first JavaScript.
+const CallNotFound = lazy(() => import('./call-not-found'))
+
+/** A 404 is the user's answer, not a failure to retry (call-not-found.tsx); anything else is the page's error. */
 export function CallRouteError(props: ErrorComponentProps) {
   if (isApiError(props.error) && props.error.status === 404) {
     return (
-      <div className="space-y-4">
-        <h1 className="text-2xl font-semibold">Call not found</h1>
-        <EmptyState
-          title="Call not found"
-          action={
-            <Link to="/calls" className={buttonVariants({ variant: 'secondary' })}>
-              Back to calls
-            </Link>
-          }
-        >
-          There is no call with this ID on this account. Check the link, or find the call in the list.
-        </EmptyState>
-      </div>
+      <Suspense fallback={<CallSkeleton />}>
+        <CallNotFound />
+      </Suspense>
     )
   }
   return <RouteError {...props} title="This call could not be loaded" />

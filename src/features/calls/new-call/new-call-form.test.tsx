@@ -13,7 +13,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CallerIdListItem } from '@/api/contract/schemas'
 import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
-import { clearNewCallDraft } from './new-call-draft'
+import { clearNewCallDraft, readNewCallDraft } from './new-call-draft'
 import { NewCallForm } from './new-call-form'
 import { type NewCallPrefill, readNewCallPrefill } from './new-call-prefill'
 
@@ -79,6 +79,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   clearNewCallDraft()
+  sessionStorage.clear()
 })
 
 describe('NewCallForm', () => {
@@ -138,6 +139,39 @@ describe('NewCallForm', () => {
     const keys = sentKeys()
     expect(keys).toHaveLength(automatic + 1)
     expect(new Set(keys).size).toBe(1)
+  })
+
+  it('a reload while the call is placed: the same form sent again reuses its key and says the call was placed', async () => {
+    // The first answer never arrives in this page: it is reloaded first.
+    fetchMock.mockImplementationOnce(() => new Promise<Response>(() => {}))
+    renderForm()
+    await user.type(await screen.findByLabelText('Destination'), '+15005550006')
+    await user.click(screen.getByRole('button', { name: 'Place call' }))
+    await screen.findByText('Placing the call…')
+    // A reload: the page goes, and the tab's memory with it.
+    cleanup()
+    // A reload: the page and the tab's memory go (the unmounted form kept a draft there), sessionStorage stays.
+    await waitFor(() => expect(readNewCallDraft()).not.toBeNull())
+    clearNewCallDraft()
+
+    // The service answers the repeated key with the call it placed the first time.
+    fetchMock.mockImplementation(async () => json(200, created))
+    renderForm()
+    expect(await screen.findByText(/The page was reloaded while a call to .+ was being placed/)).toBeTruthy()
+    expect((screen.getByLabelText('Destination') as HTMLInputElement).value).toContain('500')
+    await user.click(screen.getByRole('button', { name: 'Place call' }))
+    const notice = await screen.findByText(/A call to .+ was placed \d+ s ago/)
+    expect(screen.getByRole('link', { name: 'open it' }).getAttribute('href')).toBe('/calls/call_test1')
+    expect(notice.textContent).toContain('or place another')
+    const [first, again] = sentKeys()
+    expect(again).toBe(first)
+
+    // Place another: a new intent, so the same form now places a new call.
+    await user.click(screen.getByRole('button', { name: 'Place another' }))
+    await user.click(screen.getByRole('button', { name: 'Place call' }))
+    await screen.findByText('Live view', {}, { timeout: 5000 })
+    expect(sentKeys()[2]).not.toBe(first)
+    expect(sessionStorage.length).toBe(0)
   })
 
   it('uses a new key once the form has changed', async () => {

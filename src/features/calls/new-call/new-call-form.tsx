@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { isApiError } from '@/api/client'
 import type { CallerIdListItem } from '@/api/contract/schemas'
 import { PhoneInput } from '@/components/phone-input'
@@ -10,6 +11,9 @@ import { NewCallFeedback } from './new-call-feedback'
 import type { NewCallPrefill } from './new-call-prefill'
 import { useNewCallForm } from './use-new-call-form'
 
+// Only after a reload during a placement: the form's first JavaScript stays as light.
+const PendingPlacementNotice = lazy(() => import('./pending-placement-notice'))
+
 /** The new-call form. A failed submission keeps everything typed; "Call again" arrives filled in. */
 export function NewCallForm({
   callerIds,
@@ -18,7 +22,8 @@ export function NewCallForm({
   callerIds: CallerIdListItem[]
   prefill?: NewCallPrefill | null
 }) {
-  const { form, ref, initial, mutation, retrying, otherErrors, clientInvalid } = useNewCallForm(callerIds, prefill)
+  const { form, ref, initial, restored, replayed, startAfresh, mutation, retrying, otherErrors, clientInvalid } =
+    useNewCallForm(callerIds, prefill)
   const sending = mutation.isPending
   const failure = mutation.isError && !sending ? mutation.error : null
   const submit = () => void form.handleSubmit()
@@ -34,6 +39,15 @@ export function NewCallForm({
       className="flex max-w-2xl flex-col gap-6"
       aria-busy={sending}
     >
+      {(restored || replayed) && (
+        <Suspense fallback={null}>
+          <PendingPlacementNotice
+            restored={mutation.isIdle || replayed ? restored : null}
+            replayed={replayed}
+            onPlaceAnother={startAfresh}
+          />
+        </Suspense>
+      )}
       <form.Field name="callerId">
         {(field) => (
           <CallerIdSelect

@@ -10,16 +10,26 @@ import { readNewCallDraft, saveNewCallDraft } from './new-call-draft'
 import type { NewCallPrefill } from './new-call-prefill'
 import { apiFieldErrors, type NewCallValues, newCallLiveSchema, newCallSubmitSchema } from './new-call-schema'
 import { usePlaceCall } from './new-call-submission'
+import { readPendingPlacement } from './pending-placement'
 
 export function useNewCallForm(callerIds: CallerIdListItem[], prefill: NewCallPrefill | null = null) {
   const [draft] = useState(() => (prefill ? null : readNewCallDraft()))
-  const initial = prefill?.values ?? draft
+  // A placement sent before this page was reloaded: its form comes back, and sending it again reuses its key.
+  const [restored, setRestored] = useState(() => (prefill || draft ? null : readPendingPlacement()))
+  const initial = prefill?.values ?? draft ?? restored?.values
   // The service's errors that belong to no field, listed in the form's alert.
   const [otherErrors, setOtherErrors] = useState<string[]>([])
   const { ref, focusFirstInvalid } = useFocusFirstInvalid()
 
-  const { place, mutation, retrying } = usePlaceCall({
+  const {
+    place,
+    mutation,
+    retrying,
+    replayed,
+    startAfresh: placeAnother,
+  } = usePlaceCall({
     initialSubmission: draft?.submission,
+    restored,
     onError: (error, submission) => {
       const { callerId, destination, record, metadataRows } = form.state.values
       saveNewCallDraft({ callerId, destination: destination.e164 ?? '', record, metadataRows, submission })
@@ -58,7 +68,8 @@ export function useNewCallForm(callerIds: CallerIdListItem[], prefill: NewCallPr
     },
     onSubmit: ({ value }) => {
       setOtherErrors([])
-      place(newCallSubmitSchema.parse(value))
+      const { callerId, destination, record, metadataRows } = value
+      place(newCallSubmitSchema.parse(value), { callerId, destination: destination.e164 ?? '', record, metadataRows })
     },
   })
 
@@ -70,7 +81,12 @@ export function useNewCallForm(callerIds: CallerIdListItem[], prefill: NewCallPr
       Object.values(state.fieldMeta).some((meta) => meta?.errorMap.onChange || meta?.errorMap.onSubmit),
   )
 
-  return { form, ref, initial, place, mutation, retrying, otherErrors, clientInvalid }
+  const startAfresh = () => {
+    placeAnother()
+    setRestored(null)
+  }
+
+  return { form, ref, initial, restored, replayed, startAfresh, mutation, retrying, otherErrors, clientInvalid }
 }
 
 export type NewCallForm = ReturnType<typeof useNewCallForm>['form']
