@@ -26,6 +26,15 @@ describe('breakdown figures', () => {
     )
   })
 
+  it("shows a label's reordering and invisible characters as tokens, keeping its key as sent", () => {
+    const [row] = breakdownRows({
+      truncated: false,
+      rows: [{ ...figures, value: 'note\u202Egnp.exe', label: 'note\u202Egnp.exe' }],
+    })
+    expect(row?.key).toBe('note\u202Egnp.exe')
+    expect(row?.label).toBe('note⟨U+202E⟩gnp.exe')
+  })
+
   it('writes rates and durations, with a dash where there is nothing to average', () => {
     expect(formatAnswerRate(0.75)).toBe('75%')
     expect(formatAnswerRate(null)).toBe('—')

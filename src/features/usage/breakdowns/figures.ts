@@ -1,6 +1,7 @@
 // The rows the charts and tables of the breakdowns share, so both always show the same numbers.
 import type { BreakdownResponse, CallFigures, UsageDay } from '@/api/contract/usage-breakdown-schemas'
 import { formatDuration, formatNumber } from '@/lib/format'
+import { revealHidden } from '@/lib/hidden-characters'
 import { dateFormatIn } from '@/lib/time-zone'
 import { formatPercent } from '@/lib/usage-format'
 
@@ -47,6 +48,8 @@ export function breakdownRows(breakdown: Pick<BreakdownResponse, 'rows' | 'trunc
     ...figures,
     // A null value is "Other" when last of a truncated list, and "without the key" otherwise.
     key: value ?? (breakdown.truncated && index === last ? OTHER_KEY : NONE_KEY),
-    label,
+    // A metadata value or a person's name goes into the chart's SVG text and the table as plain text: its
+    // invisible and reordering characters shown as tokens (⟨U+202E⟩), never drawn.
+    label: revealHidden(label),
   }))
 }

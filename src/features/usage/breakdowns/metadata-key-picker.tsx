@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { Select } from '@/components/ui/select'
 import { errorText } from '@/lib/error-text'
+import { revealHidden } from '@/lib/hidden-characters'
 
 /** The metadata keys of the period's calls; the key in the URL stays a choice even when the period lacks it. */
 export function MetadataKeyPicker({
@@ -45,7 +46,7 @@ export function MetadataKeyPicker({
           {!keys.isPending && options.length === 0 && <option value="">No metadata in this period</option>}
           {options.map((key) => (
             <option key={key} value={key}>
-              {key}
+              {revealHidden(key)}
             </option>
           ))}
         </Select>
