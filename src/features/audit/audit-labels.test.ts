@@ -68,6 +68,10 @@ describe('audit labels', () => {
     const forwarded = (answeredBy: number | null) =>
       entryOutcome({ action: 'call.placement-forwarded', outcome: 102, detail: null, answeredBy })
     expect(forwarded(null)).toEqual({ label: 'Answer unknown: the call may exist', tone: 'warning' })
+    // A placement the console stopped waiting for (504) may exist too; a refusal the service answered did not.
+    const answer = (outcome: number) => entryOutcome({ action: 'call.refused', outcome, detail: null })
+    expect(answer(504)).toEqual({ label: 'Answer unknown: the call may exist', tone: 'warning' })
+    expect(answer(422).label).not.toMatch(/unknown/i)
     expect(forwarded(42)).toEqual({ label: 'Answered in entry 42', tone: 'neutral' })
   })
 })

@@ -130,6 +130,9 @@ export function entryOutcome(entry: Pick<AuditEntry, 'action' | 'outcome' | 'det
     return typeof entry.answeredBy === 'number'
       ? { label: `Answered in entry ${entry.answeredBy}`, tone: 'neutral' }
       : { label: 'Answer unknown: the call may exist', tone: 'warning' }
+  // The console gave up waiting (504): the service may have placed the call all the same.
+  if (entry.action === 'call.refused' && entry.outcome === 504)
+    return { label: 'Answer unknown: the call may exist', tone: 'warning' }
   if (entry.action === 'sso.refused') {
     const refused = entry.detail?.refused
     return SSO_REFUSAL_OUTCOMES[isSsoRefusal(refused) ? refused : ssoRefusalOf(entry.detail?.reason)]
