@@ -36,7 +36,7 @@ const removeDb = (port: number) => `rm -f ${consoleDb(port)} ${consoleDb(port)}-
 const server = webServer
 
 // Two chromium journeys at a time on CI's two cores, and one slot beside them for the one-at-a-time projects
-// (faults, quirks, prism), which mostly wait on their upstreams. Three chromium workers finished sooner (17.2 min
+// (faults, quirks, prism, own-simulator), which mostly wait on their upstreams. Three chromium workers finished sooner (17.2 min
 // against 19.0, 2026-11-27) but at load 15 to 22, where a starved page took 8 s to draw the command palette it had
 // already loaded, and journeys failed on time alone. Queued after chromium's 171 journeys, the one-at-a-time
 // projects ran last, on two workers at 60 to 70% CPU for about two minutes. E2E_WORKERS overrides, to compare runs.
