@@ -6,6 +6,7 @@ import {
   consoleDb,
   DEMO_KEY,
   demoEnv,
+  ownSimAppEnv,
   PRISM_COMMAND,
   ports,
   prismAppEnv,
@@ -35,7 +36,7 @@ const removeDb = (port: number) => `rm -f ${consoleDb(port)} ${consoleDb(port)}-
 const server = webServer
 
 // Two chromium journeys at a time on CI's two cores, and one slot beside them for the one-at-a-time projects
-// (faults, quirks, prism), which mostly wait on their upstreams. Three chromium workers finished sooner (17.2 min
+// (faults, quirks, prism, own-simulator), which mostly wait on their upstreams. Three chromium workers finished sooner (17.2 min
 // against 19.0, 2026-11-27) but at load 15 to 22, where a starved page took 8 s to draw the command palette it had
 // already loaded, and journeys failed on time alone. Queued after chromium's 171 journeys, the one-at-a-time
 // projects ran last, on two workers at 60 to 70% CPU for about two minutes. E2E_WORKERS overrides, to compare runs.
@@ -65,7 +66,7 @@ export default defineConfig({
     { name: 'sign-in', testMatch: /auth\.setup\.ts/ },
     {
       name: 'chromium',
-      testIgnore: [/faults\.spec\.ts/, /quirks\//, /prism\//],
+      testIgnore: [/faults\.spec\.ts/, /quirks\//, /prism\//, /own-simulator\//],
       dependencies: ['sign-in'],
       workers: CHROMIUM_WORKERS,
       // An admin may do everything; a spec about one role's work signs in as that role.
@@ -89,6 +90,15 @@ export default defineConfig({
       fullyParallel: false,
       workers: 1,
       use: { baseURL: urls.quirksApp, storageState: authFile(ports.quirksApp, 'admin') },
+    },
+    {
+      name: 'own-simulator',
+      testMatch: /own-simulator\/.*\.spec\.ts/,
+      dependencies: ['sign-in'],
+      // Each journey starts, stops or slows the one simulator behind this console: one at a time.
+      fullyParallel: false,
+      workers: 1,
+      use: { baseURL: urls.ownApp, storageState: authFile(ports.ownApp, 'admin') },
     },
     {
       name: 'prism',
@@ -129,6 +139,8 @@ export default defineConfig({
     }),
     server(QUIRKS_COMMAND, quirksReady, quirksEnv()),
     server(serveCommand(ports.quirksApp, ['admin', 'support']), urls.quirksApp, quirksAppEnv()),
+    // No simulator: the journeys of e2e/own-simulator/ start theirs on ports.ownSim (support/own-simulator.ts).
+    server(serveCommand(ports.ownApp, ['admin']), urls.ownApp, ownSimAppEnv()),
     server(PRISM_COMMAND, prismReady, {}),
     server(serveCommand(ports.prismApp, ['admin']), urls.prismApp, prismAppEnv()),
   ],

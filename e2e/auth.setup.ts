@@ -8,6 +8,7 @@ const SIGN_INS: { port: number; roles: readonly E2eRole[] }[] = [
   { port: ports.faultApp, roles: ['admin'] },
   { port: ports.quirksApp, roles: ['admin', 'support'] },
   { port: ports.prismApp, roles: ['admin'] },
+  { port: ports.ownApp, roles: ['admin'] },
 ]
 
 for (const { port, roles } of SIGN_INS) {

@@ -38,6 +38,9 @@ export const ports = {
   /** Stoplight Prism serving openapi.json with made-up answers, and its console. */
   prismApi: SIM_PORT + 40,
   prismApp: APP_PORT + 40,
+  /** A simulator a journey starts, stops and slows itself (e2e/own-simulator/), and the console in front of it. */
+  ownSim: SIM_PORT + 50,
+  ownApp: APP_PORT + 50,
 }
 
 // Browsers and fetch refuse these ports (the Fetch standard's "bad ports" above 1023).
@@ -63,6 +66,8 @@ export const urls = {
   quirksApp: origin(ports.quirksApp),
   prismApi: origin(ports.prismApi),
   prismApp: origin(ports.prismApp),
+  ownSim: origin(ports.ownSim),
+  ownApp: origin(ports.ownApp),
 }
 
 export const DEMO_KEY = DEMO_KEYS.acme
@@ -252,6 +257,18 @@ export const prismReady = `${urls.prismApi}/api/v1/voice/account`
 export function prismAppEnv(): Record<string, string> {
   return {
     ...appEnv({ port: ports.prismApp, simPort: ports.prismApi, apiKey: 'prism-made-up-key', distPort: ports.app }),
+    CONSOLE_INDEX: 'off',
+  }
+}
+
+/**
+ * The console in front of the simulator that e2e/own-simulator/ starts and stops (support/own-simulator.ts): up
+ * before it, and through its stops, as a deployment is through the service's. The call list is read from the
+ * service (the index is off), so /calls meets the outage as the other pages do.
+ */
+export function ownSimAppEnv(): Record<string, string> {
+  return {
+    ...appEnv({ port: ports.ownApp, simPort: ports.ownSim, apiKey: DEMO_KEY, distPort: ports.app }),
     CONSOLE_INDEX: 'off',
   }
 }
