@@ -2,8 +2,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as z from 'zod/mini'
 import { apiRequest } from './client'
-import { CALL_INDEX_PATHS, type SavedViewInput, savedView, savedViewList } from './contract/call-index-schemas'
+import { CALL_INDEX_PATHS } from './contract/call-index-schemas'
 import { CONSOLE_PREFIX } from './contract/console-schemas'
+import { type SavedViewInput, savedView, savedViewList } from './contract/saved-view-schemas'
 
 const onConsole = { prefix: CONSOLE_PREFIX }
 const viewPath = (id: string) => `${CALL_INDEX_PATHS.views}/${encodeURIComponent(id)}`

@@ -6,11 +6,11 @@ import {
   type SessionResponse,
   type SessionState,
   type SetupResponse,
-  type SignInBody,
   sessionResponse,
   sessionState,
   setupResponse,
 } from './contract/console-schemas'
+import type { SignInBody } from './contract/sign-in-schemas'
 
 const onConsole = { prefix: CONSOLE_PREFIX }
 

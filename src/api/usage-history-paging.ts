@@ -15,13 +15,13 @@ export type HistoryRepeat = 'cursor' | 'page'
 /** Why the pages stop although the service names a next one: it repeated a cursor or a page. Null if it did not. */
 export function historyRepeat(pages: readonly HistoryPage[], pageParams: readonly unknown[]): HistoryRepeat | null {
   const last = pages.at(-1)
-  if (!last) return null
-  const next = nextCursorOf(last)
+  const next = last ? nextCursorOf(last) : null
   if (next === null) return null
   if (pageParams.includes(next)) return 'cursor'
-  if (pages.length > 1 && last.periods.length > 0) {
-    const earlier = new Set(pages.slice(0, -1).flatMap((page) => page.periods.map(periodKey)))
-    if (last.periods.every((period) => earlier.has(periodKey(period)))) return 'page'
+  // A page of periods all shown before adds none to the distinct ones.
+  const earlier = pages.slice(0, -1)
+  if (earlier.length > 0 && last?.periods.length && distinctPeriods(pages).length === distinctPeriods(earlier).length) {
+    return 'page'
   }
   return null
 }

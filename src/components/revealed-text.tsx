@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { hasHiddenCharacters, isBlank, revealHidden } from '@/lib/hidden-characters'
+import { isBlank, revealHidden } from '@/lib/hidden-characters'
 
 const HiddenTokens = lazy(() => import('./hidden-tokens'))
 
@@ -9,9 +9,10 @@ const HiddenTokens = lazy(() => import('./hidden-tokens'))
  * such as a search match cut into highlighted parts.
  */
 export function Revealed({ text }: { text: string }) {
-  if (!hasHiddenCharacters(text)) return text
+  const plain = revealHidden(text)
+  if (plain === text) return text
   return (
-    <Suspense fallback={revealHidden(text)}>
+    <Suspense fallback={plain}>
       <HiddenTokens text={text} />
     </Suspense>
   )

@@ -1,6 +1,6 @@
 // What each hidden character is, in words, and where in a text: for the marked tokens, loaded only with a text
 // that holds one.
-import { EACH_HIDDEN } from './hidden-characters'
+import { HIDDEN } from './hidden-characters'
 
 const NAMES: Record<number, string> = {
   173: 'soft hyphen',
@@ -48,7 +48,7 @@ export function hiddenCharacterName(codePoint: number): string {
 export function splitHidden(text: string): (string | number)[] {
   const parts: (string | number)[] = []
   let at = 0
-  for (const found of text.matchAll(EACH_HIDDEN)) {
+  for (const found of text.matchAll(HIDDEN)) {
     if (found.index > at) parts.push(text.slice(at, found.index))
     parts.push(found[0].codePointAt(0) ?? 0)
     at = found.index + found[0].length

@@ -7,23 +7,24 @@
 /**
  * Every format character (Cf: bidi controls, zero-width, soft hyphen, U+180E, most tags), every control (Cc)
  * but tab and line breaks, which HTML shows as space, line and paragraph separators, lone surrogates, the
- * whole tag block, and the letters and marks that draw nothing (the Hangul fillers, U+034F).
+ * whole tag block, and the letters and marks that draw nothing (U+034F, the Hangul fillers). One expression for
+ * every use: global, so never with `test` or `exec`, which would leave its `lastIndex` moved for the next use.
+ * U+034F is apart: a combining mark in a class reads to the linter as if it joined the character before it.
  */
-const HIDDEN = /(?![\t\n\r])(?:[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\p{Cs}\u115F\u1160\u3164\uFFA0\u{E0000}-\u{E007F}]|\u034F)/u
-export const EACH_HIDDEN = new RegExp(HIDDEN.source, 'gu')
+export const HIDDEN =
+  /(?![\t\n\r])(?:[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\p{Cs}\u115F\u1160\u3164\uFFA0\u{E0000}-\u{E007F}]|\u034F)/gu
 
 /** A hidden character as the dashboard shows it: ⟨U+202E⟩. */
 export function hiddenToken(codePoint: number): string {
   return `⟨U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}⟩`
 }
 
-export function hasHiddenCharacters(text: string): boolean {
-  return HIDDEN.test(text)
-}
-
-/** The plain form, for where only text can go (a document title, an option, a label): each hidden one as its token. */
+/**
+ * The plain form, for where only text can go (a document title, an option, a label): each hidden one as its token.
+ * The same string when it holds none, which is how RevealedText tells.
+ */
 export function revealHidden(text: string): string {
-  return text.replace(EACH_HIDDEN, (found) => hiddenToken(found.codePointAt(0) ?? 0))
+  return text.replace(HIDDEN, (found) => hiddenToken(found.codePointAt(0) ?? 0))
 }
 
 /** Nothing to see but spaces: a name of hidden characters alone is not blank, they are what to show. */

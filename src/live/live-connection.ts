@@ -3,6 +3,7 @@
 // what arrives writes the store, feeds the query cache the pages read, and hands the endings of a
 // person's own calls to the notifier.
 import type { QueryClient } from '@tanstack/react-query'
+import type { AnyRouter } from '@tanstack/react-router'
 import { accountQueries } from '@/api/account'
 import { MAX_WATCHED_CALLS } from '@/api/contract/live-schemas'
 import { LIVE_EVENTS_URL, type LiveStreamEvent, openLiveStream } from '@/api/live-stream'
@@ -29,11 +30,9 @@ export interface LiveConnectionOptions {
   store: LiveStore
   queryClient: QueryClient
   userId: string
-  /** The path on screen: a call's own page needs no toast for it. */
-  pathname(): string
+  /** Where the person is (a call's own page needs no toast for it), and what reads a page whose loader failed. */
+  router: Pick<AnyRouter, 'state' | 'invalidate'>
   onEnding(ending: Ending): void
-  /** The voice service answers again: what else reads again (a page whose loader failed). */
-  onServiceBack(): void
 }
 
 /** The one stream of the leader tab: its watched calls, resuming after `lastEventId`. */
@@ -54,7 +53,11 @@ const openStream: OpenStream = ({ callIds, lastEventId }, sink) => {
 
 export function connectLive(options: LiveConnectionOptions): () => void {
   // Here, loaded after the first paint as the stream is, so that a cold page's JavaScript stays as light.
-  const stopRecovery = startServiceRecovery(options.queryClient, options.onServiceBack)
+  const { router } = options
+  // A page whose loader failed shows its error (RouteError) with no query to read again: it is loaded anew.
+  const stopRecovery = startServiceRecovery(options.queryClient, () => {
+    if (router.state.matches.some((match) => match.status === 'error')) void router.invalidate()
+  })
   const stopStream = connectStream(options)
   return () => {
     stopRecovery()
@@ -77,7 +80,7 @@ function startServiceRecovery(queryClient: QueryClient, onBack: () => void): () 
   }
 }
 
-function connectStream({ store, queryClient, userId, pathname, onEnding }: LiveConnectionOptions): () => void {
+function connectStream({ store, queryClient, userId, router, onEnding }: LiveConnectionOptions): () => void {
   // Polling, and saying why, rather than a stream per tab: six of those would take every connection the browser allows.
   if (!canShareStream()) {
     store.set({ ...store.get(), mode: 'polling', reason: NO_SHARING })
@@ -95,7 +98,7 @@ function connectStream({ store, queryClient, userId, pathname, onEnding }: LiveC
     if (event.name === 'snapshot') for (const entry of event.data.calls) queries.sync(entry)
     if (event.name === 'call') queries.sync(event.data)
     if (!ended || ended.entry.placedBy?.userId !== userId) return
-    const onItsPage = pathname() === `/calls/${encodeURIComponent(ended.entry.call.call_id)}`
+    const onItsPage = router.state.location.pathname === `/calls/${encodeURIComponent(ended.entry.call.call_id)}`
     onEnding({ entry: ended.entry, toast: !onItsPage })
   }
   const channel = browserChannel(userId)

@@ -31,11 +31,7 @@ export function LiveProvider({ session, children }: { session: SessionResponse |
           store,
           queryClient,
           userId,
-          pathname: () => router.state.location.pathname,
-          // A page whose loader failed shows its error (RouteError) with no query to read again: load it anew.
-          onServiceBack() {
-            if (router.state.matches.some((match) => match.status === 'error')) void router.invalidate()
-          },
+          router,
           onEnding(ending) {
             pushEnding(ending)
             setToaster(true)

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, redirect } from '@tanstack/react-router'
-import type { SessionResponse } from '@/api/contract/console-schemas'
-import { PUBLIC_PAGES } from '@/api/contract/users-schemas'
+import { PUBLIC_PAGES, type SessionResponse } from '@/api/contract/console-schemas'
 import { sessionQueries } from '@/api/session'
 import { AppLayout } from '@/shell/app-layout'
 import { preloadHeaderParts } from '@/shell/header-parts'

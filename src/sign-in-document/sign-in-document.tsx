@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { SetupResponse, SignInBody } from '@/api/contract/console-schemas'
+import type { SetupResponse } from '@/api/contract/console-schemas'
+import type { SignInBody } from '@/api/contract/sign-in-schemas'
 import { fetchSetup, signIn } from '@/api/sign-in'
 import { signInSearch } from '@/features/sign-in/sign-in-search'
 import { SignInSections } from '@/features/sign-in/sign-in-sections'

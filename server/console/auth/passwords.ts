@@ -7,7 +7,7 @@ import { hash, verify } from '@node-rs/argon2'
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
 
 // The contract holds it, so the set-up page says the same number the server checks.
-export { MIN_PASSWORD_LENGTH } from '../../../src/api/contract/users-schemas'
+export { MIN_PASSWORD_LENGTH } from '../../../src/api/contract/set-up-schemas'
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS)

@@ -1,7 +1,8 @@
 // The console's own API: who is signed in, sign-in and sign-out, and what the
 // sign-in page needs to know. Mounted at CONSOLE_PREFIX.
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { type SessionResponse, type SetupResponse, signInBody } from '../../../src/api/contract/console-schemas'
+import type { SessionResponse, SetupResponse } from '../../../src/api/contract/console-schemas'
+import { signInBody } from '../../../src/api/contract/sign-in-schemas'
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import { clientAddress } from '../http/client-address'

@@ -1,7 +1,7 @@
 // /api/console/views: saved views of the calls page. Everyone who reads calls keeps their own and
 // sees the shared ones; only a view's owner changes or deletes it. A save with an Idempotency-Key saves once.
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { type SavedView, savedViewInput } from '../../../src/api/contract/call-index-schemas'
+import { type SavedView, savedViewInput } from '../../../src/api/contract/saved-view-schemas'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { jsonBody } from '../http/json-body'
 import { sendProblem } from '../http/problem'

@@ -1,7 +1,7 @@
 // Saved views through /api/console/views, with a real store: each person keeps their own, shared
 // ones are seen by everyone, and only the owner changes or deletes a view.
 import { describe, expect, it } from 'vitest'
-import type { SavedView } from '../../../src/api/contract/call-index-schemas'
+import type { SavedView } from '../../../src/api/contract/saved-view-schemas'
 import { MAX_VIEWS_PER_PERSON } from '../store/saved-views'
 import { createTestConsole, expectProblem } from '../test-support/console-app'
 

@@ -1,6 +1,7 @@
 // Saved views of the calls page: a person's own, and everyone's shared ones.
 import { randomBytes } from 'node:crypto'
-import { type DatePreset, datePreset, type SavedViewInput } from '../../../src/api/contract/call-index-schemas'
+import { type DatePreset, datePreset } from '../../../src/api/contract/call-index-schemas'
+import type { SavedViewInput } from '../../../src/api/contract/saved-view-schemas'
 import type { StoreAdapter } from './adapter'
 import type { ConsoleDb } from './database'
 

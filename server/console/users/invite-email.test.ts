@@ -1,6 +1,7 @@
 // Invites by email through the Users routes, to a real SMTP server on loopback.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { inviteResponse, usersResponse } from '../../../src/api/contract/users-schemas'
+import { inviteResponse } from '../../../src/api/contract/user-change-schemas'
+import { usersResponse } from '../../../src/api/contract/users-schemas'
 import { createAlertDelivery } from '../alerts/delivery/delivery'
 import { createAuditLog } from '../audit/audit-log'
 import { createLogger } from '../http/request-log'

@@ -1,5 +1,5 @@
 // The email that carries a set-up link: plain text and HTML, every value escaped in the HTML.
-import { INVITE_VALID_HOURS } from '../../../src/api/contract/users-schemas'
+import { INVITE_VALID_HOURS } from '../../../src/api/contract/console-schemas'
 import { escapeHtml, type MailMessage } from '../email/mailer'
 
 export function inviteEmail(invite: { email: string; role: string; link: string; expiresAt: number }): MailMessage {

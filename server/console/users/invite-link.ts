@@ -1,6 +1,6 @@
 // A set-up link: 256 random bits like a session id, of which the console keeps only the hash.
 // The token rides in the fragment, which browsers never send, so no access log or Referer holds it.
-import { SET_UP_PAGE } from '../../../src/api/contract/users-schemas'
+import { SET_UP_PAGE } from '../../../src/api/contract/console-schemas'
 import { hashSessionToken, newSessionToken } from '../auth/session-tokens'
 
 export function newInviteLink(publicUrl: URL): { link: string; tokenHash: string } {

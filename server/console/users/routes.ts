@@ -2,7 +2,8 @@
 // deactivation and ending sessions. Mounted at CONSOLE_PREFIX/users.
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { Role } from '../../../src/api/contract/console-schemas'
-import { INVITE_VALID_MS, inviteBody, inviteResendBody, roleChangeBody } from '../../../src/api/contract/users-schemas'
+import { INVITE_VALID_MS } from '../../../src/api/contract/console-schemas'
+import { inviteBody, inviteResendBody, roleChangeBody } from '../../../src/api/contract/user-change-schemas'
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import type { SessionEnv } from '../auth/require-session'

@@ -1,7 +1,8 @@
 // The page an invited person opens: is the link still good, and set up (choose a password,
 // then be signed in). No session is needed; CSRF is checked as on every POST.
 import { Hono } from 'hono'
-import { INVITE_VALID_HOURS, setUpBody, setUpToken } from '../../../src/api/contract/users-schemas'
+import { INVITE_VALID_HOURS } from '../../../src/api/contract/console-schemas'
+import { setUpBody, setUpToken } from '../../../src/api/contract/set-up-schemas'
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import { hashPassword } from '../auth/passwords'

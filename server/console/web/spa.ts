@@ -6,8 +6,12 @@ import { readFile } from 'node:fs/promises'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
-import { SESSION_ELEMENT_ID, type SessionState, SIGN_IN_PAGE } from '../../../src/api/contract/console-schemas'
-import { PUBLIC_PAGES } from '../../../src/api/contract/users-schemas'
+import {
+  PUBLIC_PAGES,
+  SESSION_ELEMENT_ID,
+  type SessionState,
+  SIGN_IN_PAGE,
+} from '../../../src/api/contract/console-schemas'
 
 /**
  * The session as a JSON data block (not a script: the CSP has nothing to allow). The first page

@@ -1,5 +1,5 @@
-// The contract of the console's call index: search with filters, the index's state, saved views
-// and the CSV export. The console keeps the index (server/console/calls/index/); the calls page reads it.
+// The contract of the console's call index: search with filters, the index's state and the CSV export (saved
+// views: saved-view-schemas.ts). The console keeps the index (server/console/calls/index/); the calls page reads it.
 import * as z from 'zod/mini'
 import { isPlainText, PLAIN_TEXT_ERROR } from './call-query'
 import { placedBy } from './placed-by-schemas'
@@ -28,7 +28,7 @@ const boolParam = z.pipe(
   z.enum(['true', 'false']),
   z.transform((value) => value === 'true'),
 )
-const plainText = z.refine<string>(isPlainText, { error: PLAIN_TEXT_ERROR })
+export const plainText = z.refine<string>(isPlainText, { error: PLAIN_TEXT_ERROR })
 const secondsParam = z.coerce.number().check(z.int(), z.minimum(0), z.maximum(86_400))
 
 /**
@@ -164,41 +164,6 @@ export type CallPlacers = z.infer<typeof callPlacers>
 export const DATE_PRESET_IDS = ['today', 'yesterday', 'last-7-days', 'billing-period'] as const
 export const datePreset = z.enum(DATE_PRESET_IDS)
 export type DatePreset = z.infer<typeof datePreset>
-
-/** A saved view: a name and the calls page's search params, kept per person; shared ones are seen by all. */
-export const savedViewInput = z.object({
-  name: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, { error: 'Name the view.' }),
-      z.maxLength(80, { error: 'Keep the name under 80 characters.' }),
-      plainText,
-    ),
-  /** The calls page's URL search, as a query string without "?". */
-  search: z.string().check(z.maxLength(2_000), plainText),
-  shared: z.boolean(),
-  pinned: z.boolean(),
-  /**
-   * A relative date range, resolved in the viewer's zone whenever the view is opened ("Last 7 days" is then
-   * the seven days before that day); `search` then holds no `from_date`/`to_date`. Absent or null: the view
-   * keeps the dates in its `search`, fixed, as every view saved before this field did.
-   */
-  datePreset: z.optional(z.nullable(datePreset)),
-})
-export type SavedViewInput = z.infer<typeof savedViewInput>
-
-export const savedView = z.extend(savedViewInput, {
-  datePreset: z.nullable(datePreset),
-  id: z.string(),
-  owner: placedBy,
-  /** Whether the person asking may change or delete it (the owner). */
-  mine: z.boolean(),
-  updatedAt: z.iso.datetime(),
-})
-export type SavedView = z.infer<typeof savedView>
-
-export const savedViewList = z.object({ views: z.array(savedView) })
 
 /** The export's header: the row count the query selects, sent before the rows. */
 export const EXPORT_TOTAL_HEADER = 'X-Total-Count'

@@ -39,23 +39,6 @@ export type Permission = z.infer<typeof permission>
 // Capped so a megabyte "password" cannot keep the hash function busy.
 export const MAX_PASSWORD_LENGTH = 1024
 
-export const signInBody = z.object({
-  email: z
-    .string({ error: 'Enter your email address.' })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: 'Enter your email address.' }),
-      z.maxLength(254, { error: 'That email address is too long.' }),
-    ),
-  password: z
-    .string({ error: 'Enter your password.' })
-    .check(
-      z.minLength(1, { error: 'Enter your password.' }),
-      z.maxLength(MAX_PASSWORD_LENGTH, { error: 'That password is too long.' }),
-    ),
-})
-export type SignInBody = z.infer<typeof signInBody>
-
 const sessionUser = z.object({
   id: z.string(),
   email: z.string(),
@@ -87,6 +70,16 @@ export type SessionState = z.infer<typeof sessionState>
 
 /** The page where people sign in; the console serves a cold one the light sign-in document (sign-in.html). */
 export const SIGN_IN_PAGE = '/sign-in'
+
+/** The SPA's page an invite link opens; the token rides in the fragment (`#token=…`). */
+export const SET_UP_PAGE = '/set-up'
+
+/** How long a set-up link works: one source for the server's expiry and the pages' wording. */
+export const INVITE_VALID_HOURS = 24
+export const INVITE_VALID_MS = INVITE_VALID_HOURS * 60 * 60_000
+
+/** The pages for people not signed in: signing in, and setting up an invited account. Every other one needs a session. */
+export const PUBLIC_PAGES: readonly string[] = [SIGN_IN_PAGE, SET_UP_PAGE]
 
 /** The element of index.html that holds the SessionState the page was served with. */
 export const SESSION_ELEMENT_ID = 'console-session'

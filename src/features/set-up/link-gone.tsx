@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { INVITE_VALID_HOURS } from '@/api/contract/users-schemas'
+import { INVITE_VALID_HOURS } from '@/api/contract/console-schemas'
 import { buttonVariants } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { MIN_PASSWORD_LENGTH } from '@/api/contract/users-schemas'
+import { MIN_PASSWORD_LENGTH } from '@/api/contract/set-up-schemas'
 import { SetUpForm } from './set-up-form'
 
 afterEach(cleanup)

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { isApiError } from '@/api/client'
-import { MIN_PASSWORD_LENGTH, setUpBody } from '@/api/contract/users-schemas'
+import { MIN_PASSWORD_LENGTH, setUpBody } from '@/api/contract/set-up-schemas'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useLocation, useRouter } from '@tanstack/react-router'
+import { useRouter, useRouterState } from '@tanstack/react-router'
 import { isApiError } from '@/api/client'
 import { replaceSession, sessionQueries } from '@/api/session'
-import { setUp, setUpQueries } from '@/api/users'
+import { setUp, setUpQueries } from '@/api/set-up'
 import { RevealedText } from '@/components/revealed-text'
 import { Card } from '@/components/ui/card'
 import { ErrorState } from '@/components/ui/error-state'
@@ -14,7 +14,8 @@ import { setUpTokenFrom } from './set-up-token'
 
 /** Where an invited person chooses their password and is signed in. */
 export function SetUpPage() {
-  const token = setUpTokenFrom(useLocation({ select: (location) => location.hash }))
+  // useRouterState rather than useLocation: it is in every page's first JavaScript, useLocation a chunk of its own.
+  const token = setUpTokenFrom(useRouterState({ select: (state) => state.location.hash }))
   if (!token) return <LinkGone />
   return <SetUpWithToken token={token} />
 }

@@ -1,4 +1,5 @@
-import type { SetupResponse, SignInBody } from '@/api/contract/console-schemas'
+import type { SetupResponse } from '@/api/contract/console-schemas'
+import type { SignInBody } from '@/api/contract/sign-in-schemas'
 import { Button } from '@/components/ui/button'
 
 const ROLE_WORK = {

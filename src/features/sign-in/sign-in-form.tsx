@@ -1,4 +1,4 @@
-import { type SignInBody, signInBody } from '@/api/contract/console-schemas'
+import { type SignInBody, signInBody } from '@/api/contract/sign-in-schemas'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { FormError } from '@/components/ui/form-error'

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useRouter } from '@tanstack/react-router'
-import type { SessionResponse, SignInBody } from '@/api/contract/console-schemas'
+import type { SessionResponse } from '@/api/contract/console-schemas'
+import type { SignInBody } from '@/api/contract/sign-in-schemas'
 import { replaceSession, sessionQueries } from '@/api/session'
 import { signIn } from '@/api/sign-in'
 import { safeRedirect } from '@/lib/safe-redirect'

@@ -1,4 +1,5 @@
-import type { SetupResponse, SignInBody, SsoError } from '@/api/contract/console-schemas'
+import type { SetupResponse, SsoError } from '@/api/contract/console-schemas'
+import type { SignInBody } from '@/api/contract/sign-in-schemas'
 import { Card } from '@/components/ui/card'
 import { DemoSignIn } from './demo-sign-in'
 import { FirstAdminHint } from './first-admin-hint'

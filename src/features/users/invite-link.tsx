@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import type { InviteResponse } from '@/api/contract/users-schemas'
-import { INVITE_VALID_HOURS } from '@/api/contract/users-schemas'
+import { INVITE_VALID_HOURS } from '@/api/contract/console-schemas'
+import type { InviteResponse } from '@/api/contract/user-change-schemas'
 import { Timestamp } from '@/components/timestamp'
 import { CopyButton } from '@/components/ui/copy-button'
 import { Input } from '@/components/ui/input'

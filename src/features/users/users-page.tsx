@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { InviteResponse } from '@/api/contract/users-schemas'
+import type { InviteResponse } from '@/api/contract/user-change-schemas'
 import { sessionQueries } from '@/api/session'
 import { userQueries } from '@/api/users'
 import { Card, CardTitle } from '@/components/ui/card'

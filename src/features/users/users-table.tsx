@@ -1,4 +1,5 @@
-import type { InviteResponse, UserListItem } from '@/api/contract/users-schemas'
+import type { InviteResponse } from '@/api/contract/user-change-schemas'
+import type { UserListItem } from '@/api/contract/users-schemas'
 import { useTimeZone } from '@/api/preferences'
 import { RevealedText } from '@/components/revealed-text'
 import { Timestamp } from '@/components/timestamp'

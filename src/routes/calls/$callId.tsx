@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { callQueries } from '@/api/calls'
 import { requirePermission } from '@/api/session'
 import { CallLiveView } from '@/features/calls/detail/call-live-view'
-import { CallRouteError, CallSkeleton } from '@/features/calls/detail/call-route-states'
+import { CallRouteError } from '@/features/calls/detail/call-route-error'
+import { CallSkeleton } from '@/features/calls/detail/call-skeleton'
 import { loadPhoneFormats } from '@/lib/phone-format-loading'
 
 export const Route = createFileRoute('/calls/$callId')({

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useLocation } from '@tanstack/react-router'
+import { useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { accountQueries } from '@/api/account'
 import { callQueries } from '@/api/calls'
@@ -46,8 +46,9 @@ export function CallLiveView({ callId }: { callId: string }) {
   const answers = queryClient.getQueryState(callQueries.status(callId).queryKey)?.dataUpdateCount ?? 0
   // Only a call in progress is watched live; a status nobody here knows is asked for slowly, a bounded number of times.
   useLiveWatch(callId, isInProgressStatus(live.status))
-  const placedHere = useLocation({ select: (location) => location.state.placedCall === true })
-  const placedWithRecording = useLocation({ select: (location) => location.state.placedWithRecording === true })
+  // useRouterState rather than useLocation: it is in every page's first JavaScript, useLocation a chunk of its own.
+  const placedHere = useRouterState({ select: (state) => state.location.state.placedCall === true })
+  const placedWithRecording = useRouterState({ select: (state) => state.location.state.placedWithRecording === true })
   const mayPlaceCalls = can(useQuery(sessionQueries.current()).data, 'calls:create')
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {

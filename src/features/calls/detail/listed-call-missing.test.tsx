@@ -14,7 +14,7 @@ import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { callQueries } from '@/api/calls'
 import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
-import { CallRouteError } from './call-route-states'
+import { CallRouteError } from './call-route-error'
 
 const fetchMock = stubFetch()
 const ID = 'call_late0001'

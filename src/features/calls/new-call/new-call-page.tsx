@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, useLocation } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { callerIdQueries } from '@/api/caller-ids'
 import { VERIFICATION_STATUSES } from '@/api/contract/schemas'
@@ -13,9 +13,10 @@ export function NewCallPage() {
   const { data } = useSuspenseQuery(callerIdQueries.list())
   // Only a verified number can be shown to the callee.
   const callerIds = data.caller_ids.filter((callerId) => callerId.verification_status === VERIFICATION_STATUSES[0])
-  const callAgain = useLocation({ select: (location) => location.state.callAgain })
-  const typedTo = useLocation({ select: (location) => location.state.newCallTo })
-  const entry = useLocation({ select: (location) => location.state.__TSR_key })
+  // useRouterState rather than useLocation: it is in every page's first JavaScript, useLocation a chunk of its own.
+  const callAgain = useRouterState({ select: (state) => state.location.state.callAgain })
+  const typedTo = useRouterState({ select: (state) => state.location.state.newCallTo })
+  const entry = useRouterState({ select: (state) => state.location.state.__TSR_key })
   const prefill = useMemo(() => readNewCallPrefill(callAgain) ?? readNewCallTo(typedTo), [callAgain, typedTo])
   return (
     <NewCallLayout>

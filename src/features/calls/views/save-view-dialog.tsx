@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import { type DatePreset, savedViewInput } from '@/api/contract/call-index-schemas'
+import type { DatePreset } from '@/api/contract/call-index-schemas'
+import { savedViewInput } from '@/api/contract/saved-view-schemas'
 import { type Submission, submissionFor } from '@/api/idempotent-submit'
 import { savedViewQueries, saveView } from '@/api/saved-views'
 import { Button } from '@/components/ui/button'

@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useMemo, useState } from 'react'
-import type { SavedView } from '@/api/contract/call-index-schemas'
+import type { SavedView } from '@/api/contract/saved-view-schemas'
 import { useTimeZone } from '@/api/preferences'
 import { changeView, deleteView, savedViewQueries } from '@/api/saved-views'
 import { RevealedText } from '@/components/revealed-text'
