@@ -8,7 +8,7 @@ import { formatHead } from './head'
 
 /** Often enough that little is written between two notes; seldom enough that the gauge's hash label (a new series
  * at each note) stays a few hundred series a day. */
-export const AUDIT_HEAD_EVERY_MS = 5 * 60_000
+const AUDIT_HEAD_EVERY_MS = 5 * 60_000
 
 export function anchorAuditHead(options: {
   store: ConsoleStore

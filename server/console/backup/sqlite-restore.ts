@@ -13,7 +13,7 @@ export type RestoreResult =
   | { restored: false; reason: string }
 
 /** `console.sqlite.before-restore-2026-12-06T10-15-00Z`: sorts by time, and no colon for a shell or a copy tool. */
-export function keptAsideName(path: string, now: Date): string {
+function keptAsideName(path: string, now: Date): string {
   return `${path}.before-restore-${now
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')
@@ -43,7 +43,13 @@ export async function restoreSqliteStore(backupFile: string, target: string, now
   // Whatever a crash left beside the old file belongs to it, not to the copy (its commits are folded into it above).
   for (const suffix of ['-wal', '-shm', '-journal']) rmSync(`${target}${suffix}`, { force: true })
   mkdirSync(dirname(target), { recursive: true })
-  await copySqliteStore(backupFile, target)
+  try {
+    await copySqliteStore(backupFile, target)
+  } catch (error) {
+    // The deployment keeps the store it had rather than none.
+    if (keptAside) renameSync(keptAside, target)
+    throw error
+  }
   // Opening migrates an older backup forward; then every session ends.
   const store = await openStore(target)
   try {
