@@ -7,8 +7,10 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { ROLES, type Role, role as roleSchema } from '../../src/api/contract/console-schemas'
 import { createAuditLog } from './audit/audit-log'
-import { auditPrune, auditVerify } from './audit/cli-commands'
+import { auditHead, auditPrune, auditVerify } from './audit/cli-commands'
+import { parseHead } from './audit/head'
 import { hashPassword, MIN_PASSWORD_LENGTH } from './auth/passwords'
+import { runBackupCommand } from './backup/cli-commands'
 import { DEFAULT_CONSOLE_DB } from './config'
 import { type ConsoleStore, openStore } from './store'
 import { type ChangeResult, CLI, createUserAdmin } from './users/user-admin'
@@ -22,8 +24,13 @@ const USAGE = `Usage: npm run console -- <command>
   users deactivate EMAIL                      no more sign-ins; ends their sessions
   users activate EMAIL                        allow sign-ins again
   sessions end EMAIL                          sign a person out everywhere
-  audit verify                                check the audit trail's hash chain; exit 1 naming the first broken entry
+  sessions end-all                            sign everyone out (after a restore of PostgreSQL)
+  audit verify [--head SEQ:HASH]              check the audit trail's hash chain (and that it reaches a head noted
+                                              earlier); exit 1 naming the first broken entry or what is missing
+  audit head                                  SEQ:HASH of the newest entry, to keep outside the database
   audit prune [--days N]                      remove entries older than N days (default CONSOLE_AUDIT_RETENTION_DAYS or 400)
+  backup FILE                                 a consistent copy of the SQLite store while the console serves (mode 0600)
+  restore FILE                                put a backup in place, every console stopped; ends every session
 
 The database is CONSOLE_DB (default ${DEFAULT_CONSOLE_DB}).`
 
@@ -66,13 +73,19 @@ function sessionsEndedOrRefused(result: ChangeResult, email: string): number {
   )
 }
 
+function headOf(text: string) {
+  const head = parseHead(text)
+  if (!head) throw new UsageError('--head takes SEQ:HASH as `audit head` prints it (a number, a colon, 64 hex digits).')
+  return head
+}
+
 /** The words and the flags (node:util's parseArgs: an unknown flag or one without its value is a usage error). */
 function parseCommand(args: string[]) {
   try {
     return parseArgs({
       args,
       allowPositionals: true,
-      options: { role: { type: 'string' }, days: { type: 'string' } },
+      options: { role: { type: 'string' }, days: { type: 'string' }, head: { type: 'string' } },
     })
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : error}\n\n${USAGE}`)
@@ -85,7 +98,8 @@ async function run(args: string[], store: ConsoleStore, io: CliIo): Promise<numb
   // Every change from the shell is in the audit trail too, with no actor and `via: 'cli'`.
   const admin = createUserAdmin(store, createAuditLog(store))
   const key = `${group ?? ''} ${command ?? ''}`
-  if (key === 'audit verify') return auditVerify(store, io)
+  if (key === 'audit verify') return auditVerify(store, io, values.head === undefined ? undefined : headOf(values.head))
+  if (key === 'audit head') return auditHead(store, io)
   if (key === 'audit prune') {
     const days = Number(values.days ?? (process.env.CONSOLE_AUDIT_RETENTION_DAYS || 400))
     if (!Number.isInteger(days) || days < 1) throw new UsageError('--days takes a whole number of days, 1 or more.')
@@ -120,6 +134,8 @@ async function run(args: string[], store: ConsoleStore, io: CliIo): Promise<numb
       const ended = sessionsEndedOrRefused(await admin.deactivate(user, CLI), user.email)
       io.out(`${user.email} is deactivated; ${ended} session(s) ended.`)
     }
+  } else if (key === 'sessions end-all') {
+    io.out(`Every session ended (${await store.sessions.deleteAll()}): everyone signs in again.`)
   } else if (key === 'sessions end') {
     const user = await userByEmail(store, email)
     const ended = sessionsEndedOrRefused(await admin.endSessions(user, CLI), user.email)
@@ -161,13 +177,17 @@ async function readPassword(prompt: string): Promise<string> {
 }
 
 async function main() {
-  const store = await openStore(process.env.CONSOLE_DATABASE_URL || process.env.CONSOLE_DB || DEFAULT_CONSOLE_DB)
+  const location = process.env.CONSOLE_DATABASE_URL || process.env.CONSOLE_DB || DEFAULT_CONSOLE_DB
+  const io = { readPassword, out: (line: string) => console.log(line), err: (line: string) => console.error(line) }
+  // backup and restore work on the store's file before anything opens (and migrates) it.
+  const onFile = await runBackupCommand(process.argv.slice(2), location, io)
+  if (onFile !== undefined) {
+    process.exitCode = onFile
+    return
+  }
+  const store = await openStore(location)
   try {
-    process.exitCode = await runCli(process.argv.slice(2), store, {
-      readPassword,
-      out: (line) => console.log(line),
-      err: (line) => console.error(line),
-    })
+    process.exitCode = await runCli(process.argv.slice(2), store, io)
   } finally {
     await store.close()
   }

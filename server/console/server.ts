@@ -9,6 +9,7 @@ import { addDemoAlertRule } from './alerts/rules/demo-rule'
 import { createUsageUpstream } from './alerts/rules/usage-upstream'
 import { createConsole } from './app'
 import { createAuditLog } from './audit/audit-log'
+import { anchorAuditHead } from './audit/head-anchor'
 import { createRefusalTally } from './audit/refusal-tally'
 import { DEFAULT_THROTTLE } from './auth/sign-in-throttle'
 import { readFlaggedCallerIds } from './caller-ids/read-health'
@@ -246,6 +247,8 @@ export async function startConsole(
   await pruneAudit()
   const retention = setInterval(pruneAudit, DAY_MS)
   retention.unref()
+  const auditHead = anchorAuditHead({ store, logger, registry: ops.metrics.registry })
+  await auditHead.noted()
 
   // Across instances the hub's close also hands its lease over and removes its streams from the store: before the store goes.
   let liveClosed: Promise<void> = Promise.resolve()
@@ -265,6 +268,7 @@ export async function startConsole(
       await alertDelivery.close()
       // The minute under way is written before the store goes: its counts are not lost.
       await refusals.close()
+      await auditHead.close()
       await store.close()
     },
   })

@@ -1,6 +1,7 @@
-// `npm run console -- audit verify|prune`: the trail's checks from the server's shell.
+// `npm run console -- audit verify|prune|head`: the trail's checks from the server's shell.
 import type { ConsoleStore } from '../store'
 import { createAuditLog } from './audit-log'
+import { type AuditHead, checkHead, formatHead } from './head'
 import { verifyAuditTrail } from './verify'
 
 const DAY_MS = 24 * 60 * 60_000
@@ -10,9 +11,24 @@ export interface AuditCliIo {
   err(line: string): void
 }
 
-/** 0 when the whole chain holds; 1, naming the first broken entry, when it does not. */
-export async function auditVerify(store: ConsoleStore, io: AuditCliIo): Promise<number> {
+/**
+ * 0 when the whole chain holds (and reaches `head`, when one is given); 1, naming the first broken entry or what is
+ * missing, when it does not.
+ */
+export async function auditVerify(store: ConsoleStore, io: AuditCliIo, head?: AuditHead): Promise<number> {
   const result = await verifyAuditTrail(store)
+  if (result.ok && head) {
+    const check = await checkHead(store, head)
+    if (!check.reached) {
+      io.err(`The audit trail does not reach the head ${formatHead(head)}: ${check.reason}.`)
+      return 1
+    }
+    io.out(
+      check.how === 'present'
+        ? `The audit trail reaches the head ${head.seq}: its entry ${head.seq} has that hash (newest entry now: ${check.newestSeq}).`
+        : `Entry ${head.seq} was removed by a retention prune; the trail continues from its checkpoint to entry ${check.newestSeq}.`,
+    )
+  }
   if (result.ok) {
     io.out(
       result.entries === 0
@@ -34,6 +50,17 @@ export async function auditVerify(store: ConsoleStore, io: AuditCliIo): Promise<
   io.err(`The audit trail is broken at entry ${result.brokenSeq}${what}: ${result.reason}.`)
   io.err(`${result.entries - 1} entries before it were checked and hold.`)
   return 1
+}
+
+/** `SEQ:HASH` of the newest entry alone on the line, for a script to keep elsewhere. */
+export async function auditHead(store: ConsoleStore, io: AuditCliIo): Promise<number> {
+  const head = await store.audit.head()
+  if (!head) {
+    io.err('The audit trail is empty: it has no head yet.')
+    return 1
+  }
+  io.out(formatHead(head))
+  return 0
 }
 
 export async function auditPrune(store: ConsoleStore, days: number, io: AuditCliIo): Promise<number> {

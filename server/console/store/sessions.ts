@@ -89,6 +89,15 @@ export function createSessionQueries(db: ConsoleDb, recent: RecentSessions<Sessi
         recent.forgetAll()
       }
     },
+    /** Ends every session of everyone (a restore: the sessions it brings back may have been signed out since). */
+    deleteAll: async (): Promise<number> => {
+      try {
+        const result = await db.deleteFrom('sessions').executeTakeFirst()
+        return Number(result.numDeletedRows)
+      } finally {
+        recent.forgetAll()
+      }
+    },
     /** Per person (or for one person), the sessions that would still be accepted at `now` (see auth/sessions.ts resolve). */
     liveCountByUser: async (now: number, idleMs: number, onlyUserId?: string): Promise<Map<string, number>> => {
       const rows = await db

@@ -1,0 +1,49 @@
+// The trail's head, noted outside the database while the console runs: a JSON line in the log and a gauge in
+// /metrics, at start, every few minutes and at shutdown. A copy that lost its newest entries (a plain copy of the
+// file, a restore of an older backup) then fails `audit verify --head` with a head from the log or from Prometheus.
+import { Gauge, type Registry } from 'prom-client'
+import type { Logger } from '../http/request-log'
+import type { ConsoleStore } from '../store'
+import { formatHead } from './head'
+
+/** Often enough that little is written between two notes; seldom enough that the gauge's hash label (a new series
+ * at each note) stays a few hundred series a day. */
+const AUDIT_HEAD_EVERY_MS = 5 * 60_000
+
+export function anchorAuditHead(options: {
+  store: ConsoleStore
+  logger: Logger
+  registry: Registry
+  everyMs?: number
+}) {
+  const { store, logger } = options
+  const gauge = new Gauge({
+    name: 'console_audit_head_seq',
+    help: 'The audit trail’s newest entry as last noted (every few minutes): its seq, with its hash as a label. Keep it: `npm run console -- audit verify --head SEQ:HASH` checks a copy or a restore against it.',
+    labelNames: ['hash'],
+    registers: [options.registry],
+  })
+  let noted: string | null = null
+  const note = async () => {
+    const head = await store.audit.head()
+    if (!head) return
+    const text = formatHead(head)
+    logger.info({ msg: 'audit head', head: text, seq: head.seq, hash: head.hash })
+    if (text === noted) return
+    noted = text
+    gauge.reset()
+    gauge.set({ hash: head.hash }, head.seq)
+  }
+  const noteOrSay = () =>
+    note().catch((error) => logger.error({ msg: 'could not note the audit head', error: String(error) }))
+  const timer = setInterval(noteOrSay, options.everyMs ?? AUDIT_HEAD_EVERY_MS)
+  timer.unref()
+  return {
+    noted: noteOrSay,
+    /** Notes the head once more, last of all: before the store closes. */
+    close: async () => {
+      clearInterval(timer)
+      await noteOrSay()
+    },
+  }
+}
