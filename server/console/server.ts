@@ -19,7 +19,7 @@ import { recordDemoPlacers } from './demo-placed-by'
 import { DEMO_USERS, ensureDemoUsers } from './demo-users'
 import { capConnectionsPerAddress } from './http/connection-cap'
 import { rawProblem } from './http/problem'
-import { createLogger, type Logger } from './http/request-log'
+import { createLogger, type Logger, withFields } from './http/request-log'
 import { LIVE_HUB_LEASE } from './live/cluster-poller'
 import { createConsoleLiveHub } from './live/console-live-hub'
 import { createConsoleOps } from './ops/console-ops'
@@ -57,7 +57,9 @@ export async function startConsole(
   config: ConsoleConfig,
   extra: { logger?: Logger; now?: () => number; instanceId?: string } = {},
 ): Promise<RunningConsole> {
-  const logger = extra.logger ?? createLogger(config.log)
+  // Its name in the leases of the work one instance does for all (the index sync, the alert rules), and in its logs.
+  const instanceId = extra.instanceId ?? newInstanceId()
+  const logger = withFields(extra.logger ?? createLogger(config.log), { instance: instanceId })
   const store = await openStore(config.dbPath, config.queries)
   if (config.demoUsers) await ensureDemoUsers(store)
   // Demo data only: part of the seeded current period's calls "placed" by the demo people (demo-placed-by.ts).
@@ -69,8 +71,6 @@ export async function startConsole(
         })
       : Promise.resolve(0)
   const now = extra.now ?? Date.now
-  // Its name in the leases of the work one instance does for all (the index sync, the alert rules).
-  const instanceId = extra.instanceId ?? newInstanceId()
   const ops = createConsoleOps({
     store,
     logger,
