@@ -19,6 +19,7 @@ import { recordDemoPlacers } from './demo-placed-by'
 import { DEMO_USERS, ensureDemoUsers } from './demo-users'
 import { capConnectionsPerAddress } from './http/connection-cap'
 import { rawProblem } from './http/problem'
+import { foldRepeatedErrors } from './http/repeated-errors'
 import { createLogger, type Logger, withFields } from './http/request-log'
 import { LIVE_HUB_LEASE } from './live/cluster-poller'
 import { createConsoleLiveHub } from './live/console-live-hub'
@@ -37,6 +38,9 @@ export interface RunningConsole {
   metrics: ConsoleMetrics
   /** The graceful stop of SIGTERM (ops/drain.ts): readiness fails, then the listener closes, streams end, requests finish. */
   drain(times?: DrainTimes): Promise<void>
+  /** Its log (JSON lines, each with the instance; repeated errors folded) and its name among instances. */
+  logger: Logger
+  instanceId: string
   /** The same stop without the waits (tests, npm start). */
   close(): Promise<void>
 }
@@ -55,11 +59,14 @@ const STORAGE_LINK_KEEP_MS = 7 * DAY_MS
 
 export async function startConsole(
   config: ConsoleConfig,
-  extra: { logger?: Logger; now?: () => number; instanceId?: string } = {},
+  extra: { logger?: Logger; now?: () => number; instanceId?: string; repeatsEveryMs?: number } = {},
 ): Promise<RunningConsole> {
   // Its name in the leases of the work one instance does for all (the index sync, the alert rules), and in its logs.
   const instanceId = extra.instanceId ?? newInstanceId()
-  const logger = withFields(extra.logger ?? createLogger(config.log), { instance: instanceId })
+  const logger = foldRepeatedErrors(
+    withFields(extra.logger ?? createLogger(config.log), { instance: instanceId }),
+    extra.repeatsEveryMs,
+  )
   const store = await openStore(config.dbPath, config.queries)
   if (config.demoUsers) await ensureDemoUsers(store)
   // Demo data only: part of the seeded current period's calls "placed" by the demo people (demo-placed-by.ts).
@@ -266,6 +273,8 @@ export async function startConsole(
       // The minute under way is written before the store goes: its counts are not lost.
       await refusals.close()
       await store.close()
+      // The counts of errors still folding (http/repeated-errors.ts) are written before the process goes.
+      logger.close()
     },
   })
 
@@ -276,6 +285,8 @@ export async function startConsole(
     store,
     alertDelivery,
     metrics: ops.metrics,
+    logger,
+    instanceId,
     drain: (times = config.ops.drain) => stop(times),
     close: () => stop({ graceMs: 0, timeoutMs: 0 }),
   }
