@@ -9,7 +9,7 @@ export interface FoldingLogger extends Logger {
   close(): void
 }
 
-export const REPEATS_EVERY_MS = 60_000
+const REPEATS_EVERY_MS = 60_000
 
 export function foldRepeatedErrors(
   logger: Logger,

@@ -15,7 +15,7 @@ export interface RequestIdVariables {
   requestId?: string
 }
 
-export const newRequestId = (): string => randomUUID()
+const newRequestId = (): string => randomUUID()
 
 /** The proxy's id when the peer is a trusted proxy and the id is plain; otherwise one made here. */
 export function requestIdOf(sent: string | null | undefined, fromTrustedProxy: boolean): string {
@@ -23,7 +23,7 @@ export function requestIdOf(sent: string | null | undefined, fromTrustedProxy: b
 }
 
 /** RFC 9457's `instance` of a problem answered to this request. */
-export const problemInstance = (requestId: string): string => `urn:request:${requestId}`
+const problemInstance = (requestId: string): string => `urn:request:${requestId}`
 
 /** The problem's JSON with its `instance`; the text as it was if it is not a JSON object. */
 export function withInstance(body: string, requestId: string): string {
