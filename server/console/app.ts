@@ -53,6 +53,7 @@ import { createFairTurns, type FairTurns } from './http/fair-turns'
 import { allowedHosts, hostCheck } from './http/host-check'
 import { problem, sendProblem } from './http/problem'
 import { queryLimitProblem } from './http/query-problems'
+import { requestIds } from './http/request-id'
 import { type Logger, requestLog } from './http/request-log'
 import { securityHeaders } from './http/security-headers'
 import { NO_TRUSTED_PROXIES } from './http/trusted-proxies'
@@ -229,6 +230,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
       options.network?.forwardedHeader ?? 'x-forwarded-for',
     ),
   )
+  app.use(requestIds(options.network?.trustedProxies ?? NO_TRUSTED_PROXIES))
   // Ahead of the log, the host check and the audit: load balancers probe by address, every few seconds.
   if (options.ops) {
     app.use(options.ops.measure)
@@ -428,6 +430,8 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
     headers,
     logger: options.logger,
     measured: options.ops?.requestMeasured,
+    trustedProxies: options.network?.trustedProxies ?? NO_TRUSTED_PROXIES,
+    forwardedHeader: options.network?.forwardedHeader ?? 'x-forwarded-for',
   })
   return { app, fastReads }
 }

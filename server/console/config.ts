@@ -96,7 +96,9 @@ const envSchema = z.object({
   CONSOLE_FORWARDED_HEADER: z.enum(['x-forwarded-for', 'forwarded']).default('x-forwarded-for'),
   // At most the request timeout (60 s): Node refuses a header timeout longer than it.
   CONSOLE_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
-  CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000).default(100),
+  // An office behind one NAT address is hundreds of people, each with a live stream and a few kept-alive sockets:
+  // 100 refused a 200-person office. 1,000 is the server's whole cap (server.ts); lower it facing the open internet.
+  CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000).default(1_000),
   // Alert channels (alerts/delivery/): email over SMTP, and webhooks to private addresses only when allowed.
   CONSOLE_SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'must be smtp://user:pass@host:port or smtps://…' })

@@ -1,18 +1,29 @@
-// The production start (`npm run serve`): the console server in front of the voice
-// service named by VOICE_API_BASE_URL. It creates no users: the CLI adds the first admin.
+// The production start (`node build/console/index.mjs`, which `npm run serve` runs): the console server in front of
+// the voice service named by VOICE_API_BASE_URL. It creates no users: the CLI adds the first admin. It writes
+// JSON lines only, as the server's own log does, so that a log collector reads every line.
 import { loadConsoleConfig } from './config'
+import { createLogger, withFields } from './http/request-log'
 import { startConsole } from './server'
 
+// The start and stop lines are written even with CONSOLE_LOG=off (errors only): they are few, and tell an
+// operator (and the tests and benches, which wait for "listening on") that the console is up.
+const always = createLogger('json')
 try {
   const config = loadConsoleConfig()
   const running = await startConsole(config)
+  const log = withFields(always, { instance: running.instanceId })
   const users = await running.store.users.count()
-  console.log(`Voice Dashboard console on ${config.publicUrl.origin} (listening on ${running.url})`)
-  console.log(
-    `Voice API: ${config.upstream} ${config.apiKey ? 'with a server-side API key' : 'WITHOUT an API key: set VOICE_API_KEY or VOICE_API_KEY_FILE'}`,
-  )
+  log.info({
+    msg: `Voice Dashboard console on ${config.publicUrl.origin} (listening on ${running.url})`,
+    upstream: config.upstream,
+  })
+  if (!config.apiKey)
+    log.error({
+      msg: 'Voice API without an API key: set VOICE_API_KEY or VOICE_API_KEY_FILE',
+      upstream: config.upstream,
+    })
   if (users === 0)
-    console.log('No users yet. Add the first admin: npm run console -- users add you@example.com --role admin')
+    log.info({ msg: 'No users yet. Add the first admin: npm run console -- users add you@example.com --role admin' })
 
   // SIGTERM (an orchestrator, systemd, a rolling restart) drains: readiness fails for CONSOLE_DRAIN_GRACE_MS,
   // then requests under way get CONSOLE_DRAIN_TIMEOUT_MS (ops/drain.ts). SIGINT (Ctrl-C at a terminal) skips
@@ -20,7 +31,7 @@ try {
   let stopping = false
   const stop = async (graceMs: number) => {
     if (stopping) {
-      console.error('Stopped without draining: a second signal came.')
+      log.error({ msg: 'Stopped without draining: a second signal came.' })
       process.exit(1)
     }
     stopping = true
@@ -28,13 +39,16 @@ try {
       await running.drain({ ...config.ops.drain, graceMs })
       process.exit(0)
     } catch (error) {
-      console.error(`The console did not stop cleanly: ${error instanceof Error ? error.message : error}`)
+      log.error({
+        msg: 'The console did not stop cleanly',
+        error: error instanceof Error ? error.message : String(error),
+      })
       process.exit(1)
     }
   }
   process.on('SIGTERM', () => void stop(config.ops.drain.graceMs))
   process.on('SIGINT', () => void stop(0))
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error)
+  always.error({ msg: 'The console did not start', error: error instanceof Error ? error.message : String(error) })
   process.exit(1)
 }

@@ -36,7 +36,13 @@ describe('the console server', () => {
     socket.resetAndDestroy()
     await waitFor(() => server.lines.length > before)
     expect(logged().slice(before)).toEqual([
-      { time: expect.any(String), level: 'info', msg: 'client connection ended', code: 'ECONNRESET' },
+      {
+        time: expect.any(String),
+        level: 'info',
+        instance: expect.any(String),
+        msg: 'client connection ended',
+        code: 'ECONNRESET',
+      },
     ])
   })
 

@@ -20,7 +20,8 @@ import { recordDemoPlacers } from './demo-placed-by'
 import { DEMO_USERS, ensureDemoUsers } from './demo-users'
 import { capConnectionsPerAddress } from './http/connection-cap'
 import { rawProblem } from './http/problem'
-import { createLogger, type Logger } from './http/request-log'
+import { foldRepeatedErrors } from './http/repeated-errors'
+import { createLogger, type Logger, withFields } from './http/request-log'
 import { LIVE_HUB_LEASE } from './live/cluster-poller'
 import { createConsoleLiveHub } from './live/console-live-hub'
 import { createConsoleOps } from './ops/console-ops'
@@ -38,6 +39,9 @@ export interface RunningConsole {
   metrics: ConsoleMetrics
   /** The graceful stop of SIGTERM (ops/drain.ts): readiness fails, then the listener closes, streams end, requests finish. */
   drain(times?: DrainTimes): Promise<void>
+  /** Its log (JSON lines, each with the instance; repeated errors folded) and its name among instances. */
+  logger: Logger
+  instanceId: string
   /** The same stop without the waits (tests, npm start). */
   close(): Promise<void>
 }
@@ -56,9 +60,14 @@ const STORAGE_LINK_KEEP_MS = 7 * DAY_MS
 
 export async function startConsole(
   config: ConsoleConfig,
-  extra: { logger?: Logger; now?: () => number; instanceId?: string } = {},
+  extra: { logger?: Logger; now?: () => number; instanceId?: string; repeatsEveryMs?: number } = {},
 ): Promise<RunningConsole> {
-  const logger = extra.logger ?? createLogger(config.log)
+  // Its name in the leases of the work one instance does for all (the index sync, the alert rules), and in its logs.
+  const instanceId = extra.instanceId ?? newInstanceId()
+  const logger = foldRepeatedErrors(
+    withFields(extra.logger ?? createLogger(config.log), { instance: instanceId }),
+    extra.repeatsEveryMs,
+  )
   const store = await openStore(config.dbPath, config.queries)
   if (config.demoUsers) await ensureDemoUsers(store)
   // Demo data only: part of the seeded current period's calls "placed" by the demo people (demo-placed-by.ts).
@@ -70,8 +79,6 @@ export async function startConsole(
         })
       : Promise.resolve(0)
   const now = extra.now ?? Date.now
-  // Its name in the leases of the work one instance does for all (the index sync, the alert rules).
-  const instanceId = extra.instanceId ?? newInstanceId()
   const ops = createConsoleOps({
     store,
     logger,
@@ -270,6 +277,8 @@ export async function startConsole(
       await refusals.close()
       await auditHead.close()
       await store.close()
+      // The counts of errors still folding (http/repeated-errors.ts) are written before the process goes.
+      logger.close()
     },
   })
 
@@ -280,6 +289,8 @@ export async function startConsole(
     store,
     alertDelivery,
     metrics: ops.metrics,
+    logger,
+    instanceId,
     drain: (times = config.ops.drain) => stop(times),
     close: () => stop({ graceMs: 0, timeoutMs: 0 }),
   }

@@ -14,7 +14,7 @@ export interface ClientAddressVariables {
 }
 
 /** The peer of the TCP connection; 'unknown' under app.request() in tests, which has no socket. */
-function socketAddress(c: Context): string {
+export function socketAddress(c: Context): string {
   try {
     const address = getConnInfo(c).remote.address
     return address ? normalizeAddress(address) : 'unknown'
@@ -46,8 +46,7 @@ function stripPort(value: string): string {
 }
 
 /** The hops as the proxy chain wrote them, nearest last. */
-function forwardedChain(c: Context, header: ForwardedHeader): string[] {
-  const values = c.req.raw.headers.get(header)
+function forwardedChain(values: string | null | undefined, header: ForwardedHeader): string[] {
   if (!values) return []
   return header === 'forwarded' ? forwardedFor(values) : values.split(',').map(stripPort)
 }
@@ -66,13 +65,22 @@ export function resolveAddress(peer: string, chain: string[], proxies: TrustedPr
   return client
 }
 
+/** The client of a request from `peer` carrying `forwarded` (the value of `header`): for paths without a Context. */
+export function clientOf(
+  peer: string,
+  forwarded: string | null | undefined,
+  header: ForwardedHeader,
+  proxies: TrustedProxies,
+): string {
+  return proxies.any ? resolveAddress(peer, forwardedChain(forwarded, header), proxies) : peer
+}
+
 export function resolveClientAddress(
   proxies: TrustedProxies,
   header: ForwardedHeader,
 ): MiddlewareHandler<{ Variables: ClientAddressVariables }> {
   return async (c, next) => {
-    const peer = socketAddress(c)
-    c.set('clientAddress', proxies.any ? resolveAddress(peer, forwardedChain(c, header), proxies) : peer)
+    c.set('clientAddress', clientOf(socketAddress(c), c.req.raw.headers.get(header), header, proxies))
     await next()
   }
 }

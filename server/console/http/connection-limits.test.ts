@@ -66,6 +66,14 @@ describe('the per-address connection cap', () => {
     for (const socket of held) socket.destroy()
   })
 
+  it('lets an office of 200 behind one address in by default: a live stream and two more sockets each', async () => {
+    server = await startTestServer()
+    const held = await Promise.all(Array.from({ length: 600 }, () => open(server?.port ?? 0)))
+    const res = await fetch(`${server.url}/api/console/setup`)
+    expect(res.status).toBe(200)
+    for (const socket of held) socket.destroy()
+  })
+
   it('does not count the sockets of a trusted proxy', async () => {
     server = await startTestServer({ CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: '2', CONSOLE_TRUSTED_PROXIES: '127.0.0.1' })
     const held = await Promise.all([1, 2, 3, 4].map(() => open(server?.port ?? 0)))

@@ -22,13 +22,15 @@ const parsed = () => t.lines.map((line) => JSON.parse(line) as Line)
 const requests = () => parsed().filter((line) => line.msg === 'request')
 
 describe('the request log', () => {
-  it('writes one JSON line per request with time, user, method, route pattern, status and ms', async () => {
+  it('writes one JSON line per request with time, request id, client, user, method, route pattern, status and ms', async () => {
     const user = await t.store.users.byEmail('ana@example.com')
     const status = requests().find((line) => line.route === '/api/v1/voice/calls/{call_id}/status')
     expect(status).toEqual({
       time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       level: 'info',
       msg: 'request',
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      client: 'unknown',
       user: user?.id,
       method: 'GET',
       route: '/api/v1/voice/calls/{call_id}/status',

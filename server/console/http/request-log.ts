@@ -1,6 +1,7 @@
-// A JSON line per request: time, user id, method, route pattern, status, ms. Never a
-// path with a signature, a cookie, a header or a body.
+// A JSON line per request: time, request id, client address, user id, method, route pattern, status, ms (and the
+// instance, which server.ts adds to every line). Never a path with a signature, a cookie, a header or a body.
 import type { MiddlewareHandler } from 'hono'
+import { clientAddress } from './client-address'
 
 export interface Logger {
   info(entry: Record<string, unknown>): void
@@ -20,16 +21,34 @@ export function createLogger(
   return { info: (entry) => log('info', entry), error: (entry) => log('error', entry) }
 }
 
+/** Every line with these fields too (server.ts: the instance, so lines from several instances can be told apart). */
+export function withFields(logger: Logger, fields: Record<string, unknown>): Logger {
+  return {
+    info: (entry) => logger.info({ ...fields, ...entry }),
+    error: (entry) => logger.error({ ...fields, ...entry }),
+  }
+}
+
 export interface LogVariables {
   /** An operation's pattern (set by the proxy), or a console route's (console-route.ts). */
   route?: string
   userId?: string
+  /** http/request-id.ts */
+  requestId?: string
 }
 
 /** The one line a request leaves; the fast path (proxy/fast-reads.ts) writes it too. */
 export function logRequest(
   logger: Logger,
-  entry: { user: string | null; method: string; route: string; status: number; started: number },
+  entry: {
+    requestId: string
+    client: string
+    user: string | null
+    method: string
+    route: string
+    status: number
+    started: number
+  },
 ): void {
   const { started, ...fields } = entry
   logger.info({ msg: 'request', ...fields, ms: Math.round((performance.now() - started) * 10) / 10 })
@@ -40,6 +59,8 @@ export function requestLog(logger: Logger): MiddlewareHandler<{ Variables: LogVa
     const started = performance.now()
     await next()
     logRequest(logger, {
+      requestId: c.get('requestId') ?? 'none',
+      client: clientAddress(c),
       user: c.get('userId') ?? null,
       method: c.req.method,
       route: c.get('route') ?? (c.req.path.startsWith('/api/') ? 'unmatched' : 'static'),

@@ -3,12 +3,14 @@
 import type { Server } from 'node:http'
 import type { AuditLog } from '../audit/audit-log'
 import type { Logger } from '../http/request-log'
+import { RELEASE } from '../release'
 import type { ConsoleStore } from '../store'
 import { createDrain, type DrainSteps, type DrainTimes, trackRequests } from './drain'
 import { opsRoutes } from './health-routes'
 import { measureRequests } from './measure-requests'
 import { createConsoleMetrics } from './metrics'
 import { createReadiness } from './readiness'
+import { addServiceGauges } from './service-gauges'
 
 export interface ConsoleOpsOptions {
   store: ConsoleStore
@@ -30,6 +32,7 @@ export function createConsoleOps(options: ConsoleOpsOptions) {
     processMetrics: options.metricsToken !== null,
   })
   const readiness = createReadiness(options.store, drain.state)
+  addServiceGauges(metrics.registry, RELEASE, readiness)
   return {
     metrics,
     /** For app.ts: mounted ahead of the host check. */

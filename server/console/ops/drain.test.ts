@@ -181,6 +181,10 @@ it('drains on SIGTERM: readiness first, then the listener; the stream is told to
   expect(log).toMatch(/draining: readiness fails from now on/)
   expect(log).toMatch(/draining: requests under way finished/)
   expect(log).toMatch(/"msg":"drained"/)
+  // JSON lines only, the start's too: a log collector reads every one. A clean stop reports no error.
+  const lines = log.trim().split('\n')
+  for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow()
+  expect(lines.filter((line) => line.includes('"level":"error"'))).toEqual([])
 }, 90_000)
 
 it('cuts off what is still under way at CONSOLE_DRAIN_TIMEOUT_MS, and still exits 0', async () => {

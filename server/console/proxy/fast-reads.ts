@@ -7,8 +7,11 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import type { SessionCookie } from '../auth/session-cookie'
 import type { SessionService } from '../auth/sessions'
+import { clientOf, type ForwardedHeader } from '../http/client-address'
 import { isOwnHost } from '../http/host-check'
+import { REQUEST_ID_HEADER, requestIdOf, withInstance } from '../http/request-id'
 import { type Logger, logRequest } from '../http/request-log'
+import { normalizeAddress, type TrustedProxies } from '../http/trusted-proxies'
 import type { UserRateLimiter } from '../http/user-rate-limit'
 import { matchOperation, type Operation } from '../operations'
 import { can } from '../roles'
@@ -28,6 +31,9 @@ export interface FastReadOptions {
   logger: Logger
   /** The request metrics' observer (ops/metrics.ts request). */
   measured?: (route: string, method: string, status: number, seconds: number) => void
+  /** Who the client is and whose request id is kept, as the app's middleware read them (http/client-address.ts). */
+  trustedProxies: TrustedProxies
+  forwardedHeader: ForwardedHeader
 }
 
 /**
@@ -50,7 +56,8 @@ function servedFast(operation: Operation): boolean {
 }
 
 export function createFastReads(options: FastReadOptions): FastReads {
-  const { prefix, hosts, sessions, cookie, limiter, readApi, logger, measured } = options
+  const { prefix, hosts, sessions, cookie, limiter, readApi, logger, measured, trustedProxies, forwardedHeader } =
+    options
   // The security headers as node's ready list (name, value, …), built once.
   const securityList = Object.entries(options.headers).flat()
   const pathStart = `${prefix}/`
@@ -76,14 +83,26 @@ export function createFastReads(options: FastReadOptions): FastReads {
       // The store failed: the app answers (a 503 when it is unreachable) and logs it, as for any request.
       return app(req, res)
     }
+    const peer = normalizeAddress(req.socket.remoteAddress ?? 'unknown')
+    const sentId = req.headers[REQUEST_ID_HEADER]
+    const requestId = requestIdOf(typeof sentId === 'string' ? sentId : undefined, trustedProxies.trusts(peer))
+    const forwarded = req.headers[forwardedHeader]
+    const client = clientOf(
+      peer,
+      typeof forwarded === 'string' ? forwarded : undefined,
+      forwardedHeader,
+      trustedProxies,
+    )
     const url = req.url as string
     const answer = await readApi('GET', url, (name) => {
       const value = req.headers[name]
       return typeof value === 'string' ? value : undefined
     })
     const status =
-      'problem' in answer ? await sendProblem(res, answer.problem, securityList) : send(res, answer, securityList)
-    logRequest(logger, { user: userId, method: 'GET', route: operation.route, status, started })
+      'problem' in answer
+        ? await sendProblem(res, answer.problem, securityList, requestId)
+        : send(res, answer, securityList, requestId)
+    logRequest(logger, { requestId, client, user: userId, method: 'GET', route: operation.route, status, started })
     measured?.(operation.route, 'GET', status, (performance.now() - started) / 1000)
   }
 
@@ -106,11 +125,17 @@ export function createFastReads(options: FastReadOptions): FastReads {
 }
 
 /** Writes the upstream's answer with the console's headers; returns its status. */
-function send(res: ServerResponse, answer: Exclude<ApiAnswer, { problem: Response }>, securityList: string[]): number {
+function send(
+  res: ServerResponse,
+  answer: Exclude<ApiAnswer, { problem: Response }>,
+  securityList: string[],
+  requestId: string,
+): number {
   const { status, statusText, headers, body } = answer
   const list: string[] = []
   for (const name in headers) list.push(name, headers[name] as string)
   for (const value of securityList) list.push(value)
+  list.push(REQUEST_ID_HEADER, requestId)
   if (headers['content-length'] === undefined) list.push('content-length', String(body.byteLength))
   if (statusText) res.writeHead(status, statusText, list)
   else res.writeHead(status, list)
@@ -119,11 +144,17 @@ function send(res: ServerResponse, answer: Exclude<ApiAnswer, { problem: Respons
 }
 
 /** Writes the console's problem (a timeout, an upstream error in words) with the console's headers. */
-async function sendProblem(res: ServerResponse, problem: Response, securityList: string[]): Promise<number> {
+async function sendProblem(
+  res: ServerResponse,
+  problem: Response,
+  securityList: string[],
+  requestId: string,
+): Promise<number> {
   for (const [name, value] of problem.headers) res.setHeader(name, value)
   for (let at = 0; at < securityList.length; at += 2)
     res.setHeader(securityList[at] as string, securityList[at + 1] as string)
-  const body = Buffer.from(await problem.arrayBuffer())
+  res.setHeader(REQUEST_ID_HEADER, requestId)
+  const body = Buffer.from(withInstance(await problem.text(), requestId))
   res.setHeader('content-length', body.byteLength)
   res.statusCode = problem.status
   res.end(body)

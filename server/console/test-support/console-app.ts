@@ -98,7 +98,10 @@ export function clearedCookie(res: Response): string | undefined {
   return res.headers.getSetCookie().find((line) => /vd_session=;/.test(line) && /Max-Age=0/i.test(line))
 }
 
-export async function expectProblem(res: Response, status: number): Promise<{ title: string; detail: string }> {
+export async function expectProblem(
+  res: Response,
+  status: number,
+): Promise<{ title: string; detail: string; instance?: string }> {
   const body = await res.text()
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${body}`)
   const type = res.headers.get('content-type')

@@ -54,7 +54,7 @@ export function startAlertEvaluator(options: AlertEvaluatorOptions): AlertEvalua
   const now = options.now ?? Date.now
   const debounceMs = options.debounceMs ?? ALERT_DEBOUNCE_MS
   const readFlagged = options.readFlagged ?? (async () => [])
-  const problems = createProblemLog(options.logger)
+  const problems = createProblemLog(options.logger, () => closed)
   // The period of the last usage read; until one, every call is news.
   let periodStartMs = Number.NEGATIVE_INFINITY
 
@@ -244,11 +244,12 @@ export function startAlertEvaluator(options: AlertEvaluatorOptions): AlertEvalua
 }
 
 /** Logs a problem once when it begins and once when it ends, not every round. */
-function createProblemLog(logger: Logger | undefined) {
+function createProblemLog(logger: Logger | undefined, closed: () => boolean) {
   const current = new Map<string, string>()
   return {
     note(topic: string, reason: string) {
-      if (current.get(topic) === reason) return
+      // A read cut short by close() (its request aborted) is the stop, not the voice service failing.
+      if (closed() || current.get(topic) === reason) return
       current.set(topic, reason)
       logger?.error({ msg: `alerts: ${topic} unavailable`, reason })
     },

@@ -167,7 +167,10 @@ export function startCallIndexSync(options: CallIndexSyncOptions): CallIndexSync
         }
         while (!budget.tryTake() && !closed) await sleep(1_000 / options.rps)
         if (closed) return
-        settle(await step())
+        const outcome = await step()
+        // A step cut short by close() (its request aborted) is the stop, not the voice service failing.
+        if (closed) return
+        settle(outcome)
       } catch (error) {
         // The store failed (or closed under us): the next turn tries again.
         if (closed) return
