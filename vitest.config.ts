@@ -65,7 +65,13 @@ export default defineConfig({
         // One jsdom per worker, not per file: setting one up for each of 69 files took most of the project's
         // time (204 s against 25 s at load 12); the files share no state a test leaves behind (measured: the
         // suite passes in any order).
-        test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', isolate: false },
+        test: {
+          name: 'web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          isolate: false,
+          setupFiles: ['src/test/async-wait-bound.ts'],
+        },
       },
       {
         extends: true,

@@ -68,7 +68,13 @@ describe('a call the service listed but does not return', () => {
       return json(200, url.endsWith('/status') ? status : detail)
     })
     renderCallPage(queryClient)
-    expect(await screen.findByText('The service listed this call but does not return its details yet.')).toBeTruthy()
+    expect(
+      await screen.findByText(
+        'The service listed this call but does not return its details yet.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy()
     expect(screen.getByText(/Checking again every 5 seconds/)).toBeTruthy()
     expect(screen.getByText('To').nextElementSibling?.textContent).toMatch(/500.*555.*0006/)
     expect(screen.queryByText('Call not found')).toBeNull()
@@ -80,12 +86,18 @@ describe('a call the service listed but does not return', () => {
   it('says its status is what is missing when only the detail answered', async () => {
     fetchMock.mockImplementation(async (input) => (String(input).endsWith('/status') ? notFound() : json(200, detail)))
     renderCallPage(client())
-    expect(await screen.findByText('The service listed this call but does not return its status yet.')).toBeTruthy()
+    expect(
+      await screen.findByText(
+        'The service listed this call but does not return its status yet.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy()
   })
 
   it('is "Call not found" when nobody listed it and the service does not know it', async () => {
     fetchMock.mockImplementation(async () => notFound())
     renderCallPage(client())
-    expect(await screen.findByRole('heading', { name: 'Call not found' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Call not found' }, { timeout: 10_000 })).toBeTruthy()
   })
 })
