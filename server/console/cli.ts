@@ -9,8 +9,9 @@ import { ROLES, type Role, role as roleSchema } from '../../src/api/contract/con
 import { createAuditLog } from './audit/audit-log'
 import { auditPrune, auditVerify } from './audit/cli-commands'
 import { hashPassword, MIN_PASSWORD_LENGTH } from './auth/passwords'
+import { runOnStore } from './cli-store'
 import { DEFAULT_CONSOLE_DB } from './config'
-import { type ConsoleStore, openStore } from './store'
+import type { ConsoleStore } from './store'
 import { type ChangeResult, CLI, createUserAdmin } from './users/user-admin'
 
 const USAGE = `Usage: npm run console -- <command>
@@ -24,8 +25,11 @@ const USAGE = `Usage: npm run console -- <command>
   sessions end EMAIL                          sign a person out everywhere
   audit verify                                check the audit trail's hash chain; exit 1 naming the first broken entry
   audit prune [--days N]                      remove entries older than N days (default CONSOLE_AUDIT_RETENTION_DAYS or 400)
+  migrate                                     apply this release's migrations to the database, naming them
+                                              (every other command refuses a database not at this release's)
 
-The database is CONSOLE_DB (default ${DEFAULT_CONSOLE_DB}).`
+The database is CONSOLE_DATABASE_URL, or else CONSOLE_DB (default ${DEFAULT_CONSOLE_DB}); it must exist,
+unless the command adds the first admin.`
 
 export interface CliIo {
   readPassword(prompt: string): Promise<string>
@@ -161,16 +165,9 @@ async function readPassword(prompt: string): Promise<string> {
 }
 
 async function main() {
-  const store = await openStore(process.env.CONSOLE_DATABASE_URL || process.env.CONSOLE_DB || DEFAULT_CONSOLE_DB)
-  try {
-    process.exitCode = await runCli(process.argv.slice(2), store, {
-      readPassword,
-      out: (line) => console.log(line),
-      err: (line) => console.error(line),
-    })
-  } finally {
-    await store.close()
-  }
+  const args = process.argv.slice(2)
+  const io = { readPassword, out: (line: string) => console.log(line), err: (line: string) => console.error(line) }
+  process.exitCode = await runOnStore(args, process.env, io, (store) => runCli(args, store, io))
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main()

@@ -26,6 +26,7 @@ import { createConsoleOps } from './ops/console-ops'
 import type { DrainTimes } from './ops/drain'
 import type { ConsoleMetrics } from './ops/metrics'
 import { type ConsoleStore, openStore } from './store'
+import { backupReminder } from './store/migration-state'
 
 export interface RunningConsole {
   url: string
@@ -58,7 +59,10 @@ export async function startConsole(
   extra: { logger?: Logger; now?: () => number; instanceId?: string } = {},
 ): Promise<RunningConsole> {
   const logger = extra.logger ?? createLogger(config.log)
-  const store = await openStore(config.dbPath, config.queries)
+  const store = await openStore(config.dbPath, config.queries, {
+    // A new database has nothing to lose; one that holds data is reminded of its backup.
+    beforeMigrating: (state) => state.at !== null && logger.info({ msg: backupReminder(state) }),
+  })
   if (config.demoUsers) await ensureDemoUsers(store)
   // Demo data only: part of the seeded current period's calls "placed" by the demo people (demo-placed-by.ts).
   const demoPlacers =

@@ -1,9 +1,8 @@
 // Opens the console's own database and migrates it: SQLite by default (a file path), PostgreSQL for a
 // `postgres://` URL. The same Kysely queries run on both; what differs is in each store's adapter.
 import { type Kysely, sql } from 'kysely'
-import { Migrator } from 'kysely/migration'
 import type { StoreAdapter } from './adapter'
-import { migrationProviderFor } from './migrations'
+import { type Migrated, type MigrationState, migrateIfNew, migrateStore, requireCurrent } from './migration-state'
 import { postgresAdapter } from './postgres/adapter'
 import type { PostgresOptions } from './postgres/open'
 import type { QueryLimits } from './query-limits'
@@ -28,39 +27,56 @@ export interface OpenedDatabase {
   writtenElsewhere: (() => boolean) | null
 }
 
+export interface StoreOptions extends PostgresOptions {
+  /**
+   * `apply` (the server's start, tests): migrate to this release's last migration. `require-current` (the CLI's
+   * commands): refuse, changing nothing, a database that is behind or ahead of this release. `apply-if-new` (the
+   * CLI's first admin): migrate a new database, and otherwise as `require-current`.
+   */
+  migrations?: 'apply' | 'require-current' | 'apply-if-new'
+  /** Told what `apply` did: the CLI's `migrate` names the migrations applied. */
+  onMigrated?: (migrated: Migrated) => void
+  /** Told before `apply` changes a database: the start reminds to take a backup first. */
+  beforeMigrating?: (state: MigrationState) => void
+}
+
 export async function openConsoleDatabase(
   location: string,
   limits: QueryLimits,
-  options: PostgresOptions = {},
+  options: StoreOptions = {},
 ): Promise<OpenedDatabase> {
+  const migrate =
+    options.migrations === 'require-current'
+      ? requireCurrent
+      : options.migrations === 'apply-if-new'
+        ? migrateIfNew
+        : async (db: ConsoleDb, adapter: StoreAdapter) => {
+            // Not inside `onMigrated?.(…)`: without a listener, the call and its argument would be skipped.
+            const migrated = await migrateStore(db, adapter, options)
+            options.onMigrated?.(migrated)
+          }
   if (!isPostgresUrl(location)) {
     const { db, writtenElsewhere } = openSqlite(location)
-    await migrate(db, sqliteAdapter)
+    await closingOnError(db, () => migrate(db, sqliteAdapter))
     writtenElsewhere()
     return { db, adapter: sqliteAdapter, readers: openSqliteReaders(location, db, limits), writtenElsewhere }
   }
   // Loaded only for PostgreSQL: a console on SQLite does not hold the pg driver in memory.
   const { openPostgres, openPostgresReaders } = await import('./postgres/open')
   const { db } = openPostgres(location, options)
-  try {
+  await closingOnError(db, async () => {
     await refuseLocaleCollation(db)
     await migrate(db, postgresAdapter)
-  } catch (error) {
-    await db.destroy()
-    throw error
-  }
+  })
   return { db, adapter: postgresAdapter, readers: openPostgresReaders(location, limits), writtenElsewhere: null }
 }
 
-/**
- * Instances starting together migrate once: Kysely's PostgreSQL migrator holds an advisory lock while it runs,
- * and SQLite's a write transaction.
- */
-async function migrate(db: ConsoleDb, adapter: StoreAdapter): Promise<void> {
-  const { error } = await new Migrator({ db, provider: migrationProviderFor(adapter) }).migrateToLatest()
-  if (error) {
+async function closingOnError(db: ConsoleDb, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work()
+  } catch (error) {
     await db.destroy()
-    throw new Error(`The console database could not be migrated: ${error instanceof Error ? error.message : error}`)
+    throw error
   }
 }
 
