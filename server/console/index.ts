@@ -1,13 +1,17 @@
 // The production start (`npm run serve`): the console server in front of the voice
 // service named by VOICE_API_BASE_URL. It creates no users: the CLI adds the first admin.
 import { loadConsoleConfig } from './config'
+import { settingWarnings } from './config-warnings'
 import { startConsole } from './server'
+import { requireStoreSetting, startLine } from './start-report'
 
 try {
+  requireStoreSetting(process.env)
+  for (const warning of settingWarnings(process.env)) console.error(warning)
   const config = loadConsoleConfig()
   const running = await startConsole(config)
   const users = await running.store.users.count()
-  console.log(`Voice Dashboard console on ${config.publicUrl.origin} (listening on ${running.url})`)
+  console.log(startLine(config, running.url))
   console.log(
     `Voice API: ${config.upstream} ${config.apiKey ? 'with a server-side API key' : 'WITHOUT an API key: set VOICE_API_KEY or VOICE_API_KEY_FILE'}`,
   )

@@ -1,0 +1,19 @@
+// Which release is running: package.json's version, and the git commit `npm run build` was made from. The build
+// writes both in (scripts/build-server.ts), so a bundle copied anywhere still knows them; from source (tsx) the
+// version is read from package.json, and there is no commit to name.
+import { readFileSync } from 'node:fs'
+
+declare const __CONSOLE_VERSION__: string | undefined
+declare const __CONSOLE_COMMIT__: string | undefined
+
+/** e.g. `0.1.0 (3f2a9c1)`, or `0.1.0` from source or a build made outside git. */
+export function releaseName(): string {
+  const built = typeof __CONSOLE_VERSION__ === 'string'
+  const version = built ? __CONSOLE_VERSION__ : packageVersion()
+  const commit = built && typeof __CONSOLE_COMMIT__ === 'string' ? __CONSOLE_COMMIT__ : ''
+  return commit ? `${version} (${commit})` : version
+}
+
+/** Two folders up from server/console/, as from build/console/. */
+export const packageVersion = (): string =>
+  (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
