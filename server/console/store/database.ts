@@ -1,9 +1,10 @@
 // Opens the console's own database and migrates it: SQLite by default (a file path), PostgreSQL for a
 // `postgres://` URL. The same Kysely queries run on both; what differs is in each store's adapter.
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { StoreAdapter } from './adapter'
 import { type Migrated, type MigrationState, migrateIfNew, migrateStore, requireCurrent } from './migration-state'
 import { postgresAdapter } from './postgres/adapter'
+import { refuseLanguageOrder } from './postgres/byte-order'
 import type { PostgresOptions } from './postgres/open'
 import type { QueryLimits } from './query-limits'
 import type { ConsoleDatabase } from './schema'
@@ -65,7 +66,7 @@ export async function openConsoleDatabase(
   const { openPostgres, openPostgresReaders } = await import('./postgres/open')
   const { db } = openPostgres(location, options)
   await closingOnError(db, async () => {
-    await refuseLocaleCollation(db)
+    await refuseLanguageOrder(db)
     await migrate(db, postgresAdapter)
   })
   return { db, adapter: postgresAdapter, readers: openPostgresReaders(location, limits), writtenElsewhere: null }
@@ -78,19 +79,4 @@ async function closingOnError(db: ConsoleDb, work: () => Promise<unknown>): Prom
     await db.destroy()
     throw error
   }
-}
-
-/**
- * Keyset pages and sorted keys compare text as JavaScript and SQLite do, code unit by code unit: a database
- * that sorts by a language's rules would page differently, so it is refused with what to do instead.
- */
-async function refuseLocaleCollation(db: ConsoleDb): Promise<void> {
-  const { rows } = await sql<{ collation: string }>`select datcollate as collation from pg_database
-    where datname = current_database()`.execute(db)
-  const collation = rows[0]?.collation ?? ''
-  if (!/^(C|POSIX|C\.UTF-?8)$/i.test(collation))
-    throw new Error(
-      `The console's PostgreSQL database sorts text as "${collation}"; it needs "C". ` +
-        `Create it with: CREATE DATABASE <name> TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C.UTF-8';`,
-    )
 }
