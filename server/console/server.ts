@@ -81,6 +81,7 @@ export async function startConsole(
     metricsToken: config.ops.metricsToken,
     liveStreams: () => liveHub?.stats().viewers ?? 0,
     now,
+    distDir: config.distDir,
   })
   const audit = ops.countAppends(createAuditLog(store, now))
   const refusals = createRefusalTally(audit, now, (error) =>
