@@ -9,6 +9,7 @@ import { runOnStore } from './cli-store'
 import { openStore } from './store'
 import { migrationProviderFor } from './store/migrations'
 import { sqliteAdapter } from './store/sqlite/adapter'
+import { startTestServer } from './test-support/running-console'
 import {
   appliedMigrations,
   migrateUpTo,
@@ -69,6 +70,19 @@ describe('an upgrade from an older release', () => {
     expect(await appliedMigrations(location)).toEqual(MIGRATIONS)
     expect((await cli(location, 'migrate')).out).toEqual([`The database is at ${LATEST}: nothing to migrate.`])
     expect(await cli(location, 'users', 'list')).toEqual({ code: 0, out: ['kept@example.com\tadmin\tactive'], err: [] })
+  })
+})
+
+describe('the server’s start on an older release’s database', () => {
+  it('logs the backup reminder, naming the migrations, then migrates it', async () => {
+    const location = await newStoreLocation()
+    await migrateUpTo(location, OLDER)
+    const server = await startTestServer(onPostgres() ? { CONSOLE_DATABASE_URL: location } : { CONSOLE_DB: location })
+    await server.close()
+    expect(server.lines.join('')).toContain(
+      `Migrating the database from ${short(OLDER)} to ${short(LATEST)} (${MIGRATIONS.slice(-3).join(', ')}): an older release cannot use it afterwards, so the way back is a backup taken first (npm run console -- backup FILE`,
+    )
+    expect(await appliedMigrations(location)).toEqual(MIGRATIONS)
   })
 })
 

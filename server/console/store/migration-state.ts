@@ -44,7 +44,7 @@ export async function readMigrationState(db: Kysely<ConsoleDatabase>, adapter: S
 
 /** Said before a start migrates a database that holds data: the way back is the backup. */
 export function backupReminder(state: MigrationState): string {
-  return `Migrating the database from ${short(state.at)} to ${short(state.latest)} (${state.pending.join(', ')}); an older release cannot use it afterwards: take a backup first (npm run console -- backup FILE).`
+  return `Migrating the database from ${short(state.at)} to ${short(state.latest)} (${state.pending.join(', ')}): an older release cannot use it afterwards, so the way back is a backup taken first (npm run console -- backup FILE, then npm run console -- migrate, before starting).`
 }
 
 /** A newer release's database: an older one must not run its migrations over it, nor use it. */
