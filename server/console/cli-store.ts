@@ -19,7 +19,7 @@ class CliRefusal extends Error {}
 const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//i.test(location)
 
 /** The server's own settings for its store: CONSOLE_DATABASE_URL, else CONSOLE_DB, else the demo's file. */
-export function cliStoreLocation(env: Record<string, string | undefined>): string {
+function cliStoreLocation(env: Record<string, string | undefined>): string {
   for (const name of ['CONSOLE_DATABASE_URL', 'CONSOLE_DB'])
     if (env[name] === '') throw new CliRefusal(`${name} is set but empty: give it a value, or unset it.`)
   return env.CONSOLE_DATABASE_URL || env.CONSOLE_DB || DEFAULT_CONSOLE_DB

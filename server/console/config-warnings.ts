@@ -7,7 +7,7 @@ const NOT_OURS = /^(VOICE_SIM_|CONSOLE_TEST_)/
 const OURS = /^(CONSOLE_|VOICE_)/
 
 /** Levenshtein's distance: the fewest letters added, removed or changed to turn one name into the other. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
   for (let i = 1; i <= a.length; i++) {
     const current = [i]

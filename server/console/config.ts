@@ -24,7 +24,7 @@ export const DEFAULT_CONSOLE_DB = '.data/console.sqlite'
 const minutes = (value: number) => value * 60_000
 const optionalUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()
 
-const envSchema = z.object({
+export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(4173),
   HOST: z.string().min(1).default('127.0.0.1'),
   CONSOLE_PUBLIC_URL: optionalUrl,

@@ -23,7 +23,7 @@ export class StoreVersionRefused extends Error {}
 const short = (name: string | null) => (name === null ? 'none (a new database)' : (name.split('_')[0] ?? name))
 
 /** Reads the migrations applied, writing nothing (Kysely's own table, absent in a new database). */
-export async function readMigrationState(db: Kysely<ConsoleDatabase>, adapter: StoreAdapter): Promise<MigrationState> {
+async function readMigrationState(db: Kysely<ConsoleDatabase>, adapter: StoreAdapter): Promise<MigrationState> {
   const known = Object.keys(await migrationProviderFor(adapter).getMigrations()).sort()
   const applied = await sql<{ name: string }>`select name from kysely_migration`
     .execute(db)
@@ -48,7 +48,7 @@ export function backupReminder(state: MigrationState): string {
 }
 
 /** A newer release's database: an older one must not run its migrations over it, nor use it. */
-export function refuseNewer(state: MigrationState): void {
+function refuseNewer(state: MigrationState): void {
   const newest = state.unknown.at(-1)
   if (newest === undefined) return
   throw new StoreVersionRefused(
