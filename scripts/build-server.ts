@@ -4,10 +4,12 @@
 // Packages stay in node_modules (native ones cannot be bundled); our own code, the shared contract with it,
 // becomes one file per entry. build/console/ is as deep as server/console/, so paths the code resolves from
 // its own file (`../../dist`, the reader worker beside it) hold in both.
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type BuildOptions, build } from 'esbuild'
+import { packageVersion } from '../server/console/release'
 import { oneByteSource } from './one-byte-source'
 
 export const SERVER_BUILD_DIR = 'build/console'
@@ -43,6 +45,8 @@ export async function buildServer(outdir = SERVER_BUILD_DIR): Promise<void> {
     // Chunks sit beside the entries: code that resolves paths from its own file finds the same ones.
     chunkNames: '[name]-[hash]',
     sourcemap: 'linked',
+    // The start line names the release: package.json's version and this commit (server/console/release.ts).
+    define: { __CONSOLE_VERSION__: JSON.stringify(packageVersion()), __CONSOLE_COMMIT__: JSON.stringify(gitCommit()) },
     write: false,
   })
   mkdirSync(outdir, { recursive: true })
@@ -54,6 +58,12 @@ export async function buildServer(outdir = SERVER_BUILD_DIR): Promise<void> {
   const entries = new Set(Object.keys(ENTRIES).map((name) => resolve(outdir, `${name}.mjs`)))
   const ordered = [...files.filter(({ path }) => !entries.has(path)), ...files.filter(({ path }) => entries.has(path))]
   for (const { path, text } of ordered) replaceFile(path, path.endsWith('.mjs') ? oneByteSource(text, path) : text)
+}
+
+/** The commit being built, or '' outside a git checkout (a tarball's build names its version alone). */
+function gitCommit(): string {
+  const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' })
+  return git.status === 0 ? git.stdout.trim() : ''
 }
 
 /**

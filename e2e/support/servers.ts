@@ -136,7 +136,9 @@ export const consoleDb = (appPort: number) => `node_modules/.cache/e2e-console-$
  */
 export function serveCommand(appPort: number, roles: readonly E2eRole[] = ROLES): string {
   const db = consoleDb(appPort)
-  const addUsers = roles.map(
+  // The CLI creates a new database only for its first admin, as an operator's first command does.
+  const adminFirst: E2eRole[] = ['admin', ...roles.filter((role) => role !== 'admin')]
+  const addUsers = adminFirst.map(
     (role) => `printf '%s\\n' '${E2E_PASSWORD}' | ${CLI_COMMAND} users add ${e2eUser(role)} --role ${role}`,
   )
   return [`rm -f ${db} ${db}-wal ${db}-shm`, ...addUsers, SERVE_COMMAND].join(' && ')
@@ -212,7 +214,8 @@ export function appEnv({ port, simPort, apiKey, distPort = port }: AppOptions): 
     CONSOLE_DRAIN_GRACE_MS: '0',
     CONSOLE_DRAIN_TIMEOUT_MS: '0',
     VOICE_API_BASE_URL: origin(simPort),
-    VOICE_API_KEY: apiKey ?? '',
+    // Unset rather than empty: an empty setting is refused at start.
+    ...(apiKey === undefined ? {} : { VOICE_API_KEY: apiKey }),
     DASHBOARD_DIST: distDir(distPort),
   }
 }

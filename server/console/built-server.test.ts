@@ -75,6 +75,12 @@ it('starts under plain node, is ready, and serves a signed-in search through its
   expect(await (await fetch(`${base}/calls`)).text()).toContain('Voice Dashboard')
 })
 
+it('names its release in its start line: the version and the commit it was built from', () => {
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8'))
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
+  expect(readFileSync(join(dir, 'console.log'), 'utf8')).toContain(`Voice Dashboard console ${version} (${commit}) on`)
+})
+
 it('keeps every bundle one byte a character, so V8 does not hold its source at twice the size', () => {
   const files = readdirSync(out).filter((file) => file.endsWith('.mjs'))
   expect(files).toContain('index.mjs')

@@ -11,8 +11,9 @@ import { auditHead, auditPrune, auditVerify } from './audit/cli-commands'
 import { parseHead } from './audit/head'
 import { hashPassword, MIN_PASSWORD_LENGTH } from './auth/passwords'
 import { runBackupCommand } from './backup/cli-commands'
+import { runOnStore } from './cli-store'
 import { DEFAULT_CONSOLE_DB } from './config'
-import { type ConsoleStore, openStore } from './store'
+import type { ConsoleStore } from './store'
 import { type ChangeResult, CLI, createUserAdmin } from './users/user-admin'
 
 const USAGE = `Usage: npm run console -- <command>
@@ -31,8 +32,11 @@ const USAGE = `Usage: npm run console -- <command>
   audit prune [--days N]                      remove entries older than N days (default CONSOLE_AUDIT_RETENTION_DAYS or 400)
   backup FILE                                 a consistent copy of the SQLite store while the console serves (mode 0600)
   restore FILE                                put a backup in place, every console stopped; ends every session
+  migrate                                     apply this release's migrations to the database, naming them
+                                              (every other command refuses a database not at this release's)
 
-The database is CONSOLE_DB (default ${DEFAULT_CONSOLE_DB}).`
+The database is CONSOLE_DATABASE_URL, or else CONSOLE_DB (default ${DEFAULT_CONSOLE_DB}); it must exist,
+unless the command adds the first admin.`
 
 export interface CliIo {
   readPassword(prompt: string): Promise<string>
@@ -177,20 +181,16 @@ async function readPassword(prompt: string): Promise<string> {
 }
 
 async function main() {
+  const args = process.argv.slice(2)
   const location = process.env.CONSOLE_DATABASE_URL || process.env.CONSOLE_DB || DEFAULT_CONSOLE_DB
   const io = { readPassword, out: (line: string) => console.log(line), err: (line: string) => console.error(line) }
   // backup and restore work on the store's file before anything opens (and migrates) it.
-  const onFile = await runBackupCommand(process.argv.slice(2), location, io)
+  const onFile = await runBackupCommand(args, location, io)
   if (onFile !== undefined) {
     process.exitCode = onFile
     return
   }
-  const store = await openStore(location)
-  try {
-    process.exitCode = await runCli(process.argv.slice(2), store, io)
-  } finally {
-    await store.close()
-  }
+  process.exitCode = await runOnStore(args, process.env, io, (store) => runCli(args, store, io))
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main()

@@ -9,6 +9,7 @@ import {
   MAX_UPSTREAM_TIMEOUT_MS,
 } from '../../src/api/contract/time-limits'
 import { parseDomains, parseRoleMap, type SsoPolicy } from './auth/sso/sso-policy'
+import { isFromAddress } from './email/from-address'
 import type { MailSettings } from './email/mailer'
 import type { ForwardedHeader } from './http/client-address'
 import { knowSecret } from './http/known-secrets'
@@ -23,7 +24,7 @@ export const DEFAULT_CONSOLE_DB = '.data/console.sqlite'
 const minutes = (value: number) => value * 60_000
 const optionalUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()
 
-const envSchema = z.object({
+export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(4173),
   HOST: z.string().min(1).default('127.0.0.1'),
   CONSOLE_PUBLIC_URL: optionalUrl,
@@ -113,6 +114,9 @@ const envSchema = z.object({
 })
 
 type Env = z.infer<typeof envSchema>
+
+/** Every setting's name: what a misspelt one is compared with (config-warnings.ts), and what the reference lists. */
+export const CONSOLE_SETTINGS = Object.keys(envSchema.shape) as (keyof Env)[]
 
 /** The one path the provider sends people back to. */
 export const SSO_CALLBACK_PATH = `${CONSOLE_PREFIX}/sso/callback`
@@ -211,7 +215,10 @@ export interface NetworkConfig {
 }
 
 export function loadConsoleConfig(env: Record<string, string | undefined> = process.env): ConsoleConfig {
-  const raw = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
+  // An empty setting is a mistake to name, not a default to fall back to (PORT= would listen on 4173).
+  const empty = CONSOLE_SETTINGS.filter((name) => env[name] === '')
+  if (empty.length > 0) invalid(empty.map((name) => `${name}: set but empty (give it a value, or unset it)`))
+  const raw = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined))
   const parsed = envSchema.safeParse(raw)
   if (!parsed.success) invalid(parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`))
   const e = parsed.data
@@ -291,6 +298,10 @@ function readAlertChannels(e: Env): AlertChannelSettings {
   knowSecret(password && decodeURIComponent(password))
   if (!e.CONSOLE_ALERT_EMAIL_FROM)
     invalid(['CONSOLE_ALERT_EMAIL_FROM: required with CONSOLE_SMTP_URL (the From of alert and invite emails)'])
+  if (!isFromAddress(e.CONSOLE_ALERT_EMAIL_FROM))
+    invalid([
+      'CONSOLE_ALERT_EMAIL_FROM: not an email address; write alerts@example.com or Voice Console <alerts@example.com>',
+    ])
   return { smtp: { smtpUrl: e.CONSOLE_SMTP_URL, from: e.CONSOLE_ALERT_EMAIL_FROM }, allowPrivate }
 }
 
@@ -379,6 +390,9 @@ function readSecret(fileSetting: string, value: string | undefined, file: string
 }
 
 function readSecretValue(fileSetting: string, value: string | undefined, file: string | undefined): string | null {
+  // Neither may win quietly: a key rotated by its file would keep the old one.
+  if (value !== undefined && file !== undefined)
+    invalid([`${fileSetting.replace(/_FILE$/, '')} and ${fileSetting}: both set; keep one`])
   if (value?.trim()) return value.trim()
   if (!file) return null
   try {

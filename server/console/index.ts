@@ -2,21 +2,26 @@
 // the voice service named by VOICE_API_BASE_URL. It creates no users: the CLI adds the first admin. It writes
 // JSON lines only, as the server's own log does, so that a log collector reads every line.
 import { loadConsoleConfig } from './config'
+import { settingWarnings } from './config-warnings'
 import { createLogger, withFields } from './http/request-log'
 import { startConsole } from './server'
+import { requireStoreSetting, startLine } from './start-report'
 
 // The start and stop lines are written even with CONSOLE_LOG=off (errors only): they are few, and tell an
 // operator (and the tests and benches, which wait for "listening on") that the console is up.
 const always = createLogger('json')
+// What stops or may misdirect the start (a missing or misspelt setting) goes to standard error, still as JSON.
+const problems = createLogger('json', (line) => {
+  process.stderr.write(line)
+})
 try {
+  requireStoreSetting(process.env)
+  for (const warning of settingWarnings(process.env)) problems.error({ msg: warning })
   const config = loadConsoleConfig()
   const running = await startConsole(config)
   const log = withFields(always, { instance: running.instanceId })
   const users = await running.store.users.count()
-  log.info({
-    msg: `Voice Dashboard console on ${config.publicUrl.origin} (listening on ${running.url})`,
-    upstream: config.upstream,
-  })
+  log.info({ msg: startLine(config, running.url), upstream: config.upstream })
   if (!config.apiKey)
     log.error({
       msg: 'Voice API without an API key: set VOICE_API_KEY or VOICE_API_KEY_FILE',
@@ -49,6 +54,6 @@ try {
   process.on('SIGTERM', () => void stop(config.ops.drain.graceMs))
   process.on('SIGINT', () => void stop(0))
 } catch (error) {
-  always.error({ msg: 'The console did not start', error: error instanceof Error ? error.message : String(error) })
+  problems.error({ msg: 'The console did not start', error: error instanceof Error ? error.message : String(error) })
   process.exit(1)
 }

@@ -1,9 +1,18 @@
 // The production start (startConsole, as `npm run serve` runs it) on a real socket in front of the
 // real simulator: no demo users, and no secret in any answer or log line.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from './auth/passwords'
+import { describeStore } from './start-report'
+import { consoleProcess } from './test-support/console-process'
+import { freePort } from './test-support/free-port'
 import { type RawResponse, rawRequest, startTestServer, type TestServer } from './test-support/running-console'
 import { type SimulatorProcess, startSimulatorProcess } from './test-support/simulator-process'
+import { makeDist } from './test-support/stand-in-dist'
+import { onPostgres } from './test-support/test-store'
 import { findSamples } from './test-support/voice-samples'
 
 // A key someone configured, unlike the public demo keys: it must never leave the server.
@@ -140,5 +149,67 @@ describe('a production start without an API key', () => {
     } finally {
       await keyless.close()
     }
+  })
+})
+
+/** The environment of an operator's shell: none of the console's own settings but those given. */
+const shellEnv = (settings: Record<string, string>): Record<string, string> => ({
+  ...Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && !/^(CONSOLE_|VOICE_)/.test(entry[0]),
+    ),
+  ),
+  ...settings,
+})
+
+describe.skipIf(onPostgres())('the production start as a process (server/console/index.ts)', () => {
+  it('refuses to start without a database named, saying what to set and which setting was misspelt', () => {
+    const started = spawnSync(process.execPath, ['--import', 'tsx', 'server/console/index.ts'], {
+      env: shellEnv({ CONSOLE_DATABSE_URL: 'postgres://console@db.internal/console', VOICE_API_BASE_URL: sim.url }),
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    expect(started.status, started.stdout).toBe(1)
+    expect(started.stderr).toContain(
+      'Warning: CONSOLE_DATABSE_URL is not a console setting, and is ignored; did you mean CONSOLE_DATABASE_URL?',
+    )
+    expect(started.stderr).toContain('set CONSOLE_DB to a SQLite file outside the checkout')
+    expect(started.stderr).not.toMatch(/\n\s+at /)
+  }, 60_000)
+
+  it('names its store, its address, the voice API and its release in its start line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'production-start-'))
+    const port = await freePort()
+    const instance = consoleProcess({
+      port,
+      env: shellEnv({
+        CONSOLE_DB: join(dir, 'console.sqlite'),
+        DASHBOARD_DIST: makeDist(),
+        VOICE_API_BASE_URL: `${sim.url}/`,
+        VOICE_API_KEY: SECRET_KEY,
+        CONSOLE_LOG: 'off',
+      }),
+      logFile: join(dir, 'console.log'),
+    })
+    try {
+      await instance.start()
+    } finally {
+      await instance.stop()
+    }
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8'))
+    // A JSON line like every other (the start line's words are its msg).
+    const messages = readFileSync(join(dir, 'console.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { msg: string }).msg)
+    expect(messages).toContain(
+      `Voice Dashboard console ${version} on http://localhost:${port} (listening on http://127.0.0.1:${port}); store: SQLite file ${join(dir, 'console.sqlite')}; voice API: ${sim.url}`,
+    )
+  }, 90_000)
+
+  it('names a PostgreSQL store by host and database, never its password', () => {
+    expect(describeStore('postgres://console:s3cret%21@db.internal:5433/voice_console?sslmode=require')).toBe(
+      'PostgreSQL database voice_console on db.internal:5433',
+    )
   })
 })

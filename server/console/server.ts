@@ -28,6 +28,7 @@ import { createConsoleOps } from './ops/console-ops'
 import type { DrainTimes } from './ops/drain'
 import type { ConsoleMetrics } from './ops/metrics'
 import { type ConsoleStore, openStore } from './store'
+import { backupReminder } from './store/migration-state'
 
 export interface RunningConsole {
   url: string
@@ -68,7 +69,10 @@ export async function startConsole(
     withFields(extra.logger ?? createLogger(config.log), { instance: instanceId }),
     extra.repeatsEveryMs,
   )
-  const store = await openStore(config.dbPath, config.queries)
+  const store = await openStore(config.dbPath, config.queries, {
+    // A new database has nothing to lose; one that holds data is reminded of its backup.
+    beforeMigrating: (state) => state.at !== null && logger.info({ msg: backupReminder(state) }),
+  })
   if (config.demoUsers) await ensureDemoUsers(store)
   // Demo data only: part of the seeded current period's calls "placed" by the demo people (demo-placed-by.ts).
   const demoPlacers =
@@ -85,6 +89,7 @@ export async function startConsole(
     metricsToken: config.ops.metricsToken,
     liveStreams: () => liveHub?.stats().viewers ?? 0,
     now,
+    distDir: config.distDir,
   })
   const audit = ops.countAppends(createAuditLog(store, now))
   const refusals = createRefusalTally(audit, now, (error) =>

@@ -58,10 +58,10 @@ describe('SSO configuration', () => {
 
   it('refuses settings under which nobody could sign in', () => {
     expect(() => loadConsoleConfig({ CONSOLE_LOCAL_SIGN_IN: 'off' })).toThrow('CONSOLE_LOCAL_SIGN_IN: off needs SSO')
-    expect(() => loadConsoleConfig({ ...SSO, CONSOLE_OIDC_ROLE_MAP: '' })).toThrow(
+    expect(() => loadConsoleConfig({ ...SSO, CONSOLE_OIDC_ROLE_MAP: undefined })).toThrow(
       'CONSOLE_OIDC_ROLE_MAP: empty with CONSOLE_OIDC_DEFAULT_ROLE=none',
     )
-    expect(() => loadConsoleConfig({ ...SSO, CONSOLE_OIDC_ALLOWED_DOMAINS: '' })).toThrow(
+    expect(() => loadConsoleConfig({ ...SSO, CONSOLE_OIDC_ALLOWED_DOMAINS: undefined })).toThrow(
       'CONSOLE_OIDC_ALLOWED_DOMAINS: required',
     )
     expect(() => loadConsoleConfig({ ...SSO, CONSOLE_OIDC_DEFAULT_ROLE: 'root' })).toThrow('CONSOLE_OIDC_DEFAULT_ROLE')

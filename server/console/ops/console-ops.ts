@@ -5,6 +5,7 @@ import type { AuditLog } from '../audit/audit-log'
 import type { Logger } from '../http/request-log'
 import { RELEASE } from '../release'
 import type { ConsoleStore } from '../store'
+import { dashboardBuild, dashboardMissing } from './dashboard-build'
 import { createDrain, type DrainSteps, type DrainTimes, trackRequests } from './drain'
 import { opsRoutes } from './health-routes'
 import { measureRequests } from './measure-requests'
@@ -20,6 +21,8 @@ export interface ConsoleOpsOptions {
   /** Live streams open now (the status hub's viewers). */
   liveStreams: () => number
   now?: () => number
+  /** The dashboard's build (config.distDir): without its index.html the instance is not ready. */
+  distDir?: string
 }
 
 export function createConsoleOps(options: ConsoleOpsOptions) {
@@ -31,7 +34,10 @@ export function createConsoleOps(options: ConsoleOpsOptions) {
     now: options.now,
     processMetrics: options.metricsToken !== null,
   })
-  const readiness = createReadiness(options.store, drain.state)
+  const dashboard = options.distDir === undefined ? undefined : dashboardBuild(options.distDir)
+  if (dashboard?.() === 'missing')
+    options.logger.error({ msg: dashboardMissing(options.distDir ?? ''), check: 'dashboard' })
+  const readiness = createReadiness(options.store, drain.state, dashboard)
   addServiceGauges(metrics.registry, RELEASE, readiness)
   return {
     metrics,

@@ -37,11 +37,13 @@ export function opsRoutes(options: OpsRoutesOptions) {
 
   routes.get(OPS_PATHS.ready, async () => {
     const state = await options.readiness()
-    const checks = { store: state.store, draining: state.draining }
+    const checks = { store: state.store, dashboard: state.dashboard, draining: state.draining }
     if (state.ready) return Response.json({ status: 'ready', checks }, { headers: NO_STORE })
     const detail = state.draining
       ? 'This console instance is shutting down (draining): it finishes the requests under way and takes no new ones. Other instances serve.'
-      : NOT_READY[state.store as Exclude<Readiness['store'], 'ok'>]
+      : state.store === 'ok'
+        ? 'This console instance has no dashboard to serve: its build (DASHBOARD_DIST, or dist/) holds no index.html. Run npm run build, or point DASHBOARD_DIST at the build.'
+        : NOT_READY[state.store]
     return problem(503, 'Not ready', detail, { checks }, { 'Retry-After': '5' })
   })
 

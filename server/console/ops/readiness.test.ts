@@ -1,6 +1,9 @@
 // /healthz and /readyz on a real socket: answered whatever the Host (a load balancer probes by address),
 // ready while the store answers, 503 problem+json naming the store once it cannot.
 
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type PostgresCluster, startPostgresCluster } from '../test-support/postgres-cluster'
@@ -21,6 +24,29 @@ const start = async () => {
 }
 
 describe('health and readiness', () => {
+  it('answers 503 naming the dashboard while its build has no index.html, logged at start; ready once it has', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'no-dashboard-'))
+    const location = await testStoreLocation()
+    server = await startTestServer({
+      DASHBOARD_DIST: dist,
+      ...(onPostgres() ? { CONSOLE_DATABASE_URL: location } : { CONSOLE_DB: location }),
+    })
+    const host = { host: `localhost:${server.port}` }
+    const ready = await rawRequest(server.port, '/readyz', { headers: host })
+    expect(ready.status).toBe(503)
+    expect(JSON.parse(ready.body)).toMatchObject({
+      title: 'Not ready',
+      detail: expect.stringMatching(
+        /no dashboard to serve: its build \(DASHBOARD_DIST, or dist\/\) holds no index\.html/,
+      ),
+      checks: { store: 'ok', dashboard: 'missing', draining: false },
+    })
+    expect(ready.body).not.toContain(dist)
+    expect(server.lines.join('')).toContain(`No dashboard build at ${dist} (no index.html)`)
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Voice Dashboard</title>')
+    expect((await rawRequest(server.port, '/readyz', { headers: host })).status).toBe(200)
+  })
+
   it('answers /healthz and /readyz to a probe by address, unlogged and unaudited', async () => {
     const running = await start()
     for (const host of [`10.1.2.3:${running.port}`, `localhost:${running.port}`]) {
@@ -30,7 +56,10 @@ describe('health and readiness', () => {
       expect(health.headers['cache-control']).toBe('no-store')
       const ready = await rawRequest(running.port, '/readyz', { headers: { host } })
       expect(ready.status).toBe(200)
-      expect(JSON.parse(ready.body)).toEqual({ status: 'ready', checks: { store: 'ok', draining: false } })
+      expect(JSON.parse(ready.body)).toEqual({
+        status: 'ready',
+        checks: { store: 'ok', dashboard: 'ok', draining: false },
+      })
     }
     // The console's own pages still refuse a foreign Host.
     expect((await rawRequest(running.port, '/api/console/setup', { headers: { host: '10.1.2.3' } })).status).toBe(421)
@@ -47,7 +76,11 @@ describe('health and readiness', () => {
     expect(ready.headers['content-type']).toBe('application/problem+json')
     expect(ready.headers['retry-after']).toBe('5')
     const body = JSON.parse(ready.body)
-    expect(body).toMatchObject({ status: 503, title: 'Not ready', checks: { store: 'unreachable', draining: false } })
+    expect(body).toMatchObject({
+      status: 503,
+      title: 'Not ready',
+      checks: { store: 'unreachable', dashboard: 'ok', draining: false },
+    })
     expect(body.detail).toMatch(/cannot reach its store/)
     // Nothing of the store's own error (a PostgreSQL URL may carry a password) reaches the answer.
     expect(ready.body).not.toMatch(/postgres|sqlite|destroy|Error/i)

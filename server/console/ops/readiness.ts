@@ -11,13 +11,22 @@ const READINESS_STORE_TIMEOUT_MS = 1_500
 
 export type StoreCheck = 'ok' | 'unreachable' | 'timeout' | 'migrations-pending' | 'unwritable'
 
+/** `missing`: the dashboard's build (DASHBOARD_DIST, or dist/) has no index.html, so people would get no page. */
+export type DashboardCheck = 'ok' | 'missing'
+
 export interface Readiness {
   ready: boolean
   store: StoreCheck
+  dashboard: DashboardCheck
   draining: boolean
 }
 
-export function createReadiness(store: ConsoleStore, drain: DrainState, timeoutMs = READINESS_STORE_TIMEOUT_MS) {
+export function createReadiness(
+  store: ConsoleStore,
+  drain: DrainState,
+  dashboard: () => DashboardCheck = () => 'ok',
+  timeoutMs = READINESS_STORE_TIMEOUT_MS,
+) {
   const known = migrationProviderFor(store.adapter)
     .getMigrations()
     .then((migrations) => Object.keys(migrations))
@@ -51,6 +60,12 @@ export function createReadiness(store: ConsoleStore, drain: DrainState, timeoutM
     })
     const storeCheck = await running
     const draining = drain.draining()
-    return { ready: storeCheck === 'ok' && !draining, store: storeCheck, draining }
+    const dashboardCheck = dashboard()
+    return {
+      ready: storeCheck === 'ok' && dashboardCheck === 'ok' && !draining,
+      store: storeCheck,
+      dashboard: dashboardCheck,
+      draining,
+    }
   }
 }

@@ -1,10 +1,10 @@
 // Opens the console's own database and migrates it: SQLite by default (a file path), PostgreSQL for a
 // `postgres://` URL. The same Kysely queries run on both; what differs is in each store's adapter.
-import { type Kysely, sql } from 'kysely'
-import { Migrator } from 'kysely/migration'
+import type { Kysely } from 'kysely'
 import type { StoreAdapter } from './adapter'
-import { migrationProviderFor } from './migrations'
+import { type Migrated, type MigrationState, migrateIfNew, migrateStore, requireCurrent } from './migration-state'
 import { postgresAdapter } from './postgres/adapter'
+import { refuseLanguageOrder } from './postgres/byte-order'
 import type { PostgresOptions } from './postgres/open'
 import type { QueryLimits } from './query-limits'
 import type { ConsoleDatabase } from './schema'
@@ -28,53 +28,55 @@ export interface OpenedDatabase {
   writtenElsewhere: (() => boolean) | null
 }
 
+export interface StoreOptions extends PostgresOptions {
+  /**
+   * `apply` (the server's start, tests): migrate to this release's last migration. `require-current` (the CLI's
+   * commands): refuse, changing nothing, a database that is behind or ahead of this release. `apply-if-new` (the
+   * CLI's first admin): migrate a new database, and otherwise as `require-current`.
+   */
+  migrations?: 'apply' | 'require-current' | 'apply-if-new'
+  /** Told what `apply` did: the CLI's `migrate` names the migrations applied. */
+  onMigrated?: (migrated: Migrated) => void
+  /** Told before `apply` changes a database: the start reminds to take a backup first. */
+  beforeMigrating?: (state: MigrationState) => void
+}
+
 export async function openConsoleDatabase(
   location: string,
   limits: QueryLimits,
-  options: PostgresOptions = {},
+  options: StoreOptions = {},
 ): Promise<OpenedDatabase> {
+  const migrate =
+    options.migrations === 'require-current'
+      ? requireCurrent
+      : options.migrations === 'apply-if-new'
+        ? migrateIfNew
+        : async (db: ConsoleDb, adapter: StoreAdapter) => {
+            // Not inside `onMigrated?.(…)`: without a listener, the call and its argument would be skipped.
+            const migrated = await migrateStore(db, adapter, options)
+            options.onMigrated?.(migrated)
+          }
   if (!isPostgresUrl(location)) {
     const { db, writtenElsewhere } = openSqlite(location)
-    await migrate(db, sqliteAdapter)
+    await closingOnError(db, () => migrate(db, sqliteAdapter))
     writtenElsewhere()
     return { db, adapter: sqliteAdapter, readers: openSqliteReaders(location, db, limits), writtenElsewhere }
   }
   // Loaded only for PostgreSQL: a console on SQLite does not hold the pg driver in memory.
   const { openPostgres, openPostgresReaders } = await import('./postgres/open')
   const { db } = openPostgres(location, options)
-  try {
-    await refuseLocaleCollation(db)
+  await closingOnError(db, async () => {
+    await refuseLanguageOrder(db)
     await migrate(db, postgresAdapter)
+  })
+  return { db, adapter: postgresAdapter, readers: openPostgresReaders(location, limits), writtenElsewhere: null }
+}
+
+async function closingOnError(db: ConsoleDb, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work()
   } catch (error) {
     await db.destroy()
     throw error
   }
-  return { db, adapter: postgresAdapter, readers: openPostgresReaders(location, limits), writtenElsewhere: null }
-}
-
-/**
- * Instances starting together migrate once: Kysely's PostgreSQL migrator holds an advisory lock while it runs,
- * and SQLite's a write transaction.
- */
-async function migrate(db: ConsoleDb, adapter: StoreAdapter): Promise<void> {
-  const { error } = await new Migrator({ db, provider: migrationProviderFor(adapter) }).migrateToLatest()
-  if (error) {
-    await db.destroy()
-    throw new Error(`The console database could not be migrated: ${error instanceof Error ? error.message : error}`)
-  }
-}
-
-/**
- * Keyset pages and sorted keys compare text as JavaScript and SQLite do, code unit by code unit: a database
- * that sorts by a language's rules would page differently, so it is refused with what to do instead.
- */
-async function refuseLocaleCollation(db: ConsoleDb): Promise<void> {
-  const { rows } = await sql<{ collation: string }>`select datcollate as collation from pg_database
-    where datname = current_database()`.execute(db)
-  const collation = rows[0]?.collation ?? ''
-  if (!/^(C|POSIX|C\.UTF-?8)$/i.test(collation))
-    throw new Error(
-      `The console's PostgreSQL database sorts text as "${collation}"; it needs "C". ` +
-        `Create it with: CREATE DATABASE <name> TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C.UTF-8';`,
-    )
 }

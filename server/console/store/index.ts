@@ -11,13 +11,12 @@ import { createCallIndexSyncQueries } from './call-index-sync'
 import { createCallOwnerQueries } from './call-owners'
 import { createCallSearchQueries } from './call-search'
 import { createCallerIdHealthQueries } from './caller-id-health'
-import { type ConsoleDb, type OpenedDatabase, openConsoleDatabase } from './database'
+import { type ConsoleDb, type OpenedDatabase, openConsoleDatabase, type StoreOptions } from './database'
 import { createInviteQueries } from './invites'
 import { createLeaseQueries } from './leases'
 import { createLiveClusterQueries } from './live-cluster'
 import { createPersonClaimQueries } from './person-claims'
 import { createPersonRateQueries } from './person-rates'
-import type { PostgresOptions } from './postgres/open'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits'
 import { createRecentSessions, forgettingOnWrites } from './recent-sessions'
 import { createSavedViewQueries } from './saved-views'
@@ -88,7 +87,7 @@ export type ConsoleStore = ReturnType<typeof createStore>
 export async function openStore(
   location: string,
   limits: QueryLimits = DEFAULT_QUERY_LIMITS,
-  options: PostgresOptions = {},
+  options: StoreOptions = {},
 ): Promise<ConsoleStore> {
   const { db, adapter, readers, writtenElsewhere } = await openConsoleDatabase(location, limits, options)
   return createStore(db, adapter, readers, writtenElsewhere)

@@ -17,7 +17,8 @@ export async function runConsoleCli(args: string[], env: Record<string, string>)
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'server/console/cli.ts', ...args], {
       cwd: ROOT,
-      env: { ...process.env, CONSOLE_DB: '', CONSOLE_DATABASE_URL: '', ...env },
+      // Only the store the caller names: the test run's own settings unset (an empty value is refused, not ignored).
+      env: { ...withoutStoreSettings(process.env), ...env },
     })
     return { code: 0, stdout, stderr }
   } catch (error) {
@@ -25,4 +26,13 @@ export async function runConsoleCli(args: string[], env: Record<string, string>)
     if (typeof failed.code !== 'number') throw error
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
   }
+}
+
+function withoutStoreSettings(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] =>
+        entry[1] !== undefined && entry[0] !== 'CONSOLE_DB' && entry[0] !== 'CONSOLE_DATABASE_URL',
+    ),
+  )
 }

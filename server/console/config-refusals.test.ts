@@ -1,0 +1,67 @@
+// Settings that used to fail silently: each is now an error or a warning that names the setting.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadConsoleConfig } from './config'
+import { settingWarnings } from './config-warnings'
+
+const SMTP = { CONSOLE_SMTP_URL: 'smtp://relay.example.com:587' }
+
+describe('a misspelt setting', () => {
+  it('is a warning naming the setting it most likely meant; the simulator’s and the tests’ own are left alone', () => {
+    expect(
+      settingWarnings({
+        CONSOLE_DATABSE_URL: 'postgres://console@db/console',
+        VOICE_API_KEY_FIEL: '/run/secrets/key',
+        CONSOLE_DB: '/var/lib/console/console.sqlite',
+        VOICE_SIM_ACME_KEY: 'k',
+        CONSOLE_TEST_NGINX: '1',
+        PATH: '/usr/bin',
+      }),
+    ).toEqual([
+      'Warning: CONSOLE_DATABSE_URL is not a console setting, and is ignored; did you mean CONSOLE_DATABASE_URL?',
+      'Warning: VOICE_API_KEY_FIEL is not a console setting, and is ignored; did you mean VOICE_API_KEY_FILE?',
+    ])
+  })
+})
+
+describe('an empty setting', () => {
+  it('is an error naming it, not its default', () => {
+    expect(() => loadConsoleConfig({ PORT: '' })).toThrow('PORT: set but empty (give it a value, or unset it)')
+    expect(() => loadConsoleConfig({ CONSOLE_DATABASE_URL: '', CONSOLE_LOG: '' })).toThrow(
+      'Invalid console configuration:\nCONSOLE_DATABASE_URL: set but empty (give it a value, or unset it)\nCONSOLE_LOG: set but empty (give it a value, or unset it)',
+    )
+    expect(loadConsoleConfig({}).port).toBe(4173)
+  })
+})
+
+describe('a secret given twice', () => {
+  it('refuses VOICE_API_KEY beside VOICE_API_KEY_FILE: the rotated file would lose to the old key', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'voice-key-')), 'key')
+    writeFileSync(file, 'rotated_key_2\n')
+    expect(loadConsoleConfig({ VOICE_API_KEY_FILE: file }).apiKey).toBe('rotated_key_2')
+    expect(() => loadConsoleConfig({ VOICE_API_KEY: 'old_key_1', VOICE_API_KEY_FILE: file })).toThrow(
+      'VOICE_API_KEY and VOICE_API_KEY_FILE: both set; keep one',
+    )
+    expect(() =>
+      loadConsoleConfig({ CONSOLE_METRICS_TOKEN: 'a-long-enough-token-1234', CONSOLE_METRICS_TOKEN_FILE: file }),
+    ).toThrow('CONSOLE_METRICS_TOKEN and CONSOLE_METRICS_TOKEN_FILE: both set; keep one')
+  })
+})
+
+describe('the From of emails', () => {
+  it('takes one address, bare or named, and refuses anything else', () => {
+    for (const from of ['alerts@example.com', 'Voice Console <alerts@example.com>', '"Ops, EU" <ops@mail.example.org>'])
+      expect(loadConsoleConfig({ ...SMTP, CONSOLE_ALERT_EMAIL_FROM: from }).alertChannels.smtp?.from).toBe(from)
+    for (const from of [
+      'alerts',
+      'alerts@localhost',
+      'a@example.com, b@example.com',
+      'Voice Console alerts@example.com',
+    ])
+      expect(() => loadConsoleConfig({ ...SMTP, CONSOLE_ALERT_EMAIL_FROM: from })).toThrow(
+        'CONSOLE_ALERT_EMAIL_FROM: not an email address; write alerts@example.com or Voice Console <alerts@example.com>',
+      )
+  })
+})
