@@ -7,21 +7,24 @@ const FIND_MANY_CHUNK = 200
 
 export type SessionWithUser = SessionRow & Pick<UserRow, 'email' | 'role' | 'active' | 'time_zone'>
 
+/** A session's columns and its person's, as `find` and `findMany` read them. */
+const SESSION_WITH_USER = [
+  'sessions.id_hash',
+  'sessions.user_id',
+  'sessions.created_at',
+  'sessions.last_seen_at',
+  'sessions.expires_at',
+  'users.email',
+  'users.role',
+  'users.active',
+  'users.time_zone',
+] as const
+
 export function createSessionQueries(db: ConsoleDb, recent: RecentSessions<SessionWithUser>) {
   const findSession = db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.id_hash',
-      'sessions.user_id',
-      'sessions.created_at',
-      'sessions.last_seen_at',
-      'sessions.expires_at',
-      'users.email',
-      'users.role',
-      'users.active',
-      'users.time_zone',
-    ])
+    .select(SESSION_WITH_USER)
     .where('sessions.id_hash', '=', '')
     .compile()
   return {
@@ -52,17 +55,7 @@ export function createSessionQueries(db: ConsoleDb, recent: RecentSessions<Sessi
           ...(await db
             .selectFrom('sessions')
             .innerJoin('users', 'users.id', 'sessions.user_id')
-            .select([
-              'sessions.id_hash',
-              'sessions.user_id',
-              'sessions.created_at',
-              'sessions.last_seen_at',
-              'sessions.expires_at',
-              'users.email',
-              'users.role',
-              'users.active',
-              'users.time_zone',
-            ])
+            .select(SESSION_WITH_USER)
             .where('sessions.id_hash', 'in', chunk)
             .execute()),
         )
