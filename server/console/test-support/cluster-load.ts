@@ -126,8 +126,9 @@ export function missingFromAudit(result: LoadResult, rows: AuditRowSummary[]): s
     if (audited < acked) missing.push(`sign-in.succeeded of ${email}: ${acked} acknowledged, ${audited} audited`)
   }
   for (const [email, acked] of result.exports) {
-    const audited = count('calls.exported', email)
-    if (audited < acked) missing.push(`calls.exported of ${email}: ${acked} acknowledged, ${audited} audited`)
+    // Its start is written before its first byte; its end after the last was delivered, which a kill may cut off.
+    const audited = count('calls.export-started', email)
+    if (audited < acked) missing.push(`calls.export-started of ${email}: ${acked} acknowledged, ${audited} audited`)
   }
   return missing
 }

@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'caller-id.verification-started',
   'recording.played',
   'recording.downloaded',
+  'calls.export-started',
   'calls.exported',
   'usage.exported',
   'user.invited',

@@ -27,6 +27,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'caller-id.verification-started': 'Caller ID verification started',
   'recording.played': 'Recording played',
   'recording.downloaded': 'Recording downloaded',
+  'calls.export-started': 'Calls export started',
   'calls.exported': 'Calls exported',
   'usage.exported': 'Usage breakdown exported',
   'user.invited': 'Person invited',

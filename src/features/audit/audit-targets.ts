@@ -35,6 +35,7 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   // A number: the call id is not known yet.
   'call.placement-forwarded': null,
   'caller-id.verification-started': null,
+  'calls.export-started': null,
   'calls.exported': null,
   'usage.exported': null,
   'alert-channel.created': null,

@@ -93,6 +93,20 @@ export function callExportRoutes(options: {
         timeZone: tz ?? null,
       })
       const facts = { actor: actorOf(c.get('session')), ...requestFacts(c) }
+      // Its start before its first byte, its end once delivered: an instance killed between the client's last byte
+      // and the end's entry still leaves the export in the trail (instance-faults.hard.test.ts).
+      await audit
+        .record({
+          ...facts,
+          action: 'calls.export-started',
+          target: null,
+          outcome: 200,
+          detail: { filters, timeZone: tz ?? null, total },
+        })
+        .catch(async (error: unknown) => {
+          await claim.release()
+          throw error
+        })
       const body = csvStream({
         header: columns.header,
         batches: store.callSearch.pages(filter, EXPORT_PAGE),
