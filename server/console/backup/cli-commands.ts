@@ -60,6 +60,7 @@ async function restore(file: string, location: string, io: BackupCliIo): Promise
   if (result.keptAside) io.out(`The store it replaced is kept as ${result.keptAside}.`)
   for (const line of describeStoreFile(result.backup)) io.out(line)
   io.out(`Every session ended (${result.sessionsEnded}): everyone signs in again.`)
+  io.out(`The audit trail now ends with a store.restored entry after the backup's head.`)
   io.out(
     `Entries written after the backup are gone: audit verify --head with a head noted since will say so, as it should.`,
   )
