@@ -4,9 +4,9 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { openStore } from '../store'
+import { recordRestore } from './restore-entry'
 import { copySqliteStore } from './sqlite-copy'
 import { type StoreFileSummary, summarizeStoreFile } from './sqlite-file'
-import { recordRestore } from './restore-entry'
 import { whileNoOneElseHasIt } from './sqlite-in-use'
 
 export type RestoreResult =

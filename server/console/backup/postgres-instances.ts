@@ -1,0 +1,45 @@
+// Whether a console instance runs on a PostgreSQL database, read from the store's leases without opening the store
+// (which would migrate, or refuse a database pg_restore has yet to fill). Every instance with a voice API key
+// tries for its leases every second and the holder renews them for a few seconds (cluster/lease.ts), so while any
+// instance runs some lease was renewed within its lease time. Looked at twice, a lease time apart: an instance
+// that just gave a lease up (a clean stop of one of two) is seen when another takes it over.
+import pg from 'pg'
+import { LEASE_TTL_MS } from '../cluster/lease'
+
+export interface RunningInstance {
+  holder: string
+  leases: string[]
+}
+
+/** The holders of leases still within their time, by the database's own clock (the one the leases are kept by). */
+async function holdersNow(url: string): Promise<RunningInstance[]> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ name: string; holder: string }>(
+      `select name, holder from console_leases
+        where expires_at > (extract(epoch from clock_timestamp()) * 1000)::bigint order by holder, name`,
+    )
+    const byHolder = new Map<string, string[]>()
+    for (const row of rows) byHolder.set(row.holder, [...(byHolder.get(row.holder) ?? []), row.name])
+    return [...byHolder].map(([holder, leases]) => ({ holder, leases }))
+  } catch (error) {
+    // A database no console has opened yet (a new one to restore into) has no leases table: nothing runs on it.
+    if ((error as { code?: string }).code === '42P01') return []
+    throw error
+  } finally {
+    await client.end()
+  }
+}
+
+/** The instances running on the database at `url`; an empty list once two looks `settleMs` apart found none. */
+export async function runningInstances(url: string, settleMs = LEASE_TTL_MS): Promise<RunningInstance[]> {
+  const first = await holdersNow(url)
+  if (first.length > 0) return first
+  await new Promise((done) => setTimeout(done, settleMs))
+  return holdersNow(url)
+}
+
+/** Who runs, in words for the operator. */
+export const describeInstances = (running: RunningInstance[]) =>
+  running.map((instance) => `  ${instance.holder} (holds ${instance.leases.join(', ')})`)
