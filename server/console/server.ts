@@ -19,9 +19,9 @@ import type { ConsoleConfig } from './config'
 import { recordDemoPlacers } from './demo-placed-by'
 import { DEMO_USERS, ensureDemoUsers } from './demo-users'
 import { capConnectionsPerAddress } from './http/connection-cap'
-import { rawProblem } from './http/problem'
 import { foldRepeatedErrors } from './http/repeated-errors'
 import { createLogger, type Logger, withFields } from './http/request-log'
+import { endWithProblem } from './http/socket-problem'
 import { LIVE_HUB_LEASE } from './live/cluster-poller'
 import { createConsoleLiveHub } from './live/console-live-hub'
 import { createConsoleOps } from './ops/console-ops'
@@ -203,33 +203,38 @@ export async function startConsole(
   })
   // A flood cannot open unlimited sockets, and one address cannot take them all.
   server.maxConnections = MAX_CONNECTIONS
-  capConnectionsPerAddress(server, config.network.maxConnectionsPerAddress, config.network.trustedProxies)
+  capConnectionsPerAddress(server, config.network.maxConnectionsPerAddress, config.network.trustedProxies, logger)
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    const code = error.code ?? 'unknown'
     // A browser that leaves mid-request is ordinary: a line at info, no stack.
-    logger.info({ msg: 'client connection ended', code: error.code ?? 'unknown' })
-    if (!socket.writable || error.code === 'ECONNRESET') socket.destroy()
-    else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
-      socket.end(
-        rawProblem(
-          408,
-          'Request Timeout',
-          'Request too slow',
-          'The request did not arrive in time, so the console closed the connection. Try again.',
-        ),
-      )
-    else if (error.code === 'HPE_HEADER_OVERFLOW')
-      socket.end(
-        rawProblem(
-          431,
-          'Request Header Fields Too Large',
-          'Request too large',
+    if (!socket.writable || code === 'ECONNRESET') {
+      logger.info({ msg: 'client connection ended', code })
+      socket.destroy()
+    } else if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+      endWithProblem(socket, logger, {
+        status: 408,
+        reason: 'Request Timeout',
+        title: 'Request too slow',
+        detail: 'The request did not arrive in time, so the console closed the connection. Try again.',
+        cause: code,
+      })
+    else if (code === 'HPE_HEADER_OVERFLOW')
+      endWithProblem(socket, logger, {
+        status: 431,
+        reason: 'Request Header Fields Too Large',
+        title: 'Request too large',
+        detail:
           'The address and headers of the request are larger than the console reads (16 KB). Shorten the address.',
-        ),
-      )
+        cause: code,
+      })
     else
-      socket.end(
-        rawProblem(400, 'Bad Request', 'Not an HTTP request', 'The console could not read the request as HTTP/1.1.'),
-      )
+      endWithProblem(socket, logger, {
+        status: 400,
+        reason: 'Bad Request',
+        title: 'Not an HTTP request',
+        detail: 'The console could not read the request as HTTP/1.1.',
+        cause: code,
+      })
   })
   const sweep = setInterval(() => {
     store.sessions
