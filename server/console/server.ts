@@ -3,6 +3,7 @@ import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { LiveCall } from '../../src/api/contract/live-schemas'
+import { auditHeadToChannel } from './alerts/delivery/audit-head-channel'
 import { type AlertDelivery, createAlertDelivery } from './alerts/delivery/delivery'
 import { ALERT_RULES_LEASE, startConsoleAlerts } from './alerts/rules/console-alerts'
 import { addDemoAlertRule } from './alerts/rules/demo-rule'
@@ -264,7 +265,20 @@ export async function startConsole(
   await pruneAudit()
   const retention = setInterval(pruneAudit, DAY_MS)
   retention.unref()
-  const auditHead = anchorAuditHead({ store, logger, registry: ops.metrics.registry })
+  const auditHead = anchorAuditHead({
+    store,
+    logger,
+    registry: ops.metrics.registry,
+    sendOut: config.auditHeadChannel
+      ? auditHeadToChannel({
+          store,
+          delivery: alertDelivery,
+          chosen: config.auditHeadChannel,
+          consoleUrl: config.publicUrl.origin,
+          instance: instanceId,
+        })
+      : undefined,
+  })
   await auditHead.noted()
 
   // Across instances the hub's close also hands its lease over and removes its streams from the store: before the store goes.
@@ -282,6 +296,8 @@ export async function startConsole(
       // Their close gives up the leases they hold, so another instance takes the work over at once.
       await alerts?.close()
       await callIndex?.close()
+      // Queued while the delivery's worker runs: its close waits for the send under way (best effort).
+      await auditHead.shuttingDown()
       await alertDelivery.close()
       // The minute under way is written before the store goes: its counts are not lost.
       await refusals.close()
