@@ -16,6 +16,7 @@ import { DEFAULT_THROTTLE } from './auth/sign-in-throttle'
 import { readFlaggedCallerIds } from './caller-ids/read-health'
 import { CALL_INDEX_LEASE, startConsoleCallIndex } from './calls/index/console-call-index'
 import { newInstanceId } from './cluster/instance-id'
+import { announceInstance } from './cluster/instance-presence'
 import type { ConsoleConfig } from './config'
 import { recordDemoPlacers } from './demo-placed-by'
 import { DEMO_USERS, ensureDemoUsers } from './demo-users'
@@ -74,6 +75,8 @@ export async function startConsole(
     // A new database has nothing to lose; one that holds data is reminded of its backup.
     beforeMigrating: (state) => state.at !== null && logger.info({ msg: backupReminder(state) }),
   })
+  // Its own lease for as long as it runs: a PostgreSQL restore refuses while any instance holds one.
+  const presence = announceInstance({ store, instanceId, logger })
   if (config.demoUsers) await ensureDemoUsers(store)
   // Demo data only: part of the seeded current period's calls "placed" by the demo people (demo-placed-by.ts).
   const demoPlacers =
@@ -302,6 +305,7 @@ export async function startConsole(
       // The minute under way is written before the store goes: its counts are not lost.
       await refusals.close()
       await auditHead.close()
+      await presence.close()
       await store.close()
       // The counts of errors still folding (http/repeated-errors.ts) are written before the process goes.
       logger.close()

@@ -1,9 +1,10 @@
 // Whether a console instance runs on a PostgreSQL database, read from the store's leases without opening the store
-// (which would migrate, or refuse a database pg_restore has yet to fill). Every instance with a voice API key
-// tries for its leases every second and the holder renews them for a few seconds (cluster/lease.ts), so while any
-// instance runs some lease was renewed within its lease time. Looked at twice, a lease time apart: an instance
-// that just gave a lease up (a clean stop of one of two) is seen when another takes it over.
+// (which would migrate, or refuse a database pg_restore has yet to fill). Every instance renews a lease of its own
+// every second, for a few seconds (cluster/instance-presence.ts), and the holders of the shared work renew theirs
+// (an older release has only those): an instance runs while a lease it holds is within its time. Looked at twice,
+// a lease time apart: a shared lease given up by an instance that stopped is seen again once another takes it.
 import pg from 'pg'
+import { PRESENCE_LEASE_PREFIX } from '../cluster/instance-presence'
 import { LEASE_TTL_MS } from '../cluster/lease'
 
 export interface RunningInstance {
@@ -42,4 +43,7 @@ export async function runningInstances(url: string, settleMs = LEASE_TTL_MS): Pr
 
 /** Who runs, in words for the operator. */
 export const describeInstances = (running: RunningInstance[]) =>
-  running.map((instance) => `  ${instance.holder} (holds ${instance.leases.join(', ')})`)
+  running.map((instance) => {
+    const work = instance.leases.filter((name) => !name.startsWith(PRESENCE_LEASE_PREFIX))
+    return work.length > 0 ? `  ${instance.holder} (does ${work.join(', ')})` : `  ${instance.holder}`
+  })
