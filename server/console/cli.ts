@@ -25,13 +25,16 @@ const USAGE = `Usage: npm run console -- <command>
   users deactivate EMAIL                      no more sign-ins; ends their sessions
   users activate EMAIL                        allow sign-ins again
   sessions end EMAIL                          sign a person out everywhere
-  sessions end-all                            sign everyone out (after a restore of PostgreSQL)
+  sessions end-all                            sign everyone out
   audit verify [--head SEQ:HASH]              check the audit trail's hash chain (and that it reaches a head noted
                                               earlier); exit 1 naming the first broken entry or what is missing
   audit head                                  SEQ:HASH of the newest entry, to keep outside the database
   audit prune [--days N]                      remove entries older than N days (default CONSOLE_AUDIT_RETENTION_DAYS or 400)
   backup FILE                                 a consistent copy of the SQLite store while the console serves (mode 0600)
   restore FILE                                put a backup in place, every console stopped; ends every session
+  restore --before-pg-restore                 PostgreSQL: refuse (exit 1) while any console instance runs on it
+  restore --after-pg-restore FILE             PostgreSQL, after pg_restore: the same refusal, then end every
+                                              session and write the restore's audit entry
   migrate                                     apply this release's migrations to the database, naming them
                                               (every other command refuses a database not at this release's)
 

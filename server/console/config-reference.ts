@@ -53,6 +53,11 @@ const NOTES: Record<Setting, Note> = {
     group: 'Store',
     meaning: 'Audit entries older than this are pruned daily, behind a checkpoint that keeps the chain verifiable.',
   },
+  CONSOLE_AUDIT_HEAD_CHANNEL: {
+    group: 'Store',
+    meaning:
+      'An alert channel (its id or its name, as the Alerts page shows it) that receives the audit trail’s head (SEQ:HASH) at each start, daily and at shutdown, so a copy lives outside the database and the log (docs/audit-trail.md). Unset: none.',
+  },
   VOICE_API_BASE_URL: { group: 'Voice API', meaning: 'The voice service’s API.' },
   VOICE_API_KEY: {
     group: 'Voice API',

@@ -44,6 +44,7 @@ export const envSchema = z.object({
   CONSOLE_QUERY_QUEUE: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_QUERY_LIMITS.maxQueued),
   CONSOLE_LOG: z.enum(['json', 'off']).default('json'),
   CONSOLE_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  CONSOLE_AUDIT_HEAD_CHANNEL: z.string().trim().min(1).max(200).optional(),
   // At most a few seconds under the browser's own wait (src/api/contract/time-limits.ts): the person reads this 504.
   CONSOLE_UPSTREAM_TIMEOUT_MS: z.coerce
     .number()
@@ -170,6 +171,8 @@ export interface ConsoleConfig {
   log: 'json' | 'off'
   /** Audit entries older than this are pruned daily, behind a checkpoint that keeps the chain verifiable. */
   auditRetentionDays: number
+  /** The alert channel (its id or name) the audit head goes to at start, daily and at shutdown; null: none. */
+  auditHeadChannel: string | null
   upstream: string
   apiKey: string | null
   storageUpstream?: string
@@ -244,6 +247,7 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
     },
     log: e.CONSOLE_LOG,
     auditRetentionDays: e.CONSOLE_AUDIT_RETENTION_DAYS,
+    auditHeadChannel: e.CONSOLE_AUDIT_HEAD_CHANNEL ?? null,
     upstream: e.VOICE_API_BASE_URL,
     apiKey: readSecret('VOICE_API_KEY_FILE', e.VOICE_API_KEY, e.VOICE_API_KEY_FILE),
     storageUpstream: e.VOICE_STORAGE_UPSTREAM,

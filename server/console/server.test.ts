@@ -3,6 +3,7 @@ import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawExchange } from '../shared/test-support/raw-exchange'
 import { startTestServer, type TestServer } from './test-support/running-console'
+import { checkSocketProblemId } from './test-support/socket-problem-id'
 
 let server: TestServer
 
@@ -22,8 +23,15 @@ describe('the console server', () => {
     expect(answer.statusLine).toBe('HTTP/1.1 400 Bad Request')
     expect(answer.head).toMatch(/\r\ncontent-type: application\/problem\+json/i)
     expect(JSON.parse(answer.body)).toMatchObject({ status: 400 })
-    const line = logged().find((entry) => entry.msg === 'client connection ended')
-    expect(line).toMatchObject({ level: 'info', code: expect.stringMatching(/^HPE_/) })
+    // Its request id in a header, in the problem's instance and in the log line, as for any answer of the app.
+    const { logged: line } = await checkSocketProblemId(answer.head, answer.body, server.lines)
+    expect(line).toMatchObject({
+      level: 'info',
+      msg: 'answered before the app',
+      status: 400,
+      client: '127.0.0.1',
+      cause: expect.stringMatching(/^HPE_/),
+    })
     expect(logged().filter((entry) => entry.level === 'error')).toEqual([])
   })
 
@@ -50,7 +58,11 @@ describe('the console server', () => {
     const res = await fetch(`${server.url}/api/v1/voice/calls/call_${'A'.repeat(20_000)}`)
     expect(res.status).toBe(431)
     expect(res.headers.get('content-type')).toBe('application/problem+json')
-    expect(await res.json()).toMatchObject({ status: 431, title: 'Request too large' })
+    const body = await res.text()
+    expect(JSON.parse(body)).toMatchObject({ status: 431, title: 'Request too large' })
+    const head = `\r\nx-request-id: ${res.headers.get('x-request-id')}`
+    const { logged: line } = await checkSocketProblemId(head, body, server.lines)
+    expect(line).toMatchObject({ status: 431, cause: 'HPE_HEADER_OVERFLOW' })
   })
 
   it('still answers after all three', async () => {

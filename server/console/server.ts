@@ -3,6 +3,7 @@ import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { LiveCall } from '../../src/api/contract/live-schemas'
+import { auditHeadToChannel } from './alerts/delivery/audit-head-channel'
 import { type AlertDelivery, createAlertDelivery } from './alerts/delivery/delivery'
 import { ALERT_RULES_LEASE, startConsoleAlerts } from './alerts/rules/console-alerts'
 import { addDemoAlertRule } from './alerts/rules/demo-rule'
@@ -15,13 +16,14 @@ import { DEFAULT_THROTTLE } from './auth/sign-in-throttle'
 import { readFlaggedCallerIds } from './caller-ids/read-health'
 import { CALL_INDEX_LEASE, startConsoleCallIndex } from './calls/index/console-call-index'
 import { newInstanceId } from './cluster/instance-id'
+import { announceInstance } from './cluster/instance-presence'
 import type { ConsoleConfig } from './config'
 import { recordDemoPlacers } from './demo-placed-by'
 import { DEMO_USERS, ensureDemoUsers } from './demo-users'
 import { capConnectionsPerAddress } from './http/connection-cap'
-import { rawProblem } from './http/problem'
 import { foldRepeatedErrors } from './http/repeated-errors'
 import { createLogger, type Logger, withFields } from './http/request-log'
+import { endWithProblem } from './http/socket-problem'
 import { LIVE_HUB_LEASE } from './live/cluster-poller'
 import { createConsoleLiveHub } from './live/console-live-hub'
 import { createConsoleOps } from './ops/console-ops'
@@ -73,6 +75,8 @@ export async function startConsole(
     // A new database has nothing to lose; one that holds data is reminded of its backup.
     beforeMigrating: (state) => state.at !== null && logger.info({ msg: backupReminder(state) }),
   })
+  // Its own lease for as long as it runs: a PostgreSQL restore refuses while any instance holds one.
+  const presence = announceInstance({ store, instanceId, logger })
   if (config.demoUsers) await ensureDemoUsers(store)
   // Demo data only: part of the seeded current period's calls "placed" by the demo people (demo-placed-by.ts).
   const demoPlacers =
@@ -203,33 +207,38 @@ export async function startConsole(
   })
   // A flood cannot open unlimited sockets, and one address cannot take them all.
   server.maxConnections = MAX_CONNECTIONS
-  capConnectionsPerAddress(server, config.network.maxConnectionsPerAddress, config.network.trustedProxies)
+  capConnectionsPerAddress(server, config.network.maxConnectionsPerAddress, config.network.trustedProxies, logger)
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    const code = error.code ?? 'unknown'
     // A browser that leaves mid-request is ordinary: a line at info, no stack.
-    logger.info({ msg: 'client connection ended', code: error.code ?? 'unknown' })
-    if (!socket.writable || error.code === 'ECONNRESET') socket.destroy()
-    else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
-      socket.end(
-        rawProblem(
-          408,
-          'Request Timeout',
-          'Request too slow',
-          'The request did not arrive in time, so the console closed the connection. Try again.',
-        ),
-      )
-    else if (error.code === 'HPE_HEADER_OVERFLOW')
-      socket.end(
-        rawProblem(
-          431,
-          'Request Header Fields Too Large',
-          'Request too large',
+    if (!socket.writable || code === 'ECONNRESET') {
+      logger.info({ msg: 'client connection ended', code })
+      socket.destroy()
+    } else if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+      endWithProblem(socket, logger, {
+        status: 408,
+        reason: 'Request Timeout',
+        title: 'Request too slow',
+        detail: 'The request did not arrive in time, so the console closed the connection. Try again.',
+        cause: code,
+      })
+    else if (code === 'HPE_HEADER_OVERFLOW')
+      endWithProblem(socket, logger, {
+        status: 431,
+        reason: 'Request Header Fields Too Large',
+        title: 'Request too large',
+        detail:
           'The address and headers of the request are larger than the console reads (16 KB). Shorten the address.',
-        ),
-      )
+        cause: code,
+      })
     else
-      socket.end(
-        rawProblem(400, 'Bad Request', 'Not an HTTP request', 'The console could not read the request as HTTP/1.1.'),
-      )
+      endWithProblem(socket, logger, {
+        status: 400,
+        reason: 'Bad Request',
+        title: 'Not an HTTP request',
+        detail: 'The console could not read the request as HTTP/1.1.',
+        cause: code,
+      })
   })
   const sweep = setInterval(() => {
     store.sessions
@@ -259,7 +268,20 @@ export async function startConsole(
   await pruneAudit()
   const retention = setInterval(pruneAudit, DAY_MS)
   retention.unref()
-  const auditHead = anchorAuditHead({ store, logger, registry: ops.metrics.registry })
+  const auditHead = anchorAuditHead({
+    store,
+    logger,
+    registry: ops.metrics.registry,
+    sendOut: config.auditHeadChannel
+      ? auditHeadToChannel({
+          store,
+          delivery: alertDelivery,
+          chosen: config.auditHeadChannel,
+          consoleUrl: config.publicUrl.origin,
+          instance: instanceId,
+        })
+      : undefined,
+  })
   await auditHead.noted()
 
   // Across instances the hub's close also hands its lease over and removes its streams from the store: before the store goes.
@@ -277,10 +299,13 @@ export async function startConsole(
       // Their close gives up the leases they hold, so another instance takes the work over at once.
       await alerts?.close()
       await callIndex?.close()
+      // Queued while the delivery's worker runs: its close waits for the send under way (best effort).
+      await auditHead.shuttingDown()
       await alertDelivery.close()
       // The minute under way is written before the store goes: its counts are not lost.
       await refusals.close()
       await auditHead.close()
+      await presence.close()
       await store.close()
       // The counts of errors still folding (http/repeated-errors.ts) are written before the process goes.
       logger.close()

@@ -191,22 +191,40 @@ describe('npm run console -- backup, then restore into a new place', () => {
     }
     expect(rowsOf(restored, 'select count(*) as n from sessions')[0]?.n).toBe(0)
 
+    // After the backup's entries, one more: the restore's own, naming the backup and the head it ended at.
+    const [restoredEntry, ...beyond] = rowsOf(restored, `select * from audit_log where seq > ${headSeq} order by seq`)
+    expect(beyond).toEqual([])
+    expect(restoredEntry).toMatchObject({ seq: headSeq + 1, action: 'store.restored', actor_user_id: null })
+    expect(JSON.parse(String(restoredEntry?.detail))).toEqual({
+      via: 'cli',
+      backup: 'backup-1.sqlite',
+      backupHead: `${head?.[1]}:${head?.[2]}`,
+      // Ana's and Ben's, which the backup held.
+      sessionsEnded: 2,
+    })
+    expect(restore.stdout).toContain('store.restored')
+
     const verified = await runConsoleCli(['audit', 'verify'], { CONSOLE_DB: restored })
     expect(verified.code).toBe(0)
-    expect(verified.stdout).toMatch(new RegExp(`holds: ${headSeq} entries, 1 to ${headSeq}`))
+    expect(verified.stdout).toMatch(new RegExp(`holds: ${headSeq + 1} entries, 1 to ${headSeq + 1}`))
+    const atBackup = await runConsoleCli(['audit', 'verify', '--head', `${head?.[1]}:${head?.[2]}`], {
+      CONSOLE_DB: restored,
+    })
+    expect(atBackup.code).toBe(0)
+    expect(atBackup.stdout).toContain(`reaches the head ${headSeq}`)
 
     // The live head, noted after the backup: the live trail reaches it, the restore does not.
     const liveHead = (await runConsoleCli(['audit', 'head'], { CONSOLE_DB: live })).stdout.trim()
     expect(liveHead).toMatch(/^\d+:[0-9a-f]{64}$/)
     const liveSeq = Number(liveHead.split(':')[0])
-    expect(liveSeq).toBeGreaterThan(headSeq)
+    expect(liveSeq).toBeGreaterThan(headSeq + 1)
     const onLive = await runConsoleCli(['audit', 'verify', '--head', liveHead], { CONSOLE_DB: live })
     expect(onLive.code).toBe(0)
     expect(onLive.stdout).toContain(`reaches the head ${liveSeq}`)
     const onCopy = await runConsoleCli(['audit', 'verify', '--head', liveHead], { CONSOLE_DB: restored })
     expect(onCopy.code).toBe(1)
     expect(onCopy.stderr).toContain(
-      `does not reach the head ${liveHead}: entries ${headSeq + 1} to ${liveSeq} are missing: the trail ends at entry ${headSeq}`,
+      `does not reach the head ${liveHead}: entries ${headSeq + 2} to ${liveSeq} are missing: the trail ends at entry ${headSeq + 1}`,
     )
   }, 180_000)
 
@@ -242,7 +260,11 @@ describe('npm run console -- restore into the deployment', () => {
     const aside = /kept as (.+\.before-restore-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ)\.$/m.exec(restore.stdout)?.[1]
     expect(aside && existsSync(aside)).toBe(true)
     expect(mode(live)).toBe(0o600)
-    expect(restore.stdout).toMatch(/Every session ended \([1-9]\d*\)/)
+    const ended = Number(/Every session ended \(([1-9]\d*)\)/.exec(restore.stdout)?.[1])
+    expect(ended).toBeGreaterThan(0)
+    const [last] = rowsOf(live, 'select action, detail from audit_log order by seq desc limit 1')
+    expect(last?.action).toBe('store.restored')
+    expect(JSON.parse(String(last?.detail))).toMatchObject({ backup: 'backup-2.sqlite', sessionsEnded: ended })
 
     await console_.start()
     // Ana's session was in the backup; it no longer lets her in, and signing in again does.

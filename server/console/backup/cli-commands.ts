@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { postgresBackupSteps, postgresRestoreSteps } from './postgres-commands'
+import { afterPgRestore, beforePgRestore } from './postgres-restore'
 import { copySqliteStore } from './sqlite-copy'
 import { describeStoreFile, summarizeStoreFile } from './sqlite-file'
 import { restoreSqliteStore } from './sqlite-restore'
@@ -14,10 +15,14 @@ interface BackupCliIo {
 
 const isPostgres = (location: string) => /^postgres(ql)?:\/\//i.test(location)
 
+const BEFORE = '--before-pg-restore'
+const AFTER = '--after-pg-restore'
+
 /** The exit code of `backup` or `restore`, or undefined for any other command (the CLI's own). */
 export async function runBackupCommand(args: string[], location: string, io: BackupCliIo): Promise<number | undefined> {
   const [command, file, ...extra] = args
   if (command !== 'backup' && command !== 'restore') return undefined
+  if (command === 'restore' && (file === BEFORE || file === AFTER)) return aroundPgRestore(args, location, io)
   if (!file || extra.length > 0 || file.startsWith('-')) {
     io.err(`Usage: npm run console -- ${command} FILE`)
     return 2
@@ -60,8 +65,24 @@ async function restore(file: string, location: string, io: BackupCliIo): Promise
   if (result.keptAside) io.out(`The store it replaced is kept as ${result.keptAside}.`)
   for (const line of describeStoreFile(result.backup)) io.out(line)
   io.out(`Every session ended (${result.sessionsEnded}): everyone signs in again.`)
+  io.out(`The audit trail now ends with a store.restored entry after the backup's head.`)
   io.out(
     `Entries written after the backup are gone: audit verify --head with a head noted since will say so, as it should.`,
   )
   return 0
+}
+
+/** `restore --before-pg-restore`, and `restore --after-pg-restore FILE`: the steps around PostgreSQL's own. */
+function aroundPgRestore(args: string[], location: string, io: BackupCliIo): Promise<number> {
+  const [, flag, file, ...extra] = args
+  const usage = flag === BEFORE ? `restore ${BEFORE}` : `restore ${AFTER} FILE`
+  if (flag === BEFORE ? file !== undefined : !file || file.startsWith('-') || extra.length > 0) {
+    io.err(`Usage: npm run console -- ${usage}`)
+    return Promise.resolve(2)
+  }
+  if (!isPostgres(location)) {
+    io.err(`${flag} is for a PostgreSQL store (CONSOLE_DATABASE_URL); on SQLite, restore FILE does it all.`)
+    return Promise.resolve(2)
+  }
+  return flag === BEFORE ? beforePgRestore(location, io) : afterPgRestore(location, file as string, io)
 }

@@ -11,12 +11,15 @@ export const postgresBackupSteps = (file: string) => [
 ]
 
 export const postgresRestoreSteps = (file: string) => [
-  'The console’s store is PostgreSQL: restore it with pg_restore, every console stopped first:',
+  'The console’s store is PostgreSQL: restore it with pg_restore, every console stopped first (on every host):',
   '',
-  `  pg_restore --clean --if-exists --no-owner -d "$CONSOLE_DATABASE_URL" ${shellWord(file)}`,
-  '  npm run console -- sessions end-all',
+  '  npm run console -- restore --before-pg-restore &&',
+  `  pg_restore --clean --if-exists --no-owner -d "$CONSOLE_DATABASE_URL" ${shellWord(file)} &&`,
+  `  npm run console -- restore --after-pg-restore ${shellWord(file)}`,
   '',
-  'The second line ends every session the backup brought back: everyone signs in again.',
+  'The first line refuses while any console instance runs on the database (it renews its leases there), and',
+  'nothing is restored; the last ends every session the dump brought back (everyone signs in again) and writes',
+  'the restore’s entry into the audit trail. Then start the consoles.',
 ]
 
 /** A file name as one shell word. */

@@ -1,9 +1,10 @@
 // Restores a backup into a stopped deployment's SQLite store: the backup is checked, the store in place (if any) is
-// kept aside beside it, the copy goes in with mode 0600, and every session ends (the backup holds sessions that
-// were signed out since: everyone signs in again).
+// kept aside beside it, the copy goes in with mode 0600, every session ends (the backup holds sessions that
+// were signed out since: everyone signs in again), and the trail gets its `store.restored` entry.
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { openStore } from '../store'
+import { recordRestore } from './restore-entry'
 import { copySqliteStore } from './sqlite-copy'
 import { type StoreFileSummary, summarizeStoreFile } from './sqlite-file'
 import { whileNoOneElseHasIt } from './sqlite-in-use'
@@ -50,10 +51,11 @@ export async function restoreSqliteStore(backupFile: string, target: string, now
     if (keptAside) renameSync(keptAside, target)
     throw error
   }
-  // Opening migrates an older backup forward; then every session ends.
+  // Opening migrates an older backup forward; then every session ends, and the trail says so.
   const store = await openStore(target)
   try {
     const sessionsEnded = await store.sessions.deleteAll()
+    await recordRestore(store, { backupFile, sessionsEnded })
     return { restored: true, keptAside, backup, sessionsEnded }
   } finally {
     await store.close()

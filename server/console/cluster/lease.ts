@@ -6,7 +6,7 @@
 import type { Logger } from '../http/request-log'
 import type { ConsoleStore } from '../store'
 
-const LEASE_TTL_MS = 3_000
+export const LEASE_TTL_MS = 3_000
 const LEASE_RENEW_MS = 1_000
 
 export interface LeaseOptions {

@@ -4,10 +4,11 @@
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
 import { addressGroup } from './address-group'
-import { rawProblem } from './problem'
+import type { Logger } from './request-log'
+import { endWithProblem } from './socket-problem'
 import { normalizeAddress, type TrustedProxies } from './trusted-proxies'
 
-export function capConnectionsPerAddress(server: Server, max: number, proxies: TrustedProxies): void {
+export function capConnectionsPerAddress(server: Server, max: number, proxies: TrustedProxies, logger: Logger): void {
   const open = new Map<string, number>()
   // Before the HTTP parser's own listener, so a refused socket is never read as a request.
   server.prependListener('connection', (socket: Socket) => {
@@ -16,15 +17,14 @@ export function capConnectionsPerAddress(server: Server, max: number, proxies: T
     const address = addressGroup(peer)
     const count = open.get(address) ?? 0
     if (count >= max) {
-      socket.end(
-        rawProblem(
-          429,
-          'Too Many Requests',
-          'Too many connections',
-          `Your address already has ${max} connections open to the console. Close some tabs or try again shortly.`,
-          { 'Retry-After': '5' },
-        ),
-      )
+      endWithProblem(socket, logger, {
+        status: 429,
+        reason: 'Too Many Requests',
+        title: 'Too many connections',
+        detail: `Your address already has ${max} connections open to the console. Close some tabs or try again shortly.`,
+        headers: { 'Retry-After': '5' },
+        cause: 'connections-per-address',
+      })
       return
     }
     open.set(address, count + 1)

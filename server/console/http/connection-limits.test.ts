@@ -2,6 +2,7 @@
 import { connect, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../test-support/running-console'
+import { checkSocketProblemId } from '../test-support/socket-problem-id'
 
 let server: TestServer | undefined
 afterEach(async () => {
@@ -14,6 +15,11 @@ const open = async (port: number): Promise<Socket> => {
   await new Promise((resolve) => socket.once('connect', resolve))
   return socket
 }
+
+const headAndBody = (text: string) => ({
+  head: text.slice(0, text.indexOf('\r\n\r\n')),
+  body: text.slice(text.indexOf('\r\n\r\n') + 4),
+})
 
 /** Everything the server sends until it closes the socket, and when it closed it. */
 const answerOf = (socket: Socket) =>
@@ -42,6 +48,9 @@ describe('the header timeout', () => {
     expect(lived).toBeLessThan(3_000)
     expect(text).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/)
     expect(text).toMatch(/application\/problem\+json/)
+    const { head, body } = headAndBody(text)
+    const { logged } = await checkSocketProblemId(head, body, server.lines)
+    expect(logged).toMatchObject({ status: 408, cause: 'ERR_HTTP_REQUEST_TIMEOUT', client: '127.0.0.1' })
   })
 })
 
@@ -57,6 +66,9 @@ describe('the per-address connection cap', () => {
       status: 429,
       title: 'Too many connections',
     })
+    const { head, body } = headAndBody(text)
+    const { logged } = await checkSocketProblemId(head, body, server.lines)
+    expect(logged).toMatchObject({ status: 429, cause: 'connections-per-address', client: '127.0.0.1' })
     const closed = new Promise((resolve) => held[0]?.once('close', resolve))
     held[0]?.destroy()
     await closed

@@ -30,15 +30,16 @@ export function sendProblem(
   return c.body(problemBody(status, title, detail, extra), status, HEADERS)
 }
 
-/** A whole HTTP/1.1 answer, for a socket the request handler never sees (a timeout, a connection cap). */
+/** A whole HTTP/1.1 answer, for a socket the request handler never sees (http/socket-problem.ts). */
 export function rawProblem(
   status: number,
   reason: string,
   title: string,
   detail: string,
   headers: Record<string, string> = {},
+  extra: Record<string, unknown> = {},
 ): string {
-  const body = problemBody(status, title, detail)
+  const body = problemBody(status, title, detail, extra)
   const lines = Object.entries({ ...HEADERS, ...headers, 'Content-Length': String(Buffer.byteLength(body)) })
   return `HTTP/1.1 ${status} ${reason}\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}Connection: close\r\n\r\n${body}`
 }

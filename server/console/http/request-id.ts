@@ -23,7 +23,7 @@ export function requestIdOf(sent: string | null | undefined, fromTrustedProxy: b
 }
 
 /** RFC 9457's `instance` of a problem answered to this request. */
-const problemInstance = (requestId: string): string => `urn:request:${requestId}`
+export const problemInstance = (requestId: string): string => `urn:request:${requestId}`
 
 /** The problem's JSON with its `instance`; the text as it was if it is not a JSON object. */
 export function withInstance(body: string, requestId: string): string {

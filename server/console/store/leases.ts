@@ -73,6 +73,14 @@ export function createLeaseQueries(db: ConsoleDb, adapter: Pick<StoreAdapter, 'c
         .where('holder', '=', holder)
         .execute()
     },
+    /** Removes the leases named `prefix…` that expired before `before` (instances stopped long ago). */
+    forgetExpired: async (prefix: string, before: number): Promise<void> => {
+      await db
+        .deleteFrom('console_leases')
+        .where('name', 'like', `${prefix}%`)
+        .where('expires_at', '<', before)
+        .execute()
+    },
     all: () => db.selectFrom('console_leases').selectAll().orderBy('name').execute(),
   }
 }

@@ -135,7 +135,7 @@ export const alertDelivery = z.object({
   channelId: z.string(),
   channelName: z.string(),
   channelKind: z.enum(ALERT_CHANNEL_KINDS),
-  /** `alert.fired` or `alert.test`. */
+  /** `alert.fired`, `alert.test` or `audit.head`. */
   eventType: z.string(),
   /** The firing it carries; null for a test. */
   firingId: z.nullable(z.string()),
@@ -163,6 +163,16 @@ export const alertWebhookPayload = z.object({
     /** "This is a test of the channel …" for a test; the firing's message otherwise. */
     message: z.string(),
     console: z.string(),
+    /** `audit.head` only (CONSOLE_AUDIT_HEAD_CHANNEL): the audit trail's head as an instance noted it, and when. */
+    auditHead: z.optional(
+      z.object({
+        head: z.string(),
+        seq: z.int(),
+        hash: z.string(),
+        noted: z.enum(['start', 'daily', 'shutdown']),
+        instance: z.string(),
+      }),
+    ),
   }),
 })
 export type AlertWebhookPayload = z.infer<typeof alertWebhookPayload>

@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = [
   'request.cross-site-refused',
   'audit.exported',
   'audit.pruned',
+  // Written by `npm run console -- restore` into the trail it restored, after the entries the backup held.
+  'store.restored',
   'alert-rule.created',
   'alert-rule.changed',
   'alert-rule.deleted',

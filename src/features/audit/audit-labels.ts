@@ -48,6 +48,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'request.cross-site-refused': 'Cross-site request refused',
   'audit.exported': 'Audit log exported',
   'audit.pruned': 'Old entries removed',
+  'store.restored': 'Restored from a backup',
   'alert-rule.created': 'Alert rule added',
   'alert-rule.changed': 'Alert rule changed',
   'alert-rule.deleted': 'Alert rule deleted',

@@ -5,6 +5,9 @@ import { escapeHtml, type MailMessage } from '../../email/mailer'
 
 const EVENT_FIRED = 'alert.fired'
 const EVENT_TEST = 'alert.test'
+export const EVENT_AUDIT_HEAD = 'audit.head'
+
+type AuditHeadNote = NonNullable<AlertWebhookPayload['data']['auditHead']>
 
 export function firedPayload(firing: AlertFiring, consoleUrl: string, now: number): AlertWebhookPayload {
   return {
@@ -26,18 +29,44 @@ export function testPayload(channelName: string, consoleUrl: string, now: number
   }
 }
 
+/** The audit trail's head, for a copy outside the database (CONSOLE_AUDIT_HEAD_CHANNEL). */
+export function auditHeadPayload(note: AuditHeadNote, consoleUrl: string, now: number): AlertWebhookPayload {
+  const when = { start: 'at its start', daily: 'daily', shutdown: 'at its shutdown' }[note.noted]
+  return {
+    type: EVENT_AUDIT_HEAD,
+    timestamp: new Date(now).toISOString(),
+    data: {
+      firing: null,
+      message: `The audit trail’s head, noted ${when} by the Voice Dashboard console at ${consoleUrl}: ${note.head}. Keep it: npm run console -- audit verify --head ${note.head} checks a copy or a restore against it.`,
+      console: consoleUrl,
+      auditHead: note,
+    },
+  }
+}
+
 /** The email of a payload: plain text and HTML with the same words; every value is escaped in the HTML. */
 export function alertEmail(payload: AlertWebhookPayload, recipients: string[]): MailMessage {
   const { firing, message, console: consoleUrl } = payload.data
-  const subject = firing ? `Voice Dashboard alert: ${message}` : 'Voice Dashboard: test of an alert channel'
-  const facts: [string, string][] = firing
+  const head = payload.data.auditHead
+  const subject = firing
+    ? `Voice Dashboard alert: ${message}`
+    : head
+      ? `Voice Dashboard: audit head ${head.seq}`
+      : 'Voice Dashboard: test of an alert channel'
+  const facts: [string, string][] = head
     ? [
-        ['Fired at', `${firing.firedAt} (UTC)`],
-        ['Billing period from', `${firing.periodStart} (UTC)`],
-        ...(firing.subject ? ([['Caller ID', firing.subject]] as [string, string][]) : []),
-        ['Rule', firing.kind],
+        ['Audit head', head.head],
+        ['Noted at', `${payload.timestamp} (UTC)`],
+        ['Instance', head.instance],
       ]
-    : [['Sent at', `${payload.timestamp} (UTC)`]]
+    : firing
+      ? [
+          ['Fired at', `${firing.firedAt} (UTC)`],
+          ['Billing period from', `${firing.periodStart} (UTC)`],
+          ...(firing.subject ? ([['Caller ID', firing.subject]] as [string, string][]) : []),
+          ['Rule', firing.kind],
+        ]
+      : [['Sent at', `${payload.timestamp} (UTC)`]]
   const alertsUrl = `${consoleUrl}/alerts`
   const text = [
     message,

@@ -8,7 +8,7 @@ import type { Logger } from '../../http/request-log'
 import type { ConsoleStore } from '../../store'
 import type { SendableChannel } from '../../store/alert-channels'
 import type { DeliveryLogRow, DeliveryOutcome, DueDelivery } from '../../store/alert-deliveries'
-import { alertEmail, firedPayload, testPayload } from './alert-message'
+import { alertEmail, EVENT_AUDIT_HEAD, firedPayload, testPayload } from './alert-message'
 import { DELIVERY_SCHEDULE_MS, nextAttemptAt, retryAfterMs } from './retry-schedule'
 import { type AttemptResult, clipExcerpt, sendWebhook } from './send-webhook'
 import { newMessageId } from './webhook-signature'
@@ -258,6 +258,24 @@ export function createAlertDelivery(deps: AlertDeliveryDeps) {
       const row = await store.alertDeliveries.find(id)
       wake()
       return row
+    },
+
+    /**
+     * The audit head's message through one channel, queued now and sent by the worker (retried as any delivery);
+     * answers once queued. `payload`: alert-message.ts's auditHeadPayload.
+     */
+    async queueAuditHead(channelId: string, payload: AlertWebhookPayload): Promise<void> {
+      await store.alertDeliveries.insert([
+        {
+          id: newMessageId(),
+          channelId,
+          firingId: null,
+          eventType: EVENT_AUDIT_HEAD,
+          payload: JSON.stringify(payload),
+          createdAt: now(),
+        },
+      ])
+      wake()
     },
 
     runDue,

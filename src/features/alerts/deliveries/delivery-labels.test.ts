@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { eventLabel, responseStatusText } from './delivery-labels'
 
 describe('delivery labels', () => {
-  it('names the two events and keeps any other as sent', () => {
+  it('names the three events and keeps any other as sent', () => {
     expect(eventLabel('alert.fired')).toBe('Alert')
     expect(eventLabel('alert.test')).toBe('Test')
+    expect(eventLabel('audit.head')).toBe('Audit head')
     expect(eventLabel('alert.resolved')).toBe('alert.resolved')
   })
 

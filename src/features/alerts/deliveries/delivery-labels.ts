@@ -9,7 +9,7 @@ export const DELIVERY_STATUS_LOOK: Record<AlertDelivery['status'], { label: stri
   failed: { label: 'Failed', tone: 'danger' },
 }
 
-const EVENT_WORDS: Record<string, string> = { 'alert.fired': 'Alert', 'alert.test': 'Test' }
+const EVENT_WORDS: Record<string, string> = { 'alert.fired': 'Alert', 'alert.test': 'Test', 'audit.head': 'Audit head' }
 
 /** "Alert", "Test", or the event type as the console sent it when it is another. */
 export function eventLabel(eventType: string): string {
