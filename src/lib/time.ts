@@ -1,29 +1,43 @@
 // Time helpers that take the clock as an argument, so they are pure and testable.
-import { dateFormatIn } from './time-zone'
+import { dateFormatIn, dateInZone } from './time-zone'
 
 export const DAY_MS = 86_400_000
 
 const UNITS: [limitSeconds: number, divisor: number, unit: Intl.RelativeTimeFormatUnit][] = [
   [60, 1, 'second'],
   [3600, 60, 'minute'],
-  [86_400, 3600, 'hour'],
-  [86_400 * 30, 86_400, 'day'],
-  [86_400 * 365, 86_400 * 30, 'month'],
-  [Number.POSITIVE_INFINITY, 86_400 * 365, 'year'],
+  [Number.POSITIVE_INFINITY, 3600, 'hour'],
 ]
 
-/** "5 minutes ago", "in 2 hours", "now": for created_at columns. */
-export function formatRelative(iso: string, now: number, locale?: string): string {
+/** Whole calendar days from one "2026-12-04" to another, read as UTC dates, so no DST hour can shift them. */
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS)
+
+/** Whole calendar months from one "2026-12-04" to another (Dec 31 to Jan 1 is one). */
+const monthsBetween = (from: string, to: string) =>
+  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7))
+
+/**
+ * "5 minutes ago", "3 hours ago", "yesterday", "2 days ago", "in 10 minutes", "now": for created_at columns.
+ * Within the hour it counts seconds and minutes; past it, calendar days in the viewer's zone, as the Yesterday
+ * filter does: a call on Dec 4 at 22:37 reads "2 days ago" on Dec 6 at 05:50, and "3 hours ago" only on its own day.
+ */
+export function formatRelative(iso: string, now: number, timeZone: string, locale?: string): string {
   const then = Date.parse(iso)
   if (Number.isNaN(then)) return iso
   const diffSeconds = Math.round((then - now) / 1000)
   const abs = Math.abs(diffSeconds)
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
   if (abs < 5) return format.format(0, 'second')
-  for (const [limit, divisor, unit] of UNITS) {
-    if (abs < limit) return format.format(Math.trunc(diffSeconds / divisor), unit)
+  const day = dateInZone(then, timeZone)
+  const today = dateInZone(now, timeZone)
+  if (abs < 3600 || day === today) {
+    const [, divisor, unit] = UNITS.find(([limit]) => abs < limit) as (typeof UNITS)[number]
+    return format.format(Math.trunc(diffSeconds / divisor), unit)
   }
-  return iso
+  const days = daysBetween(today, day)
+  if (Math.abs(days) < 30) return format.format(days, 'day')
+  const months = monthsBetween(today, day)
+  return Math.abs(months) < 12 ? format.format(months, 'month') : format.format(Math.trunc(months / 12), 'year')
 }
 
 // Exact times in a zone the caller passes (the person's choice, see time-zone.ts).
