@@ -3,19 +3,6 @@ import { dateFormatIn, dateInZone } from './time-zone'
 
 export const DAY_MS = 86_400_000
 
-const UNITS: [limitSeconds: number, divisor: number, unit: Intl.RelativeTimeFormatUnit][] = [
-  [60, 1, 'second'],
-  [3600, 60, 'minute'],
-  [Number.POSITIVE_INFINITY, 3600, 'hour'],
-]
-
-/** Whole calendar days from one "2026-12-04" to another, read as UTC dates, so no DST hour can shift them. */
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS)
-
-/** Whole calendar months from one "2026-12-04" to another (Dec 31 to Jan 1 is one). */
-const monthsBetween = (from: string, to: string) =>
-  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7))
-
 /**
  * "5 minutes ago", "3 hours ago", "yesterday", "2 days ago", "in 10 minutes", "now": for created_at columns.
  * Within the hour it counts seconds and minutes; past it, calendar days in the viewer's zone, as the Yesterday
@@ -24,19 +11,20 @@ const monthsBetween = (from: string, to: string) =>
 export function formatRelative(iso: string, now: number, timeZone: string, locale?: string): string {
   const then = Date.parse(iso)
   if (Number.isNaN(then)) return iso
-  const diffSeconds = Math.round((then - now) / 1000)
-  const abs = Math.abs(diffSeconds)
+  const seconds = Math.round((then - now) / 1000)
+  const abs = Math.abs(seconds)
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
-  if (abs < 5) return format.format(0, 'second')
   const day = dateInZone(then, timeZone)
   const today = dateInZone(now, timeZone)
-  if (abs < 3600 || day === today) {
-    const [, divisor, unit] = UNITS.find(([limit]) => abs < limit) as (typeof UNITS)[number]
-    return format.format(Math.trunc(diffSeconds / divisor), unit)
-  }
-  const days = daysBetween(today, day)
+  if (abs < 5) return format.format(0, 'second')
+  if (abs < 60) return format.format(seconds, 'second')
+  if (abs < 3600) return format.format(Math.trunc(seconds / 60), 'minute')
+  if (day === today) return format.format(Math.trunc(seconds / 3600), 'hour')
+  // Both days read as UTC dates: whole days apart, whatever DST did between them.
+  const days = Math.round((Date.parse(day) - Date.parse(today)) / DAY_MS)
   if (Math.abs(days) < 30) return format.format(days, 'day')
-  const months = monthsBetween(today, day)
+  // Calendar months: Dec 31 to Jan 1 is one.
+  const months = (+day.slice(0, 4) - +today.slice(0, 4)) * 12 + +day.slice(5, 7) - +today.slice(5, 7)
   return Math.abs(months) < 12 ? format.format(months, 'month') : format.format(Math.trunc(months / 12), 'year')
 }
 

@@ -6,6 +6,7 @@ import { LIST_ROW } from '@/lib/list-row'
 import { pagesFor } from '../nav-pages'
 import { takeEarlyKeys } from './early-keys'
 import { dialogOpen, isTypingIn } from './key-context'
+import { searchPathKey } from './search-keys'
 import { act, type PageShortcut } from './shortcut-actions'
 import { isApple, type KeyAction, keyPressOf, readKey } from './shortcut-keys'
 
@@ -86,6 +87,7 @@ export default function KeyboardShortcuts({ session }: { session: SessionRespons
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
     // A dialog's keys are its own; a key a control already used, or one composing text, is not ours.
     if (event.defaultPrevented || event.isComposing || dialogOpen()) return
+    if (searchPathKey(event)) return event.preventDefault()
     const context = { typing: isTypingIn(event.target), goSince: goSince.current, now: event.timeStamp, apple: APPLE }
     const { action, goSince: since } = readKey(keyPressOf(event), context)
     goSince.current = since
