@@ -16,16 +16,16 @@ const results = () => main().querySelector<HTMLElement>('[data-results]')
 const firstRow = () => shownRows(results() ?? main())[0]
 
 /**
- * Focuses the first row once the rows on screen answer what the field holds (as the search box sends it: blank is
- * no search), as long as the person waits in the field with that text; a focus they moved elsewhere stays there.
+ * Focuses the first row once the rows on screen answer what the field holds, as long as the person waits in the
+ * field with that text; a focus they moved elsewhere stays there.
  */
 function focusFirstRowOfAnswer(field: HTMLInputElement, waitUntil: number): void {
   const text = field.value
   const step = () => {
     if (document.activeElement !== field || field.value !== text) return
     const box = results()
-    // A page that does not mark its rows (the audit log) has them answer at once.
-    const answered = !box || box.dataset.answers === (text.trim() ? text : '')
+    // Trimmed: the audit log sends its query so, the calls list as typed. A page that marks no rows is answered.
+    const answered = !box || box.dataset.answers?.trim() === text.trim()
     const row = answered && firstRow()
     if (row) focusRow(row)
     else if (performance.now() < waitUntil) setTimeout(step, POLL_MS)
