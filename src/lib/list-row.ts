@@ -8,6 +8,9 @@ export const listRow = (callId?: string | null) => ({ 'data-list-row': callId ??
 /** Spread on the row's button that copies its call ID. */
 export const rowCopyButton = { 'data-row-copy': '' }
 
+/** Spread on a list's search field: Enter, ↓ and Escape there lead into the list's rows (shell/keyboard/search-keys.ts). */
+export const listSearchField = { 'data-list-search': '' }
+
 /**
  * Spread on what holds the rows of a page's search `q`; `answered`: they are its answer, not the last search's rows
  * kept on screen meanwhile. Enter in the search field moves into them once they are (shell/keyboard/search-keys.ts).

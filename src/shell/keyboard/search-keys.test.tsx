@@ -39,6 +39,8 @@ function ListPage() {
   const rows = CALLS.filter((id) => !answered || id.includes(answered.replaceAll(' ', '')))
   return (
     <main>
+      {/* A search field of another kind, first on the page (as New call's caller-ID finder): its keys stay its own. */}
+      <input type="search" aria-label="Find a caller ID" />
       <CallsSearchBox searched={searched} onSearch={setSearched} />
       <p>{`${rows.length} calls`}</p>
       <div {...searchResults(searched, answered === searched)}>
@@ -157,6 +159,16 @@ describe('the search field’s keyboard path into the results', () => {
     await user.keyboard('{Escape}')
     expect(document.activeElement).not.toBe(field())
     expect(field().value).toBe('999')
+  })
+
+  it('leaves a search field that leads to no list to the platform', async () => {
+    renderPage()
+    const finder = await screen.findByRole('searchbox', { name: 'Find a caller ID' })
+    await user.click(finder)
+    await user.keyboard('{ArrowDown}')
+    expect(document.activeElement).toBe(finder)
+    await user.keyboard('{Escape}')
+    expect(document.activeElement).toBe(finder)
   })
 
   it('a focus moved elsewhere before the results come stays there', async () => {

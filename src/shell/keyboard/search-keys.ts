@@ -1,9 +1,9 @@
-// The way between a page's search field and its rows (calls, audit log): in the field, Enter or ↓ goes into the
-// results and Escape leaves the field, the query and filters kept; on a row, ↑ and ↓ move, ↑ from the first row and
-// Escape go back to the field. Enter on a row opens it (row-focus.ts). The page's own keys run first: the search box
-// has applied the query when this reads Enter.
+// The way between a list's search field and its rows (calls, audit log; marked in src/lib/list-row.ts): in the
+// field, Enter or ↓ goes into the results and Escape leaves the field, the query and filters kept; on a row, ↑ and ↓
+// move, ↑ from the first row and Escape go back to the field. Enter on a row opens it (row-focus.ts). The page's own
+// keys run first: the search box has applied the query when this reads Enter. Other search fields (a caller-ID
+// finder) keep the platform's keys.
 import { LIST_ROW } from '@/lib/list-row'
-import { pageSearch } from './page-search'
 import { focusRow, moveRowFocus, shownRows } from './row-focus'
 
 /** How long Enter waits for the answer to the query before giving up: a slow search takes a few seconds. */
@@ -11,6 +11,9 @@ const ANSWER_WAIT_MS = 15_000
 const POLL_MS = 50
 
 const main = () => document.querySelector('main') ?? document
+const SEARCH_FIELD = 'input[data-list-search]:not(:disabled)'
+const listSearch = () =>
+  [...main().querySelectorAll<HTMLInputElement>(SEARCH_FIELD)].find((field) => field.getClientRects().length > 0)
 /** What holds the rows of the page's search, marked with the search they answer (src/lib/list-row.ts). */
 const results = () => main().querySelector<HTMLElement>('[data-results]')
 const firstRow = () => shownRows(results() ?? main())[0]
@@ -37,7 +40,7 @@ function focusFirstRowOfAnswer(field: HTMLInputElement, waitUntil: number): void
 export function searchPathKey(event: KeyboardEvent): boolean {
   const { key, target } = event
   if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || !(target instanceof Element)) return false
-  const field = pageSearch()
+  const field = listSearch()
   if (field && target === field) {
     if (key === 'Enter' || key === 'ArrowDown') focusFirstRowOfAnswer(field, performance.now() + ANSWER_WAIT_MS)
     else if (key === 'Escape') {
