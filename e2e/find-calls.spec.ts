@@ -63,6 +63,42 @@ test('a slow search keeps the page, its rows and the typing field: no skeleton i
   await expect(search).toBeFocused()
 })
 
+test('from the search box the keyboard goes into the results and back, the query kept', async ({ page, request }) => {
+  const ticket = `KB-${randomUUID().slice(0, 8)}`
+  const first = await placeCall(request, { destination: NUMBERS.answers, metadata: { ticket } })
+  const second = await placeCall(request, { destination: NUMBERS.answers, metadata: { ticket } })
+  await page.goto('/calls')
+  const search = page.getByRole('searchbox', { name: 'Search' })
+  await expect(search).toBeEnabled()
+  const row = (callId: string) => callsTable(page).getByRole('row').filter({ hasText: callId })
+
+  // Enter searches and moves to the first row of the answer: the newest call.
+  await search.focus()
+  await page.keyboard.type(ticket)
+  await page.keyboard.press('Enter')
+  await expect(row(second.call_id)).toBeFocused()
+  await expect(callsTable(page).getByRole('row')).toHaveCount(3)
+  await page.keyboard.press('ArrowDown')
+  await expect(row(first.call_id)).toBeFocused()
+  // Escape goes back to the field, the query still in it and in the URL.
+  await page.keyboard.press('Escape')
+  await expect(search).toBeFocused()
+  await expect(search).toHaveValue(ticket)
+  // Escape in the field leaves it for the rows; a search field would have emptied itself.
+  await page.keyboard.press('Escape')
+  await expect(row(second.call_id)).toBeFocused()
+  await expect(search).toHaveValue(ticket)
+  await expect(page).toHaveURL(new RegExp(`q=${ticket}`))
+  await expect(callsTable(page).getByRole('row')).toHaveCount(3)
+  // ↑ from the first row is the field again; ↓ from the field the first row; Enter opens the call.
+  await page.keyboard.press('ArrowUp')
+  await expect(search).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(row(second.call_id)).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/calls/${second.call_id}$`))
+})
+
 test('part of a number, typed as a person types it, finds the calls to it', async ({ page, request }) => {
   const call = await placeCall(request, { destination: NUMBERS.fails, metadata: { journey: 'fragment' } })
   await page.goto('/calls')

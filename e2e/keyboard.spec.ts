@@ -421,6 +421,37 @@ test('Ctrl+K keeps the palette open, and opens it again however soon after Escap
   await expect(palette(page).getByRole('combobox', { name: 'Command' })).toHaveValue('')
 })
 
+test('keys typed right after Ctrl+K, before the palette has loaded, go into it in order', async ({ page }) => {
+  // The palette's code comes late, as on a loaded machine (0.5 to 1.3 s there).
+  await page.route(/\/assets\/command-palette-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    await route.continue()
+  })
+  await page.goto('/calls')
+  const search = page.getByRole('searchbox', { name: 'Search' })
+  await expect(search).toBeEnabled()
+  await search.focus()
+  await page.keyboard.press('Control+k')
+  await page.keyboard.type('audix')
+  await page.keyboard.press('Backspace')
+  const field = palette(page).getByRole('combobox', { name: 'Command' })
+  await expect(field).toBeFocused()
+  await expect(field).toHaveValue('audi')
+  await page.keyboard.press('Escape')
+  await expect(palette(page)).toHaveCount(0)
+  // None of it went into the page's search.
+  await expect(search).toHaveValue('')
+
+  // An Enter typed before it shows runs what the text chose, once it is there.
+  await page.reload()
+  await expect(heading(page, 'Calls')).toBeVisible()
+  await page.keyboard.press('Control+k')
+  await page.keyboard.type('usage')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL((url) => url.pathname === '/usage')
+  await expect(palette(page)).toHaveCount(0)
+})
+
 test('keys typed in a field, or while a dialog is open, are not shortcuts', async ({ page }) => {
   await page.goto('/calls')
   const search = page.getByRole('searchbox', { name: 'Search' })

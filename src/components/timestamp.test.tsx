@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SessionResponse, TimeZonePreference } from '@/api/contract/console-schemas'
 import { sessionQueries } from '@/api/session'
 import { Timestamp } from './timestamp'
@@ -45,6 +45,18 @@ describe('Timestamp', () => {
     expect(tooltip.className).not.toContain('group-hover/time:opacity-100')
     fireEvent.blur(time)
     expect(tooltip.className).toContain('group-hover/time:opacity-100')
+  })
+
+  it('counts days on the person’s calendar, not in spans of 24 hours', () => {
+    // Dec 4 at 22:37 read on Dec 6 at 05:50: 31 hours, two days on the calendar.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-12-06T05:50:00Z') })
+    try {
+      renderIn('UTC', <Timestamp iso="2026-12-04T22:37:00Z" />)
+      expect(screen.getByText('Dec 4, 22:37')).toBeTruthy()
+      expect(screen.getByText('2 days ago')).toBeTruthy()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('follows the person’s zone', () => {

@@ -18,7 +18,7 @@ export function Timestamp({ iso, variant = 'compact' }: { iso: string; variant?:
   const tooltipId = useId()
   const [dismissed, setDismissed] = useState(false)
   const full = formatFull(iso, timeZone)
-  const relative = formatRelative(iso, now)
+  const relative = formatRelative(iso, now, timeZone)
 
   if (variant === 'full') {
     return (

@@ -13,17 +13,63 @@ const now = Date.parse('2026-11-22T12:00:00Z')
 
 describe('formatRelative', () => {
   it('says how long ago, in the largest sensible unit', () => {
-    expect(formatRelative('2026-11-22T11:59:58Z', now, 'en')).toBe('now')
-    expect(formatRelative('2026-11-22T11:59:30Z', now, 'en')).toBe('30 seconds ago')
-    expect(formatRelative('2026-11-22T11:55:00Z', now, 'en')).toBe('5 minutes ago')
-    expect(formatRelative('2026-11-22T09:00:00Z', now, 'en')).toBe('3 hours ago')
-    expect(formatRelative('2026-11-21T12:00:00Z', now, 'en')).toBe('yesterday')
-    expect(formatRelative('2026-09-01T12:00:00Z', now, 'en')).toBe('2 months ago')
-    expect(formatRelative('2024-11-01T12:00:00Z', now, 'en')).toBe('2 years ago')
+    expect(formatRelative('2026-11-22T11:59:58Z', now, 'UTC', 'en')).toBe('now')
+    expect(formatRelative('2026-11-22T11:59:30Z', now, 'UTC', 'en')).toBe('30 seconds ago')
+    expect(formatRelative('2026-11-22T11:55:00Z', now, 'UTC', 'en')).toBe('5 minutes ago')
+    expect(formatRelative('2026-11-22T09:00:00Z', now, 'UTC', 'en')).toBe('3 hours ago')
+    expect(formatRelative('2026-11-21T12:00:00Z', now, 'UTC', 'en')).toBe('yesterday')
+    expect(formatRelative('2026-09-01T12:00:00Z', now, 'UTC', 'en')).toBe('2 months ago')
+    expect(formatRelative('2024-11-01T12:00:00Z', now, 'UTC', 'en')).toBe('2 years ago')
   })
   it('handles the future and unreadable input', () => {
-    expect(formatRelative('2026-11-22T12:10:00Z', now, 'en')).toBe('in 10 minutes')
-    expect(formatRelative('not a date', now, 'en')).toBe('not a date')
+    expect(formatRelative('2026-11-22T12:10:00Z', now, 'UTC', 'en')).toBe('in 10 minutes')
+    expect(formatRelative('2026-11-23T01:00:00Z', now, 'UTC', 'en')).toBe('tomorrow')
+    expect(formatRelative('not a date', now, 'UTC', 'en')).toBe('not a date')
+  })
+})
+
+// Each case: when the call was, when it is read, in which zone, and what the person reads.
+const relative = (call: string, read: string, zone: string) => formatRelative(call, Date.parse(read), zone, 'en')
+
+describe('formatRelative counts calendar days in the viewer’s zone, as the Yesterday filter does', () => {
+  it('calls a call of two days ago so, however few hours have passed', () => {
+    // Dec 4, 22:37 in Los Angeles, read on Dec 6 at 05:50 there: 31 hours, but two days on the calendar.
+    expect(relative('2026-12-05T06:37:00Z', '2026-12-06T13:50:00Z', 'America/Los_Angeles')).toBe('2 days ago')
+    // The same two instants in UTC are Dec 5, 06:37 and Dec 6, 13:50.
+    expect(relative('2026-12-05T06:37:00Z', '2026-12-06T13:50:00Z', 'UTC')).toBe('yesterday')
+  })
+  it('says yesterday across midnight, and hours only within the day', () => {
+    expect(relative('2026-12-05T23:10:00Z', '2026-12-06T00:30:00Z', 'UTC')).toBe('yesterday')
+    expect(relative('2026-12-05T23:50:00Z', '2026-12-06T00:30:00Z', 'UTC')).toBe('40 minutes ago')
+    expect(relative('2026-12-06T00:10:00Z', '2026-12-06T23:50:00Z', 'UTC')).toBe('23 hours ago')
+    // 21:00 UTC on Dec 5 is already Dec 6 in Tokyo, and 14:00 UTC on Dec 5 is still Dec 5 there.
+    expect(relative('2026-12-05T21:00:00Z', '2026-12-06T02:00:00Z', 'Asia/Tokyo')).toBe('5 hours ago')
+    expect(relative('2026-12-05T14:00:00Z', '2026-12-05T16:00:00Z', 'Asia/Tokyo')).toBe('yesterday')
+  })
+  it('counts the short day when New York’s clocks go forward', () => {
+    // Mar 13, 23:30 EST read on Mar 14 at 23:00 EDT: 22.5 hours, the day before.
+    expect(relative('2027-03-14T04:30:00Z', '2027-03-15T03:00:00Z', 'America/New_York')).toBe('yesterday')
+    // 00:30 EST and 03:10 EDT on Mar 14: one real hour and 40 minutes, the same day.
+    expect(relative('2027-03-14T05:30:00Z', '2027-03-14T07:10:00Z', 'America/New_York')).toBe('1 hour ago')
+    // Mar 12, 23:00 EST read on Mar 14 at 00:30 EST: two days on the calendar.
+    expect(relative('2027-03-13T04:00:00Z', '2027-03-14T05:30:00Z', 'America/New_York')).toBe('2 days ago')
+  })
+  it('counts the long day when Berlin’s clocks go back', () => {
+    // 00:10 CEST and 23:50 CET on Oct 31: 24 hours and 40 minutes, still the same day.
+    expect(relative('2027-10-30T22:10:00Z', '2027-10-31T22:50:00Z', 'Europe/Berlin')).toBe('24 hours ago')
+    // Oct 30, 23:59 CEST read on Oct 31 at 00:30 CEST: half an hour, across midnight.
+    expect(relative('2027-10-30T21:59:00Z', '2027-10-30T22:30:00Z', 'Europe/Berlin')).toBe('31 minutes ago')
+    expect(relative('2027-10-30T20:00:00Z', '2027-10-30T22:30:00Z', 'Europe/Berlin')).toBe('yesterday')
+    expect(relative('2027-10-29T21:30:00Z', '2027-10-31T22:50:00Z', 'Europe/Berlin')).toBe('2 days ago')
+  })
+  it('turns the year on the viewer’s calendar', () => {
+    expect(relative('2026-12-31T23:00:00Z', '2027-01-01T01:10:00Z', 'UTC')).toBe('yesterday')
+    expect(relative('2026-12-30T20:00:00Z', '2027-01-01T08:00:00Z', 'UTC')).toBe('2 days ago')
+    // Already Jan 1 in Auckland (UTC+13) at 11:00 UTC on Dec 31; still Dec 31 in Los Angeles.
+    expect(relative('2026-12-31T10:00:00Z', '2026-12-31T12:00:00Z', 'Pacific/Auckland')).toBe('yesterday')
+    expect(relative('2026-12-31T10:00:00Z', '2026-12-31T12:00:00Z', 'America/Los_Angeles')).toBe('2 hours ago')
+    expect(relative('2026-11-15T12:00:00Z', '2027-01-10T12:00:00Z', 'UTC')).toBe('2 months ago')
+    expect(relative('2025-12-20T12:00:00Z', '2027-01-10T12:00:00Z', 'UTC')).toBe('last year')
   })
 })
 

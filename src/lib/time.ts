@@ -1,29 +1,31 @@
 // Time helpers that take the clock as an argument, so they are pure and testable.
-import { dateFormatIn } from './time-zone'
+import { dateFormatIn, dateInZone } from './time-zone'
 
 export const DAY_MS = 86_400_000
 
-const UNITS: [limitSeconds: number, divisor: number, unit: Intl.RelativeTimeFormatUnit][] = [
-  [60, 1, 'second'],
-  [3600, 60, 'minute'],
-  [86_400, 3600, 'hour'],
-  [86_400 * 30, 86_400, 'day'],
-  [86_400 * 365, 86_400 * 30, 'month'],
-  [Number.POSITIVE_INFINITY, 86_400 * 365, 'year'],
-]
-
-/** "5 minutes ago", "in 2 hours", "now": for created_at columns. */
-export function formatRelative(iso: string, now: number, locale?: string): string {
+/**
+ * "5 minutes ago", "3 hours ago", "yesterday", "2 days ago", "in 10 minutes", "now": for created_at columns.
+ * Within the hour it counts seconds and minutes; past it, calendar days in the viewer's zone, as the Yesterday
+ * filter does: a call on Dec 4 at 22:37 reads "2 days ago" on Dec 6 at 05:50, and "3 hours ago" only on its own day.
+ */
+export function formatRelative(iso: string, now: number, timeZone: string, locale?: string): string {
   const then = Date.parse(iso)
   if (Number.isNaN(then)) return iso
-  const diffSeconds = Math.round((then - now) / 1000)
-  const abs = Math.abs(diffSeconds)
+  const seconds = Math.round((then - now) / 1000)
+  const abs = Math.abs(seconds)
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+  const day = dateInZone(then, timeZone)
+  const today = dateInZone(now, timeZone)
   if (abs < 5) return format.format(0, 'second')
-  for (const [limit, divisor, unit] of UNITS) {
-    if (abs < limit) return format.format(Math.trunc(diffSeconds / divisor), unit)
-  }
-  return iso
+  if (abs < 60) return format.format(seconds, 'second')
+  if (abs < 3600) return format.format(Math.trunc(seconds / 60), 'minute')
+  if (day === today) return format.format(Math.trunc(seconds / 3600), 'hour')
+  // Both days read as UTC dates: whole days apart, whatever DST did between them.
+  const days = Math.round((Date.parse(day) - Date.parse(today)) / DAY_MS)
+  if (Math.abs(days) < 30) return format.format(days, 'day')
+  // Calendar months: Dec 31 to Jan 1 is one.
+  const months = (+day.slice(0, 4) - +today.slice(0, 4)) * 12 + +day.slice(5, 7) - +today.slice(5, 7)
+  return Math.abs(months) < 12 ? format.format(months, 'month') : format.format(Math.trunc(months / 12), 'year')
 }
 
 // Exact times in a zone the caller passes (the person's choice, see time-zone.ts).

@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { StaleResultsAlert } from '@/components/ui/stale-results-alert'
 import { cn } from '@/lib/cn'
 import { errorText } from '@/lib/error-text'
+import { searchResults } from '@/lib/list-row'
 import { AuditFilters, useApplyAuditFilters } from './audit-filters'
 import { AuditLogHeader } from './audit-log-header'
 import { AuditRowsSkeleton } from './audit-log-skeleton'
@@ -49,7 +50,11 @@ export function AuditLogPage() {
             : 'Sign-ins, calls placed and changes to people appear here as they happen.'}
         </EmptyState>
       ) : (
-        <div className={cn(isPlaceholderData && 'opacity-60')} aria-busy={isPlaceholderData && isFetching}>
+        <div
+          className={cn(isPlaceholderData && 'opacity-60')}
+          aria-busy={isPlaceholderData && isFetching}
+          {...searchResults(search.q, !isPlaceholderData)}
+        >
           <AuditTable entries={data.entries} />
         </div>
       )}

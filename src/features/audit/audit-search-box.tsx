@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { listSearchField } from '@/lib/list-row'
 
 /** Long enough to finish a call id or a number; short enough that the entries follow the typing. */
 const TYPING_PAUSE_MS = 300
@@ -41,6 +42,7 @@ export function AuditSearchBox({
       Search
       <Input
         type="search"
+        {...listSearchField}
         className="mt-1 block w-full"
         value={text}
         placeholder="Call ID, number, email or action"

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useTimeZone } from '@/api/preferences'
 import { CallStatusBadge } from '@/components/call-status-badge'
 import { CallLink } from '@/components/call-table'
 import { PlacedByName } from '@/components/placed-by'
@@ -23,6 +24,7 @@ function CardField({ label, children }: { label: string; children: ReactNode }) 
 export function BoardCards({ caption, entries, variant, now, wall }: BoardListProps) {
   const ended = variant !== 'in-flight'
   const formatPhone = usePhoneFormat()
+  const timeZone = useTimeZone()
   return (
     <ul aria-label={caption} className={cn('space-y-2 sm:hidden', wall ? 'text-xl' : 'text-sm')}>
       {entries.map(({ call, placedBy }) => (
@@ -47,7 +49,7 @@ export function BoardCards({ caption, entries, variant, now, wall }: BoardListPr
             <CardField label="Placed by">
               <PlacedByName person={placedBy} />
             </CardField>
-            {variant === 'ended' && <CardField label="Ended">{endedText(call, now)}</CardField>}
+            {variant === 'ended' && <CardField label="Ended">{endedText(call, now, timeZone)}</CardField>}
           </dl>
         </li>
       ))}

@@ -1,3 +1,4 @@
+import { useTimeZone } from '@/api/preferences'
 import { CallStatusBadge } from '@/components/call-status-badge'
 import { CALL_TABLE_FRAME, CallColumn, CallLink, CallTableHeader } from '@/components/call-table'
 import { PlacedByName } from '@/components/placed-by'
@@ -17,6 +18,7 @@ import { type BoardListProps, boardTime, endedText, phoneText } from './board-va
 export function BoardTable({ caption, entries, variant, now, wall }: BoardListProps) {
   const ended = variant !== 'in-flight'
   const formatPhone = usePhoneFormat()
+  const timeZone = useTimeZone()
   return (
     <>
       <Table
@@ -47,7 +49,9 @@ export function BoardTable({ caption, entries, variant, now, wall }: BoardListPr
               <TableCell className="max-w-56">
                 <PlacedByName person={placedBy} />
               </TableCell>
-              {variant === 'ended' && <TableCell className="whitespace-nowrap">{endedText(call, now)}</TableCell>}
+              {variant === 'ended' && (
+                <TableCell className="whitespace-nowrap">{endedText(call, now, timeZone)}</TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>

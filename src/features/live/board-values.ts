@@ -29,4 +29,5 @@ export function boardTime(call: Call, ended: boolean, now: number): string {
     : formatDuration(secondsSince(call.started_at ?? '', now))
 }
 
-export const endedText = (call: Call, now: number) => (call.updated_at ? formatRelative(call.updated_at, now) : '—')
+export const endedText = (call: Call, now: number, timeZone: string) =>
+  call.updated_at ? formatRelative(call.updated_at, now, timeZone) : '—'

@@ -12,6 +12,7 @@ import { setTheme, useTheme } from '../theme'
 import { useSignOut } from '../use-sign-out'
 import { KeyCombo } from './key-combo'
 import { type PaletteCommand, paletteCommands } from './palette-commands'
+import { takePaletteKeys } from './palette-keys'
 import { type KeyAction, keyPressOf, readKey } from './shortcut-keys'
 import { keyLabels } from './shortcut-list'
 
@@ -66,10 +67,16 @@ export default function CommandPalette({
   const save = useSavePreferences()
   const signOut = useSignOut()
   const [text, setText] = useState('')
+  const [enterKept, setEnterKept] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   // After the dialog's own effect has opened it (a child's effects run first): the dialog alone would focus
-  // cmdk's root, its first focusable element.
-  useEffect(() => input.current?.focus(), [])
+  // cmdk's root, its first focusable element. What was typed while the palette loaded goes into the field.
+  useEffect(() => {
+    input.current?.focus()
+    const kept = takePaletteKeys()
+    if (kept.text) setText(kept.text)
+    if (kept.enter) setEnterKept(true)
+  }, [])
   const commands = paletteCommands(text, {
     pages: pagesFor(session),
     canReadCalls: can(session, 'calls:read'),
@@ -115,6 +122,15 @@ export default function CommandPalette({
   function reopenIfClosed(root: HTMLElement) {
     if (!root.closest('dialog')?.open) perform({ shortcut: 'palette' })
   }
+
+  // An Enter typed before the palette was ready runs what Enter would have: the first command for the kept text.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the commands of the render the text is in.
+  useEffect(() => {
+    if (!enterKept) return
+    setEnterKept(false)
+    const first = commands.find((command) => !command.current)
+    if (first) run(first)
+  }, [enterKept])
 
   const count = commands.length
   return (

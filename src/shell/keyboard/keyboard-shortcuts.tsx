@@ -6,13 +6,14 @@ import { LIST_ROW } from '@/lib/list-row'
 import { pagesFor } from '../nav-pages'
 import { takeEarlyKeys } from './early-keys'
 import { dialogOpen, isTypingIn } from './key-context'
+import { keepPaletteKey, keepPaletteKeys, takePaletteKeys } from './palette-keys'
+import { searchPathKey } from './search-keys'
 import { act, type PageShortcut } from './shortcut-actions'
 import { isApple, type KeyAction, keyPressOf, readKey } from './shortcut-keys'
 
-// Loaded when first opened: cmdk alone is about 18 KB gzip.
+// Loaded when first opened: cmdk alone is about 18 KB gzip. What is typed meanwhile is kept (palette-keys.ts).
 const loadPalette = () => import('./command-palette')
 const loadHelp = () => import('./shortcut-help')
-const CommandPalette = lazy(loadPalette)
 const ShortcutHelp = lazy(loadHelp)
 
 const APPLE = isApple(navigator.platform)
@@ -23,8 +24,16 @@ const NOTICE_MS = 2000
  * palette and the help when opened, and what `x` says when the row has no copy button of its own. The shell
  * loads it on its own, after the page (app-layout.tsx), so a cold /calls downloads none of it.
  */
-export default function KeyboardShortcuts({ session }: { session: SessionResponse }) {
+export default function KeyboardShortcuts({
+  session,
+  paletteLoader = loadPalette,
+}: {
+  session: SessionResponse
+  /** How the palette's code arrives: tests slow it down as a loaded machine does. */
+  paletteLoader?: typeof loadPalette
+}) {
   const router = useRouter()
+  const [CommandPalette] = useState(() => lazy(paletteLoader))
   // Each opening has its own number: the platform tells a dialog's closing by an event queued after it, which
   // can arrive after the next Ctrl+K (input goes first), and must then close nothing but the dialog it was for.
   const [open, setOpen] = useState<{ dialog: 'palette' | 'help'; id: number } | null>(null)
@@ -45,12 +54,15 @@ export default function KeyboardShortcuts({ session }: { session: SessionRespons
     void (dialog === 'palette' ? loadHelp() : loadPalette()).catch(() => {})
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
     lastOpened.current += 1
-    setOpen({ dialog, id: lastOpened.current })
+    const id = lastOpened.current
+    if (dialog === 'palette') keepPaletteKeys(() => close(id))
+    setOpen({ dialog, id })
   }
 
   /** Closes the dialog opened as `id`; once it is gone, the focus is back where it was, then `then` runs. */
   const close = (id: number, then?: () => void) => {
     if (id !== lastOpened.current) return
+    takePaletteKeys()
     setOpen(null)
     requestAnimationFrame(() => {
       // The platform's dialog usually gives the focus back itself. Only a focus left nowhere is taken back:
@@ -86,6 +98,7 @@ export default function KeyboardShortcuts({ session }: { session: SessionRespons
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
     // A dialog's keys are its own; a key a control already used, or one composing text, is not ours.
     if (event.defaultPrevented || event.isComposing || dialogOpen()) return
+    if (searchPathKey(event)) return event.preventDefault()
     const context = { typing: isTypingIn(event.target), goSince: goSince.current, now: event.timeStamp, apple: APPLE }
     const { action, goSince: since } = readKey(keyPressOf(event), context)
     goSince.current = since
@@ -93,7 +106,8 @@ export default function KeyboardShortcuts({ session }: { session: SessionRespons
   })
 
   useEffect(() => {
-    for (const event of takeEarlyKeys(performance.now())) onKeyDown(event)
+    // A Ctrl/⌘+K among them opens the palette, which keeps the keys after it.
+    for (const event of takeEarlyKeys(performance.now())) if (!keepPaletteKey(event)) onKeyDown(event)
     const listener = (event: KeyboardEvent) => onKeyDown(event)
     document.addEventListener('keydown', listener)
     return () => document.removeEventListener('keydown', listener)

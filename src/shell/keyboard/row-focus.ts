@@ -4,8 +4,17 @@ import { LIST_ROW, ROW_COPY } from '@/lib/list-row'
 
 const shown = (element: Element) => element.getClientRects().length > 0
 
-/** The list's rows on screen: the calls list has a table and, on phones, cards; only one of them is displayed. */
-const visibleRows = () => [...document.querySelectorAll<HTMLElement>(`main ${LIST_ROW}`)].filter(shown)
+/** The rows under `root` that are displayed: the calls list has a table and, on phones, cards; one is hidden. */
+export const shownRows = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>(LIST_ROW)].filter(shown)
+
+/** The list's rows on screen. */
+const visibleRows = () => shownRows(document.querySelector('main') ?? document)
+
+export function focusRow(row: HTMLElement): void {
+  row.tabIndex = -1
+  row.focus({ preventScroll: true })
+  row.scrollIntoView({ block: 'nearest' })
+}
 
 const rowOfFocus = () => document.activeElement?.closest<HTMLElement>(LIST_ROW) ?? null
 
@@ -19,9 +28,7 @@ export function moveRowFocus(step: 1 | -1): boolean {
   const rows = visibleRows()
   const row = rows[nextRowIndex(rows.indexOf(rowOfFocus() as HTMLElement), step, rows.length)]
   if (!row) return false
-  row.tabIndex = -1
-  row.focus({ preventScroll: true })
-  row.scrollIntoView({ block: 'nearest' })
+  focusRow(row)
   return true
 }
 

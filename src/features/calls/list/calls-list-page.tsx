@@ -10,6 +10,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { StaleResultsAlert } from '@/components/ui/stale-results-alert'
 import { cn } from '@/lib/cn'
 import { errorText } from '@/lib/error-text'
+import { searchResults } from '@/lib/list-row'
 import { UpdatesMode } from '@/live/updates-mode'
 import { ExportCalls } from '../export/export-calls'
 import { rememberListSearch } from '../shared/list-return'
@@ -136,7 +137,11 @@ export function CallsListPage() {
               : 'Calls placed from this account appear here.'}
           </EmptyState>
         ) : (
-          <div className={cn(isPlaceholderData && 'opacity-60')} aria-busy={isPlaceholderData && isFetching}>
+          <div
+            className={cn(isPlaceholderData && 'opacity-60')}
+            aria-busy={isPlaceholderData && isFetching}
+            {...searchResults(search.q, !isPlaceholderData)}
+          >
             <CallsTable
               calls={rows}
               placedBy={view.placedBy}

@@ -1,6 +1,7 @@
 import { MIN_TERM_LENGTH, tooShortTerms } from '@/api/contract/call-query'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { listSearchField } from '@/lib/list-row'
 import { useDebouncedParam } from './use-debounced-param'
 
 const SHORT_TERMS_ID = 'calls-search-short'
@@ -34,6 +35,7 @@ export function CallsSearchBox({
         Search
         <Input
           type="search"
+          {...listSearchField}
           className="mt-1 block w-full"
           value={text}
           disabled={disabled}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { formatRelative } from '@/lib/time'
 import { activePreset, presetRange } from './date-presets'
 
 const LA = 'America/Los_Angeles'
@@ -23,6 +24,25 @@ describe('date presets', () => {
       from_date: '2026-11-14T00:00:00Z',
       to_date: '2026-11-21T00:00:00Z',
     })
+  })
+  it('hold the calls a list row calls “yesterday” and “today”, and no others', () => {
+    // Read at 05:50 on Dec 6 in each zone, every quarter of an hour of the four days before.
+    for (const zone of ['UTC', LA, 'America/New_York', 'Europe/Berlin', 'Asia/Tokyo']) {
+      const readAt =
+        Date.parse(presetRange('today', zone, Date.parse('2026-12-06T12:00:00Z'))?.from_date ?? '') + 350 * 60_000
+      const yesterday = presetRange('yesterday', zone, readAt)
+      const today = presetRange('today', zone, readAt)
+      for (let at = readAt - 4 * 86_400_000; at < readAt - 3_600_000; at += 15 * 60_000) {
+        const words = formatRelative(new Date(at).toISOString(), readAt, zone, 'en')
+        const inRange = (range: typeof today) =>
+          at >= Date.parse(range?.from_date ?? '') && at < Date.parse(range?.to_date ?? '')
+        expect(words === 'yesterday', `${zone} ${new Date(at).toISOString()}: ${words}`).toBe(inRange(yesterday))
+        expect(
+          words.endsWith('hours ago') || words === '1 hour ago',
+          `${zone} ${new Date(at).toISOString()}: ${words}`,
+        ).toBe(inRange(today))
+      }
+    }
   })
   it('span a DST change with the right offsets', () => {
     const afterChange = Date.parse('2026-11-03T18:00:00Z')
