@@ -27,6 +27,7 @@ import { createConsoleLiveHub } from './live/console-live-hub'
 import { createConsoleOps } from './ops/console-ops'
 import type { DrainTimes } from './ops/drain'
 import type { ConsoleMetrics } from './ops/metrics'
+import { createIntegrationDelivery, type IntegrationDelivery } from './integrations/integration-delivery'
 import { type ConsoleStore, openStore } from './store'
 import { backupReminder } from './store/migration-state'
 
@@ -36,6 +37,8 @@ export interface RunningConsole {
   store: ConsoleStore
   /** Carries alert firings out: the rules' onFired is its fanOut. */
   alertDelivery: AlertDelivery
+  /** Carries call events to the integrations; its integrationsOnWorkSaved is the outcomes module's listener. */
+  integrationDelivery: IntegrationDelivery
   /** Its Prometheus metrics (ops/metrics.ts): a lease's user reports it with watchLease. */
   metrics: ConsoleMetrics
   /** The graceful stop of SIGTERM (ops/drain.ts): readiness fails, then the listener closes, streams end, requests finish. */
@@ -134,6 +137,15 @@ export async function startConsole(
     onAttempt: ops.metrics.alertDelivery,
   })
   alertDelivery.start()
+  // As alerts' worker: it claims due deliveries in the store, so every instance may run one.
+  const integrationDelivery = createIntegrationDelivery({
+    store,
+    audit,
+    logger,
+    config: { allowPrivate: config.alertChannels.allowPrivate, consoleUrl: config.publicUrl.origin },
+    now,
+  })
+  integrationDelivery.start()
   const alerts = startConsoleAlerts({
     ...config,
     store,
@@ -156,7 +168,13 @@ export async function startConsole(
         logger,
         upstreamRps: config.callIndex.upstreamRps,
         onUpstreamAnswer: ops.metrics.upstream('index'),
-        onCallEnded: alerts ? (createdAtMs) => alerts.notify(createdAtMs) : undefined,
+        onCallEnded: (createdAtMs, callId) => {
+          alerts?.notify(createdAtMs)
+          // Queued once per destination in the store: a lease changing hands mid-queue sends nothing twice.
+          integrationDelivery
+            .callEnded(callId, createdAtMs)
+            .catch((error) => logger.error({ msg: 'call.ended not queued', callId, error: String(error) }))
+        },
       })
     : null
   if (alerts) ops.metrics.watchLease(ALERT_RULES_LEASE, alerts.leaseHeld)
@@ -169,6 +187,7 @@ export async function startConsole(
     liveHub,
     callIndex,
     alertDelivery,
+    integrationDelivery,
     alertEvaluator: alerts,
     logger,
     userRateLimitPerMinute: config.userRateLimitPerMinute,
@@ -278,6 +297,7 @@ export async function startConsole(
       await alerts?.close()
       await callIndex?.close()
       await alertDelivery.close()
+      await integrationDelivery.close()
       // The minute under way is written before the store goes: its counts are not lost.
       await refusals.close()
       await auditHead.close()
@@ -293,6 +313,7 @@ export async function startConsole(
     port,
     store,
     alertDelivery,
+    integrationDelivery,
     metrics: ops.metrics,
     logger,
     instanceId,
