@@ -3,7 +3,7 @@
 // What a delivery is and how it is sent is the caller's; this file knows only the claiming and the waiting.
 import type { Logger } from '../http/request-log'
 
-export interface ClaimingQueue<Due> {
+interface ClaimingQueue<Due> {
   /** Claims up to `limit` due deliveries until `leaseUntil`: no other instance gets them before then. */
   claimDue(now: number, leaseUntil: number, limit: number): Promise<Due[]>
   /** When the next one may be claimed; null when none waits. */

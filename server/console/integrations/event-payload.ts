@@ -4,7 +4,7 @@ import type { CallWork, IntegrationEventPayload } from '../../../src/api/contrac
 import type { IntegrationCallFacts } from '../store/integration-call-facts'
 
 /** The call's page on this console: the dashboard's /calls/$callId route under the public URL. */
-export const callPageUrl = (consoleUrl: string, callId: string) =>
+const callPageUrl = (consoleUrl: string, callId: string) =>
   new URL(`/calls/${encodeURIComponent(callId)}`, consoleUrl).toString()
 
 export function callEventPayload(

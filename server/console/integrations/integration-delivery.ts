@@ -19,7 +19,7 @@ import type { DueIntegrationDelivery, IntegrationDeliveryLogRow } from '../store
 import { callEventPayload, testEventPayload, withWork } from './event-payload'
 import { noWork, type ReadWork, type WorkSavedEvent } from './work-saved'
 
-export interface IntegrationDeliveryConfig {
+interface IntegrationDeliveryConfig {
   /** CONSOLE_WEBHOOK_ALLOW_PRIVATE=on: loopback and private receivers are allowed. */
   allowPrivate: boolean
   /** The console's public URL: each event links to the call's page under it. */
@@ -45,7 +45,7 @@ export interface IntegrationDeliveryDeps {
  * A call created this long before a destination was added still counts as news to it; anything older (the call
  * index's backfill of past calls ending in its detail queue) is not sent.
  */
-export const ENDED_CALL_GRACE_MS = 60 * 60_000
+const ENDED_CALL_GRACE_MS = 60 * 60_000
 
 const goneReason = (at: number) =>
   `The receiver answered 410 Gone at ${new Date(at).toISOString()}: the console stopped sending to it.`
