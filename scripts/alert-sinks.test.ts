@@ -2,8 +2,8 @@
 // against real deliveries from the console's delivery worker.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createAlertDelivery } from '../server/console/alerts/delivery/delivery'
-import { webhookHeaders } from '../server/console/alerts/delivery/webhook-signature'
 import { createAuditLog } from '../server/console/audit/audit-log'
+import { webhookHeaders } from '../server/console/delivery/webhook-signature'
 import { createLogger } from '../server/console/http/request-log'
 import { openStore } from '../server/console/store'
 import { DEMO_RECIPIENT, startAlertSinks } from './alert-sinks'

@@ -2,7 +2,7 @@
 // console's alert channels deliver. The receiver verifies each signature with the README's example
 // (docs/examples/verify-webhook.mjs), so the demo shows the scheme working end to end.
 import { verifyWebhook } from '../docs/examples/verify-webhook.mjs'
-import { newWebhookSecret } from '../server/console/alerts/delivery/webhook-signature'
+import { newWebhookSecret } from '../server/console/delivery/webhook-signature'
 import type { ConsoleStore } from '../server/console/store'
 import { mailPart, startSmtpSink } from '../server/console/test-support/smtp-sink'
 import { startWebhookReceiver } from '../server/console/test-support/webhook-receiver'

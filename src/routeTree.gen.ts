@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AlertsRouteImport } from './routes/alerts'
 import { Route as AuditRouteImport } from './routes/audit'
 import { Route as CallerIdsRouteImport } from './routes/caller-ids'
+import { Route as IntegrationsRouteImport } from './routes/integrations'
 import { Route as LiveRouteImport } from './routes/live'
 import { Route as SetUpRouteImport } from './routes/set-up'
 import { Route as SignInRouteImport } from './routes/sign-in'
@@ -40,6 +41,11 @@ const AuditRoute = AuditRouteImport.update({
 const CallerIdsRoute = CallerIdsRouteImport.update({
   id: '/caller-ids',
   path: '/caller-ids',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IntegrationsRoute = IntegrationsRouteImport.update({
+  id: '/integrations',
+  path: '/integrations',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LiveRoute = LiveRouteImport.update({
@@ -88,6 +94,7 @@ export interface FileRoutesByFullPath {
   '/alerts': typeof AlertsRoute
   '/audit': typeof AuditRoute
   '/caller-ids': typeof CallerIdsRoute
+  '/integrations': typeof IntegrationsRoute
   '/live': typeof LiveRoute
   '/set-up': typeof SetUpRoute
   '/sign-in': typeof SignInRoute
@@ -102,6 +109,7 @@ export interface FileRoutesByTo {
   '/alerts': typeof AlertsRoute
   '/audit': typeof AuditRoute
   '/caller-ids': typeof CallerIdsRoute
+  '/integrations': typeof IntegrationsRoute
   '/live': typeof LiveRoute
   '/set-up': typeof SetUpRoute
   '/sign-in': typeof SignInRoute
@@ -117,6 +125,7 @@ export interface FileRoutesById {
   '/alerts': typeof AlertsRoute
   '/audit': typeof AuditRoute
   '/caller-ids': typeof CallerIdsRoute
+  '/integrations': typeof IntegrationsRoute
   '/live': typeof LiveRoute
   '/set-up': typeof SetUpRoute
   '/sign-in': typeof SignInRoute
@@ -133,6 +142,7 @@ export interface FileRouteTypes {
     | '/alerts'
     | '/audit'
     | '/caller-ids'
+    | '/integrations'
     | '/live'
     | '/set-up'
     | '/sign-in'
@@ -147,6 +157,7 @@ export interface FileRouteTypes {
     | '/alerts'
     | '/audit'
     | '/caller-ids'
+    | '/integrations'
     | '/live'
     | '/set-up'
     | '/sign-in'
@@ -161,6 +172,7 @@ export interface FileRouteTypes {
     | '/alerts'
     | '/audit'
     | '/caller-ids'
+    | '/integrations'
     | '/live'
     | '/set-up'
     | '/sign-in'
@@ -176,6 +188,7 @@ export interface RootRouteChildren {
   AlertsRoute: typeof AlertsRoute
   AuditRoute: typeof AuditRoute
   CallerIdsRoute: typeof CallerIdsRoute
+  IntegrationsRoute: typeof IntegrationsRoute
   LiveRoute: typeof LiveRoute
   SetUpRoute: typeof SetUpRoute
   SignInRoute: typeof SignInRoute
@@ -214,6 +227,13 @@ declare module '@tanstack/react-router' {
       path: '/caller-ids'
       fullPath: '/caller-ids'
       preLoaderRoute: typeof CallerIdsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/integrations': {
+      id: '/integrations'
+      path: '/integrations'
+      fullPath: '/integrations'
+      preLoaderRoute: typeof IntegrationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/live': {
@@ -280,6 +300,7 @@ const rootRouteChildren: RootRouteChildren = {
   AlertsRoute: AlertsRoute,
   AuditRoute: AuditRoute,
   CallerIdsRoute: CallerIdsRoute,
+  IntegrationsRoute: IntegrationsRoute,
   LiveRoute: LiveRoute,
   SetUpRoute: SetUpRoute,
   SignInRoute: SignInRoute,

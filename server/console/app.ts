@@ -58,6 +58,8 @@ import { type Logger, requestLog } from './http/request-log'
 import { securityHeaders } from './http/security-headers'
 import { NO_TRUSTED_PROXIES } from './http/trusted-proxies'
 import { createUserRateLimiter, pacedPerPerson } from './http/user-rate-limit'
+import { createIntegrationDelivery, type IntegrationDelivery } from './integrations/integration-delivery'
+import { integrationRoutes } from './integrations/routes'
 import { createConsoleLiveHub } from './live/console-live-hub'
 import { eventsRoutes } from './live/events-route'
 import type { LiveHub } from './live/live-hub'
@@ -131,6 +133,8 @@ export interface ConsoleAppOptions {
   refusals?: RefusalTally
   /** The process's alert delivery (its owner starts its worker and closes it); one without a worker when not given. */
   alertDelivery?: AlertDelivery
+  /** The process's integration delivery (its owner starts its worker and closes it); one without a worker when not given. */
+  integrationDelivery?: IntegrationDelivery
   /** SMTP and private webhooks, for the alert delivery made when none is given. */
   alertChannels?: AlertChannelSettings
   /** /healthz, /readyz, /metrics and the request metrics (ops/console-ops.ts); none when not given. */
@@ -204,6 +208,15 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
         ...(options.alertChannels ?? { smtp: null, allowPrivate: false }),
         consoleUrl: options.publicUrl.origin,
       },
+      now,
+    })
+  const integrationDelivery =
+    options.integrationDelivery ??
+    createIntegrationDelivery({
+      store: options.store,
+      audit,
+      logger: options.logger,
+      config: { allowPrivate: options.alertChannels?.allowPrivate ?? false, consoleUrl: options.publicUrl.origin },
       now,
     })
   const actorOfCookie = async (c: Context) => {
@@ -318,6 +331,10 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   app.route(
     CONSOLE_PREFIX,
     alertDeliveryRoutes({ store: options.store, delivery: alertDelivery, audit, guard: [signedInPaced], now }),
+  )
+  app.route(
+    CONSOLE_PREFIX,
+    integrationRoutes({ store: options.store, delivery: integrationDelivery, audit, guard: [signedInPaced], now }),
   )
   // Public: the invited person has no session yet; the link's token is their proof.
   app.route(`${CONSOLE_PREFIX}/set-up`, setUpRoutes({ store: options.store, sessions, cookie, audit, now }))

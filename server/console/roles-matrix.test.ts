@@ -30,6 +30,8 @@ const CONSOLE_ROUTES: Operation[] = [
   { method: 'GET', route: '/api/console/alerts/rules', permission: 'alerts:manage' },
   { method: 'GET', route: '/api/console/alerts/notices', permission: 'alerts:manage' },
   { method: 'GET', route: '/api/console/alerts/firings', permission: 'alerts:manage' },
+  { method: 'GET', route: '/api/console/integrations', permission: 'integrations:manage' },
+  { method: 'GET', route: '/api/console/integrations/deliveries', permission: 'integrations:manage' },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
 
@@ -62,6 +64,8 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/alerts/rules': ['manager', 'admin'],
   'GET /api/console/alerts/notices': ['manager', 'admin'],
   'GET /api/console/alerts/firings': ['manager', 'admin'],
+  'GET /api/console/integrations': ['admin'],
+  'GET /api/console/integrations/deliveries': ['admin'],
 }
 
 const name = (operation: Operation) => `${operation.method} ${operation.route}`
@@ -77,6 +81,7 @@ describe('the role matrix as written', () => {
   it('gives only admins the user management and audit permissions', () => {
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('users:manage'))).toEqual(['admin'])
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('audit:read'))).toEqual(['admin'])
+    expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('integrations:manage'))).toEqual(['admin'])
   })
 })
 

@@ -24,6 +24,7 @@ import { capConnectionsPerAddress } from './http/connection-cap'
 import { foldRepeatedErrors } from './http/repeated-errors'
 import { createLogger, type Logger, withFields } from './http/request-log'
 import { endWithProblem } from './http/socket-problem'
+import { createIntegrationDelivery, type IntegrationDelivery } from './integrations/integration-delivery'
 import { LIVE_HUB_LEASE } from './live/cluster-poller'
 import { createConsoleLiveHub } from './live/console-live-hub'
 import { createConsoleOps } from './ops/console-ops'
@@ -38,6 +39,8 @@ export interface RunningConsole {
   store: ConsoleStore
   /** Carries alert firings out: the rules' onFired is its fanOut. */
   alertDelivery: AlertDelivery
+  /** Carries call events to the integrations; its integrationsOnWorkSaved is the outcomes module's listener. */
+  integrationDelivery: IntegrationDelivery
   /** Its Prometheus metrics (ops/metrics.ts): a lease's user reports it with watchLease. */
   metrics: ConsoleMetrics
   /** The graceful stop of SIGTERM (ops/drain.ts): readiness fails, then the listener closes, streams end, requests finish. */
@@ -138,6 +141,15 @@ export async function startConsole(
     onAttempt: ops.metrics.alertDelivery,
   })
   alertDelivery.start()
+  // As alerts' worker: it claims due deliveries in the store, so every instance may run one.
+  const integrationDelivery = createIntegrationDelivery({
+    store,
+    audit,
+    logger,
+    config: { allowPrivate: config.alertChannels.allowPrivate, consoleUrl: config.publicUrl.origin },
+    now,
+  })
+  integrationDelivery.start()
   const alerts = startConsoleAlerts({
     ...config,
     store,
@@ -160,7 +172,13 @@ export async function startConsole(
         logger,
         upstreamRps: config.callIndex.upstreamRps,
         onUpstreamAnswer: ops.metrics.upstream('index'),
-        onCallEnded: alerts ? (createdAtMs) => alerts.notify(createdAtMs) : undefined,
+        onCallEnded: (createdAtMs, callId) => {
+          alerts?.notify(createdAtMs)
+          // Queued once per destination in the store: a lease changing hands mid-queue sends nothing twice.
+          integrationDelivery
+            .callEnded(callId, createdAtMs)
+            .catch((error) => logger.error({ msg: 'call.ended not queued', callId, error: String(error) }))
+        },
       })
     : null
   if (alerts) ops.metrics.watchLease(ALERT_RULES_LEASE, alerts.leaseHeld)
@@ -173,6 +191,7 @@ export async function startConsole(
     liveHub,
     callIndex,
     alertDelivery,
+    integrationDelivery,
     alertEvaluator: alerts,
     logger,
     userRateLimitPerMinute: config.userRateLimitPerMinute,
@@ -302,6 +321,7 @@ export async function startConsole(
       // Queued while the delivery's worker runs: its close waits for the send under way (best effort).
       await auditHead.shuttingDown()
       await alertDelivery.close()
+      await integrationDelivery.close()
       // The minute under way is written before the store goes: its counts are not lost.
       await refusals.close()
       await auditHead.close()
@@ -318,6 +338,7 @@ export async function startConsole(
     port,
     store,
     alertDelivery,
+    integrationDelivery,
     metrics: ops.metrics,
     logger,
     instanceId,

@@ -2,7 +2,7 @@ import type { Permission, SessionResponse } from '@/api/contract/console-schemas
 import { can } from '@/api/session'
 
 export interface NavPage {
-  to: '/calls' | '/live' | '/calls/new' | '/caller-ids' | '/usage' | '/alerts' | '/users' | '/audit'
+  to: '/calls' | '/live' | '/calls/new' | '/caller-ids' | '/usage' | '/alerts' | '/integrations' | '/users' | '/audit'
   label: string
   /** Only the page itself is marked current, not the pages under it (a call under Calls). */
   exact: boolean
@@ -20,6 +20,7 @@ export const NAV_PAGES: readonly NavPage[] = [
   { to: '/caller-ids', label: 'Caller IDs', exact: false, permission: 'caller-ids:read', goKey: 'i' },
   { to: '/usage', label: 'Usage', exact: false, permission: 'usage:read', goKey: 'u' },
   { to: '/alerts', label: 'Alerts', exact: false, permission: 'alerts:manage', goKey: 'r' },
+  { to: '/integrations', label: 'Integrations', exact: false, permission: 'integrations:manage', goKey: 'e' },
   { to: '/users', label: 'Users', exact: false, permission: 'users:manage', goKey: 'p' },
   { to: '/audit', label: 'Audit log', exact: false, permission: 'audit:read', goKey: 'a' },
 ]

@@ -1,5 +1,5 @@
 // Which IP addresses the console refuses to connect to on someone else's say-so: a webhook URL a manager
-// typed (alerts/delivery/ssrf-guard.ts), a storage origin the voice service named (proxy/storage-origins.ts).
+// typed (delivery/ssrf-guard.ts), a storage origin the voice service named (proxy/storage-origins.ts).
 // Anything not ordinary public unicast is refused, and so is a private IPv4 address written inside an IPv6
 // one (IPv4-mapped, IPv4-compatible, NAT64, 6to4, Teredo), which the network may still deliver to it.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'

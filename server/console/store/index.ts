@@ -12,6 +12,9 @@ import { createCallOwnerQueries } from './call-owners'
 import { createCallSearchQueries } from './call-search'
 import { createCallerIdHealthQueries } from './caller-id-health'
 import { type ConsoleDb, type OpenedDatabase, openConsoleDatabase, type StoreOptions } from './database'
+import { createIntegrationCallFactQueries } from './integration-call-facts'
+import { createIntegrationDeliveryQueries } from './integration-deliveries'
+import { createIntegrationQueries } from './integrations'
 import { createInviteQueries } from './invites'
 import { createLeaseQueries } from './leases'
 import { createLiveClusterQueries } from './live-cluster'
@@ -67,6 +70,9 @@ function createStore(
     alertDeliveries: createAlertDeliveryQueries(db),
     alertRules: createAlertRuleQueries(db, readers.readers),
     alertFirings: createAlertFiringQueries(db),
+    integrations: createIntegrationQueries(db),
+    integrationDeliveries: createIntegrationDeliveryQueries(db),
+    integrationCallFacts: createIntegrationCallFactQueries(db),
     leases: createLeaseQueries(db, adapter),
     liveCluster: createLiveClusterQueries(db),
     personRates: createPersonRateQueries(db),

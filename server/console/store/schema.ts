@@ -203,6 +203,9 @@ export interface ConsoleDatabase {
   person_claims: PersonClaimsTable
   learnt_storage_origins: LearntStorageOriginsTable
   recording_links: RecordingLinksTable
+  // integrations (migration 0021)
+  integrations: IntegrationsTable
+  integration_deliveries: IntegrationDeliveriesTable
 }
 
 /** Origins the voice service named in recording links (proxy/storage-origins.ts, `auto`). */
@@ -381,4 +384,40 @@ interface LivePlacedTable {
   /** The PlacedCall, JSON. */
   placed: string
   at: number
+}
+
+/** Where call events go (integrations/): a webhook URL, its secret, the events it chose. */
+export interface IntegrationsTable {
+  id: string
+  name: string
+  url: string
+  /** `whsec_…`, its signing secret; never answered after creation, never logged. */
+  secret: string
+  /** JSON array of IntegrationEvent names. */
+  events: string
+  enabled: number
+  /** Why the console turned it off (a 410); null when a person did, or it is on. */
+  disabled_reason: string | null
+  created_at: number
+}
+
+/** One event to one destination and every attempt at it; the id is the Standard Webhooks message id. */
+export interface IntegrationDeliveriesTable {
+  id: string
+  integration_id: string
+  /** What makes it once per destination (`call.ended:<call_id>`); null for a test. */
+  event_key: string | null
+  event_type: string
+  call_id: string | null
+  /** The JSON body as queued; outcome and note are read again at each attempt. */
+  payload: string
+  status: 'pending' | 'retrying' | 'delivered' | 'failed'
+  attempts: Generated<number>
+  next_attempt_at: number | null
+  claimed_until: number | null
+  last_attempt_at: number | null
+  response_status: number | null
+  response_time_ms: number | null
+  response_excerpt: string | null
+  created_at: number
 }

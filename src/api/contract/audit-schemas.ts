@@ -54,6 +54,13 @@ export const AUDIT_ACTIONS = [
   'alert-rule.deleted',
   // Written by the console itself (no actor), once per firing.
   'alert.fired',
+  // Integrations (issue 51): a person's changes to a destination, each delivery attempt, the console's turning off.
+  'integration.created',
+  'integration.changed',
+  'integration.deleted',
+  'integration.tested',
+  'integration.disabled',
+  'integration-delivery.attempted',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 

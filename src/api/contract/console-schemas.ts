@@ -30,6 +30,7 @@ export const PERMISSIONS = [
   'account:read',
   'usage:read',
   'alerts:manage',
+  'integrations:manage',
   'users:manage',
   'audit:read',
 ] as const

@@ -53,6 +53,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'alert-rule.changed': 'Alert rule changed',
   'alert-rule.deleted': 'Alert rule deleted',
   'alert.fired': 'Alert fired',
+  'integration.created': 'Integration added',
+  'integration.changed': 'Integration changed',
+  'integration.deleted': 'Integration deleted',
+  'integration.tested': 'Integration tested',
+  'integration.disabled': 'Integration turned off by the console',
+  'integration-delivery.attempted': 'Integration delivery attempted',
 }
 
 /** The actions in the order of their labels, for the filter's options. */

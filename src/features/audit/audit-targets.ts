@@ -53,6 +53,12 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'alert-rule.changed': null,
   'alert-rule.deleted': null,
   'alert.fired': null,
+  'integration.created': null,
+  'integration.changed': null,
+  'integration.deleted': null,
+  'integration.tested': null,
+  'integration.disabled': null,
+  'integration-delivery.attempted': null,
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null

@@ -8,6 +8,7 @@ import { eventually } from '../../../shared/test-support/eventually'
 import { createAuditLog } from '../../audit/audit-log'
 import { checkHead, formatHead } from '../../audit/head'
 import { anchorAuditHead } from '../../audit/head-anchor'
+import { signWebhook } from '../../delivery/webhook-signature'
 import { openStore } from '../../store'
 import { startTestServer } from '../../test-support/running-console'
 import { onPostgres, testStoreLocation } from '../../test-support/test-store'
@@ -15,7 +16,6 @@ import { startWebhookReceiver } from '../../test-support/webhook-receiver'
 import { alertEmail, auditHeadPayload } from './alert-message'
 import { auditHeadToChannel } from './audit-head-channel'
 import { addWebhook, deliveryUnderTest } from './delivery-fixtures'
-import { signWebhook } from './webhook-signature'
 
 const receiver = await startWebhookReceiver()
 afterAll(() => receiver.close())

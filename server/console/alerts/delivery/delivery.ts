@@ -1,17 +1,19 @@
 // Carries firings out: fans each firing out to every enabled channel (once per channel, by the store's
-// unique pair), and a worker that claims due deliveries in the store, sends them, and records each
-// attempt's outcome, so several console instances on one database send each delivery once.
+// unique pair), and a worker (delivery/delivery-worker.ts) that claims due deliveries in the store, sends
+// them, and records each attempt's outcome, so several console instances on one database send each once.
 import type { AlertFiring, AlertWebhookPayload } from '../../../../src/api/contract/alert-schemas'
 import type { AuditLog } from '../../audit/audit-log'
+import { createDeliveryWorker } from '../../delivery/delivery-worker'
+import { DELIVERY_SCHEDULE_MS } from '../../delivery/retry-schedule'
+import { clipExcerpt, sendWebhook } from '../../delivery/send-webhook'
+import { givenUp, retryOutcome, webhookOutcome } from '../../delivery/webhook-outcome'
+import { newMessageId } from '../../delivery/webhook-signature'
 import { createMailer, type MailSettings } from '../../email/mailer'
 import type { Logger } from '../../http/request-log'
 import type { ConsoleStore } from '../../store'
 import type { SendableChannel } from '../../store/alert-channels'
 import type { DeliveryLogRow, DeliveryOutcome, DueDelivery } from '../../store/alert-deliveries'
 import { alertEmail, EVENT_AUDIT_HEAD, firedPayload, testPayload } from './alert-message'
-import { DELIVERY_SCHEDULE_MS, nextAttemptAt, retryAfterMs } from './retry-schedule'
-import { type AttemptResult, clipExcerpt, sendWebhook } from './send-webhook'
-import { newMessageId } from './webhook-signature'
 
 export interface AlertDeliveryConfig {
   /** Null without CONSOLE_SMTP_URL: no email channels. */
@@ -40,9 +42,6 @@ export interface AlertDeliveryDeps {
   onAttempt?: (channelKind: string, outcome: DeliveryOutcome['status']) => void
 }
 
-const CLAIM_BATCH = 10
-const MIN_SLEEP_MS = 10
-
 const goneReason = (at: number) =>
   `The receiver answered 410 Gone at ${new Date(at).toISOString()}: the console stopped sending to it.`
 
@@ -50,8 +49,6 @@ export function createAlertDelivery(deps: AlertDeliveryDeps) {
   const { store, audit, logger, config } = deps
   const now = deps.now ?? Date.now
   const schedule = config.schedule ?? DELIVERY_SCHEDULE_MS
-  const leaseMs = config.leaseMs ?? 60_000
-  const pollMs = config.pollMs ?? 2_000
   const mailer = config.smtp ? createMailer(config.smtp) : null
 
   /** What one attempt came to, before it is recorded. */
@@ -61,31 +58,12 @@ export function createAlertDelivery(deps: AlertDeliveryDeps) {
   ): Promise<DeliveryOutcome & { gone?: boolean }> {
     const attemptedAt = now()
     const attempts = delivery.attempts + 1
-    const retry = (words: string, status: number | null, timeMs: number | null, retryAfter: number | null = null) => {
-      // Counted from the answer (or the failure), as a receiver's Retry-After is.
-      const next = nextAttemptAt(schedule, attempts, now(), retryAfter)
-      return {
-        status: next === null ? ('failed' as const) : ('retrying' as const),
-        attemptedAt,
-        nextAttemptAt: next,
-        responseStatus: status,
-        responseTimeMs: timeMs,
-        responseExcerpt: clipExcerpt(words),
-      }
-    }
-    const give = (words: string) => ({
-      status: 'failed' as const,
-      attemptedAt,
-      nextAttemptAt: null,
-      responseStatus: null,
-      responseTimeMs: null,
-      responseExcerpt: clipExcerpt(words),
-    })
     // A test goes out whether the channel is on or not: that is how a person checks it before turning it on.
-    if (!channel) return give('Not sent: the channel was deleted.')
-    if (!channel.enabled && delivery.eventType !== 'alert.test') return give('Not sent: the channel is turned off.')
+    if (!channel) return givenUp(attemptedAt, 'Not sent: the channel was deleted.')
+    if (!channel.enabled && delivery.eventType !== 'alert.test')
+      return givenUp(attemptedAt, 'Not sent: the channel is turned off.')
     if (channel.kind === 'email') {
-      if (!mailer) return give('Not sent: email is not configured (CONSOLE_SMTP_URL).')
+      if (!mailer) return givenUp(attemptedAt, 'Not sent: email is not configured (CONSOLE_SMTP_URL).')
       const payload = JSON.parse(delivery.payload) as AlertWebhookPayload
       const result = await mailer.send(alertEmail(payload, channel.recipients ?? []))
       if (result.sent)
@@ -97,10 +75,14 @@ export function createAlertDelivery(deps: AlertDeliveryDeps) {
           responseTimeMs: result.timeMs,
           responseExcerpt: clipExcerpt(result.response),
         }
-      return retry(result.error, result.code, result.timeMs)
+      return retryOutcome(schedule, attempts, attemptedAt, now(), {
+        words: result.error,
+        status: result.code,
+        timeMs: result.timeMs,
+      })
     }
-    if (!channel.url || !channel.secret) return give('Not sent: the channel has no URL or secret.')
-    const result: AttemptResult = await sendWebhook({
+    if (!channel.url || !channel.secret) return givenUp(attemptedAt, 'Not sent: the channel has no URL or secret.')
+    const result = await sendWebhook({
       url: channel.url,
       secret: channel.secret,
       messageId: delivery.id,
@@ -109,21 +91,7 @@ export function createAlertDelivery(deps: AlertDeliveryDeps) {
       allowPrivate: config.allowPrivate,
       timeoutMs: config.webhookTimeoutMs,
     })
-    if (!result.answered) return retry(result.error, null, result.timeMs)
-    const { status, timeMs, excerpt } = result
-    if (status >= 200 && status < 300)
-      return {
-        status: 'delivered',
-        attemptedAt,
-        nextAttemptAt: null,
-        responseStatus: status,
-        responseTimeMs: timeMs,
-        responseExcerpt: excerpt,
-      }
-    if (status === 410)
-      return { ...give(excerpt || 'Gone'), responseStatus: status, responseTimeMs: timeMs, gone: true }
-    const wait = status === 429 || status === 503 ? retryAfterMs(result.retryAfter, now()) : null
-    return retry(excerpt, status, timeMs, wait)
+    return webhookOutcome(result, schedule, attempts, attemptedAt, now())
   }
 
   async function deliver(delivery: DueDelivery): Promise<void> {
@@ -161,65 +129,16 @@ export function createAlertDelivery(deps: AlertDeliveryDeps) {
       })
   }
 
-  let running: Promise<void> | null = null
-  let again = false
-  /** Sends every delivery due now, claimed batch by batch; a call while one runs makes it look once more. */
-  function runDue(): Promise<void> {
-    if (running) {
-      again = true
-      return running
-    }
-    running = (async () => {
-      do {
-        again = false
-        for (;;) {
-          const at = now()
-          const claimed = await store.alertDeliveries.claimDue(at, at + leaseMs, CLAIM_BATCH)
-          if (claimed.length === 0) break
-          await Promise.all(
-            claimed.map((delivery) =>
-              deliver(delivery).catch((error) =>
-                logger.error({ msg: 'alert delivery failed', delivery: delivery.id, error: String(error) }),
-              ),
-            ),
-          )
-        }
-      } while (again)
-    })().finally(() => {
-      running = null
-    })
-    return running
-  }
-
-  let timer: NodeJS.Timeout | null = null
-  let stopped = true
-  const tick = () => {
-    timer = null
-    runDue()
-      .catch((error) => logger.error({ msg: 'alert delivery worker failed', error: String(error) }))
-      .finally(() => sleepUntilDue())
-  }
-  /** Sleeps until the next retry is due, or the poll interval, whichever is sooner. */
-  const sleepUntilDue = () => {
-    if (stopped || timer) return
-    store.alertDeliveries
-      .nextDueAt()
-      .then((due) => {
-        if (stopped || timer) return
-        // At least a few ms: clocks of two instances may disagree by a little.
-        const wait = due === null ? pollMs : Math.min(pollMs, Math.max(MIN_SLEEP_MS, due - now()))
-        timer = setTimeout(tick, wait)
-        timer.unref()
-      })
-      .catch(() => {
-        if (!stopped && !timer) timer = setTimeout(tick, pollMs)
-      })
-  }
-  /** New deliveries here: send them now rather than at the next poll. */
-  const wake = () => {
-    if (stopped) return
-    void runDue().catch((error) => logger.error({ msg: 'alert delivery worker failed', error: String(error) }))
-  }
+  const worker = createDeliveryWorker({
+    queue: store.alertDeliveries,
+    deliver,
+    logger,
+    name: 'alert delivery',
+    now,
+    leaseMs: config.leaseMs,
+    pollMs: config.pollMs,
+  })
+  const wake = worker.wake
 
   return {
     emailConfigured: mailer !== null,
@@ -278,20 +197,13 @@ export function createAlertDelivery(deps: AlertDeliveryDeps) {
       wake()
     },
 
-    runDue,
+    runDue: worker.runDue,
 
     /** The worker: polls for due deliveries until closed. */
-    start() {
-      if (!stopped) return
-      stopped = false
-      tick()
-    },
+    start: worker.start,
 
     async close() {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      timer = null
-      await running?.catch(() => {})
+      await worker.stop()
       mailer?.close()
     },
   }

@@ -7,6 +7,8 @@ import { ALERT_PATHS, emailChannelInput, webhookChannelInput } from '../../../..
 import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../../auth/require-session'
+import { checkWebhookUrl } from '../../delivery/ssrf-guard'
+import { newWebhookSecret } from '../../delivery/webhook-signature'
 import { sendInvalidFields } from '../../http/invalid-fields'
 import { jsonBody } from '../../http/json-body'
 import { sendProblem } from '../../http/problem'
@@ -14,8 +16,6 @@ import type { ConsoleStore } from '../../store'
 import type { ChannelRow } from '../../store/alert-channels'
 import { channelAnswer, deliveryAnswer, deliveryCursor, readDeliveryCursor } from './channel-answers'
 import type { AlertDelivery } from './delivery'
-import { checkWebhookUrl } from './ssrf-guard'
-import { newWebhookSecret } from './webhook-signature'
 
 export interface AlertDeliveryRouteDeps {
   store: ConsoleStore

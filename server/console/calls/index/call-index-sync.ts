@@ -28,7 +28,7 @@ export interface CallIndexSyncOptions {
   logger?: Logger
   now?: () => number
   /** Called when a call's final details are indexed (the alert evaluator's cue); cheap and synchronous. */
-  onCallEnded?: (createdAtMs: number | null) => void
+  onCallEnded?: (createdAtMs: number | null, callId: string) => void
 }
 
 export interface CallIndexSync {

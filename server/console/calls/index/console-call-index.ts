@@ -19,7 +19,7 @@ export function startConsoleCallIndex(options: {
   /** This instance's id among those sharing the store (cluster/instance-id.ts). */
   instanceId: string
   logger?: Logger
-  onCallEnded?: (createdAtMs: number | null) => void
+  onCallEnded?: (createdAtMs: number | null, callId: string) => void
   /** Each upstream answer's status, for the console's metrics. */
   onUpstreamAnswer?: (status: number | null) => void
 }): (CallIndexSync & { leaseHeld(): boolean }) | null {

@@ -11,7 +11,7 @@ export async function nextDetailStep(ctx: SyncContext, logger?: Logger): Promise
     const answer = await ctx.upstream.callDetail(callId)
     if (answer.kind === 'ok') {
       await ctx.store.callIndex.writeDetail(answer.body, ctx.now())
-      ctx.onCallEnded?.(answer.body.created_at ? Date.parse(answer.body.created_at) : null)
+      ctx.onCallEnded?.(answer.body.created_at ? Date.parse(answer.body.created_at) : null, answer.body.call_id)
       return DONE
     }
     // Asking again would get the same answer: the call leaves the queue instead of blocking it.

@@ -36,8 +36,8 @@ export interface SyncContext {
   /** Pages one walk reads at most: an incremental pass's list, and a backfill. */
   maxPages: { pass: number; backfill: number }
   now: () => number
-  /** A call's final details (its billed minutes) were written, with when it was created: the alert rules' news. */
-  onCallEnded?: (createdAtMs: number | null) => void
+  /** A call's final details (its billed minutes) were written, with when it was created: the alert rules' and the integrations' news. */
+  onCallEnded?: (createdAtMs: number | null, callId: string) => void
 }
 
 export const DONE: StepOutcome = { kind: 'done' }

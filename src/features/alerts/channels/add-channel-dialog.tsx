@@ -8,7 +8,7 @@ import { Dialog, DialogActions } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { FormError } from '@/components/ui/form-error'
 import { Input } from '@/components/ui/input'
-import { errorOfField, errorsOfIssues, formLevelError } from '../shared/field-errors'
+import { errorOfField, errorsOfIssues, formLevelError } from '@/lib/field-errors'
 import { parseRecipients } from './recipients'
 
 const WORDS = {

@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { alertQueries, deleteChannel } from '@/api/alerts'
 import type { AlertChannel } from '@/api/contract/alert-schemas'
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
+import { TableSkeleton } from '@/components/table-skeleton'
 import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
-import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog'
-import { TableSkeleton } from '../shared/section-states'
+import { WebhookSecret } from '@/components/webhook-secret'
 import { AddChannelDialog } from './add-channel-dialog'
 import { ChannelsTable } from './channels-table'
-import { WebhookSecret } from './webhook-secret'
 
 export function ChannelsSection() {
   const channels = useQuery(alertQueries.channels())

@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { alertQueries } from '@/api/alerts'
 import { useTimeZone } from '@/api/preferences'
+import { TableSkeleton } from '@/components/table-skeleton'
 import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { zoneAbbreviation } from '@/lib/time-zone'
-import { TableSkeleton } from '../shared/section-states'
 import { DeliveryTable } from './delivery-table'
 
 /** Read again every few seconds while the tab is visible, and on focus: retries and tests change it by themselves. */

@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { alertQueries } from '@/api/alerts'
+import { TableSkeleton } from '@/components/table-skeleton'
 import { Timestamp } from '@/components/timestamp'
 import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { usePhoneFormat } from '@/lib/phone-format'
-import { TableSkeleton } from '../shared/section-states'
 
 // Periods are the service's UTC calendar months: named in UTC whatever the person's zone.
 const periodFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })

@@ -6,7 +6,7 @@ import { ALERT_RULE_KINDS, type AlertRuleKind } from '@/api/contract/alert-schem
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogActions } from '@/components/ui/dialog'
 import { FormError } from '@/components/ui/form-error'
-import { errorOfField, formLevelError } from '../shared/field-errors'
+import { errorOfField, formLevelError } from '@/lib/field-errors'
 import { PercentField } from './percent-field'
 import { readPercent } from './read-percent'
 import { RULE_KIND_WORDS } from './rule-kinds'

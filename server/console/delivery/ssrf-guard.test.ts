@@ -1,7 +1,7 @@
 // The SSRF guard on its own (the ranges: http/private-address.test.ts): the check when a channel is saved, and the check at each send
 // against the address the socket connects to.
 import { afterEach, describe, expect, it } from 'vitest'
-import { startWebhookReceiver } from '../../test-support/webhook-receiver'
+import { startWebhookReceiver } from '../test-support/webhook-receiver'
 import { sendWebhook } from './send-webhook'
 import { checkWebhookUrl } from './ssrf-guard'
 import { newWebhookSecret } from './webhook-signature'

@@ -4,10 +4,10 @@
 // public address when saved and to 127.0.0.1 later (DNS rebinding) is refused too. Which addresses are
 // refused is http/private-address.ts's to say: the storage proxy's learnt origins pass the same check.
 import { isIP } from 'node:net'
-import { refusedAddress, refusedHost, resolveAll } from '../../http/private-address'
+import { refusedAddress, refusedHost, resolveAll } from '../http/private-address'
 
 // The connection-time half of the guard is shared with the storage proxy's learnt origins.
-export { guardedLookup } from '../../http/private-address'
+export { guardedLookup } from '../http/private-address'
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string }
 

@@ -4,7 +4,7 @@ import { CopyButton } from '@/components/ui/copy-button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 
-/** A new webhook's signing secret, shown this once: the console keeps it only to sign, and never shows it again. */
+/** A new webhook's (alert channel's or integration's) signing secret, shown this once: the console keeps it only to sign, and never shows it again. */
 export function WebhookSecret({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
   const input = useRef<HTMLInputElement>(null)
   // Moved here so a keyboard can copy it at once; selected, so Ctrl+C works too.
@@ -36,7 +36,7 @@ export function WebhookSecret({ name, secret, onDone }: { name: string; secret: 
       </div>
       <p>
         Your receiver verifies each request’s <code>webhook-signature</code> with it (Standard Webhooks 1.0). Lost, it
-        cannot be shown again: delete the channel and add it anew.
+        cannot be shown again: delete it and add it anew.
       </p>
       <Button variant="secondary" size="sm" onClick={onDone}>
         I have copied it

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogActions } from '@/components/ui/dialog'
 import { FormError } from '@/components/ui/form-error'
 
-/** Asks before a rule or a channel goes, deletes it, and reads the list again. */
+/** Asks before something listed (a rule, a channel, an integration) goes, deletes it, and reads the list again. */
 export function ConfirmDeleteDialog({
   title,
   description,

@@ -22,6 +22,8 @@ export interface WebhookRequest {
   now: number
   allowPrivate: boolean
   timeoutMs?: number
+  /** Which of the console's senders, in the User-Agent: `alerts` unless said. */
+  purpose?: 'alerts' | 'integrations'
 }
 
 const ERROR_WORDS: Record<string, string> = {
@@ -67,7 +69,7 @@ export function sendWebhook(request: WebhookRequest): Promise<AttemptResult> {
       lookup: guardedLookup(request.allowPrivate),
       headers: {
         'content-type': 'application/json',
-        'user-agent': 'VoiceDashboard-Console (alerts)',
+        'user-agent': `VoiceDashboard-Console (${request.purpose ?? 'alerts'})`,
         ...webhookHeaders(request.secret, request.messageId, request.now, request.body),
       },
     })
