@@ -18,12 +18,15 @@ const PendingPlacementNotice = lazy(() => import('./pending-placement-notice'))
 export function NewCallForm({
   callerIds,
   prefill = null,
+  entry,
 }: {
   callerIds: CallerIdListItem[]
   prefill?: NewCallPrefill | null
+  /** The history entry the form is on: a reload of it finds its own placement. */
+  entry?: string
 }) {
   const { form, ref, initial, restored, replayed, startAfresh, mutation, retrying, otherErrors, clientInvalid } =
-    useNewCallForm(callerIds, prefill)
+    useNewCallForm(callerIds, prefill, entry)
   const sending = mutation.isPending
   const failure = mutation.isError && !sending ? mutation.error : null
   const submit = () => void form.handleSubmit()
@@ -65,6 +68,7 @@ export function NewCallForm({
             id="destination"
             label="Destination"
             defaultValue={initial?.destination}
+            checkDefaultValue
             name="destination"
             required
             disabled={sending}
