@@ -13,6 +13,7 @@ import { createCallSearchQueries } from './call-search'
 import { createCallerIdHealthQueries } from './caller-id-health'
 import { type ConsoleDb, type OpenedDatabase, openConsoleDatabase, type StoreOptions } from './database'
 import { createInviteQueries } from './invites'
+import { createLastCallerIdQueries } from './last-caller-id'
 import { createLeaseQueries } from './leases'
 import { createLiveClusterQueries } from './live-cluster'
 import { createPersonClaimQueries } from './person-claims'
@@ -58,6 +59,7 @@ function createStore(
     callIndex,
     callSearch: createCallSearchQueries(readers.readers, adapter),
     callerIdHealth: createCallerIdHealthQueries(readers.readers),
+    lastCallerId: createLastCallerIdQueries(readers.readers),
     usageBreakdowns: createUsageBreakdownQueries(readers.readers),
     callIndexSync: createCallIndexSyncQueries(db, callIndex.upsertListedIn),
     ssoLogins: createSsoLoginQueries(db),
