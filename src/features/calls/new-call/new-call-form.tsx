@@ -5,6 +5,7 @@ import { PhoneInput } from '@/components/phone-input'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { fieldErrorText } from '@/lib/field-error-text'
+import { CallerIdSuggestionNote, FlaggedCallerIdWarning } from './caller-id-advice'
 import { MetadataEditor } from './metadata-editor'
 import { CallerIdSelect } from './new-call-caller-id-select'
 import { NewCallFeedback } from './new-call-feedback'
@@ -62,6 +63,9 @@ export function NewCallForm({
           />
         )}
       </form.Field>
+      <form.Subscribe selector={(state) => state.values.callerId}>
+        {(callerId) => <FlaggedCallerIdWarning chosen={callerId} />}
+      </form.Subscribe>
       <form.Field name="destination">
         {(field) => (
           <PhoneInput
@@ -77,6 +81,17 @@ export function NewCallForm({
           />
         )}
       </form.Field>
+      <form.Subscribe selector={(state) => [state.values.callerId, state.values.destination] as const}>
+        {([callerId, destination]) => (
+          <CallerIdSuggestionNote
+            callerIds={callerIds.map((c) => c.phone_number)}
+            destination={destination}
+            chosen={callerId}
+            disabled={sending}
+            onChoose={(number) => form.setFieldValue('callerId', number)}
+          />
+        )}
+      </form.Subscribe>
       <form.Field name="record">
         {(field) => (
           <Field id="record" label="Record call" orientation="horizontal" error={fieldErrorText(field.state.meta)}>

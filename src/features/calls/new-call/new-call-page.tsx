@@ -9,6 +9,7 @@ import { NewCallForm } from './new-call-form'
 import { NewCallLayout } from './new-call-layout'
 import { readNewCallLink } from './new-call-link'
 import { type NewCallPrefill, readNewCallPrefill } from './new-call-prefill'
+import { TelLinkHandlerOffer } from './tel-link-handler'
 
 const route = getRouteApi('/calls/new')
 
@@ -44,6 +45,7 @@ export function NewCallPage() {
           )}
           {/* A new history entry (say, "New call" from the menu after "Call again") starts a new form. */}
           <NewCallForm key={entry} entry={entry} callerIds={callerIds} prefill={prefill} />
+          <TelLinkHandlerOffer />
         </>
       )}
     </NewCallLayout>
