@@ -21,8 +21,8 @@ export const callerIdSuggestionQueries = {
           schema: lastCallerIdResponse,
           signal,
         }),
-      // A call placed from this page moves it; a minute's age is fresh enough for the next number typed.
-      staleTime: 60_000,
+      // Stale at once: New call opened again after placing a call asks again, and shows the call just placed
+      // (invalidating it from the placement would put this module in the form's first JavaScript).
     }),
   flagged: () =>
     queryOptions({

@@ -11,7 +11,7 @@ export const CALLER_ID_SUGGESTION_PATHS = {
 }
 
 /** E.164 as the spec writes numbers: a plus, the country code and the number, 15 digits at most. */
-export const E164 = /^\+[1-9]\d{1,14}$/
+const E164 = /^\+[1-9]\d{1,14}$/
 
 export const lastCallerIdQuery = z.object({
   to: z.string().check(

@@ -5,7 +5,6 @@ import { PhoneInput } from '@/components/phone-input'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { fieldErrorText } from '@/lib/field-error-text'
-import { CallerIdSuggestionNote, FlaggedCallerIdWarning } from './caller-id-advice'
 import { MetadataEditor } from './metadata-editor'
 import { CallerIdSelect } from './new-call-caller-id-select'
 import { NewCallFeedback } from './new-call-feedback'
@@ -14,6 +13,13 @@ import { useNewCallForm } from './use-new-call-form'
 
 // Only after a reload during a placement: the form's first JavaScript stays as light.
 const PendingPlacementNotice = lazy(() => import('./pending-placement-notice'))
+// The caller-ID advice shows once the console answers, after the form: it loads beside that answer, not before the form.
+const CallerIdSuggestionNote = lazy(() =>
+  import('./caller-id-advice').then((advice) => ({ default: advice.CallerIdSuggestionNote })),
+)
+const FlaggedCallerIdWarning = lazy(() =>
+  import('./caller-id-advice').then((advice) => ({ default: advice.FlaggedCallerIdWarning })),
+)
 
 /** The new-call form. A failed submission keeps everything typed; "Call again" arrives filled in. */
 export function NewCallForm({
@@ -64,7 +70,11 @@ export function NewCallForm({
         )}
       </form.Field>
       <form.Subscribe selector={(state) => state.values.callerId}>
-        {(callerId) => <FlaggedCallerIdWarning chosen={callerId} />}
+        {(callerId) => (
+          <Suspense fallback={null}>
+            <FlaggedCallerIdWarning chosen={callerId} />
+          </Suspense>
+        )}
       </form.Subscribe>
       <form.Field name="destination">
         {(field) => (
@@ -83,13 +93,15 @@ export function NewCallForm({
       </form.Field>
       <form.Subscribe selector={(state) => [state.values.callerId, state.values.destination] as const}>
         {([callerId, destination]) => (
-          <CallerIdSuggestionNote
-            callerIds={callerIds.map((c) => c.phone_number)}
-            destination={destination}
-            chosen={callerId}
-            disabled={sending}
-            onChoose={(number) => form.setFieldValue('callerId', number)}
-          />
+          <Suspense fallback={null}>
+            <CallerIdSuggestionNote
+              callerIds={callerIds.map((c) => c.phone_number)}
+              destination={destination}
+              chosen={callerId}
+              disabled={sending}
+              onChoose={(number) => form.setFieldValue('callerId', number)}
+            />
+          </Suspense>
         )}
       </form.Subscribe>
       <form.Field name="record">

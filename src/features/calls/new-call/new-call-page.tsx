@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, useRouterState } from '@tanstack/react-router'
-import { useMemo } from 'react'
+import { lazy, Suspense, useMemo } from 'react'
 import { callerIdQueries } from '@/api/caller-ids'
 import { VERIFICATION_STATUSES } from '@/api/contract/schemas'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -9,9 +9,10 @@ import { NewCallForm } from './new-call-form'
 import { NewCallLayout } from './new-call-layout'
 import { readNewCallLink } from './new-call-link'
 import { type NewCallPrefill, readNewCallPrefill } from './new-call-prefill'
-import { TelLinkHandlerOffer } from './tel-link-handler'
 
 const route = getRouteApi('/calls/new')
+// Below the form, and for browsers that have the API: it loads after the form.
+const TelLinkHandlerOffer = lazy(() => import('./tel-link-handler'))
 
 export function NewCallPage() {
   const { data } = useSuspenseQuery(callerIdQueries.list())
@@ -45,7 +46,9 @@ export function NewCallPage() {
           )}
           {/* A new history entry (say, "New call" from the menu after "Call again") starts a new form. */}
           <NewCallForm key={entry} entry={entry} callerIds={callerIds} prefill={prefill} />
-          <TelLinkHandlerOffer />
+          <Suspense fallback={null}>
+            <TelLinkHandlerOffer />
+          </Suspense>
         </>
       )}
     </NewCallLayout>

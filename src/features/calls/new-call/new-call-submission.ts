@@ -3,7 +3,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { callerIdSuggestionQueries } from '@/api/caller-id-suggestion'
 import { callQueries, createCall } from '@/api/calls'
 import type { CreateCallRequest, CreateCallResponse } from '@/api/contract/schemas'
 import {
@@ -74,8 +73,6 @@ export function usePlaceCall({
       clearNewCallDraft()
       clearPendingPlacement()
       void queryClient.invalidateQueries({ queryKey: callQueries.lists() })
-      // The number just called has a new "last used" caller ID.
-      void queryClient.invalidateQueries({ queryKey: callerIdSuggestionQueries.all() })
       // The answer to a placement sent before the reload: the person sent the same form again not knowing it was
       // placed, so the page says it was, rather than open it as if it had just been placed.
       if (restored && key === restored.submission.key) {

@@ -9,7 +9,7 @@ const telHandlerUrl = (origin: string) => `${origin}/calls/new?tel=%s`
 
 type Offer = 'offered' | 'asked' | 'refused'
 
-export function TelLinkHandlerOffer() {
+export default function TelLinkHandlerOffer() {
   const [offer, setOffer] = useState<Offer>('offered')
   if (typeof navigator.registerProtocolHandler !== 'function') return null
 
