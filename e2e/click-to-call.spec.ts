@@ -62,6 +62,34 @@ test.describe('as support', () => {
     expect(posts).toHaveLength(1)
   })
 
+  test('a filled link reloaded while its call is being placed sends the same key again, not a second call', async ({
+    page,
+  }) => {
+    const keys: string[] = []
+    // The first placement's answer never comes back to this page: the person reloads while it is on its way.
+    await page.route('**/api/v1/voice/calls', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      keys.push(route.request().headers()['idempotency-key'] ?? '')
+      if (keys.length > 1) return route.continue()
+    })
+    const destination = freshDestination()
+    await page.goto(`/calls/new?to=${encodeURIComponent(destination)}&meta.ticket=SUP-7`)
+    await expect(page.getByLabel('Destination')).toHaveValue(destination)
+    await page.getByRole('button', { name: 'Place call' }).click()
+    await expect.poll(() => keys.length).toBe(1)
+    await page.reload()
+
+    await expect(page.getByText(/^The page was reloaded while a call to .* was being placed/)).toContainText(
+      formatPhone(destination),
+    )
+    await expect(page.getByLabel('Value 1')).toHaveValue('SUP-7')
+    await page.getByRole('button', { name: 'Place call' }).click()
+    const placed = page.getByRole('status').filter({ hasText: /^A call to / })
+    await expect(placed).toContainText(`A call to ${formatPhone(destination)} was placed`)
+    expect(keys).toHaveLength(2)
+    expect(keys[1]).toBe(keys[0])
+  })
+
   test('a tel: link the browser hands over fills the destination, and the local caller ID is suggested', async ({
     page,
   }) => {
