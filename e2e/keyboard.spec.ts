@@ -341,8 +341,8 @@ test.describe('the command palette', () => {
     await expect(heading(page, 'Calls')).toBeVisible()
 
     await runCommand(page, destination, `New call to ${formatPhone(destination)}`)
-    await expect(page).toHaveURL(/\/calls\/new$/)
-    await expect(page.getByText('Filled in with the number you typed in the command palette')).toBeVisible()
+    await expect(page).toHaveURL(/\/calls\/new\?to=/)
+    await expect(page.getByText('Filled in from a link')).toBeVisible()
     await expect(page.getByLabel('Destination')).toHaveValue(destination)
     expect(posts).toHaveLength(0)
     expect(await callsTo()).toBe(0)

@@ -31,6 +31,7 @@ import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './a
 import { createOidcClient } from './auth/sso/oidc-client'
 import { ssoRoutes } from './auth/sso/sso-routes'
 import { callerIdHealthRoutes } from './caller-ids/health-routes'
+import { callerIdSuggestionRoutes } from './caller-ids/suggestion-routes'
 import type { CallIndexSync } from './calls/index/call-index-sync'
 import { callExportRoutes } from './calls/index/export-routes'
 import { createPlacedCallIndexer } from './calls/index/placed-calls'
@@ -361,6 +362,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
       signedIn: signedInPaced,
     }),
   )
+  app.route(CONSOLE_PREFIX, callerIdSuggestionRoutes(options.store, signedInPaced))
   app.route(
     CONSOLE_PREFIX,
     callExportRoutes({

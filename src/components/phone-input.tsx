@@ -25,6 +25,8 @@ export interface PhoneInputProps {
    */
   announceError?: boolean
   defaultValue?: string
+  /** Show the default value's own error at once: a number that arrived filled in (a link) is not being typed. */
+  checkDefaultValue?: boolean
   defaultCountry?: CountryCode
   /** Label of the country select; change it when two phone inputs share a page. */
   countryLabel?: string
@@ -48,6 +50,7 @@ export function PhoneInput({
   error,
   announceError = false,
   defaultValue = '',
+  checkDefaultValue = false,
   defaultCountry = DEFAULT_COUNTRY,
   countryLabel = 'Country',
   previewPrefix = 'Will dial',
@@ -60,7 +63,7 @@ export function PhoneInput({
   const formatPhone = usePhoneFormat()
   const [text, setText] = useState(defaultValue)
   const [country, setCountry] = useState<CountryCode>(defaultCountry)
-  const [touched, setTouched] = useState(false)
+  const [touched, setTouched] = useState(checkDefaultValue && defaultValue !== '')
   // The same elements every render, so React skips 245 options on each keystroke.
   const countryOptionElements = useMemo(
     () =>

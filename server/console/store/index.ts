@@ -16,6 +16,7 @@ import { createIntegrationCallFactQueries } from './integration-call-facts'
 import { createIntegrationDeliveryQueries } from './integration-deliveries'
 import { createIntegrationQueries } from './integrations'
 import { createInviteQueries } from './invites'
+import { createLastCallerIdQueries } from './last-caller-id'
 import { createLeaseQueries } from './leases'
 import { createLiveClusterQueries } from './live-cluster'
 import { createPersonClaimQueries } from './person-claims'
@@ -61,6 +62,7 @@ function createStore(
     callIndex,
     callSearch: createCallSearchQueries(readers.readers, adapter),
     callerIdHealth: createCallerIdHealthQueries(readers.readers),
+    lastCallerId: createLastCallerIdQueries(readers.readers),
     usageBreakdowns: createUsageBreakdownQueries(readers.readers),
     callIndexSync: createCallIndexSyncQueries(db, callIndex.upsertListedIn),
     ssoLogins: createSsoLoginQueries(db),

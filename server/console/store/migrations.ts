@@ -627,6 +627,19 @@ const migrationsFor = (store: StoreAdapter): Record<string, Migration> => ({
       await db.schema.dropTable('integrations').execute()
     },
   },
+  '0024_calls_by_destination': {
+    async up(db: Kysely<unknown>) {
+      // New call's "last used for this number" (store/last-caller-id.ts): one seek, not a pass over the calls.
+      await db.schema
+        .createIndex('indexed_calls_by_destination')
+        .on('indexed_calls')
+        .columns(['destination', 'created_at'])
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('indexed_calls_by_destination').execute()
+    },
+  },
 })
 
 export const migrationProviderFor = (store: StoreAdapter): MigrationProvider => ({

@@ -4,9 +4,12 @@ import { requirePermission } from '@/api/session'
 import { RouteError } from '@/components/route-error'
 import { NewCallSkeleton } from '@/features/calls/new-call/new-call-layout'
 import { NewCallPage } from '@/features/calls/new-call/new-call-page'
+import { newCallSearchSchema } from '@/features/calls/new-call/new-call-search'
 
 export const Route = createFileRoute('/calls/new')({
   beforeLoad: ({ context }) => requirePermission(context.session, 'calls:create'),
+  // A link fills the form in (new-call-search.ts); the call is placed only when the person presses Place call.
+  validateSearch: newCallSearchSchema,
   loader: ({ context }) => context.queryClient.ensureQueryData(callerIdQueries.list()),
   head: () => ({ meta: [{ title: 'New call' }] }),
   pendingComponent: NewCallSkeleton,

@@ -97,7 +97,7 @@ export default function CommandPalette({
         return close(() => void router.navigate({ to: '/calls', search: { q: run.q } }))
       case 'dial':
         // Only fills the form in: the call is placed when the person presses Place call there.
-        return close(() => void router.navigate({ to: '/calls/new', state: { newCallTo: run.e164 } }))
+        return close(() => void router.navigate({ to: '/calls/new', search: { to: run.e164 } }))
       case 'shortcut':
         return perform({ shortcut: run.id })
       case 'zone':

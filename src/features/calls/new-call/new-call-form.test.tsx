@@ -43,7 +43,23 @@ const fetchMock = stubFetch()
 // No pause between keystrokes: the form is what is under test, not typing speed.
 const user = userEvent.setup({ delay: null })
 
+/**
+ * The caller-ID advice's reads of the console have nothing to say here (and the session, for its zone, never
+ * answers); fetchMock sees the voice API's requests alone.
+ */
+function answerConsoleReads() {
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input)
+    if (url.startsWith('/api/console/caller-ids/flagged')) return Promise.resolve(json(200, { flagged: [] }))
+    if (url.startsWith('/api/console/caller-id-suggestion'))
+      return Promise.resolve(json(200, { to: '', lastUsed: null }))
+    if (url.startsWith('/api/console/')) return new Promise<Response>(() => {})
+    return fetchMock(input, init)
+  })
+}
+
 function renderForm(prefill: NewCallPrefill | null = null) {
+  answerConsoleReads()
   const rootRoute = createRootRoute({ component: Outlet })
   const routes = [
     createRoute({

@@ -13,17 +13,27 @@ import { useNewCallForm } from './use-new-call-form'
 
 // Only after a reload during a placement: the form's first JavaScript stays as light.
 const PendingPlacementNotice = lazy(() => import('./pending-placement-notice'))
+// The caller-ID advice shows once the console answers, after the form: it loads beside that answer, not before the form.
+const CallerIdSuggestionNote = lazy(() =>
+  import('./caller-id-advice').then((advice) => ({ default: advice.CallerIdSuggestionNote })),
+)
+const FlaggedCallerIdWarning = lazy(() =>
+  import('./caller-id-advice').then((advice) => ({ default: advice.FlaggedCallerIdWarning })),
+)
 
 /** The new-call form. A failed submission keeps everything typed; "Call again" arrives filled in. */
 export function NewCallForm({
   callerIds,
   prefill = null,
+  entry,
 }: {
   callerIds: CallerIdListItem[]
   prefill?: NewCallPrefill | null
+  /** The history entry the form is on: a reload of it finds its own placement. */
+  entry?: string
 }) {
   const { form, ref, initial, restored, replayed, startAfresh, mutation, retrying, otherErrors, clientInvalid } =
-    useNewCallForm(callerIds, prefill)
+    useNewCallForm(callerIds, prefill, entry)
   const sending = mutation.isPending
   const failure = mutation.isError && !sending ? mutation.error : null
   const submit = () => void form.handleSubmit()
@@ -59,12 +69,20 @@ export function NewCallForm({
           />
         )}
       </form.Field>
+      <form.Subscribe selector={(state) => state.values.callerId}>
+        {(callerId) => (
+          <Suspense fallback={null}>
+            <FlaggedCallerIdWarning chosen={callerId} />
+          </Suspense>
+        )}
+      </form.Subscribe>
       <form.Field name="destination">
         {(field) => (
           <PhoneInput
             id="destination"
             label="Destination"
             defaultValue={initial?.destination}
+            checkDefaultValue
             name="destination"
             required
             disabled={sending}
@@ -73,6 +91,19 @@ export function NewCallForm({
           />
         )}
       </form.Field>
+      <form.Subscribe selector={(state) => [state.values.callerId, state.values.destination] as const}>
+        {([callerId, destination]) => (
+          <Suspense fallback={null}>
+            <CallerIdSuggestionNote
+              callerIds={callerIds.map((c) => c.phone_number)}
+              destination={destination}
+              chosen={callerId}
+              disabled={sending}
+              onChoose={(number) => form.setFieldValue('callerId', number)}
+            />
+          </Suspense>
+        )}
+      </form.Subscribe>
       <form.Field name="record">
         {(field) => (
           <Field id="record" label="Record call" orientation="horizontal" error={fieldErrorText(field.state.meta)}>

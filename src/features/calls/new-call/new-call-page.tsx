@@ -1,13 +1,18 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, useRouterState } from '@tanstack/react-router'
-import { useMemo } from 'react'
+import { getRouteApi, Link, useRouterState } from '@tanstack/react-router'
+import { lazy, Suspense, useMemo } from 'react'
 import { callerIdQueries } from '@/api/caller-ids'
 import { VERIFICATION_STATUSES } from '@/api/contract/schemas'
 import { EmptyState } from '@/components/ui/empty-state'
 import { usePhoneFormat } from '@/lib/phone-format'
 import { NewCallForm } from './new-call-form'
 import { NewCallLayout } from './new-call-layout'
-import { type NewCallPrefill, readNewCallPrefill, readNewCallTo } from './new-call-prefill'
+import { readNewCallLink } from './new-call-link'
+import { type NewCallPrefill, readNewCallPrefill } from './new-call-prefill'
+
+const route = getRouteApi('/calls/new')
+// Below the form, and for browsers that have the API: it loads after the form.
+const TelLinkHandlerOffer = lazy(() => import('./tel-link-handler'))
 
 export function NewCallPage() {
   const { data } = useSuspenseQuery(callerIdQueries.list())
@@ -15,9 +20,9 @@ export function NewCallPage() {
   const callerIds = data.caller_ids.filter((callerId) => callerId.verification_status === VERIFICATION_STATUSES[0])
   // useRouterState rather than useLocation: it is in every page's first JavaScript, useLocation a chunk of its own.
   const callAgain = useRouterState({ select: (state) => state.location.state.callAgain })
-  const typedTo = useRouterState({ select: (state) => state.location.state.newCallTo })
+  const search = route.useSearch()
   const entry = useRouterState({ select: (state) => state.location.state.__TSR_key })
-  const prefill = useMemo(() => readNewCallPrefill(callAgain) ?? readNewCallTo(typedTo), [callAgain, typedTo])
+  const prefill = useMemo(() => readNewCallPrefill(callAgain) ?? readNewCallLink(search), [callAgain, search])
   return (
     <NewCallLayout>
       {callerIds.length === 0 ? (
@@ -40,7 +45,10 @@ export function NewCallPage() {
             />
           )}
           {/* A new history entry (say, "New call" from the menu after "Call again") starts a new form. */}
-          <NewCallForm key={entry} callerIds={callerIds} prefill={prefill} />
+          <NewCallForm key={entry} entry={entry} callerIds={callerIds} prefill={prefill} />
+          <Suspense fallback={null}>
+            <TelLinkHandlerOffer />
+          </Suspense>
         </>
       )}
     </NewCallLayout>
@@ -65,7 +73,7 @@ function PrefillNotice({ prefill, callerIdKept }: { prefill: NewCallPrefill; cal
 }
 
 function PrefillSource({ prefill }: { prefill: NewCallPrefill }) {
-  if (prefill.from === 'typed') return 'Filled in with the number you typed in the command palette'
+  if (prefill.from === 'link') return 'Filled in from a link'
   if (!prefill.fromCallId) return 'Filled in from an earlier call'
   return (
     <>

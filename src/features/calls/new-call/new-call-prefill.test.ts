@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readNewCallPrefill, readNewCallTo } from './new-call-prefill'
+import { readNewCallPrefill } from './new-call-prefill'
 
 const request = {
   caller_id: '+14155550100',
@@ -61,21 +61,5 @@ describe('readNewCallPrefill', () => {
   it('keeps every key: the service, not the form, says how many a call can carry', () => {
     const metadata = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`key${i}`, 'v']))
     expect(rowsOf({ request: { metadata } })).toHaveLength(60)
-  })
-})
-
-describe('readNewCallTo', () => {
-  it('fills in the destination typed in the command palette, and nothing else', () => {
-    expect(readNewCallTo('+15005550002')).toEqual({
-      from: 'typed',
-      fromCallId: null,
-      values: { callerId: '', destination: '+15005550002', record: false, metadataRows: [] },
-    })
-  })
-
-  it('reads nothing from a state that is not an E.164 number', () => {
-    for (const state of [undefined, null, '', '415 555 0100', 'call_01ABC', 14155550100, { destination: '+1' }]) {
-      expect(readNewCallTo(state)).toBeNull()
-    }
   })
 })

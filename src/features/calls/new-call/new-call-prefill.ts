@@ -9,8 +9,8 @@ import type { NewCallDraftValues } from './new-call-draft'
 import { newMetadataRow } from './new-call-schema'
 
 export interface NewCallPrefill {
-  /** "Call again" on a call, or a number typed in the command palette. */
-  from: 'call' | 'typed'
+  /** "Call again" on a call, or a link (another tool's, a `tel:` link's, the command palette's). */
+  from: 'call' | 'link'
   /** The call it was filled in from, when that is a call ID. */
   fromCallId: string | null
   /** No submission: a new call is a new request, with a new Idempotency-Key. */
@@ -48,16 +48,5 @@ export function readNewCallPrefill(state: unknown): NewCallPrefill | null {
       record: request.record,
       metadataRows,
     },
-  }
-}
-
-/** The form's starting values from a number typed in the command palette: the destination only. */
-export function readNewCallTo(state: unknown): NewCallPrefill | null {
-  const parsed = createCallRequest.shape.destination.safeParse(state)
-  if (!parsed.success) return null
-  return {
-    from: 'typed',
-    fromCallId: null,
-    values: { callerId: '', destination: parsed.data, record: false, metadataRows: [] },
   }
 }

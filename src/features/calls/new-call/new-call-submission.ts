@@ -32,12 +32,15 @@ export function usePlaceCall({
   onError,
   initialSubmission = null,
   restored = null,
+  entry,
 }: {
   onError: (error: unknown, submission: Submission | null) => void
   /** A failed submission from before the form was unmounted (see new-call-draft). */
   initialSubmission?: Submission | null
   /** A placement sent before this page was reloaded, its answer unseen. */
   restored?: PendingPlacement | null
+  /** The history entry the form is on (see pending-placement.ts). */
+  entry?: string
 }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -87,7 +90,7 @@ export function usePlaceCall({
     const before = submission.current
     submission.current = submissionFor(before, body)
     if (submission.current !== before || sentAt.current === null) sentAt.current = Date.now()
-    savePendingPlacement({ submission: submission.current, values, sentAt: sentAt.current })
+    savePendingPlacement({ submission: submission.current, values, sentAt: sentAt.current, entry })
     mutation.mutate({ body, key: submission.current.key })
   }
 

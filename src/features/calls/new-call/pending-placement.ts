@@ -19,6 +19,8 @@ export interface PendingPlacement {
   values: Omit<NewCallDraftValues, 'submission'>
   /** When it was first sent (this browser's clock). */
   sentAt: number
+  /** The history entry it was sent from: a reload keeps it, so a reloaded link finds its own placement. */
+  entry?: string
 }
 
 const pendingPlacement = z.object({
@@ -30,6 +32,7 @@ const pendingPlacement = z.object({
     metadataRows: z.array(z.object({ id: z.string(), key: z.string(), value: z.string() })),
   }),
   sentAt: z.number(),
+  entry: z.optional(z.string()),
 })
 
 export function savePendingPlacement(pending: PendingPlacement, storage: Storage = sessionStorage): void {
@@ -56,4 +59,18 @@ export function clearPendingPlacement(storage: Storage = sessionStorage): void {
   } catch {
     // Nothing kept, nothing to clear.
   }
+}
+
+/**
+ * The placement a form that just opened brings back: the one sent from this same history entry (a reloaded link or
+ * "Call again" keeps its entry, and must not place its call twice), or the tab's last on a form with nothing to fill.
+ * A new link or "Call again" opened since is a new intent, and starts from what it carries.
+ */
+export function placementToRestore(
+  pending: PendingPlacement | null,
+  { entry, filled }: { entry: string | undefined; filled: boolean },
+): PendingPlacement | null {
+  if (!pending) return null
+  if (entry !== undefined && pending.entry === entry) return pending
+  return filled ? null : pending
 }

@@ -1,6 +1,7 @@
 // The new-call form's state: TanStack Form holds the values and their errors,
 // usePlaceCall sends them exactly once, and the draft brings them back after a 401.
-// "Call again" starts the form from a prefill instead, which wins: it is what the person just asked for.
+// "Call again" or a link starts the form from a prefill instead, which wins: it is what the person just asked for,
+// unless this same page sent its call before a reload (pending-placement.ts).
 import { useForm, useStore } from '@tanstack/react-form'
 import { useState } from 'react'
 import type { CallerIdListItem } from '@/api/contract/schemas'
@@ -10,13 +11,19 @@ import { readNewCallDraft, saveNewCallDraft } from './new-call-draft'
 import type { NewCallPrefill } from './new-call-prefill'
 import { apiFieldErrors, type NewCallValues, newCallLiveSchema, newCallSubmitSchema } from './new-call-schema'
 import { usePlaceCall } from './new-call-submission'
-import { readPendingPlacement } from './pending-placement'
+import { placementToRestore, readPendingPlacement } from './pending-placement'
 
-export function useNewCallForm(callerIds: CallerIdListItem[], prefill: NewCallPrefill | null = null) {
+export function useNewCallForm(
+  callerIds: CallerIdListItem[],
+  prefill: NewCallPrefill | null = null,
+  entry: string | undefined = undefined,
+) {
   const [draft] = useState(() => (prefill ? null : readNewCallDraft()))
   // A placement sent before this page was reloaded: its form comes back, and sending it again reuses its key.
-  const [restored, setRestored] = useState(() => (prefill || draft ? null : readPendingPlacement()))
-  const initial = prefill?.values ?? draft ?? restored?.values
+  const [restored, setRestored] = useState(() =>
+    draft ? null : placementToRestore(readPendingPlacement(), { entry, filled: prefill !== null }),
+  )
+  const initial = restored?.values ?? prefill?.values ?? draft
   // The service's errors that belong to no field, listed in the form's alert.
   const [otherErrors, setOtherErrors] = useState<string[]>([])
   const { ref, focusFirstInvalid } = useFocusFirstInvalid()
@@ -30,6 +37,7 @@ export function useNewCallForm(callerIds: CallerIdListItem[], prefill: NewCallPr
   } = usePlaceCall({
     initialSubmission: draft?.submission,
     restored,
+    entry,
     onError: (error, submission) => {
       const { callerId, destination, record, metadataRows } = form.state.values
       saveNewCallDraft({ callerId, destination: destination.e164 ?? '', record, metadataRows, submission })

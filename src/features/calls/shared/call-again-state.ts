@@ -8,8 +8,6 @@ declare module '@tanstack/history' {
   interface HistoryState {
     /** Untrusted: the browser keeps it across reloads and versions. /calls/new validates it. */
     callAgain?: unknown
-    /** A number typed in the command palette (src/shell/keyboard), E.164. Untrusted too; /calls/new validates it. */
-    newCallTo?: unknown
   }
 }
 
