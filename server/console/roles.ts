@@ -5,7 +5,7 @@ import { PERMISSIONS, type Permission, type Role } from '../../src/api/contract/
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   support: ['calls:read', 'calls:create', 'caller-ids:read', 'account:read'],
-  manager: ['calls:read', 'caller-ids:read', 'account:read', 'usage:read', 'alerts:manage'],
+  manager: ['calls:read', 'caller-ids:read', 'account:read', 'usage:read', 'alerts:manage', 'call-lists:manage'],
   admin: PERMISSIONS,
 }
 

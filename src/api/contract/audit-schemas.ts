@@ -50,6 +50,10 @@ export const AUDIT_ACTIONS = [
   'alert-rule.created',
   'alert-rule.changed',
   'alert-rule.deleted',
+  'call-list.imported',
+  'call-list.paused',
+  'call-list.resumed',
+  'call-list.assigned',
   // Written by the console itself (no actor), once per firing.
   'alert.fired',
 ] as const

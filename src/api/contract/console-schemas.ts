@@ -32,6 +32,7 @@ export const PERMISSIONS = [
   'alerts:manage',
   'users:manage',
   'audit:read',
+  'call-lists:manage',
 ] as const
 const permission = z.enum(PERMISSIONS)
 export type Permission = z.infer<typeof permission>

@@ -51,6 +51,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'alert-rule.created': 'Alert rule added',
   'alert-rule.changed': 'Alert rule changed',
   'alert-rule.deleted': 'Alert rule deleted',
+  'call-list.imported': 'Call list imported',
+  'call-list.paused': 'Call list paused',
+  'call-list.resumed': 'Call list resumed',
+  'call-list.assigned': 'Call list assigned',
   'alert.fired': 'Alert fired',
 }
 

@@ -51,6 +51,10 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'alert-rule.created': null,
   'alert-rule.changed': null,
   'alert-rule.deleted': null,
+  'call-list.imported': null,
+  'call-list.paused': null,
+  'call-list.resumed': null,
+  'call-list.assigned': null,
   'alert.fired': null,
 }
 
