@@ -18,9 +18,11 @@ import { Route as SetUpRouteImport } from './routes/set-up'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as UsageRouteImport } from './routes/usage'
 import { Route as UsersRouteImport } from './routes/users'
+import { Route as CallListsIndexRouteImport } from './routes/call-lists/index'
 import { Route as CallsIndexRouteImport } from './routes/calls/index'
 import { Route as CallsCallIdRouteImport } from './routes/calls/$callId'
 import { Route as CallsNewRouteImport } from './routes/calls/new'
+import { Route as CallListsListIdWorkRouteImport } from './routes/call-lists/$listId.work'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -67,6 +69,11 @@ const UsersRoute = UsersRouteImport.update({
   path: '/users',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CallListsIndexRoute = CallListsIndexRouteImport.update({
+  id: '/call-lists/',
+  path: '/call-lists/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CallsIndexRoute = CallsIndexRouteImport.update({
   id: '/calls/',
   path: '/calls/',
@@ -82,6 +89,11 @@ const CallsNewRoute = CallsNewRouteImport.update({
   path: '/calls/new',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CallListsListIdWorkRoute = CallListsListIdWorkRouteImport.update({
+  id: '/call-lists/$listId/work',
+  path: '/call-lists/$listId/work',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -95,7 +107,9 @@ export interface FileRoutesByFullPath {
   '/users': typeof UsersRoute
   '/calls/$callId': typeof CallsCallIdRoute
   '/calls/new': typeof CallsNewRoute
+  '/call-lists/': typeof CallListsIndexRoute
   '/calls/': typeof CallsIndexRoute
+  '/call-lists/$listId/work': typeof CallListsListIdWorkRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -109,7 +123,9 @@ export interface FileRoutesByTo {
   '/users': typeof UsersRoute
   '/calls/$callId': typeof CallsCallIdRoute
   '/calls/new': typeof CallsNewRoute
+  '/call-lists': typeof CallListsIndexRoute
   '/calls': typeof CallsIndexRoute
+  '/call-lists/$listId/work': typeof CallListsListIdWorkRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -124,7 +140,9 @@ export interface FileRoutesById {
   '/users': typeof UsersRoute
   '/calls/$callId': typeof CallsCallIdRoute
   '/calls/new': typeof CallsNewRoute
+  '/call-lists/': typeof CallListsIndexRoute
   '/calls/': typeof CallsIndexRoute
+  '/call-lists/$listId/work': typeof CallListsListIdWorkRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -140,7 +158,9 @@ export interface FileRouteTypes {
     | '/users'
     | '/calls/$callId'
     | '/calls/new'
+    | '/call-lists/'
     | '/calls/'
+    | '/call-lists/$listId/work'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -154,7 +174,9 @@ export interface FileRouteTypes {
     | '/users'
     | '/calls/$callId'
     | '/calls/new'
+    | '/call-lists'
     | '/calls'
+    | '/call-lists/$listId/work'
   id:
     | '__root__'
     | '/'
@@ -168,7 +190,9 @@ export interface FileRouteTypes {
     | '/users'
     | '/calls/$callId'
     | '/calls/new'
+    | '/call-lists/'
     | '/calls/'
+    | '/call-lists/$listId/work'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -183,7 +207,9 @@ export interface RootRouteChildren {
   UsersRoute: typeof UsersRoute
   CallsCallIdRoute: typeof CallsCallIdRoute
   CallsNewRoute: typeof CallsNewRoute
+  CallListsIndexRoute: typeof CallListsIndexRoute
   CallsIndexRoute: typeof CallsIndexRoute
+  CallListsListIdWorkRoute: typeof CallListsListIdWorkRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -251,6 +277,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UsersRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/call-lists/': {
+      id: '/call-lists/'
+      path: '/call-lists'
+      fullPath: '/call-lists/'
+      preLoaderRoute: typeof CallListsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/calls/': {
       id: '/calls/'
       path: '/calls'
@@ -272,6 +305,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CallsNewRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/call-lists/$listId/work': {
+      id: '/call-lists/$listId/work'
+      path: '/call-lists/$listId/work'
+      fullPath: '/call-lists/$listId/work'
+      preLoaderRoute: typeof CallListsListIdWorkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -287,7 +327,9 @@ const rootRouteChildren: RootRouteChildren = {
   UsersRoute: UsersRoute,
   CallsCallIdRoute: CallsCallIdRoute,
   CallsNewRoute: CallsNewRoute,
+  CallListsIndexRoute: CallListsIndexRoute,
   CallsIndexRoute: CallsIndexRoute,
+  CallListsListIdWorkRoute: CallListsListIdWorkRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

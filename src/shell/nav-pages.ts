@@ -2,11 +2,13 @@ import type { Permission, SessionResponse } from '@/api/contract/console-schemas
 import { can } from '@/api/session'
 
 export interface NavPage {
-  to: '/calls' | '/live' | '/calls/new' | '/caller-ids' | '/usage' | '/alerts' | '/users' | '/audit'
+  to: '/calls' | '/live' | '/calls/new' | '/call-lists' | '/caller-ids' | '/usage' | '/alerts' | '/users' | '/audit'
   label: string
   /** Only the page itself is marked current, not the pages under it (a call under Calls). */
   exact: boolean
   permission: Permission
+  /** A second permission that opens it too (Call lists: the people who work them, and the managers of them). */
+  orPermission?: Permission
   /** The letter after `g` that goes to it (keyboard/README.md). */
   goKey: string
 }
@@ -17,6 +19,14 @@ export const NAV_PAGES: readonly NavPage[] = [
   { to: '/calls', label: 'Calls', exact: true, permission: 'calls:read', goKey: 'c' },
   { to: '/live', label: 'Live', exact: false, permission: 'calls:read', goKey: 'l' },
   { to: '/calls/new', label: 'New call', exact: true, permission: 'calls:create', goKey: 'n' },
+  {
+    to: '/call-lists',
+    label: 'Call lists',
+    exact: false,
+    permission: 'calls:create',
+    orPermission: 'call-lists:manage',
+    goKey: 'w',
+  },
   { to: '/caller-ids', label: 'Caller IDs', exact: false, permission: 'caller-ids:read', goKey: 'i' },
   { to: '/usage', label: 'Usage', exact: false, permission: 'usage:read', goKey: 'u' },
   { to: '/alerts', label: 'Alerts', exact: false, permission: 'alerts:manage', goKey: 'r' },
@@ -26,5 +36,7 @@ export const NAV_PAGES: readonly NavPage[] = [
 
 /** The pages this person's role has. */
 export function pagesFor(session: SessionResponse | null | undefined): NavPage[] {
-  return NAV_PAGES.filter((page) => can(session, page.permission))
+  return NAV_PAGES.filter(
+    (page) => can(session, page.permission) || (page.orPermission !== undefined && can(session, page.orPermission)),
+  )
 }

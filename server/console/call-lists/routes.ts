@@ -30,7 +30,7 @@ import { previewOf, readImport, UnreadableImport } from './read-import'
  * An import's body: 100,000 rows of a number and a few columns, JSON-escaped, with room to spare. Only the import's
  * two routes take this much; the console's other routes read bodies of a few KiB.
  */
-export const MAX_IMPORT_BYTES = 32 * 1024 * 1024
+const MAX_IMPORT_BYTES = 32 * 1024 * 1024
 
 const LIST_ID = /^list_[A-Za-z0-9_-]{1,40}$/
 const CONTACT_ID = /^[1-9]\d{0,15}$/

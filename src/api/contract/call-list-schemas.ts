@@ -30,7 +30,7 @@ const name = z
 const e164 = z.string().check(z.regex(/^\+[1-9]\d{6,14}$/, { error: 'Give the caller ID as +country number.' }))
 
 /** What a manager chooses for a list besides its contacts. */
-export const callListSettings = z.object({
+const callListSettings = z.object({
   name,
   /** A fixed caller ID, or null: the one New call would suggest for each contact's number. */
   callerId: z.nullable(e164),
@@ -52,7 +52,7 @@ export const importSource = z.object({
 })
 export type ImportSource = z.infer<typeof importSource>
 
-export const importProblem = z.object({
+const importProblem = z.object({
   /** The line of the file (the header is line 1). */
   line: z.number(),
   kind: z.enum(['invalid', 'duplicate']),
@@ -77,11 +77,10 @@ export const importPreview = z.object({
 export type ImportPreview = z.infer<typeof importPreview>
 
 export const createCallList = z.object({ settings: callListSettings, source: importSource })
-export type CreateCallList = z.infer<typeof createCallList>
 
 const person = z.object({ userId: z.string(), email: z.string() })
 
-export const callListProgress = z.object({
+const callListProgress = z.object({
   total: z.number(),
   done: z.number(),
   /** Waiting to be called, now or later. */
@@ -116,7 +115,7 @@ export const createdCallList = z.object({ list: callList, skipped: z.number() })
 export const pausedChange = z.object({ paused: z.boolean() })
 export const assignmentChange = z.pick(callListSettings, { everyone: true, assignees: true })
 
-export const listAttempt = z.object({
+const listAttempt = z.object({
   callId: z.string(),
   by: z.string(),
   at: z.iso.datetime(),
@@ -138,7 +137,7 @@ export const workContact = z.object({
 export type WorkContact = z.infer<typeof workContact>
 
 /** Why there is no contact to work: the list is paused, every contact is done, or the rest come back later. */
-export const NO_CONTACT_REASONS = ['paused', 'finished', 'later', 'archived'] as const
+const NO_CONTACT_REASONS = ['paused', 'finished', 'later', 'archived'] as const
 
 export const claimAnswer = z.object({
   list: callList,
