@@ -30,6 +30,7 @@ const CONSOLE_ROUTES: Operation[] = [
   { method: 'GET', route: '/api/console/alerts/rules', permission: 'alerts:manage' },
   { method: 'GET', route: '/api/console/alerts/notices', permission: 'alerts:manage' },
   { method: 'GET', route: '/api/console/alerts/firings', permission: 'alerts:manage' },
+  { method: 'GET', route: '/api/console/call-lists', permission: 'call-lists:read' },
   { method: 'GET', route: '/api/console/call-lists/people', permission: 'call-lists:manage' },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
@@ -63,6 +64,7 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/alerts/rules': ['manager', 'admin'],
   'GET /api/console/alerts/notices': ['manager', 'admin'],
   'GET /api/console/alerts/firings': ['manager', 'admin'],
+  'GET /api/console/call-lists': ['support', 'manager', 'admin'],
   'GET /api/console/call-lists/people': ['manager', 'admin'],
 }
 

@@ -7,8 +7,6 @@ export interface NavPage {
   /** Only the page itself is marked current, not the pages under it (a call under Calls). */
   exact: boolean
   permission: Permission
-  /** A second permission that opens it too (Call lists: the people who work them, and the managers of them). */
-  orPermission?: Permission
   /** The letter after `g` that goes to it (keyboard/README.md). */
   goKey: string
 }
@@ -19,14 +17,7 @@ export const NAV_PAGES: readonly NavPage[] = [
   { to: '/calls', label: 'Calls', exact: true, permission: 'calls:read', goKey: 'c' },
   { to: '/live', label: 'Live', exact: false, permission: 'calls:read', goKey: 'l' },
   { to: '/calls/new', label: 'New call', exact: true, permission: 'calls:create', goKey: 'n' },
-  {
-    to: '/call-lists',
-    label: 'Call lists',
-    exact: false,
-    permission: 'calls:create',
-    orPermission: 'call-lists:manage',
-    goKey: 'w',
-  },
+  { to: '/call-lists', label: 'Call lists', exact: false, permission: 'call-lists:read', goKey: 'w' },
   { to: '/caller-ids', label: 'Caller IDs', exact: false, permission: 'caller-ids:read', goKey: 'i' },
   { to: '/usage', label: 'Usage', exact: false, permission: 'usage:read', goKey: 'u' },
   { to: '/alerts', label: 'Alerts', exact: false, permission: 'alerts:manage', goKey: 'r' },
@@ -36,7 +27,5 @@ export const NAV_PAGES: readonly NavPage[] = [
 
 /** The pages this person's role has. */
 export function pagesFor(session: SessionResponse | null | undefined): NavPage[] {
-  return NAV_PAGES.filter(
-    (page) => can(session, page.permission) || (page.orPermission !== undefined && can(session, page.orPermission)),
-  )
+  return NAV_PAGES.filter((page) => can(session, page.permission))
 }

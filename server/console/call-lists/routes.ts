@@ -1,5 +1,5 @@
-// /api/console/call-lists: managers import and assign lists (call-lists:manage); the people who place calls
-// (calls:create) work the lists assigned to them, one claimed contact at a time (README.md).
+// /api/console/call-lists: everyone reads the lists they see (call-lists:read); managers import and assign lists
+// (call-lists:manage); the people who place calls (calls:create) work theirs, a claimed contact at a time (README.md).
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import {
@@ -14,10 +14,9 @@ import {
   releaseContact,
   type WorkContact,
 } from '../../../src/api/contract/call-list-schemas'
-import type { Permission } from '../../../src/api/contract/console-schemas'
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
-import { forbidden, requirePermission, type SessionEnv } from '../auth/require-session'
+import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { jsonBody } from '../http/json-body'
 import { sendProblem } from '../http/problem'
 import { can } from '../roles'
@@ -115,13 +114,13 @@ export function callListRoutes({ store, audit, signedIn, now }: CallListRoutesOp
     }
   }
 
-  const works = anyOf('calls:create', 'call-lists:manage')
+  const reads = requirePermission('call-lists:read')
   const manages = requirePermission('call-lists:manage')
   const placesCalls = requirePermission('calls:create')
 
   return new Hono<SessionEnv>()
     .use(signedIn)
-    .get('/', works, async (c) => {
+    .get('/', reads, async (c) => {
       const { role, userId } = c.get('session')
       const rows = await lists.list(can(role, 'call-lists:manage') ? null : userId)
       return c.json({ lists: await Promise.all(rows.map(toList)) })
@@ -170,7 +169,7 @@ export function callListRoutes({ store, audit, signedIn, now }: CallListRoutesOp
       })
       return c.json({ list: await toList(row), skipped: read.problems.length }, 201)
     })
-    .get('/:id', works, async (c) => {
+    .get('/:id', reads, async (c) => {
       const list = await pathList(c)
       return list instanceof Response ? list : c.json(await toList(list))
     })
@@ -268,13 +267,4 @@ export function callListRoutes({ store, audit, signedIn, now }: CallListRoutesOp
         return c.body(null, 204)
       },
     )
-}
-
-/** For the lists themselves, which both the people who work them and their managers read. */
-function anyOf(...permissions: Permission[]): MiddlewareHandler<SessionEnv> {
-  return async (c, next) => {
-    const { role } = c.get('session')
-    if (!permissions.some((permission) => can(role, permission))) return forbidden(c)
-    await next()
-  }
 }

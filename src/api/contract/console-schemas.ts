@@ -32,6 +32,7 @@ export const PERMISSIONS = [
   'alerts:manage',
   'users:manage',
   'audit:read',
+  'call-lists:read',
   'call-lists:manage',
 ] as const
 const permission = z.enum(PERMISSIONS)

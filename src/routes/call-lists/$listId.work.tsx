@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermission } from '@/api/session'
-import { RouteError } from '@/components/route-error'
 import { WorkListPage } from '@/features/call-lists/work/work-list-page'
 
 export const Route = createFileRoute('/call-lists/$listId/work')({
   beforeLoad: ({ context }) => requirePermission(context.session, 'calls:create'),
   head: () => ({ meta: [{ title: 'Working a call list' }] }),
-  errorComponent: RouteError,
   component: WorkPage,
 })
 
