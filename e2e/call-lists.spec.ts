@@ -8,7 +8,7 @@ import { expect, signedInAs, test } from './support/test'
 
 const LISTS = '/api/console/call-lists'
 const rows = (count: number) =>
-  Array.from({ length: count }, (_, i) => `Person ${i + 1},+1 415 555 ${String(100 + i).padStart(4, '0')},A-${i + 1}`)
+  Array.from({ length: count }, (_, i) => `Person ${i + 1},+1 212 555 ${String(100 + i).padStart(4, '0')},A-${i + 1}`)
 
 /** A list made through the console's API by the manager, for the journeys that only work one. */
 async function seedList(browser: Browser, count: number): Promise<{ id: string; name: string }> {
@@ -59,7 +59,7 @@ test.describe('a manager', () => {
     const name = `November renewals ${randomUUID().slice(0, 6)}`
     await page.goto('/call-lists')
     await page.getByLabel('Name').fill(name)
-    const csv = ['Name,Phone,Account', ...rows(20), 'Nobody,12,A-21', 'Again,(415) 555-0100,A-22'].join('\n')
+    const csv = ['Name,Phone,Account', ...rows(20), 'Nobody,12,A-21', 'Again,(212) 555-0100,A-22'].join('\n')
     await page.getByLabel('Or paste the CSV').fill(csv)
     await page.getByRole('button', { name: 'Check the file' }).click()
 
@@ -67,7 +67,7 @@ test.describe('a manager', () => {
     const leftOut = page.getByRole('region', { name: 'Lines left out' })
     await expect(leftOut.getByRole('row', { name: /^22 12 Invalid/ })).toBeVisible()
     await expect(
-      leftOut.getByRole('row', { name: /^23 \(415\) 555-0100 Duplicate: The same number as line 2\./ }),
+      leftOut.getByRole('row', { name: /^23 \(212\) 555-0100 Duplicate: The same number as line 2\./ }),
     ).toBeVisible()
 
     await page.getByRole('radio', { name: 'These people' }).check()

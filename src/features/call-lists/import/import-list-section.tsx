@@ -10,7 +10,7 @@ import { FormError } from '@/components/ui/form-error'
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { errorText } from '@/lib/error-text'
-import { formatNumber, pluralize } from '@/lib/format'
+import { pluralize } from '@/lib/format'
 import { countryOptions, DEFAULT_COUNTRY } from '@/lib/phone'
 import { ImportPreviewReport } from './import-preview-report'
 import { ListSettingsFields } from './list-settings-fields'
@@ -44,8 +44,8 @@ export function ImportListSection() {
     mutationFn: importCallList,
     onSuccess: async ({ list, skipped }) => {
       setSaved(
-        `Imported “${list.name}”: ${formatNumber(list.progress.total)} ${pluralize(list.progress.total, 'contact')}` +
-          (skipped ? `, ${formatNumber(skipped)} ${pluralize(skipped, 'line')} left out.` : '.'),
+        `Imported “${list.name}”: ${pluralize(list.progress.total, 'contact')}` +
+          (skipped ? `, ${pluralize(skipped, 'line')} left out.` : '.'),
       )
       setName('')
       setCsv('')
@@ -156,7 +156,7 @@ export function ImportListSection() {
           {preview
             ? save.isPending
               ? 'Importing…'
-              : `Import ${formatNumber(preview.valid)} ${pluralize(preview.valid, 'contact')}`
+              : `Import ${pluralize(preview.valid, 'contact')}`
             : check.isPending
               ? 'Checking…'
               : 'Check the file'}

@@ -8,8 +8,8 @@ export function ImportPreviewReport({ preview }: { preview: ImportPreview }) {
   return (
     <div className="space-y-3" aria-live="polite">
       <p className="text-sm">
-        {formatNumber(preview.rows)} {pluralize(preview.rows, 'row')}: <strong>{formatNumber(preview.valid)}</strong> to
-        import, {formatNumber(preview.problemCount)} left out. Numbers are read from the column “{preview.numberColumn}
+        {pluralize(preview.rows, 'row')}: <strong>{formatNumber(preview.valid)}</strong> to import,{' '}
+        {formatNumber(preview.problemCount)} left out. Numbers are read from the column “{preview.numberColumn}
         ”; the other columns become each call’s metadata.
       </p>
       {preview.problems.length > 0 && (
@@ -37,7 +37,7 @@ export function ImportPreviewReport({ preview }: { preview: ImportPreview }) {
       )}
       {unlisted > 0 && (
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          And {formatNumber(unlisted)} more {pluralize(unlisted, 'line')} left out, not listed here.
+          And {pluralize(unlisted, 'more line', 'more lines')} left out, not listed here.
         </p>
       )}
     </div>

@@ -11,7 +11,9 @@ describe('suggestCallerId', () => {
     expect(suggestCallerId('+33142685300', verified)).toBe('+442079460000')
   })
 
-  it('has none to suggest without a verified caller ID', () => {
+  it('never suggests the callee’s own number, and has none to suggest without another', () => {
+    expect(suggestCallerId('+14155550199', verified)).toBe('+12125550100')
     expect(suggestCallerId('+14155550123', [])).toBeNull()
+    expect(suggestCallerId('+14155550123', ['+14155550123'])).toBeNull()
   })
 })

@@ -69,13 +69,15 @@ export function WorkListPage({ listId }: { listId: string }) {
   }
   const latest = useRef(actions)
   latest.current = actions
-  const goPressedAt = useRef(0)
+  const goPressedAt = useRef(Number.NEGATIVE_INFINITY)
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat) return
       const afterGo = event.timeStamp - goPressedAt.current < GO_WINDOW_MS
-      goPressedAt.current = event.key === 'g' ? event.timeStamp : 0
-      const action = readWorkKey({ ...event, inField: keysAreText(event.target), afterGo })
+      goPressedAt.current = event.key === 'g' ? event.timeStamp : Number.NEGATIVE_INFINITY
+      // Named one by one: a KeyboardEvent's fields are getters of its prototype, which a spread does not copy.
+      const { key, ctrlKey, metaKey, altKey } = event
+      const action = readWorkKey({ key, ctrlKey, metaKey, altKey, inField: keysAreText(event.target), afterGo })
       if (!action) return
       event.preventDefault()
       if (action.kind === 'place') latest.current.place()
