@@ -4,7 +4,7 @@ import { NAV_PAGES } from '../nav-pages'
 import { type PaletteContext, paletteCommands } from './palette-commands'
 
 const support: PaletteContext = {
-  pages: NAV_PAGES.filter((page) => ['calls:read', 'calls:create'].includes(page.permission)),
+  pages: NAV_PAGES.filter((page) => ['calls:read', 'calls:create', 'call-lists:read'].includes(page.permission)),
   canReadCalls: true,
   canPlaceCalls: true,
   zone: 'browser',
