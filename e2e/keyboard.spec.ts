@@ -220,6 +220,7 @@ test('? lists every shortcut, the g ones of the person’s pages; Escape closes 
     ['Calls', 'gthenc'],
     ['Live', 'gthenl'],
     ['New call', 'gthenn'],
+    ['Call lists', 'gthenw'],
     ['Caller IDs', 'gtheni'],
     ['Usage', 'gthenu'],
     ['Alerts', 'gthenr'],
@@ -241,6 +242,7 @@ test('g then a letter goes to each page of an admin', async ({ page }) => {
   for (const [letter, path, name] of [
     ['l', '/live', 'Live calls'],
     ['n', '/calls/new', 'New call'],
+    ['w', '/call-lists', 'Call lists'],
     ['i', '/caller-ids', 'Caller IDs'],
     ['u', '/usage', 'Usage'],
     ['r', '/alerts', 'Alerts'],
@@ -266,7 +268,13 @@ test.describe('a support agent’s g keys and palette', () => {
 
     await openPalette(page)
     const goTo = palette(page).getByRole('option', { name: /^Go to / })
-    await expect(goTo).toHaveText([/^Go to Calls/, /^Go to Live/, /^Go to New call/, /^Go to Caller IDs/])
+    await expect(goTo).toHaveText([
+      /^Go to Calls/,
+      /^Go to Live/,
+      /^Go to New call/,
+      /^Go to Call lists/,
+      /^Go to Caller IDs/,
+    ])
     await page.keyboard.press('Escape')
     await expect(palette(page)).toHaveCount(0)
   })

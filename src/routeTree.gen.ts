@@ -19,9 +19,11 @@ import { Route as SetUpRouteImport } from './routes/set-up'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as UsageRouteImport } from './routes/usage'
 import { Route as UsersRouteImport } from './routes/users'
+import { Route as CallListsIndexRouteImport } from './routes/call-lists/index'
 import { Route as CallsIndexRouteImport } from './routes/calls/index'
 import { Route as CallsCallIdRouteImport } from './routes/calls/$callId'
 import { Route as CallsNewRouteImport } from './routes/calls/new'
+import { Route as CallListsListIdWorkRouteImport } from './routes/call-lists/$listId.work'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -73,6 +75,11 @@ const UsersRoute = UsersRouteImport.update({
   path: '/users',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CallListsIndexRoute = CallListsIndexRouteImport.update({
+  id: '/call-lists/',
+  path: '/call-lists/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CallsIndexRoute = CallsIndexRouteImport.update({
   id: '/calls/',
   path: '/calls/',
@@ -86,6 +93,11 @@ const CallsCallIdRoute = CallsCallIdRouteImport.update({
 const CallsNewRoute = CallsNewRouteImport.update({
   id: '/calls/new',
   path: '/calls/new',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CallListsListIdWorkRoute = CallListsListIdWorkRouteImport.update({
+  id: '/call-lists/$listId/work',
+  path: '/call-lists/$listId/work',
   getParentRoute: () => rootRouteImport,
 } as any)
 
@@ -102,7 +114,9 @@ export interface FileRoutesByFullPath {
   '/users': typeof UsersRoute
   '/calls/$callId': typeof CallsCallIdRoute
   '/calls/new': typeof CallsNewRoute
+  '/call-lists/': typeof CallListsIndexRoute
   '/calls/': typeof CallsIndexRoute
+  '/call-lists/$listId/work': typeof CallListsListIdWorkRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -117,7 +131,9 @@ export interface FileRoutesByTo {
   '/users': typeof UsersRoute
   '/calls/$callId': typeof CallsCallIdRoute
   '/calls/new': typeof CallsNewRoute
+  '/call-lists': typeof CallListsIndexRoute
   '/calls': typeof CallsIndexRoute
+  '/call-lists/$listId/work': typeof CallListsListIdWorkRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -133,7 +149,9 @@ export interface FileRoutesById {
   '/users': typeof UsersRoute
   '/calls/$callId': typeof CallsCallIdRoute
   '/calls/new': typeof CallsNewRoute
+  '/call-lists/': typeof CallListsIndexRoute
   '/calls/': typeof CallsIndexRoute
+  '/call-lists/$listId/work': typeof CallListsListIdWorkRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -150,7 +168,9 @@ export interface FileRouteTypes {
     | '/users'
     | '/calls/$callId'
     | '/calls/new'
+    | '/call-lists/'
     | '/calls/'
+    | '/call-lists/$listId/work'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -165,7 +185,9 @@ export interface FileRouteTypes {
     | '/users'
     | '/calls/$callId'
     | '/calls/new'
+    | '/call-lists'
     | '/calls'
+    | '/call-lists/$listId/work'
   id:
     | '__root__'
     | '/'
@@ -180,7 +202,9 @@ export interface FileRouteTypes {
     | '/users'
     | '/calls/$callId'
     | '/calls/new'
+    | '/call-lists/'
     | '/calls/'
+    | '/call-lists/$listId/work'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -196,7 +220,9 @@ export interface RootRouteChildren {
   UsersRoute: typeof UsersRoute
   CallsCallIdRoute: typeof CallsCallIdRoute
   CallsNewRoute: typeof CallsNewRoute
+  CallListsIndexRoute: typeof CallListsIndexRoute
   CallsIndexRoute: typeof CallsIndexRoute
+  CallListsListIdWorkRoute: typeof CallListsListIdWorkRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -271,6 +297,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UsersRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/call-lists/': {
+      id: '/call-lists/'
+      path: '/call-lists'
+      fullPath: '/call-lists/'
+      preLoaderRoute: typeof CallListsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/calls/': {
       id: '/calls/'
       path: '/calls'
@@ -292,6 +325,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CallsNewRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/call-lists/$listId/work': {
+      id: '/call-lists/$listId/work'
+      path: '/call-lists/$listId/work'
+      fullPath: '/call-lists/$listId/work'
+      preLoaderRoute: typeof CallListsListIdWorkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -308,7 +348,9 @@ const rootRouteChildren: RootRouteChildren = {
   UsersRoute: UsersRoute,
   CallsCallIdRoute: CallsCallIdRoute,
   CallsNewRoute: CallsNewRoute,
+  CallListsIndexRoute: CallListsIndexRoute,
   CallsIndexRoute: CallsIndexRoute,
+  CallListsListIdWorkRoute: CallListsListIdWorkRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

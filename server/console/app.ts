@@ -5,6 +5,7 @@ import { every } from 'hono/combine'
 import * as z from 'zod/mini'
 import { AUDIT_PATHS } from '../../src/api/contract/audit-schemas'
 import { CALL_INDEX_PATHS } from '../../src/api/contract/call-index-schemas'
+import { CALL_LISTS_PATH } from '../../src/api/contract/call-list-schemas'
 import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/contract/console-schemas'
 import { LIVE_EVENTS_PATH } from '../../src/api/contract/live-schemas'
 import { PLACED_BY_PATH } from '../../src/api/contract/placed-by-schemas'
@@ -30,6 +31,7 @@ import { createSessionService, type SessionPolicy } from './auth/sessions'
 import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './auth/sign-in-throttle'
 import { createOidcClient } from './auth/sso/oidc-client'
 import { ssoRoutes } from './auth/sso/sso-routes'
+import { callListRoutes } from './call-lists/routes'
 import { callerIdHealthRoutes } from './caller-ids/health-routes'
 import { callerIdSuggestionRoutes } from './caller-ids/suggestion-routes'
 import type { CallIndexSync } from './calls/index/call-index-sync'
@@ -342,6 +344,10 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.page}`, auditRoutes(options.store, audit, signedInPaced, now))
   app.route(`${CONSOLE_PREFIX}${PLACED_BY_PATH}`, placedByRoutes(options.store, signedInPaced))
   app.route(`${CONSOLE_PREFIX}${CALL_INDEX_PATHS.views}`, savedViewRoutes(options.store, signedInPaced, now))
+  app.route(
+    `${CONSOLE_PREFIX}${CALL_LISTS_PATH}`,
+    callListRoutes({ store: options.store, audit, signedIn: signedInPaced, now }),
+  )
   app.route(
     CONSOLE_PREFIX,
     callIndexRoutes({

@@ -34,6 +34,8 @@ const CONSOLE_ROUTES: Operation[] = [
   { method: 'GET', route: '/api/console/alerts/firings', permission: 'alerts:manage' },
   { method: 'GET', route: '/api/console/integrations', permission: 'integrations:manage' },
   { method: 'GET', route: '/api/console/integrations/deliveries', permission: 'integrations:manage' },
+  { method: 'GET', route: '/api/console/call-lists', permission: 'call-lists:read' },
+  { method: 'GET', route: '/api/console/call-lists/people', permission: 'call-lists:manage' },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
 
@@ -70,6 +72,8 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/alerts/firings': ['manager', 'admin'],
   'GET /api/console/integrations': ['admin'],
   'GET /api/console/integrations/deliveries': ['admin'],
+  'GET /api/console/call-lists': ['support', 'manager', 'admin'],
+  'GET /api/console/call-lists/people': ['manager', 'admin'],
 }
 
 const name = (operation: Operation) => `${operation.method} ${operation.route}`

@@ -2,7 +2,17 @@ import type { Permission, SessionResponse } from '@/api/contract/console-schemas
 import { can } from '@/api/session'
 
 export interface NavPage {
-  to: '/calls' | '/live' | '/calls/new' | '/caller-ids' | '/usage' | '/alerts' | '/integrations' | '/users' | '/audit'
+  to:
+    | '/calls'
+    | '/live'
+    | '/calls/new'
+    | '/call-lists'
+    | '/caller-ids'
+    | '/usage'
+    | '/alerts'
+    | '/integrations'
+    | '/users'
+    | '/audit'
   label: string
   /** Only the page itself is marked current, not the pages under it (a call under Calls). */
   exact: boolean
@@ -17,6 +27,7 @@ export const NAV_PAGES: readonly NavPage[] = [
   { to: '/calls', label: 'Calls', exact: true, permission: 'calls:read', goKey: 'c' },
   { to: '/live', label: 'Live', exact: false, permission: 'calls:read', goKey: 'l' },
   { to: '/calls/new', label: 'New call', exact: true, permission: 'calls:create', goKey: 'n' },
+  { to: '/call-lists', label: 'Call lists', exact: false, permission: 'call-lists:read', goKey: 'w' },
   { to: '/caller-ids', label: 'Caller IDs', exact: false, permission: 'caller-ids:read', goKey: 'i' },
   { to: '/usage', label: 'Usage', exact: false, permission: 'usage:read', goKey: 'u' },
   { to: '/alerts', label: 'Alerts', exact: false, permission: 'alerts:manage', goKey: 'r' },

@@ -8,6 +8,8 @@ import { createAlertRuleQueries } from './alert-rules'
 import { createAuditQueries } from './audit'
 import { createCallIndexQueries } from './call-index'
 import { createCallIndexSyncQueries } from './call-index-sync'
+import { createCallListContactQueries } from './call-list-contacts'
+import { createCallListQueries } from './call-lists'
 import { createCallOwnerQueries } from './call-owners'
 import { createCallSearchQueries } from './call-search'
 import { createCallerIdHealthQueries } from './caller-id-health'
@@ -80,6 +82,8 @@ function createStore(
     personRates: createPersonRateQueries(db),
     personClaims: createPersonClaimQueries(db),
     storageOrigins: createStorageOriginQueries(db),
+    callLists: createCallListQueries(db),
+    callListContacts: createCallListContactQueries(db),
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
     writeHealth: createWriteHealth(db),
     close: async () => {

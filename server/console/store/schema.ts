@@ -206,6 +206,11 @@ export interface ConsoleDatabase {
   // integrations (migration 0021)
   integrations: IntegrationsTable
   integration_deliveries: IntegrationDeliveriesTable
+  // Call lists (0022_call_lists)
+  call_lists: CallListsTable
+  call_list_assignees: CallListAssigneesTable
+  call_list_contacts: CallListContactsTable
+  call_list_attempts: CallListAttemptsTable
 }
 
 /** Origins the voice service named in recording links (proxy/storage-origins.ts, `auto`). */
@@ -420,4 +425,60 @@ export interface IntegrationDeliveriesTable {
   response_time_ms: number | null
   response_excerpt: string | null
   created_at: number
+}
+
+// Call lists (0022_call_lists, server/console/call-lists/).
+
+/** A list of people to call, imported by a manager. */
+interface CallListsTable {
+  id: string
+  name: string
+  /** A fixed caller ID, or null: the one New call suggests for each number. */
+  caller_id: string | null
+  record: number
+  come_back_minutes: number
+  max_tries: number
+  /** 1: everyone who places calls works it; 0: its assignees only. */
+  everyone: number
+  paused: number
+  archived: number
+  created_by: string
+  created_at: number
+}
+
+interface CallListAssigneesTable {
+  list_id: string
+  user_id: string
+}
+
+/** A contact of a list: waiting (now or from next_at) or done; claimed by one agent at a time. */
+interface CallListContactsTable {
+  id: Generated<number>
+  list_id: string
+  /** The line of the imported file. */
+  line: number
+  /** E.164. */
+  number: string
+  /** Its other columns, JSON. */
+  metadata: string
+  state: 'waiting' | 'done'
+  tries: number
+  /** Not before this time (0: at once). */
+  next_at: number
+  claimed_by: string | null
+  claim_expires_at: number | null
+  /** The call placed in the claim under way; null until one is. */
+  claim_call_id: string | null
+  last_call_id: string | null
+  last_outcome: string | null
+}
+
+/** One call to a contact; its outcome once the placer records one. */
+interface CallListAttemptsTable {
+  call_id: string
+  list_id: string
+  contact_id: number
+  by_user_id: string
+  at: number
+  outcome: string | null
 }

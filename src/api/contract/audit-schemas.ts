@@ -52,6 +52,10 @@ export const AUDIT_ACTIONS = [
   'alert-rule.created',
   'alert-rule.changed',
   'alert-rule.deleted',
+  'call-list.imported',
+  'call-list.paused',
+  'call-list.resumed',
+  'call-list.assigned',
   // Written by the console itself (no actor), once per firing.
   'alert.fired',
   // Integrations (issue 51): a person's changes to a destination, each delivery attempt, the console's turning off.

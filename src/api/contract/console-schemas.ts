@@ -33,6 +33,8 @@ export const PERMISSIONS = [
   'integrations:manage',
   'users:manage',
   'audit:read',
+  'call-lists:read',
+  'call-lists:manage',
 ] as const
 const permission = z.enum(PERMISSIONS)
 export type Permission = z.infer<typeof permission>

@@ -4,7 +4,7 @@ import { NAV_PAGES } from '../nav-pages'
 import { type PaletteContext, paletteCommands } from './palette-commands'
 
 const support: PaletteContext = {
-  pages: NAV_PAGES.filter((page) => ['calls:read', 'calls:create'].includes(page.permission)),
+  pages: NAV_PAGES.filter((page) => ['calls:read', 'calls:create', 'call-lists:read'].includes(page.permission)),
   canReadCalls: true,
   canPlaceCalls: true,
   zone: 'browser',
@@ -23,6 +23,7 @@ describe('paletteCommands', () => {
       'Go to Calls',
       'Go to Live',
       'Go to New call',
+      'Go to Call lists',
       'Show the keyboard shortcuts',
       'Search: the page’s search, or the calls list’s',
       'Next row',
@@ -45,7 +46,7 @@ describe('paletteCommands', () => {
   })
 
   it('finds commands by every word typed, in any case, in the label or its keywords; searching calls comes last', () => {
-    expect(labels('go li')).toEqual(['Go to Live', 'Search calls for “go li”'])
+    expect(labels('go li')).toEqual(['Go to Live', 'Go to Call lists', 'Search calls for “go li”'])
     expect(labels('DARK')).toEqual(['Use the dark theme', 'Search calls for “DARK”'])
     expect(labels('zone')).toEqual([
       'Show times in the browser’s zone (Europe/Berlin)',

@@ -1,0 +1,164 @@
+// Call lists (issue 51, item 2): a manager imports a 20-contact list and assigns it; an agent works it by keyboard
+// alone; two agents on one list never get the same contact. The outcome's digit key needs the outcomes module's
+// routes (GET /api/console/outcome-kinds), merged from another branch: that step is marked fixme until they answer.
+import { randomUUID } from 'node:crypto'
+import type { Browser, Page } from '@playwright/test'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/contract/console-schemas'
+import { expect, signedInAs, test } from './support/test'
+
+const LISTS = '/api/console/call-lists'
+const rows = (count: number) =>
+  Array.from({ length: count }, (_, i) => `Person ${i + 1},+1 212 555 ${String(100 + i).padStart(4, '0')},A-${i + 1}`)
+
+/** A list made through the console's API by the manager, for the journeys that only work one. */
+async function seedList(browser: Browser, count: number): Promise<{ id: string; name: string }> {
+  const manager = await browser.newContext(signedInAs('manager'))
+  try {
+    const name = `Renewals ${randomUUID().slice(0, 6)}`
+    const res = await manager.request.post(LISTS, {
+      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+      data: {
+        settings: {
+          name,
+          callerId: null,
+          record: false,
+          comeBackMinutes: 120,
+          maxTries: 3,
+          everyone: true,
+          assignees: [],
+        },
+        source: { csv: ['Name,Phone,Account', ...rows(count)].join('\n'), region: 'US' },
+      },
+    })
+    expect(res.status(), await res.text()).toBe(201)
+    const { list } = (await res.json()) as { list: { id: string } }
+    return { id: list.id, name }
+  } finally {
+    await manager.close()
+  }
+}
+
+const contactHeading = (page: Page) => page.getByRole('heading', { name: /^Contact on line \d+$/ })
+
+/** Places the shown contact's call with C and moves on with N; answers the line of the contact it called. */
+async function callAndNext(page: Page): Promise<string> {
+  const heading = contactHeading(page)
+  const line = (await heading.textContent()) ?? ''
+  await expect(page.getByRole('button', { name: 'Place call (C)' })).toBeEnabled()
+  await page.keyboard.press('c')
+  await expect(page.getByRole('status').filter({ hasText: 'Call placed:' })).toBeVisible()
+  await page.keyboard.press('n')
+  await expect(heading.or(page.getByText('No contact to call now'))).not.toHaveText(line)
+  return line
+}
+
+test.describe('a manager', () => {
+  test.use(signedInAs('manager'))
+
+  test('imports a 20-contact list, sees the lines left out before saving, and assigns it', async ({ page }) => {
+    const name = `November renewals ${randomUUID().slice(0, 6)}`
+    await page.goto('/call-lists')
+    await page.getByLabel('Name').fill(name)
+    const csv = ['Name,Phone,Account', ...rows(20), 'Nobody,12,A-21', 'Again,(212) 555-0100,A-22'].join('\n')
+    await page.getByLabel('Or paste the CSV').fill(csv)
+    await page.getByRole('button', { name: 'Check the file' }).click()
+
+    await expect(page.getByText(/22 rows: 20 to import, 2 left out/)).toBeVisible()
+    const leftOut = page.getByRole('region', { name: 'Lines left out' })
+    await expect(leftOut.getByRole('row', { name: /^22 12 Invalid/ })).toBeVisible()
+    await expect(
+      leftOut.getByRole('row', { name: /^23 \(212\) 555-0100 Duplicate: The same number as line 2\./ }),
+    ).toBeVisible()
+
+    await page.getByRole('radio', { name: 'These people' }).check()
+    await page.getByRole('checkbox', { name: 'support@e2e.test' }).check()
+    await page.getByRole('checkbox', { name: 'admin@e2e.test' }).check()
+    await page.getByRole('button', { name: 'Import 20 contacts' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: `Imported “${name}”: 20 contacts, 2 lines left out.` }),
+    ).toBeVisible()
+    const row = page.getByRole('row').filter({ hasText: name })
+    await expect(row).toContainText('0 of 20 done · 20 left')
+    await expect(row).toContainText('admin@e2e.test, support@e2e.test')
+  })
+})
+
+test.describe('an agent', () => {
+  test.use(signedInAs('support'))
+
+  test('works a list by keyboard alone: g w, the list, C to call, N for the next', async ({ page, browser }) => {
+    const list = await seedList(browser, 20)
+    await page.goto('/calls')
+    await expect(page.getByRole('heading', { name: 'Calls', level: 1 })).toBeVisible()
+    // g then w in one go, as the keyboard journeys send it (e2e/keyboard.spec.ts).
+    await page.keyboard.type('gw')
+    await expect(page.getByRole('heading', { name: 'Call lists', level: 1 })).toBeVisible()
+    const work = page.getByRole('link', { name: `Work ${list.name}` })
+    for (let tabs = 0; tabs < 60 && !(await work.evaluate((link) => link === document.activeElement)); tabs++)
+      await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { name: list.name, level: 1 })).toBeVisible()
+    await expect(page.getByText('C place the call')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Place call (C)' })).toHaveAttribute('aria-keyshortcuts', 'C')
+
+    await expect(contactHeading(page)).toHaveText('Contact on line 2')
+    await expect(page.getByText('Person 1')).toBeVisible()
+    const called = [await callAndNext(page), await callAndNext(page)]
+    expect(called).toEqual(['Contact on line 2', 'Contact on line 3'])
+    await expect(contactHeading(page)).toHaveText('Contact on line 4')
+    // S skips the fourth: the fifth is next, and the list counts two called, none done without an outcome.
+    await page.keyboard.press('s')
+    await expect(contactHeading(page)).toHaveText('Contact on line 5')
+    await expect(page.getByText('0 of 20 done · 20 left (2 later)')).toBeVisible()
+
+    // A reload keeps the contact (the claim), and a call placed then reloaded is not placed again.
+    await page.keyboard.press('c')
+    await expect(page.getByRole('status').filter({ hasText: 'Call placed:' })).toBeVisible()
+    const callId =
+      (await page.getByRole('status').filter({ hasText: 'Call placed:' }).getByRole('link').textContent()) ?? ''
+    await page.reload()
+    await expect(contactHeading(page)).toHaveText('Contact on line 5')
+    await expect(page.getByRole('link', { name: callId })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Place call (C)' })).toHaveCount(0)
+    const call = await page.request.get(`/api/v1/voice/calls/${callId}`)
+    expect(((await call.json()) as { metadata: Record<string, unknown> }).metadata).toMatchObject({
+      call_list_id: list.id,
+      Name: 'Person 4',
+    })
+  })
+
+  test('records the outcome with its digit key', async ({ page, browser, request }) => {
+    const kinds = await request.get('/api/console/outcome-kinds')
+    test.fixme(kinds.status() === 404, 'needs the outcomes module (issue 51 item 1) merged: its routes answer 404 here')
+    const list = await seedList(browser, 2)
+    await page.goto(`/call-lists/${list.id}/work`)
+    await expect(page.getByRole('button', { name: 'Place call (C)' })).toBeEnabled()
+    await page.keyboard.press('c')
+    await expect(page.getByRole('radio', { name: /Reached/ })).toHaveAttribute('aria-keyshortcuts', '1')
+    await page.keyboard.press('1')
+    await expect(page.getByRole('status').filter({ hasText: 'Outcome saved: Reached.' })).toBeVisible()
+    await page.keyboard.press('n')
+    await expect(contactHeading(page)).toHaveText('Contact on line 3')
+    await expect(page.getByText('1 of 2 done · 1 left')).toBeVisible()
+  })
+})
+
+test('two agents on one list never get the same contact', async ({ browser }) => {
+  const list = await seedList(browser, 20)
+  const agents = await Promise.all([browser.newContext(signedInAs('support')), browser.newContext(signedInAs('admin'))])
+  try {
+    const pages = await Promise.all(agents.map((context) => context.newPage()))
+    await Promise.all(pages.map((page) => page.goto(`/call-lists/${list.id}/work`)))
+    const ones: string[] = []
+    const others: string[] = []
+    for (let round = 0; round < 4; round++) {
+      const [one = '', other = ''] = await Promise.all(pages.map((page) => callAndNext(page)))
+      ones.push(one)
+      others.push(other)
+    }
+    expect(ones.filter((line) => others.includes(line))).toEqual([])
+    expect(new Set([...ones, ...others]).size).toBe(8)
+  } finally {
+    await Promise.all(agents.map((context) => context.close()))
+  }
+})

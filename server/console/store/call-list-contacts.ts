@@ -1,0 +1,240 @@
+// A list's contacts as agents work them: claims, calls to them and what came of it. A claim is taken by a
+// conditional UPDATE that only a free or lapsed contact passes, so of agents racing for one contact (two tabs, two
+// instances on one PostgreSQL) exactly one gets it; the others move on to the next (store/README.md).
+import type { ConsoleDb } from './database'
+
+export interface ContactRow {
+  id: number
+  listId: string
+  line: number
+  number: string
+  metadata: Record<string, string>
+  state: 'waiting' | 'done'
+  tries: number
+  nextAt: number
+  claimedBy: string | null
+  claimExpiresAt: number | null
+  claimCallId: string | null
+}
+
+export interface AttemptRow {
+  callId: string
+  by: string
+  at: number
+  outcome: string | null
+}
+
+/** Candidates read at once for a claim: past them a claimer reads again (every one was taken meanwhile). */
+const CANDIDATES = 16
+const MAX_ROUNDS = 8
+
+export function createCallListContactQueries(db: ConsoleDb) {
+  const selectContacts = () =>
+    db
+      .selectFrom('call_list_contacts')
+      .select([
+        'id',
+        'list_id as listId',
+        'line',
+        'number',
+        'metadata',
+        'state',
+        'tries',
+        'next_at as nextAt',
+        'claimed_by as claimedBy',
+        'claim_expires_at as claimExpiresAt',
+        'claim_call_id as claimCallId',
+      ])
+  type Selected = Awaited<ReturnType<ReturnType<typeof selectContacts>['executeTakeFirstOrThrow']>>
+  const toRow = (row: Selected): ContactRow => ({
+    ...row,
+    id: Number(row.id),
+    metadata: JSON.parse(row.metadata) as Record<string, string>,
+  })
+
+  const find = async (id: number): Promise<ContactRow | null> => {
+    const row = await selectContacts().where('id', '=', id).executeTakeFirst()
+    return row ? toRow(row) : null
+  }
+
+  /** Takes `id` for `userId` if it is still waiting and free (or its claim lapsed, or is theirs already). */
+  const take = async (id: number, userId: string, now: number, ttlMs: number): Promise<boolean> => {
+    const result = await db
+      .updateTable('call_list_contacts')
+      .set({ claimed_by: userId, claim_expires_at: now + ttlMs, claim_call_id: null })
+      .where('id', '=', id)
+      .where('state', '=', 'waiting')
+      .where('next_at', '<=', now)
+      .where((eb) =>
+        eb.or([eb('claimed_by', 'is', null), eb('claim_expires_at', '<=', now), eb('claimed_by', '=', userId)]),
+      )
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows) === 1
+  }
+
+  return {
+    find,
+    /**
+     * The contact `userId` works in `listId`: the one they hold (in another tab, or held since before a pause,
+     * as long as nobody took it after it lapsed), renewed; else the next due one, claimed. Null when none is due.
+     */
+    claim: async (listId: string, userId: string, now: number, ttlMs: number): Promise<ContactRow | null> => {
+      const held = await selectContacts()
+        .where('list_id', '=', listId)
+        .where('claimed_by', '=', userId)
+        .where('state', '=', 'waiting')
+        .orderBy('id')
+        .executeTakeFirst()
+      if (held) {
+        await db
+          .updateTable('call_list_contacts')
+          .set({ claim_expires_at: now + ttlMs })
+          .where('id', '=', held.id)
+          .where('claimed_by', '=', userId)
+          .execute()
+        return find(Number(held.id))
+      }
+      for (let round = 0; round < MAX_ROUNDS; round++) {
+        const candidates = await db
+          .selectFrom('call_list_contacts')
+          .select('id')
+          .where('list_id', '=', listId)
+          .where('state', '=', 'waiting')
+          .where('next_at', '<=', now)
+          .where((eb) => eb.or([eb('claimed_by', 'is', null), eb('claim_expires_at', '<=', now)]))
+          .orderBy('next_at')
+          .orderBy('id')
+          .limit(CANDIDATES)
+          .execute()
+        if (candidates.length === 0) return null
+        for (const { id } of candidates) {
+          if (await take(Number(id), userId, now, ttlMs)) {
+            const row = await find(Number(id))
+            if (row) return { ...row, claimCallId: null }
+          }
+        }
+      }
+      return null
+    },
+    /** When the next waiting contact that is not due yet comes due; null when none waits. */
+    nextDueAt: async (listId: string, now: number): Promise<number | null> => {
+      const row = await db
+        .selectFrom('call_list_contacts')
+        .select((eb) => eb.fn.min('next_at').as('at'))
+        .where('list_id', '=', listId)
+        .where('state', '=', 'waiting')
+        .where('next_at', '>', now)
+        .executeTakeFirst()
+      return row?.at == null ? null : Number(row.at)
+    },
+    attemptsOf: async (contactId: number): Promise<AttemptRow[]> =>
+      db
+        .selectFrom('call_list_attempts')
+        .innerJoin('users', 'users.id', 'call_list_attempts.by_user_id')
+        .select([
+          'call_list_attempts.call_id as callId',
+          'users.email as by',
+          'call_list_attempts.at',
+          'call_list_attempts.outcome',
+        ])
+        .where('call_list_attempts.contact_id', '=', contactId)
+        .orderBy('call_list_attempts.at', 'desc')
+        .execute()
+        .then((rows) => rows.map((r) => ({ ...r, at: Number(r.at) }))),
+    /**
+     * Records the call placed to a contact its placer holds: once per call id (the same placement answered again
+     * after a reload records nothing new). False when the contact is not theirs (any more).
+     */
+    recordAttempt: (contactId: number, callId: string, userId: string, now: number, ttlMs: number) =>
+      db.transaction().execute(async (tx) => {
+        const contact = await tx
+          .selectFrom('call_list_contacts')
+          .select(['list_id', 'claimed_by'])
+          .where('id', '=', contactId)
+          .executeTakeFirst()
+        if (!contact || contact.claimed_by !== userId) return false
+        const inserted = await tx
+          .insertInto('call_list_attempts')
+          .values({ call_id: callId, list_id: contact.list_id, contact_id: contactId, by_user_id: userId, at: now })
+          .onConflict((oc) => oc.column('call_id').doNothing())
+          .returning('call_id')
+          .executeTakeFirst()
+        if (!inserted) return true
+        await tx
+          .updateTable('call_list_contacts')
+          .set((eb) => ({
+            tries: eb(eb.ref('tries'), '+', 1),
+            claim_call_id: callId,
+            last_call_id: callId,
+            claim_expires_at: now + ttlMs,
+          }))
+          .where('id', '=', contactId)
+          .execute()
+        return true
+      }),
+    /**
+     * Ends `userId`'s claim. `skip`: back at the end of the due ones, the try not counted. After a call whose
+     * outcome is not known yet, the contact comes back as a No answer would, or is done past `maxTries`; an
+     * outcome saved later decides again (outcomeSaved).
+     */
+    release: async (
+      contactId: number,
+      userId: string,
+      how: { skip: boolean; now: number; comeBackMs: number; maxTries: number },
+    ): Promise<boolean> => {
+      const contact = await find(contactId)
+      if (!contact || contact.claimedBy !== userId) return false
+      const called = contact.claimCallId !== null && !how.skip
+      const done = called && contact.tries >= how.maxTries
+      const result = await db
+        .updateTable('call_list_contacts')
+        .set({
+          claimed_by: null,
+          claim_expires_at: null,
+          claim_call_id: null,
+          state: done ? 'done' : contact.state,
+          next_at: how.skip ? how.now : called ? how.now + how.comeBackMs : contact.nextAt,
+        })
+        .where('id', '=', contactId)
+        .where('claimed_by', '=', userId)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
+    },
+    /** The attempt of `callId`, when that call was made to a list's contact. */
+    attemptOf: async (callId: string) =>
+      db
+        .selectFrom('call_list_attempts')
+        .innerJoin('call_lists', 'call_lists.id', 'call_list_attempts.list_id')
+        .innerJoin('call_list_contacts', 'call_list_contacts.id', 'call_list_attempts.contact_id')
+        .select([
+          'call_list_attempts.contact_id as contactId',
+          'call_list_contacts.tries',
+          'call_lists.come_back_minutes as comeBackMinutes',
+          'call_lists.max_tries as maxTries',
+        ])
+        .where('call_list_attempts.call_id', '=', callId)
+        .executeTakeFirst(),
+    /**
+     * An outcome saved for a list's call: on the attempt, and on its contact, which comes back at `comesBackAt`
+     * or is done (null). The contact's claim ends: its placer has moved on to the outcome.
+     */
+    outcomeSaved: (callId: string, contactId: number, outcome: string, comesBackAt: number | null) =>
+      db.transaction().execute(async (tx) => {
+        await tx.updateTable('call_list_attempts').set({ outcome }).where('call_id', '=', callId).execute()
+        await tx
+          .updateTable('call_list_contacts')
+          .set({
+            last_outcome: outcome,
+            state: comesBackAt === null ? 'done' : 'waiting',
+            next_at: comesBackAt ?? 0,
+            claimed_by: null,
+            claim_expires_at: null,
+            claim_call_id: null,
+          })
+          .where('id', '=', contactId)
+          // Only the outcome of the contact's latest call decides where it stands.
+          .where('last_call_id', '=', callId)
+          .execute()
+      }),
+  }
+}

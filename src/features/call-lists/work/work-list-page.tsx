@@ -1,0 +1,224 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import { callListQueries, releaseListContact } from '@/api/call-lists'
+import { callWorkQueries, type OutcomeKind, saveOutcome } from '@/api/call-work'
+import { callerIdQueries } from '@/api/caller-ids'
+import type { ClaimAnswer, WorkContact } from '@/api/contract/call-list-schemas'
+import { Button } from '@/components/ui/button'
+import { Card, CardTitle } from '@/components/ui/card'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorState } from '@/components/ui/error-state'
+import { FormError } from '@/components/ui/form-error'
+import { Skeleton } from '@/components/ui/skeleton'
+import { errorText } from '@/lib/error-text'
+import { progressWords } from '../progress-words'
+import { ContactCard } from './contact-card'
+import { OutcomeForm } from './outcome-form'
+import { suggestCallerId } from './suggest-caller-id'
+import { placementOf, usePlaceListCall } from './use-place-list-call'
+import { GO_WINDOW_MS, keysAreText, readWorkKey, WORK_KEYS } from './work-keys'
+
+const NO_CONTACT_WORDS: Record<NonNullable<ClaimAnswer['reason']>, string> = {
+  paused: 'A manager paused this list. Your place is kept: come back when it is resumed.',
+  finished: 'Every contact of this list is done.',
+  later: 'The contacts left come back later (they asked to be called again).',
+  archived: 'This list is archived.',
+}
+
+/** One list, a contact at a time: place the call (C), record its outcome (1–9), go to the next (N) or skip (S). */
+export function WorkListPage({ listId }: { listId: string }) {
+  const queryClient = useQueryClient()
+  const claim = useQuery(callListQueries.claim(listId))
+  const callerIds = useQuery(callerIdQueries.list())
+  const kinds = useQuery({ ...callWorkQueries.outcomeKinds(), retry: false })
+  const { place, mutation: placing, retrying } = usePlaceListCall(listId)
+  const outcome = useMutation({ mutationFn: saveOutcome })
+  const release = useMutation({
+    mutationFn: releaseListContact,
+    onSuccess: () => {
+      placing.reset()
+      outcome.reset()
+      return queryClient.refetchQueries({ queryKey: callListQueries.claim(listId).queryKey })
+    },
+  })
+
+  const answer = claim.data
+  const contact = answer?.contact ?? null
+  const callId = contact?.placedCallId ?? null
+  const verified = (callerIds.data?.caller_ids ?? [])
+    .filter((c) => c.verification_status === 'VERIFIED')
+    .map((c) => c.phone_number)
+  const callerId = contact && answer ? (answer.list.callerId ?? suggestCallerId(contact.number, verified)) : null
+  const outcomeLabel = (id: string) => kinds.data?.find((k) => k.id === id)?.label ?? id
+
+  const actions = {
+    place: () => {
+      if (answer && contact && callerId && !release.isPending)
+        place(contact, placementOf(answer.list, contact, callerId))
+    },
+    choose: (kind: OutcomeKind) => {
+      if (callId) outcome.mutate({ callId, outcome: kind.id })
+    },
+    next: (skip: boolean) => {
+      if (!contact || release.isPending || placing.isPending) return
+      // Skip is for a contact not called yet; after a call, Next.
+      if (skip === (callId !== null)) return
+      release.mutate({ listId, contactId: contact.id, skip })
+    },
+  }
+  const latest = useRef(actions)
+  latest.current = actions
+  const goPressedAt = useRef(Number.NEGATIVE_INFINITY)
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.repeat) return
+      const afterGo = event.timeStamp - goPressedAt.current < GO_WINDOW_MS
+      goPressedAt.current = event.key === 'g' ? event.timeStamp : Number.NEGATIVE_INFINITY
+      // Named one by one: a KeyboardEvent's fields are getters of its prototype, which a spread does not copy.
+      const { key, ctrlKey, metaKey, altKey } = event
+      const action = readWorkKey({ key, ctrlKey, metaKey, altKey, inField: keysAreText(event.target), afterGo })
+      if (!action) return
+      event.preventDefault()
+      if (action.kind === 'place') latest.current.place()
+      else if (action.kind === 'next') latest.current.next(false)
+      else if (action.kind === 'skip') latest.current.next(true)
+      else {
+        const kind = kindsRef.current?.[action.index]
+        if (kind) latest.current.choose(kind)
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [])
+  const kindsRef = useRef(kinds.data)
+  kindsRef.current = kinds.data
+
+  if (claim.isPending) return <Skeleton className="h-64" />
+  if (claim.isError)
+    return <ErrorState error={claim.error} onRetry={() => void claim.refetch()} title="Could not open the list" />
+  const { list } = claim.data
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm">
+          <Link to="/call-lists" className="text-indigo-700 underline dark:text-indigo-300">
+            Call lists
+          </Link>
+        </p>
+        <h1 className="text-2xl font-semibold">{list.name}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{progressWords(list.progress)}</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Keys: <kbd>C</kbd> place the call · <kbd>1</kbd>–<kbd>9</kbd> its outcome · <kbd>N</kbd> next contact ·{' '}
+          <kbd>S</kbd> skip (back to the list for later)
+        </p>
+      </div>
+      {!contact ? (
+        <EmptyState title="No contact to call now">
+          {NO_CONTACT_WORDS[claim.data.reason ?? 'finished']}
+          {claim.data.nextAt && ` The next one is due at ${new Date(claim.data.nextAt).toLocaleString()}.`}
+        </EmptyState>
+      ) : (
+        <Card aria-label="Contact">
+          <CardTitle>Contact on line {contact.line}</CardTitle>
+          <div className="mt-4 space-y-6">
+            <ContactCard contact={contact} outcomeLabel={outcomeLabel} />
+            <PlaceOrNext
+              contact={contact}
+              callerId={callerId}
+              placing={placing.isPending}
+              releasing={release.isPending}
+              actions={actions}
+            />
+            {placing.isError && <FormError boxed>{errorText(placing.error)}</FormError>}
+            {retrying && <p className="text-sm">{errorText(retrying.error)} Trying again…</p>}
+            {release.isError && <FormError boxed>{errorText(release.error)}</FormError>}
+            {callId &&
+              (kinds.isError ? (
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  Outcomes cannot be recorded on this console yet ({errorText(kinds.error)}).
+                </p>
+              ) : (
+                <OutcomeForm
+                  key={callId}
+                  callId={callId}
+                  kinds={kinds.data ?? []}
+                  chosen={outcome.isSuccess ? (outcome.variables?.outcome ?? null) : null}
+                  saving={outcome.isPending ? (outcome.variables?.outcome ?? null) : null}
+                  error={outcome.error}
+                  onChoose={actions.choose}
+                />
+              ))}
+          </div>
+        </Card>
+      )}
+    </div>
+  )
+}
+
+function PlaceOrNext({
+  contact,
+  callerId,
+  placing,
+  releasing,
+  actions,
+}: {
+  contact: WorkContact
+  callerId: string | null
+  placing: boolean
+  releasing: boolean
+  actions: { place: () => void; next: (skip: boolean) => void }
+}) {
+  const placed = contact.placedCallId
+  return (
+    <div className="space-y-2">
+      {placed ? (
+        <p role="status" className="text-sm">
+          Call placed:{' '}
+          <Link
+            to="/calls/$callId"
+            params={{ callId: placed }}
+            className="text-indigo-700 underline dark:text-indigo-300"
+          >
+            {placed}
+          </Link>
+        </p>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {callerId ? `From ${callerId}.` : 'No verified caller ID to call from: an admin verifies one on Caller IDs.'}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {!placed && (
+          <>
+            <Button
+              onClick={actions.place}
+              disabled={placing || releasing || !callerId}
+              aria-keyshortcuts={WORK_KEYS.place.toUpperCase()}
+            >
+              {placing ? 'Placing…' : 'Place call (C)'}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => actions.next(true)}
+              disabled={placing || releasing}
+              aria-keyshortcuts={WORK_KEYS.skip.toUpperCase()}
+            >
+              Skip (S)
+            </Button>
+          </>
+        )}
+        {placed && (
+          <Button
+            onClick={() => actions.next(false)}
+            disabled={releasing}
+            aria-keyshortcuts={WORK_KEYS.next.toUpperCase()}
+          >
+            {releasing ? 'Opening the next…' : 'Next contact (N)'}
+          </Button>
+        )}
+      </div>
+    </div>
+  )
+}
