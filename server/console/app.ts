@@ -30,6 +30,9 @@ import { createSessionService, type SessionPolicy } from './auth/sessions'
 import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './auth/sign-in-throttle'
 import { createOidcClient } from './auth/sso/oidc-client'
 import { ssoRoutes } from './auth/sso/sso-routes'
+import { calleeTimeZones } from './callbacks/callee-time-zones'
+import { createPlacedCallbackCloser } from './callbacks/placed-callback'
+import { callbackRoutes } from './callbacks/routes'
 import { callerIdHealthRoutes } from './caller-ids/health-routes'
 import type { CallIndexSync } from './calls/index/call-index-sync'
 import { callExportRoutes } from './calls/index/export-routes'
@@ -373,6 +376,10 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
       now,
     }),
   )
+  app.route(
+    CONSOLE_PREFIX,
+    callbackRoutes({ store: options.store, audit, signedIn: signedInPaced, timeZonesOf: calleeTimeZones, now }),
+  )
   const liveHub =
     options.liveHub !== undefined
       ? options.liveHub
@@ -395,6 +402,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   const notePlacedCall =
     liveHub && createPlacedCallNotifier(liveHub, (ids) => options.store.callOwners.ownersOf(ids), options.logger)
   const indexPlacedCall = createPlacedCallIndexer(options.store, options.logger)
+  const closePlacedCallback = createPlacedCallbackCloser(options.store, audit, options.logger, now)
   // The audit first: it records the owner the board and the index show.
   const voice = voiceRoutes(proxy, limiter, {
     forwarding: createPlacementForwarding(audit),
@@ -402,6 +410,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
       await recordVoiceEvent(c, operation, response, forwardedEntry)
       await storageOrigins.learnFrom(operation, response)
       await indexPlacedCall(operation, response)
+      await closePlacedCallback(c, operation, response)
       if (notePlacedCall) await notePlacedCall(operation, response)
     },
   })

@@ -30,6 +30,8 @@ const CONSOLE_ROUTES: Operation[] = [
   { method: 'GET', route: '/api/console/alerts/rules', permission: 'alerts:manage' },
   { method: 'GET', route: '/api/console/alerts/notices', permission: 'alerts:manage' },
   { method: 'GET', route: '/api/console/alerts/firings', permission: 'alerts:manage' },
+  { method: 'GET', route: '/api/console/callbacks', permission: 'callbacks:work' },
+  { method: 'GET', route: '/api/console/callbacks/overdue', permission: 'callbacks:oversee' },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
 
@@ -62,6 +64,8 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/alerts/rules': ['manager', 'admin'],
   'GET /api/console/alerts/notices': ['manager', 'admin'],
   'GET /api/console/alerts/firings': ['manager', 'admin'],
+  'GET /api/console/callbacks': ['support', 'admin'],
+  'GET /api/console/callbacks/overdue': ['manager', 'admin'],
 }
 
 const name = (operation: Operation) => `${operation.method} ${operation.route}`

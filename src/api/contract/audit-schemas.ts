@@ -52,6 +52,11 @@ export const AUDIT_ACTIONS = [
   'alert-rule.deleted',
   // Written by the console itself (no actor), once per firing.
   'alert.fired',
+  // Callbacks (issue 51, item 3); the target is the call the callback came from.
+  'callback.created',
+  'callback.rescheduled',
+  'callback.done',
+  'callback.cancelled',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 

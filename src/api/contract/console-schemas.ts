@@ -32,6 +32,9 @@ export const PERMISSIONS = [
   'alerts:manage',
   'users:manage',
   'audit:read',
+  // Callbacks (issue 51, item 3): working one's own and everyone's (those who place calls); overseeing all people's.
+  'callbacks:work',
+  'callbacks:oversee',
 ] as const
 const permission = z.enum(PERMISSIONS)
 export type Permission = z.infer<typeof permission>

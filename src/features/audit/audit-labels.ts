@@ -52,6 +52,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'alert-rule.changed': 'Alert rule changed',
   'alert-rule.deleted': 'Alert rule deleted',
   'alert.fired': 'Alert fired',
+  'callback.created': 'Callback asked for',
+  'callback.rescheduled': 'Callback moved',
+  'callback.done': 'Callback done',
+  'callback.cancelled': 'Callback cancelled',
 }
 
 /** The actions in the order of their labels, for the filter's options. */

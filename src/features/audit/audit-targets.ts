@@ -52,6 +52,10 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'alert-rule.changed': null,
   'alert-rule.deleted': null,
   'alert.fired': null,
+  'callback.created': 'call',
+  'callback.rescheduled': 'call',
+  'callback.done': 'call',
+  'callback.cancelled': 'call',
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null
