@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AlertsRouteImport } from './routes/alerts'
 import { Route as AuditRouteImport } from './routes/audit'
+import { Route as CallbacksRouteImport } from './routes/callbacks'
 import { Route as CallerIdsRouteImport } from './routes/caller-ids'
 import { Route as LiveRouteImport } from './routes/live'
 import { Route as SetUpRouteImport } from './routes/set-up'
@@ -35,6 +36,11 @@ const AlertsRoute = AlertsRouteImport.update({
 const AuditRoute = AuditRouteImport.update({
   id: '/audit',
   path: '/audit',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CallbacksRoute = CallbacksRouteImport.update({
+  id: '/callbacks',
+  path: '/callbacks',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CallerIdsRoute = CallerIdsRouteImport.update({
@@ -87,6 +93,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/alerts': typeof AlertsRoute
   '/audit': typeof AuditRoute
+  '/callbacks': typeof CallbacksRoute
   '/caller-ids': typeof CallerIdsRoute
   '/live': typeof LiveRoute
   '/set-up': typeof SetUpRoute
@@ -101,6 +108,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/alerts': typeof AlertsRoute
   '/audit': typeof AuditRoute
+  '/callbacks': typeof CallbacksRoute
   '/caller-ids': typeof CallerIdsRoute
   '/live': typeof LiveRoute
   '/set-up': typeof SetUpRoute
@@ -116,6 +124,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/alerts': typeof AlertsRoute
   '/audit': typeof AuditRoute
+  '/callbacks': typeof CallbacksRoute
   '/caller-ids': typeof CallerIdsRoute
   '/live': typeof LiveRoute
   '/set-up': typeof SetUpRoute
@@ -132,6 +141,7 @@ export interface FileRouteTypes {
     | '/'
     | '/alerts'
     | '/audit'
+    | '/callbacks'
     | '/caller-ids'
     | '/live'
     | '/set-up'
@@ -146,6 +156,7 @@ export interface FileRouteTypes {
     | '/'
     | '/alerts'
     | '/audit'
+    | '/callbacks'
     | '/caller-ids'
     | '/live'
     | '/set-up'
@@ -160,6 +171,7 @@ export interface FileRouteTypes {
     | '/'
     | '/alerts'
     | '/audit'
+    | '/callbacks'
     | '/caller-ids'
     | '/live'
     | '/set-up'
@@ -175,6 +187,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AlertsRoute: typeof AlertsRoute
   AuditRoute: typeof AuditRoute
+  CallbacksRoute: typeof CallbacksRoute
   CallerIdsRoute: typeof CallerIdsRoute
   LiveRoute: typeof LiveRoute
   SetUpRoute: typeof SetUpRoute
@@ -207,6 +220,13 @@ declare module '@tanstack/react-router' {
       path: '/audit'
       fullPath: '/audit'
       preLoaderRoute: typeof AuditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/callbacks': {
+      id: '/callbacks'
+      path: '/callbacks'
+      fullPath: '/callbacks'
+      preLoaderRoute: typeof CallbacksRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/caller-ids': {
@@ -279,6 +299,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AlertsRoute: AlertsRoute,
   AuditRoute: AuditRoute,
+  CallbacksRoute: CallbacksRoute,
   CallerIdsRoute: CallerIdsRoute,
   LiveRoute: LiveRoute,
   SetUpRoute: SetUpRoute,

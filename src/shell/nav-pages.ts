@@ -2,11 +2,13 @@ import type { Permission, SessionResponse } from '@/api/contract/console-schemas
 import { can } from '@/api/session'
 
 export interface NavPage {
-  to: '/calls' | '/live' | '/calls/new' | '/caller-ids' | '/usage' | '/alerts' | '/users' | '/audit'
+  to: '/calls' | '/live' | '/calls/new' | '/callbacks' | '/caller-ids' | '/usage' | '/alerts' | '/users' | '/audit'
   label: string
   /** Only the page itself is marked current, not the pages under it (a call under Calls). */
   exact: boolean
   permission: Permission
+  /** Another permission that opens the page too (managers see /callbacks for the overdue ones). */
+  orPermission?: Permission
   /** The letter after `g` that goes to it (keyboard/README.md). */
   goKey: string
 }
@@ -17,6 +19,14 @@ export const NAV_PAGES: readonly NavPage[] = [
   { to: '/calls', label: 'Calls', exact: true, permission: 'calls:read', goKey: 'c' },
   { to: '/live', label: 'Live', exact: false, permission: 'calls:read', goKey: 'l' },
   { to: '/calls/new', label: 'New call', exact: true, permission: 'calls:create', goKey: 'n' },
+  {
+    to: '/callbacks',
+    label: 'Callbacks',
+    exact: false,
+    permission: 'callbacks:work',
+    orPermission: 'callbacks:oversee',
+    goKey: 'b',
+  },
   { to: '/caller-ids', label: 'Caller IDs', exact: false, permission: 'caller-ids:read', goKey: 'i' },
   { to: '/usage', label: 'Usage', exact: false, permission: 'usage:read', goKey: 'u' },
   { to: '/alerts', label: 'Alerts', exact: false, permission: 'alerts:manage', goKey: 'r' },
@@ -26,5 +36,7 @@ export const NAV_PAGES: readonly NavPage[] = [
 
 /** The pages this person's role has. */
 export function pagesFor(session: SessionResponse | null | undefined): NavPage[] {
-  return NAV_PAGES.filter((page) => can(session, page.permission))
+  return NAV_PAGES.filter(
+    (page) => can(session, page.permission) || (page.orPermission !== undefined && can(session, page.orPermission)),
+  )
 }

@@ -26,7 +26,6 @@ export const LONGEST_WAIT_DAYS = 90
 
 /** Whose it is: the person who placed the call (the one asking, for an agent), or anyone who works callbacks. */
 const callbackOwnerChoice = z.enum(['placer', 'everyone'])
-export type CallbackOwnerChoice = z.infer<typeof callbackOwnerChoice>
 
 const dueAt = z.iso.datetime({ offset: true, error: 'Give the time as a date and time, such as 2026-12-08T10:00:00Z.' })
 
@@ -65,10 +64,8 @@ export const callback = z.object({
 export type Callback = z.infer<typeof callback>
 
 export const callbackList = z.object({ callbacks: z.array(callback) })
-export type CallbackList = z.infer<typeof callbackList>
 
 export const timeZonesAnswer = z.object({ number: z.string(), time_zones: z.array(z.string()) })
-export type TimeZonesAnswer = z.infer<typeof timeZonesAnswer>
 
 export const noticeAnswer = z.object({
   /** True for the first tab, browser or instance of this person to ask: that one shows the notification. */
