@@ -71,3 +71,11 @@ export const cancelCallback = (id: string) =>
 /** True for the first of this person's tabs (or browsers) to ask once it is due: that one tells them. */
 export const claimCallbackNotice = async (id: string) =>
   (await apiRequest(pathOf(CALLBACK_PATHS.notice, id), { ...onConsole, method: 'POST', schema: noticeAnswer })).first
+
+export const rescheduleCallback = ({ id, dueAt }: { id: string; dueAt: string }) =>
+  apiRequest(pathOf(CALLBACK_PATHS.reschedule, id), {
+    ...onConsole,
+    method: 'POST',
+    body: { due_at: dueAt },
+    schema: callback,
+  })

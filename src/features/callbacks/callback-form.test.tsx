@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { callbackQueries } from '@/api/callbacks'
+import type { SessionResponse } from '@/api/contract/console-schemas'
 import { sessionQueries } from '@/api/session'
 import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
 import { CallbackForm } from './callback-form'
@@ -18,11 +19,12 @@ afterEach(() => vi.restoreAllMocks())
 function renderForm(onClose = vi.fn()) {
   vi.spyOn(Date, 'now').mockReturnValue(NOW)
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
-  client.setQueryData(sessionQueries.current().queryKey, {
+  const session: SessionResponse = {
     user: { id: 'u1', email: 'ana@example.com', role: 'support' },
     permissions: ['callbacks:work'],
     preferences: { timeZone: 'UTC' },
-  })
+  }
+  client.setQueryData(sessionQueries.current().queryKey, session)
   client.setQueryData(callbackQueries.timeZones(NUMBER).queryKey, { number: NUMBER, time_zones: ['America/Chicago'] })
   render(
     <QueryClientProvider client={client}>

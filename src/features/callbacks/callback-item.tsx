@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { callbackQueries, cancelCallback, markCallbackDone } from '@/api/callbacks'
 import type { Callback } from '@/api/contract/callback-schemas'
 import { useTimeZone } from '@/api/preferences'
@@ -8,6 +9,7 @@ import { formatMetadataValue } from '@/lib/format'
 import { usePhoneFormat } from '@/lib/phone-format'
 import { CallBackAnchor } from './call-back-anchor'
 import { describeDue } from './callback-time'
+import { MoveCallback } from './move-callback'
 
 const ownerText = (callback: Callback, userId: string | undefined) =>
   callback.owner === null ? 'Everyone’s' : callback.owner.user_id === userId ? 'Yours' : callback.owner.email
@@ -30,6 +32,7 @@ export function CallbackItem({
   const done = useMutation({ mutationFn: markCallbackDone, onSettled: refresh })
   const cancel = useMutation({ mutationFn: cancelCallback, onSettled: refresh })
   const failed = done.error ?? cancel.error
+  const [moving, setMoving] = useState(false)
   const number = format(callback.number)
   const metadata = Object.entries(callback.metadata)
   return (
@@ -54,10 +57,14 @@ export function CallbackItem({
         <Button size="xs" variant="secondary" disabled={done.isPending} onClick={() => done.mutate(callback.id)}>
           Mark done
         </Button>
+        <Button size="xs" variant="secondary" aria-expanded={moving} onClick={() => setMoving((open) => !open)}>
+          Move
+        </Button>
         <Button size="xs" variant="ghost" disabled={cancel.isPending} onClick={() => cancel.mutate(callback.id)}>
           Cancel callback
         </Button>
       </div>
+      {moving && <MoveCallback callback={callback} onClose={() => setMoving(false)} />}
       {failed && (
         <p role="alert" className="basis-full text-red-800 dark:text-red-300">
           {errorText(failed)}
