@@ -19,11 +19,14 @@ export function CallbackItem({
   callback,
   userId,
   canCall,
+  oversees,
 }: {
   callback: Callback
   userId: string | undefined
   /** Whether this person places calls: "Call back" is theirs. */
   canCall: boolean
+  /** A manager or admin, who may work anyone's callback; others, their own and everyone's. */
+  oversees: boolean
 }) {
   const zone = useTimeZone()
   const format = usePhoneFormat()
@@ -33,6 +36,8 @@ export function CallbackItem({
   const cancel = useMutation({ mutationFn: cancelCallback, onSettled: refresh })
   const failed = done.error ?? cancel.error
   const [moving, setMoving] = useState(false)
+  // The console's rule (server/console/callbacks/routes.ts), so a button is never one it refuses.
+  const mayWork = oversees || callback.owner === null || callback.owner.user_id === userId
   const number = format(callback.number)
   const metadata = Object.entries(callback.metadata)
   return (
@@ -52,18 +57,20 @@ export function CallbackItem({
           </p>
         )}
       </div>
-      <div className="flex flex-wrap gap-2">
-        {canCall && <CallBackAnchor callback={callback} aria-label={`Call back ${number}`} />}
-        <Button size="xs" variant="secondary" disabled={done.isPending} onClick={() => done.mutate(callback.id)}>
-          Mark done
-        </Button>
-        <Button size="xs" variant="secondary" aria-expanded={moving} onClick={() => setMoving((open) => !open)}>
-          Move
-        </Button>
-        <Button size="xs" variant="ghost" disabled={cancel.isPending} onClick={() => cancel.mutate(callback.id)}>
-          Cancel callback
-        </Button>
-      </div>
+      {mayWork && (
+        <div className="flex flex-wrap gap-2">
+          {canCall && <CallBackAnchor callback={callback} aria-label={`Call back ${number}`} />}
+          <Button size="xs" variant="secondary" disabled={done.isPending} onClick={() => done.mutate(callback.id)}>
+            Mark done
+          </Button>
+          <Button size="xs" variant="secondary" aria-expanded={moving} onClick={() => setMoving((open) => !open)}>
+            Move
+          </Button>
+          <Button size="xs" variant="ghost" disabled={cancel.isPending} onClick={() => cancel.mutate(callback.id)}>
+            Cancel callback
+          </Button>
+        </div>
+      )}
       {moving && <MoveCallback callback={callback} onClose={() => setMoving(false)} />}
       {failed && (
         <p role="alert" className="basis-full text-red-800 dark:text-red-300">

@@ -34,6 +34,7 @@ export function CallbackPanel({ callId, asked = false }: { callId: string; asked
               callback={callback}
               userId={session?.user.id}
               canCall={can(session, 'calls:create')}
+              oversees={oversees}
             />
           ))}
         </ul>

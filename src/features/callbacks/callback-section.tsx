@@ -14,6 +14,7 @@ export function CallbackSection({
   hide,
   userId,
   canCall,
+  oversees,
 }: {
   title: string
   description?: string
@@ -23,6 +24,7 @@ export function CallbackSection({
   hide?: ReadonlySet<string>
   userId: string | undefined
   canCall: boolean
+  oversees: boolean
 }) {
   const headingId = `callbacks-${title.toLowerCase().replaceAll(' ', '-')}`
   const shown = query.data?.filter((callback) => !hide?.has(callback.id))
@@ -48,7 +50,7 @@ export function CallbackSection({
       ) : (
         <ul className="space-y-2">
           {shown.map((callback) => (
-            <CallbackItem key={callback.id} callback={callback} userId={userId} canCall={canCall} />
+            <CallbackItem key={callback.id} callback={callback} userId={userId} canCall={canCall} oversees={oversees} />
           ))}
         </ul>
       )}

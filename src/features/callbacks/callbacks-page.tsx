@@ -28,7 +28,14 @@ export function CallbacksPage() {
         {works && <AllowNotifications />}
       </div>
       {works && (
-        <CallbackSection title="Due now" empty="Nothing is due now." query={due} userId={userId} canCall={canCall} />
+        <CallbackSection
+          title="Due now"
+          empty="Nothing is due now."
+          query={due}
+          userId={userId}
+          canCall={canCall}
+          oversees={oversees}
+        />
       )}
       {works && (
         <CallbackSection
@@ -38,6 +45,7 @@ export function CallbacksPage() {
           hide={dueIds}
           userId={userId}
           canCall={canCall}
+          oversees={oversees}
         />
       )}
       {oversees && (
@@ -48,6 +56,7 @@ export function CallbacksPage() {
           query={overdue}
           userId={userId}
           canCall={canCall}
+          oversees={oversees}
         />
       )}
     </div>
