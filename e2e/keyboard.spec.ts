@@ -266,7 +266,13 @@ test.describe('a support agent’s g keys and palette', () => {
 
     await openPalette(page)
     const goTo = palette(page).getByRole('option', { name: /^Go to / })
-    await expect(goTo).toHaveText([/^Go to Calls/, /^Go to Live/, /^Go to New call/, /^Go to Caller IDs/])
+    await expect(goTo).toHaveText([
+      /^Go to Calls/,
+      /^Go to Live/,
+      /^Go to New call/,
+      /^Go to Callbacks/,
+      /^Go to Caller IDs/,
+    ])
     await page.keyboard.press('Escape')
     await expect(palette(page)).toHaveCount(0)
   })
