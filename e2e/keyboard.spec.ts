@@ -273,6 +273,7 @@ test.describe('a support agent’s g keys and palette', () => {
       /^Go to Live/,
       /^Go to New call/,
       /^Go to Call lists/,
+      /^Go to Callbacks/,
       /^Go to Caller IDs/,
     ])
     await page.keyboard.press('Escape')

@@ -7,11 +7,12 @@ import { E2E_PASSWORD, e2eUser, urls } from './support/servers'
 import { expect, type Page, signedInAs, signedOut, signOut, submitSignIn, test } from './support/test'
 
 const PAGES_OF_ROLE = {
-  support: ['Calls', 'New call', 'Caller IDs'],
-  manager: ['Calls', 'Caller IDs', 'Usage'],
+  support: ['Calls', 'New call', 'Callbacks', 'Caller IDs'],
+  manager: ['Calls', 'Callbacks', 'Caller IDs', 'Usage'],
+  // An admin's row is full: Callbacks is reached by its address and the header's "N due now" (nav-pages.ts).
   admin: ['Calls', 'New call', 'Caller IDs', 'Usage'],
 } as const
-const ALL_PAGES = ['Calls', 'New call', 'Caller IDs', 'Usage']
+const ALL_PAGES = ['Calls', 'New call', 'Callbacks', 'Caller IDs', 'Usage']
 
 async function expectPagesOf(page: Page, role: keyof typeof PAGES_OF_ROLE) {
   const nav = page.getByRole('navigation', { name: 'Main' })

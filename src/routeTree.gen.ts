@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AlertsRouteImport } from './routes/alerts'
 import { Route as AuditRouteImport } from './routes/audit'
+import { Route as CallbacksRouteImport } from './routes/callbacks'
 import { Route as CallerIdsRouteImport } from './routes/caller-ids'
 import { Route as IntegrationsRouteImport } from './routes/integrations'
 import { Route as LiveRouteImport } from './routes/live'
@@ -38,6 +39,11 @@ const AlertsRoute = AlertsRouteImport.update({
 const AuditRoute = AuditRouteImport.update({
   id: '/audit',
   path: '/audit',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CallbacksRoute = CallbacksRouteImport.update({
+  id: '/callbacks',
+  path: '/callbacks',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CallerIdsRoute = CallerIdsRouteImport.update({
@@ -105,6 +111,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/alerts': typeof AlertsRoute
   '/audit': typeof AuditRoute
+  '/callbacks': typeof CallbacksRoute
   '/caller-ids': typeof CallerIdsRoute
   '/integrations': typeof IntegrationsRoute
   '/live': typeof LiveRoute
@@ -122,6 +129,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/alerts': typeof AlertsRoute
   '/audit': typeof AuditRoute
+  '/callbacks': typeof CallbacksRoute
   '/caller-ids': typeof CallerIdsRoute
   '/integrations': typeof IntegrationsRoute
   '/live': typeof LiveRoute
@@ -140,6 +148,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/alerts': typeof AlertsRoute
   '/audit': typeof AuditRoute
+  '/callbacks': typeof CallbacksRoute
   '/caller-ids': typeof CallerIdsRoute
   '/integrations': typeof IntegrationsRoute
   '/live': typeof LiveRoute
@@ -159,6 +168,7 @@ export interface FileRouteTypes {
     | '/'
     | '/alerts'
     | '/audit'
+    | '/callbacks'
     | '/caller-ids'
     | '/integrations'
     | '/live'
@@ -176,6 +186,7 @@ export interface FileRouteTypes {
     | '/'
     | '/alerts'
     | '/audit'
+    | '/callbacks'
     | '/caller-ids'
     | '/integrations'
     | '/live'
@@ -193,6 +204,7 @@ export interface FileRouteTypes {
     | '/'
     | '/alerts'
     | '/audit'
+    | '/callbacks'
     | '/caller-ids'
     | '/integrations'
     | '/live'
@@ -211,6 +223,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AlertsRoute: typeof AlertsRoute
   AuditRoute: typeof AuditRoute
+  CallbacksRoute: typeof CallbacksRoute
   CallerIdsRoute: typeof CallerIdsRoute
   IntegrationsRoute: typeof IntegrationsRoute
   LiveRoute: typeof LiveRoute
@@ -246,6 +259,13 @@ declare module '@tanstack/react-router' {
       path: '/audit'
       fullPath: '/audit'
       preLoaderRoute: typeof AuditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/callbacks': {
+      id: '/callbacks'
+      path: '/callbacks'
+      fullPath: '/callbacks'
+      preLoaderRoute: typeof CallbacksRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/caller-ids': {
@@ -339,6 +359,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AlertsRoute: AlertsRoute,
   AuditRoute: AuditRoute,
+  CallbacksRoute: CallbacksRoute,
   CallerIdsRoute: CallerIdsRoute,
   IntegrationsRoute: IntegrationsRoute,
   LiveRoute: LiveRoute,

@@ -32,6 +32,9 @@ import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './a
 import { createOidcClient } from './auth/sso/oidc-client'
 import { ssoRoutes } from './auth/sso/sso-routes'
 import { callListRoutes } from './call-lists/routes'
+import { calleeTimeZones } from './callbacks/callee-time-zones'
+import { createPlacedCallbackCloser } from './callbacks/placed-callback'
+import { callbackRoutes } from './callbacks/routes'
 import { callerIdHealthRoutes } from './caller-ids/health-routes'
 import { callerIdSuggestionRoutes } from './caller-ids/suggestion-routes'
 import type { CallIndexSync } from './calls/index/call-index-sync'
@@ -398,6 +401,10 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
       now,
     }),
   )
+  app.route(
+    CONSOLE_PREFIX,
+    callbackRoutes({ store: options.store, audit, signedIn: signedInPaced, timeZonesOf: calleeTimeZones, now }),
+  )
   const liveHub =
     options.liveHub !== undefined
       ? options.liveHub
@@ -420,6 +427,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   const notePlacedCall =
     liveHub && createPlacedCallNotifier(liveHub, (ids) => options.store.callOwners.ownersOf(ids), options.logger)
   const indexPlacedCall = createPlacedCallIndexer(options.store, options.logger)
+  const closePlacedCallback = createPlacedCallbackCloser(options.store, audit, options.logger, now)
   // The audit first: it records the owner the board and the index show.
   const voice = voiceRoutes(proxy, limiter, {
     forwarding: createPlacementForwarding(audit),
@@ -427,6 +435,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
       await recordVoiceEvent(c, operation, response, forwardedEntry)
       await storageOrigins.learnFrom(operation, response)
       await indexPlacedCall(operation, response)
+      await closePlacedCallback(c, operation, response)
       if (notePlacedCall) await notePlacedCall(operation, response)
     },
   })

@@ -36,6 +36,8 @@ const CONSOLE_ROUTES: Operation[] = [
   { method: 'GET', route: '/api/console/integrations/deliveries', permission: 'integrations:manage' },
   { method: 'GET', route: '/api/console/call-lists', permission: 'call-lists:read' },
   { method: 'GET', route: '/api/console/call-lists/people', permission: 'call-lists:manage' },
+  { method: 'GET', route: '/api/console/callbacks', permission: 'callbacks:work' },
+  { method: 'GET', route: '/api/console/callbacks/overdue', permission: 'callbacks:oversee' },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
 
@@ -74,6 +76,8 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/integrations/deliveries': ['admin'],
   'GET /api/console/call-lists': ['support', 'manager', 'admin'],
   'GET /api/console/call-lists/people': ['manager', 'admin'],
+  'GET /api/console/callbacks': ['support', 'admin'],
+  'GET /api/console/callbacks/overdue': ['manager', 'admin'],
 }
 
 const name = (operation: Operation) => `${operation.method} ${operation.route}`

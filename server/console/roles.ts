@@ -4,7 +4,7 @@
 import { PERMISSIONS, type Permission, type Role } from '../../src/api/contract/console-schemas'
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  support: ['calls:read', 'calls:create', 'caller-ids:read', 'account:read', 'call-lists:read'],
+  support: ['calls:read', 'calls:create', 'caller-ids:read', 'account:read', 'call-lists:read', 'callbacks:work'],
   manager: [
     'calls:read',
     'caller-ids:read',
@@ -13,6 +13,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'alerts:manage',
     'call-lists:read',
     'call-lists:manage',
+    'callbacks:oversee',
   ],
   admin: PERMISSIONS,
 }

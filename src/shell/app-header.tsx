@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { useDisclosure } from '@/lib/use-disclosure'
 import { AccountSummary } from './account-summary'
-import { alertNoticesPart, upstreamBannerPart } from './header-parts'
+import { alertNoticesPart, dueCallbacksPart, upstreamBannerPart } from './header-parts'
 import { pagesFor } from './nav-pages'
 import { pageWidth } from './page-width'
 import { ThemeToggle } from './theme-toggle'
@@ -17,6 +17,8 @@ import { UserMenu } from './user-menu'
 // those who manage them: a cold page's JavaScript stays as light.
 const AlertNotices = alertNoticesPart.Component
 const UpstreamBanner = upstreamBannerPart.Component
+// Callbacks due now, and their notices: for those who work callbacks.
+const DueCallbacks = dueCallbacksPart.Component
 
 const linkClass =
   'whitespace-nowrap rounded-md px-3 py-1.5 xl:px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
@@ -77,6 +79,11 @@ export function AppHeader({ session, wide = false }: { session: SessionResponse;
             ))}
           </nav>
           <div className="flex flex-wrap items-center gap-3 lg:ml-auto xl:min-w-0 xl:flex-nowrap xl:gap-2">
+            {can(session, 'callbacks:work') && (
+              <Suspense fallback={null}>
+                <DueCallbacks />
+              </Suspense>
+            )}
             {/* The client id is for admins, the one role that manages people. */}
             {can(session, 'account:read') && <AccountSummary showClientId={can(session, 'users:manage')} />}
             <UserMenu session={session} />

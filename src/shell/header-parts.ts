@@ -14,6 +14,7 @@ const HEADER_WAIT_MS = 600
 /** The header's parts that load on their own chunk, once here and rendered at once (app-header.tsx). */
 export const alertNoticesPart = preloadable(() => import('@/features/alerts/notices/alert-notices'))
 export const upstreamBannerPart = preloadable(() => import('./upstream-banner'))
+export const dueCallbacksPart = preloadable(() => import('@/features/callbacks/due-now/due-now'))
 
 export async function preloadHeaderParts(queryClient: QueryClient, session: SessionResponse | null): Promise<void> {
   if (!session) return

@@ -12,6 +12,7 @@ import { createCallListContactQueries } from './call-list-contacts'
 import { createCallListQueries } from './call-lists'
 import { createCallOwnerQueries } from './call-owners'
 import { createCallSearchQueries } from './call-search'
+import { createCallbackQueries } from './callbacks'
 import { createCallerIdHealthQueries } from './caller-id-health'
 import { type ConsoleDb, type OpenedDatabase, openConsoleDatabase, type StoreOptions } from './database'
 import { createIntegrationCallFactQueries } from './integration-call-facts'
@@ -84,6 +85,7 @@ function createStore(
     storageOrigins: createStorageOriginQueries(db),
     callLists: createCallListQueries(db),
     callListContacts: createCallListContactQueries(db),
+    callbacks: createCallbackQueries(db),
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
     writeHealth: createWriteHealth(db),
     close: async () => {

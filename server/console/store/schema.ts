@@ -211,6 +211,9 @@ export interface ConsoleDatabase {
   call_list_assignees: CallListAssigneesTable
   call_list_contacts: CallListContactsTable
   call_list_attempts: CallListAttemptsTable
+  // Callbacks (issue 51, item 3; migration 0023_callbacks).
+  callbacks: CallbacksTable
+  callback_notices: CallbackNoticesTable
 }
 
 /** Origins the voice service named in recording links (proxy/storage-origins.ts, `auto`). */
@@ -481,4 +484,33 @@ interface CallListAttemptsTable {
   by_user_id: string
   at: number
   outcome: string | null
+}
+
+/** A time to call a callee back (store/callbacks.ts). Open while done_at and cancelled_at are null. */
+interface CallbacksTable {
+  id: string
+  call_id: string
+  number: string
+  caller_id: string
+  /** The call's metadata, JSON. */
+  metadata: string
+  /** The callee's IANA time zones as the number tells them, JSON. */
+  time_zones: string
+  due_at: number
+  /** Null: everyone's. */
+  owner_id: string | null
+  created_by: string
+  created_at: number
+  done_at: number | null
+  done_by: string | null
+  done_call_id: string | null
+  cancelled_at: number | null
+  cancelled_by: string | null
+}
+
+/** A person told that a callback came due, once across their tabs, browsers and the console's instances. */
+interface CallbackNoticesTable {
+  callback_id: string
+  user_id: string
+  at: number
 }

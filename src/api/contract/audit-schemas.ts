@@ -65,6 +65,11 @@ export const AUDIT_ACTIONS = [
   'integration.tested',
   'integration.disabled',
   'integration-delivery.attempted',
+  // Callbacks (issue 51, item 3); the target is the call the callback came from.
+  'callback.created',
+  'callback.rescheduled',
+  'callback.done',
+  'callback.cancelled',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 

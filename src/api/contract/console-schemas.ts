@@ -35,6 +35,9 @@ export const PERMISSIONS = [
   'audit:read',
   'call-lists:read',
   'call-lists:manage',
+  // Callbacks (issue 51, item 3): working one's own and everyone's (those who place calls); overseeing all people's.
+  'callbacks:work',
+  'callbacks:oversee',
 ] as const
 const permission = z.enum(PERMISSIONS)
 export type Permission = z.infer<typeof permission>

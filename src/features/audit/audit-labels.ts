@@ -63,6 +63,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'integration.tested': 'Integration tested',
   'integration.disabled': 'Integration turned off by the console',
   'integration-delivery.attempted': 'Integration delivery attempted',
+  'callback.created': 'Callback asked for',
+  'callback.rescheduled': 'Callback moved',
+  'callback.done': 'Callback done',
+  'callback.cancelled': 'Callback cancelled',
 }
 
 /** The actions in the order of their labels, for the filter's options. */

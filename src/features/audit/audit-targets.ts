@@ -63,6 +63,10 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'integration.tested': null,
   'integration.disabled': null,
   'integration-delivery.attempted': null,
+  'callback.created': 'call',
+  'callback.rescheduled': 'call',
+  'callback.done': 'call',
+  'callback.cancelled': 'call',
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null

@@ -1,10 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { callQueries } from '@/api/calls'
 import { requirePermission } from '@/api/session'
 import { CallLiveView } from '@/features/calls/detail/call-live-view'
 import { CallRouteError } from '@/features/calls/detail/call-route-error'
 import { CallSkeleton } from '@/features/calls/detail/call-skeleton'
 import { loadPhoneFormats } from '@/lib/phone-format-loading'
+
+// Its own chunk, after the call: the call page's first paint (and its budget) does not wait for callbacks.
+const CallbackPanel = lazy(() =>
+  import('@/features/callbacks/callback-panel').then((module) => ({ default: module.CallbackPanel })),
+)
 
 export const Route = createFileRoute('/calls/$callId')({
   beforeLoad: ({ context }) => requirePermission(context.session, 'calls:read'),
@@ -25,5 +31,13 @@ export const Route = createFileRoute('/calls/$callId')({
 function CallPage() {
   const { callId } = Route.useParams()
   // A fresh view per call, so observed step times never leak between calls.
-  return <CallLiveView key={callId} callId={callId} />
+  // The callback panel: the outcome panel (issue 51, item 1) is to pass `asked` when its outcome asks for one.
+  return (
+    <div className="space-y-6">
+      <CallLiveView key={callId} callId={callId} />
+      <Suspense fallback={null}>
+        <CallbackPanel key={`callback-${callId}`} callId={callId} />
+      </Suspense>
+    </div>
+  )
 }

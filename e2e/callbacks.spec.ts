@@ -1,0 +1,75 @@
+// An agent's callback, from the call to the New call it reopens: asked for in 5 minutes on the call page (in the
+// callee's time and the agent's), told once when it comes due (a toast in one tab of two), "Call back" opens New
+// call through the agreed link, and the call placed from it closes the callback.
+//
+// The console's clock is the real one (it decides what is due); the page's clock starts 5 minutes behind it plus a
+// lead, so that "in 5 minutes" on the page is a few seconds ahead for the console, and moving the page's clock by
+// 5 minutes brings the page to where the console will be: no wait of 5 minutes, and no date of today's in a check.
+import { CALLBACK_METADATA_KEY } from '../src/api/contract/callback-schemas'
+import { placeCall } from './support/api'
+import { signInAsNewPerson } from './support/people'
+import { expect, signedOut, test } from './support/test'
+
+/** How far ahead of the console the callback falls: longer than the steps from the clock's start to the ask. */
+const LEAD_MS = 20_000
+/** Chicago: the number tells the callee's zone. */
+const CALLEE = '+13125550123'
+
+test.use({ ...signedOut, timezoneId: 'Europe/Paris' })
+
+test('an agent asks for a callback in 5 minutes; it comes due once, and Call back opens New call through the filled-in link', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  await page.clock.install({ time: Date.now() - 5 * 60_000 + LEAD_MS })
+  await signInAsNewPerson(page, 'support')
+  const call = await placeCall(request, { destination: CALLEE, metadata: { ticket: 'T-51' } })
+
+  await page.goto(`/calls/${call.call_id}`)
+  const panel = page.getByRole('region', { name: 'Callback' })
+  await panel.getByRole('button', { name: 'Ask for a callback' }).click()
+  const form = panel.getByRole('form', { name: 'Ask for a callback' })
+  await form.getByRole('button', { name: 'In 5 minutes' }).click()
+  // Chicago is 7 hours behind Paris in winter and summer alike (both change their clocks, on other days).
+  await expect(
+    form.getByText(/^\w{3} \d\d:\d\d for them \(America\/Chicago\), (\w{3} )?\d\d:\d\d for you$/),
+  ).toBeVisible()
+  await expect(form.getByRole('radio', { name: 'Mine' })).toBeChecked()
+  await form.getByRole('button', { name: 'Schedule callback' }).click()
+  await expect(panel.getByRole('listitem', { name: /^Callback to / })).toContainText('Yours')
+
+  // A second tab of the same person: of the two, one tells of it.
+  const secondTab = await page.context().newPage()
+  await secondTab.goto('/callbacks')
+  await expect(secondTab.getByRole('region', { name: 'Coming up' }).getByRole('listitem')).toHaveCount(1)
+  await expect(page.getByRole('link', { name: /due now/ })).toHaveCount(0)
+
+  await page.clock.fastForward('05:00')
+  const toasts = (tab: typeof page) => tab.getByRole('status', { name: 'Callbacks due' }).getByText(/^Callback due:/)
+  // The console says it is due once its own clock gets there (within LEAD_MS); each tab asks every 15 s of its clock.
+  await expect(async () => {
+    await page.clock.fastForward(15_000)
+    await expect(page.getByRole('link', { name: '1 due now' })).toBeVisible({ timeout: 1_000 })
+    await expect(secondTab.getByRole('link', { name: '1 due now' })).toBeVisible({ timeout: 1_000 })
+    expect((await toasts(page).count()) + (await toasts(secondTab).count())).toBe(1)
+  }).toPass({ timeout: 60_000 })
+  await expect(secondTab.getByRole('region', { name: 'Due now' }).getByRole('listitem')).toHaveCount(1)
+
+  const told = (await toasts(page).count()) === 1 ? page : secondTab
+  await told.getByRole('status', { name: 'Callbacks due' }).getByRole('link', { name: 'Call back' }).click()
+  await expect(told).toHaveURL(/\/calls\/new\?/)
+  const link = new URL(told.url())
+  expect(link.searchParams.get('to')).toBe(CALLEE)
+  expect(link.searchParams.get('caller_id')).toBe(call.caller_id)
+  expect(link.searchParams.get('meta.ticket')).toBe('T-51')
+  const callbackId = link.searchParams.get(`meta.${CALLBACK_METADATA_KEY}`)
+  expect(callbackId).toMatch(/^cb_/)
+  await expect(told.getByRole('heading', { level: 1, name: 'New call' })).toBeVisible()
+
+  // The call New call places from that link carries the link's metadata: once placed, the callback is done.
+  await placeCall(request, { destination: CALLEE, metadata: { ticket: 'T-51', [CALLBACK_METADATA_KEY]: callbackId } })
+  await page.goto('/callbacks')
+  await expect(page.getByRole('region', { name: 'Due now' }).getByText('Nothing is due now.')).toBeVisible()
+  await expect(page.getByRole('link', { name: /due now/ })).toHaveCount(0)
+})

@@ -1,0 +1,232 @@
+// Callbacks through /api/console/callbacks on a real store (both stores), with calls placed through the console
+// in front of a voice service (the quirks upstream) and the console's clock moved by hand.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Callback } from '../../../src/api/contract/callback-schemas'
+import { createTestConsole, expectProblem, fakeClock, type TestConsole } from '../test-support/console-app'
+import { type QuirksUpstream, startQuirksUpstream } from '../test-support/quirks-upstream'
+
+const CALLBACKS = '/api/console/callbacks'
+const MINUTE = 60_000
+const CALLBACK_ACTIONS = ['callback.created', 'callback.rescheduled', 'callback.done', 'callback.cancelled'] as const
+
+let upstream: QuirksUpstream
+beforeAll(async () => {
+  upstream = await startQuirksUpstream()
+})
+afterAll(async () => {
+  await upstream?.close()
+})
+
+async function team() {
+  const clock = fakeClock()
+  const t = await createTestConsole({ upstream: upstream.url, liveHub: null, now: clock.now })
+  await t.addUser('ana@example.com', 'support')
+  await t.addUser('bo@example.com', 'support')
+  await t.addUser('mia@example.com', 'manager')
+  return {
+    t,
+    clock,
+    ana: await t.signIn('ana@example.com'),
+    bo: await t.signIn('bo@example.com'),
+    mia: await t.signIn('mia@example.com'),
+  }
+}
+
+let calls = 0
+/** A call placed through the console by the person with that cookie. */
+async function place(t: TestConsole, cookie: string, metadata: Record<string, unknown> = { ticket: 'T-1' }) {
+  const res = await t.request('/api/v1/voice/calls', {
+    cookie,
+    headers: { 'idempotency-key': `callbacks-${process.pid}-${calls++}` },
+    json: { caller_id: '+14155550100', destination: '+13125550123', metadata },
+  })
+  expect(res.status).toBeLessThan(300)
+  return ((await res.json()) as { call_id: string }).call_id
+}
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+async function ask(t: TestConsole, cookie: string, body: object) {
+  return t.request(CALLBACKS, { cookie, json: body })
+}
+
+async function listed(t: TestConsole, cookie: string, path = `${CALLBACKS}?due=now`): Promise<Callback[]> {
+  const res = await t.request(path, { cookie })
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { callbacks: Callback[] }).callbacks
+}
+
+describe('callbacks', () => {
+  it('keeps an agent’s callback for them, with the call’s number, caller ID, metadata and the callee’s zone', async () => {
+    const { t, clock, ana, bo } = await team()
+    const callId = await place(t, ana)
+    const created = await ask(t, ana, { call_id: callId, due_at: iso(clock.now() + 5 * MINUTE), owner: 'placer' })
+    expect(created.status).toBe(201)
+    const callback = (await created.json()) as Callback
+    expect(callback).toMatchObject({
+      call_id: callId,
+      number: '+13125550123',
+      caller_id: '+14155550100',
+      metadata: { ticket: 'T-1' },
+      owner: { email: 'ana@example.com' },
+      created_by: { email: 'ana@example.com' },
+      time_zones: ['America/Chicago'],
+      done_at: null,
+    })
+
+    // Not due yet; then due for Ana alone, by the console's clock.
+    expect(await listed(t, ana)).toEqual([])
+    expect((await listed(t, ana, CALLBACKS)).map((c) => c.id)).toEqual([callback.id])
+    clock.advance(5 * MINUTE)
+    expect((await listed(t, ana)).map((c) => c.id)).toEqual([callback.id])
+    expect(await listed(t, bo)).toEqual([])
+
+    const audit = await t.store.db
+      .selectFrom('audit_log')
+      .select(['action', 'target', 'actor_email'])
+      .where('action', 'in', CALLBACK_ACTIONS)
+      .execute()
+    expect(audit).toEqual([{ action: 'callback.created', target: callId, actor_email: 'ana@example.com' }])
+    await t.store.close()
+  })
+
+  it('gives everyone’s callback to every agent, and tells each person once across their tabs', async () => {
+    const { t, clock, ana, bo } = await team()
+    const callId = await place(t, ana)
+    const callback = (await (
+      await ask(t, ana, { call_id: callId, due_at: iso(clock.now() + MINUTE), owner: 'everyone' })
+    ).json()) as Callback
+    const notice = async (cookie: string) => {
+      const res = await t.request(`${CALLBACKS}/${callback.id}/notice`, { cookie, method: 'POST' })
+      expect(res.status).toBe(200)
+      return ((await res.json()) as { first: boolean }).first
+    }
+    // Before it is due nobody is told, and asking does not use the notice up.
+    expect(await notice(ana)).toBe(false)
+    clock.advance(MINUTE)
+    expect((await listed(t, bo)).map((c) => c.id)).toEqual([callback.id])
+    const anaSecondTab = await t.signIn('ana@example.com')
+    expect(await Promise.all([notice(ana), notice(anaSecondTab)])).toEqual(expect.arrayContaining([true, false]))
+    expect(await notice(ana)).toBe(false)
+    expect(await notice(bo)).toBe(true)
+    await t.store.close()
+  })
+
+  it('refuses what the rules do not allow, each in words, as problem+json', async () => {
+    const { t, clock, ana, bo, mia } = await team()
+    const callId = await place(t, ana)
+    const soon = iso(clock.now() + 10 * MINUTE)
+
+    const past = await expectProblem(
+      await ask(t, ana, { call_id: callId, due_at: iso(clock.now() - MINUTE), owner: 'placer' }),
+      400,
+    )
+    expect(past).toMatchObject({ detail: 'Choose a time that is still ahead.', errors: [{ field: 'due_at' }] })
+    const far = await expectProblem(
+      await ask(t, ana, { call_id: callId, due_at: iso(clock.now() + 91 * 24 * 60 * MINUTE), owner: 'placer' }),
+      400,
+    )
+    expect(far.detail).toBe('Choose a time within 90 days.')
+    const unreadable = await expectProblem(await ask(t, ana, { call_id: callId, due_at: 'Tuesday', owner: 'me' }), 400)
+    expect((unreadable as unknown as { errors: { field: string }[] }).errors.map((e) => e.field).sort()).toEqual([
+      'due_at',
+      'owner',
+    ])
+    expect((await expectProblem(await ask(t, bo, { call_id: callId, due_at: soon, owner: 'placer' }), 403)).title).toBe(
+      'Not your call',
+    )
+    expect(
+      (await expectProblem(await ask(t, ana, { call_id: 'call_unknown', due_at: soon, owner: 'placer' }), 404)).title,
+    ).toBe('No such call')
+
+    // A manager asks for the placer's callback: it is Ana's.
+    const forAna = await ask(t, mia, { call_id: callId, due_at: soon, owner: 'placer' })
+    expect(forAna.status).toBe(201)
+    const callback = (await forAna.json()) as Callback
+    expect(callback.owner?.email).toBe('ana@example.com')
+    // Someone else's private callback does not exist for Bo; a manager's list is the overdue one.
+    await expectProblem(await t.request(`${CALLBACKS}/${callback.id}/done`, { cookie: bo, method: 'POST' }), 404)
+    await expectProblem(await t.request(`${CALLBACKS}?due=now`, { cookie: mia }), 403)
+    await expectProblem(await t.request(`${CALLBACKS}/overdue`, { cookie: ana }), 403)
+    await expectProblem(await t.request(`${CALLBACKS}?due=later`, { cookie: ana }), 400)
+    await expectProblem(await t.request(`${CALLBACKS}/time-zones?number=4155550100`, { cookie: ana }), 400)
+    await t.store.close()
+  })
+
+  it('shows managers the overdue ones of all people, until done, moved or cancelled; each change audited', async () => {
+    const { t, clock, ana, mia } = await team()
+    const first = (await (
+      await ask(t, ana, { call_id: await place(t, ana), due_at: iso(clock.now() + MINUTE), owner: 'placer' })
+    ).json()) as Callback
+    const second = (await (
+      await ask(t, ana, { call_id: await place(t, ana), due_at: iso(clock.now() + 2 * MINUTE), owner: 'everyone' })
+    ).json()) as Callback
+    const overdue = () => listed(t, mia, `${CALLBACKS}/overdue`)
+    clock.advance(2 * MINUTE)
+    expect(await overdue()).toEqual([])
+    clock.advance(15 * MINUTE)
+    expect((await overdue()).map((c) => c.id)).toEqual([first.id, second.id])
+
+    const moved = await t.request(`${CALLBACKS}/${first.id}/reschedule`, {
+      cookie: ana,
+      json: { due_at: iso(clock.now() + 60 * MINUTE) },
+    })
+    expect(moved.status).toBe(200)
+    const done = await t.request(`${CALLBACKS}/${second.id}/done`, { cookie: ana, method: 'POST' })
+    expect(((await done.json()) as Callback).done_by?.email).toBe('ana@example.com')
+    expect(await overdue()).toEqual([])
+    expect(
+      (await expectProblem(await t.request(`${CALLBACKS}/${second.id}/cancel`, { cookie: mia, method: 'POST' }), 409))
+        .title,
+    ).toBe('Callback already done')
+    const cancelled = await t.request(`${CALLBACKS}/${first.id}/cancel`, { cookie: mia, method: 'POST' })
+    expect(cancelled.status).toBe(200)
+    expect(await listed(t, ana, CALLBACKS)).toEqual([])
+
+    const audit = await t.store.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_email'])
+      .where('action', 'in', CALLBACK_ACTIONS)
+      .orderBy('seq')
+      .execute()
+    expect(audit.map((row) => `${row.action} ${row.actor_email}`)).toEqual([
+      'callback.created ana@example.com',
+      'callback.created ana@example.com',
+      'callback.rescheduled ana@example.com',
+      'callback.done ana@example.com',
+      'callback.cancelled mia@example.com',
+    ])
+    await t.store.close()
+  })
+
+  it('is done once the call placed from its "Call back" link is placed, whoever’s tab placed it', async () => {
+    const { t, clock, ana, bo } = await team()
+    const callId = await place(t, ana, { ticket: 'T-9' })
+    const mine = (await (
+      await ask(t, ana, { call_id: callId, due_at: iso(clock.now() + MINUTE), owner: 'placer' })
+    ).json()) as Callback
+    clock.advance(MINUTE)
+    // Bo's call naming Ana's callback leaves it Ana's to do.
+    await place(t, bo, { ticket: 'T-9', callback_id: mine.id })
+    expect((await listed(t, ana)).map((c) => c.id)).toEqual([mine.id])
+
+    const again = await place(t, ana, { ticket: 'T-9', callback_id: mine.id })
+    expect(await listed(t, ana)).toEqual([])
+    const res = await t.request(`${CALLBACKS}?call_id=${callId}`, { cookie: ana })
+    expect(((await res.json()) as { callbacks: Callback[] }).callbacks).toEqual([])
+    const row = await t.store.callbacks.find(mine.id)
+    expect(row?.done).toMatchObject({ email: 'ana@example.com', callId: again })
+    await t.store.close()
+  })
+
+  it('tells the callee’s zones from a number, or none when it cannot', async () => {
+    const { t, ana } = await team()
+    const zones = async (number: string) => {
+      const res = await t.request(`${CALLBACKS}/time-zones?number=${encodeURIComponent(number)}`, { cookie: ana })
+      return ((await res.json()) as { time_zones: string[] }).time_zones
+    }
+    expect(await zones('+442071838750')).toEqual(['Europe/London'])
+    expect(await zones('+18005550100')).toEqual([])
+    await t.store.close()
+  })
+})

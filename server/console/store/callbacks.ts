@@ -1,0 +1,190 @@
+// Callbacks (issue 51, item 3): a time to call a callee back, the person it is for (or everyone), and whether it
+// was done or cancelled. The console's clock decides what is due; every instance reads the same rows.
+import { randomBytes } from 'node:crypto'
+import type { ConsoleDb } from './database'
+
+export interface CallbackRow {
+  id: string
+  callId: string
+  number: string
+  callerId: string
+  metadata: Record<string, unknown>
+  timeZones: string[]
+  dueAt: number
+  owner: { userId: string; email: string } | null
+  createdBy: { userId: string; email: string }
+  createdAt: number
+  done: { at: number; userId: string; email: string; callId: string | null } | null
+  cancelledAt: number | null
+}
+
+export interface NewCallback {
+  callId: string
+  number: string
+  callerId: string
+  metadata: Record<string, unknown>
+  timeZones: readonly string[]
+  dueAt: number
+  ownerId: string | null
+  createdBy: string
+}
+
+/** Which open callbacks to read: a person's own and everyone's, or all people's (managers' overdue). */
+export type CallbackScope = { visibleTo: string } | { everyone: true }
+
+export function createCallbackQueries(db: ConsoleDb) {
+  const select = () =>
+    db
+      .selectFrom('callbacks')
+      .leftJoin('users as owner', 'owner.id', 'callbacks.owner_id')
+      .innerJoin('users as creator', 'creator.id', 'callbacks.created_by')
+      .leftJoin('users as doer', 'doer.id', 'callbacks.done_by')
+      .select([
+        'callbacks.id',
+        'callbacks.call_id',
+        'callbacks.number',
+        'callbacks.caller_id',
+        'callbacks.metadata',
+        'callbacks.time_zones',
+        'callbacks.due_at',
+        'callbacks.owner_id',
+        'owner.email as owner_email',
+        'callbacks.created_by',
+        'creator.email as creator_email',
+        'callbacks.created_at',
+        'callbacks.done_at',
+        'callbacks.done_by',
+        'doer.email as doer_email',
+        'callbacks.done_call_id',
+        'callbacks.cancelled_at',
+      ])
+  type Selected = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>
+  const toRow = (row: Selected): CallbackRow => ({
+    id: row.id,
+    callId: row.call_id,
+    number: row.number,
+    callerId: row.caller_id,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    timeZones: JSON.parse(row.time_zones) as string[],
+    dueAt: Number(row.due_at),
+    owner: row.owner_id ? { userId: row.owner_id, email: row.owner_email ?? '' } : null,
+    createdBy: { userId: row.created_by, email: row.creator_email },
+    createdAt: Number(row.created_at),
+    done:
+      row.done_at !== null && row.done_by !== null
+        ? { at: Number(row.done_at), userId: row.done_by, email: row.doer_email ?? '', callId: row.done_call_id }
+        : null,
+    cancelledAt: row.cancelled_at === null ? null : Number(row.cancelled_at),
+  })
+  const open = () => select().where('callbacks.done_at', 'is', null).where('callbacks.cancelled_at', 'is', null)
+
+  return {
+    create: async (callback: NewCallback, at: number): Promise<string> => {
+      const id = `cb_${randomBytes(9).toString('base64url')}`
+      await db
+        .insertInto('callbacks')
+        .values({
+          id,
+          call_id: callback.callId,
+          number: callback.number,
+          caller_id: callback.callerId,
+          metadata: JSON.stringify(callback.metadata),
+          time_zones: JSON.stringify(callback.timeZones),
+          due_at: callback.dueAt,
+          owner_id: callback.ownerId,
+          created_by: callback.createdBy,
+          created_at: at,
+        })
+        .execute()
+      return id
+    },
+    find: async (id: string): Promise<CallbackRow | null> => {
+      const row = await select().where('callbacks.id', '=', id).executeTakeFirst()
+      return row ? toRow(row) : null
+    },
+    /** Open callbacks due at or before `dueBy` (all of them when null), soonest first, at most `limit`. */
+    open: async (scope: CallbackScope, dueBy: number | null, limit: number): Promise<CallbackRow[]> => {
+      let query = open()
+      if ('visibleTo' in scope)
+        query = query.where((eb) =>
+          eb.or([eb('callbacks.owner_id', '=', scope.visibleTo), eb('callbacks.owner_id', 'is', null)]),
+        )
+      if (dueBy !== null) query = query.where('callbacks.due_at', '<=', dueBy)
+      return (await query.orderBy('callbacks.due_at').orderBy('callbacks.id').limit(limit).execute()).map(toRow)
+    },
+    /** What a callback copies from its call (the call index), and who placed it here (null: not through here). */
+    callFacts: async (
+      callId: string,
+    ): Promise<{
+      number: string
+      callerId: string
+      metadata: Record<string, unknown>
+      placerId: string | null
+    } | null> => {
+      const row = await db
+        .selectFrom('indexed_calls')
+        .leftJoin('call_owners', 'call_owners.call_id', 'indexed_calls.call_id')
+        .select([
+          'indexed_calls.destination',
+          'indexed_calls.caller_id',
+          'indexed_calls.metadata',
+          'call_owners.user_id',
+        ])
+        .where('indexed_calls.call_id', '=', callId)
+        .executeTakeFirst()
+      if (!row) return null
+      const metadata: unknown = row.metadata === null ? null : JSON.parse(row.metadata)
+      return {
+        number: row.destination,
+        callerId: row.caller_id,
+        metadata: metadata !== null && typeof metadata === 'object' ? (metadata as Record<string, unknown>) : {},
+        placerId: row.user_id,
+      }
+    },
+    /** The open callbacks asked from these calls, for the call page. */
+    ofCall: async (callId: string): Promise<CallbackRow[]> =>
+      (await open().where('callbacks.call_id', '=', callId).orderBy('callbacks.due_at').execute()).map(toRow),
+    /** Each change applies only to an open callback: false when it was done or cancelled meanwhile. */
+    reschedule: async (id: string, dueAt: number): Promise<boolean> =>
+      changed(
+        await db
+          .updateTable('callbacks')
+          .set({ due_at: dueAt })
+          .where('id', '=', id)
+          .where('done_at', 'is', null)
+          .where('cancelled_at', 'is', null)
+          .executeTakeFirst(),
+      ),
+    markDone: async (id: string, userId: string, callId: string | null, at: number): Promise<boolean> =>
+      changed(
+        await db
+          .updateTable('callbacks')
+          .set({ done_at: at, done_by: userId, done_call_id: callId })
+          .where('id', '=', id)
+          .where('done_at', 'is', null)
+          .where('cancelled_at', 'is', null)
+          .executeTakeFirst(),
+      ),
+    cancel: async (id: string, userId: string, at: number): Promise<boolean> =>
+      changed(
+        await db
+          .updateTable('callbacks')
+          .set({ cancelled_at: at, cancelled_by: userId })
+          .where('id', '=', id)
+          .where('done_at', 'is', null)
+          .where('cancelled_at', 'is', null)
+          .executeTakeFirst(),
+      ),
+    /** True for the first to note that this person was told: the one insert that wins, on either store. */
+    noteNotice: async (callbackId: string, userId: string, at: number): Promise<boolean> => {
+      const result = await db
+        .insertInto('callback_notices')
+        .values({ callback_id: callbackId, user_id: userId, at })
+        .onConflict((oc) => oc.columns(['callback_id', 'user_id']).doNothing())
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    },
+  }
+}
+
+const changed = (result: { numUpdatedRows: bigint }) => result.numUpdatedRows > 0n

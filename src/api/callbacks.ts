@@ -1,0 +1,81 @@
+// Callbacks, kept by the console (issue 51, item 3): the one key factory and the changes. Loaded with the
+// callbacks' page, panel and header part only.
+import { queryOptions } from '@tanstack/react-query'
+import { apiRequest } from './client'
+import {
+  CALLBACK_PATHS,
+  type CallbackInput,
+  callback,
+  callbackList,
+  noticeAnswer,
+  timeZonesAnswer,
+} from './contract/callback-schemas'
+import { CONSOLE_PREFIX } from './contract/console-schemas'
+
+const onConsole = { prefix: CONSOLE_PREFIX }
+const pathOf = (path: string, id: string) => path.replace(':id', encodeURIComponent(id))
+
+/** How often a tab asks what is due: a callback is told within this of its time. */
+export const DUE_POLL_MS = 15_000
+
+export const callbackQueries = {
+  all: () => ['callbacks'] as const,
+  lists: () => [...callbackQueries.all(), 'list'] as const,
+  /** The person's own and everyone's open callbacks; `due`: only those the console says are due now. */
+  open: (due: boolean) =>
+    queryOptions({
+      queryKey: [...callbackQueries.lists(), { due }] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(CALLBACK_PATHS.list, {
+          ...onConsole,
+          query: due ? { due: 'now' } : undefined,
+          schema: callbackList,
+          signal,
+        }),
+      select: (data) => data.callbacks,
+    }),
+  ofCall: (callId: string) =>
+    queryOptions({
+      queryKey: [...callbackQueries.lists(), { callId }] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(CALLBACK_PATHS.list, { ...onConsole, query: { call_id: callId }, schema: callbackList, signal }),
+      select: (data) => data.callbacks,
+    }),
+  /** Every person's callbacks waiting past their time (managers and admins). */
+  overdue: () =>
+    queryOptions({
+      queryKey: [...callbackQueries.lists(), 'overdue'] as const,
+      queryFn: ({ signal }) => apiRequest(CALLBACK_PATHS.overdue, { ...onConsole, schema: callbackList, signal }),
+      select: (data) => data.callbacks,
+    }),
+  timeZones: (number: string) =>
+    queryOptions({
+      queryKey: [...callbackQueries.all(), 'time-zones', number] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(CALLBACK_PATHS.timeZones, { ...onConsole, query: { number }, schema: timeZonesAnswer, signal }),
+      select: (data) => data.time_zones,
+      // A number's zones do not change while the page is open.
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+}
+
+export const askCallback = (body: CallbackInput) =>
+  apiRequest(CALLBACK_PATHS.list, { ...onConsole, method: 'POST', body, schema: callback })
+
+export const markCallbackDone = (id: string) =>
+  apiRequest(pathOf(CALLBACK_PATHS.done, id), { ...onConsole, method: 'POST', schema: callback })
+
+export const cancelCallback = (id: string) =>
+  apiRequest(pathOf(CALLBACK_PATHS.cancel, id), { ...onConsole, method: 'POST', schema: callback })
+
+/** True for the first of this person's tabs (or browsers) to ask once it is due: that one tells them. */
+export const claimCallbackNotice = async (id: string) =>
+  (await apiRequest(pathOf(CALLBACK_PATHS.notice, id), { ...onConsole, method: 'POST', schema: noticeAnswer })).first
+
+export const rescheduleCallback = ({ id, dueAt }: { id: string; dueAt: string }) =>
+  apiRequest(pathOf(CALLBACK_PATHS.reschedule, id), {
+    ...onConsole,
+    method: 'POST',
+    body: { due_at: dueAt },
+    schema: callback,
+  })

@@ -1,0 +1,73 @@
+// The contract of callbacks (issue 51, item 3): a time to call a callee back, asked from a call, kept by the
+// console. Apart from the other contract files: only the callbacks' panel and page (and the header's count) read it.
+import * as z from 'zod/mini'
+
+export const CALLBACK_PATHS = {
+  list: '/callbacks',
+  overdue: '/callbacks/overdue',
+  timeZones: '/callbacks/time-zones',
+  done: '/callbacks/:id/done',
+  reschedule: '/callbacks/:id/reschedule',
+  cancel: '/callbacks/:id/cancel',
+  notice: '/callbacks/:id/notice',
+} as const
+
+/**
+ * The metadata key a "Call back" link adds to the New call form: the call placed with it closes that callback on
+ * the server, whichever tab, reload or instance places it.
+ */
+export const CALLBACK_METADATA_KEY = 'callback_id'
+
+/** Managers see a callback as overdue once it has waited this long past its time without being done. */
+export const OVERDUE_AFTER_MS = 15 * 60_000
+
+/** How far ahead a callback may be asked for. */
+export const LONGEST_WAIT_DAYS = 90
+
+/** Whose it is: the person who placed the call (the one asking, for an agent), or anyone who works callbacks. */
+const callbackOwnerChoice = z.enum(['placer', 'everyone'])
+
+const dueAt = z.iso.datetime({ offset: true, error: 'Give the time as a date and time, such as 2026-12-08T10:00:00Z.' })
+
+export const callbackInput = z.object({
+  call_id: z.string().check(z.minLength(1, { error: 'Name the call the callback comes from.' }), z.maxLength(200)),
+  due_at: dueAt,
+  owner: callbackOwnerChoice,
+})
+export type CallbackInput = z.infer<typeof callbackInput>
+
+export const rescheduleInput = z.object({ due_at: dueAt })
+
+const person = z.object({ user_id: z.string(), email: z.string() })
+
+export const callback = z.object({
+  id: z.string(),
+  call_id: z.string(),
+  /** The number to call (E.164): the call's destination. */
+  number: z.string(),
+  /** The caller ID the call was placed with, offered again so the callee sees the same number. */
+  caller_id: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  due_at: z.iso.datetime(),
+  /** Null: everyone's. */
+  owner: z.nullable(person),
+  created_by: person,
+  created_at: z.iso.datetime(),
+  done_at: z.nullable(z.iso.datetime()),
+  done_by: z.nullable(person),
+  /** The call that did it, when one was placed through a "Call back" link. */
+  done_call_id: z.nullable(z.string()),
+  cancelled_at: z.nullable(z.iso.datetime()),
+  /** The callee's time zones as the number tells them (IANA names); empty when it does not. */
+  time_zones: z.array(z.string()),
+})
+export type Callback = z.infer<typeof callback>
+
+export const callbackList = z.object({ callbacks: z.array(callback) })
+
+export const timeZonesAnswer = z.object({ number: z.string(), time_zones: z.array(z.string()) })
+
+export const noticeAnswer = z.object({
+  /** True for the first tab, browser or instance of this person to ask: that one shows the notification. */
+  first: z.boolean(),
+})

@@ -1,0 +1,60 @@
+// The call page's Callback panel: the call's open callbacks, and the form that asks for one. The route composes
+// it beside the outcome panel; `asked` (the recorded outcome's kind asks for a callback) opens the form by itself.
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { callbackQueries } from '@/api/callbacks'
+import { callQueries } from '@/api/calls'
+import { can, sessionQueries } from '@/api/session'
+import { Button } from '@/components/ui/button'
+import { Card, CardTitle } from '@/components/ui/card'
+import { CallbackForm } from './callback-form'
+import { CallbackItem } from './callback-item'
+
+export function CallbackPanel({ callId, asked = false }: { callId: string; asked?: boolean }) {
+  const { data: session } = useQuery(sessionQueries.current())
+  const works = can(session, 'callbacks:work')
+  const oversees = can(session, 'callbacks:oversee')
+  const allowed = works || oversees
+  const number = useQuery(callQueries.detail(callId)).data?.call.destination ?? null
+  const open = useQuery({ ...callbackQueries.ofCall(callId), enabled: allowed })
+  const [opened, setOpened] = useState(false)
+  // Closed by hand: an outcome that asks stays answered until the page is opened again.
+  const [dismissed, setDismissed] = useState(false)
+  if (!allowed || !number) return null
+  const callbacks = open.data ?? []
+  const formOpen = opened || (asked && !dismissed && open.isSuccess && callbacks.length === 0)
+  return (
+    <Card aria-labelledby="callback-panel-title" className="space-y-3">
+      <CardTitle id="callback-panel-title">Callback</CardTitle>
+      {callbacks.length > 0 && (
+        <ul className="space-y-2">
+          {callbacks.map((callback) => (
+            <CallbackItem
+              key={callback.id}
+              callback={callback}
+              userId={session?.user.id}
+              canCall={can(session, 'calls:create')}
+              oversees={oversees}
+            />
+          ))}
+        </ul>
+      )}
+      {formOpen ? (
+        <CallbackForm
+          callId={callId}
+          number={number}
+          oversees={oversees}
+          asked={asked}
+          onClose={() => {
+            setOpened(false)
+            setDismissed(true)
+          }}
+        />
+      ) : (
+        <Button size="sm" variant="secondary" onClick={() => setOpened(true)}>
+          Ask for a callback
+        </Button>
+      )}
+    </Card>
+  )
+}
