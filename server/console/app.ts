@@ -5,6 +5,7 @@ import { every } from 'hono/combine'
 import * as z from 'zod/mini'
 import { AUDIT_PATHS } from '../../src/api/contract/audit-schemas'
 import { CALL_INDEX_PATHS } from '../../src/api/contract/call-index-schemas'
+import { OUTCOME_KINDS_PATH } from '../../src/api/contract/call-work-schemas'
 import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/contract/console-schemas'
 import { LIVE_EVENTS_PATH } from '../../src/api/contract/live-schemas'
 import { PLACED_BY_PATH } from '../../src/api/contract/placed-by-schemas'
@@ -39,6 +40,10 @@ import { createSearchLimits, SEARCHES_RUNNING_PER_PERSON } from './calls/index/s
 import { callIndexRoutes } from './calls/index/search-routes'
 import { placedByRoutes } from './calls/placed-by-routes'
 import { savedViewRoutes } from './calls/saved-view-routes'
+import { outcomeKindRoutes } from './calls/work/outcome-kind-routes'
+import { outcomeRequired } from './calls/work/outcome-required'
+import { workRoutes } from './calls/work/work-routes'
+import { notifyWorkSaved, type WorkSavedListener } from './calls/work/work-saved'
 import {
   type AlertChannelSettings,
   type LiveSettings,
@@ -142,6 +147,12 @@ export interface ConsoleAppOptions {
     requestMeasured: (route: string, method: string, status: number, seconds: number) => void
   }
   now?: () => number
+  /** CONSOLE_REQUIRE_OUTCOME: a person's next call waits for their previous call's outcome (off unless given). */
+  requireOutcome?: boolean
+  /** Told of every saved outcome and note (integrations, call lists); none unless given. */
+  onWorkSaved?: readonly WorkSavedListener[]
+  /** The outcomes' and notes' clock (the 24 hours of a note): the store's own unless a test gives one. */
+  workClock?: () => Promise<number>
 }
 
 // The contract is zod/mini, which brings no messages of its own: a field without one is described in English.
@@ -326,6 +337,18 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   app.route(`${CONSOLE_PREFIX}${CALL_INDEX_PATHS.views}`, savedViewRoutes(options.store, signedInPaced, now))
   app.route(
     CONSOLE_PREFIX,
+    workRoutes({
+      store: options.store,
+      audit,
+      signedIn,
+      clock: options.workClock ?? options.store.callWork.clock,
+      // Integrations and call lists each give a listener here, composed by whoever starts the console.
+      onWorkSaved: notifyWorkSaved(options.onWorkSaved ?? [], options.logger),
+    }),
+  )
+  app.route(`${CONSOLE_PREFIX}${OUTCOME_KINDS_PATH}`, outcomeKindRoutes({ store: options.store, audit, signedIn }))
+  app.route(
+    CONSOLE_PREFIX,
     callIndexRoutes({
       store: options.store,
       sync: options.callIndex ?? null,
@@ -396,15 +419,20 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
     liveHub && createPlacedCallNotifier(liveHub, (ids) => options.store.callOwners.ownersOf(ids), options.logger)
   const indexPlacedCall = createPlacedCallIndexer(options.store, options.logger)
   // The audit first: it records the owner the board and the index show.
-  const voice = voiceRoutes(proxy, limiter, {
-    forwarding: createPlacementForwarding(audit),
-    answered: async (c, operation, response, forwardedEntry) => {
-      await recordVoiceEvent(c, operation, response, forwardedEntry)
-      await storageOrigins.learnFrom(operation, response)
-      await indexPlacedCall(operation, response)
-      if (notePlacedCall) await notePlacedCall(operation, response)
+  const voice = voiceRoutes(
+    proxy,
+    limiter,
+    {
+      forwarding: createPlacementForwarding(audit),
+      answered: async (c, operation, response, forwardedEntry) => {
+        await recordVoiceEvent(c, operation, response, forwardedEntry)
+        await storageOrigins.learnFrom(operation, response)
+        await indexPlacedCall(operation, response)
+        if (notePlacedCall) await notePlacedCall(operation, response)
+      },
     },
-  })
+    options.requireOutcome ? outcomeRequired(options.store) : undefined,
+  )
   app.use(`${API_PREFIX}/*`, signedIn)
   app.use('/storage/*', signedIn)
   app.use(STORAGE_PROXY_PATH, signedIn)

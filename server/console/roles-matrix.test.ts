@@ -30,6 +30,7 @@ const CONSOLE_ROUTES: Operation[] = [
   { method: 'GET', route: '/api/console/alerts/rules', permission: 'alerts:manage' },
   { method: 'GET', route: '/api/console/alerts/notices', permission: 'alerts:manage' },
   { method: 'GET', route: '/api/console/alerts/firings', permission: 'alerts:manage' },
+  { method: 'GET', route: '/api/console/outcome-kinds', permission: 'calls:read' },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
 
@@ -62,6 +63,7 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/alerts/rules': ['manager', 'admin'],
   'GET /api/console/alerts/notices': ['manager', 'admin'],
   'GET /api/console/alerts/firings': ['manager', 'admin'],
+  'GET /api/console/outcome-kinds': ['support', 'manager', 'admin'],
 }
 
 const name = (operation: Operation) => `${operation.method} ${operation.route}`
@@ -77,6 +79,10 @@ describe('the role matrix as written', () => {
   it('gives only admins the user management and audit permissions', () => {
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('users:manage'))).toEqual(['admin'])
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('audit:read'))).toEqual(['admin'])
+    expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('outcome-kinds:manage'))).toEqual(['admin'])
+    // Issue 51: an agent records the work of the calls they placed; managers and admins change anyone's.
+    expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('calls:work'))).toEqual(['support', 'admin'])
+    expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('calls:work-any'))).toEqual(['manager', 'admin'])
   })
 })
 

@@ -4,8 +4,8 @@
 import { PERMISSIONS, type Permission, type Role } from '../../src/api/contract/console-schemas'
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  support: ['calls:read', 'calls:create', 'caller-ids:read', 'account:read'],
-  manager: ['calls:read', 'caller-ids:read', 'account:read', 'usage:read', 'alerts:manage'],
+  support: ['calls:read', 'calls:create', 'caller-ids:read', 'account:read', 'calls:work'],
+  manager: ['calls:read', 'caller-ids:read', 'account:read', 'usage:read', 'alerts:manage', 'calls:work-any'],
   admin: PERMISSIONS,
 }
 

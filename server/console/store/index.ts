@@ -10,6 +10,7 @@ import { createCallIndexQueries } from './call-index'
 import { createCallIndexSyncQueries } from './call-index-sync'
 import { createCallOwnerQueries } from './call-owners'
 import { createCallSearchQueries } from './call-search'
+import { createCallWorkQueries } from './call-work'
 import { createCallerIdHealthQueries } from './caller-id-health'
 import { type ConsoleDb, type OpenedDatabase, openConsoleDatabase, type StoreOptions } from './database'
 import { createInviteQueries } from './invites'
@@ -72,6 +73,8 @@ function createStore(
     personRates: createPersonRateQueries(db),
     personClaims: createPersonClaimQueries(db),
     storageOrigins: createStorageOriginQueries(db),
+    /** Issue 51: outcome kinds, and each call's outcome and note. */
+    callWork: createCallWorkQueries(db, adapter),
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
     writeHealth: createWriteHealth(db),
     close: async () => {

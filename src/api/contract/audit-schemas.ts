@@ -52,6 +52,11 @@ export const AUDIT_ACTIONS = [
   'alert-rule.deleted',
   // Written by the console itself (no actor), once per firing.
   'alert.fired',
+  // Issue 51: what follows a call, and the outcomes admins keep.
+  'call.outcome-recorded',
+  'call.note-saved',
+  'outcome-kind.created',
+  'outcome-kind.changed',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 

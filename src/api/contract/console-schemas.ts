@@ -32,6 +32,10 @@ export const PERMISSIONS = [
   'alerts:manage',
   'users:manage',
   'audit:read',
+  // Issue 51: the outcome and note of a call one placed; of anyone's call; the list of outcomes.
+  'calls:work',
+  'calls:work-any',
+  'outcome-kinds:manage',
 ] as const
 const permission = z.enum(PERMISSIONS)
 export type Permission = z.infer<typeof permission>

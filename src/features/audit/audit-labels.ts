@@ -52,6 +52,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'alert-rule.changed': 'Alert rule changed',
   'alert-rule.deleted': 'Alert rule deleted',
   'alert.fired': 'Alert fired',
+  'call.outcome-recorded': 'Call outcome recorded',
+  'call.note-saved': 'Call note saved',
+  'outcome-kind.created': 'Outcome added',
+  'outcome-kind.changed': 'Outcome changed',
 }
 
 /** The actions in the order of their labels, for the filter's options. */

@@ -52,6 +52,10 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'alert-rule.changed': null,
   'alert-rule.deleted': null,
   'alert.fired': null,
+  'call.outcome-recorded': 'call',
+  'call.note-saved': 'call',
+  'outcome-kind.created': null,
+  'outcome-kind.changed': null,
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null
