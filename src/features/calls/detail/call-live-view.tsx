@@ -13,6 +13,7 @@ import { CallDetailFields } from './call-detail-fields'
 import { CallPageHeader } from './call-page-header'
 import { CallStateCard } from './call-state-card'
 import { CallTechnicalDetails } from './call-technical-details'
+import { CallWorkPanel } from './call-work-panel'
 import { UnreadableFieldsNotice } from './detail-values'
 import { useObservedSteps } from './use-observed-steps'
 
@@ -98,6 +99,7 @@ export function CallLiveView({ callId }: { callId: string }) {
         callAgain={callAgain}
         times={{ createdAt: call.created_at ?? undefined, startedAt: live.started_at ?? undefined, endedAt, seen }}
       />
+      <CallWorkPanel callId={callId} />
       <CallRecordingsPanel callId={callId} status={live.status} />
       <UnreadableFieldsNotice unreadable={unreadable} />
       <CallDetailFields call={call} endedAt={endedAt} unreadable={unreadable} />
