@@ -1,22 +1,10 @@
-// What follows a call (issue 51): the outcome kinds admins keep, and a call's outcome and note, on the console.
+// What follows a call (issue 51): a call's outcome and note, on the console (the kinds: outcome-kinds.ts).
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from './client'
-import { callWork, callWorkPaths, OUTCOME_KINDS_PATH, outcomeKindsResponse } from './contract/call-work-schemas'
+import { callWork, callWorkPaths } from './contract/call-work-schemas'
 import { CONSOLE_PREFIX } from './contract/console-schemas'
 
 const onConsole = { prefix: CONSOLE_PREFIX }
-
-export const outcomeKindQueries = {
-  all: () => ['outcome-kinds'] as const,
-  list: () =>
-    queryOptions({
-      queryKey: outcomeKindQueries.all(),
-      queryFn: ({ signal }) => apiRequest(OUTCOME_KINDS_PATH, { ...onConsole, schema: outcomeKindsResponse, signal }),
-      select: (data) => data.outcome_kinds,
-      // Admins change the list seldom; a page opened later reads it again.
-      staleTime: 5 * 60_000,
-    }),
-}
 
 export const callWorkQueries = {
   all: () => ['call-work'] as const,

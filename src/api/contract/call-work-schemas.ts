@@ -4,7 +4,6 @@
 import * as z from 'zod/mini'
 import { isPlainText } from './call-query'
 
-export const OUTCOME_KINDS_PATH = '/outcome-kinds'
 export const callWorkPaths = (callId: string) => {
   const call = `/calls/${encodeURIComponent(callId)}`
   return { work: `${call}/work`, outcome: `${call}/outcome`, note: `${call}/note` }
@@ -29,55 +28,6 @@ export const DEFAULT_OUTCOME_KINDS = [
 
 /** The outcome whose share is each person's "reached rate" on /usage. */
 export const REACHED_OUTCOME = 'reached'
-
-const OUTCOME_ID = /^[a-z0-9][a-z0-9-]{0,39}$/
-
-export const outcomeKind = z.object({
-  id: z.string(),
-  label: z.string(),
-  /** A contact with this outcome comes back to a call list later (No answer, Busy). */
-  comes_back: z.boolean(),
-  /** This outcome asks for a callback time (Callback requested). */
-  asks_callback: z.boolean(),
-  /** Kept for the calls that have it; no longer offered. */
-  archived: z.boolean(),
-})
-export type OutcomeKind = z.infer<typeof outcomeKind>
-
-export const outcomeKindsResponse = z.object({ outcome_kinds: z.array(outcomeKind) })
-export type OutcomeKindsResponse = z.infer<typeof outcomeKindsResponse>
-
-const kindLabel = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, { error: 'Name the outcome.' }),
-    z.maxLength(60, { error: 'Keep the name under 60 characters.' }),
-    z.refine(isPlainText, { error: 'Use plain text: no control characters.' }),
-  )
-
-/** POST /outcome-kinds: a new kind, at the end of the list unless a position is given. */
-export const outcomeKindInput = z.object({
-  id: z.string().check(
-    z.regex(OUTCOME_ID, {
-      error: 'Use 1 to 40 lower-case letters, digits and "-", starting with a letter or digit.',
-    }),
-  ),
-  label: kindLabel,
-  comes_back: z.optional(z.boolean()),
-  asks_callback: z.optional(z.boolean()),
-})
-export type OutcomeKindInput = z.infer<typeof outcomeKindInput>
-
-/** PATCH /outcome-kinds/{id}: rename, reorder (0 is first), archive or restore; the id stays. */
-export const outcomeKindChange = z.object({
-  label: z.optional(kindLabel),
-  position: z.optional(z.int().check(z.minimum(0), z.maximum(1_000))),
-  archived: z.optional(z.boolean()),
-  comes_back: z.optional(z.boolean()),
-  asks_callback: z.optional(z.boolean()),
-})
-export type OutcomeKindChange = z.infer<typeof outcomeKindChange>
 
 export const callOutcomeInput = z.object({ outcome: z.string().check(z.minLength(1), z.maxLength(40)) })
 

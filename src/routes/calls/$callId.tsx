@@ -4,6 +4,7 @@ import { requirePermission } from '@/api/session'
 import { CallLiveView } from '@/features/calls/detail/call-live-view'
 import { CallRouteError } from '@/features/calls/detail/call-route-error'
 import { CallSkeleton } from '@/features/calls/detail/call-skeleton'
+import { callWorkPart } from '@/features/calls/detail/call-work-part'
 import { loadPhoneFormats } from '@/lib/phone-format-loading'
 
 export const Route = createFileRoute('/calls/$callId')({
@@ -13,6 +14,8 @@ export const Route = createFileRoute('/calls/$callId')({
     const [detail] = await Promise.all([
       context.queryClient.ensureQueryData(callQueries.detail(params.callId)),
       context.queryClient.ensureQueryData(callQueries.status(params.callId)),
+      // The outcome and note panel's chunk, so it shows with the page rather than after it.
+      callWorkPart.load(),
     ])
     await loadPhoneFormats([detail.call.caller_id, detail.call.destination])
   },

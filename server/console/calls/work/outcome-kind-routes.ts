@@ -7,7 +7,7 @@ import {
   type OutcomeKindsResponse,
   outcomeKindChange,
   outcomeKindInput,
-} from '../../../../src/api/contract/call-work-schemas'
+} from '../../../../src/api/contract/outcome-kind-schemas'
 import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../../auth/require-session'

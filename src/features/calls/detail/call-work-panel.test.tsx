@@ -9,7 +9,7 @@ import type { CallWork } from '@/api/contract/call-work-schemas'
 import type { SessionResponse } from '@/api/contract/console-schemas'
 import { sessionQueries } from '@/api/session'
 import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
-import { CallWorkPanel } from './call-work-panel'
+import CallWorkPanel from './call-work-panel'
 
 const fetchMock = stubFetch()
 const ID = 'call_work0001'

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { callWorkQueries, outcomeKindQueries } from '@/api/call-work'
+import { callWorkQueries } from '@/api/call-work'
+import { outcomeKindQueries } from '@/api/outcome-kinds'
 import { Card, CardTitle } from '@/components/ui/card'
 import { FormError } from '@/components/ui/form-error'
 import { errorText } from '@/lib/error-text'
@@ -10,8 +11,9 @@ import { CallWorkRead } from './call-work-read'
 /**
  * "Outcome and note": what happened on the call, recorded by the person who placed it (and by managers and admins),
  * read by everyone who reads the call. The server says who may change what (`may_edit`); the page only follows it.
+ * Its own chunk (call-work-part.ts), so the call page's first JavaScript stays within its budget.
  */
-export function CallWorkPanel({ callId }: { callId: string }) {
+export default function CallWorkPanel({ callId }: { callId: string }) {
   const work = useQuery(callWorkQueries.detail(callId))
   const kinds = useQuery(outcomeKindQueries.list())
   const [saved, setSaved] = useState(false)
