@@ -12,7 +12,7 @@ export const callWorkPaths = (callId: string) => {
 /** A note is plain text a person reads: long enough for a call's summary, bounded for the store and the export. */
 export const MAX_NOTE_LENGTH = 4_000
 /** How long a note's author may change it; managers and admins may change it later. */
-export const NOTE_EDITABLE_HOURS = 24
+const NOTE_EDITABLE_HOURS = 24
 export const NOTE_EDITABLE_MS = NOTE_EDITABLE_HOURS * 60 * 60_000
 
 /** The defaults the store starts with; admins rename, reorder, archive and add to them. */

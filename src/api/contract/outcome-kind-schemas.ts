@@ -7,7 +7,7 @@ export const OUTCOME_KINDS_PATH = '/outcome-kinds'
 
 const OUTCOME_ID = /^[a-z0-9][a-z0-9-]{0,39}$/
 
-export const outcomeKind = z.object({
+const outcomeKind = z.object({
   id: z.string(),
   label: z.string(),
   /** A contact with this outcome comes back to a call list later (No answer, Busy). */
@@ -42,7 +42,6 @@ export const outcomeKindInput = z.object({
   comes_back: z.optional(z.boolean()),
   asks_callback: z.optional(z.boolean()),
 })
-export type OutcomeKindInput = z.infer<typeof outcomeKindInput>
 
 /** PATCH /outcome-kinds/{id}: rename, reorder (0 is first), archive or restore; the id stays. */
 export const outcomeKindChange = z.object({
@@ -52,4 +51,3 @@ export const outcomeKindChange = z.object({
   comes_back: z.optional(z.boolean()),
   asks_callback: z.optional(z.boolean()),
 })
-export type OutcomeKindChange = z.infer<typeof outcomeKindChange>
