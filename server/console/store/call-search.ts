@@ -28,9 +28,9 @@ export interface CallSearchFilter {
   voicemailDrop?: boolean
   minDuration?: number
   maxDuration?: number
-  /** Issue 51, `outcome:` terms (lower-cased): each a part of the recorded outcome's id or label. */
+  /** Issue 51, `outcome:` terms (lower-cased): a part of the recorded outcome's id or label, or of metadata `outcome`. */
   outcomes?: readonly string[]
-  /** Issue 51, `note:` terms (lower-cased): each a part of the call's note. */
+  /** Issue 51, `note:` terms (lower-cased): each a part of the call's note, or of metadata `note`. */
   notes?: readonly string[]
   /** Issue 51: the recorded outcome's kind id, or `none` for calls without one. */
   outcome?: string
@@ -121,11 +121,15 @@ function conditions(eb: Eb, store: StoreAdapter, filter: CallSearchFilter, plan:
     .innerJoin('outcome_kinds as k', 'k.id', 'w.kind_id')
     .select(sql`1`.as('one'))
     .whereRef('w.call_id', '=', 'c.call_id')
+  // `outcome:` and `note:` also match a metadata key of that name, as any key:value term does.
   for (const text of filter.outcomes ?? [])
     all.push(
-      eb.exists(
-        work.where((w) => w.or([store.contains(sql`lower(k.label)`, text), store.contains(sql.ref('k.id'), text)])),
-      ),
+      eb.or([
+        eb.exists(
+          work.where((w) => w.or([store.contains(sql`lower(k.label)`, text), store.contains(sql.ref('k.id'), text)])),
+        ),
+        inMetadata([text], 'outcome'),
+      ]),
     )
   if (filter.outcome !== undefined)
     all.push(
@@ -133,13 +137,16 @@ function conditions(eb: Eb, store: StoreAdapter, filter: CallSearchFilter, plan:
     )
   for (const text of filter.notes ?? [])
     all.push(
-      eb.exists(
-        eb
-          .selectFrom('call_notes as n')
-          .select(sql`1`.as('one'))
-          .whereRef('n.call_id', '=', 'c.call_id')
-          .where(store.contains(sql`lower(n.text)`, text)),
-      ),
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('call_notes as n')
+            .select(sql`1`.as('one'))
+            .whereRef('n.call_id', '=', 'c.call_id')
+            .where(store.contains(sql`lower(n.text)`, text)),
+        ),
+        inMetadata([text], 'note'),
+      ]),
     )
   // Unary plus: the bound filters rows; it must never become the index the page is read through.
   if (filter.rowsThrough !== undefined) all.push(sql<SqlBool>`+c.id <= ${filter.rowsThrough}`)

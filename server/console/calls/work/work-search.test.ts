@@ -49,8 +49,8 @@ describe('outcomes and notes in the calls list', () => {
     expect(await ids(`q=${encodeURIComponent('outcome:reached')}`)).toEqual(['call_reached'])
     expect(await ids(`q=${encodeURIComponent('outcome:"Left voicemail"')}`)).toEqual(['call_voicemail'])
     expect(await ids(`q=${encodeURIComponent('outcome:voicemail')}`)).toEqual(['call_voicemail'])
-    // `outcome:` is the recorded outcome, not a metadata key of that name.
-    expect(await ids(`q=${encodeURIComponent('outcome:sale')}`)).toEqual([])
+    // A metadata key of that name is still searched, as any key:value term searches its key.
+    expect(await ids(`q=${encodeURIComponent('outcome:sale')}`)).toEqual(['call_untouched', 'call_reached'])
     expect(await ids(`q=${encodeURIComponent('note:invoice')}`)).toEqual(['call_reached'])
     expect(await ids(`q=${encodeURIComponent('note:"by post" outcome:reach')}`)).toEqual(['call_reached'])
     expect(await ids(`q=${encodeURIComponent('note:refund')}`)).toEqual([])
