@@ -69,9 +69,9 @@ const COLD_PAGES: ColdPage[] = [
   // the phone formats per group.
   coldPage('/caller-ids', 'caller-ids.tsx', { limitBytes: 195_000 }, [FORMS, PHONE_VALIDATION]),
   // 157.1 on 2026-11-26; 159.1 on 2026-12-06 with the finder of hidden characters, 158.9 the same day with its
-  // list's query imported by its loader (see /calls); 159.0 the same day with the navigation's Integrations link
-  // and its permission in the entry (every page: /calls 149.7 -> 149.8).
-  coldPage('/users', 'users.tsx', { limitBytes: 159_100 }, [FORMS]),
+  // list's query imported by its loader (see /calls); just over 159.0 on 2026-12-06 with issue 51's contract in the
+  // entry and the audit schemas (three permissions, four audit actions, a call's outcome in the index's rows).
+  coldPage('/users', 'users.tsx', { limitBytes: 159_500 }, [FORMS]),
   // 144.7 on 2026-11-26.
   coldPage('/audit', 'audit.tsx', { limitBytes: 147_000 }),
   // 155.2 on 2026-11-26; 147.9 the same day with the phone formats per group.

@@ -8,6 +8,7 @@ import { CALL_INDEX_PATHS } from '../../src/api/contract/call-index-schemas'
 import { CALL_LISTS_PATH } from '../../src/api/contract/call-list-schemas'
 import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/contract/console-schemas'
 import { LIVE_EVENTS_PATH } from '../../src/api/contract/live-schemas'
+import { OUTCOME_KINDS_PATH } from '../../src/api/contract/outcome-kind-schemas'
 import { PLACED_BY_PATH } from '../../src/api/contract/placed-by-schemas'
 import { STORAGE_PROXY_PATH } from '../../src/api/contract/recording-links'
 import { API_PREFIX } from '../../src/api/contract/schemas'
@@ -45,6 +46,10 @@ import { createSearchLimits, SEARCHES_RUNNING_PER_PERSON } from './calls/index/s
 import { callIndexRoutes } from './calls/index/search-routes'
 import { placedByRoutes } from './calls/placed-by-routes'
 import { savedViewRoutes } from './calls/saved-view-routes'
+import { outcomeKindRoutes } from './calls/work/outcome-kind-routes'
+import { outcomeRequired } from './calls/work/outcome-required'
+import { workRoutes } from './calls/work/work-routes'
+import { notifyWorkSaved, type WorkSavedListener } from './calls/work/work-saved'
 import {
   type AlertChannelSettings,
   type LiveSettings,
@@ -87,6 +92,7 @@ import { userRoutes } from './users/routes'
 import { setUpRoutes } from './users/set-up-routes'
 import { createUserAdmin } from './users/user-admin'
 import { spaRoutes } from './web/spa'
+import { readCallWork, workSavedListeners } from './work-composition'
 
 export interface ConsoleAppOptions {
   store: ConsoleStore
@@ -152,6 +158,12 @@ export interface ConsoleAppOptions {
     requestMeasured: (route: string, method: string, status: number, seconds: number) => void
   }
   now?: () => number
+  /** CONSOLE_REQUIRE_OUTCOME: a person's next call waits for their previous call's outcome (off unless given). */
+  requireOutcome?: boolean
+  /** Told of every saved outcome and note besides the integrations and the call lists (work-composition.ts). */
+  onWorkSaved?: readonly WorkSavedListener[]
+  /** The outcomes' and notes' clock (the 24 hours of a note): the store's own unless a test gives one. */
+  workClock?: () => Promise<number>
 }
 
 // The contract is zod/mini, which brings no messages of its own: a field without one is described in English.
@@ -223,6 +235,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
       audit,
       logger: options.logger,
       config: { allowPrivate: options.alertChannels?.allowPrivate ?? false, consoleUrl: options.publicUrl.origin },
+      readWork: readCallWork(options.store),
       now,
     })
   const actorOfCookie = async (c: Context) => {
@@ -353,6 +366,21 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   )
   app.route(
     CONSOLE_PREFIX,
+    workRoutes({
+      store: options.store,
+      audit,
+      signedIn,
+      clock: options.workClock ?? options.store.callWork.clock,
+      // Integrations and call lists each give a listener here, composed by whoever starts the console.
+      onWorkSaved: notifyWorkSaved(
+        [...workSavedListeners(options.store, integrationDelivery), ...(options.onWorkSaved ?? [])],
+        options.logger,
+      ),
+    }),
+  )
+  app.route(`${CONSOLE_PREFIX}${OUTCOME_KINDS_PATH}`, outcomeKindRoutes({ store: options.store, audit, signedIn }))
+  app.route(
+    CONSOLE_PREFIX,
     callIndexRoutes({
       store: options.store,
       sync: options.callIndex ?? null,
@@ -429,16 +457,21 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   const indexPlacedCall = createPlacedCallIndexer(options.store, options.logger)
   const closePlacedCallback = createPlacedCallbackCloser(options.store, audit, options.logger, now)
   // The audit first: it records the owner the board and the index show.
-  const voice = voiceRoutes(proxy, limiter, {
-    forwarding: createPlacementForwarding(audit),
-    answered: async (c, operation, response, forwardedEntry) => {
-      await recordVoiceEvent(c, operation, response, forwardedEntry)
-      await storageOrigins.learnFrom(operation, response)
-      await indexPlacedCall(operation, response)
-      await closePlacedCallback(c, operation, response)
-      if (notePlacedCall) await notePlacedCall(operation, response)
+  const voice = voiceRoutes(
+    proxy,
+    limiter,
+    {
+      forwarding: createPlacementForwarding(audit),
+      answered: async (c, operation, response, forwardedEntry) => {
+        await recordVoiceEvent(c, operation, response, forwardedEntry)
+        await storageOrigins.learnFrom(operation, response)
+        await indexPlacedCall(operation, response)
+        await closePlacedCallback(c, operation, response)
+        if (notePlacedCall) await notePlacedCall(operation, response)
+      },
     },
-  })
+    options.requireOutcome ? outcomeRequired(options.store) : undefined,
+  )
   app.use(`${API_PREFIX}/*`, signedIn)
   app.use('/storage/*', signedIn)
   app.use(STORAGE_PROXY_PATH, signedIn)

@@ -124,6 +124,10 @@ const NOTES: Record<Setting, Note> = {
   },
   CONSOLE_INDEX: { group: 'Live, index and alerts', meaning: 'The call index (search, usage breakdowns).' },
   CONSOLE_ALERTS: { group: 'Live, index and alerts', meaning: 'The alert rules’ evaluation.' },
+  CONSOLE_REQUIRE_OUTCOME: {
+    group: 'Live, index and alerts',
+    meaning: 'A person’s next call is refused (409) until their previous call has an outcome.',
+  },
   CONSOLE_ALERT_EVALUATE_MS: { group: 'Live, index and alerts', meaning: 'How often alert rules are checked.' },
   CONSOLE_SMTP_URL: {
     group: 'Live, index and alerts',

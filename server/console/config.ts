@@ -70,6 +70,8 @@ export const envSchema = z.object({
   // Alert rules are checked this often, and besides soon after the call index sees calls end (alerts/rules/).
   CONSOLE_ALERT_EVALUATE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   CONSOLE_ALERTS: z.enum(['on', 'off']).default('on'),
+  // Issue 51: a person's next call waits until their previous one has an outcome (calls/work/outcome-required.ts).
+  CONSOLE_REQUIRE_OUTCOME: z.enum(['on', 'off']).default('off'),
   VOICE_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('http://127.0.0.1:8787'),
   VOICE_API_KEY: z.string().optional(),
   VOICE_API_KEY_FILE: z.string().optional(),
@@ -194,6 +196,8 @@ export interface ConsoleConfig {
   demoUsers: boolean
   /** Email and password sign-in; off leaves SSO as the only way in. */
   localSignIn: boolean
+  /** CONSOLE_REQUIRE_OUTCOME: a person's next call is refused until their previous one has an outcome. */
+  requireOutcome: boolean
   /** Null when no OpenID provider is configured. */
   sso: SsoConfig | null
   network: NetworkConfig
@@ -272,6 +276,7 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
     distDir: e.DASHBOARD_DIST ?? fileURLToPath(new URL('../../dist', import.meta.url)),
     demoUsers: false,
     localSignIn: e.CONSOLE_LOCAL_SIGN_IN === 'on',
+    requireOutcome: e.CONSOLE_REQUIRE_OUTCOME === 'on',
     sso,
     network: {
       trustedProxies: readTrustedProxies(e.CONSOLE_TRUSTED_PROXIES),

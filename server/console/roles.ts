@@ -4,13 +4,22 @@
 import { PERMISSIONS, type Permission, type Role } from '../../src/api/contract/console-schemas'
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  support: ['calls:read', 'calls:create', 'caller-ids:read', 'account:read', 'call-lists:read', 'callbacks:work'],
+  support: [
+    'calls:read',
+    'calls:create',
+    'caller-ids:read',
+    'account:read',
+    'calls:work',
+    'call-lists:read',
+    'callbacks:work',
+  ],
   manager: [
     'calls:read',
     'caller-ids:read',
     'account:read',
     'usage:read',
     'alerts:manage',
+    'calls:work-any',
     'call-lists:read',
     'call-lists:manage',
     'callbacks:oversee',

@@ -32,6 +32,7 @@ import type { DrainTimes } from './ops/drain'
 import type { ConsoleMetrics } from './ops/metrics'
 import { type ConsoleStore, openStore } from './store'
 import { backupReminder } from './store/migration-state'
+import { readCallWork } from './work-composition'
 
 export interface RunningConsole {
   url: string
@@ -147,6 +148,7 @@ export async function startConsole(
     audit,
     logger,
     config: { allowPrivate: config.alertChannels.allowPrivate, consoleUrl: config.publicUrl.origin },
+    readWork: readCallWork(store),
     now,
   })
   integrationDelivery.start()

@@ -7,6 +7,7 @@ import {
   type BreakdownQuery,
   breakdownResponse,
   metadataKeysResponse,
+  peopleResponse,
   USAGE_BREAKDOWN_PATHS,
   type UsagePeriodQuery,
   usageDaysResponse,
@@ -31,6 +32,19 @@ export const usageBreakdownQueries = {
       queryKey: [...usageBreakdownQueries.all(), 'breakdown', query] as const,
       queryFn: ({ signal }) =>
         apiRequest(USAGE_BREAKDOWN_PATHS.breakdown, { ...onConsole, query, schema: breakdownResponse, signal }),
+      staleTime: INDEX_STALE_MS,
+    }),
+  /** Issue 51, item 8: each person's calls, reached rate, talk minutes and outcomes over the period. */
+  people: (query: UsagePeriodQuery) =>
+    queryOptions({
+      queryKey: [...usageBreakdownQueries.all(), 'people', query.from, query.to] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(USAGE_BREAKDOWN_PATHS.people, {
+          ...onConsole,
+          query: { from: query.from, to: query.to },
+          schema: peopleResponse,
+          signal,
+        }),
       staleTime: INDEX_STALE_MS,
     }),
   metadataKeys: (query: UsagePeriodQuery) =>

@@ -1,13 +1,13 @@
 // /api/v1/voice/* and /storage/*: signed-in people only, one of the spec's operations
 // only, with the permission that operation needs, within each person's rate, then the proxy.
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { PlacementForwarding } from '../audit/placement-forwarded'
 import type { VoiceAudit } from '../audit/voice-events'
 import { forbidden, type SessionEnv } from '../auth/require-session'
 import { sendProblem } from '../http/problem'
 import type { UserRateLimiter } from '../http/user-rate-limit'
-import { matchOperation } from '../operations'
+import { matchOperation, type Operation } from '../operations'
 import { can } from '../roles'
 import type { VoiceProxy } from './voice-proxy'
 
@@ -18,6 +18,8 @@ export function voiceRoutes(
   proxy: VoiceProxy,
   limiter: UserRateLimiter,
   audit: { forwarding: PlacementForwarding; answered: VoiceAudit },
+  /** A refusal of the console's own before anything is forwarded (an outcome still owed); null lets it go. */
+  refuse: (c: Context<SessionEnv>, operation: Operation) => Promise<Response | null> = async () => null,
 ) {
   return (
     new Hono<SessionEnv>()
@@ -56,6 +58,8 @@ export function voiceRoutes(
             `You are sending requests faster than the console allows for one person. Wait ${decision.retryAfterSeconds} s.`,
           )
         }
+        const refused = await refuse(c, operation)
+        if (refused) return refused
         // Committed before the service hears of it: a crash in between leaves "forwarded, answer unknown".
         const forwardedEntry = await audit.forwarding(c, operation)
         const response = await proxy(c.req.raw, operation)

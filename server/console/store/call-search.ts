@@ -28,6 +28,12 @@ export interface CallSearchFilter {
   voicemailDrop?: boolean
   minDuration?: number
   maxDuration?: number
+  /** Issue 51, `outcome:` terms (lower-cased): a part of the recorded outcome's id or label, or of metadata `outcome`. */
+  outcomes?: readonly string[]
+  /** Issue 51, `note:` terms (lower-cased): each a part of the call's note, or of metadata `note`. */
+  notes?: readonly string[]
+  /** Issue 51: the recorded outcome's kind id, or `none` for calls without one. */
+  outcome?: string
   /**
    * Only calls indexed at or before this row id: an export's selection stays what it was when it
    * began, while the sync adds calls (a count and the pages that follow it agree).
@@ -109,6 +115,39 @@ function conditions(eb: Eb, store: StoreAdapter, filter: CallSearchFilter, plan:
   if (filter.voicemailDrop !== undefined) all.push(eb('c.voicemail_drop', '=', filter.voicemailDrop ? 1 : 0))
   if (filter.minDuration !== undefined) all.push(eb('c.duration_seconds', '>=', filter.minDuration))
   if (filter.maxDuration !== undefined) all.push(eb('c.duration_seconds', '<=', filter.maxDuration))
+  // What follows the call (issue 51): read from its own tables by call id, checked row by row.
+  const work = eb
+    .selectFrom('call_outcomes as w')
+    .innerJoin('outcome_kinds as k', 'k.id', 'w.kind_id')
+    .select(sql`1`.as('one'))
+    .whereRef('w.call_id', '=', 'c.call_id')
+  // `outcome:` and `note:` also match a metadata key of that name, as any key:value term does.
+  for (const text of filter.outcomes ?? [])
+    all.push(
+      eb.or([
+        eb.exists(
+          work.where((w) => w.or([store.contains(sql`lower(k.label)`, text), store.contains(sql.ref('k.id'), text)])),
+        ),
+        inMetadata([text], 'outcome'),
+      ]),
+    )
+  if (filter.outcome !== undefined)
+    all.push(
+      filter.outcome === 'none' ? eb.not(eb.exists(work)) : eb.exists(work.where('w.kind_id', '=', filter.outcome)),
+    )
+  for (const text of filter.notes ?? [])
+    all.push(
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('call_notes as n')
+            .select(sql`1`.as('one'))
+            .whereRef('n.call_id', '=', 'c.call_id')
+            .where(store.contains(sql`lower(n.text)`, text)),
+        ),
+        inMetadata([text], 'note'),
+      ]),
+    )
   // Unary plus: the bound filters rows; it must never become the index the page is read through.
   if (filter.rowsThrough !== undefined) all.push(sql<SqlBool>`+c.id <= ${filter.rowsThrough}`)
   if (filter.placedBy !== undefined) {
@@ -121,8 +160,12 @@ function conditions(eb: Eb, store: StoreAdapter, filter: CallSearchFilter, plan:
 }
 
 /** Whether the filter selects every call: no term and no filter (the export's row bound aside). */
-const selectsAll = ({ numbers, texts, rowsThrough: _bound, ...rest }: CallSearchFilter) =>
-  numbers.length === 0 && texts.length === 0 && Object.values(rest).every((value) => value === undefined)
+const selectsAll = ({ numbers, texts, outcomes, notes, rowsThrough: _bound, ...rest }: CallSearchFilter) =>
+  numbers.length === 0 &&
+  texts.length === 0 &&
+  !outcomes?.length &&
+  !notes?.length &&
+  Object.values(rest).every((value) => value === undefined)
 
 /** Sorted as JavaScript compares strings, whichever way SQLite returned them (it orders UTF-8 bytes). */
 const inCodeOrder = (keys: string[]) => keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
@@ -136,9 +179,16 @@ const indexNarrows = (filter: CallSearchFilter) =>
 
 /** Filters a scan checks row by row, with no index: they may pass few of the rows it reads. */
 const rowChecked = (filter: CallSearchFilter) =>
-  [filter.hasRecording, filter.voicemailDrop, filter.minDuration, filter.maxDuration, filter.placedBy].some(
-    (value) => value !== undefined,
-  )
+  [
+    filter.hasRecording,
+    filter.voicemailDrop,
+    filter.minDuration,
+    filter.maxDuration,
+    filter.placedBy,
+    filter.outcome,
+  ].some((value) => value !== undefined) ||
+  (filter.outcomes?.length ?? 0) > 0 ||
+  (filter.notes?.length ?? 0) > 0
 
 // Past the store's manyTrigramMatches (its adapter: 2,000 on SQLite) a scan in time order fills a page sooner
 // than sorting every trigram match.
@@ -188,8 +238,12 @@ export function createCallSearchQueries(db: ConsoleDb, store: StoreAdapter, many
       .selectFrom('indexed_calls as c')
       .leftJoin('call_owners as o', 'o.call_id', 'c.call_id')
       .leftJoin('users as u', 'u.id', 'o.user_id')
+      .leftJoin('call_outcomes as w', 'w.call_id', 'c.call_id')
+      .leftJoin('outcome_kinds as k', 'k.id', 'w.kind_id')
+      .leftJoin('call_notes as n', 'n.call_id', 'c.call_id')
       .selectAll('c')
       .select(['o.user_id as owner_id', 'u.email as owner_email'])
+      .select(['w.kind_id as outcome_id', 'k.label as outcome_label', 'n.text as note'])
       .where((eb) => conditionsOf(eb, filter, plan))
       // A row value, not `a < x or (a = x and b < y)`: SQLite seeks the time index to it, where the OR
       // form scans from the newest call (a page 900,000 calls deep took 270 ms instead of 17).

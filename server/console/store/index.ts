@@ -13,6 +13,7 @@ import { createCallListQueries } from './call-lists'
 import { createCallOwnerQueries } from './call-owners'
 import { createCallSearchQueries } from './call-search'
 import { createCallbackQueries } from './callbacks'
+import { createCallWorkQueries } from './call-work'
 import { createCallerIdHealthQueries } from './caller-id-health'
 import { type ConsoleDb, type OpenedDatabase, openConsoleDatabase, type StoreOptions } from './database'
 import { createIntegrationCallFactQueries } from './integration-call-facts'
@@ -86,6 +87,8 @@ function createStore(
     callLists: createCallListQueries(db),
     callListContacts: createCallListContactQueries(db),
     callbacks: createCallbackQueries(db),
+    /** Issue 51: outcome kinds, and each call's outcome and note. */
+    callWork: createCallWorkQueries(db, adapter),
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
     writeHealth: createWriteHealth(db),
     close: async () => {

@@ -214,6 +214,11 @@ export interface ConsoleDatabase {
   // Callbacks (issue 51, item 3; migration 0023_callbacks).
   callbacks: CallbacksTable
   callback_notices: CallbackNoticesTable
+  // Issue 51, outcomes (store/call-work.ts).
+  outcome_kinds: OutcomeKindsTable
+  call_outcomes: CallOutcomesTable
+  call_notes: CallNotesTable
+  call_note_versions: CallNoteVersionsTable
 }
 
 /** Origins the voice service named in recording links (proxy/storage-origins.ts, `auto`). */
@@ -513,4 +518,46 @@ interface CallbackNoticesTable {
   callback_id: string
   user_id: string
   at: number
+}
+
+// Issue 51, outcomes: what follows a call, keyed by the service's call_id (store/call-work.ts).
+
+/** The outcomes admins keep; an archived one stays for the calls that have it. Flags are 0 or 1. */
+interface OutcomeKindsTable {
+  id: string
+  label: string
+  position: number
+  comes_back: number
+  asks_callback: number
+  archived: number
+}
+
+/** One outcome per call: who recorded it first, and who changed it last. */
+interface CallOutcomesTable {
+  call_id: string
+  kind_id: string
+  recorded_by: string
+  recorded_at: number
+  updated_by: string
+  updated_at: number
+}
+
+/** One note per call as it reads now; `author_id` wrote it first, and may change it for 24 hours. */
+interface CallNotesTable {
+  call_id: string
+  text: string
+  author_id: string
+  created_at: number
+  updated_by: string
+  updated_at: number
+  version: number
+}
+
+/** Every version of a note, the current one included. */
+interface CallNoteVersionsTable {
+  call_id: string
+  version: number
+  text: string
+  saved_by: string
+  saved_at: number
 }

@@ -119,6 +119,34 @@ export function createUsageBreakdownQueries(db: ConsoleDb) {
     /** By the console user who placed the call; null: placed outside this console (through the API). */
     byPlacer: (range: UsageRange) =>
       grouped(range, sql`o.user_id`, sql`left join call_owners o on o.call_id = c.call_id`),
+    /** Issue 51: by the outcome recorded after the call (its kind id); null: none recorded. */
+    byRecordedOutcome: (range: UsageRange) =>
+      grouped(range, sql`w.kind_id`, sql`left join call_outcomes w on w.call_id = c.call_id`),
+    /**
+     * Issue 51, item 8: per person who placed calls here, their calls, the seconds of the completed ones, and
+     * their calls per recorded outcome (kind null: none recorded).
+     */
+    people: async (range: UsageRange) => {
+      const { rows } = await sql<{ user_id: string; kind_id: string | null; calls: number; talk: number | null }>`
+        select o.user_id as user_id, w.kind_id as kind_id, count(*) as calls,
+          sum(case when c.status = ${COMPLETED} then c.duration_seconds end) as talk
+        from indexed_calls c
+        join call_owners o on o.call_id = c.call_id
+        left join call_outcomes w on w.call_id = c.call_id
+        where c.created_at >= ${range.fromMs} and c.created_at < ${range.toMs}
+        group by o.user_id, w.kind_id`.execute(db)
+      return rows.map((row) => ({
+        userId: row.user_id,
+        kindId: row.kind_id,
+        calls: Number(row.calls),
+        talkSeconds: Number(row.talk ?? 0),
+      }))
+    },
+    /** The outcome kinds' labels, archived ones too. */
+    outcomeLabels: async () =>
+      new Map(
+        (await db.selectFrom('outcome_kinds').select(['id', 'label']).execute()).map((row) => [row.id, row.label]),
+      ),
     /**
      * By a metadata key's value, lower-cased as search matches it (the search table's row of it, read through
      * its covering index, where parsing each call's JSON took twice as long); null: calls without the key, or

@@ -7,6 +7,7 @@ const FIRST_COLUMN: Record<BreakdownResponse['by'], string> = {
   person: 'Person',
   caller_id: 'Caller ID',
   outcome: 'Outcome',
+  recorded_outcome: 'Outcome recorded',
   metadata: 'Metadata value',
   hour: 'Hour',
   weekday: 'Weekday',

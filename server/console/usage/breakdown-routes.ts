@@ -1,4 +1,4 @@
-// GET /api/console/usage/days, /usage/breakdown, /usage/breakdown.csv and /usage/metadata-keys: where a
+// GET /api/console/usage/days, /usage/breakdown, /usage/breakdown.csv, /usage/people and /usage/metadata-keys: where a
 // period's minutes went, read from the call index (usage:read: managers and admins). Mounted at
 // CONSOLE_PREFIX with each route's own guard, paced as the call search is.
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
@@ -16,6 +16,7 @@ import { sameSiteOnly } from '../http/csrf'
 import { CSV_CONTENT_TYPE } from '../http/csv'
 import type { ConsoleStore } from '../store'
 import { breakdownCsv, breakdownFileName } from './breakdown-csv'
+import { peopleReport } from './people-report'
 import { missingKey, readUsageQuery } from './usage-query'
 import { createUsageReports } from './usage-reports'
 
@@ -80,6 +81,11 @@ export function usageBreakdownRoutes(options: {
         })
       },
     )
+    .get(USAGE_BREAKDOWN_PATHS.people, ...guard, async (c) => {
+      const read = readUsageQuery(c, usagePeriodQuery)
+      if (!read.ok) return read.response
+      return c.json(await peopleReport(store, read.value))
+    })
     .get(USAGE_BREAKDOWN_PATHS.metadataKeys, ...guard, async (c) => {
       const read = readUsageQuery(c, usagePeriodQuery)
       if (!read.ok) return read.response

@@ -52,6 +52,14 @@ export function createUsageReports(options: { store: ConsoleStore; indexState: (
         const value = String(group)
         return { value, label: OUTCOME_LABELS[value] ?? `Unknown status ${value}`, tally }
       })
+    if (by === 'recorded_outcome') {
+      const [groups, labels] = await Promise.all([queries.byRecordedOutcome(period), queries.outcomeLabels()])
+      return groups.map(({ group, tally }): LabelledTally => {
+        if (group === null) return { value: 'none', label: 'No outcome recorded', tally }
+        const id = String(group)
+        return { value: id, label: labels.get(id) ?? id, tally }
+      })
+    }
     if (by === 'person') {
       const groups = await queries.byPlacer(period)
       const emails = await queries.emailsOf(groups.flatMap(({ group }) => (group === null ? [] : [String(group)])))

@@ -70,6 +70,11 @@ export const AUDIT_ACTIONS = [
   'callback.rescheduled',
   'callback.done',
   'callback.cancelled',
+  // Issue 51: what follows a call, and the outcomes admins keep.
+  'call.outcome-recorded',
+  'call.note-saved',
+  'outcome-kind.created',
+  'outcome-kind.changed',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 

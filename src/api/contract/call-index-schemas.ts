@@ -48,6 +48,8 @@ export const callSearchQuery = z.object({
   voicemail_drop: z.optional(boolParam),
   min_duration: z.optional(secondsParam),
   max_duration: z.optional(secondsParam),
+  /** Issue 51: the recorded outcome's kind id, or `none` for calls without one. */
+  outcome: z.optional(z.string().check(z.minLength(1), z.maxLength(40), plainText)),
   limit: z.optional(
     z.coerce.number().check(
       z.int(),
@@ -101,6 +103,8 @@ const indexedCall = z.object({
   metadata: z.nullable(z.record(z.string(), z.unknown())),
   updated_at: z.nullable(z.iso.datetime()),
   placedBy: z.nullable(placedBy),
+  /** Issue 51: the outcome recorded after the call (absent from a console before it). */
+  outcome: z.optional(z.nullable(z.object({ id: z.string(), label: z.string() }))),
 })
 export type IndexedCall = z.infer<typeof indexedCall>
 

@@ -38,6 +38,10 @@ export const PERMISSIONS = [
   // Callbacks (issue 51, item 3): working one's own and everyone's (those who place calls); overseeing all people's.
   'callbacks:work',
   'callbacks:oversee',
+  // Issue 51: the outcome and note of a call one placed; of anyone's call; the list of outcomes.
+  'calls:work',
+  'calls:work-any',
+  'outcome-kinds:manage',
 ] as const
 const permission = z.enum(PERMISSIONS)
 export type Permission = z.infer<typeof permission>

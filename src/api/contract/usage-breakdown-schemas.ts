@@ -17,9 +17,20 @@ export const USAGE_BREAKDOWN_PATHS = {
   metadataKeys: '/usage/metadata-keys',
   /** Every caller ID's health over its recent ended calls. */
   callerIdHealth: '/caller-ids/health',
+  /** Issue 51, item 8: each person's calls, talk minutes and recorded outcomes over a period, ranked. */
+  people: '/usage/people',
 } as const
 
-export const BREAKDOWN_DIMENSIONS = ['person', 'caller_id', 'outcome', 'metadata', 'hour', 'weekday'] as const
+export const BREAKDOWN_DIMENSIONS = [
+  'person',
+  'caller_id',
+  'outcome',
+  // Issue 51: the outcome people recorded after the call, beside the service's status (`outcome`).
+  'recorded_outcome',
+  'metadata',
+  'hour',
+  'weekday',
+] as const
 export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number]
 
 /** The longest period the breakdowns and caller-ID health read at once: a billing period is a month; a quarter leaves room. */
@@ -149,6 +160,29 @@ export const breakdownResponse = z.object({
   coverage: indexCoverage,
 })
 export type BreakdownResponse = z.infer<typeof breakdownResponse>
+
+/**
+ * Issue 51, item 8: the work of each person who placed calls through the console in a period, most calls first.
+ * `reachedRate`: of their calls with an outcome recorded, those recorded `reached` (null with none recorded);
+ * `talkMinutes`: the durations of their completed calls, in minutes; `outcomes`: calls per recorded outcome.
+ */
+export const peopleResponse = z.object({
+  from: z.iso.datetime(),
+  to: z.iso.datetime(),
+  people: z.array(
+    z.object({
+      userId: z.string(),
+      email: z.string(),
+      calls: nonNegativeInt,
+      recorded: nonNegativeInt,
+      reached: nonNegativeInt,
+      reachedRate: z.nullable(z.number()),
+      talkMinutes: z.number(),
+      outcomes: z.array(z.object({ id: z.string(), label: z.string(), calls: nonNegativeInt })),
+    }),
+  ),
+})
+export type PeopleResponse = z.infer<typeof peopleResponse>
 
 export const metadataKeysResponse = z.object({ keys: z.array(z.string()), truncated: z.boolean() })
 export type MetadataKeysResponse = z.infer<typeof metadataKeysResponse>

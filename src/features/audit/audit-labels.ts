@@ -67,6 +67,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'callback.rescheduled': 'Callback moved',
   'callback.done': 'Callback done',
   'callback.cancelled': 'Callback cancelled',
+  'call.outcome-recorded': 'Call outcome recorded',
+  'call.note-saved': 'Call note saved',
+  'outcome-kind.created': 'Outcome added',
+  'outcome-kind.changed': 'Outcome changed',
 }
 
 /** The actions in the order of their labels, for the filter's options. */

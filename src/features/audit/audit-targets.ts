@@ -67,6 +67,10 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'callback.rescheduled': 'call',
   'callback.done': 'call',
   'callback.cancelled': 'call',
+  'call.outcome-recorded': 'call',
+  'call.note-saved': 'call',
+  'outcome-kind.created': null,
+  'outcome-kind.changed': null,
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null

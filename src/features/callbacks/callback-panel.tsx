@@ -1,22 +1,28 @@
 // The call page's Callback panel: the call's open callbacks, and the form that asks for one. The route composes
-// it beside the outcome panel; `asked` (the recorded outcome's kind asks for a callback) opens the form by itself.
+// it beside the outcome panel. An outcome whose kind asks for a callback ("Callback requested"), read from the
+// call's work as the outcome panel saves it (the same query, so a save opens the form), opens the form by itself.
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { callWorkQueries } from '@/api/call-work'
 import { callbackQueries } from '@/api/callbacks'
 import { callQueries } from '@/api/calls'
+import { outcomeKindQueries } from '@/api/outcome-kinds'
 import { can, sessionQueries } from '@/api/session'
 import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
 import { CallbackForm } from './callback-form'
 import { CallbackItem } from './callback-item'
 
-export function CallbackPanel({ callId, asked = false }: { callId: string; asked?: boolean }) {
+export function CallbackPanel({ callId }: { callId: string }) {
   const { data: session } = useQuery(sessionQueries.current())
   const works = can(session, 'callbacks:work')
   const oversees = can(session, 'callbacks:oversee')
   const allowed = works || oversees
   const number = useQuery(callQueries.detail(callId)).data?.call.destination ?? null
   const open = useQuery({ ...callbackQueries.ofCall(callId), enabled: allowed })
+  const outcomeId = useQuery({ ...callWorkQueries.detail(callId), enabled: allowed }).data?.outcome?.id
+  const kinds = useQuery({ ...outcomeKindQueries.list(), enabled: allowed && outcomeId !== undefined })
+  const asked = kinds.data?.find((kind) => kind.id === outcomeId)?.asks_callback === true
   const [opened, setOpened] = useState(false)
   // Closed by hand: an outcome that asks stays answered until the page is opened again.
   const [dismissed, setDismissed] = useState(false)

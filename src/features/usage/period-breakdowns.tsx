@@ -9,6 +9,7 @@ import { zoneLabel } from '@/lib/time-zone'
 import { formatUtcInstant, resolvePeriod, unbrokenPeriodText } from './billing-period'
 import { BreakdownSection } from './breakdowns/breakdown-section'
 import { DailyUsageSection } from './breakdowns/daily-usage-section'
+import { PeopleSection } from './breakdowns/people-section'
 import { HISTORY_PAGE_SIZE } from './history-page-size'
 import { PeriodPicker } from './period-picker'
 
@@ -91,6 +92,7 @@ export function PeriodBreakdowns({ timeZone }: { timeZone: string }) {
             serviceMinutes={resolution.period.serviceMinutes}
           />
           <BreakdownSection period={{ from: resolution.period.from, to: resolution.period.to, tz: timeZone }} />
+          <PeopleSection period={{ from: resolution.period.from, to: resolution.period.to, tz: timeZone }} />
         </>
       ) : resolution?.kind === 'no-dates' || resolution?.kind === 'unreadable' ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">{unbrokenPeriodText(resolution)}</p>

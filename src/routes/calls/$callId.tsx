@@ -5,6 +5,7 @@ import { requirePermission } from '@/api/session'
 import { CallLiveView } from '@/features/calls/detail/call-live-view'
 import { CallRouteError } from '@/features/calls/detail/call-route-error'
 import { CallSkeleton } from '@/features/calls/detail/call-skeleton'
+import { callWorkPart } from '@/features/calls/detail/call-work-part'
 import { loadPhoneFormats } from '@/lib/phone-format-loading'
 
 // Its own chunk, after the call: the call page's first paint (and its budget) does not wait for callbacks.
@@ -19,6 +20,8 @@ export const Route = createFileRoute('/calls/$callId')({
     const [detail] = await Promise.all([
       context.queryClient.ensureQueryData(callQueries.detail(params.callId)),
       context.queryClient.ensureQueryData(callQueries.status(params.callId)),
+      // The outcome and note panel's chunk, so it shows with the page rather than after it.
+      callWorkPart.load(),
     ])
     await loadPhoneFormats([detail.call.caller_id, detail.call.destination])
   },
@@ -31,7 +34,6 @@ export const Route = createFileRoute('/calls/$callId')({
 function CallPage() {
   const { callId } = Route.useParams()
   // A fresh view per call, so observed step times never leak between calls.
-  // The callback panel: the outcome panel (issue 51, item 1) is to pass `asked` when its outcome asks for one.
   return (
     <div className="space-y-6">
       <CallLiveView key={callId} callId={callId} />

@@ -1,6 +1,6 @@
 // The export's columns and each call's values: the call detail's fields as the index holds them, named
 // as the API names them; who placed the call; each time again in the viewer's zone when one is asked;
-// the metadata, a column per key or, past EXPORT_METADATA_COLUMNS_MAX keys, one JSON column. Pure.
+// the outcome and note recorded after it; the metadata, a column per key or, past EXPORT_METADATA_COLUMNS_MAX keys, one JSON column. Pure.
 import { PLACED_ELSEWHERE } from '../../../../src/api/contract/placed-by-schemas'
 import type { SearchRow } from '../../store/call-search'
 import { isoTime } from './index-state'
@@ -41,6 +41,8 @@ export function exportColumns(options: {
     ...time('created_at'),
     ...time('updated_at'),
     'placed_by',
+    'outcome',
+    'note',
     ...(metadataKeys === null ? ['metadata'] : metadataKeys.map((key) => `metadata.${key}`)),
   ]
   const metadataValues = (metadata: string | null): unknown[] => {
@@ -63,6 +65,8 @@ export function exportColumns(options: {
     ...timeValues(row.created_at),
     ...timeValues(row.updated_at),
     row.owner_email ?? PLACED_ELSEWHERE,
+    row.outcome_label,
+    row.note,
     ...metadataValues(row.metadata),
   ]
   return { header, values }

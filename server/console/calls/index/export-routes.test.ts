@@ -24,6 +24,8 @@ const FIXED_COLUMNS = [
   'created_at',
   'updated_at',
   'placed_by',
+  'outcome',
+  'note',
 ]
 
 let t: TestConsole

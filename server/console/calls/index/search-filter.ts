@@ -7,11 +7,20 @@ import { parseCallQuery, shortTermsError, tooManyTermsError } from '../../../../
 import { sendProblem } from '../../http/problem'
 import type { CallSearchFilter } from '../../store/call-search'
 
+const WORK_KEYS = ['outcome', 'note']
+
 export function searchFilterOf(query: z.output<typeof callSearchQuery>): CallSearchFilter {
   const terms = parseCallQuery(query.q ?? '')
+  const texts = terms.flatMap((term) => (term.kind === 'text' ? [{ text: term.text, key: term.key }] : []))
+  // `outcome:` and `note:` search what follows the call (issue 51) and metadata keys of those names, checked row
+  // by row: the trigram table holds no note or outcome, so it cannot narrow them.
+  const keyed = (key: string) => texts.filter((term) => term.key?.toLowerCase() === key).map((term) => term.text)
   return {
     numbers: terms.flatMap((term) => (term.kind === 'number' ? [{ digits: term.digits, texts: term.texts }] : [])),
-    texts: terms.flatMap((term) => (term.kind === 'text' ? [{ text: term.text, key: term.key }] : [])),
+    texts: texts.filter((term) => !WORK_KEYS.includes(term.key?.toLowerCase() ?? '')),
+    outcomes: keyed('outcome'),
+    notes: keyed('note'),
+    outcome: query.outcome,
     status: query.status,
     fromMs: query.from_date ? Date.parse(query.from_date) : undefined,
     toMs: query.to_date ? Date.parse(query.to_date) : undefined,

@@ -41,6 +41,7 @@ function indexedCallOf(row: SearchRow): IndexedCall {
     metadata: row.metadata === null ? null : JSON.parse(row.metadata),
     updated_at: row.updated_at === null ? null : isoTime(row.updated_at),
     placedBy: row.owner_id && row.owner_email ? { userId: row.owner_id, email: row.owner_email } : null,
+    outcome: row.outcome_id && row.outcome_label ? { id: row.outcome_id, label: row.outcome_label } : null,
   }
 }
 

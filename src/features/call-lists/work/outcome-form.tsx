@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { OutcomeKind } from '@/api/call-work'
 import { saveNote } from '@/api/call-work'
+import type { OutcomeKind } from '@/api/contract/outcome-kind-schemas'
 import { Button } from '@/components/ui/button'
 import { FormError } from '@/components/ui/form-error'
 import { errorText } from '@/lib/error-text'

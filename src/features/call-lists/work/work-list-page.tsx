@@ -2,9 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { callListQueries, releaseListContact } from '@/api/call-lists'
-import { callWorkQueries, type OutcomeKind, saveOutcome } from '@/api/call-work'
+import { saveOutcome } from '@/api/call-work'
 import { callerIdQueries } from '@/api/caller-ids'
 import type { ClaimAnswer, WorkContact } from '@/api/contract/call-list-schemas'
+import type { OutcomeKind } from '@/api/contract/outcome-kind-schemas'
+import { outcomeKindQueries } from '@/api/outcome-kinds'
 import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -31,7 +33,10 @@ export function WorkListPage({ listId }: { listId: string }) {
   const queryClient = useQueryClient()
   const claim = useQuery(callListQueries.claim(listId))
   const callerIds = useQuery(callerIdQueries.list())
-  const kinds = useQuery({ ...callWorkQueries.outcomeKinds(), retry: false })
+  const kinds = useQuery({
+    ...outcomeKindQueries.list(),
+    select: (data) => data.outcome_kinds.filter((kind) => !kind.archived),
+  })
   const { place, mutation: placing, retrying } = usePlaceListCall(listId)
   const outcome = useMutation({ mutationFn: saveOutcome })
   const release = useMutation({

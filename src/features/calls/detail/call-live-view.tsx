@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useRouterState } from '@tanstack/react-router'
-import { useEffect, useRef } from 'react'
+import { Suspense, useEffect, useRef } from 'react'
 import { accountQueries } from '@/api/account'
 import { callQueries } from '@/api/calls'
 import { can, sessionQueries } from '@/api/session'
@@ -13,8 +13,11 @@ import { CallDetailFields } from './call-detail-fields'
 import { CallPageHeader } from './call-page-header'
 import { CallStateCard } from './call-state-card'
 import { CallTechnicalDetails } from './call-technical-details'
+import { callWorkPart } from './call-work-part'
 import { UnreadableFieldsNotice } from './detail-values'
 import { useObservedSteps } from './use-observed-steps'
+
+const CallWorkPanel = callWorkPart.Component
 
 /**
  * The live view of one call: follows its status (pushed, or polled) until it ends, then shows the final record.
@@ -98,6 +101,9 @@ export function CallLiveView({ callId }: { callId: string }) {
         callAgain={callAgain}
         times={{ createdAt: call.created_at ?? undefined, startedAt: live.started_at ?? undefined, endedAt, seen }}
       />
+      <Suspense fallback={null}>
+        <CallWorkPanel callId={callId} />
+      </Suspense>
       <CallRecordingsPanel callId={callId} status={live.status} />
       <UnreadableFieldsNotice unreadable={unreadable} />
       <CallDetailFields call={call} endedAt={endedAt} unreadable={unreadable} />

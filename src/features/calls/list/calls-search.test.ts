@@ -155,6 +155,13 @@ describe('the index’s params', () => {
     expect(toSearchQuery(parse({ q: 'lang:en' })).q).toBe('lang:en')
   })
 
+  it('sends the Outcome filter and outcome: terms to the index, and clears the filter with the rest', () => {
+    const search = parse({ q: 'outcome:"left voicemail"', outcome: 'none' })
+    expect(toSearchQuery(search)).toMatchObject({ q: 'outcome:"left voicemail"', outcome: 'none' })
+    expect(hasFilters(parse({ outcome: 'reached' }))).toBe(true)
+    expect(withFilters(search, CLEARED_FILTERS).outcome).toBeUndefined()
+  })
+
   it('counts only what a person set as filters, and clears them all', () => {
     expect(hasFilters(parse({ limit: 50 }))).toBe(false)
     expect(hasFilters(parse({ voicemail_drop: true }))).toBe(true)

@@ -35,6 +35,7 @@ export const callsSearchSchema = z.object({
   voicemail_drop: orNone(z.boolean()),
   min_duration: orNone(secondsParam),
   max_duration: orNone(secondsParam),
+  outcome: orNone(callSearchQuery.shape.outcome.def.innerType),
   limit: z.catch(z._default(pageSize, DEFAULT_PAGE_SIZE), DEFAULT_PAGE_SIZE),
   cursor: orNone(z.string().check(z.minLength(1))),
   // Cursors of the pages before this one ('' is the first page), for "Previous".
@@ -52,6 +53,7 @@ export const INDEX_ONLY_FILTERS = [
   'voicemail_drop',
   'min_duration',
   'max_duration',
+  'outcome',
 ] as const satisfies readonly (keyof CallsSearch)[]
 
 /** Every filter cleared: the view a link to /calls opens. */
@@ -120,6 +122,7 @@ export function toSearchQuery(search: CallsSearch): CallSearchQuery {
     voicemail_drop: flag(search.voicemail_drop),
     min_duration: search.min_duration,
     max_duration: search.max_duration,
+    outcome: search.outcome,
   }
 }
 

@@ -23,7 +23,7 @@ interface CallsTableProps {
   calls: CallRow[]
   /** Who placed the calls on screen: one answer for the page, never a request per row. */
   placedBy: PlacedByAnswer
-  /** The index knows which calls have a recording; the API's list does not. */
+  /** The index knows which calls have a recording and their outcome; the API's list does not. */
   showRecording: boolean
   /** The search's terms, to mark what matched. */
   terms: readonly QueryTerm[]
@@ -40,6 +40,11 @@ function Phone({ e164, terms }: { e164: string | null | undefined; terms: readon
 /** A value the service left out (the spec never says which can be null). */
 function NotGivenText() {
   return <span className="text-slate-600 dark:text-slate-400">Not given</span>
+}
+
+/** The outcome recorded after the call (issue 51); a dash until someone records one. */
+function Outcome({ outcome }: { outcome: CallRow['outcome'] }) {
+  return outcome ? <span>{outcome.label}</span> : <span className="text-slate-600 dark:text-slate-400">—</span>
 }
 
 /** The metadata entries the search's words matched, so a row found by its ticket says so. */
@@ -89,6 +94,7 @@ export function CallsTable({ calls, placedBy, showRecording, terms }: CallsTable
             Created <span className="font-normal normal-case tracking-normal">({zone})</span>
           </CallColumn>
           {showRecording && <CallColumn>Recording</CallColumn>}
+          {showRecording && <CallColumn>Outcome</CallColumn>}
           <CallColumn>Placed by</CallColumn>
           <CallColumn>Call ID</CallColumn>
         </CallTableHeader>
@@ -120,6 +126,11 @@ export function CallsTable({ calls, placedBy, showRecording, terms }: CallsTable
               {showRecording && (
                 <TableCell>
                   <RecordingMark hasRecording={call.has_recording} />
+                </TableCell>
+              )}
+              {showRecording && (
+                <TableCell className="whitespace-nowrap">
+                  <Outcome outcome={call.outcome} />
                 </TableCell>
               )}
               <TableCell className="max-w-48">
@@ -187,6 +198,11 @@ function CallCards({ calls, zone, placedBy, showRecording, terms }: CallsTablePr
             {showRecording && (
               <CardField label="Recording">
                 <RecordingMark hasRecording={call.has_recording} />
+              </CardField>
+            )}
+            {showRecording && (
+              <CardField label="Outcome">
+                <Outcome outcome={call.outcome} />
               </CardField>
             )}
             <CardField label="Placed by" wide={!showRecording}>

@@ -1,7 +1,8 @@
-// The filters only the console's index answers: who placed the call, its caller ID, recording, voicemail
+// The filters only the console's index answers: who placed the call, its outcome, its caller ID, recording, voicemail
 // drop and duration. Disabled, with the reason, when the list comes from the voice API.
 
 import { useQuery } from '@tanstack/react-query'
+import { Suspense } from 'react'
 import { callIndexQueries } from '@/api/call-index'
 import { sessionQueries } from '@/api/session'
 import { CallerIdFilter } from '@/components/caller-id-filter'
@@ -10,9 +11,11 @@ import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
 import { revealHidden } from '@/lib/hidden-characters'
 import type { CallsSearch } from './calls-search'
+import { outcomeFilterPart } from './outcome-filter-part'
 import { useDebouncedParam } from './use-debounced-param'
 
 const wrapped = 'mt-1 block'
+const OutcomeFilter = outcomeFilterPart.Component
 
 const yesNo = (value: boolean | undefined) => (value === undefined ? '' : String(value))
 const fromYesNo = (value: string) => (value === '' ? undefined : value === 'true')
@@ -140,6 +143,9 @@ export function IndexFilters(props: FilterProps) {
   return (
     <>
       <PlacedByFilter {...props} />
+      <Suspense fallback={null}>
+        <OutcomeFilter {...props} />
+      </Suspense>
       <CallerIdFilter value={search.caller_id} onChange={(caller_id) => apply({ caller_id })} {...shared} />
       <YesNoFilter
         label="Recording"

@@ -25,7 +25,7 @@ const LIVE_BACKSTOP_MS = 30_000
 const INDEX_RETRY_MS = 30_000
 
 /** A row of the table: the list's fields, and what the index adds when it is the source. */
-export type CallRow = CallListItem & Partial<Pick<IndexedCall, 'has_recording' | 'metadata'>>
+export type CallRow = CallListItem & Partial<Pick<IndexedCall, 'has_recording' | 'metadata' | 'outcome'>>
 
 export interface PlacedByAnswer {
   placedBy: PlacedByResponse['placedBy'] | undefined

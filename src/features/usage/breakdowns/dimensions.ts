@@ -12,6 +12,7 @@ export const DIMENSION_LABELS: Record<BreakdownDimension, { choice: string; what
   person: { choice: 'Person', what: 'person', column: 'Placed by' },
   caller_id: { choice: 'Caller ID', what: 'caller ID', column: 'Caller ID' },
   outcome: { choice: 'Outcome', what: 'outcome', column: 'Outcome' },
+  recorded_outcome: { choice: 'Outcome (recorded)', what: 'outcome recorded', column: 'Outcome recorded' },
   metadata: { choice: 'Metadata key', what: 'metadata value', column: 'Value' },
   hour: { choice: 'Hour of day', what: 'hour of day', column: 'Hour' },
   weekday: { choice: 'Day of week', what: 'day of week', column: 'Day' },

@@ -1,0 +1,65 @@
+// The contract of what follows a call (issue 51): the outcome its placer records from the kinds admins keep, and
+// a note. Field names are snake_case as agreed with the call lists, callbacks and integrations, which read them
+// over HTTP. Apart from the calls list's contract, so that these load with the call page only.
+import * as z from 'zod/mini'
+import { isPlainText } from './call-query'
+
+export const callWorkPaths = (callId: string) => {
+  const call = `/calls/${encodeURIComponent(callId)}`
+  return { work: `${call}/work`, outcome: `${call}/outcome`, note: `${call}/note` }
+}
+
+/** A note is plain text a person reads: long enough for a call's summary, bounded for the store and the export. */
+export const MAX_NOTE_LENGTH = 4_000
+/** How long a note's author may change it; managers and admins may change it later. */
+const NOTE_EDITABLE_HOURS = 24
+export const NOTE_EDITABLE_MS = NOTE_EDITABLE_HOURS * 60 * 60_000
+
+/** The defaults the store starts with; admins rename, reorder, archive and add to them. */
+export const DEFAULT_OUTCOME_KINDS = [
+  { id: 'reached', label: 'Reached', comes_back: false, asks_callback: false },
+  { id: 'left-voicemail', label: 'Left voicemail', comes_back: false, asks_callback: false },
+  { id: 'no-answer', label: 'No answer', comes_back: true, asks_callback: false },
+  { id: 'busy', label: 'Busy', comes_back: true, asks_callback: false },
+  { id: 'wrong-number', label: 'Wrong number', comes_back: false, asks_callback: false },
+  { id: 'callback-requested', label: 'Callback requested', comes_back: false, asks_callback: true },
+  { id: 'do-not-call-again', label: 'Do not call again', comes_back: false, asks_callback: false },
+] as const
+
+/** The outcome whose share is each person's "reached rate" on /usage. */
+export const REACHED_OUTCOME = 'reached'
+
+export const callOutcomeInput = z.object({ outcome: z.string().check(z.minLength(1), z.maxLength(40)) })
+
+/** Plain text with its line breaks: a control character other than a break or a tab is refused. */
+const isNoteText = (text: string) => isPlainText(text.replace(/\r?\n/g, ' '))
+
+export const callNoteInput = z.object({
+  note: z.string().check(
+    z.maxLength(MAX_NOTE_LENGTH, {
+      error: `Keep the note within ${MAX_NOTE_LENGTH.toLocaleString('en')} characters.`,
+    }),
+    z.refine(isNoteText, { error: 'Use plain text: no control characters.' }),
+  ),
+})
+
+export const callWork = z.object({
+  outcome: z.nullable(
+    z.object({ id: z.string(), label: z.string(), recorded_by: z.string(), recorded_at: z.iso.datetime() }),
+  ),
+  note: z.nullable(
+    z.object({
+      text: z.string(),
+      author: z.string(),
+      updated_at: z.iso.datetime(),
+      /** Until when its author may change it (managers and admins may change it later). */
+      editable_until: z.iso.datetime(),
+    }),
+  ),
+  /** What the person asking may change now: the server's rule, so the page never guesses it. */
+  may_edit: z.object({ outcome: z.boolean(), note: z.boolean() }),
+})
+export type CallWork = z.infer<typeof callWork>
+
+/** The problem `type` of a placement refused until the person's previous call has an outcome. */
+export const OUTCOME_REQUIRED = 'urn:voice-console:outcome-required'

@@ -1,0 +1,124 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useId, useState } from 'react'
+import { callWorkQueries, saveNote, saveOutcome } from '@/api/call-work'
+import { isApiError } from '@/api/client'
+import { type CallWork, MAX_NOTE_LENGTH } from '@/api/contract/call-work-schemas'
+import type { OutcomeKind } from '@/api/contract/outcome-kind-schemas'
+import { Timestamp } from '@/components/timestamp'
+import { Button } from '@/components/ui/button'
+import { Field } from '@/components/ui/field'
+import { FormError } from '@/components/ui/form-error'
+import { controlClass } from '@/components/ui/input'
+import { cn } from '@/lib/cn'
+import { errorText } from '@/lib/error-text'
+import { CallWorkRead } from './call-work-read'
+
+/** The outcome as radio buttons and the note as a textarea, saved together; a part the person may not change is read. */
+export function CallWorkForm({
+  callId,
+  work,
+  kinds,
+  onSaved,
+}: {
+  callId: string
+  work: CallWork
+  kinds: OutcomeKind[]
+  /** Told true once saved, false when a save starts: the panel's status outlives this form, which a save renews. */
+  onSaved: (saved: boolean) => void
+}) {
+  const queryClient = useQueryClient()
+  const [outcome, setOutcome] = useState(work.outcome?.id ?? '')
+  const [note, setNote] = useState(work.note?.text ?? '')
+  const legendId = useId()
+  // An archived outcome stays shown on the call that has it; it is no longer offered to others.
+  const offered = kinds.filter((kind) => !kind.archived || kind.id === work.outcome?.id)
+  const outcomeChanged = work.may_edit.outcome && outcome !== '' && outcome !== (work.outcome?.id ?? '')
+  const noteChanged = work.may_edit.note && note !== (work.note?.text ?? '')
+
+  const save = useMutation({
+    mutationFn: async () => {
+      onSaved(false)
+      let saved = work
+      if (outcomeChanged) saved = await saveOutcome({ callId, outcome })
+      if (noteChanged) saved = await saveNote({ callId, note })
+      return saved
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(callWorkQueries.detail(callId).queryKey, saved)
+      onSaved(true)
+    },
+  })
+  const fieldErrors = isApiError(save.error) ? save.error.fieldErrors : {}
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (outcomeChanged || noteChanged) save.mutate()
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-label="Outcome and note">
+      {work.may_edit.outcome ? (
+        <fieldset aria-labelledby={legendId} className="space-y-1">
+          <legend id={legendId} className="text-sm font-medium">
+            Outcome
+          </legend>
+          <div className="flex flex-wrap gap-x-4 gap-y-1">
+            {offered.map((kind) => (
+              <label key={kind.id} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name={`outcome-${callId}`}
+                  value={kind.id}
+                  checked={outcome === kind.id}
+                  onChange={() => setOutcome(kind.id)}
+                />
+                {kind.label}
+              </label>
+            ))}
+          </div>
+          {work.outcome && (
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Recorded by {work.outcome.recorded_by}, <Timestamp iso={work.outcome.recorded_at} variant="inline" />
+            </p>
+          )}
+          {fieldErrors.outcome && <FormError>{fieldErrors.outcome}</FormError>}
+        </fieldset>
+      ) : (
+        <CallWorkRead work={work} only="outcome" />
+      )}
+      {work.may_edit.note ? (
+        <Field
+          label="Note"
+          error={fieldErrors.note}
+          hint={
+            <>
+              {note.length.toLocaleString('en')} / {MAX_NOTE_LENGTH.toLocaleString('en')} characters
+              {work.note && (
+                <>
+                  {' · '}by {work.note.author}; its author can change it until{' '}
+                  <Timestamp iso={work.note.editable_until} variant="inline" />
+                </>
+              )}
+            </>
+          }
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              value={note}
+              maxLength={MAX_NOTE_LENGTH}
+              rows={4}
+              onChange={(event) => setNote(event.target.value)}
+              className={cn(controlClass, 'w-full py-1 text-sm')}
+            />
+          )}
+        </Field>
+      ) : (
+        <CallWorkRead work={work} only="note" />
+      )}
+      <Button type="submit" size="sm" disabled={save.isPending || !(outcomeChanged || noteChanged)}>
+        {save.isPending ? 'Saving…' : 'Save'}
+      </Button>
+      {save.isError && <FormError>Not saved: {errorText(save.error)}</FormError>}
+    </form>
+  )
+}

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { callWorkQueries } from '@/api/call-work'
+import { outcomeKindQueries } from '@/api/outcome-kinds'
+import { Card, CardTitle } from '@/components/ui/card'
+import { FormError } from '@/components/ui/form-error'
+import { errorText } from '@/lib/error-text'
+import { CallWorkForm } from './call-work-form'
+import { CallWorkRead } from './call-work-read'
+
+/**
+ * "Outcome and note": what happened on the call, recorded by the person who placed it (and by managers and admins),
+ * read by everyone who reads the call. The server says who may change what (`may_edit`); the page only follows it.
+ * Its own chunk (call-work-part.ts), so the call page's first JavaScript stays within its budget.
+ */
+export default function CallWorkPanel({ callId }: { callId: string }) {
+  const work = useQuery(callWorkQueries.detail(callId))
+  const kinds = useQuery(outcomeKindQueries.list())
+  const [saved, setSaved] = useState(false)
+  const headingId = `call-work-${callId}`
+  return (
+    <Card aria-labelledby={headingId} className="space-y-3">
+      <CardTitle id={headingId}>Outcome and note</CardTitle>
+      {work.isPending || kinds.isPending ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">Loading the outcome and note…</p>
+      ) : work.isError || kinds.isError ? (
+        <FormError>Could not load the outcome and note: {errorText(work.error ?? kinds.error)}</FormError>
+      ) : work.data.may_edit.outcome || work.data.may_edit.note ? (
+        // A fresh form when the saved work changes under it (another tab, a manager), not a stale draft.
+        <CallWorkForm
+          key={`${work.data.outcome?.id}|${work.data.note?.updated_at}`}
+          callId={callId}
+          work={work.data}
+          kinds={kinds.data}
+          onSaved={setSaved}
+        />
+      ) : (
+        <CallWorkRead work={work.data} />
+      )}
+      <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+        {saved ? 'Saved' : ''}
+      </p>
+    </Card>
+  )
+}
