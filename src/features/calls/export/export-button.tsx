@@ -1,4 +1,13 @@
+import type { CallSearchQuery } from '@/api/contract/call-index-schemas'
 import { Button } from '@/components/ui/button'
+
+/** What both the cold export button and the export's session (export-session.tsx) are given. */
+export interface ExportCallsProps {
+  query: CallSearchQuery
+  timeZone: string
+  /** Why there is nothing to export from (the list comes from the voice API); null when there is. */
+  unavailable: string | null
+}
 
 /** "Export CSV", disabled with the reason as its title while there is nothing to export from. */
 export function ExportButton({ unavailable, onClick }: { unavailable: string | null; onClick: () => void }) {

@@ -2,17 +2,9 @@
 // progress bar of rows done of the total and a Cancel. The cold calls page carries only the button: the export's
 // states, its download and its bar load on the first press (export-session.tsx), which starts the export.
 import { lazy, Suspense, useState } from 'react'
-import type { CallSearchQuery } from '@/api/contract/call-index-schemas'
-import { EXPORT_STATUS, ExportButton } from './export-button'
+import { EXPORT_STATUS, ExportButton, type ExportCallsProps } from './export-button'
 
 const ExportSession = lazy(() => import('./export-session'))
-
-export interface ExportCallsProps {
-  query: CallSearchQuery
-  timeZone: string
-  /** Why there is nothing to export from (the list comes from the voice API); null when there is. */
-  unavailable: string | null
-}
 
 export function ExportCalls(props: ExportCallsProps) {
   const [pressed, setPressed] = useState(false)

@@ -4,8 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { errorText } from '@/lib/error-text'
 import { formatNumber } from '@/lib/format'
 import { ExportBar } from './export-bar'
-import { EXPORT_STATUS, ExportButton } from './export-button'
-import type { ExportCallsProps } from './export-calls'
+import { EXPORT_STATUS, ExportButton, type ExportCallsProps } from './export-button'
 import { type ExportProgress, runCallsExport } from './run-export'
 
 type ExportState =
