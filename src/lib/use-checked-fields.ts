@@ -6,8 +6,9 @@ type FieldErrors<Values> = Partial<Record<keyof Values, string>>
 
 /**
  * A few text fields checked once, on submit, by a schema: what the pages for people not yet signed in (sign-in,
- * set-up) need, without a form library on everyone's first page. A field's error shows until that field changes;
+ * set-up) and the Users page's invite need, without a form library on their first load. A field's error shows until that field changes;
  * the next submit checks everything again. `ref` goes on the form, so a failed check focuses the first field in error.
+ * `reset` puts the first values back (a form that stays on screen after it was sent).
  */
 export function useCheckedFields<Values extends Record<string, string>, Output>(
   schema: z.core.$ZodType<Output, Values>,
@@ -39,5 +40,10 @@ export function useCheckedFields<Values extends Record<string, string>, Output>(
     return undefined
   }
 
-  return { ref, values, errors, setValue, check }
+  const reset = () => {
+    setValues(initial)
+    setErrors({})
+  }
+
+  return { ref, values, errors, setValue, check, reset }
 }

@@ -1,8 +1,8 @@
-import { useForm } from '@tanstack/react-form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { isApiError } from '@/api/client'
 import { ROLES, type Role } from '@/api/contract/console-schemas'
-import { type InviteBody, type InviteResponse, inviteBody } from '@/api/contract/user-change-schemas'
+import { type InviteResponse, inviteBody } from '@/api/contract/user-change-schemas'
 import { inviteUser } from '@/api/user-changes'
 import { userQueries } from '@/api/users'
 import { Button } from '@/components/ui/button'
@@ -10,12 +10,14 @@ import { Field } from '@/components/ui/field'
 import { FormError } from '@/components/ui/form-error'
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
-import { fieldErrorText } from '@/lib/field-error-text'
-import { useFocusFirstInvalid } from '@/lib/use-focus-first-invalid'
+import { useCheckedFields } from '@/lib/use-checked-fields'
 
-const EMPTY_INVITE: InviteBody = { email: '', role: 'support', sendEmail: false }
+const EMPTY_INVITE: { email: string; role: Role } = { email: '', role: 'support' }
 
-/** Email and role in (and, with email configured, whether to email the link); the set-up link out, to `onInvited`. */
+/**
+ * Email and role in (and, with email configured, whether to email the link); the set-up link out, to `onInvited`.
+ * Two fields checked on submit by the contract's schema (useCheckedFields): no form library on the page's first load.
+ */
 export function InviteForm({
   onInvited,
   emailConfigured,
@@ -24,91 +26,71 @@ export function InviteForm({
   emailConfigured: boolean
 }) {
   const queryClient = useQueryClient()
+  const form = useCheckedFields(inviteBody, EMPTY_INVITE)
+  const [sendEmail, setSendEmail] = useState(false)
   const invite = useMutation({
     mutationFn: inviteUser,
     onSuccess: (invited) => {
       form.reset()
+      setSendEmail(false)
       void queryClient.invalidateQueries({ queryKey: userQueries.lists() })
       onInvited(invited)
     },
-  })
-  const { ref, focusFirstInvalid } = useFocusFirstInvalid()
-  const form = useForm({
-    defaultValues: EMPTY_INVITE,
-    validators: { onSubmit: inviteBody },
-    onSubmitInvalid: focusFirstInvalid,
-    onSubmit: ({ value }) => invite.mutate({ ...value, sendEmail: emailConfigured && value.sendEmail }),
   })
   const serverErrors = isApiError(invite.error) ? invite.error.fieldErrors : {}
   const otherError = invite.isError && !serverErrors.email && !serverErrors.role ? invite.error.message : null
 
   return (
     <form
-      ref={ref}
+      ref={form.ref}
       noValidate
       aria-label="Invite a person"
       className="flex flex-wrap items-start gap-3"
       onSubmit={(event) => {
         event.preventDefault()
-        void form.handleSubmit()
+        const body = form.check()
+        if (body) invite.mutate({ ...body, sendEmail: emailConfigured && sendEmail })
       }}
     >
-      <form.Field name="email">
-        {(field) => (
-          <Field
-            label="Email"
-            className="min-w-64 flex-1"
-            error={fieldErrorText(field.state.meta) ?? serverErrors.email}
+      <Field label="Email" className="min-w-64 flex-1" error={form.errors.email ?? serverErrors.email}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="off"
+            value={form.values.email}
+            onChange={(event) => {
+              form.setValue('email', event.target.value)
+              invite.reset()
+            }}
+          />
+        )}
+      </Field>
+      <Field label="Role" error={form.errors.role ?? serverErrors.role}>
+        {(control) => (
+          <Select
+            {...control}
+            value={form.values.role}
+            onChange={(event) => form.setValue('role', event.target.value as Role)}
           >
-            {(control) => (
-              <Input
-                {...control}
-                type="email"
-                autoComplete="off"
-                value={field.state.value}
-                onChange={(event) => {
-                  field.handleChange(event.target.value)
-                  invite.reset()
-                }}
-                onBlur={field.handleBlur}
-              />
-            )}
-          </Field>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </Select>
         )}
-      </form.Field>
-      <form.Field name="role">
-        {(field) => (
-          <Field label="Role" error={fieldErrorText(field.state.meta) ?? serverErrors.role}>
-            {(control) => (
-              <Select
-                {...control}
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value as Role)}
-              >
-                {ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {role}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        )}
-      </form.Field>
+      </Field>
       {emailConfigured && (
-        <form.Field name="sendEmail">
-          {(field) => (
-            <label className="mt-8 flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="mt-0.5"
-                checked={field.state.value ?? false}
-                onChange={(event) => field.handleChange(event.target.checked)}
-              />
-              <span>Send by email</span>
-            </label>
-          )}
-        </form.Field>
+        <label className="mt-8 flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5"
+            checked={sendEmail}
+            onChange={(event) => setSendEmail(event.target.checked)}
+          />
+          <span>Send by email</span>
+        </label>
       )}
       <Button type="submit" className="mt-6" disabled={invite.isPending}>
         {invite.isPending ? 'Inviting…' : 'Invite'}

@@ -1,4 +1,4 @@
-// The running export's bar: rows done of the total, and Cancel (export-calls.tsx loads it with the download).
+// The running export's bar: rows done of the total, and Cancel (it loads with export-session.tsx, on the first export).
 import { Button } from '@/components/ui/button'
 import { formatNumber } from '@/lib/format'
 import type { ExportProgress } from './run-export'

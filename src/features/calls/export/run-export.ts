@@ -1,9 +1,9 @@
 // The export's download: the console streams the CSV; this reads it, counting rows for the progress
 // bar, and hands the file to the browser when it is whole. Loaded on the first export, not with the page.
 
-import { apiDownload } from '@/api/client'
 import { CALL_INDEX_PATHS, type CallSearchQuery, EXPORT_TOTAL_HEADER } from '@/api/contract/call-index-schemas'
 import { CONSOLE_PREFIX } from '@/api/contract/console-schemas'
+import { apiDownload } from '@/api/download'
 import { createCsvRowCounter } from './csv-rows'
 
 export interface ExportProgress {
