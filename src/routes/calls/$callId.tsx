@@ -27,6 +27,9 @@ export const Route = createFileRoute('/calls/$callId')({
   },
   head: ({ params }) => ({ meta: [{ title: `Call ${params.callId}` }] }),
   pendingComponent: CallSkeleton,
+  // The skeleton comes with the page's chunk, not in every page's first JavaScript: it shows while the loader waits
+  // for data (after the router's pendingMs), by when that chunk has arrived (or was preloaded on intent).
+  codeSplitGroupings: [['component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
   errorComponent: CallRouteError,
   component: CallPage,
 })

@@ -13,6 +13,9 @@ export const Route = createFileRoute('/calls/new')({
   loader: ({ context }) => context.queryClient.ensureQueryData(callerIdQueries.list()),
   head: () => ({ meta: [{ title: 'New call' }] }),
   pendingComponent: NewCallSkeleton,
+  // The skeleton comes with the page's chunk, not in every page's first JavaScript: it shows while the loader waits
+  // for data (after the router's pendingMs), by when that chunk has arrived (or was preloaded on intent).
+  codeSplitGroupings: [['component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
   errorComponent: RouteError,
   component: NewCallPage,
 })

@@ -1,6 +1,6 @@
 import { Skeleton } from '@/components/ui/skeleton'
 
-/** The call page's shape while it loads: the router keeps a route's pending state in every page's first JavaScript. */
+/** The call page's shape while it loads; it comes with the page's chunk (the route's codeSplitGroupings). */
 export function CallSkeleton() {
   return (
     <div className="space-y-6">

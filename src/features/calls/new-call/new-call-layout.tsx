@@ -1,5 +1,5 @@
-// Kept apart from the page: the router bundles pendingComponent with the app
-// shell, and importing the page here would pull the form and its phone metadata in too.
+// Kept apart from the page: the skeleton (the route's pendingComponent, in the page's own chunk) shows while the
+// form's chunks, with their phone metadata, are still on their way.
 import type { ReactNode } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
 
