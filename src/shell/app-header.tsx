@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn'
 import { useDisclosure } from '@/lib/use-disclosure'
 import { AccountSummary } from './account-summary'
 import { alertNoticesPart, dueCallbacksPart, upstreamBannerPart } from './header-parts'
-import { pagesFor } from './nav-pages'
+import { rowPagesFor } from './nav-pages'
 import { pageWidth } from './page-width'
 import { ThemeToggle } from './theme-toggle'
 import { UserMenu } from './user-menu'
@@ -66,7 +66,7 @@ export function AppHeader({ session, wide = false }: { session: SessionResponse;
           )}
         >
           <nav aria-label="Main" className="flex flex-col gap-1 lg:shrink-0 lg:flex-row xl:gap-0">
-            {pagesFor(session).map((item) => (
+            {rowPagesFor(session).map((item) => (
               <Link
                 key={item.to}
                 to={item.to}

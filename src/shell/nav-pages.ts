@@ -21,10 +21,11 @@ export interface NavPage {
   /** Another permission that opens the page too (managers see /callbacks for the overdue ones). */
   orPermission?: Permission
   /**
-   * Left out of the navigation of those who hold this one: an admin's row has no room for a ninth page at 1280 px
-   * (e2e/header.spec.ts). The page itself stays theirs (its link in the header when callbacks are due, its address).
+   * Left out of the header's row for those who hold this one, and listed in the person's menu instead ("More
+   * pages"): an admin's row has room for nine pages at 1280 px (e2e/header.spec.ts). The `g` key, the palette and
+   * the shortcut help keep it.
    */
-  notWith?: Permission
+  menuWith?: Permission
   /** The letter after `g` that goes to it (keyboard/README.md). */
   goKey: string
 }
@@ -42,22 +43,38 @@ export const NAV_PAGES: readonly NavPage[] = [
     exact: false,
     permission: 'callbacks:work',
     orPermission: 'callbacks:oversee',
-    notWith: 'users:manage',
+    menuWith: 'users:manage',
     goKey: 'b',
   },
   { to: '/caller-ids', label: 'Caller IDs', exact: false, permission: 'caller-ids:read', goKey: 'i' },
   { to: '/usage', label: 'Usage', exact: false, permission: 'usage:read', goKey: 'u' },
   { to: '/alerts', label: 'Alerts', exact: false, permission: 'alerts:manage', goKey: 'r' },
-  { to: '/integrations', label: 'Integrations', exact: false, permission: 'integrations:manage', goKey: 'e' },
+  {
+    to: '/integrations',
+    label: 'Integrations',
+    exact: false,
+    permission: 'integrations:manage',
+    menuWith: 'users:manage',
+    goKey: 'e',
+  },
   { to: '/users', label: 'Users', exact: false, permission: 'users:manage', goKey: 'p' },
   { to: '/audit', label: 'Audit log', exact: false, permission: 'audit:read', goKey: 'a' },
 ]
 
-/** The pages this person's role has. */
+/** The pages this person's role has: the `g` keys, the palette and the shortcut help. */
 export function pagesFor(session: SessionResponse | null | undefined): NavPage[] {
   return NAV_PAGES.filter(
-    (page) =>
-      (can(session, page.permission) || (page.orPermission !== undefined && can(session, page.orPermission))) &&
-      !(page.notWith !== undefined && can(session, page.notWith)),
+    (page) => can(session, page.permission) || (page.orPermission !== undefined && can(session, page.orPermission)),
   )
 }
+
+const inMenu = (session: SessionResponse | null | undefined, page: NavPage) =>
+  page.menuWith !== undefined && can(session, page.menuWith)
+
+/** The header's row of pages. */
+export const rowPagesFor = (session: SessionResponse | null | undefined) =>
+  pagesFor(session).filter((page) => !inMenu(session, page))
+
+/** The pages the person's menu lists, as the row has no room for them. */
+export const menuPagesFor = (session: SessionResponse | null | undefined) =>
+  pagesFor(session).filter((page) => inMenu(session, page))

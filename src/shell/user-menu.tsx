@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import type { SessionResponse } from '@/api/contract/console-schemas'
 import { RevealedText } from '@/components/revealed-text'
@@ -6,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { revealHidden } from '@/lib/hidden-characters'
 import { useDisclosure } from '@/lib/use-disclosure'
+import { menuPagesFor } from './nav-pages'
 import { TimeZoneChoice } from './time-zone-choice'
 import { useSignOut } from './use-sign-out'
 
@@ -53,6 +55,7 @@ export function UserMenu({ session }: { session: SessionResponse }) {
           menu.open ? 'block' : 'hidden',
         )}
       >
+        <MorePages session={session} onFollow={() => menu.setOpen(false)} />
         <TimeZoneChoice />
         {(prepared || menu.open) && (
           <Suspense fallback={<NotificationsTogglePlaceholder />}>
@@ -77,5 +80,26 @@ function NotificationsTogglePlaceholder() {
       </div>
       <p className="min-h-8" />
     </div>
+  )
+}
+
+/** The person's pages that the header's row has no room for (nav-pages.ts, menuWith). */
+function MorePages({ session, onFollow }: { session: SessionResponse; onFollow: () => void }) {
+  const pages = menuPagesFor(session)
+  if (pages.length === 0) return null
+  return (
+    <nav aria-label="More pages" className="flex flex-col gap-1">
+      {pages.map((page) => (
+        <Link
+          key={page.to}
+          to={page.to}
+          onClick={onFollow}
+          className="rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          activeProps={{ 'aria-current': 'page' }}
+        >
+          {page.label}
+        </Link>
+      ))}
+    </nav>
   )
 }

@@ -61,8 +61,12 @@ export function workRoutes(options: WorkRoutesOptions) {
     }
   }
 
+  // Mounted at the console's prefix: its guard is for its own paths, not every /api/console path after it.
+  const guarded = [options.signedIn, requirePermission('calls:read')] as const
   return new Hono<SessionEnv>()
-    .use(options.signedIn, requirePermission('calls:read'))
+    .use('/calls/:callId/work', ...guarded)
+    .use('/calls/:callId/outcome', ...guarded)
+    .use('/calls/:callId/note', ...guarded)
     .get('/calls/:callId/work', async (c) => {
       const call = await callOf(c)
       if (call instanceof Response) return call
