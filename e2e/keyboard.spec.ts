@@ -221,6 +221,7 @@ test('? lists every shortcut, the g ones of the person’s pages; Escape closes 
     ['Live', 'gthenl'],
     ['New call', 'gthenn'],
     ['Call lists', 'gthenw'],
+    ['Callbacks', 'gthenb'],
     ['Caller IDs', 'gtheni'],
     ['Usage', 'gthenu'],
     ['Alerts', 'gthenr'],

@@ -21,7 +21,7 @@ const UpstreamBanner = upstreamBannerPart.Component
 const DueCallbacks = dueCallbacksPart.Component
 
 const linkClass =
-  'whitespace-nowrap rounded-md px-3 py-1.5 xl:px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+  'whitespace-nowrap rounded-md px-3 py-1.5 xl:px-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
 const activeClass = 'bg-slate-100 text-slate-950 dark:bg-slate-800 dark:text-white'
 
 /**
