@@ -14,6 +14,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { FormError } from '@/components/ui/form-error'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorText } from '@/lib/error-text'
+import { usePhoneFormat } from '@/lib/phone-format'
 import { progressWords } from '../progress-words'
 import { ContactCard } from './contact-card'
 import { OutcomeForm } from './outcome-form'
@@ -175,6 +176,7 @@ function PlaceOrNext({
   releasing: boolean
   actions: { place: () => void; next: (skip: boolean) => void }
 }) {
+  const formatPhone = usePhoneFormat()
   const placed = contact.placedCallId
   return (
     <div className="space-y-2">
@@ -191,7 +193,9 @@ function PlaceOrNext({
         </p>
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          {callerId ? `From ${callerId}.` : 'No verified caller ID to call from: an admin verifies one on Caller IDs.'}
+          {callerId
+            ? `From ${formatPhone(callerId)}.`
+            : 'No verified caller ID to call from: an admin verifies one on Caller IDs.'}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
