@@ -16,6 +16,7 @@ import { Route as CallbacksRouteImport } from './routes/callbacks'
 import { Route as CallerIdsRouteImport } from './routes/caller-ids'
 import { Route as IntegrationsRouteImport } from './routes/integrations'
 import { Route as LiveRouteImport } from './routes/live'
+import { Route as OutcomesRouteImport } from './routes/outcomes'
 import { Route as SetUpRouteImport } from './routes/set-up'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as UsageRouteImport } from './routes/usage'
@@ -59,6 +60,11 @@ const IntegrationsRoute = IntegrationsRouteImport.update({
 const LiveRoute = LiveRouteImport.update({
   id: '/live',
   path: '/live',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OutcomesRoute = OutcomesRouteImport.update({
+  id: '/outcomes',
+  path: '/outcomes',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SetUpRoute = SetUpRouteImport.update({
@@ -115,6 +121,7 @@ export interface FileRoutesByFullPath {
   '/caller-ids': typeof CallerIdsRoute
   '/integrations': typeof IntegrationsRoute
   '/live': typeof LiveRoute
+  '/outcomes': typeof OutcomesRoute
   '/set-up': typeof SetUpRoute
   '/sign-in': typeof SignInRoute
   '/usage': typeof UsageRoute
@@ -133,6 +140,7 @@ export interface FileRoutesByTo {
   '/caller-ids': typeof CallerIdsRoute
   '/integrations': typeof IntegrationsRoute
   '/live': typeof LiveRoute
+  '/outcomes': typeof OutcomesRoute
   '/set-up': typeof SetUpRoute
   '/sign-in': typeof SignInRoute
   '/usage': typeof UsageRoute
@@ -152,6 +160,7 @@ export interface FileRoutesById {
   '/caller-ids': typeof CallerIdsRoute
   '/integrations': typeof IntegrationsRoute
   '/live': typeof LiveRoute
+  '/outcomes': typeof OutcomesRoute
   '/set-up': typeof SetUpRoute
   '/sign-in': typeof SignInRoute
   '/usage': typeof UsageRoute
@@ -172,6 +181,7 @@ export interface FileRouteTypes {
     | '/caller-ids'
     | '/integrations'
     | '/live'
+    | '/outcomes'
     | '/set-up'
     | '/sign-in'
     | '/usage'
@@ -190,6 +200,7 @@ export interface FileRouteTypes {
     | '/caller-ids'
     | '/integrations'
     | '/live'
+    | '/outcomes'
     | '/set-up'
     | '/sign-in'
     | '/usage'
@@ -208,6 +219,7 @@ export interface FileRouteTypes {
     | '/caller-ids'
     | '/integrations'
     | '/live'
+    | '/outcomes'
     | '/set-up'
     | '/sign-in'
     | '/usage'
@@ -227,6 +239,7 @@ export interface RootRouteChildren {
   CallerIdsRoute: typeof CallerIdsRoute
   IntegrationsRoute: typeof IntegrationsRoute
   LiveRoute: typeof LiveRoute
+  OutcomesRoute: typeof OutcomesRoute
   SetUpRoute: typeof SetUpRoute
   SignInRoute: typeof SignInRoute
   UsageRoute: typeof UsageRoute
@@ -287,6 +300,13 @@ declare module '@tanstack/react-router' {
       path: '/live'
       fullPath: '/live'
       preLoaderRoute: typeof LiveRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/outcomes': {
+      id: '/outcomes'
+      path: '/outcomes'
+      fullPath: '/outcomes'
+      preLoaderRoute: typeof OutcomesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/set-up': {
@@ -363,6 +383,7 @@ const rootRouteChildren: RootRouteChildren = {
   CallerIdsRoute: CallerIdsRoute,
   IntegrationsRoute: IntegrationsRoute,
   LiveRoute: LiveRoute,
+  OutcomesRoute: OutcomesRoute,
   SetUpRoute: SetUpRoute,
   SignInRoute: SignInRoute,
   UsageRoute: UsageRoute,

@@ -59,7 +59,7 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 export interface RequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** The voice API by default; the console's own API (sign-in, session) names its prefix. */
   prefix?: string
   /** Query parameters; undefined values are left out. */

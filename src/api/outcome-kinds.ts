@@ -17,3 +17,24 @@ export const outcomeKindQueries = {
       staleTime: 5 * 60_000,
     }),
 }
+
+const onConsole = { prefix: CONSOLE_PREFIX }
+
+/** An admin adds an outcome (at the end of the list); the answer is the whole list, as the server keeps it. */
+export const addOutcomeKind = (kind: { id: string; label: string; comes_back: boolean; asks_callback: boolean }) =>
+  apiRequest(OUTCOME_KINDS_PATH, { ...onConsole, method: 'POST', body: kind, schema: outcomeKindsResponse })
+
+/** An admin renames, moves (0 is first), archives or restores an outcome, or changes its flags. */
+export const changeOutcomeKind = ({
+  id,
+  change,
+}: {
+  id: string
+  change: { label?: string; position?: number; archived?: boolean; comes_back?: boolean; asks_callback?: boolean }
+}) =>
+  apiRequest(`${OUTCOME_KINDS_PATH}/${encodeURIComponent(id)}`, {
+    ...onConsole,
+    method: 'PATCH',
+    body: change,
+    schema: outcomeKindsResponse,
+  })

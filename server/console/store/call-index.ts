@@ -1,5 +1,5 @@
 // The call index's writes: calls as the list, the detail and the create response tell of them, each
-// with its search rows (metadata values, and trigrams of numbers and values in indexed_call_text).
+// with its search rows (metadata values, and trigrams of numbers, values and the note's words in indexed_call_text).
 import { type Kysely, sql } from 'kysely'
 import {
   type CallDetail,
@@ -113,6 +113,16 @@ export function metadataSearchRows(metadata: Metadata | null | undefined) {
   return { values, text: values.map((value) => value.value_lower).join(VALUE_SEPARATOR) }
 }
 
+/**
+ * The trigram table's metadata column: the values, then the words of the call's note (issue 51), so a plain term
+ * that is in the note only is narrowed to as one in a value is (search checks each against its own column after).
+ */
+async function writeSearchText(trx: Kysely<ConsoleDatabase>, id: number, valuesText: string): Promise<void> {
+  await sql`update indexed_call_text set metadata = ${valuesText} || coalesce((select ${VALUE_SEPARATOR} || n.text_lower
+      from call_notes n join indexed_calls c on c.call_id = n.call_id where c.id = ${id}), '')
+    where rowid = ${id}`.execute(trx)
+}
+
 async function writeMetadata(
   trx: Kysely<ConsoleDatabase>,
   id: number,
@@ -125,7 +135,19 @@ async function writeMetadata(
       .insertInto('indexed_call_metadata')
       .values(values.map((value) => ({ call_row: id, ...value })))
       .execute()
-  await sql`update indexed_call_text set metadata = ${text} where rowid = ${id}`.execute(trx)
+  await writeSearchText(trx, id, text)
+}
+
+/** A call's note was saved: its words replace the old ones in the trigram table (a call not indexed has no row). */
+export async function noteSearchTextChanged(trx: Kysely<ConsoleDatabase>, callId: string): Promise<void> {
+  const call = await trx.selectFrom('indexed_calls').select('id').where('call_id', '=', callId).executeTakeFirst()
+  if (!call) return
+  const values = await trx
+    .selectFrom('indexed_call_metadata')
+    .select('value_lower')
+    .where('call_row', '=', call.id)
+    .execute()
+  await writeSearchText(trx, call.id, values.map((value) => value.value_lower).join(VALUE_SEPARATOR))
 }
 
 export function createCallIndexQueries(db: ConsoleDb) {

@@ -1,6 +1,7 @@
 // The call index's search: every filter and term ANDed, newest first, a page after a keyset cursor.
 // Terms of 3 characters or more are found through the trigram table (fast at a million rows); each text
-// term is then checked against the single values it may match, so a match never spans two values.
+// term is then checked against the single values it may match, so a match never spans two values. A plain term
+// also matches the words of the call's note (issue 51), which the table holds after the metadata values.
 // A number fragment matches a number's digits or, as a text term would, a metadata value ("4821", "T-4821").
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely'
 import { FINISHED_CALL_STATUSES } from '../../../src/api/contract/schemas'
@@ -96,6 +97,15 @@ function conditions(eb: Eb, store: StoreAdapter, filter: CallSearchFilter, plan:
       .where((m) => m.or(texts.map((text) => store.contains(sql.ref('m.value_lower'), text))))
     return eb.exists(key === null ? value : value.where('m.key_lower', '=', key.toLowerCase()))
   }
+  // The words of the call's note (issue 51): a seek by call id, read only for a row its numbers and values missed.
+  const inNote = (texts: readonly string[]) =>
+    eb.exists(
+      eb
+        .selectFrom('call_notes as n')
+        .select(sql`1`.as('one'))
+        .whereRef('n.call_id', '=', 'c.call_id')
+        .where((n) => n.or(texts.map((text) => store.contains(sql.ref('n.text_lower'), text)))),
+    )
   // Every number is checked on the row: the trigram table read its metadata only to narrow. The digits come
   // first, so a row whose number holds them never reads its metadata.
   for (const { digits, texts } of filter.numbers)
@@ -104,9 +114,15 @@ function conditions(eb: Eb, store: StoreAdapter, filter: CallSearchFilter, plan:
         store.contains(sql.ref('c.destination_digits'), digits),
         store.contains(sql.ref('c.caller_digits'), digits),
         inMetadata(texts, null),
+        inNote(texts),
       ]),
     )
-  for (const term of filter.texts) all.push(inMetadata([term.text], term.key))
+  for (const term of filter.texts)
+    all.push(
+      term.key === null
+        ? eb.or([inMetadata([term.text], null), inNote([term.text])])
+        : inMetadata([term.text], term.key),
+    )
   if (filter.status !== undefined) all.push(eb('c.status', '=', filter.status))
   if (filter.fromMs !== undefined) all.push(eb('c.created_at', '>=', filter.fromMs))
   if (filter.toMs !== undefined) all.push(eb('c.created_at', '<', filter.toMs))
@@ -135,19 +151,7 @@ function conditions(eb: Eb, store: StoreAdapter, filter: CallSearchFilter, plan:
     all.push(
       filter.outcome === 'none' ? eb.not(eb.exists(work)) : eb.exists(work.where('w.kind_id', '=', filter.outcome)),
     )
-  for (const text of filter.notes ?? [])
-    all.push(
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom('call_notes as n')
-            .select(sql`1`.as('one'))
-            .whereRef('n.call_id', '=', 'c.call_id')
-            .where(store.contains(sql`lower(n.text)`, text)),
-        ),
-        inMetadata([text], 'note'),
-      ]),
-    )
+  for (const text of filter.notes ?? []) all.push(eb.or([inNote([text]), inMetadata([text], 'note')]))
   // Unary plus: the bound filters rows; it must never become the index the page is read through.
   if (filter.rowsThrough !== undefined) all.push(sql<SqlBool>`+c.id <= ${filter.rowsThrough}`)
   if (filter.placedBy !== undefined) {

@@ -2,6 +2,7 @@
 // version. Keyed by the service's call_id; every instance reads and writes the same rows (no state in process).
 import { sql } from 'kysely'
 import type { StoreAdapter } from './adapter'
+import { noteSearchTextChanged } from './call-index'
 import type { ConsoleDb } from './database'
 
 export interface OutcomeKindRow {
@@ -154,7 +155,7 @@ export function createCallWorkQueries(db: ConsoleDb, adapter: StoreAdapter) {
         if (current)
           await tx
             .updateTable('call_notes')
-            .set({ text, updated_by: by, updated_at: at, version })
+            .set({ text, text_lower: text.toLowerCase(), updated_by: by, updated_at: at, version })
             .where('call_id', '=', callId)
             .execute()
         else
@@ -163,6 +164,7 @@ export function createCallWorkQueries(db: ConsoleDb, adapter: StoreAdapter) {
             .values({
               call_id: callId,
               text,
+              text_lower: text.toLowerCase(),
               author_id: by,
               created_at: at,
               updated_by: by,
@@ -174,6 +176,8 @@ export function createCallWorkQueries(db: ConsoleDb, adapter: StoreAdapter) {
           .insertInto('call_note_versions')
           .values({ call_id: callId, version, text, saved_by: by, saved_at: at })
           .execute()
+        // In the same transaction: search never finds the old words after the save, nor misses the new.
+        await noteSearchTextChanged(tx, callId)
         return { version }
       }),
     /** Every version of a call's note, oldest first. */

@@ -546,6 +546,8 @@ interface CallOutcomesTable {
 interface CallNotesTable {
   call_id: string
   text: string
+  /** The text lower-cased as the console lower-cases search terms (JavaScript's folding, on both stores). */
+  text_lower: string
   author_id: string
   created_at: number
   updated_by: string

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { InviteResponse } from '@/api/contract/user-change-schemas'
 import { sessionQueries } from '@/api/session'
@@ -23,7 +24,12 @@ export function UsersPage() {
       <div>
         <h1 className="text-2xl font-semibold">Users</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Who can sign in, and as what. A change of role applies on the person's next request.
+          Who can sign in, and as what. A change of role applies on the person's next request. What they record after a
+          call is chosen from{' '}
+          <Link to="/outcomes" className="text-indigo-700 underline dark:text-indigo-300">
+            the outcome list
+          </Link>
+          .
         </p>
       </div>
       <Card aria-labelledby="invite-title">

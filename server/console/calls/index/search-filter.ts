@@ -13,7 +13,7 @@ export function searchFilterOf(query: z.output<typeof callSearchQuery>): CallSea
   const terms = parseCallQuery(query.q ?? '')
   const texts = terms.flatMap((term) => (term.kind === 'text' ? [{ text: term.text, key: term.key }] : []))
   // `outcome:` and `note:` search what follows the call (issue 51) and metadata keys of those names, checked row
-  // by row: the trigram table holds no note or outcome, so it cannot narrow them.
+  // by row: the trigram table holds no outcome, and a keyed term does not read it (plain terms find notes through it).
   const keyed = (key: string) => texts.filter((term) => term.key?.toLowerCase() === key).map((term) => term.text)
   return {
     numbers: terms.flatMap((term) => (term.kind === 'number' ? [{ digits: term.digits, texts: term.texts }] : [])),

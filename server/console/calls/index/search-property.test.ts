@@ -33,6 +33,8 @@ interface ModelCall {
   metadata: Metadata | null
   owner: string | null
   via: 'listed' | 'detailed' | 'placed'
+  /** Its note (issue 51), saved before its details come in: a plain term and `note:` find its words. */
+  note: string | null
 }
 
 const BASE = Date.parse('2026-11-01T10:00:00Z')
@@ -79,6 +81,7 @@ const callArb = (index: number): fc.Arbitrary<ModelCall> =>
       voicemailDrop: fc.boolean(),
       metadata: metadataArb,
       owner: fc.option(fc.constantFrom(0, 1)),
+      note: fc.option(text(['a', 'B', 'é', 'É', '-', '1', '4', '5', ' '], 12)),
     })
     .map((g) => ({
       call_id: `call_${String(index).padStart(3, '0')}${g.second % 3}`,
@@ -92,6 +95,7 @@ const callArb = (index: number): fc.Arbitrary<ModelCall> =>
       metadata: g.via === 'listed' ? null : g.metadata,
       owner: g.owner === null ? null : (owners[g.owner] ?? null),
       via: g.via,
+      note: g.note,
     }))
 
 const callsArb = fc
@@ -137,6 +141,8 @@ function expected(calls: ModelCall[], query: Record<string, string>): string[] {
         ? []
         : [{ key: key.toLowerCase(), value: (typeof value === 'string' ? value : String(value)).toLowerCase() }],
     )
+  const inNote = (call: ModelCall, texts: readonly string[]) =>
+    call.note !== null && texts.some((text) => call.note?.toLowerCase().includes(text))
   const bool = (name: string) => (query[name] === undefined ? undefined : query[name] === 'true')
   return calls
     .filter((call) =>
@@ -144,10 +150,12 @@ function expected(calls: ModelCall[], query: Record<string, string>): string[] {
         term.kind === 'number'
           ? phoneDigits(call.destination).includes(term.digits) ||
             phoneDigits(call.caller_id).includes(term.digits) ||
-            values(call).some((entry) => term.texts.some((text) => entry.value.includes(text)))
+            values(call).some((entry) => term.texts.some((text) => entry.value.includes(text))) ||
+            inNote(call, term.texts)
           : values(call).some(
               (entry) => entry.value.includes(term.text) && (term.key === null || entry.key === term.key.toLowerCase()),
-            ),
+            ) ||
+            ((term.key === null || term.key.toLowerCase() === 'note') && inNote(call, [term.text])),
       ),
     )
     .filter((call) => query.status === undefined || call.status === query.status)
@@ -168,7 +176,14 @@ function expected(calls: ModelCall[], query: Record<string, string>): string[] {
 }
 
 async function index(calls: ModelCall[]) {
-  for (const table of ['indexed_call_metadata', 'indexed_call_text', 'indexed_calls', 'call_owners'])
+  for (const table of [
+    'indexed_call_metadata',
+    'indexed_call_text',
+    'indexed_calls',
+    'call_owners',
+    'call_notes',
+    'call_note_versions',
+  ])
     await sql`delete from ${sql.table(table)}`.execute(t.store.db)
   for (const call of calls) {
     const created_at = new Date(call.createdAt).toISOString()
@@ -183,6 +198,7 @@ async function index(calls: ModelCall[]) {
         links,
       })
     else await t.store.callIndex.upsertListed([{ ...call, created_at }])
+    if (call.note !== null) await t.store.callWork.saveNote(call.call_id, call.note, owners[0] ?? '', BASE)
     if (call.via === 'detailed')
       await t.store.callIndex.writeDetail(
         {

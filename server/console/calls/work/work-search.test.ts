@@ -58,6 +58,26 @@ describe('outcomes and notes in the calls list', () => {
     expect(await ids('outcome=none')).toEqual(['call_untouched'])
   })
 
+  it('are found by a plain term in the words of a note, kept current when the note changes or the call is detailed again', async () => {
+    const ids = async (q: string) => (await idsOf(`q=${encodeURIComponent(q)}`)).map((call) => call.call_id)
+    expect(await ids('invoice')).toEqual(['call_reached'])
+    expect(await ids('"by post"')).toEqual(['call_reached'])
+    // A number fragment is a plain term too; metadata values still match as before.
+    expect(await ids('sale')).toEqual(['call_untouched', 'call_reached'])
+    const cookie = await t.signIn('ana@example.com')
+    const note = (text: string) =>
+      t.request('/api/console/calls/call_voicemail/note', { cookie, method: 'PUT', json: { note: text } })
+    expect((await note('Ticket 48213: asked for the REFUND form')).status).toBe(200)
+    expect(await ids('refund')).toEqual(['call_voicemail'])
+    expect(await ids('48213')).toEqual(['call_voicemail'])
+    // The sync writing the call's details again keeps its note's words.
+    await indexCalls(t.store, [{ call_id: 'call_voicemail', created_at: '2026-11-20T11:00:00Z', owner: ana }])
+    expect(await ids('refund')).toEqual(['call_voicemail'])
+    expect((await note('Sent the brochure instead')).status).toBe(200)
+    expect(await ids('refund')).toEqual([])
+    expect(await ids('brochure')).toEqual(['call_voicemail'])
+  })
+
   it('are two columns of the CSV export, a formula-like note made inert', async () => {
     const cookie = await t.signIn('ana@example.com')
     const res = await t.request('/api/console/calls/export.csv', { cookie })
