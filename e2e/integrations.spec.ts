@@ -67,7 +67,8 @@ test('an admin sends call events to a receiver: secret once, events by checkbox,
     await expect(testRow.first()).toContainText('Delivered', { timeout: 30_000 })
     await expect(testRow.first()).toContainText('200')
     const verified = receiver.verified(secret)
-    expect(verified.map((payload) => payload.type)).toEqual(['integration.test'])
+    // Calls that other journeys end meanwhile may send call.ended too (the destination chose it): the test event is there.
+    expect(verified.map((payload) => payload.type)).toContain('integration.test')
     expect(receiver.verified(secret)).toHaveLength(receiver.received.length)
     expect(await axeViolations(page)).toEqual([])
 

@@ -22,7 +22,7 @@ export interface NavPage {
   orPermission?: Permission
   /**
    * Left out of the header's row for those who hold this one, and listed in the person's menu instead ("More
-   * pages"): an admin's row has room for nine pages at 1280 px (e2e/header.spec.ts). The `g` key, the palette and
+   * pages"): an admin's row has room for eight pages at 1280 px (e2e/header.spec.ts). The `g` key, the palette and
    * the shortcut help keep it.
    */
   menuWith?: Permission
@@ -36,7 +36,14 @@ export const NAV_PAGES: readonly NavPage[] = [
   { to: '/calls', label: 'Calls', exact: true, permission: 'calls:read', goKey: 'c' },
   { to: '/live', label: 'Live', exact: false, permission: 'calls:read', goKey: 'l' },
   { to: '/calls/new', label: 'New call', exact: true, permission: 'calls:create', goKey: 'n' },
-  { to: '/call-lists', label: 'Call lists', exact: false, permission: 'call-lists:read', goKey: 'w' },
+  {
+    to: '/call-lists',
+    label: 'Call lists',
+    exact: false,
+    permission: 'call-lists:read',
+    menuWith: 'users:manage',
+    goKey: 'w',
+  },
   {
     to: '/callbacks',
     label: 'Callbacks',

@@ -101,10 +101,11 @@ export function CallLiveView({ callId }: { callId: string }) {
         callAgain={callAgain}
         times={{ createdAt: call.created_at ?? undefined, startedAt: live.started_at ?? undefined, endedAt, seen }}
       />
+      {/* The recording first: a finished call's recording is on screen without scrolling (e2e/recordings.spec.ts). */}
+      <CallRecordingsPanel callId={callId} status={live.status} />
       <Suspense fallback={null}>
         <CallWorkPanel callId={callId} />
       </Suspense>
-      <CallRecordingsPanel callId={callId} status={live.status} />
       <UnreadableFieldsNotice unreadable={unreadable} />
       <CallDetailFields call={call} endedAt={endedAt} unreadable={unreadable} />
       <CallTechnicalDetails call={call} />
