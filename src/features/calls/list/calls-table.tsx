@@ -133,7 +133,8 @@ export function CallsTable({ calls, placedBy, showRecording, terms }: CallsTable
                   <Outcome outcome={call.outcome} />
                 </TableCell>
               )}
-              <TableCell className="max-w-48">
+              {/* Wide enough for an email's name before its @ on one line: the Outcome column took the room it had. */}
+              <TableCell className="max-w-48 min-w-36">
                 <PlacedBy callId={call.call_id} {...placedBy} />
               </TableCell>
               <TableCell className="whitespace-nowrap">
