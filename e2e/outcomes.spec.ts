@@ -27,6 +27,8 @@ test('an agent records an outcome and a note, finds the call by them, and a mana
   await expect(panel.getByRole('status')).toHaveText('Saved')
   await expect(panel.getByText(/its author can change it until/)).toBeVisible()
 
+  // The Outcome column shows from 1536 px (a laptop's row keeps its other columns whole).
+  await page.setViewportSize({ width: 1600, height: 900 })
   await page.goto(`/calls?q=${encodeURIComponent(`outcome:reached note:${word}`)}`)
   const table = page.getByRole('table', { name: 'Calls, newest first' })
   await expect(table.getByRole('columnheader', { name: 'Outcome' })).toBeVisible()
