@@ -56,7 +56,7 @@ const NOTES: Record<Setting, Note> = {
   CONSOLE_AUDIT_HEAD_CHANNEL: {
     group: 'Store',
     meaning:
-      'An alert channel (its id or its name, as the Alerts page shows it) that receives the audit trail’s head (SEQ:HASH) at each start, daily and at shutdown, so a copy lives outside the database and the log (docs/audit-trail.md). Unset: none.',
+      'An alert channel (its id or its name, as the Alerts page shows it) that receives the audit trail’s head (SEQ:HASH) at each instance’s start and shutdown and daily (from one instance of several), so a copy lives outside the database and the log (docs/audit-trail.md). Unset: none.',
   },
   VOICE_API_BASE_URL: { group: 'Voice API', meaning: 'The voice service’s API.' },
   VOICE_API_KEY: {

@@ -302,6 +302,7 @@ export async function startConsole(
           instance: instanceId,
         })
       : undefined,
+    sendsDaily: alerts?.leaseHeld,
   })
   await auditHead.noted()
 

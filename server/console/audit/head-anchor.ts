@@ -1,6 +1,6 @@
 // The trail's head, noted outside the database while the console runs: a JSON line in the log and a gauge in
 // /metrics, at start, every few minutes and at shutdown; and, when an alert channel is chosen
-// (CONSOLE_AUDIT_HEAD_CHANNEL), a message through it at start, daily and at shutdown. A copy that lost its newest
+// (CONSOLE_AUDIT_HEAD_CHANNEL), a message through it at each instance's start and shutdown, and daily from one. A copy that lost its newest
 // entries (a plain copy of the file, a restore of an older backup) then fails `audit verify --head` with a head
 // from the log, from Prometheus or from the channel's receiver.
 import { Gauge, type Registry } from 'prom-client'
@@ -23,6 +23,9 @@ export function anchorAuditHead(options: {
   /** The head sent out beyond the log (alerts/delivery/audit-head-channel.ts), at start, daily and at shutdown. */
   sendOut?: (head: AuditHead, moment: HeadMoment) => Promise<void>
   sendEveryMs?: number
+  /** Whether this instance sends the daily one: of several on one database, the one holding the alert rules'
+   * lease, so that the channel gets one a day, not one per instance (start and shutdown stay each instance's). */
+  sendsDaily?: () => boolean
 }) {
   const { store, logger } = options
   const gauge = new Gauge({
@@ -53,7 +56,10 @@ export function anchorAuditHead(options: {
     note(moment).catch((error) => logger.error({ msg: 'could not note the audit head', error: String(error) }))
   const timer = setInterval(noteOrSay, options.everyMs ?? AUDIT_HEAD_EVERY_MS)
   timer.unref()
-  const daily = options.sendOut ? setInterval(() => noteOrSay('daily'), options.sendEveryMs ?? DAY_MS) : null
+  const sendsDaily = options.sendsDaily ?? (() => true)
+  const daily = options.sendOut
+    ? setInterval(() => noteOrSay(sendsDaily() ? 'daily' : undefined), options.sendEveryMs ?? DAY_MS)
+    : null
   daily?.unref()
   return {
     /** Notes the head at start (and sends it out). */

@@ -81,27 +81,32 @@ describe('the audit head through an alert channel', () => {
     }
   }, 60_000)
 
-  it('is sent daily through the delivery (here every 100 ms), by channel id too', async () => {
+  it('is sent daily through the delivery (here every 100 ms), by channel id too, from one instance of two', async () => {
     const { store, delivery, lines } = await deliveryUnderTest()
     const channel = await addWebhook(store, `${receiver.url}/daily`)
     const head = await createAuditLog(store).record({ actor: null, action: 'sign-in.failed', outcome: 401 })
     delivery.start()
-    const anchor = anchorAuditHead({
-      store,
-      logger: {
-        info: (entry) => lines.push(JSON.stringify(entry)),
-        error: (entry) => lines.push(JSON.stringify(entry)),
-      },
-      registry: new Registry(),
-      sendOut: auditHeadToChannel({
+    // Two instances on one database: the one holding the alert rules' lease sends the daily head.
+    const anchorOf = (instance: string, holdsLease: boolean) =>
+      anchorAuditHead({
         store,
-        delivery,
-        chosen: channel.id,
-        consoleUrl: 'http://localhost:4173',
-        instance: 'one',
-      }),
-      sendEveryMs: 100,
-    })
+        logger: {
+          info: (entry) => lines.push(JSON.stringify(entry)),
+          error: (entry) => lines.push(JSON.stringify(entry)),
+        },
+        registry: new Registry(),
+        sendOut: auditHeadToChannel({
+          store,
+          delivery,
+          chosen: channel.id,
+          consoleUrl: 'http://localhost:4173',
+          instance,
+        }),
+        sendEveryMs: 100,
+        sendsDaily: () => holdsLease,
+      })
+    const anchor = anchorOf('one', true)
+    const other = anchorOf('two', false)
     try {
       await eventually(() => {
         const daily = received().filter(
@@ -113,6 +118,7 @@ describe('the audit head through an alert channel', () => {
       // The first is the head written here; each send's own audited attempt moves the next one on.
       const daily = received().filter(({ request }) => request.path === '/daily')
       expect(daily[0]?.payload.data.auditHead?.head).toBe(formatHead(head))
+      expect(new Set(daily.map(({ payload }) => payload.data.auditHead?.instance))).toEqual(new Set(['one']))
       for (const { payload } of daily) {
         const noted = payload.data.auditHead
         expect(await checkHead(store, { seq: noted?.seq ?? 0, hash: noted?.hash ?? '' })).toMatchObject({
@@ -120,6 +126,7 @@ describe('the audit head through an alert channel', () => {
         })
       }
     } finally {
+      await other.close()
       await anchor.close()
       await delivery.close()
       await store.close()
