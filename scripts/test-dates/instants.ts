@@ -22,6 +22,8 @@ export const DATE_SENSITIVE_SUITES = [
   'server/console/store/usage-breakdowns.test.ts',
   'server/console/caller-ids/health-routes.test.ts',
   'server/console/alerts/rules/',
+  // Callbacks: what is due now, and a time told in the callee's zone and the agent's ("today", "tomorrow").
+  'server/console/callbacks/',
   // The simulator: periods, commitment and usage as the service answers them.
   'server/simulator/account-usage.test.ts',
   'server/simulator/domain/billing.test.ts',
@@ -33,6 +35,7 @@ export const DATE_SENSITIVE_SUITES = [
   'src/features/calls/views/view-dates.test.ts',
   'src/features/calls/list/calls-search.test.ts',
   'src/features/caller-ids/health-cells.test.tsx',
+  'src/features/callbacks/',
   'src/features/audit/audit-search.test.ts',
   'src/lib/',
   'src/shell/account-summary.test.tsx',
