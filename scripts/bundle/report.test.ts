@@ -9,8 +9,15 @@ describe('describeChunk', () => {
     expect(
       describeChunk(testChunk('b.js', { facade: 'src/routes/usage.tsx?tsr-split=component', moduleSizes: sizes })),
     ).toBe('src/routes/usage.tsx component: react-dom, app')
-    expect(describeChunk(testChunk('c.js', { facade: 'node_modules/wavesurfer.js/dist/x.js' }))).toBe('lazy import: ')
+    expect(describeChunk(testChunk('c.js', { facade: 'node_modules/wavesurfer.js/dist/x.js' }))).toBe(
+      'lazy import node_modules/wavesurfer.js/dist/x.js: ',
+    )
     expect(describeChunk(testChunk('d.js'))).toBe('shared: ')
+  })
+
+  it('names a shared chunk by its largest module, as its file is named by its hash alone', () => {
+    const sizes = { 'src/lib/format.ts': 120, 'src/lib/time.ts': 900, 'node_modules/clsx/dist/clsx.mjs': 300 }
+    expect(describeChunk(testChunk('Dt06EVAc.js', { moduleSizes: sizes }))).toBe('shared src/lib/time.ts: app, clsx')
   })
 })
 

@@ -11,7 +11,7 @@ export interface SizeRow {
 // Kilobytes of 1,000 bytes, as Vite's own build report prints them.
 export const kb = (bytes: number) => (bytes / 1000).toFixed(1)
 
-/** What a chunk is (the entry, a route split, a lazy import, or shared code) and its largest packages. */
+/** What a chunk is (the entry, a route split, a lazy import, or shared code and its largest module) and its largest packages. */
 export function describeChunk(chunk: BuiltChunk): string {
   return `${chunkRole(chunk)}: ${mainPackages(chunk).join(', ')}`
 }
@@ -19,7 +19,10 @@ export function describeChunk(chunk: BuiltChunk): string {
 function chunkRole(chunk: BuiltChunk): string {
   if (chunk.isEntry) return 'entry'
   if (chunk.facade?.includes('?tsr-split=')) return chunk.facade.replace('?tsr-split=', ' ')
-  return chunk.facade ? 'lazy import' : 'shared'
+  if (chunk.facade) return `lazy import ${chunk.facade}`
+  // Its file is named by its hash alone (vite.config.ts): its largest module says which one it is.
+  const largest = Object.entries(chunk.moduleSizes).sort((a, b) => b[1] - a[1])[0]?.[0]
+  return largest ? `shared ${largest}` : 'shared'
 }
 
 /** Rows in aligned columns; the first column holds chunks unless told otherwise. */

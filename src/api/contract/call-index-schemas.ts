@@ -62,29 +62,6 @@ export const callSearchQuery = z.object({
 export type CallSearchQuery = Omit<z.input<typeof callSearchQuery>, NumberParam> & { [K in NumberParam]?: number }
 type NumberParam = 'min_duration' | 'max_duration' | 'limit'
 
-/** Whether this runtime's Intl knows the zone: an IANA name such as Europe/Berlin, or UTC. */
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
-
-/**
- * The CSV export's query: the search's own filters and terms (its page size and cursor are not read:
- * every page is sent), and the viewer's time zone.
- */
-export const callExportQuery = z.extend(z.omit(callSearchQuery, { limit: true, cursor: true }), {
-  /** Each time gets a second column in this zone, named after it (`created_at (Europe/Berlin)`); none: UTC only. */
-  tz: z.optional(
-    z
-      .string()
-      .check(z.maxLength(64), z.refine(isTimeZone, { error: 'Use an IANA time zone such as Europe/Berlin, or UTC.' })),
-  ),
-})
-
 /** A call as the index holds it: the call detail's fields, who placed it, and whether details are in yet. */
 const indexedCall = z.object({
   call_id: z.string(),
@@ -171,9 +148,3 @@ export type DatePreset = z.infer<typeof datePreset>
 
 /** The export's header: the row count the query selects, sent before the rows. */
 export const EXPORT_TOTAL_HEADER = 'X-Total-Count'
-
-/**
- * The export gives each metadata key of the calls it selects a column (`metadata.ticket`), up to this many
- * keys; past it, one `metadata` column holds each call's metadata as JSON.
- */
-export const EXPORT_METADATA_COLUMNS_MAX = 50

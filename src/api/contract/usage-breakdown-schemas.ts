@@ -4,6 +4,7 @@
 import * as z from 'zod/mini'
 import { isPlainText, PLAIN_TEXT_ERROR } from './call-query'
 import { nonNegativeInt } from './schemas'
+import { timeZoneParam } from './time-zone-param'
 
 /** Under CONSOLE_PREFIX. */
 export const USAGE_BREAKDOWN_PATHS = {
@@ -49,20 +50,7 @@ export function isReadablePeriod(from: string, to: string): boolean {
 /** A breakdown lists at most this many values, most minutes first; the rest add up in one "Other" row. */
 export const BREAKDOWN_ROWS_MAX = 50
 
-/** Whether this runtime's Intl knows the zone: an IANA name such as Europe/Berlin, or UTC. */
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
-
 const instant = z.iso.datetime({ offset: true })
-const zone = z
-  .string()
-  .check(z.maxLength(64), z.refine(isTimeZone, { error: 'Use an IANA time zone such as Europe/Berlin, or UTC.' }))
 
 /**
  * A period of the voice service: its exact instants as the service gave them (`period_start`, `period_end`),
@@ -72,7 +60,7 @@ const zone = z
 export const usagePeriodQuery = z.object({
   from: instant,
   to: instant,
-  tz: z.optional(zone),
+  tz: z.optional(timeZoneParam),
 })
 export type UsagePeriodQuery = z.infer<typeof usagePeriodQuery>
 

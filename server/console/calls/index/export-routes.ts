@@ -4,12 +4,8 @@
 // last byte went to the client's connection, "aborted" when the client went away before.
 import { Hono, type MiddlewareHandler } from 'hono'
 import type * as z from 'zod/mini'
-import {
-  CALL_INDEX_PATHS,
-  callExportQuery,
-  EXPORT_METADATA_COLUMNS_MAX,
-  EXPORT_TOTAL_HEADER,
-} from '../../../../src/api/contract/call-index-schemas'
+import { callExportQuery, EXPORT_METADATA_COLUMNS_MAX } from '../../../../src/api/contract/call-export-schemas'
+import { CALL_INDEX_PATHS, EXPORT_TOTAL_HEADER } from '../../../../src/api/contract/call-index-schemas'
 import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../../auth/require-session'
