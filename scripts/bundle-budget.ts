@@ -62,29 +62,32 @@ const COLD_PAGES: ColdPage[] = [
   // the browser (call-export-schemas.ts).
   coldPage('/calls', 'calls/index.tsx', { limitBytes: 149_700, goalBytes: 140_000 }),
   // 155.8 on 2026-11-26; 148.5 the same day with the phone formats per group.
-  coldPage('/calls/$callId', 'calls/$callId.tsx', { limitBytes: 150_000 }),
+  coldPage('/calls/$callId', 'calls/$callId.tsx', { limitBytes: 149_500 }),
   // 194.2 on 2026-11-26: the forms library and libphonenumber-js with its metadata, to type a number; 186.8
   // the same day with the phone formats per group. 189.3 on 2026-12-06 after issue 51 (raised to 189.4), 188.6 the
   // same day (see /calls).
   coldPage('/calls/new', 'calls/new.tsx', { limitBytes: 189_000 }, [FORMS, PHONE_VALIDATION]),
   // 152.5 on 2026-11-26; 145.4 the same day with the phone formats per group.
-  coldPage('/live', 'live.tsx', { limitBytes: 148_000 }),
+  coldPage('/live', 'live.tsx', { limitBytes: 146_000 }),
   // 261.7 on 2026-11-26, recharts 117 of it. 264.3 on 2026-12-06 after issue 51 (raised to 264.3), 263.6 the same
   // day (see /calls).
   coldPage('/usage', 'usage.tsx', { limitBytes: 264_000 }, ['recharts']),
   // 200.2 on 2026-11-26: the forms library and libphonenumber-js, to add a caller ID; 192.8 the same day with
   // the phone formats per group.
-  coldPage('/caller-ids', 'caller-ids.tsx', { limitBytes: 195_000 }, [FORMS, PHONE_VALIDATION]),
+  coldPage('/caller-ids', 'caller-ids.tsx', { limitBytes: 194_500 }, [FORMS, PHONE_VALIDATION]),
   // 157.1 on 2026-11-26; 159.1 on 2026-12-06 with the finder of hidden characters, 158.9 the same day with its
   // list's query imported by its loader (see /calls); just over 159.0 on 2026-12-06 with issue 51's contract in the
   // entry and the audit schemas (three permissions, four audit actions, a call's outcome in the index's rows).
-  coldPage('/users', 'users.tsx', { limitBytes: 159_500 }, [FORMS]),
+  // 145.1 on 2026-12-06 once its forms left for the dialogs that use them (the budget had not followed).
+  coldPage('/users', 'users.tsx', { limitBytes: 146_000 }, [FORMS]),
   // 144.7 on 2026-11-26. 147.3 on 2026-12-06 after issue 51 (raised to 147.4), 146.6 the same day (see /calls).
   coldPage('/audit', 'audit.tsx', { limitBytes: 147_000 }),
   // 155.2 on 2026-11-26; 147.9 the same day with the phone formats per group.
-  coldPage('/alerts', 'alerts.tsx', { limitBytes: 150_000 }),
+  coldPage('/alerts', 'alerts.tsx', { limitBytes: 149_200 }),
   // 146.1 on 2026-12-06: the admins' integrations (issue 51), their page in a chunk of its own.
-  coldPage('/integrations', 'integrations.tsx', { limitBytes: 150_000 }),
+  // 2026-12-06, with chunks named by their hash alone (vite.config.ts): /live 145.5, /alerts 148.6, /integrations
+  // 145.9, a call page 149.0, /caller-ids 193.9, and these five budgets brought down to just above.
+  coldPage('/integrations', 'integrations.tsx', { limitBytes: 146_500 }),
   // Everyone's first page: it must stay light whatever the signed-in pages grow into.
   // 151.3 on 2026-11-26 with the forms library (14 KB); 137.6 the same day without (use-checked-fields.ts);
   // 81.8 on 2026-11-27 as a document of its own, without the router and the queries (src/sign-in-document/).
