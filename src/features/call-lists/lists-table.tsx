@@ -1,18 +1,19 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { callListQueries, setPaused } from '@/api/call-lists'
 import type { CallList } from '@/api/contract/call-list-schemas'
+import { outcomeKindQueries } from '@/api/outcome-kinds'
 import { Badge } from '@/components/ui/badge'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { FormError } from '@/components/ui/form-error'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { errorText } from '@/lib/error-text'
-import { formatNumber } from '@/lib/format'
-import { progressWords } from './progress-words'
+import { outcomeWords, progressWords } from './progress-words'
 
 /** Each list with its progress; Work for the people who place calls, Pause and Resume for managers. */
 export function ListsTable({ lists, manages, works }: { lists: CallList[]; manages: boolean; works: boolean }) {
   const queryClient = useQueryClient()
+  const kinds = useQuery(outcomeKindQueries.list()).data ?? []
   const pause = useMutation({
     mutationFn: setPaused,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: callListQueries.all() }),
@@ -39,11 +40,7 @@ export function ListsTable({ lists, manages, works }: { lists: CallList[]; manag
                 <span className="font-medium">{list.name}</span> {list.paused && <Badge tone="warning">Paused</Badge>}
               </TableCell>
               <TableCell>{progressWords(list.progress)}</TableCell>
-              <TableCell>
-                {list.progress.byOutcome.length === 0
-                  ? '—'
-                  : list.progress.byOutcome.map((o) => `${o.outcome} ${formatNumber(o.count)}`).join(', ')}
-              </TableCell>
+              <TableCell>{outcomeWords(list.progress.byOutcome, kinds) || '—'}</TableCell>
               <TableCell>{list.everyone ? 'Everyone' : list.assignees.map((a) => a.email).join(', ')}</TableCell>
               <TableCell className="space-x-2 text-right whitespace-nowrap">
                 {works && (
