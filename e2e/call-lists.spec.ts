@@ -56,7 +56,9 @@ async function callAndNext(page: Page): Promise<string> {
 test.describe('a manager', () => {
   test.use(signedInAs('manager'))
 
-  test('imports a 20-contact list, sees the lines left out before saving, and assigns it', async ({ page }) => {
+  test('imports a 20-contact list, sees the lines left out before saving, assigns it, then changes who works it and pauses it', async ({
+    page,
+  }) => {
     const name = `November renewals ${randomUUID().slice(0, 6)}`
     await page.goto('/call-lists')
     await page.getByLabel('Name').fill(name)
@@ -81,6 +83,22 @@ test.describe('a manager', () => {
     const row = page.getByRole('row').filter({ hasText: name })
     await expect(row).toContainText('0 of 20 done · 20 left')
     await expect(row).toContainText('admin@e2e.test, support@e2e.test')
+
+    // On the list's page: the admin no longer works it, then the list is paused and resumed.
+    await row.getByRole('link', { name }).click()
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
+    const who = page.getByRole('form', { name: 'Who works the list' })
+    await expect(who.getByRole('checkbox', { name: 'admin@e2e.test' })).toBeChecked()
+    await who.getByRole('checkbox', { name: 'admin@e2e.test' }).uncheck()
+    await who.getByRole('button', { name: 'Save who works it' }).click()
+    await expect(who.getByRole('status')).toHaveText('Saved: support@e2e.test work it.')
+    await page.getByRole('button', { name: `Pause ${name}` }).click()
+    await expect(page.getByText('Paused: nobody gets a contact of it')).toBeVisible()
+    await page.getByRole('button', { name: `Resume ${name}` }).click()
+    await expect(page.getByText('Open: the people who work it get its contacts')).toBeVisible()
+    await page.getByRole('link', { name: 'Call lists' }).first().click()
+    await expect(row).toContainText('support@e2e.test')
+    await expect(row).not.toContainText('admin@e2e.test')
   })
 })
 
