@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { callListQueries, releaseListContact } from '@/api/call-lists'
 import { saveOutcome } from '@/api/call-work'
+import { callerIdSuggestionQueries } from '@/api/caller-id-suggestion'
 import { callerIdQueries } from '@/api/caller-ids'
 import type { ClaimAnswer, WorkContact } from '@/api/contract/call-list-schemas'
 import type { OutcomeKind } from '@/api/contract/outcome-kind-schemas'
@@ -34,6 +35,10 @@ export function WorkListPage({ listId }: { listId: string }) {
   const queryClient = useQueryClient()
   const claim = useQuery(callListQueries.claim(listId))
   const callerIds = useQuery(callerIdQueries.list())
+  const flagged = useQuery({
+    ...callerIdSuggestionQueries.flagged(),
+    select: (data) => new Set(data.flagged.map((flag) => flag.callerId)),
+  })
   // Every kind names the outcomes recorded (an archived one too); those offered are the ones not archived.
   const allKinds = useQuery(outcomeKindQueries.list())
   const kinds = useQuery({
@@ -57,7 +62,8 @@ export function WorkListPage({ listId }: { listId: string }) {
   const verified = (callerIds.data?.caller_ids ?? [])
     .filter((c) => c.verification_status === 'VERIFIED')
     .map((c) => c.phone_number)
-  const callerId = contact && answer ? (answer.list.callerId ?? suggestCallerId(contact.number, verified)) : null
+  const callerId =
+    contact && answer ? (answer.list.callerId ?? suggestCallerId(contact.number, verified, flagged.data)) : null
   const outcomeLabel = (id: string) => kinds.data?.find((k) => k.id === id)?.label ?? id
 
   const actions = {
