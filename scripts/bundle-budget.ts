@@ -57,17 +57,20 @@ const COLD_PAGES: ColdPage[] = [
   // entry; 149.7 the same day once what only one page sends left the entry (api/contract/README.md).
   // 2026-12-06: issue 51's merges grew every page's entry by about 0.8 KB (new routes' definitions, navigation
   // entries, permissions, the header's callbacks part), spread thin; 0.7 KB was saved the same day and not enough.
-  // Raised by the overshoot, a known miss to take back (bench/README.md, test:size).
-  coldPage('/calls', 'calls/index.tsx', { limitBytes: 150_200, goalBytes: 140_000 }),
+  // Raised by the overshoot, a known miss to take back (bench/README.md, test:size). 150.3 the same day with one
+  // more route's definition (a call list's page, /call-lists/$listId): about 0.1 KB on every page's entry.
+  coldPage('/calls', 'calls/index.tsx', { limitBytes: 150_400, goalBytes: 140_000 }),
   // 155.8 on 2026-11-26; 148.5 the same day with the phone formats per group.
   coldPage('/calls/$callId', 'calls/$callId.tsx', { limitBytes: 150_000 }),
   // 194.2 on 2026-11-26: the forms library and libphonenumber-js with its metadata, to type a number; 186.8
   // the same day with the phone formats per group.
-  coldPage('/calls/new', 'calls/new.tsx', { limitBytes: 189_400 }, [FORMS, PHONE_VALIDATION]),
+  // 189.5 on 2026-12-06 with a call list's page's route (see /calls).
+  coldPage('/calls/new', 'calls/new.tsx', { limitBytes: 189_600 }, [FORMS, PHONE_VALIDATION]),
   // 152.5 on 2026-11-26; 145.4 the same day with the phone formats per group.
   coldPage('/live', 'live.tsx', { limitBytes: 148_000 }),
   // 261.7 on 2026-11-26, recharts 117 of it.
-  coldPage('/usage', 'usage.tsx', { limitBytes: 264_300 }, ['recharts']),
+  // 264.3 on 2026-12-06 with a call list's page's route (see /calls).
+  coldPage('/usage', 'usage.tsx', { limitBytes: 264_400 }, ['recharts']),
   // 200.2 on 2026-11-26: the forms library and libphonenumber-js, to add a caller ID; 192.8 the same day with
   // the phone formats per group.
   coldPage('/caller-ids', 'caller-ids.tsx', { limitBytes: 195_000 }, [FORMS, PHONE_VALIDATION]),
@@ -76,7 +79,8 @@ const COLD_PAGES: ColdPage[] = [
   // entry and the audit schemas (three permissions, four audit actions, a call's outcome in the index's rows).
   coldPage('/users', 'users.tsx', { limitBytes: 159_500 }, [FORMS]),
   // 144.7 on 2026-11-26.
-  coldPage('/audit', 'audit.tsx', { limitBytes: 147_400 }),
+  // 147.4 on 2026-12-06 with a call list's page's route (see /calls).
+  coldPage('/audit', 'audit.tsx', { limitBytes: 147_500 }),
   // 155.2 on 2026-11-26; 147.9 the same day with the phone formats per group.
   coldPage('/alerts', 'alerts.tsx', { limitBytes: 150_000 }),
   // 146.1 on 2026-12-06: the admins' integrations (issue 51), their page in a chunk of its own.
@@ -93,7 +97,8 @@ const COLD_PAGES: ColdPage[] = [
   },
   // 151.4 on 2026-11-26 with the forms library; 137.4 the same day without, like sign-in. 139.7 on 2026-12-06
   // with the finder of hidden characters in the entry; 138.8 the same day (see /calls).
-  coldPage('/set-up', 'set-up.tsx', { limitBytes: 139_400 }),
+  // 139.5 on 2026-12-06 with a call list's page's route (see /calls).
+  coldPage('/set-up', 'set-up.tsx', { limitBytes: 139_600 }),
 ]
 
 /** The dashboard's build, as `npm run build` makes it (with the sign-in document beside it), and the document's. */
