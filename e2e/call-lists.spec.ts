@@ -5,6 +5,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import type { CallDetail, ListCallsResponse } from '../server/simulator/contract/schemas'
 import { LIST_METADATA_KEYS } from '../src/api/contract/call-list-schemas'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/contract/console-schemas'
+import { axeViolations } from './support/axe'
 import { expect, signedInAs, test } from './support/test'
 
 const LISTS = '/api/console/call-lists'
@@ -89,6 +90,7 @@ test.describe('a manager', () => {
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
     const who = page.getByRole('form', { name: 'Who works the list' })
     await expect(who.getByRole('checkbox', { name: 'admin@e2e.test' })).toBeChecked()
+    expect(await axeViolations(page)).toEqual([])
     await who.getByRole('checkbox', { name: 'admin@e2e.test' }).uncheck()
     await who.getByRole('button', { name: 'Save who works it' }).click()
     await expect(who.getByRole('status')).toHaveText('Saved: support@e2e.test work it.')
