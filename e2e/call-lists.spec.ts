@@ -1,8 +1,11 @@
 // Call lists (issue 51, item 2): a manager imports a 20-contact list and assigns it; an agent works it by keyboard
 // alone, recording each outcome with its digit key; two agents on one list never get the same contact.
 import { randomUUID } from 'node:crypto'
-import type { Browser, Page } from '@playwright/test'
+import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import type { CallDetail, ListCallsResponse } from '../server/simulator/contract/schemas'
+import { LIST_METADATA_KEYS } from '../src/api/contract/call-list-schemas'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/contract/console-schemas'
+import { axeViolations } from './support/axe'
 import { expect, signedInAs, test } from './support/test'
 
 const LISTS = '/api/console/call-lists'
@@ -54,7 +57,9 @@ async function callAndNext(page: Page): Promise<string> {
 test.describe('a manager', () => {
   test.use(signedInAs('manager'))
 
-  test('imports a 20-contact list, sees the lines left out before saving, and assigns it', async ({ page }) => {
+  test('imports a 20-contact list, sees the lines left out before saving, assigns it, then changes who works it and pauses it', async ({
+    page,
+  }) => {
     const name = `November renewals ${randomUUID().slice(0, 6)}`
     await page.goto('/call-lists')
     await page.getByLabel('Name').fill(name)
@@ -79,6 +84,23 @@ test.describe('a manager', () => {
     const row = page.getByRole('row').filter({ hasText: name })
     await expect(row).toContainText('0 of 20 done · 20 left')
     await expect(row).toContainText('admin@e2e.test, support@e2e.test')
+
+    // On the list's page: the admin no longer works it, then the list is paused and resumed.
+    await row.getByRole('link', { name }).click()
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
+    const who = page.getByRole('form', { name: 'Who works the list' })
+    await expect(who.getByRole('checkbox', { name: 'admin@e2e.test' })).toBeChecked()
+    expect(await axeViolations(page)).toEqual([])
+    await who.getByRole('checkbox', { name: 'admin@e2e.test' }).uncheck()
+    await who.getByRole('button', { name: 'Save who works it' }).click()
+    await expect(who.getByRole('status')).toHaveText('Saved: support@e2e.test work it.')
+    await page.getByRole('button', { name: `Pause ${name}` }).click()
+    await expect(page.getByText('Paused: nobody gets a contact of it')).toBeVisible()
+    await page.getByRole('button', { name: `Resume ${name}` }).click()
+    await expect(page.getByText('Open: the people who work it get its contacts')).toBeVisible()
+    await page.getByRole('link', { name: 'Call lists' }).first().click()
+    await expect(row).toContainText('support@e2e.test')
+    await expect(row).not.toContainText('admin@e2e.test')
   })
 })
 
@@ -138,7 +160,66 @@ test.describe('an agent', () => {
     await expect(contactHeading(page)).toHaveText('Contact on line 3')
     await expect(page.getByText('1 of 2 done · 1 left')).toBeVisible()
   })
+
+  test('works a 20-contact list to its end by keys alone, each contact called once', async ({ page, browser }) => {
+    const since = new Date(Date.now() - 1_000).toISOString()
+    const list = await seedList(browser, 20)
+    await page.goto(`/call-lists/${list.id}/work`)
+    const heading = contactHeading(page)
+    // The first pass skips three (they wait at the end, untried); the others get an outcome by its digit, in turn:
+    // 1 Reached, 2 Left voicemail, 5 Wrong number, 7 Do not call again (none of them comes back).
+    const skipped = new Set([5, 10, 15])
+    const digits = ['1', '2', '5', '7']
+    const worked: number[] = []
+    for (let press = 0; press < 23; press++) {
+      await expect(heading).toHaveText(/^Contact on line \d+$/)
+      const line = Number(((await heading.textContent()) ?? '').replace(/\D/g, ''))
+      if (skipped.delete(line)) {
+        await expect(page.getByRole('button', { name: 'Skip (S)' })).toBeEnabled()
+        await page.keyboard.press('s')
+      } else {
+        const digit = worked.length < 17 ? (digits[worked.length % digits.length] ?? '1') : '1'
+        await expect(page.getByRole('button', { name: 'Place call (C)' })).toBeEnabled()
+        await page.keyboard.press('c')
+        await expect(page.getByRole('status').filter({ hasText: 'Call placed:' })).toBeVisible()
+        await page.keyboard.press(digit)
+        await expect(page.getByRole('status').filter({ hasText: /^Outcome saved: / })).toBeVisible()
+        worked.push(line)
+        await page.keyboard.press('n')
+      }
+      if (worked.length === 20) break
+      await expect(heading).not.toHaveText(`Contact on line ${line}`)
+    }
+    // Every line once, the skipped three last.
+    expect(worked.slice(17)).toEqual([5, 10, 15])
+    expect([...worked].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2))
+
+    const end = page.getByRole('region', { name: 'Where the list stands' })
+    await expect(page.getByText('Every contact of this list is done', { exact: true })).toBeVisible()
+    await expect(end).toContainText('20 of 20 done · 0 left')
+    await expect(end).toContainText('By outcome: Reached 8 · Left voicemail 4 · Wrong number 4 · Do not call again 4')
+
+    const calls = await callsOfList(page.request, since, list.id)
+    expect(calls).toHaveLength(20)
+    expect(new Set(calls.map((call) => call.metadata[LIST_METADATA_KEYS.contact])).size).toBe(20)
+    expect(new Set(calls.map((call) => call.destination)).size).toBe(20)
+  })
 })
+
+/** The calls the service holds to the list's numbers since `since`, with their metadata (list items carry none). */
+async function callsOfList(request: APIRequestContext, since: string, listId: string): Promise<CallDetail[]> {
+  const numbers = new Set(rows(20).map((row) => `+1${(row.split(',')[1] ?? '').replace(/\D/g, '').slice(1)}`))
+  const ours: CallDetail[] = []
+  let cursor: string | null = null
+  do {
+    const params: Record<string, string | number> = { from_date: since, limit: 100, ...(cursor ? { cursor } : {}) }
+    const page = (await (await request.get('/api/v1/voice/calls', { params })).json()) as ListCallsResponse
+    for (const call of page.calls.filter((item) => numbers.has(item.destination)))
+      ours.push((await (await request.get(`/api/v1/voice/calls/${call.call_id}`)).json()) as CallDetail)
+    cursor = page.next_cursor
+  } while (cursor)
+  return ours.filter((call) => call.metadata[LIST_METADATA_KEYS.list] === listId)
+}
 
 test('two agents on one list never get the same contact', async ({ browser }) => {
   const list = await seedList(browser, 20)

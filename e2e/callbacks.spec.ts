@@ -1,14 +1,19 @@
 // An agent's callback, from the call to the New call it reopens: asked for in 5 minutes on the call page (in the
 // callee's time and the agent's), told once when it comes due (a toast in one tab of two), "Call back" opens New
-// call through the agreed link, and the call placed from it closes the callback.
+// call through the agreed link, filled in, and the call placed from it closes the callback. A callback left open
+// 15 minutes past its time shows in the managers' Overdue list until one of them deals with it.
 //
 // The console's clock is the real one (it decides what is due); the page's clock starts 5 minutes behind it plus a
 // lead, so that "in 5 minutes" on the page is a few seconds ahead for the console, and moving the page's clock by
 // 5 minutes brings the page to where the console will be: no wait of 5 minutes, and no date of today's in a check.
-import { CALLBACK_METADATA_KEY } from '../src/api/contract/callback-schemas'
+import { randomInt } from 'node:crypto'
+import { CALLBACK_METADATA_KEY, type Callback, OVERDUE_AFTER_MS } from '../src/api/contract/callback-schemas'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/contract/console-schemas'
 import { placeCall } from './support/api'
+import { backdateCallback } from './support/console-db'
 import { signInAsNewPerson } from './support/people'
-import { expect, signedOut, test } from './support/test'
+import { formatPhone } from './support/phone'
+import { expect, type Page, signedInAs, signedOut, test } from './support/test'
 
 /** How far ahead of the console the callback falls: longer than the steps from the clock's start to the ask. */
 const LEAD_MS = 20_000
@@ -66,10 +71,74 @@ test('an agent asks for a callback in 5 minutes; it comes due once, and Call bac
   const callbackId = link.searchParams.get(`meta.${CALLBACK_METADATA_KEY}`)
   expect(callbackId).toMatch(/^cb_/)
   await expect(told.getByRole('heading', { level: 1, name: 'New call' })).toBeVisible()
+  // The form holds what the link carries: the number, the caller ID the callee saw, and the call's metadata.
+  await expect(told.getByText('Filled in from a link')).toBeVisible()
+  await expect(told.getByLabel('Destination')).toHaveValue(CALLEE)
+  await expect(told.getByLabel('Caller ID')).toHaveValue(call.caller_id)
+  await expect(told.getByLabel('Key 1')).toHaveValue('ticket')
+  await expect(told.getByLabel('Value 1')).toHaveValue('T-51')
+  await expect(told.getByLabel('Key 2')).toHaveValue(CALLBACK_METADATA_KEY)
+  await expect(told.getByLabel('Value 2')).toHaveValue(callbackId ?? '')
 
   // The call New call places from that link carries the link's metadata: once placed, the callback is done.
   await placeCall(request, { destination: CALLEE, metadata: { ticket: 'T-51', [CALLBACK_METADATA_KEY]: callbackId } })
   await page.goto('/callbacks')
   await expect(page.getByRole('region', { name: 'Due now' }).getByText('Nothing is due now.')).toBeVisible()
   await expect(page.getByRole('link', { name: /due now/ })).toHaveCount(0)
+})
+
+test('a callback left open past its time stays in the managers’ Overdue list until someone deals with it', async ({
+  browser,
+}) => {
+  const agent = await browser.newContext(signedInAs('support'))
+  const manager = await browser.newContext(signedInAs('manager'))
+  try {
+    // A number of Chicago's fictional range that no other journey calls, so its callback is this test's alone.
+    const number = `+1312555${String(randomInt(200, 999)).padStart(4, '0')}`
+    const call = await placeCall(agent.request, { destination: number, metadata: { ticket: 'T-OVERDUE' } })
+    // The console learns of the call as it is placed; its index may answer a moment later.
+    let callback: Callback | undefined
+    await expect(async () => {
+      const asked = await agent.request.post('/api/console/callbacks', {
+        headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+        data: { call_id: call.call_id, due_at: new Date(Date.now() + 60 * 60_000).toISOString(), owner: 'placer' },
+      })
+      expect(asked.status(), await asked.text()).toBe(201)
+      callback = (await asked.json()) as Callback
+    }).toPass({ timeout: 30_000 })
+    if (!callback) throw new Error('no callback')
+    const item = (page: Page) =>
+      page
+        .getByRole('region', { name: 'Overdue' })
+        .getByRole('listitem', { name: `Callback to ${formatPhone(number)}` })
+
+    const managerPage = await manager.newPage()
+    await managerPage.goto('/callbacks')
+    const overdue = managerPage.getByRole('region', { name: 'Overdue' })
+    // Loaded (its list, or its empty state), and without this callback: it is not due for an hour.
+    await expect(overdue.getByRole('list').or(overdue.getByText('No callback is overdue.'))).toBeVisible()
+    await expect(item(managerPage)).toHaveCount(0)
+
+    // Asked for an hour ahead, it was due 20 minutes ago: overdue, 15 minutes past its time.
+    backdateCallback(callback.id, Date.now() - OVERDUE_AFTER_MS - 5 * 60_000)
+    await managerPage.reload()
+    await expect(item(managerPage)).toContainText('support@e2e.test')
+    await expect(item(managerPage)).toContainText('ticket: T-OVERDUE')
+    // The agent's own page lists it as due now; Overdue is the managers'.
+    const agentPage = await agent.newPage()
+    await agentPage.goto('/callbacks')
+    await expect(
+      agentPage
+        .getByRole('region', { name: 'Due now' })
+        .getByRole('listitem', { name: `Callback to ${formatPhone(number)}` }),
+    ).toBeVisible()
+    await expect(agentPage.getByRole('region', { name: 'Overdue' })).toHaveCount(0)
+
+    // Seen, it stays until a manager deals with it: Mark done takes it off the list.
+    await managerPage.reload()
+    await item(managerPage).getByRole('button', { name: 'Mark done' }).click()
+    await expect(item(managerPage)).toHaveCount(0)
+  } finally {
+    await Promise.all([agent.close(), manager.close()])
+  }
 })

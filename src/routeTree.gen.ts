@@ -25,6 +25,7 @@ import { Route as CallListsIndexRouteImport } from './routes/call-lists/index'
 import { Route as CallsIndexRouteImport } from './routes/calls/index'
 import { Route as CallsCallIdRouteImport } from './routes/calls/$callId'
 import { Route as CallsNewRouteImport } from './routes/calls/new'
+import { Route as CallListsListIdIndexRouteImport } from './routes/call-lists/$listId.index'
 import { Route as CallListsListIdWorkRouteImport } from './routes/call-lists/$listId.work'
 
 const IndexRoute = IndexRouteImport.update({
@@ -107,6 +108,11 @@ const CallsNewRoute = CallsNewRouteImport.update({
   path: '/calls/new',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CallListsListIdIndexRoute = CallListsListIdIndexRouteImport.update({
+  id: '/call-lists/$listId/',
+  path: '/call-lists/$listId/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CallListsListIdWorkRoute = CallListsListIdWorkRouteImport.update({
   id: '/call-lists/$listId/work',
   path: '/call-lists/$listId/work',
@@ -131,6 +137,7 @@ export interface FileRoutesByFullPath {
   '/call-lists/': typeof CallListsIndexRoute
   '/calls/': typeof CallsIndexRoute
   '/call-lists/$listId/work': typeof CallListsListIdWorkRoute
+  '/call-lists/$listId/': typeof CallListsListIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -150,6 +157,7 @@ export interface FileRoutesByTo {
   '/call-lists': typeof CallListsIndexRoute
   '/calls': typeof CallsIndexRoute
   '/call-lists/$listId/work': typeof CallListsListIdWorkRoute
+  '/call-lists/$listId': typeof CallListsListIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -170,6 +178,7 @@ export interface FileRoutesById {
   '/call-lists/': typeof CallListsIndexRoute
   '/calls/': typeof CallsIndexRoute
   '/call-lists/$listId/work': typeof CallListsListIdWorkRoute
+  '/call-lists/$listId/': typeof CallListsListIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -191,6 +200,7 @@ export interface FileRouteTypes {
     | '/call-lists/'
     | '/calls/'
     | '/call-lists/$listId/work'
+    | '/call-lists/$listId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -210,6 +220,7 @@ export interface FileRouteTypes {
     | '/call-lists'
     | '/calls'
     | '/call-lists/$listId/work'
+    | '/call-lists/$listId'
   id:
     | '__root__'
     | '/'
@@ -229,6 +240,7 @@ export interface FileRouteTypes {
     | '/call-lists/'
     | '/calls/'
     | '/call-lists/$listId/work'
+    | '/call-lists/$listId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -249,6 +261,7 @@ export interface RootRouteChildren {
   CallListsIndexRoute: typeof CallListsIndexRoute
   CallsIndexRoute: typeof CallsIndexRoute
   CallListsListIdWorkRoute: typeof CallListsListIdWorkRoute
+  CallListsListIdIndexRoute: typeof CallListsListIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -365,6 +378,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CallsNewRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/call-lists/$listId/': {
+      id: '/call-lists/$listId/'
+      path: '/call-lists/$listId'
+      fullPath: '/call-lists/$listId/'
+      preLoaderRoute: typeof CallListsListIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/call-lists/$listId/work': {
       id: '/call-lists/$listId/work'
       path: '/call-lists/$listId/work'
@@ -393,6 +413,7 @@ const rootRouteChildren: RootRouteChildren = {
   CallListsIndexRoute: CallListsIndexRoute,
   CallsIndexRoute: CallsIndexRoute,
   CallListsListIdWorkRoute: CallListsListIdWorkRoute,
+  CallListsListIdIndexRoute: CallListsListIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

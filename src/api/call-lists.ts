@@ -79,6 +79,14 @@ export const importCallList = (body: { settings: CallListSettings; source: Impor
 export const setPaused = ({ id, paused }: { id: string; paused: boolean }) =>
   apiRequest(`${listPath(id)}/paused`, { ...onConsole, method: 'PUT', body: { paused }, schema: callList })
 
+export const setAssignment = ({ id, everyone, assignees }: { id: string; everyone: boolean; assignees: string[] }) =>
+  apiRequest(`${listPath(id)}/assignment`, {
+    ...onConsole,
+    method: 'PUT',
+    body: { everyone, assignees },
+    schema: callList,
+  })
+
 const claimContact = (listId: string) =>
   apiRequest(`${listPath(listId)}/claim`, { ...onConsole, method: 'POST', schema: claimAnswer })
 

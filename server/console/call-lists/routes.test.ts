@@ -161,6 +161,70 @@ describe('who sees and works a list', () => {
   })
 })
 
+describe('changing who works a list after its import', () => {
+  const assign = (app: TestConsole, cookie: string, listId: string, json: object) =>
+    app.request(`${LISTS}/${listId}/assignment`, { cookie, method: 'PUT', json })
+
+  it('moves a list from everyone to people and back, for managers and admins, each change audited', async () => {
+    const { app, ids, mia, ana, ben } = await team()
+    const { list } = await importList(app, mia)
+    const onlyBen = await assign(app, mia, list.id, { everyone: false, assignees: [ids['ben@example.com']] })
+    expect(onlyBen.status).toBe(200)
+    expect(await onlyBen.json()).toMatchObject({ everyone: false, assignees: [{ email: 'ben@example.com' }] })
+    // Ana no longer sees it, nor gets a contact of it; Ben does.
+    await expectProblem(await app.request(`${LISTS}/${list.id}/claim`, { cookie: ana, method: 'POST' }), 404)
+    expect((await claim(app, ben, list.id)).contact).not.toBeNull()
+
+    const adam = await app.signIn('adam@example.com')
+    const everyone = await assign(app, adam, list.id, { everyone: true, assignees: [ids['ben@example.com']] })
+    expect(await everyone.json()).toMatchObject({ everyone: true, assignees: [] })
+    expect((await claim(app, ana, list.id)).contact).not.toBeNull()
+
+    const audit = await app.store.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_email', 'target', 'detail'])
+      .where('action', '=', 'call-list.assigned')
+      .orderBy('seq')
+      .execute()
+    expect(audit.map((a) => [a.actor_email, a.target])).toEqual([
+      ['mia@example.com', list.id],
+      ['adam@example.com', list.id],
+    ])
+    expect(audit.map((a) => JSON.parse(String(a.detail)))).toEqual([
+      { name: 'November renewals', everyone: false, people: 1 },
+      { name: 'November renewals', everyone: true, people: 1 },
+    ])
+  })
+
+  it('refuses agents, nobody, and people who cannot work it, in words, changing nothing', async () => {
+    const { app, ids, mia, ana } = await team()
+    const { list } = await importList(app, mia)
+    const asAgent = await assign(app, ana, list.id, { everyone: false, assignees: [ids['ana@example.com']] })
+    expect((await expectProblem(asAgent, 403)).title).toBe('Not available for your role')
+    const nobody = await assign(app, mia, list.id, { everyone: false, assignees: [] })
+    expect((await expectProblem(nobody, 400)).detail).toBe('Choose the people who work the list, or everyone.')
+    const manager = await assign(app, mia, list.id, { everyone: false, assignees: [ids['mia@example.com']] })
+    expect((await expectProblem(manager, 400)).detail).toBe(
+      'mia@example.com does not place calls: they cannot work the list.',
+    )
+    const stranger = await assign(app, mia, list.id, { everyone: false, assignees: ['usr_nobody'] })
+    expect((await expectProblem(stranger, 400)).detail).toBe('One of the people chosen is not a user of this console.')
+    const missing = await assign(app, mia, 'list_missing', { everyone: true, assignees: [] })
+    expect((await expectProblem(missing, 404)).title).toBe('No such call list')
+    const unreadable = await assign(app, mia, list.id, { everyone: 'yes' })
+    await expectProblem(unreadable, 400)
+    const importNobody = await app.request(LISTS, {
+      cookie: mia,
+      json: { settings: { ...settings, everyone: false, assignees: [] }, source: { csv: CSV, region: 'US' } },
+    })
+    expect((await expectProblem(importNobody, 400)).title).toBe('Choose who works the list')
+
+    expect(((await (await app.request(`${LISTS}/${list.id}`, { cookie: mia })).json()) as CallList).everyone).toBe(true)
+    const actions = await app.store.db.selectFrom('audit_log').select('action').execute()
+    expect(actions.map((a) => a.action).filter((a) => a === 'call-list.assigned')).toEqual([])
+  })
+})
+
 describe('working a list', () => {
   it('hands two agents different contacts, records the call once, and skips to the end', async () => {
     const { app, mia, ana, ben } = await team()

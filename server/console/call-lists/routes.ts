@@ -92,6 +92,20 @@ export function callListRoutes({ store, audit, signedIn, now }: CallListRoutesOp
     return row
   }
 
+  /** Why these people cannot work the list, or null: someone must, and each of them places calls. */
+  async function assignmentFault(assignment: { everyone: boolean; assignees: string[] }): Promise<string | null> {
+    if (assignment.everyone) return null
+    if (assignment.assignees.length === 0) return 'Choose the people who work the list, or everyone.'
+    const people = new Map((await store.users.list()).map((user) => [user.id, user]))
+    for (const id of assignment.assignees) {
+      const person = people.get(id)
+      if (!person) return 'One of the people chosen is not a user of this console.'
+      if (person.active !== 1) return `${person.email} is deactivated: they cannot work the list.`
+      if (!can(person.role, 'calls:create')) return `${person.email} does not place calls: they cannot work the list.`
+    }
+    return null
+  }
+
   const importLimit = bodyLimit({
     maxSize: MAX_IMPORT_BYTES,
     onError: (c) =>
@@ -143,6 +157,11 @@ export function callListRoutes({ store, audit, signedIn, now }: CallListRoutesOp
     )
     .post('/', manages, importLimit, jsonBody(createCallList, 'Check the list’s settings and its file.'), async (c) => {
       const { settings, source } = c.req.valid('json')
+      const fault = await assignmentFault(settings)
+      if (fault)
+        return sendProblem(c, 400, 'Choose who works the list', fault, {
+          errors: [{ field: 'settings.assignees', message: fault }],
+        })
       const read = readOrRefuse(c, source)
       if (read instanceof Response) return read
       if (read.contacts.length === 0)
@@ -192,11 +211,10 @@ export function callListRoutes({ store, audit, signedIn, now }: CallListRoutesOp
       const list = await pathList(c)
       if (list instanceof Response) return list
       const assignment = c.req.valid('json')
-      const known = new Set((await store.users.list()).map((user) => user.id))
-      const unknown = assignment.assignees.find((id) => !known.has(id))
-      if (unknown !== undefined)
-        return sendProblem(c, 400, 'No such person', 'One of the people chosen is not a user of this console.', {
-          errors: [{ field: 'assignees', message: 'Not a user of this console.' }],
+      const fault = await assignmentFault(assignment)
+      if (fault)
+        return sendProblem(c, 400, 'Choose who works the list', fault, {
+          errors: [{ field: 'assignees', message: fault }],
         })
       await lists.setAssignment(list.id, assignment)
       await audit.record({

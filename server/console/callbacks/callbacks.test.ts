@@ -90,6 +90,21 @@ describe('callbacks', () => {
     await t.store.close()
   })
 
+  it('leaves out the console’s own marks of a list’s call from the callback’s metadata', async () => {
+    const { t, clock, ana } = await team()
+    const callId = await place(t, ana, {
+      Name: 'Ada',
+      call_list_id: 'list_abc',
+      call_list_contact_id: '7',
+      callback_id: 'cb_earlier',
+    })
+    const created = await ask(t, ana, { call_id: callId, due_at: iso(clock.now() + 5 * MINUTE), owner: 'placer' })
+    expect(created.status).toBe(201)
+    expect(((await created.json()) as Callback).metadata).toEqual({ Name: 'Ada' })
+    expect((await listed(t, ana, CALLBACKS)).map((c) => c.metadata)).toEqual([{ Name: 'Ada' }])
+    await t.store.close()
+  })
+
   it('gives everyone’s callback to every agent, and tells each person once across their tabs', async () => {
     const { t, clock, ana, bo } = await team()
     const callId = await place(t, ana)

@@ -1,77 +1,61 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { callListQueries, setPaused } from '@/api/call-lists'
 import type { CallList } from '@/api/contract/call-list-schemas'
+import { outcomeKindQueries } from '@/api/outcome-kinds'
 import { Badge } from '@/components/ui/badge'
-import { Button, buttonVariants } from '@/components/ui/button'
-import { FormError } from '@/components/ui/form-error'
+import { buttonVariants } from '@/components/ui/button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
-import { errorText } from '@/lib/error-text'
-import { formatNumber } from '@/lib/format'
-import { progressWords } from './progress-words'
+import { PauseButton } from './pause-button'
+import { outcomeWords, progressWords } from './progress-words'
 
-/** Each list with its progress; Work for the people who place calls, Pause and Resume for managers. */
+/** Each list with its progress, its name opening its page; Work for the people who place calls, Pause for managers. */
 export function ListsTable({ lists, manages, works }: { lists: CallList[]; manages: boolean; works: boolean }) {
-  const queryClient = useQueryClient()
-  const pause = useMutation({
-    mutationFn: setPaused,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: callListQueries.all() }),
-  })
+  const kinds = useQuery(outcomeKindQueries.list()).data ?? []
   return (
-    <>
-      {pause.isError && <FormError boxed>{errorText(pause.error)}</FormError>}
-      <Table overflowLabel="Call lists">
-        <TableHeader>
-          <TableRow>
-            <TableHead>List</TableHead>
-            <TableHead>Progress</TableHead>
-            <TableHead>By outcome</TableHead>
-            <TableHead>Works it</TableHead>
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
+    <Table overflowLabel="Call lists">
+      <TableHeader>
+        <TableRow>
+          <TableHead>List</TableHead>
+          <TableHead>Progress</TableHead>
+          <TableHead>By outcome</TableHead>
+          <TableHead>Works it</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {lists.map((list) => (
+          <TableRow key={list.id}>
+            <TableCell>
+              <Link
+                to="/call-lists/$listId"
+                params={{ listId: list.id }}
+                className="font-medium text-indigo-700 underline dark:text-indigo-300"
+              >
+                {list.name}
+              </Link>{' '}
+              {list.paused && <Badge tone="warning">Paused</Badge>}
+            </TableCell>
+            <TableCell>{progressWords(list.progress)}</TableCell>
+            <TableCell>{outcomeWords(list.progress.byOutcome, kinds) || '—'}</TableCell>
+            <TableCell>{list.everyone ? 'Everyone' : list.assignees.map((a) => a.email).join(', ')}</TableCell>
+            <TableCell className="space-x-2 text-right whitespace-nowrap">
+              {works && (
+                <Link
+                  to="/call-lists/$listId/work"
+                  params={{ listId: list.id }}
+                  className={buttonVariants({ size: 'sm' })}
+                  aria-label={`Work ${list.name}`}
+                >
+                  Work
+                </Link>
+              )}
+              {manages && <PauseButton list={list} />}
+            </TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {lists.map((list) => (
-            <TableRow key={list.id}>
-              <TableCell>
-                <span className="font-medium">{list.name}</span> {list.paused && <Badge tone="warning">Paused</Badge>}
-              </TableCell>
-              <TableCell>{progressWords(list.progress)}</TableCell>
-              <TableCell>
-                {list.progress.byOutcome.length === 0
-                  ? '—'
-                  : list.progress.byOutcome.map((o) => `${o.outcome} ${formatNumber(o.count)}`).join(', ')}
-              </TableCell>
-              <TableCell>{list.everyone ? 'Everyone' : list.assignees.map((a) => a.email).join(', ')}</TableCell>
-              <TableCell className="space-x-2 text-right whitespace-nowrap">
-                {works && (
-                  <Link
-                    to="/call-lists/$listId/work"
-                    params={{ listId: list.id }}
-                    className={buttonVariants({ size: 'sm' })}
-                    aria-label={`Work ${list.name}`}
-                  >
-                    Work
-                  </Link>
-                )}
-                {manages && (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={pause.isPending}
-                    aria-label={`${list.paused ? 'Resume' : 'Pause'} ${list.name}`}
-                    onClick={() => pause.mutate({ id: list.id, paused: !list.paused })}
-                  >
-                    {list.paused ? 'Resume' : 'Pause'}
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </>
+        ))}
+      </TableBody>
+    </Table>
   )
 }

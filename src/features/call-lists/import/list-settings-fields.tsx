@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { callListQueries } from '@/api/call-lists'
 import { callerIdQueries } from '@/api/caller-ids'
 import type { CallListSettings } from '@/api/contract/call-list-schemas'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
+import { WhoWorksItFields } from '../who-works-it-fields'
 
 type Settings = Omit<CallListSettings, 'name'>
 
@@ -19,7 +19,6 @@ export function ListSettingsFields({
   errors: Record<string, string>
 }) {
   const callerIds = useQuery(callerIdQueries.list())
-  const people = useQuery(callListQueries.people())
   const verified = (callerIds.data?.caller_ids ?? []).filter((c) => c.verification_status === 'VERIFIED')
   const set = (change: Partial<Settings>) => onChange({ ...value, ...change })
   return (
@@ -73,39 +72,11 @@ export function ListSettingsFields({
           )}
         </Field>
       </div>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium">Who works it</legend>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="works-it" checked={value.everyone} onChange={() => set({ everyone: true })} />
-          Everyone who places calls
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="works-it" checked={!value.everyone} onChange={() => set({ everyone: false })} />
-          These people
-        </label>
-        {!value.everyone && (
-          <ul className="ml-6 space-y-1">
-            {(people.data ?? []).map((person) => (
-              <li key={person.userId}>
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    checked={value.assignees.includes(person.userId)}
-                    onChange={(e) =>
-                      set({
-                        assignees: e.target.checked
-                          ? [...value.assignees, person.userId]
-                          : value.assignees.filter((id) => id !== person.userId),
-                      })
-                    }
-                  />
-                  {person.email}
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
-      </fieldset>
+      <WhoWorksItFields
+        value={value}
+        onChange={(assignment) => set(assignment)}
+        error={errors['settings.assignees'] ?? errors['settings.everyone']}
+      />
     </>
   )
 }

@@ -16,4 +16,11 @@ describe('suggestCallerId', () => {
     expect(suggestCallerId('+14155550123', [])).toBeNull()
     expect(suggestCallerId('+14155550123', ['+14155550123'])).toBeNull()
   })
+
+  it('prefers, of the caller IDs as near, one not flagged “answered less than usual”; a nearer flagged one still wins', () => {
+    const sameArea = ['+14155550101', '+14155550199', '+12125550100']
+    expect(suggestCallerId('+14155550123', sameArea, new Set(['+14155550101']))).toBe('+14155550199')
+    expect(suggestCallerId('+14155550123', sameArea, new Set(['+14155550101', '+14155550199']))).toBe('+14155550101')
+    expect(suggestCallerId('+14155550123', verified, new Set(['+14155550199']))).toBe('+14155550199')
+  })
 })

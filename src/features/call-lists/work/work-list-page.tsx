@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { callListQueries, releaseListContact } from '@/api/call-lists'
 import { saveOutcome } from '@/api/call-work'
+import { callerIdSuggestionQueries } from '@/api/caller-id-suggestion'
 import { callerIdQueries } from '@/api/caller-ids'
 import type { ClaimAnswer, WorkContact } from '@/api/contract/call-list-schemas'
 import type { OutcomeKind } from '@/api/contract/outcome-kind-schemas'
@@ -15,7 +16,7 @@ import { FormError } from '@/components/ui/form-error'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorText } from '@/lib/error-text'
 import { usePhoneFormat } from '@/lib/phone-format'
-import { progressWords } from '../progress-words'
+import { outcomeWords, progressWords } from '../progress-words'
 import { ContactCard } from './contact-card'
 import { OutcomeForm } from './outcome-form'
 import { suggestCallerId } from './suggest-caller-id'
@@ -24,7 +25,7 @@ import { GO_WINDOW_MS, keysAreText, readWorkKey, WORK_KEYS } from './work-keys'
 
 const NO_CONTACT_WORDS: Record<NonNullable<ClaimAnswer['reason']>, string> = {
   paused: 'A manager paused this list. Your place is kept: come back when it is resumed.',
-  finished: 'Every contact of this list is done.',
+  finished: 'Nobody on it is left to call: its results are above.',
   later: 'The contacts left come back later (they asked to be called again).',
   archived: 'This list is archived.',
 }
@@ -34,6 +35,12 @@ export function WorkListPage({ listId }: { listId: string }) {
   const queryClient = useQueryClient()
   const claim = useQuery(callListQueries.claim(listId))
   const callerIds = useQuery(callerIdQueries.list())
+  const flagged = useQuery({
+    ...callerIdSuggestionQueries.flagged(),
+    select: (data) => new Set(data.flagged.map((flag) => flag.callerId)),
+  })
+  // Every kind names the outcomes recorded (an archived one too); those offered are the ones not archived.
+  const allKinds = useQuery(outcomeKindQueries.list())
   const kinds = useQuery({
     ...outcomeKindQueries.list(),
     select: (data) => data.outcome_kinds.filter((kind) => !kind.archived),
@@ -55,7 +62,8 @@ export function WorkListPage({ listId }: { listId: string }) {
   const verified = (callerIds.data?.caller_ids ?? [])
     .filter((c) => c.verification_status === 'VERIFIED')
     .map((c) => c.phone_number)
-  const callerId = contact && answer ? (answer.list.callerId ?? suggestCallerId(contact.number, verified)) : null
+  const callerId =
+    contact && answer ? (answer.list.callerId ?? suggestCallerId(contact.number, verified, flagged.data)) : null
   const outcomeLabel = (id: string) => kinds.data?.find((k) => k.id === id)?.label ?? id
 
   const actions = {
@@ -104,6 +112,8 @@ export function WorkListPage({ listId }: { listId: string }) {
   if (claim.isError)
     return <ErrorState error={claim.error} onRetry={() => void claim.refetch()} title="Could not open the list" />
   const { list } = claim.data
+  const byOutcome = outcomeWords(list.progress.byOutcome, allKinds.data ?? [])
+  const reason = claim.data.reason ?? 'finished'
 
   return (
     <div className="space-y-6">
@@ -114,15 +124,18 @@ export function WorkListPage({ listId }: { listId: string }) {
           </Link>
         </p>
         <h1 className="text-2xl font-semibold">{list.name}</h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{progressWords(list.progress)}</p>
+        <section aria-label="Where the list stands" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          <p>{progressWords(list.progress)}</p>
+          {byOutcome && <p>By outcome: {byOutcome}</p>}
+        </section>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Keys: <kbd>C</kbd> place the call · <kbd>1</kbd>–<kbd>9</kbd> its outcome · <kbd>N</kbd> next contact ·{' '}
           <kbd>S</kbd> skip (back to the list for later)
         </p>
       </div>
       {!contact ? (
-        <EmptyState title="No contact to call now">
-          {NO_CONTACT_WORDS[claim.data.reason ?? 'finished']}
+        <EmptyState title={reason === 'finished' ? 'Every contact of this list is done' : 'No contact to call now'}>
+          {NO_CONTACT_WORDS[reason]}
           {claim.data.nextAt && ` The next one is due at ${new Date(claim.data.nextAt).toLocaleString()}.`}
         </EmptyState>
       ) : (
