@@ -45,11 +45,16 @@ function ListPage({ Shortcuts }: { Shortcuts: ComponentType<{ session: SessionRe
   )
 }
 
-/** A page as a cold load has it: early-keys listening from the entry, the shortcuts not yet started. */
-async function renderColdPage() {
-  // Each test its own early-keys: the module listens from its import until the shortcuts take its keys.
+/**
+ * A page as a cold load has it: signed in, the shortcuts asked for (as app-layout.tsx does when it requests their
+ * chunk) but not yet started; signed out, never asked for.
+ */
+async function renderColdPage({ signedIn = true } = {}) {
+  // Each test its own early-keys: what it keeps is module state, until the shortcuts take it.
   vi.resetModules()
+  const { shortcutsComing } = await import('./early-keys')
   const { default: Shortcuts } = await import('./keyboard-shortcuts')
+  if (signedIn) shortcutsComing()
   const rootRoute = createRootRoute({ component: () => <ListPage Shortcuts={Shortcuts} /> })
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) })
   render(
@@ -102,6 +107,13 @@ describe('keys pressed in the search before the shortcuts have started', () => {
     const field = await screen.findByRole<HTMLInputElement>('combobox', {}, { timeout: 10_000 })
     await eventually(() => expect(field.value).toBe('usage'))
     expect(document.activeElement).toBe(field)
+    expect(search.value).toBe('41')
+  })
+
+  it('signed out (sign-in, set-up), where no shortcuts come, Ctrl+K holds nothing back from the field', async () => {
+    const search = await renderColdPage({ signedIn: false })
+    await user.click(search)
+    await user.keyboard('{Control>}k{/Control}41')
     expect(search.value).toBe('41')
   })
 

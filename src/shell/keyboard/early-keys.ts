@@ -1,13 +1,15 @@
 // Keys pressed before the shortcuts listen: their chunk loads after the page (app-layout.tsx) and React mounts it a
 // moment later still (0.4 to 0.7 s after it arrived, measured 2026-12-06), when the calls search may already be typed
-// in. Kept a moment and handed to them when they start, so a `j` pressed as the list appears, an Enter in a list's
-// search or a Ctrl/⌘+K is not lost on a slow connection. The shell imports this with the page: a few lines.
+// in. Kept from the moment a signed-in page asks for them and handed to them when they start, so a `j` pressed as the
+// list appears, an Enter in a list's search or a Ctrl/⌘+K is not lost on a slow connection. The shell imports this
+// with the page: a few lines.
 import { isApple, opensPalette } from './palette-press'
 
 /** A key older than this when the shortcuts start is dropped: it was meant for another moment. */
 const KEEP_MS = 10_000
 const MOST = 100
-let kept: KeyboardEvent[] | null = []
+/** Null until the shortcuts are on their way (signed out, none come), and again once they listen themselves. */
+let kept: KeyboardEvent[] | null = null
 /** A Ctrl/⌘+K was kept: the keys after it are the palette's (palette-keys.ts), none the page's. */
 let palette = false
 
@@ -20,7 +22,11 @@ function keep(event: KeyboardEvent) {
   if (palette) event.preventDefault()
 }
 
-document.addEventListener('keydown', keep)
+/** Called as the shortcuts' chunk is requested: the keys pressed from then on are kept for them. */
+export function shortcutsComing(): void {
+  kept = []
+  document.addEventListener('keydown', keep)
+}
 
 /** The keys of the last few seconds, fields' keys too; from then on the shortcuts listen themselves. */
 export function takeEarlyKeys(now: number): KeyboardEvent[] {

@@ -15,8 +15,8 @@ export const isApple = (platform: string) => /Mac|iPhone|iPad|iPod/.test(platfor
 
 /** Ctrl+K, or ⌘+K on Apple devices: the palette (`SHORTCUT_KEYS.palette`). It types nothing, so it opens from a field too. */
 export function opensPalette(press: ModifiedPress, apple: boolean): boolean {
-  const mod = apple ? press.metaKey : press.ctrlKey
-  const otherMod = apple ? press.ctrlKey : press.metaKey
-  const k = press.key.toLowerCase() === 'k' || (press.key.length === 1 && press.key < ' ' && press.code === 'KeyK')
-  return mod && !otherMod && !press.altKey && k
+  const modifier = apple ? press.metaKey && !press.ctrlKey : press.ctrlKey && !press.metaKey
+  // A control character sorts below the space: read by its physical key.
+  const k = press.key.toLowerCase() === 'k' || (press.key < ' ' && press.code === 'KeyK')
+  return modifier && !press.altKey && k
 }
