@@ -117,13 +117,19 @@ describe('keys pressed in the search before the shortcuts have started', () => {
     expect(search.value).toBe('41')
   })
 
-  it('a key the page used itself is not the shortcuts’', async () => {
+  // The field's own listener runs before early-keys sees the key; a page's listener on the window, after it.
+  it.each([
+    ['the field', (search: HTMLInputElement): EventTarget => search],
+    ['a listener on the window', (): EventTarget => window],
+  ])('a key %s used is not the shortcuts’', async (_, listenerOn) => {
     const search = await renderColdPage()
-    search.addEventListener('keydown', (event) => event.preventDefault())
+    const listening = new AbortController()
+    listenerOn(search).addEventListener('keydown', (event) => event.preventDefault(), { signal: listening.signal })
     await user.click(search)
     await user.keyboard('{Enter}')
     await act(async () => startShortcuts())
     await new Promise((resolve) => setTimeout(resolve, 100))
+    listening.abort()
     expect(document.activeElement).toBe(search)
   })
 })

@@ -7,7 +7,7 @@ import { pagesFor } from '../nav-pages'
 import { takeEarlyKeys } from './early-keys'
 import { dialogOpen, isTypingIn } from './key-context'
 import { keepPaletteKey, keepPaletteKeys, takePaletteKeys } from './palette-keys'
-import { isApple } from './palette-press'
+import { isApple, opensPalette } from './palette-press'
 import { searchPathKey } from './search-keys'
 import { act, type PageShortcut } from './shortcut-actions'
 import { type KeyAction, keyPressOf, readKey } from './shortcut-keys'
@@ -108,8 +108,13 @@ export default function KeyboardShortcuts({
   })
 
   useEffect(() => {
-    // A Ctrl/⌘+K among them opens the palette, which keeps the keys after it.
-    for (const event of takeEarlyKeys(performance.now())) if (!keepPaletteKey(event)) onKeyDown(event)
+    const early = takeEarlyKeys(performance.now())
+    // A Ctrl/⌘+K among them opens the palette, which keeps the keys after it: early-keys.ts held those from the page
+    // (prevented them itself). One before it that a control used, after early-keys saw it, is not ours.
+    const held = early.findIndex((event) => opensPalette(event, APPLE))
+    early.forEach((event, i) => {
+      if (held !== -1 && i >= held ? !keepPaletteKey(event) : !event.defaultPrevented) onKeyDown(event)
+    })
     const listener = (event: KeyboardEvent) => {
       // A key a control already used is not ours.
       if (!event.defaultPrevented) onKeyDown(event)
