@@ -434,8 +434,7 @@ test('Ctrl+K keeps the palette open, and opens it again however soon after Escap
 })
 
 test('keys typed right after Ctrl+K, before the palette has loaded, go into it in order', async ({ page }) => {
-  // Regressed by today's merges of issue 51 (passed on its own branch); the next session fixes it.
-  test.fixme(true, 'the palette field is not focused after early keys since issue 51 merged')
+  // Ctrl+K as soon as the search is enabled, often before the shortcuts listen: early-keys.ts holds what follows.
   // The palette's code comes late, as on a loaded machine (0.5 to 1.3 s there).
   await page.route(/\/assets\/command-palette-[^/]*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_000))

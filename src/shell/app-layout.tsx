@@ -7,15 +7,18 @@ import { RateLimitBanner } from '@/components/rate-limit-banner'
 import { cn } from '@/lib/cn'
 import { LiveProvider } from '@/live/live-provider'
 import { AppHeader } from './app-header'
-import './keyboard/early-keys'
+import { shortcutsComing } from './keyboard/early-keys'
 import { isWidePage, pageWidth } from './page-width'
 import { SignedOutHeader } from './signed-out-header'
 import { SkipLink } from './skip-link'
 import { useHeadingFocusOnNavigation } from './use-heading-focus'
 
 // The keyboard shortcuts load on their own, right after the page: a cold /calls stays as light (keyboard/README.md).
-// Until they are here, early-keys keeps what is pressed for them.
-const KeyboardShortcuts = lazy(() => import('./keyboard/keyboard-shortcuts'))
+// Requested only for a signed-in page; from then until they listen, early-keys keeps what is pressed for them.
+const KeyboardShortcuts = lazy(() => {
+  shortcutsComing()
+  return import('./keyboard/keyboard-shortcuts')
+})
 
 export function AppLayout() {
   const { data: session } = useQuery(sessionQueries.current())

@@ -7,9 +7,10 @@ import { pagesFor } from '../nav-pages'
 import { takeEarlyKeys } from './early-keys'
 import { dialogOpen, isTypingIn } from './key-context'
 import { keepPaletteKey, keepPaletteKeys, takePaletteKeys } from './palette-keys'
+import { isApple, opensPalette } from './palette-press'
 import { searchPathKey } from './search-keys'
 import { act, type PageShortcut } from './shortcut-actions'
-import { isApple, type KeyAction, keyPressOf, readKey } from './shortcut-keys'
+import { type KeyAction, keyPressOf, readKey } from './shortcut-keys'
 
 // Loaded when first opened: cmdk alone is about 18 KB gzip. What is typed meanwhile is kept (palette-keys.ts).
 const loadPalette = () => import('./command-palette')
@@ -95,9 +96,10 @@ export default function KeyboardShortcuts({
     return shortcut === 'search' || shortcut === 'open-row'
   }
 
+  /** A key no control used: live, or kept by early-keys.ts (which may have prevented its default itself). */
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
-    // A dialog's keys are its own; a key a control already used, or one composing text, is not ours.
-    if (event.defaultPrevented || event.isComposing || dialogOpen()) return
+    // A dialog's keys are its own; a key composing text is not ours.
+    if (event.isComposing || dialogOpen()) return
     if (searchPathKey(event)) return event.preventDefault()
     const context = { typing: isTypingIn(event.target), goSince: goSince.current, now: event.timeStamp, apple: APPLE }
     const { action, goSince: since } = readKey(keyPressOf(event), context)
@@ -106,9 +108,17 @@ export default function KeyboardShortcuts({
   })
 
   useEffect(() => {
-    // A Ctrl/⌘+K among them opens the palette, which keeps the keys after it.
-    for (const event of takeEarlyKeys(performance.now())) if (!keepPaletteKey(event)) onKeyDown(event)
-    const listener = (event: KeyboardEvent) => onKeyDown(event)
+    const early = takeEarlyKeys(performance.now())
+    // A Ctrl/⌘+K among them opens the palette, which keeps the keys after it: early-keys.ts held those from the page
+    // (prevented them itself). One before it that a control used, after early-keys saw it, is not ours.
+    const held = early.findIndex((event) => opensPalette(event, APPLE))
+    early.forEach((event, i) => {
+      if (held !== -1 && i >= held ? !keepPaletteKey(event) : !event.defaultPrevented) onKeyDown(event)
+    })
+    const listener = (event: KeyboardEvent) => {
+      // A key a control already used is not ours.
+      if (!event.defaultPrevented) onKeyDown(event)
+    }
     document.addEventListener('keydown', listener)
     return () => document.removeEventListener('keydown', listener)
   }, [])

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  GO_WAIT_MS,
-  isApple,
-  type KeyContext,
-  type KeyPress,
-  readKey,
-  SHORTCUT_KEYS,
-  type ShortcutId,
-} from './shortcut-keys'
+import { GO_WAIT_MS, type KeyContext, type KeyPress, readKey, SHORTCUT_KEYS, type ShortcutId } from './shortcut-keys'
 import { keyLabels, SHORTCUTS } from './shortcut-list'
 
 const press = (key: string, mods: Partial<Omit<KeyPress, 'key'>> = {}): KeyPress => ({
@@ -105,12 +97,5 @@ describe('keyLabels', () => {
     expect(keyLabels(['$mod', 'k'], true)).toEqual({ labels: ['⌘', 'K'], together: true })
     expect(keyLabels(['g', 'c'], false)).toEqual({ labels: ['g', 'c'], together: false })
     expect(keyLabels(['j'], true)).toEqual({ labels: ['j'], together: false })
-  })
-})
-
-describe('isApple', () => {
-  it('tells Apple platforms from the others', () => {
-    expect(['MacIntel', 'iPhone', 'iPad'].map(isApple)).toEqual([true, true, true])
-    expect(['Linux x86_64', 'Win32', ''].map(isApple)).toEqual([false, false, false])
   })
 })

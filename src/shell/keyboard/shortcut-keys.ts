@@ -2,6 +2,7 @@
 // the press, whether the person is typing, what is pending and the time. Our own few lines rather than tinykeys:
 // it is smaller on the cold /calls path (about 0.3 KB gzip against tinykeys' 1 KB), and it matches the character
 // typed whatever keys typed it, so `/` works where it is Shift+7 (German layouts), which tinykeys' "/" refuses.
+import { type ModifiedPress, opensPalette } from './palette-press'
 
 export type ShortcutId = 'palette' | 'help' | 'search' | 'next-row' | 'previous-row' | 'open-row' | 'copy-row'
 
@@ -23,13 +24,7 @@ export const SHORTCUT_KEYS: Record<ShortcutId, readonly string[]> = {
 export const GO_PREFIX = 'g'
 export const GO_WAIT_MS = 1500
 
-export interface KeyPress {
-  key: string
-  /** The physical key: read only when `key` is a control character (some engines give Ctrl+K as U+000B). */
-  code: string
-  ctrlKey: boolean
-  metaKey: boolean
-  altKey: boolean
+export interface KeyPress extends ModifiedPress {
   /** AltGr was down: on Windows it reports Ctrl and Alt too, and typing a character with it is still typing. */
   altGraph: boolean
 }
@@ -58,11 +53,7 @@ export interface KeyContext {
 /** What a key press does, and when a `g` it started is pending from (null: none). */
 export function readKey(press: KeyPress, context: KeyContext): { action: KeyAction | null; goSince: number | null } {
   const none = { action: null, goSince: null }
-  const mod = context.apple ? press.metaKey : press.ctrlKey
-  const otherMod = context.apple ? press.ctrlKey : press.metaKey
-  // Ctrl/⌘+K types nothing, so it opens the palette from a field too.
-  const k = press.key.toLowerCase() === 'k' || (press.key.length === 1 && press.key < ' ' && press.code === 'KeyK')
-  if (mod && !otherMod && !press.altKey && k) return { action: { shortcut: 'palette' }, goSince: null }
+  if (opensPalette(press, context.apple)) return { action: { shortcut: 'palette' }, goSince: null }
   if (context.typing) return none
   const typed = press.altGraph ? !press.metaKey : !(press.ctrlKey || press.metaKey || press.altKey)
   if (!typed) return none
@@ -73,6 +64,3 @@ export function readKey(press: KeyPress, context: KeyContext): { action: KeyActi
   const shortcut = (Object.keys(SHORTCUT_KEYS) as ShortcutId[]).find((id) => SHORTCUT_KEYS[id].join() === press.key)
   return { action: shortcut ? { shortcut } : null, goSince: null }
 }
-
-/** Whether this device calls the palette's modifier ⌘ (Apple) or Ctrl. */
-export const isApple = (platform: string) => /Mac|iPhone|iPad|iPod/.test(platform)
