@@ -12,7 +12,8 @@ import { createMailer, type MailSettings } from '../../email/mailer'
 import type { Logger } from '../../http/request-log'
 import type { ConsoleStore } from '../../store'
 import type { SendableChannel } from '../../store/alert-channels'
-import type { DeliveryLogRow, DeliveryOutcome, DueDelivery } from '../../store/alert-deliveries'
+import type { DeliveryLogRow, DueDelivery } from '../../store/alert-deliveries'
+import type { DeliveryOutcome } from '../../store/delivery-queue'
 import { alertEmail, EVENT_AUDIT_HEAD, firedPayload, testPayload } from './alert-message'
 
 export interface AlertDeliveryConfig {
