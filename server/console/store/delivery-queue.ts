@@ -8,7 +8,7 @@ import { sql } from 'kysely'
 import type { ConsoleDb } from './database'
 import type { ConsoleDatabase } from './schema'
 
-export type DeliveryStatus = 'pending' | 'retrying' | 'delivered' | 'failed'
+type DeliveryStatus = 'pending' | 'retrying' | 'delivered' | 'failed'
 
 /** The columns every delivery table has: the message, its state and its last attempt. */
 interface QueueColumns {
