@@ -400,7 +400,7 @@ interface LivePlacedTable {
 }
 
 /** Where call events go (integrations/): a webhook URL, its secret, the events it chose. */
-export interface IntegrationsTable {
+interface IntegrationsTable {
   id: string
   name: string
   url: string
