@@ -12,6 +12,7 @@ export const destinationStateFields = {
 }
 
 const DELIVERY_STATUSES = ['pending', 'retrying', 'delivered', 'failed'] as const
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
 
 /** A delivery's state and its last attempt, after its destination's fields. */
 export const deliveryAttemptFields = {
