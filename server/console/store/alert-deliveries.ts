@@ -40,6 +40,7 @@ export interface DeliveryPageQuery extends DeliveryPage {
 export function createAlertDeliveryQueries(db: ConsoleDb) {
   const queue = createDeliveryQueue(db, {
     table: 'alert_deliveries',
+    oncePer: ['firing_id', 'channel_id'],
     due: (row, claimedUntil): DueDelivery => ({
       id: row.id,
       channelId: row.channel_id,
@@ -75,26 +76,17 @@ export function createAlertDeliveryQueries(db: ConsoleDb) {
 
   return {
     /** New messages, due now; a (firing, channel) pair already there is left as it is. Returns how many were new. */
-    insert: async (rows: NewDelivery[]): Promise<number> => {
-      if (rows.length === 0) return 0
-      const result = await db
-        .insertInto('alert_deliveries')
-        .values(
-          rows.map((row) => ({
-            id: row.id,
-            channel_id: row.channelId,
-            firing_id: row.firingId,
-            event_type: row.eventType,
-            payload: row.payload,
-            status: 'pending' as const,
-            next_attempt_at: row.createdAt,
-            created_at: row.createdAt,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['firing_id', 'channel_id']).doNothing())
-        .executeTakeFirst()
-      return Number(result.numInsertedOrUpdatedRows ?? 0)
-    },
+    insert: (rows: NewDelivery[]) =>
+      queue.insert(
+        rows.map((row) => ({
+          id: row.id,
+          channel_id: row.channelId,
+          firing_id: row.firingId,
+          event_type: row.eventType,
+          payload: row.payload,
+          created_at: row.createdAt,
+        })),
+      ),
     claimDue: queue.claimDue,
     record: queue.record,
     nextDueAt: queue.nextDueAt,

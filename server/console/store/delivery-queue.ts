@@ -3,7 +3,7 @@
 // UPDATE that re-checks claimed_until) hands each due delivery to one sender, and an outcome is recorded only
 // while the claim holds, on SQLite and on PostgreSQL alike. What differs per table (its destination's column, what
 // makes a row once, the log's join) stays in the table's own file, which passes it here.
-import type { Generated, Kysely, Selectable, SelectQueryBuilder } from 'kysely'
+import type { Generated, Insertable, Kysely, Selectable, SelectQueryBuilder } from 'kysely'
 import { sql } from 'kysely'
 import type { ConsoleDb } from './database'
 import type { ConsoleDatabase } from './schema'
@@ -98,8 +98,15 @@ const attemptsOf = (row: AttemptSelect): DeliveryAttempts => ({
   responseExcerpt: row.response_excerpt,
 })
 
+/** A new row as its table's file writes it: the queue adds that it is pending and due at once. */
+type NewRow<T extends DeliveryTable> = Omit<Insertable<ConsoleDatabase[T]>, 'status' | 'next_attempt_at'> & {
+  created_at: number
+}
+
 interface DeliveryTableSpec<T extends DeliveryTable, Due, Select extends AttemptSelect, Row> {
   table: T
+  /** The unique pair that makes a message once per destination (a firing's, an event's). */
+  oncePer: readonly [keyof ConsoleDatabase[T] & string, keyof ConsoleDatabase[T] & string]
   /** A claimed row as the worker's delivery (its own columns), given the claim's end. */
   due: (row: Selectable<ConsoleDatabase[T]>, claimedUntil: number) => Due
   /**
@@ -124,6 +131,21 @@ export function createDeliveryQueue<
   const toRow = (row: Select) => spec.logRow(row, attemptsOf(row))
 
   return {
+    /** New messages, due now; one whose `oncePer` pair is already there is left as it is. Returns how many were new. */
+    insert: async (rows: NewRow<T>[]): Promise<number> => {
+      if (rows.length === 0) return 0
+      const result = await queue
+        .insertInto(table)
+        .values(
+          rows.map(
+            (row) => ({ ...row, status: 'pending', next_attempt_at: row.created_at }) as Insertable<QueueColumns>,
+          ),
+        )
+        .onConflict((oc) => oc.columns(spec.oncePer as readonly string[] as (keyof QueueColumns)[]).doNothing())
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0)
+    },
+
     /**
      * Claims up to `limit` due deliveries until `leaseUntil`. The outer WHERE repeats the conditions, so
      * when two instances pick the same rows, the second's UPDATE finds them claimed and takes none

@@ -42,6 +42,7 @@ export interface IntegrationDeliveryPageQuery extends DeliveryPage {
 export function createIntegrationDeliveryQueries(db: ConsoleDb) {
   const queue = createDeliveryQueue(db, {
     table: 'integration_deliveries',
+    oncePer: ['event_key', 'integration_id'],
     due: (row, claimedUntil): DueIntegrationDelivery => ({
       id: row.id,
       integrationId: row.integration_id,
@@ -70,27 +71,18 @@ export function createIntegrationDeliveryQueries(db: ConsoleDb) {
 
   return {
     /** New messages, due now; an (event, destination) pair already there is left as it is. Returns how many were new. */
-    insert: async (rows: NewIntegrationDelivery[]): Promise<number> => {
-      if (rows.length === 0) return 0
-      const result = await db
-        .insertInto('integration_deliveries')
-        .values(
-          rows.map((row) => ({
-            id: row.id,
-            integration_id: row.integrationId,
-            event_key: row.eventKey,
-            event_type: row.eventType,
-            call_id: row.callId,
-            payload: row.payload,
-            status: 'pending' as const,
-            next_attempt_at: row.createdAt,
-            created_at: row.createdAt,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['event_key', 'integration_id']).doNothing())
-        .executeTakeFirst()
-      return Number(result.numInsertedOrUpdatedRows ?? 0)
-    },
+    insert: (rows: NewIntegrationDelivery[]) =>
+      queue.insert(
+        rows.map((row) => ({
+          id: row.id,
+          integration_id: row.integrationId,
+          event_key: row.eventKey,
+          event_type: row.eventType,
+          call_id: row.callId,
+          payload: row.payload,
+          created_at: row.createdAt,
+        })),
+      ),
     claimDue: queue.claimDue,
     record: queue.record,
     nextDueAt: queue.nextDueAt,
