@@ -41,14 +41,7 @@ export function createAlertDeliveryQueries(db: ConsoleDb) {
   const queue = createDeliveryQueue(db, {
     table: 'alert_deliveries',
     oncePer: ['firing_id', 'channel_id'],
-    due: (row, claimedUntil): DueDelivery => ({
-      id: row.id,
-      channelId: row.channel_id,
-      eventType: row.event_type,
-      payload: row.payload,
-      attempts: Number(row.attempts),
-      claimedUntil,
-    }),
+    due: (row): Omit<DueDelivery, keyof ClaimedDelivery> => ({ channelId: row.channel_id }),
     log: (channelId) =>
       db
         .selectFrom('alert_deliveries as d')

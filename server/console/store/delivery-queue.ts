@@ -107,8 +107,8 @@ interface DeliveryTableSpec<T extends DeliveryTable, Due, Select extends Attempt
   table: T
   /** The unique pair that makes a message once per destination (a firing's, an event's). */
   oncePer: readonly [keyof ConsoleDatabase[T] & string, keyof ConsoleDatabase[T] & string]
-  /** A claimed row as the worker's delivery (its own columns), given the claim's end. */
-  due: (row: Selectable<ConsoleDatabase[T]>, claimedUntil: number) => Due
+  /** What a claimed row carries besides ClaimedDelivery's fields: its destination's id, its call. */
+  due: (row: Selectable<ConsoleDatabase[T]>) => Omit<Due, keyof ClaimedDelivery>
   /**
    * The log: `table as d` joined to its destinations, selecting ATTEMPT_COLUMNS and its own, of one destination
    * when given. Read here as a select of `d` with the queue's columns (which it has, whatever else it joins).
@@ -169,7 +169,17 @@ export function createDeliveryQueue<
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
         .returningAll()
         .execute()
-      return rows.map((row) => spec.due(row as Selectable<ConsoleDatabase[T]>, leaseUntil))
+      return rows.map(
+        (row) =>
+          ({
+            id: row.id,
+            eventType: row.event_type,
+            payload: row.payload,
+            attempts: Number(row.attempts),
+            claimedUntil: leaseUntil,
+            ...spec.due(row as Selectable<ConsoleDatabase[T]>),
+          }) as Due,
+      )
     },
 
     /** One attempt's outcome, only while the claim is still ours (a sender slower than its lease loses it). */

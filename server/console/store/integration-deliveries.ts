@@ -43,14 +43,9 @@ export function createIntegrationDeliveryQueries(db: ConsoleDb) {
   const queue = createDeliveryQueue(db, {
     table: 'integration_deliveries',
     oncePer: ['event_key', 'integration_id'],
-    due: (row, claimedUntil): DueIntegrationDelivery => ({
-      id: row.id,
+    due: (row): Omit<DueIntegrationDelivery, keyof ClaimedDelivery> => ({
       integrationId: row.integration_id,
-      eventType: row.event_type,
       callId: row.call_id,
-      payload: row.payload,
-      attempts: Number(row.attempts),
-      claimedUntil,
     }),
     log: (integrationId) =>
       db
