@@ -77,8 +77,10 @@ const COLD_PAGES: ColdPage[] = [
   coldPage('/users', 'users.tsx', { limitBytes: 159_500 }, [FORMS]),
   // 144.7 on 2026-11-26.
   coldPage('/audit', 'audit.tsx', { limitBytes: 147_400 }),
-  // 155.2 on 2026-11-26; 147.9 the same day with the phone formats per group.
-  coldPage('/alerts', 'alerts.tsx', { limitBytes: 150_000 }),
+  // 155.2 on 2026-11-26; 147.9 the same day with the phone formats per group. 150.6 on 2026-12-06 (from 149.3) with
+  // the alert channels' and integrations' add dialog, table and delivery log shared (src/components/): a chunk both
+  // pages load, compressed apart from the page's own, so one copy weighs 1.3 KB more here than the inline one did.
+  coldPage('/alerts', 'alerts.tsx', { limitBytes: 150_800 }),
   // 146.1 on 2026-12-06: the admins' integrations (issue 51), their page in a chunk of its own.
   coldPage('/integrations', 'integrations.tsx', { limitBytes: 150_000 }),
   // Everyone's first page: it must stay light whatever the signed-in pages grow into.
