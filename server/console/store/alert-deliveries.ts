@@ -67,7 +67,9 @@ export function createAlertDeliveryQueries(db: ConsoleDb) {
     }),
   })
 
+  // The claim, the outcome, the next due time and find are the queue's; insert and page take this table's names.
   return {
+    ...queue,
     /** New messages, due now; a (firing, channel) pair already there is left as it is. Returns how many were new. */
     insert: (rows: NewDelivery[]) =>
       queue.insert(
@@ -80,10 +82,6 @@ export function createAlertDeliveryQueries(db: ConsoleDb) {
           created_at: row.createdAt,
         })),
       ),
-    claimDue: queue.claimDue,
-    record: queue.record,
-    nextDueAt: queue.nextDueAt,
-    find: queue.find,
     page: (query: DeliveryPageQuery) => queue.page(query, query.channelId),
   }
 }

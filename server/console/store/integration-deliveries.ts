@@ -64,7 +64,9 @@ export function createIntegrationDeliveryQueries(db: ConsoleDb) {
     }),
   })
 
+  // The claim, the outcome, the next due time and find are the queue's; insert and page take this table's names.
   return {
+    ...queue,
     /** New messages, due now; an (event, destination) pair already there is left as it is. Returns how many were new. */
     insert: (rows: NewIntegrationDelivery[]) =>
       queue.insert(
@@ -78,10 +80,6 @@ export function createIntegrationDeliveryQueries(db: ConsoleDb) {
           created_at: row.createdAt,
         })),
       ),
-    claimDue: queue.claimDue,
-    record: queue.record,
-    nextDueAt: queue.nextDueAt,
-    find: queue.find,
     page: (query: IntegrationDeliveryPageQuery) => queue.page(query, query.integrationId),
   }
 }
