@@ -82,12 +82,15 @@ const COLD_PAGES: ColdPage[] = [
   coldPage('/users', 'users.tsx', { limitBytes: 146_000 }, [FORMS]),
   // 144.7 on 2026-11-26. 147.3 on 2026-12-06 after issue 51 (raised to 147.4), 146.6 the same day (see /calls).
   coldPage('/audit', 'audit.tsx', { limitBytes: 147_000 }),
-  // 155.2 on 2026-11-26; 147.9 the same day with the phone formats per group.
-  coldPage('/alerts', 'alerts.tsx', { limitBytes: 149_200 }),
+  // 155.2 on 2026-11-26; 147.9 the same day with the phone formats per group. 148.6 on 2026-12-06 with chunks named
+  // by their hash; then about 1.3 KB more with the alert channels' and integrations' add dialog, table and delivery
+  // log shared (src/components/): a chunk both pages load, compressed apart from the page's own (149.9; /integrations
+  // 146.9, 0.8 more, the same day).
+  coldPage('/alerts', 'alerts.tsx', { limitBytes: 150_200 }),
   // 146.1 on 2026-12-06: the admins' integrations (issue 51), their page in a chunk of its own.
   // 2026-12-06, with chunks named by their hash alone (vite.config.ts): /live 145.5, /alerts 148.6, /integrations
   // 145.9, a call page 149.0, /caller-ids 193.9, and these five budgets brought down to just above.
-  coldPage('/integrations', 'integrations.tsx', { limitBytes: 146_500 }),
+  coldPage('/integrations', 'integrations.tsx', { limitBytes: 147_200 }),
   // Everyone's first page: it must stay light whatever the signed-in pages grow into.
   // 151.3 on 2026-11-26 with the forms library (14 KB); 137.6 the same day without (use-checked-fields.ts);
   // 81.8 on 2026-11-27 as a document of its own, without the router and the queries (src/sign-in-document/).

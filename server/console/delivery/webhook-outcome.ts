@@ -33,6 +33,10 @@ export function retryOutcome(
   }
 }
 
+/** Why the console turned a destination off after a 410: shown on its page and kept in the audit log. */
+export const goneReason = (at: number) =>
+  `The receiver answered 410 Gone at ${new Date(at).toISOString()}: the console stopped sending to it.`
+
 /** Not sent at all, and not to be tried again (no such destination, no secret). */
 export const givenUp = (attemptedAt: number, words: string): AttemptOutcome => ({
   status: 'failed',

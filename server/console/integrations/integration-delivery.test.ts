@@ -1,37 +1,15 @@
 // Integration events against real receivers on loopback and a real store (SQLite, and PostgreSQL in the
 // server-postgres project): once per destination whatever the number of instances, signed, retried on a 500.
 import { Webhook } from 'standardwebhooks'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type CallWork, integrationEventPayload } from '../../../src/api/contract/integration-schemas'
 import { eventually } from '../../shared/test-support/eventually'
 import { openStore } from '../store'
+import { deliveryHarness } from '../test-support/delivery-harness'
 import { testStoreLocation } from '../test-support/test-store'
-import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver'
 import { ADDED_AT, addDestination, endedCall, integrationsUnderTest, SHORT_SCHEDULE } from './integration-fixtures'
 
-const cleanup: (() => Promise<unknown>)[] = []
-afterEach(async () => {
-  for (const close of cleanup.splice(0).reverse()) await close()
-})
-
-async function receiver(answer?: Parameters<typeof startWebhookReceiver>[0]): Promise<WebhookReceiver> {
-  const started = await startWebhookReceiver(answer)
-  cleanup.push(started.close)
-  return started
-}
-
-async function running(
-  options: Parameters<typeof integrationsUnderTest>[0] = {},
-  store?: Parameters<typeof integrationsUnderTest>[1],
-) {
-  const setup = await integrationsUnderTest(options, store)
-  setup.delivery.start()
-  cleanup.push(async () => {
-    await setup.delivery.close()
-    if (!store) await setup.store.close()
-  })
-  return setup
-}
+const { cleanup, receiver, running } = deliveryHarness(integrationsUnderTest)
 
 const work = {
   outcome: { id: 'reached', label: 'Reached', recorded_by: 'usr_ada', recorded_at: '2026-12-01T10:05:00.000Z' },

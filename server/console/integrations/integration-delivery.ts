@@ -11,7 +11,8 @@ import type { AuditLog } from '../audit/audit-log'
 import { createDeliveryWorker } from '../delivery/delivery-worker'
 import { DELIVERY_SCHEDULE_MS } from '../delivery/retry-schedule'
 import { sendWebhook } from '../delivery/send-webhook'
-import { givenUp, webhookOutcome } from '../delivery/webhook-outcome'
+import type { WebhookDeliveryConfig } from '../delivery/webhook-delivery-config'
+import { givenUp, goneReason, webhookOutcome } from '../delivery/webhook-outcome'
 import { newMessageId } from '../delivery/webhook-signature'
 import type { Logger } from '../http/request-log'
 import type { ConsoleStore } from '../store'
@@ -19,23 +20,11 @@ import type { DueIntegrationDelivery, IntegrationDeliveryLogRow } from '../store
 import { callEventPayload, testEventPayload, withWork } from './event-payload'
 import { noWork, type ReadWork, type WorkSavedEvent } from './work-saved'
 
-interface IntegrationDeliveryConfig {
-  /** CONSOLE_WEBHOOK_ALLOW_PRIVATE=on: loopback and private receivers are allowed. */
-  allowPrivate: boolean
-  /** The console's public URL: each event links to the call's page under it. */
-  consoleUrl: string
-  /** The waits before each attempt; DELIVERY_SCHEDULE_MS unless a test shortens it. */
-  schedule?: readonly number[]
-  leaseMs?: number
-  pollMs?: number
-  webhookTimeoutMs?: number
-}
-
 export interface IntegrationDeliveryDeps {
   store: ConsoleStore
   audit: AuditLog
   logger: Logger
-  config: IntegrationDeliveryConfig
+  config: WebhookDeliveryConfig
   /** The outcomes module's reading of a call's outcome and note; none until the lead wires it. */
   readWork?: ReadWork
   now?: () => number
@@ -46,9 +35,6 @@ export interface IntegrationDeliveryDeps {
  * index's backfill of past calls ending in its detail queue) is not sent.
  */
 const ENDED_CALL_GRACE_MS = 60 * 60_000
-
-const goneReason = (at: number) =>
-  `The receiver answered 410 Gone at ${new Date(at).toISOString()}: the console stopped sending to it.`
 
 export function createIntegrationDelivery(deps: IntegrationDeliveryDeps) {
   const { store, audit, logger, config } = deps

@@ -8,6 +8,7 @@ import { INTEGRATION_PATHS, integrationChange, integrationInput } from '../../..
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
+import { logCursor, logPageAnswer } from '../delivery/delivery-answers'
 import { checkWebhookUrl } from '../delivery/ssrf-guard'
 import { newWebhookSecret } from '../delivery/webhook-signature'
 import { sendInvalidFields } from '../http/invalid-fields'
@@ -15,7 +16,7 @@ import { jsonBody } from '../http/json-body'
 import { sendProblem } from '../http/problem'
 import type { ConsoleStore } from '../store'
 import type { IntegrationRow } from '../store/integrations'
-import { deliveryCursor, integrationAnswer, integrationDeliveryAnswer, readDeliveryCursor } from './integration-answers'
+import { integrationAnswer, integrationDeliveryAnswer } from './integration-answers'
 import type { IntegrationDelivery } from './integration-delivery'
 
 export interface IntegrationRouteDeps {
@@ -103,18 +104,10 @@ export function integrationRoutes(deps: IntegrationRouteDeps) {
       const parsed = deliveryQuery.safeParse(c.req.query())
       if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the log’s filters: they do not fit.')
       const { cursor, limit = 50, integrationId } = parsed.data
-      const after = cursor ? readDeliveryCursor(cursor) : null
-      if (cursor && !after)
-        return sendProblem(c, 400, 'Unknown cursor', 'That page of the log is not known. Start from the first page.', {
-          errors: [{ field: 'cursor', message: 'Start from the first page.' }],
-        })
-      const rows = await store.integrationDeliveries.page({ after, limit, integrationId })
-      const page = rows.slice(0, limit)
-      const last = page.at(-1)
-      return c.json({
-        deliveries: page.map(integrationDeliveryAnswer),
-        nextCursor: rows.length > limit && last ? deliveryCursor(last) : null,
-      })
+      const read = logCursor(c, cursor)
+      if (read instanceof Response) return read
+      const rows = await store.integrationDeliveries.page({ after: read.after, limit, integrationId })
+      return c.json(logPageAnswer(rows, limit, integrationDeliveryAnswer))
     })
     .on(['PATCH', 'PUT'], INTEGRATION_PATHS.destination, changeBody, async (c) => {
       const row = await integrationOf(c)

@@ -1,6 +1,7 @@
-// The alert channels: where a firing goes. The secret is read only by the sender; every other query
-// leaves it out, so an answer or a log line cannot carry it by accident.
+// The alert channels: where a firing goes, a webhook (URL and signing secret) or email (recipients). What every
+// destination does alike, and how the secret stays with the sender, is destinations.ts's.
 import type { ConsoleDb } from './database'
+import { changedColumns, createDestinationQueries, type DestinationChange } from './destinations'
 import type { AlertChannelsTable } from './schema'
 
 type ChannelKind = AlertChannelsTable['kind']
@@ -33,60 +34,33 @@ export interface NewChannel {
   createdAt: number
 }
 
-export interface ChannelChange {
-  name?: string
-  url?: string
+export interface ChannelChange extends DestinationChange {
   recipients?: string[]
-  enabled?: boolean
 }
 
-const PUBLIC_COLUMNS = ['id', 'kind', 'name', 'url', 'recipients', 'enabled', 'disabled_reason', 'created_at'] as const
-
-type PublicRow = Pick<AlertChannelsTable, (typeof PUBLIC_COLUMNS)[number]>
-
-const toRow = (row: PublicRow): ChannelRow => ({
-  id: row.id,
-  kind: row.kind,
-  name: row.name,
-  url: row.url,
-  recipients: row.recipients === null ? null : (JSON.parse(row.recipients) as string[]),
-  enabled: row.enabled === 1,
-  disabledReason: row.disabled_reason,
-  createdAt: Number(row.created_at),
-})
-
 export function createAlertChannelQueries(db: ConsoleDb) {
+  const destinations = createDestinationQueries(db, {
+    table: 'alert_channels',
+    publicColumns: ['id', 'kind', 'name', 'url', 'recipients', 'enabled', 'disabled_reason', 'created_at'],
+    toRow: (row): ChannelRow => ({
+      id: row.id,
+      kind: row.kind,
+      name: row.name,
+      url: row.url,
+      recipients: row.recipients === null ? null : (JSON.parse(row.recipients) as string[]),
+      enabled: row.enabled === 1,
+      disabledReason: row.disabled_reason,
+      createdAt: Number(row.created_at),
+    }),
+  })
+
   return {
-    list: async (): Promise<ChannelRow[]> =>
-      (await db.selectFrom('alert_channels').select(PUBLIC_COLUMNS).orderBy('created_at').orderBy('id').execute()).map(
-        toRow,
-      ),
-
-    find: async (id: string): Promise<ChannelRow | null> => {
-      const row = await db.selectFrom('alert_channels').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst()
-      return row ? toRow(row) : null
-    },
-
+    list: destinations.list,
+    find: destinations.find,
     /** For the sender only. */
-    sendable: async (id: string): Promise<SendableChannel | null> => {
-      const row = await db
-        .selectFrom('alert_channels')
-        .select([...PUBLIC_COLUMNS, 'secret'])
-        .where('id', '=', id)
-        .executeTakeFirst()
-      return row ? { ...toRow(row), secret: row.secret } : null
-    },
-
-    enabledIds: async (): Promise<string[]> =>
-      (await db.selectFrom('alert_channels').select('id').where('enabled', '=', 1).execute()).map((row) => row.id),
-
-    count: async (): Promise<number> => {
-      const row = await db
-        .selectFrom('alert_channels')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-      return Number(row.n)
-    },
+    sendable: (id: string): Promise<SendableChannel | null> => destinations.sendable(id),
+    enabledIds: async (): Promise<string[]> => (await destinations.enabled()).map((row) => row.id),
+    count: destinations.count,
 
     create: async (channel: NewChannel): Promise<void> => {
       await db
@@ -110,30 +84,14 @@ export function createAlertChannelQueries(db: ConsoleDb) {
       await db
         .updateTable('alert_channels')
         .set({
-          ...(change.name !== undefined && { name: change.name }),
-          ...(change.url !== undefined && { url: change.url }),
+          ...changedColumns(change),
           ...(change.recipients !== undefined && { recipients: JSON.stringify(change.recipients) }),
-          ...(change.enabled !== undefined && { enabled: change.enabled ? 1 : 0, disabled_reason: null }),
         })
         .where('id', '=', id)
         .execute()
     },
 
-    /** The console's own turning off (a 410): says why, once. False when it was already off. */
-    disable: async (id: string, reason: string): Promise<boolean> => {
-      const result = await db
-        .updateTable('alert_channels')
-        .set({ enabled: 0, disabled_reason: reason })
-        .where('id', '=', id)
-        .where('enabled', '=', 1)
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows) > 0
-    },
-
-    /** Its deliveries go with it (on delete cascade). */
-    remove: async (id: string): Promise<boolean> => {
-      const result = await db.deleteFrom('alert_channels').where('id', '=', id).executeTakeFirst()
-      return Number(result.numDeletedRows) > 0
-    },
+    disable: destinations.disable,
+    remove: destinations.remove,
   }
 }

@@ -1,8 +1,8 @@
-// The integrations: where call events go. The secret is read only by the sender; every other query leaves it
-// out, so an answer or a log line cannot carry it by accident.
+// The integrations: where call events go, a webhook URL and its signing secret, each choosing its events. What
+// every destination does alike, and how the secret stays with the sender, is destinations.ts's.
 import type { IntegrationEvent } from '../../../src/api/contract/integration-schemas'
 import type { ConsoleDb } from './database'
-import type { IntegrationsTable } from './schema'
+import { changedColumns, createDestinationQueries, type DestinationChange } from './destinations'
 
 /** A destination as the routes and the log read it: no secret. */
 export interface IntegrationRow {
@@ -24,62 +24,36 @@ export interface NewIntegration extends IntegrationRow {
   secret: string
 }
 
-export interface IntegrationChange {
-  name?: string
-  url?: string
+export interface IntegrationChange extends DestinationChange {
   events?: IntegrationEvent[]
-  enabled?: boolean
 }
 
-const PUBLIC_COLUMNS = ['id', 'name', 'url', 'events', 'enabled', 'disabled_reason', 'created_at'] as const
-
-type PublicRow = Pick<IntegrationsTable, (typeof PUBLIC_COLUMNS)[number]>
-
-const toRow = (row: PublicRow): IntegrationRow => ({
-  id: row.id,
-  name: row.name,
-  url: row.url,
-  events: JSON.parse(row.events) as IntegrationEvent[],
-  enabled: row.enabled === 1,
-  disabledReason: row.disabled_reason,
-  createdAt: Number(row.created_at),
-})
-
 export function createIntegrationQueries(db: ConsoleDb) {
+  const destinations = createDestinationQueries(db, {
+    table: 'integrations',
+    publicColumns: ['id', 'name', 'url', 'events', 'enabled', 'disabled_reason', 'created_at'],
+    toRow: (row): IntegrationRow => ({
+      id: row.id,
+      name: row.name,
+      url: row.url,
+      events: JSON.parse(row.events) as IntegrationEvent[],
+      enabled: row.enabled === 1,
+      disabledReason: row.disabled_reason,
+      createdAt: Number(row.created_at),
+    }),
+  })
+
   return {
-    list: async (): Promise<IntegrationRow[]> =>
-      (await db.selectFrom('integrations').select(PUBLIC_COLUMNS).orderBy('created_at').orderBy('id').execute()).map(
-        toRow,
-      ),
-
-    find: async (id: string): Promise<IntegrationRow | null> => {
-      const row = await db.selectFrom('integrations').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst()
-      return row ? toRow(row) : null
-    },
-
+    list: destinations.list,
+    find: destinations.find,
     /** For the sender only. */
-    sendable: async (id: string): Promise<SendableIntegration | null> => {
-      const row = await db
-        .selectFrom('integrations')
-        .select([...PUBLIC_COLUMNS, 'secret'])
-        .where('id', '=', id)
-        .executeTakeFirst()
-      return row ? { ...toRow(row), secret: row.secret } : null
-    },
+    sendable: (id: string): Promise<SendableIntegration | null> => destinations.sendable(id),
 
     /** The destinations that are on and chose `event`; few enough that the choice is read here, not in SQL. */
     subscribedTo: async (event: IntegrationEvent): Promise<IntegrationRow[]> =>
-      (await db.selectFrom('integrations').select(PUBLIC_COLUMNS).where('enabled', '=', 1).execute())
-        .map(toRow)
-        .filter((row) => row.events.includes(event)),
+      (await destinations.enabled()).filter((row) => row.events.includes(event)),
 
-    count: async (): Promise<number> => {
-      const row = await db
-        .selectFrom('integrations')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-      return Number(row.n)
-    },
+    count: destinations.count,
 
     create: async (integration: NewIntegration): Promise<void> => {
       await db
@@ -102,30 +76,14 @@ export function createIntegrationQueries(db: ConsoleDb) {
       await db
         .updateTable('integrations')
         .set({
-          ...(change.name !== undefined && { name: change.name }),
-          ...(change.url !== undefined && { url: change.url }),
+          ...changedColumns(change),
           ...(change.events !== undefined && { events: JSON.stringify(change.events) }),
-          ...(change.enabled !== undefined && { enabled: change.enabled ? 1 : 0, disabled_reason: null }),
         })
         .where('id', '=', id)
         .execute()
     },
 
-    /** The console's own turning off (a 410): says why, once. False when it was already off. */
-    disable: async (id: string, reason: string): Promise<boolean> => {
-      const result = await db
-        .updateTable('integrations')
-        .set({ enabled: 0, disabled_reason: reason })
-        .where('id', '=', id)
-        .where('enabled', '=', 1)
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows) > 0
-    },
-
-    /** Its deliveries go with it (on delete cascade). */
-    remove: async (id: string): Promise<boolean> => {
-      const result = await db.deleteFrom('integrations').where('id', '=', id).executeTakeFirst()
-      return Number(result.numDeletedRows) > 0
-    },
+    disable: destinations.disable,
+    remove: destinations.remove,
   }
 }

@@ -280,7 +280,7 @@ export interface AlertChannelsTable {
 }
 
 /** One message to one channel and every attempt at it; the id is the Standard Webhooks message id. */
-export interface AlertDeliveriesTable {
+interface AlertDeliveriesTable {
   id: string
   channel_id: string
   /** Null for a test. */
@@ -400,7 +400,7 @@ interface LivePlacedTable {
 }
 
 /** Where call events go (integrations/): a webhook URL, its secret, the events it chose. */
-export interface IntegrationsTable {
+interface IntegrationsTable {
   id: string
   name: string
   url: string
@@ -415,7 +415,7 @@ export interface IntegrationsTable {
 }
 
 /** One event to one destination and every attempt at it; the id is the Standard Webhooks message id. */
-export interface IntegrationDeliveriesTable {
+interface IntegrationDeliveriesTable {
   id: string
   integration_id: string
   /** What makes it once per destination (`call.ended:<call_id>`); null for a test. */

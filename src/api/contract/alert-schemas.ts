@@ -4,7 +4,7 @@
 // The console keeps and runs them (server/console/alerts/); the alerts page and the banner read them.
 import * as z from 'zod/mini'
 import { isPlainText, PLAIN_TEXT_ERROR } from './call-query'
-import { nonNegativeInt } from './schemas'
+import { deliveryAttemptFields, destinationStateFields } from './delivery-schemas'
 
 /** Under CONSOLE_PREFIX. `:id` is a path parameter. */
 export const ALERT_PATHS = {
@@ -112,10 +112,7 @@ export const alertChannel = z.object({
   url: z.nullable(z.string()),
   /** email only. */
   recipients: z.nullable(z.array(z.string())),
-  enabled: z.boolean(),
-  /** Why the console turned it off ("The receiver answered 410 Gone at …"); null when it did not. */
-  disabledReason: z.nullable(z.string()),
-  createdAt: z.iso.datetime(),
+  ...destinationStateFields,
 })
 export type AlertChannel = z.infer<typeof alertChannel>
 
@@ -128,8 +125,6 @@ export const alertChannelList = z.object({
 /** A new webhook's answer: its signing secret (`whsec_…`), shown this once and never again. */
 export const createdAlertChannel = z.object({ channel: alertChannel, secret: z.nullable(z.string()) })
 
-const DELIVERY_STATUSES = ['pending', 'retrying', 'delivered', 'failed'] as const
-
 export const alertDelivery = z.object({
   id: z.string(),
   channelId: z.string(),
@@ -139,16 +134,7 @@ export const alertDelivery = z.object({
   eventType: z.string(),
   /** The firing it carries; null for a test. */
   firingId: z.nullable(z.string()),
-  status: z.enum(DELIVERY_STATUSES),
-  attempts: nonNegativeInt,
-  createdAt: z.iso.datetime(),
-  lastAttemptAt: z.nullable(z.iso.datetime()),
-  nextAttemptAt: z.nullable(z.iso.datetime()),
-  /** The receiver's last HTTP status (webhook) or the SMTP reply code (email); null without an answer. */
-  responseStatus: z.nullable(z.int()),
-  responseTimeMs: z.nullable(nonNegativeInt),
-  /** The last answer's first 200 characters, or the error in words ("Connection refused"). */
-  responseExcerpt: z.nullable(z.string()),
+  ...deliveryAttemptFields,
 })
 export type AlertDelivery = z.infer<typeof alertDelivery>
 

@@ -4,7 +4,7 @@
 // The console keeps and sends them (server/console/integrations/); the admins' Integrations page reads them.
 import * as z from 'zod/mini'
 import { isPlainText, PLAIN_TEXT_ERROR } from './call-query'
-import { nonNegativeInt } from './schemas'
+import { deliveryAttemptFields, destinationStateFields } from './delivery-schemas'
 
 /** Under CONSOLE_PREFIX. `:id` is a path parameter. */
 export const INTEGRATION_PATHS = {
@@ -53,10 +53,7 @@ export const integration = z.object({
   name: z.string(),
   url: z.string(),
   events: z.array(z.enum(INTEGRATION_EVENTS)),
-  enabled: z.boolean(),
-  /** Why the console turned it off ("The receiver answered 410 Gone at …"); null when it did not. */
-  disabledReason: z.nullable(z.string()),
-  createdAt: z.iso.datetime(),
+  ...destinationStateFields,
 })
 export type Integration = z.infer<typeof integration>
 
@@ -64,8 +61,6 @@ export const integrationList = z.object({ integrations: z.array(integration) })
 
 /** A new destination's answer: its signing secret (`whsec_…`), shown this once and never again. */
 export const createdIntegration = z.object({ integration, secret: z.string() })
-
-const DELIVERY_STATUSES = ['pending', 'retrying', 'delivered', 'failed'] as const
 
 export const integrationDelivery = z.object({
   /** The Standard Webhooks message id (`webhook-id`), the same on every retry. */
@@ -76,16 +71,7 @@ export const integrationDelivery = z.object({
   eventType: z.string(),
   /** The call it tells of; null for a test. */
   callId: z.nullable(z.string()),
-  status: z.enum(DELIVERY_STATUSES),
-  attempts: nonNegativeInt,
-  createdAt: z.iso.datetime(),
-  lastAttemptAt: z.nullable(z.iso.datetime()),
-  nextAttemptAt: z.nullable(z.iso.datetime()),
-  /** The receiver's last HTTP status; null without an answer. */
-  responseStatus: z.nullable(z.int()),
-  responseTimeMs: z.nullable(nonNegativeInt),
-  /** The last answer's first 200 characters, or the error in words ("Connection refused"). */
-  responseExcerpt: z.nullable(z.string()),
+  ...deliveryAttemptFields,
 })
 export type IntegrationDelivery = z.infer<typeof integrationDelivery>
 

@@ -1,9 +1,9 @@
-// The store's rows as the contract's answers (src/api/contract/alert-schemas.ts), and the log's cursor.
+// The store's rows as the contract's answers (src/api/contract/alert-schemas.ts): a channel's own fields, and what
+// it shares with the integrations' answers from ../../delivery/delivery-answers.ts.
 import type { AlertChannel, AlertDelivery } from '../../../../src/api/contract/alert-schemas'
+import { attemptsAnswer, destinationStateAnswer } from '../../delivery/delivery-answers'
 import type { ChannelRow } from '../../store/alert-channels'
 import type { DeliveryLogRow } from '../../store/alert-deliveries'
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 export const channelAnswer = (row: ChannelRow): AlertChannel => ({
   id: row.id,
@@ -11,9 +11,7 @@ export const channelAnswer = (row: ChannelRow): AlertChannel => ({
   name: row.name,
   url: row.url,
   recipients: row.recipients,
-  enabled: row.enabled,
-  disabledReason: row.disabledReason,
-  createdAt: new Date(row.createdAt).toISOString(),
+  ...destinationStateAnswer(row),
 })
 
 export const deliveryAnswer = (row: DeliveryLogRow): AlertDelivery => ({
@@ -23,21 +21,5 @@ export const deliveryAnswer = (row: DeliveryLogRow): AlertDelivery => ({
   channelKind: row.channelKind,
   eventType: row.eventType,
   firingId: row.firingId,
-  status: row.status,
-  attempts: row.attempts,
-  createdAt: new Date(row.createdAt).toISOString(),
-  lastAttemptAt: iso(row.lastAttemptAt),
-  nextAttemptAt: iso(row.nextAttemptAt),
-  responseStatus: row.responseStatus,
-  responseTimeMs: row.responseTimeMs,
-  responseExcerpt: row.responseExcerpt,
+  ...attemptsAnswer(row),
 })
-
-/** Opaque to the page: the last row's created_at and id. */
-export const deliveryCursor = (row: Pick<DeliveryLogRow, 'createdAt' | 'id'>) =>
-  Buffer.from(`${row.createdAt}:${row.id}`).toString('base64url')
-
-export function readDeliveryCursor(text: string): { createdAt: number; id: string } | null {
-  const match = /^(\d{1,16}):(msg_[A-Za-z0-9_-]{1,64})$/.exec(Buffer.from(text, 'base64url').toString('utf8'))
-  return match ? { createdAt: Number(match[1]), id: match[2] as string } : null
-}

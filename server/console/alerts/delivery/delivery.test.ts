@@ -1,37 +1,15 @@
 // The delivery worker against real receivers on loopback: retries on the schedule, Retry-After, 410,
 // redirects, and one send per delivery with two workers on one database.
 import { Webhook } from 'standardwebhooks'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { alertWebhookPayload } from '../../../../src/api/contract/alert-schemas'
 import { eventually } from '../../../shared/test-support/eventually'
 import { openStore } from '../../store'
+import { deliveryHarness } from '../../test-support/delivery-harness'
 import { testStoreLocation } from '../../test-support/test-store'
-import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver'
 import { addWebhook, deliveryUnderTest, firing, SHORT_SCHEDULE } from './delivery-fixtures'
 
-const cleanup: (() => Promise<unknown>)[] = []
-afterEach(async () => {
-  for (const close of cleanup.splice(0).reverse()) await close()
-})
-
-async function receiver(answer?: Parameters<typeof startWebhookReceiver>[0]): Promise<WebhookReceiver> {
-  const started = await startWebhookReceiver(answer)
-  cleanup.push(started.close)
-  return started
-}
-
-async function running(
-  config: Parameters<typeof deliveryUnderTest>[0] = {},
-  store?: Parameters<typeof deliveryUnderTest>[1],
-) {
-  const setup = await deliveryUnderTest(config, store)
-  setup.delivery.start()
-  cleanup.push(async () => {
-    await setup.delivery.close()
-    if (!store) await setup.store.close()
-  })
-  return setup
-}
+const { cleanup, receiver, running } = deliveryHarness(deliveryUnderTest)
 
 describe('webhook deliveries', () => {
   it('sends a firing signed as Standard Webhooks, to every enabled channel once', async () => {

@@ -6,30 +6,20 @@ import type { AuditLog } from '../../audit/audit-log'
 import { createDeliveryWorker } from '../../delivery/delivery-worker'
 import { DELIVERY_SCHEDULE_MS } from '../../delivery/retry-schedule'
 import { clipExcerpt, sendWebhook } from '../../delivery/send-webhook'
-import { givenUp, retryOutcome, webhookOutcome } from '../../delivery/webhook-outcome'
+import type { WebhookDeliveryConfig } from '../../delivery/webhook-delivery-config'
+import { givenUp, goneReason, retryOutcome, webhookOutcome } from '../../delivery/webhook-outcome'
 import { newMessageId } from '../../delivery/webhook-signature'
 import { createMailer, type MailSettings } from '../../email/mailer'
 import type { Logger } from '../../http/request-log'
 import type { ConsoleStore } from '../../store'
 import type { SendableChannel } from '../../store/alert-channels'
-import type { DeliveryLogRow, DeliveryOutcome, DueDelivery } from '../../store/alert-deliveries'
+import type { DeliveryLogRow, DueDelivery } from '../../store/alert-deliveries'
+import type { DeliveryOutcome } from '../../store/delivery-queue'
 import { alertEmail, EVENT_AUDIT_HEAD, firedPayload, testPayload } from './alert-message'
 
-export interface AlertDeliveryConfig {
+export interface AlertDeliveryConfig extends WebhookDeliveryConfig {
   /** Null without CONSOLE_SMTP_URL: no email channels. */
   smtp: MailSettings | null
-  /** CONSOLE_WEBHOOK_ALLOW_PRIVATE=on: loopback and private receivers are allowed. */
-  allowPrivate: boolean
-  /** The console's public origin, named in every message. */
-  consoleUrl: string
-  /** The waits before each attempt; DELIVERY_SCHEDULE_MS unless a test shortens it. */
-  schedule?: readonly number[]
-  /** How long a claimed delivery is an instance's own; well over the 10 s a send may take. */
-  leaseMs?: number
-  /** How often the worker looks for deliveries due (another instance's fan-out, a retry). */
-  pollMs?: number
-  /** A webhook's whole answer; 10 s unless a test shortens it. */
-  webhookTimeoutMs?: number
 }
 
 export interface AlertDeliveryDeps {
@@ -41,9 +31,6 @@ export interface AlertDeliveryDeps {
   /** Each attempt's outcome as recorded (delivered, retrying, failed), for the console's metrics. */
   onAttempt?: (channelKind: string, outcome: DeliveryOutcome['status']) => void
 }
-
-const goneReason = (at: number) =>
-  `The receiver answered 410 Gone at ${new Date(at).toISOString()}: the console stopped sending to it.`
 
 export function createAlertDelivery(deps: AlertDeliveryDeps) {
   const { store, audit, logger, config } = deps

@@ -7,6 +7,7 @@ import { ALERT_PATHS, emailChannelInput, webhookChannelInput } from '../../../..
 import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../../auth/require-session'
+import { logCursor, logPageAnswer } from '../../delivery/delivery-answers'
 import { checkWebhookUrl } from '../../delivery/ssrf-guard'
 import { newWebhookSecret } from '../../delivery/webhook-signature'
 import { sendInvalidFields } from '../../http/invalid-fields'
@@ -14,7 +15,7 @@ import { jsonBody } from '../../http/json-body'
 import { sendProblem } from '../../http/problem'
 import type { ConsoleStore } from '../../store'
 import type { ChannelRow } from '../../store/alert-channels'
-import { channelAnswer, deliveryAnswer, deliveryCursor, readDeliveryCursor } from './channel-answers'
+import { channelAnswer, deliveryAnswer } from './channel-answers'
 import type { AlertDelivery } from './delivery'
 
 export interface AlertDeliveryRouteDeps {
@@ -206,17 +207,9 @@ export function alertDeliveryRoutes(deps: AlertDeliveryRouteDeps) {
       const parsed = deliveryQuery.safeParse(c.req.query())
       if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the log’s filters: they do not fit.')
       const { cursor, limit = 50, channelId } = parsed.data
-      const after = cursor ? readDeliveryCursor(cursor) : null
-      if (cursor && !after)
-        return sendProblem(c, 400, 'Unknown cursor', 'That page of the log is not known. Start from the first page.', {
-          errors: [{ field: 'cursor', message: 'Start from the first page.' }],
-        })
-      const rows = await store.alertDeliveries.page({ after, limit, channelId })
-      const page = rows.slice(0, limit)
-      const last = page.at(-1)
-      return c.json({
-        deliveries: page.map(deliveryAnswer),
-        nextCursor: rows.length > limit && last ? deliveryCursor(last) : null,
-      })
+      const read = logCursor(c, cursor)
+      if (read instanceof Response) return read
+      const rows = await store.alertDeliveries.page({ after: read.after, limit, channelId })
+      return c.json(logPageAnswer(rows, limit, deliveryAnswer))
     })
 }

@@ -1,13 +1,5 @@
-// The one map of how a delivery's status and event read in the log.
+// How an alert delivery's event and answer read in the log (its status: @/components/delivery-status-badge.tsx).
 import type { AlertDelivery } from '@/api/contract/alert-schemas'
-import type { BadgeTone } from '@/components/ui/badge'
-
-export const DELIVERY_STATUS_LOOK: Record<AlertDelivery['status'], { label: string; tone: BadgeTone }> = {
-  pending: { label: 'Pending', tone: 'info' },
-  retrying: { label: 'Retrying', tone: 'warning' },
-  delivered: { label: 'Delivered', tone: 'success' },
-  failed: { label: 'Failed', tone: 'danger' },
-}
 
 const EVENT_WORDS: Record<string, string> = { 'alert.fired': 'Alert', 'alert.test': 'Test', 'audit.head': 'Audit head' }
 
