@@ -79,7 +79,7 @@ export function ChannelsSection() {
       {deleting && (
         <ConfirmDeleteDialog
           title={`Delete ${deleting.name}?`}
-          description="Alerts stop going there at once. Its past deliveries stay in the log."
+          description="Alerts stop going there at once, and its deliveries leave the log."
           remove={() => deleteChannel(deleting.id)}
           invalidate={alertQueries.channels().queryKey}
           onClose={() => setDeleting(null)}
