@@ -94,10 +94,13 @@ describe('heavy queries off the event loop', () => {
       expect(res.headers.get('retry-after'), `${res.status} ${body.slice(0, 200)}`).toBe('1')
       await expectProblem(res, 503)
     }
-    // The stopped workers were replaced: a search an index answers still runs.
+    // The stopped workers were replaced: a search an index answers still runs. Within 20 ms it does on a quiet
+    // machine; on a loaded one (a full run on two cores) some tries miss the budget too, so it gets several, paced.
     let status = 0
-    for (let attempt = 0; attempt < 5 && status !== 200; attempt++)
+    for (let attempt = 0; attempt < 40 && status !== 200; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100))
       status = (await tight.request('/api/console/calls/search?caller_id=%2B19995550100', { cookie })).status
+    }
     expect(status).toBe(200)
   })
 
