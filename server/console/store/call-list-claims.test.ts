@@ -81,6 +81,20 @@ describe('call list claims', () => {
     expect(new Set(got).size).toBe(6)
   })
 
+  it('gives one person racing from many tabs on two connections one contact, so they never hold several', async () => {
+    const [first, second] = await twoConnections()
+    const { id, people } = await listWith(first, 30, 2)
+    const [ana = '', ben = ''] = people
+    const claims = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? second : first).callListContacts.claim(id, ana, T0, TTL)),
+    )
+    expect(new Set(claims.map((c) => c?.id)).size).toBe(1)
+    const held = await first.db.selectFrom('call_list_contacts').select('id').where('claimed_by', '=', ana).execute()
+    expect(held.map((row) => Number(row.id))).toEqual([claims[0]?.id])
+    // Another agent still gets the next contact, not one Ana's tabs took.
+    expect((await second.callListContacts.claim(id, ben, T0, TTL))?.id).not.toBe(claims[0]?.id)
+  })
+
   it('resumes the same claim in another tab, and lets another agent take it only once it lapsed', async () => {
     const [store] = await twoConnections()
     const { id, people } = await listWith(store, 3, 2)

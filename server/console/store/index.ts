@@ -85,7 +85,7 @@ function createStore(
     personClaims: createPersonClaimQueries(db),
     storageOrigins: createStorageOriginQueries(db),
     callLists: createCallListQueries(db),
-    callListContacts: createCallListContactQueries(db),
+    callListContacts: createCallListContactQueries(db, adapter),
     callbacks: createCallbackQueries(db),
     /** Issue 51: outcome kinds, and each call's outcome and note. */
     callWork: createCallWorkQueries(db, adapter),
