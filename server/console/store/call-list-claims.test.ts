@@ -124,7 +124,12 @@ describe('call list claims', () => {
       'no-answer': { comes_back: true, asks_callback: false },
       reached: { comes_back: false, asks_callback: false },
     }
-    const onWorkSaved = callListsOnWorkSaved(store, (kind) => kinds[kind] ?? null)
+    const listener = callListsOnWorkSaved(store, (kind) => kinds[kind] ?? null)
+    // As the outcome routes do: the outcome saved, then the listener told.
+    const onWorkSaved = async (event: Parameters<typeof listener>[0]) => {
+      if (event.outcomeId) await store.callWork.recordOutcome(event.callId, event.outcomeId, event.by, event.at)
+      await listener(event)
+    }
     const hour = 60 * 60_000
     let at = T0
     const first = await store.callListContacts.claim(id, ana, at, TTL)
@@ -173,6 +178,28 @@ describe('call list claims', () => {
         { outcome: 'reached', count: 1 },
       ],
     })
+  })
+
+  it('lets only the outcome a call has now decide, when two tabs’ saves are told in the other order', async () => {
+    const [store] = await twoConnections()
+    const { id, people } = await listWith(store, 1, 1)
+    const [ana = ''] = people
+    const onWorkSaved = callListsOnWorkSaved(store, (kind) => ({
+      comes_back: kind === 'no-answer',
+      asks_callback: false,
+    }))
+    const contact = await store.callListContacts.claim(id, ana, T0, TTL)
+    await store.callListContacts.recordAttempt(contact?.id ?? 0, 'call_1', ana, T0, TTL)
+    // Tab 1 saved No answer, tab 2 then Reached: the call's outcome is Reached, but tab 1's listener runs last.
+    await store.callWork.recordOutcome('call_1', 'no-answer', ana, T0)
+    await store.callWork.recordOutcome('call_1', 'reached', ana, T0 + 1)
+    await onWorkSaved({ callId: 'call_1', kind: 'outcome', outcomeId: 'reached', by: ana, at: T0 + 1 })
+    await onWorkSaved({ callId: 'call_1', kind: 'outcome', outcomeId: 'no-answer', by: ana, at: T0 })
+    expect(await store.callListContacts.find(contact?.id ?? 0)).toMatchObject({ state: 'done', claimedBy: null })
+    expect(await store.callListContacts.attemptsOf(contact?.id ?? 0)).toMatchObject([{ outcome: 'reached' }])
+    expect((await store.callLists.progress(id, T0 + 3 * 60 * 60_000)).byOutcome).toEqual([
+      { outcome: 'reached', count: 1 },
+    ])
   })
 
   it('records a call placed twice (a reload sent the same placement) as one try', async () => {

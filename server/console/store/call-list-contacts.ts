@@ -1,8 +1,10 @@
 // A list's contacts as agents work them: claims, calls to them and what came of it. A claim is taken by a
 // conditional UPDATE that only a free or lapsed contact passes, so of agents racing for one contact (two tabs, two
 // instances on one PostgreSQL) exactly one gets it; the others move on to the next (store/README.md).
+import type { ExpressionBuilder } from 'kysely'
 import type { StoreAdapter } from './adapter'
 import type { ConsoleDb } from './database'
+import type { ConsoleDatabase } from './schema'
 
 export interface ContactRow {
   id: number
@@ -24,6 +26,17 @@ export interface AttemptRow {
   at: number
   outcome: string | null
 }
+
+/** The call's outcome row, when `outcome` is still the one it has. */
+const currentOutcome = (
+  selectFrom: ExpressionBuilder<ConsoleDatabase, never>['selectFrom'],
+  callId: string,
+  outcome: string,
+) =>
+  selectFrom('call_outcomes')
+    .select('call_outcomes.call_id')
+    .where('call_outcomes.call_id', '=', callId)
+    .where('call_outcomes.kind_id', '=', outcome)
 
 /** Candidates read at once for a claim: past them a claimer reads again (every one was taken meanwhile). */
 const CANDIDATES = 16
@@ -244,7 +257,14 @@ export function createCallListContactQueries(db: ConsoleDb, adapter: StoreAdapte
      */
     outcomeSaved: (callId: string, contactId: number, outcome: string, comesBackAt: number | null) =>
       db.transaction().execute(async (tx) => {
-        await tx.updateTable('call_list_attempts').set({ outcome }).where('call_id', '=', callId).execute()
+        // Two saves at once (two tabs) tell their listeners in any order: only the outcome the call has now decides,
+        // so a stale "No answer" told after "Reached" never brings a reached callee back to be called again.
+        await tx
+          .updateTable('call_list_attempts')
+          .set({ outcome })
+          .where('call_id', '=', callId)
+          .where(({ exists, selectFrom }) => exists(currentOutcome(selectFrom, callId, outcome)))
+          .execute()
         await tx
           .updateTable('call_list_contacts')
           .set({
@@ -258,6 +278,7 @@ export function createCallListContactQueries(db: ConsoleDb, adapter: StoreAdapte
           .where('id', '=', contactId)
           // Only the outcome of the contact's latest call decides where it stands.
           .where('last_call_id', '=', callId)
+          .where(({ exists, selectFrom }) => exists(currentOutcome(selectFrom, callId, outcome)))
           .execute()
       }),
   }
