@@ -199,6 +199,24 @@ describe('callbacks', () => {
     await t.store.close()
   })
 
+  it('lets one of two tabs win when one marks it done while the other moves it, and says so to the other', async () => {
+    const { t, clock, ana } = await team()
+    const due = iso(clock.now() + 5 * MINUTE)
+    for (let round = 0; round < 3; round++) {
+      const made = await ask(t, ana, { call_id: await place(t, ana), due_at: due, owner: 'placer' })
+      const { id, call_id: callId } = (await made.json()) as Callback
+      const [done, moved] = await Promise.all([
+        t.request(`${CALLBACKS}/${id}/done`, { cookie: ana, method: 'POST' }),
+        t.request(`${CALLBACKS}/${id}/reschedule`, { cookie: ana, json: { due_at: iso(clock.now() + 60 * MINUTE) } }),
+      ])
+      expect(done.status).toBe(200)
+      // Moved first and then done, or refused as done already: never moved after it was done.
+      if (moved.status !== 200) expect((await expectProblem(moved, 409)).title).toBe('Callback already done')
+      expect(await listed(t, ana, `${CALLBACKS}?call_id=${callId}`)).toEqual([])
+    }
+    await t.store.close()
+  })
+
   it('shows managers the overdue ones of all people, until done, moved or cancelled; each change audited', async () => {
     const { t, clock, ana, mia } = await team()
     const first = (await (
