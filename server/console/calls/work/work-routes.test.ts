@@ -156,6 +156,28 @@ describe('a call’s outcome and note', () => {
   })
 })
 
+describe('two tabs saving at once', () => {
+  it('keep the last outcome, and the trail names the one each save replaced, as a chain', async () => {
+    const { app, put, read } = await team()
+    const kinds = DEFAULT_OUTCOME_KINDS.map((kind) => kind.id)
+    const answers = await Promise.all(kinds.map((outcome) => put('ana', 'outcome', { outcome })))
+    expect(answers.map((res) => res.status)).toEqual(kinds.map(() => 200))
+    const entries = await app.store.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'call.outcome-recorded')
+      .orderBy('seq')
+      .execute()
+    const saves = entries.map((entry) => JSON.parse(String(entry.detail)) as { outcome: string; previous: string })
+    // Each save replaced exactly one other: the chain from nothing runs through every save once, to the kept one.
+    const after = new Map(saves.map((save) => [save.previous, save]))
+    expect(after.size).toBe(kinds.length)
+    let at: string | null = null
+    for (let n = 0; n < kinds.length; n++) at = after.get(at as string)?.outcome ?? 'broken'
+    expect((await read('bob')).outcome?.id).toBe(at)
+  })
+})
+
 describe('a person saving without end', () => {
   it('is paced per person (429 with Retry-After, in words), so thousands of versions never pile up and others save on', async () => {
     // 60 a minute: bursts of 10, then a token a second, and the test's clock stands still.
