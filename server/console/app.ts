@@ -32,6 +32,7 @@ import { createSessionService, type SessionPolicy } from './auth/sessions'
 import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './auth/sign-in-throttle'
 import { createOidcClient } from './auth/sso/oidc-client'
 import { ssoRoutes } from './auth/sso/sso-routes'
+import { listPlacementClaim } from './call-lists/placement-claim'
 import { callListRoutes } from './call-lists/routes'
 import { calleeTimeZones } from './callbacks/callee-time-zones'
 import { createPlacedCallbackCloser } from './callbacks/placed-callback'
@@ -477,7 +478,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
         if (notePlacedCall) await notePlacedCall(operation, response)
       },
     },
-    options.requireOutcome ? outcomeRequired(options.store) : undefined,
+    [listPlacementClaim(options.store, now), ...(options.requireOutcome ? [outcomeRequired(options.store)] : [])],
   )
   app.use(`${API_PREFIX}/*`, signedIn)
   app.use('/storage/*', signedIn)

@@ -2,8 +2,13 @@
 // 500 with an HTML body): the placement is refused in words, the agent keeps their contact and its placement's
 // key, and once the service answers the same key places the call, recorded as one try.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ClaimAnswer, WorkContact } from '../../../src/api/contract/call-list-schemas'
-import { createTestConsole, expectProblem, type TestConsole } from '../test-support/console-app'
+import {
+  CLAIM_TTL_MS,
+  type ClaimAnswer,
+  LIST_METADATA_KEYS,
+  type WorkContact,
+} from '../../../src/api/contract/call-list-schemas'
+import { createTestConsole, expectProblem, fakeClock, type TestConsole } from '../test-support/console-app'
 import { type QuirksUpstream, startQuirksUpstream } from '../test-support/quirks-upstream'
 
 const LISTS = '/api/console/call-lists'
@@ -78,6 +83,60 @@ describe('a call list while the voice service is down', () => {
       expect(res.status).toBe(200)
     }
     expect(await claim(t, ana, listId)).toMatchObject({ id: contact.id, tries: 1, placedCallId: callId })
+    await t.store.close()
+  })
+
+  it('places a call after a long outage only while its agent still holds the contact, never one another took', async () => {
+    const clock = fakeClock(Date.now())
+    const t = await createTestConsole({ upstream: upstream.url, liveHub: null, now: clock.now })
+    await t.addUser('mia@example.com', 'manager')
+    await t.addUser('ana@example.com', 'support')
+    await t.addUser('ben@example.com', 'support')
+    const [mia, ana, ben] = await Promise.all(['mia', 'ana', 'ben'].map((name) => t.signIn(`${name}@example.com`)))
+    const imported = await t.request(LISTS, {
+      cookie: mia,
+      json: {
+        settings: {
+          name: 'Renewals',
+          callerId: null,
+          record: false,
+          comeBackMinutes: 120,
+          maxTries: 3,
+          everyone: true,
+          assignees: [],
+        },
+        source: { csv: 'phone\n+13125550123\n+13125550124\n', region: 'US' },
+      },
+    })
+    const listId = ((await imported.json()) as { list: { id: string } }).list.id
+    const place = (cookie: string, contact: WorkContact) =>
+      t.request('/api/v1/voice/calls', {
+        cookie,
+        headers: { 'idempotency-key': contact.attemptKey },
+        json: {
+          caller_id: '+14155550100',
+          destination: contact.number,
+          metadata: { [LIST_METADATA_KEYS.list]: listId, [LIST_METADATA_KEYS.contact]: contact.id },
+        },
+      })
+    const anas = await claim(t, ana as string, listId)
+    // Ana's tab waits out an outage longer than her claim; Ben, meanwhile, takes the lapsed contact first.
+    clock.advance(CLAIM_TTL_MS + 60_000)
+    const bens = await claim(t, ben as string, listId)
+    expect(bens.id).toBe(anas.id)
+    const placedBefore = upstream.seen.filter((line) => line.startsWith('POST /api/v1/voice/calls')).length
+    const refused = await expectProblem(await place(ana as string, anas), 409)
+    expect(refused.detail).toMatch(/no longer yours.*Nothing was called/)
+    expect(upstream.seen.filter((line) => line.startsWith('POST /api/v1/voice/calls'))).toHaveLength(placedBefore)
+    expect((await place(ben as string, bens)).status).toBeLessThan(300)
+    expect(upstream.seen.filter((line) => line.startsWith('POST /api/v1/voice/calls'))).toHaveLength(placedBefore + 1)
+
+    // Held past its lapse with nobody taking it, a claim is still the agent's: the call goes, and the claim is renewed.
+    const next = await claim(t, ana as string, listId)
+    clock.advance(CLAIM_TTL_MS + 60_000)
+    expect((await place(ana as string, next)).status).toBeLessThan(300)
+    const contact = await t.store.callListContacts.find(Number(next.id))
+    expect(contact?.claimExpiresAt).toBe(clock.now() + CLAIM_TTL_MS)
     await t.store.close()
   })
 })

@@ -153,6 +153,20 @@ export function createCallListContactQueries(db: ConsoleDb, adapter: StoreAdapte
         }
         return null
       }),
+    /**
+     * Renews `userId`'s claim on a contact they still hold (lapsed or not, as long as nobody took it and it is not
+     * finished): a call about to be placed to it. False: it is not theirs any more.
+     */
+    renewHeld: async (contactId: number, userId: string, now: number, ttlMs: number): Promise<boolean> => {
+      const result = await db
+        .updateTable('call_list_contacts')
+        .set({ claim_expires_at: now + ttlMs })
+        .where('id', '=', contactId)
+        .where('claimed_by', '=', userId)
+        .where('state', '=', 'waiting')
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
+    },
     /** When the next waiting contact that is not due yet comes due; null when none waits. */
     nextDueAt: async (listId: string, now: number): Promise<number | null> => {
       const row = await db
