@@ -127,7 +127,14 @@ export function createCallWorkQueries(db: ConsoleDb, adapter: StoreAdapter) {
           .executeTakeFirst()
         await tx
           .insertInto('call_outcomes')
-          .values({ call_id: callId, kind_id: kindId, recorded_by: by, recorded_at: at, updated_by: by, updated_at: at })
+          .values({
+            call_id: callId,
+            kind_id: kindId,
+            recorded_by: by,
+            recorded_at: at,
+            updated_by: by,
+            updated_at: at,
+          })
           .onConflict((oc) => oc.column('call_id').doUpdateSet({ kind_id: kindId, updated_by: by, updated_at: at }))
           .execute()
         return { previous: before?.kind_id ?? null }
