@@ -32,6 +32,7 @@ import { createSessionService, type SessionPolicy } from './auth/sessions'
 import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './auth/sign-in-throttle'
 import { createOidcClient } from './auth/sso/oidc-client'
 import { ssoRoutes } from './auth/sso/sso-routes'
+import { listPlacementClaim } from './call-lists/placement-claim'
 import { callListRoutes } from './call-lists/routes'
 import { calleeTimeZones } from './callbacks/callee-time-zones'
 import { createPlacedCallbackCloser } from './callbacks/placed-callback'
@@ -209,6 +210,10 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   // The console's own heavy endpoints: signed in, then within the person's pace (which refusals spend too).
   const queryPace = createUserRateLimiter(options.store, 'queries', options.queryRateLimitPerMinute ?? 120, now)
   const signedInPaced = every(signedIn, pacedPerPerson(queryPace))
+  // Outcomes and notes: a bucket of their own at the same pace, so a person's searches never hold up their outcomes
+  // (nor a list worked fast their searches), and one person's thousands of note versions wait while others save.
+  const workPace = createUserRateLimiter(options.store, 'work', options.queryRateLimitPerMinute ?? 120, now)
+  const signedInWorkPaced = every(signedIn, pacedPerPerson(workPace))
   const searchTurns =
     options.searchTurns ??
     createFairTurns({
@@ -369,7 +374,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
     workRoutes({
       store: options.store,
       audit,
-      signedIn,
+      signedIn: signedInWorkPaced,
       clock: options.workClock ?? options.store.callWork.clock,
       // Integrations and call lists each give a listener here, composed by whoever starts the console.
       onWorkSaved: notifyWorkSaved(
@@ -378,7 +383,10 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
       ),
     }),
   )
-  app.route(`${CONSOLE_PREFIX}${OUTCOME_KINDS_PATH}`, outcomeKindRoutes({ store: options.store, audit, signedIn }))
+  app.route(
+    `${CONSOLE_PREFIX}${OUTCOME_KINDS_PATH}`,
+    outcomeKindRoutes({ store: options.store, audit, signedIn: signedInWorkPaced }),
+  )
   app.route(
     CONSOLE_PREFIX,
     callIndexRoutes({
@@ -470,7 +478,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
         if (notePlacedCall) await notePlacedCall(operation, response)
       },
     },
-    options.requireOutcome ? outcomeRequired(options.store) : undefined,
+    [listPlacementClaim(options.store, now), ...(options.requireOutcome ? [outcomeRequired(options.store)] : [])],
   )
   app.use(`${API_PREFIX}/*`, signedIn)
   app.use('/storage/*', signedIn)

@@ -2,7 +2,9 @@
 // by a preview), assigns it; agents work it one claimed contact at a time; a pause keeps everyone's place.
 import { describe, expect, it } from 'vitest'
 import type { CallList, ClaimAnswer, ImportPreview, WorkContact } from '../../../src/api/contract/call-list-schemas'
+import { eventually } from '../../shared/test-support/eventually'
 import { createTestConsole, expectProblem, type TestConsole } from '../test-support/console-app'
+import { IMPORTS_AT_ONCE } from './import-turns'
 
 const LISTS = '/api/console/call-lists'
 const settings = {
@@ -120,6 +122,62 @@ describe('importing a call list', () => {
     expect(list.progress.total).toBe(100_000)
     expect((await claim(app, ana, list.id)).contact).toMatchObject({ line: 2, number: '+14152000000' })
   }, 180_000)
+})
+
+describe('imports sent at once', () => {
+  /** An import whose body is still on its way until `finish` is called: it holds its turn meanwhile. */
+  function uploading(app: TestConsole, cookie: string) {
+    const body = JSON.stringify({ settings, source: { csv: CSV, region: 'US' } })
+    let finish = () => {}
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(body.slice(0, 20)))
+        finish = () => {
+          controller.enqueue(new TextEncoder().encode(body.slice(20)))
+          controller.close()
+        }
+      },
+    })
+    const answer = app.request(LISTS, {
+      cookie,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit)
+    return { answer, finish: () => finish() }
+  }
+  const turnsTaken = async (app: TestConsole) =>
+    (await app.store.db.selectFrom('person_claims').select('key').execute()).filter((row) =>
+      row.key.startsWith('call-list-import:'),
+    ).length
+
+  it('reads one of a person’s at a time and two an instance, the rest told 429 with Retry-After in words', async () => {
+    const { app, mia } = await team()
+    await app.addUser('max@example.com', 'manager')
+    const adam = await app.signIn('adam@example.com')
+    const max = await app.signIn('max@example.com')
+    const first = uploading(app, mia)
+    await eventually(async () => expect(await turnsTaken(app)).toBe(1))
+    const again = await expectProblem(
+      await app.request(`${LISTS}/preview`, { cookie: mia, json: { csv: CSV, region: 'US' } }),
+      429,
+    )
+    expect(again.detail).toMatch(/one call list file of yours at a time/)
+
+    const second = uploading(app, adam)
+    await eventually(async () => expect(await turnsTaken(app)).toBe(IMPORTS_AT_ONCE))
+    const third = await app.request(LISTS, { cookie: max, json: { settings, source: { csv: CSV, region: 'US' } } })
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await expectProblem(third, 429)).title).toBe('Other imports are being read')
+
+    first.finish()
+    second.finish()
+    expect((await first.answer).status).toBe(201)
+    expect((await second.answer).status).toBe(201)
+    expect(await turnsTaken(app)).toBe(0)
+    expect((await app.request(`${LISTS}/preview`, { cookie: max, json: { csv: CSV, region: 'US' } })).status).toBe(200)
+  })
 })
 
 describe('who sees and works a list', () => {

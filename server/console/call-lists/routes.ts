@@ -23,6 +23,7 @@ import { can } from '../roles'
 import type { ConsoleStore } from '../store'
 import type { AttemptRow, ContactRow } from '../store/call-list-contacts'
 import type { CallListRow } from '../store/call-lists'
+import { importTurns } from './import-turns'
 import { previewOf, readImport, UnreadableImport } from './read-import'
 
 /**
@@ -128,6 +129,7 @@ export function callListRoutes({ store, audit, signedIn, now }: CallListRoutesOp
     }
   }
 
+  const oneImportAtATime = importTurns(store, now)
   const reads = requirePermission('call-lists:read')
   const manages = requirePermission('call-lists:manage')
   const placesCalls = requirePermission('calls:create')
@@ -148,6 +150,7 @@ export function callListRoutes({ store, audit, signedIn, now }: CallListRoutesOp
     .post(
       '/preview',
       manages,
+      oneImportAtATime,
       importLimit,
       jsonBody(importSource, 'Check the file and the number column.'),
       async (c) => {
@@ -155,39 +158,46 @@ export function callListRoutes({ store, audit, signedIn, now }: CallListRoutesOp
         return read instanceof Response ? read : c.json(previewOf(read))
       },
     )
-    .post('/', manages, importLimit, jsonBody(createCallList, 'Check the list’s settings and its file.'), async (c) => {
-      const { settings, source } = c.req.valid('json')
-      const fault = await assignmentFault(settings)
-      if (fault)
-        return sendProblem(c, 400, 'Choose who works the list', fault, {
-          errors: [{ field: 'settings.assignees', message: fault }],
+    .post(
+      '/',
+      manages,
+      oneImportAtATime,
+      importLimit,
+      jsonBody(createCallList, 'Check the list’s settings and its file.'),
+      async (c) => {
+        const { settings, source } = c.req.valid('json')
+        const fault = await assignmentFault(settings)
+        if (fault)
+          return sendProblem(c, 400, 'Choose who works the list', fault, {
+            errors: [{ field: 'settings.assignees', message: fault }],
+          })
+        const read = readOrRefuse(c, source)
+        if (read instanceof Response) return read
+        if (read.contacts.length === 0)
+          return sendProblem(c, 400, 'No contact to import', 'No line of the file holds a number that can be called.', {
+            errors: [{ field: 'source.csv', message: 'No valid number.' }],
+          })
+        const session = c.get('session')
+        const started = performance.now()
+        const id = await lists.create(settings, read.contacts, session.userId, now())
+        const row = await lists.find(id)
+        if (!row) throw new Error('the list just saved is missing')
+        await audit.record({
+          actor: actorOf(session),
+          action: 'call-list.imported',
+          target: id,
+          outcome: 201,
+          ...requestFacts(c),
+          detail: {
+            name: row.name,
+            contacts: read.contacts.length,
+            skipped: read.problems.length,
+            savedInMs: Math.round(performance.now() - started),
+          },
         })
-      const read = readOrRefuse(c, source)
-      if (read instanceof Response) return read
-      if (read.contacts.length === 0)
-        return sendProblem(c, 400, 'No contact to import', 'No line of the file holds a number that can be called.', {
-          errors: [{ field: 'source.csv', message: 'No valid number.' }],
-        })
-      const session = c.get('session')
-      const started = performance.now()
-      const id = await lists.create(settings, read.contacts, session.userId, now())
-      const row = await lists.find(id)
-      if (!row) throw new Error('the list just saved is missing')
-      await audit.record({
-        actor: actorOf(session),
-        action: 'call-list.imported',
-        target: id,
-        outcome: 201,
-        ...requestFacts(c),
-        detail: {
-          name: row.name,
-          contacts: read.contacts.length,
-          skipped: read.problems.length,
-          savedInMs: Math.round(performance.now() - started),
-        },
-      })
-      return c.json({ list: await toList(row), skipped: read.problems.length }, 201)
-    })
+        return c.json({ list: await toList(row), skipped: read.problems.length }, 201)
+      },
+    )
     .get('/:id', reads, async (c) => {
       const list = await pathList(c)
       return list instanceof Response ? list : c.json(await toList(list))

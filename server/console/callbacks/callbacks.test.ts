@@ -2,6 +2,7 @@
 // in front of a voice service (the quirks upstream) and the console's clock moved by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Callback } from '../../../src/api/contract/callback-schemas'
+import { OPEN_CALLBACKS } from '../store/callbacks'
 import { createTestConsole, expectProblem, fakeClock, type TestConsole } from '../test-support/console-app'
 import { type QuirksUpstream, startQuirksUpstream } from '../test-support/quirks-upstream'
 
@@ -161,10 +162,73 @@ describe('callbacks', () => {
     expect(callback.owner?.email).toBe('ana@example.com')
     // Someone else's private callback does not exist for Bo; a manager's list is the overdue one.
     await expectProblem(await t.request(`${CALLBACKS}/${callback.id}/done`, { cookie: bo, method: 'POST' }), 404)
+    await expectProblem(await t.request(`${CALLBACKS}/${callback.id}/cancel`, { cookie: bo, method: 'POST' }), 404)
+    // Nor by its call: the call page's panel shows Bo everyone's callbacks of the call, not Ana's own.
+    expect(await listed(t, bo, `${CALLBACKS}?call_id=${callId}`)).toEqual([])
+    expect((await listed(t, ana, `${CALLBACKS}?call_id=${callId}`)).map((c) => c.id)).toEqual([callback.id])
+    expect((await listed(t, mia, `${CALLBACKS}?call_id=${callId}`)).map((c) => c.id)).toEqual([callback.id])
     await expectProblem(await t.request(`${CALLBACKS}?due=now`, { cookie: mia }), 403)
     await expectProblem(await t.request(`${CALLBACKS}/overdue`, { cookie: ana }), 403)
     await expectProblem(await t.request(`${CALLBACKS}?due=later`, { cookie: ana }), 400)
     await expectProblem(await t.request(`${CALLBACKS}/time-zones?number=4155550100`, { cookie: ana }), 400)
+    await t.store.close()
+  })
+
+  it('keeps a few open callbacks a call and a bounded number a person, however many are asked at once', async () => {
+    const { t, clock, ana } = await team()
+    const callId = await place(t, ana)
+    const body = (minutes: number) => ({
+      call_id: callId,
+      due_at: iso(clock.now() + minutes * MINUTE),
+      owner: 'everyone',
+    })
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => ask(t, ana, body(i + 1))))
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(OPEN_CALLBACKS.perCall)
+    const refused = answers.find((res) => res.status === 409)
+    expect((await expectProblem(refused as Response, 409)).detail).toBe(
+      `This call has ${OPEN_CALLBACKS.perCall} open callbacks already: move or cancel one of them instead.`,
+    )
+    // A person's open callbacks are bounded too (a smaller cap given to the store here); Bo's are his own.
+    const facts = { number: '+13125550123', callerId: '+14155550100', metadata: {}, timeZones: [], ownerId: null }
+    const [anaId = '', boId = ''] = await Promise.all(
+      ['ana@example.com', 'bo@example.com'].map(async (email) => (await t.store.users.byEmail(email))?.id ?? ''),
+    )
+    const most = { perCall: 3, perPerson: 5, inAll: 8 }
+    const add = (createdBy: string, n: number) =>
+      t.store.callbacks.create(
+        { ...facts, callId: `call_${createdBy}_${n}`, dueAt: clock.now() + MINUTE, createdBy },
+        clock.now(),
+        most,
+      )
+    const anas = await Promise.all(Array.from({ length: 4 }, (_, n) => add(anaId, n)))
+    // Ana has 3 already (above): 2 more, then she is told her own are too many.
+    expect(anas.map((made) => ('id' in made ? 'made' : made.refused)).sort()).toEqual([
+      'made',
+      'made',
+      'person',
+      'person',
+    ])
+    const bos = await Promise.all(Array.from({ length: 6 }, (_, n) => add(boId, n)))
+    expect(bos.filter((made) => 'id' in made)).toHaveLength(3)
+    expect(bos.filter((made) => !('id' in made) && made.refused === 'everyone')).toHaveLength(3)
+    await t.store.close()
+  })
+
+  it('lets one of two tabs win when one marks it done while the other moves it, and says so to the other', async () => {
+    const { t, clock, ana } = await team()
+    const due = iso(clock.now() + 5 * MINUTE)
+    for (let round = 0; round < 3; round++) {
+      const made = await ask(t, ana, { call_id: await place(t, ana), due_at: due, owner: 'placer' })
+      const { id, call_id: callId } = (await made.json()) as Callback
+      const [done, moved] = await Promise.all([
+        t.request(`${CALLBACKS}/${id}/done`, { cookie: ana, method: 'POST' }),
+        t.request(`${CALLBACKS}/${id}/reschedule`, { cookie: ana, json: { due_at: iso(clock.now() + 60 * MINUTE) } }),
+      ])
+      expect(done.status).toBe(200)
+      // Moved first and then done, or refused as done already: never moved after it was done.
+      if (moved.status !== 200) expect((await expectProblem(moved, 409)).title).toBe('Callback already done')
+      expect(await listed(t, ana, `${CALLBACKS}?call_id=${callId}`)).toEqual([])
+    }
     await t.store.close()
   })
 

@@ -20,7 +20,7 @@ import { jsonBody } from '../http/json-body'
 import { sendProblem } from '../http/problem'
 import { can } from '../roles'
 import type { ConsoleStore } from '../store'
-import type { CallbackRow } from '../store/callbacks'
+import { type CallbackRow, OPEN_CALLBACKS } from '../store/callbacks'
 import { callbackOf } from './callback-json'
 
 const CALLBACK_ID = /^cb_[A-Za-z0-9_-]{1,40}$/
@@ -133,6 +133,19 @@ export function callbackRoutes(options: CallbackRoutesOptions) {
     return row
   }
 
+  /** A cap of open callbacks reached (store/callbacks.ts): not a rate, so no Retry-After; what to do instead. */
+  const tooMany = (c: Context, cap: 'call' | 'person' | 'everyone') =>
+    sendProblem(
+      c,
+      409,
+      'Too many open callbacks',
+      cap === 'call'
+        ? `This call has ${OPEN_CALLBACKS.perCall} open callbacks already: move or cancel one of them instead.`
+        : cap === 'person'
+          ? `You have asked for ${OPEN_CALLBACKS.perPerson} callbacks that are still open: do or cancel some first.`
+          : `The team has ${OPEN_CALLBACKS.inAll} open callbacks: do or cancel some before asking for more.`,
+    )
+
   const createBody = jsonBody(callbackInput, 'Check the call, the time and whose callback it is.')
   const rescheduleBody = jsonBody(rescheduleInput, 'Check the new time.')
 
@@ -141,8 +154,14 @@ export function callbackRoutes(options: CallbackRoutesOptions) {
       const parsed = listQuery.safeParse(c.req.query())
       if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the list’s filters.')
       const { call_id: callId, due } = parsed.data
-      // A call's own callbacks (the call page's panel): whoever's they are, for those who may ask for one.
-      if (callId !== undefined) return c.json({ callbacks: (await store.callbacks.ofCall(callId)).map(callbackOf) })
+      // A call's own callbacks (the call page's panel): everyone's and one's own; all of them for those who oversee.
+      if (callId !== undefined) {
+        const session = c.get('session')
+        const seen = (await store.callbacks.ofCall(callId)).filter(
+          (row) => row.owner === null || row.owner.userId === session.userId || can(session.role, 'callbacks:oversee'),
+        )
+        return c.json({ callbacks: seen.map(callbackOf) })
+      }
       if (!can(c.get('session').role, 'callbacks:work')) return forbidden(c)
       const rows = await store.callbacks.open(
         { visibleTo: c.get('session').userId },
@@ -188,7 +207,7 @@ export function callbackRoutes(options: CallbackRoutesOptions) {
           errors: [{ field: 'owner', message }],
         })
       }
-      const id = await store.callbacks.create(
+      const made = await store.callbacks.create(
         {
           callId: input.call_id,
           number: call.number,
@@ -201,7 +220,8 @@ export function callbackRoutes(options: CallbackRoutesOptions) {
         },
         now(),
       )
-      const row = await store.callbacks.find(id)
+      if ('refused' in made) return tooMany(c, made.refused)
+      const row = await store.callbacks.find(made.id)
       if (!row) return sendProblem(c, 404, 'No such callback', 'The callback was removed meanwhile.')
       await recordCallback(audit, c, 'callback.created', row, 201)
       return c.json(callbackOf(row), 201)

@@ -18,8 +18,8 @@ export function voiceRoutes(
   proxy: VoiceProxy,
   limiter: UserRateLimiter,
   audit: { forwarding: PlacementForwarding; answered: VoiceAudit },
-  /** A refusal of the console's own before anything is forwarded (an outcome still owed); null lets it go. */
-  refuse: (c: Context<SessionEnv>, operation: Operation) => Promise<Response | null> = async () => null,
+  /** The console's own refusals before anything is forwarded (an outcome still owed), in turn; null lets it go. */
+  refusals: readonly ((c: Context<SessionEnv>, operation: Operation) => Promise<Response | null>)[] = [],
 ) {
   return (
     new Hono<SessionEnv>()
@@ -58,8 +58,10 @@ export function voiceRoutes(
             `You are sending requests faster than the console allows for one person. Wait ${decision.retryAfterSeconds} s.`,
           )
         }
-        const refused = await refuse(c, operation)
-        if (refused) return refused
+        for (const refuse of refusals) {
+          const refused = await refuse(c, operation)
+          if (refused) return refused
+        }
         // Committed before the service hears of it: a crash in between leaves "forwarded, answer unknown".
         const forwardedEntry = await audit.forwarding(c, operation)
         const response = await proxy(c.req.raw, operation)

@@ -40,6 +40,13 @@ export interface StoreAdapter {
    * transaction-scoped advisory lock.
    */
   serialTransaction<DB, T>(db: Kysely<DB>, work: (tx: Kysely<DB>) => Promise<T>): Promise<T>
+  /**
+   * Runs `work` so that no other work with the same `key` overlaps it, in any process (one person's claims on one
+   * call list). PostgreSQL: in a transaction holding an advisory lock on the key alone, so other keys and the audit
+   * trail's appends never wait for it. SQLite: as it is, on the store's one writer, where each statement is atomic
+   * but another's may run between two of them; `work` must hold statement by statement there (a conditional UPDATE).
+   */
+  takingTurns<DB, T>(db: Kysely<DB>, key: string, work: (tx: Kysely<DB>) => Promise<T>): Promise<T>
   /** The statements of the migrations that no query builder spells the same way on both. */
   readonly migrations: {
     createTextTable(db: Kysely<unknown>): Promise<void>

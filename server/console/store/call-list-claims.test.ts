@@ -81,6 +81,20 @@ describe('call list claims', () => {
     expect(new Set(got).size).toBe(6)
   })
 
+  it('gives one person racing from many tabs on two connections one contact, so they never hold several', async () => {
+    const [first, second] = await twoConnections()
+    const { id, people } = await listWith(first, 30, 2)
+    const [ana = '', ben = ''] = people
+    const claims = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? second : first).callListContacts.claim(id, ana, T0, TTL)),
+    )
+    expect(new Set(claims.map((c) => c?.id)).size).toBe(1)
+    const held = await first.db.selectFrom('call_list_contacts').select('id').where('claimed_by', '=', ana).execute()
+    expect(held.map((row) => Number(row.id))).toEqual([claims[0]?.id])
+    // Another agent still gets the next contact, not one Ana's tabs took.
+    expect((await second.callListContacts.claim(id, ben, T0, TTL))?.id).not.toBe(claims[0]?.id)
+  })
+
   it('resumes the same claim in another tab, and lets another agent take it only once it lapsed', async () => {
     const [store] = await twoConnections()
     const { id, people } = await listWith(store, 3, 2)
@@ -110,7 +124,12 @@ describe('call list claims', () => {
       'no-answer': { comes_back: true, asks_callback: false },
       reached: { comes_back: false, asks_callback: false },
     }
-    const onWorkSaved = callListsOnWorkSaved(store, (kind) => kinds[kind] ?? null)
+    const listener = callListsOnWorkSaved(store, (kind) => kinds[kind] ?? null)
+    // As the outcome routes do: the outcome saved, then the listener told.
+    const onWorkSaved = async (event: Parameters<typeof listener>[0]) => {
+      if (event.outcomeId) await store.callWork.recordOutcome(event.callId, event.outcomeId, event.by, event.at)
+      await listener(event)
+    }
     const hour = 60 * 60_000
     let at = T0
     const first = await store.callListContacts.claim(id, ana, at, TTL)
@@ -159,6 +178,28 @@ describe('call list claims', () => {
         { outcome: 'reached', count: 1 },
       ],
     })
+  })
+
+  it('lets only the outcome a call has now decide, when two tabs’ saves are told in the other order', async () => {
+    const [store] = await twoConnections()
+    const { id, people } = await listWith(store, 1, 1)
+    const [ana = ''] = people
+    const onWorkSaved = callListsOnWorkSaved(store, (kind) => ({
+      comes_back: kind === 'no-answer',
+      asks_callback: false,
+    }))
+    const contact = await store.callListContacts.claim(id, ana, T0, TTL)
+    await store.callListContacts.recordAttempt(contact?.id ?? 0, 'call_1', ana, T0, TTL)
+    // Tab 1 saved No answer, tab 2 then Reached: the call's outcome is Reached, but tab 1's listener runs last.
+    await store.callWork.recordOutcome('call_1', 'no-answer', ana, T0)
+    await store.callWork.recordOutcome('call_1', 'reached', ana, T0 + 1)
+    await onWorkSaved({ callId: 'call_1', kind: 'outcome', outcomeId: 'reached', by: ana, at: T0 + 1 })
+    await onWorkSaved({ callId: 'call_1', kind: 'outcome', outcomeId: 'no-answer', by: ana, at: T0 })
+    expect(await store.callListContacts.find(contact?.id ?? 0)).toMatchObject({ state: 'done', claimedBy: null })
+    expect(await store.callListContacts.attemptsOf(contact?.id ?? 0)).toMatchObject([{ outcome: 'reached' }])
+    expect((await store.callLists.progress(id, T0 + 3 * 60 * 60_000)).byOutcome).toEqual([
+      { outcome: 'reached', count: 1 },
+    ])
   })
 
   it('records a call placed twice (a reload sent the same placement) as one try', async () => {

@@ -1,7 +1,10 @@
 // A list's contacts as agents work them: claims, calls to them and what came of it. A claim is taken by a
 // conditional UPDATE that only a free or lapsed contact passes, so of agents racing for one contact (two tabs, two
 // instances on one PostgreSQL) exactly one gets it; the others move on to the next (store/README.md).
+import type { ExpressionBuilder } from 'kysely'
+import type { StoreAdapter } from './adapter'
 import type { ConsoleDb } from './database'
+import type { ConsoleDatabase } from './schema'
 
 export interface ContactRow {
   id: number
@@ -24,13 +27,24 @@ export interface AttemptRow {
   outcome: string | null
 }
 
+/** The call's outcome row, when `outcome` is still the one it has. */
+const currentOutcome = (
+  selectFrom: ExpressionBuilder<ConsoleDatabase, never>['selectFrom'],
+  callId: string,
+  outcome: string,
+) =>
+  selectFrom('call_outcomes')
+    .select('call_outcomes.call_id')
+    .where('call_outcomes.call_id', '=', callId)
+    .where('call_outcomes.kind_id', '=', outcome)
+
 /** Candidates read at once for a claim: past them a claimer reads again (every one was taken meanwhile). */
 const CANDIDATES = 16
 const MAX_ROUNDS = 8
 
-export function createCallListContactQueries(db: ConsoleDb) {
-  const selectContacts = () =>
-    db
+export function createCallListContactQueries(db: ConsoleDb, adapter: StoreAdapter) {
+  const selectContacts = (q: ConsoleDb = db) =>
+    q
       .selectFrom('call_list_contacts')
       .select([
         'id',
@@ -52,14 +66,14 @@ export function createCallListContactQueries(db: ConsoleDb) {
     metadata: JSON.parse(row.metadata) as Record<string, string>,
   })
 
-  const find = async (id: number): Promise<ContactRow | null> => {
-    const row = await selectContacts().where('id', '=', id).executeTakeFirst()
+  const find = async (id: number, q: ConsoleDb = db): Promise<ContactRow | null> => {
+    const row = await selectContacts(q).where('id', '=', id).executeTakeFirst()
     return row ? toRow(row) : null
   }
 
   /** Takes `id` for `userId` if it is still waiting and free (or its claim lapsed, or is theirs already). */
-  const take = async (id: number, userId: string, now: number, ttlMs: number): Promise<boolean> => {
-    const result = await db
+  const take = async (q: ConsoleDb, id: number, userId: string, now: number, ttlMs: number): Promise<boolean> => {
+    const result = await q
       .updateTable('call_list_contacts')
       .set({ claimed_by: userId, claim_expires_at: now + ttlMs, claim_call_id: null })
       .where('id', '=', id)
@@ -68,8 +82,34 @@ export function createCallListContactQueries(db: ConsoleDb) {
       .where((eb) =>
         eb.or([eb('claimed_by', 'is', null), eb('claim_expires_at', '<=', now), eb('claimed_by', '=', userId)]),
       )
+      // Never a second contact of the list for one person: on SQLite this statement alone keeps it so.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('call_list_contacts as other')
+              .select('other.id')
+              .whereRef('other.list_id', '=', 'call_list_contacts.list_id')
+              .where('other.claimed_by', '=', userId)
+              .where('other.state', '=', 'waiting')
+              .where('other.id', '!=', id),
+          ),
+        ),
+      )
       .executeTakeFirst()
     return Number(result.numUpdatedRows) === 1
+  }
+
+  /** The contact `userId` holds in `listId`: lapsed or not, as long as nobody took it. */
+  const heldBy = async (q: ConsoleDb, listId: string, userId: string): Promise<number | null> => {
+    const row = await q
+      .selectFrom('call_list_contacts')
+      .select('id')
+      .where('list_id', '=', listId)
+      .where('claimed_by', '=', userId)
+      .where('state', '=', 'waiting')
+      .orderBy('id')
+      .executeTakeFirst()
+    return row ? Number(row.id) : null
   }
 
   return {
@@ -78,43 +118,54 @@ export function createCallListContactQueries(db: ConsoleDb) {
      * The contact `userId` works in `listId`: the one they hold (in another tab, or held since before a pause,
      * as long as nobody took it after it lapsed), renewed; else the next due one, claimed. Null when none is due.
      */
-    claim: async (listId: string, userId: string, now: number, ttlMs: number): Promise<ContactRow | null> => {
-      const held = await selectContacts()
-        .where('list_id', '=', listId)
-        .where('claimed_by', '=', userId)
-        .where('state', '=', 'waiting')
-        .orderBy('id')
-        .executeTakeFirst()
-      if (held) {
-        await db
-          .updateTable('call_list_contacts')
-          .set({ claim_expires_at: now + ttlMs })
-          .where('id', '=', held.id)
-          .where('claimed_by', '=', userId)
-          .execute()
-        return find(Number(held.id))
-      }
-      for (let round = 0; round < MAX_ROUNDS; round++) {
-        const candidates = await db
-          .selectFrom('call_list_contacts')
-          .select('id')
-          .where('list_id', '=', listId)
-          .where('state', '=', 'waiting')
-          .where('next_at', '<=', now)
-          .where((eb) => eb.or([eb('claimed_by', 'is', null), eb('claim_expires_at', '<=', now)]))
-          .orderBy('next_at')
-          .orderBy('id')
-          .limit(CANDIDATES)
-          .execute()
-        if (candidates.length === 0) return null
-        for (const { id } of candidates) {
-          if (await take(Number(id), userId, now, ttlMs)) {
-            const row = await find(Number(id))
+    claim: (listId: string, userId: string, now: number, ttlMs: number): Promise<ContactRow | null> =>
+      // One claim of a person's on a list at a time (their tabs, every instance): two at once would each find
+      // nothing held and take a contact apiece, so one person would hold several and others get nothing.
+      adapter.takingTurns(db, `call-list-claim:${listId}:${userId}`, async (tx) => {
+        const held = await heldBy(tx, listId, userId)
+        if (held !== null) {
+          await tx
+            .updateTable('call_list_contacts')
+            .set({ claim_expires_at: now + ttlMs })
+            .where('id', '=', held)
+            .where('claimed_by', '=', userId)
+            .execute()
+          return find(held, tx)
+        }
+        for (let round = 0; round < MAX_ROUNDS; round++) {
+          const candidates = await tx
+            .selectFrom('call_list_contacts')
+            .select('id')
+            .where('list_id', '=', listId)
+            .where('state', '=', 'waiting')
+            .where('next_at', '<=', now)
+            .where((eb) => eb.or([eb('claimed_by', 'is', null), eb('claim_expires_at', '<=', now)]))
+            .orderBy('next_at')
+            .orderBy('id')
+            .limit(CANDIDATES)
+            .execute()
+          if (candidates.length === 0) return null
+          for (const { id } of candidates) {
+            if (!(await take(tx, Number(id), userId, now, ttlMs))) continue
+            const row = await find(Number(id), tx)
             if (row) return { ...row, claimCallId: null }
           }
         }
-      }
-      return null
+        return null
+      }),
+    /**
+     * Renews `userId`'s claim on a contact they still hold (lapsed or not, as long as nobody took it and it is not
+     * finished): a call about to be placed to it. False: it is not theirs any more.
+     */
+    renewHeld: async (contactId: number, userId: string, now: number, ttlMs: number): Promise<boolean> => {
+      const result = await db
+        .updateTable('call_list_contacts')
+        .set({ claim_expires_at: now + ttlMs })
+        .where('id', '=', contactId)
+        .where('claimed_by', '=', userId)
+        .where('state', '=', 'waiting')
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
     },
     /** When the next waiting contact that is not due yet comes due; null when none waits. */
     nextDueAt: async (listId: string, now: number): Promise<number | null> => {
@@ -220,7 +271,14 @@ export function createCallListContactQueries(db: ConsoleDb) {
      */
     outcomeSaved: (callId: string, contactId: number, outcome: string, comesBackAt: number | null) =>
       db.transaction().execute(async (tx) => {
-        await tx.updateTable('call_list_attempts').set({ outcome }).where('call_id', '=', callId).execute()
+        // Two saves at once (two tabs) tell their listeners in any order: only the outcome the call has now decides,
+        // so a stale "No answer" told after "Reached" never brings a reached callee back to be called again.
+        await tx
+          .updateTable('call_list_attempts')
+          .set({ outcome })
+          .where('call_id', '=', callId)
+          .where(({ exists, selectFrom }) => exists(currentOutcome(selectFrom, callId, outcome)))
+          .execute()
         await tx
           .updateTable('call_list_contacts')
           .set({
@@ -234,6 +292,7 @@ export function createCallListContactQueries(db: ConsoleDb) {
           .where('id', '=', contactId)
           // Only the outcome of the contact's latest call decides where it stands.
           .where('last_call_id', '=', callId)
+          .where(({ exists, selectFrom }) => exists(currentOutcome(selectFrom, callId, outcome)))
           .execute()
       }),
   }

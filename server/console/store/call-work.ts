@@ -113,14 +113,32 @@ export function createCallWorkQueries(db: ConsoleDb, adapter: StoreAdapter) {
           }
         : null
     },
-    /** Records or changes a call's outcome; its first recorder and time stay, the change is who and when now. */
-    recordOutcome: async (callId: string, kindId: string, by: string, at: number) => {
-      await db
-        .insertInto('call_outcomes')
-        .values({ call_id: callId, kind_id: kindId, recorded_by: by, recorded_at: at, updated_by: by, updated_at: at })
-        .onConflict((oc) => oc.column('call_id').doUpdateSet({ kind_id: kindId, updated_by: by, updated_at: at }))
-        .execute()
-    },
+    /**
+     * Records or changes a call's outcome; its first recorder and time stay, the change is who and when now. Answers
+     * the outcome it replaced, read in the same serial transaction: of two saves at once (two tabs), the second
+     * names the first's outcome, so the trail says which one was overwritten.
+     */
+    recordOutcome: (callId: string, kindId: string, by: string, at: number): Promise<{ previous: string | null }> =>
+      adapter.serialTransaction(db, async (tx) => {
+        const before = await tx
+          .selectFrom('call_outcomes')
+          .select('kind_id')
+          .where('call_id', '=', callId)
+          .executeTakeFirst()
+        await tx
+          .insertInto('call_outcomes')
+          .values({
+            call_id: callId,
+            kind_id: kindId,
+            recorded_by: by,
+            recorded_at: at,
+            updated_by: by,
+            updated_at: at,
+          })
+          .onConflict((oc) => oc.column('call_id').doUpdateSet({ kind_id: kindId, updated_by: by, updated_at: at }))
+          .execute()
+        return { previous: before?.kind_id ?? null }
+      }),
 
     noteOf: async (callId: string): Promise<CallNoteRow | null> => {
       const row = await db

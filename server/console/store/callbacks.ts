@@ -1,6 +1,7 @@
 // Callbacks (issue 51, item 3): a time to call a callee back, the person it is for (or everyone), and whether it
 // was done or cancelled. The console's clock decides what is due; every instance reads the same rows.
 import { randomBytes } from 'node:crypto'
+import type { StoreAdapter } from './adapter'
 import type { ConsoleDb } from './database'
 
 export interface CallbackRow {
@@ -29,10 +30,19 @@ export interface NewCallback {
   createdBy: string
 }
 
+/**
+ * Open callbacks at most: of one call (a callee needs one, or a couple of people's), asked by one person, and in all,
+ * so one person's thousands never crowd out everyone's "Due now", and the table stays the size of the team's work.
+ */
+export const OPEN_CALLBACKS = { perCall: 3, perPerson: 500, inAll: 20_000 }
+
+/** A callback made, or which cap refused it. */
+export type CallbackCreated = { id: string } | { refused: 'call' | 'person' | 'everyone' }
+
 /** Which open callbacks to read: a person's own and everyone's, or all people's (managers' overdue). */
 export type CallbackScope = { visibleTo: string } | { everyone: true }
 
-export function createCallbackQueries(db: ConsoleDb) {
+export function createCallbackQueries(db: ConsoleDb, adapter: StoreAdapter) {
   const select = () =>
     db
       .selectFrom('callbacks')
@@ -79,25 +89,43 @@ export function createCallbackQueries(db: ConsoleDb) {
   const open = () => select().where('callbacks.done_at', 'is', null).where('callbacks.cancelled_at', 'is', null)
 
   return {
-    create: async (callback: NewCallback, at: number): Promise<string> => {
-      const id = `cb_${randomBytes(9).toString('base64url')}`
-      await db
-        .insertInto('callbacks')
-        .values({
-          id,
-          call_id: callback.callId,
-          number: callback.number,
-          caller_id: callback.callerId,
-          metadata: JSON.stringify(callback.metadata),
-          time_zones: JSON.stringify(callback.timeZones),
-          due_at: callback.dueAt,
-          owner_id: callback.ownerId,
-          created_by: callback.createdBy,
-          created_at: at,
-        })
-        .execute()
-      return id
-    },
+    /**
+     * Saves a callback unless a cap of `most` is reached. The counts and the insert are one serial transaction, so
+     * requests at once (several tabs, two instances) cannot pass a cap between them.
+     */
+    create: (callback: NewCallback, at: number, most = OPEN_CALLBACKS): Promise<CallbackCreated> =>
+      adapter.serialTransaction(db, async (tx) => {
+        const count = async (narrow?: 'call' | 'person') => {
+          let query = tx
+            .selectFrom('callbacks')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('done_at', 'is', null)
+            .where('cancelled_at', 'is', null)
+          if (narrow === 'call') query = query.where('call_id', '=', callback.callId)
+          if (narrow === 'person') query = query.where('created_by', '=', callback.createdBy)
+          return Number((await query.executeTakeFirstOrThrow()).n)
+        }
+        if ((await count('call')) >= most.perCall) return { refused: 'call' }
+        if ((await count('person')) >= most.perPerson) return { refused: 'person' }
+        if ((await count()) >= most.inAll) return { refused: 'everyone' }
+        const id = `cb_${randomBytes(9).toString('base64url')}`
+        await tx
+          .insertInto('callbacks')
+          .values({
+            id,
+            call_id: callback.callId,
+            number: callback.number,
+            caller_id: callback.callerId,
+            metadata: JSON.stringify(callback.metadata),
+            time_zones: JSON.stringify(callback.timeZones),
+            due_at: callback.dueAt,
+            owner_id: callback.ownerId,
+            created_by: callback.createdBy,
+            created_at: at,
+          })
+          .execute()
+        return { id }
+      }),
     find: async (id: string): Promise<CallbackRow | null> => {
       const row = await select().where('callbacks.id', '=', id).executeTakeFirst()
       return row ? toRow(row) : null

@@ -85,8 +85,8 @@ function createStore(
     personClaims: createPersonClaimQueries(db),
     storageOrigins: createStorageOriginQueries(db),
     callLists: createCallListQueries(db),
-    callListContacts: createCallListContactQueries(db),
-    callbacks: createCallbackQueries(db),
+    callListContacts: createCallListContactQueries(db, adapter),
+    callbacks: createCallbackQueries(db, adapter),
     /** Issue 51: outcome kinds, and each call's outcome and note. */
     callWork: createCallWorkQueries(db, adapter),
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */

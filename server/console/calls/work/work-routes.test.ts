@@ -8,10 +8,12 @@ import type { WorkSavedEvent } from './work-saved'
 
 const HOUR = 60 * 60_000
 
-async function team() {
+/** `paced`: the console's own pace of a person a minute, on the test's clock (which then also times sessions). */
+async function team(paced?: number) {
   const clock = fakeClock()
   const saved: WorkSavedEvent[] = []
   const app = await createTestConsole({
+    ...(paced === undefined ? {} : { queryRateLimitPerMinute: paced, now: clock.now }),
     workClock: async () => clock.now(),
     onWorkSaved: [(event) => void saved.push(event)],
   })
@@ -151,6 +153,46 @@ describe('a call’s outcome and note', () => {
     await app.store.callWork.changeKind('busy', { archived: true })
     const archived = await expectProblem(await put('ana', 'outcome', { outcome: 'busy' }), 400)
     expect(archived.detail).toMatch(/no longer offered/)
+  })
+})
+
+describe('two tabs saving at once', () => {
+  it('keep the last outcome, and the trail names the one each save replaced, as a chain', async () => {
+    const { app, put, read } = await team()
+    const kinds = DEFAULT_OUTCOME_KINDS.map((kind) => kind.id)
+    const answers = await Promise.all(kinds.map((outcome) => put('ana', 'outcome', { outcome })))
+    expect(answers.map((res) => res.status)).toEqual(kinds.map(() => 200))
+    const entries = await app.store.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'call.outcome-recorded')
+      .orderBy('seq')
+      .execute()
+    const saves = entries.map((entry) => JSON.parse(String(entry.detail)) as { outcome: string; previous: string })
+    // Each save replaced exactly one other: the chain from nothing runs through every save once, to the kept one.
+    const after = new Map(saves.map((save) => [save.previous, save]))
+    expect(after.size).toBe(kinds.length)
+    let at: string | null = null
+    for (let n = 0; n < kinds.length; n++) at = after.get(at as string)?.outcome ?? 'broken'
+    expect((await read('bob')).outcome?.id).toBe(at)
+  })
+})
+
+describe('a person saving without end', () => {
+  it('is paced per person (429 with Retry-After, in words), so thousands of versions never pile up and others save on', async () => {
+    // 60 a minute: bursts of 10, then a token a second, and the test's clock stands still.
+    const { app, put, read } = await team(60)
+    const answers = []
+    for (let i = 0; i < 40; i++) answers.push(await put('ana', 'note', { note: `version ${i}` }))
+    const refused = answers.filter((res) => res.status === 429)
+    expect(refused.length).toBe(30)
+    expect(Number(refused[0]?.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await expectProblem(refused[0] as Response, 429)).detail).toMatch(/\w+ \w+/)
+    expect((await app.store.callWork.noteVersions('call_ana_1')).length).toBe(10)
+    expect((await put('ana', 'outcome', { outcome: 'reached' })).status).toBe(429)
+    // Another person's pace is their own.
+    expect((await read('meg')).note?.text).toMatch(/^version/)
+    expect((await put('meg', 'outcome', { outcome: 'reached' })).status).toBe(200)
   })
 })
 

@@ -89,16 +89,15 @@ export function workRoutes(options: WorkRoutesOptions) {
           kind ? `“${kind.label}” is no longer offered. Choose another outcome.` : 'Choose one of the listed outcomes.',
           { errors: [{ field: 'outcome', message: 'Choose one of the listed outcomes.' }] },
         )
-      const previous = await work.outcomeOf(call.callId)
       const at = await options.clock()
-      await work.recordOutcome(call.callId, kind.id, session.userId, at)
+      const { previous } = await work.recordOutcome(call.callId, kind.id, session.userId, at)
       await audit.record({
         actor: actorOf(session),
         ...requestFacts(c),
         action: 'call.outcome-recorded',
         target: call.callId,
         outcome: 200,
-        detail: { outcome: kind.id, previous: previous?.kindId ?? null },
+        detail: { outcome: kind.id, previous },
       })
       await options.onWorkSaved({ callId: call.callId, kind: 'outcome', outcomeId: kind.id, by: session.userId, at })
       return c.json(await readWork(c, call.callId, call.placerId))

@@ -5,6 +5,8 @@ import type { StoreAdapter } from '../adapter'
 
 // Any number, the same in every console instance: the lock "read the audit trail's head, append" takes.
 const SERIAL_WRITES_LOCK = 0x5_70_1ce
+// The first of the two-integer lock keys (a space apart from the single-key one above): takingTurns' locks.
+const KEYED_LOCKS = 0x5_70_1cf
 
 /** A LIKE pattern for a substring: its own %, _ and the escape character are literal. */
 const anywhere = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
@@ -38,6 +40,11 @@ export const postgresAdapter: StoreAdapter = {
   serialTransaction: (db, work) =>
     db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${sql.lit(SERIAL_WRITES_LOCK)})`.execute(trx)
+      return work(trx)
+    }),
+  takingTurns: (db, key, work) =>
+    db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${sql.lit(KEYED_LOCKS)}, hashtext(${key}))`.execute(trx)
       return work(trx)
     }),
   migrations: {
