@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { callbackQueries, cancelCallback, markCallbackDone } from '@/api/callbacks'
 import type { Callback } from '@/api/contract/callback-schemas'
 import { useTimeZone } from '@/api/preferences'
+import { RevealedText } from '@/components/revealed-text'
 import { Button } from '@/components/ui/button'
 import { errorText } from '@/lib/error-text'
 import { formatMetadataValue } from '@/lib/format'
@@ -12,7 +13,13 @@ import { describeDue } from './callback-time'
 import { MoveCallback } from './move-callback'
 
 const ownerText = (callback: Callback, userId: string | undefined) =>
-  callback.owner === null ? 'Everyone’s' : callback.owner.user_id === userId ? 'Yours' : callback.owner.email
+  callback.owner === null ? (
+    'Everyone’s'
+  ) : callback.owner.user_id === userId ? (
+    'Yours'
+  ) : (
+    <RevealedText text={callback.owner.email} />
+  )
 
 /** One callback: whom, when (their time and yours), whose, what it carries, and what can be done with it. */
 export function CallbackItem({
@@ -45,15 +52,21 @@ export function CallbackItem({
       aria-label={`Callback to ${number}`}
       className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800"
     >
-      <div className="min-w-0 flex-1 space-y-1">
+      {/* A basis, not flex-1: on a phone the buttons wrap below instead of squeezing the text to a word a line. */}
+      <div className="min-w-0 grow basis-64 space-y-1">
         <p>
           <span className="font-medium tabular-nums">{number}</span>{' '}
           <span className="text-slate-600 dark:text-slate-400">· {ownerText(callback, userId)}</span>
         </p>
         <p>{describeDue(Date.parse(callback.due_at), callback.time_zones, zone)}</p>
         {metadata.length > 0 && (
-          <p className="text-slate-600 dark:text-slate-400">
-            {metadata.map(([key, value]) => `${key}: ${formatMetadataValue(value)}`).join(' · ')}
+          <p className="break-words text-slate-600 dark:text-slate-400">
+            {metadata.map(([key, value], i) => (
+              <span key={key}>
+                {i > 0 && ' · '}
+                <RevealedText text={key} />: <RevealedText text={formatMetadataValue(value)} />
+              </span>
+            ))}
           </p>
         )}
       </div>
