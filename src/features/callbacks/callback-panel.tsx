@@ -10,6 +10,7 @@ import { outcomeKindQueries } from '@/api/outcome-kinds'
 import { can, sessionQueries } from '@/api/session'
 import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
+import { ErrorState } from '@/components/ui/error-state'
 import { CallbackForm } from './callback-form'
 import { CallbackItem } from './callback-item'
 
@@ -32,6 +33,14 @@ export function CallbackPanel({ callId }: { callId: string }) {
   return (
     <Card aria-labelledby="callback-panel-title" className="space-y-3">
       <CardTitle id="callback-panel-title">Callback</CardTitle>
+      {/* Said, not shown as none: a callback already asked for must not be asked for twice while the console is away. */}
+      {open.isError && (
+        <ErrorState
+          title="Could not load this call’s callbacks"
+          error={open.error}
+          onRetry={() => void open.refetch()}
+        />
+      )}
       {callbacks.length > 0 && (
         <ul className="space-y-2">
           {callbacks.map((callback) => (
