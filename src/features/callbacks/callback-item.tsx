@@ -64,6 +64,7 @@ export function CallbackItem({
     onSettled: refresh,
   })
   const failed = done.error ?? cancel.error
+  const working = done.isPending || cancel.isPending
   const [moving, setMoving] = useState(false)
   // The console's rule (server/console/callbacks/routes.ts), so a button is never one it refuses.
   const mayWork = oversees || callback.owner === null || callback.owner.user_id === userId
@@ -95,7 +96,15 @@ export function CallbackItem({
       {mayWork && (
         <div className="flex flex-wrap gap-2">
           {canCall && <CallBackAnchor callback={callback} aria-label={`Call back ${number}`} />}
-          <Button size="xs" variant="secondary" disabled={done.isPending} onClick={() => done.mutate(callback.id)}>
+          {/* aria-disabled, not disabled: a disabled button loses the focus at once, and with it the keyboard's place. */}
+          <Button
+            size="xs"
+            variant="secondary"
+            aria-disabled={working}
+            onClick={() => {
+              if (!working) done.mutate(callback.id)
+            }}
+          >
             Mark done
           </Button>
           <Button
@@ -107,7 +116,14 @@ export function CallbackItem({
           >
             Move
           </Button>
-          <Button size="xs" variant="ghost" disabled={cancel.isPending} onClick={() => cancel.mutate(callback.id)}>
+          <Button
+            size="xs"
+            variant="ghost"
+            aria-disabled={working}
+            onClick={() => {
+              if (!working) cancel.mutate(callback.id)
+            }}
+          >
             Cancel callback
           </Button>
         </div>

@@ -35,7 +35,7 @@ export function MoveCallback({
   })
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (dueAt === null) return
+    if (dueAt === null || move.isPending) return
     move.mutate({ id: callback.id, dueAt: new Date(dueAt).toISOString() })
   }
   return (
@@ -49,7 +49,7 @@ export function MoveCallback({
           <Input {...control} type="datetime-local" value={text} onChange={(event) => setText(event.target.value)} />
         )}
       </Field>
-      <Button type="submit" size="sm" disabled={dueAt === null || move.isPending}>
+      <Button type="submit" size="sm" disabled={dueAt === null} aria-disabled={move.isPending}>
         Save time
       </Button>
       <Button type="button" size="sm" variant="ghost" onClick={onClose}>

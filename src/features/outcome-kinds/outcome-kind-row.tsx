@@ -35,13 +35,22 @@ export function OutcomeKindRow({
   })
   const up = useRef<HTMLButtonElement>(null)
   const down = useRef<HTMLButtonElement>(null)
-  // Moved to the top (or the bottom), the button pressed turns disabled and would drop the focus to the page's
-  // start: it goes to the other one, so the keyboard can carry on.
+  // The control a change is made from is disabled while it is sent (and its row may move in the list), which drops
+  // the focus to the page's start: it gets it back once the change is done, or, now disabled at the top or the
+  // bottom, the other arrow does, so the keyboard carries on from where it was.
+  const pressed = useRef<HTMLElement | null>(null)
   useEffect(() => {
-    if (position === 0 && document.activeElement === up.current) down.current?.focus()
-    if (last && document.activeElement === down.current) up.current?.focus()
-  }, [position, last])
-  const send = (what: Change, message: string) => change.mutate({ change: what, message })
+    const target = pressed.current
+    if (!target || change.isPending) return
+    pressed.current = null
+    if (document.activeElement !== document.body && document.activeElement !== target) return
+    const atEdge = (target === up.current && position === 0) || (target === down.current && last)
+    ;(atEdge ? (target === up.current ? down.current : up.current) : target)?.focus()
+  })
+  const send = (what: Change, message: string) => {
+    pressed.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    change.mutate({ change: what, message })
+  }
   const rename = (event: FormEvent) => {
     event.preventDefault()
     send({ label }, `Renamed “${kind.label}” to “${label.trim()}”.`)
