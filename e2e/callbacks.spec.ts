@@ -6,7 +6,9 @@
 // lead, so that "in 5 minutes" on the page is a few seconds ahead for the console, and moving the page's clock by
 // 5 minutes brings the page to where the console will be: no wait of 5 minutes, and no date of today's in a check.
 import { CALLBACK_METADATA_KEY } from '../src/api/contract/callback-schemas'
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/contract/console-schemas'
 import { placeCall } from './support/api'
+import { axeViolations } from './support/axe'
 import { signInAsNewPerson } from './support/people'
 import { expect, signedOut, test } from './support/test'
 
@@ -72,4 +74,50 @@ test('an agent asks for a callback in 5 minutes; it comes due once, and Call bac
   await page.goto('/callbacks')
   await expect(page.getByRole('region', { name: 'Due now' }).getByText('Nothing is due now.')).toBeVisible()
   await expect(page.getByRole('link', { name: /due now/ })).toHaveCount(0)
+})
+
+test('an agent works callbacks from the keyboard, on a phone: what the caller wrote is shown with its hidden characters named, and each one done says so and keeps the focus in the list', async ({
+  page,
+}) => {
+  await signInAsNewPerson(page, 'support')
+  await page.setViewportSize({ width: 390, height: 844 })
+  // The metadata came from a ticket tool: a right-to-left override would draw "T-1‮evil" as "T-1live".
+  const call = await placeCall(page.request, { destination: CALLEE, metadata: { ticket: 'T-1\u202Eevil' } })
+  for (const days of [1, 2]) {
+    const asked = await page.request.post('/api/console/callbacks', {
+      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+      data: { call_id: call.call_id, due_at: new Date(Date.now() + days * 86_400_000).toISOString(), owner: 'placer' },
+    })
+    expect(asked.status(), await asked.text()).toBe(201)
+  }
+  await page.goto('/callbacks')
+  const comingUp = page.getByRole('region', { name: 'Coming up' })
+  const callbacks = comingUp.getByRole('listitem', { name: /^Callback to / })
+  await expect(callbacks).toHaveCount(2)
+  await expect(callbacks.first()).toContainText('ticket: T-1⟨U+202E⟩evil')
+  // At a phone's width the buttons wrap below the callback's words, and nothing is wider than the screen.
+  expect(
+    (
+      await callbacks
+        .first()
+        .getByText(/for them|for you/)
+        .boundingBox()
+    )?.width,
+  ).toBeGreaterThan(250)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+  expect(await axeViolations(page)).toEqual([])
+
+  await callbacks.first().getByRole('button', { name: 'Mark done' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(comingUp.getByRole('status')).toHaveText(/^Marked done: the callback to /)
+  await expect(callbacks).toHaveCount(1)
+  await expect(callbacks.first().getByRole('link', { name: /^Call back / })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await expect(callbacks.first().getByRole('button', { name: 'Cancel callback' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(comingUp.getByRole('status')).toHaveText(/^Cancelled the callback to /)
+  await expect(comingUp.getByText('No callbacks are planned.')).toBeVisible()
+  await expect(comingUp.getByRole('heading', { name: 'Coming up' })).toBeFocused()
 })
