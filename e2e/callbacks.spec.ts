@@ -119,5 +119,7 @@ test('an agent works callbacks from the keyboard, on a phone: what the caller wr
   await page.keyboard.press('Enter')
   await expect(comingUp.getByRole('status')).toHaveText(/^Cancelled the callback to /)
   await expect(comingUp.getByText('No callbacks are planned.')).toBeVisible()
+  // An empty list says where callbacks come from.
+  await expect(comingUp).toContainText('Ask for one on a call’s page, in its Callback panel')
   await expect(comingUp.getByRole('heading', { name: 'Coming up' })).toBeFocused()
 })

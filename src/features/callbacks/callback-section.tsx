@@ -11,6 +11,7 @@ export function CallbackSection({
   title,
   description,
   empty,
+  emptyHint,
   query,
   hide,
   userId,
@@ -20,6 +21,8 @@ export function CallbackSection({
   title: string
   description?: string
   empty: string
+  /** What to do next when there is none. */
+  emptyHint?: string
   query: UseQueryResult<Callback[]>
   /** Callbacks another section lists already. */
   hide?: ReadonlySet<string>
@@ -52,7 +55,7 @@ export function CallbackSection({
           title={`Could not load ${title.toLowerCase()}`}
         />
       ) : !shown || shown.length === 0 ? (
-        <EmptyState title={empty} />
+        <EmptyState title={empty}>{emptyHint}</EmptyState>
       ) : (
         <ul className="space-y-2">
           {shown.map((callback) => (

@@ -65,6 +65,8 @@ describe('the outcome list', () => {
     })
     expect(screen.getByRole('textbox', { name: 'Name of Sent email' })).toBeTruthy()
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('')
+    // Ready for the next one.
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'))
   })
 
   it('says in the server’s words why it refused, and adds nothing', async () => {
