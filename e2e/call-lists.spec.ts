@@ -13,10 +13,10 @@ const rows = (count: number) =>
   Array.from({ length: count }, (_, i) => `Person ${i + 1},+1 212 555 ${String(100 + i).padStart(4, '0')},A-${i + 1}`)
 
 /** A list made through the console's API by the manager, for the journeys that only work one. */
-async function seedList(browser: Browser, count: number): Promise<{ id: string; name: string }> {
+async function seedList(browser: Browser, count: number, prefix = 'Renewals'): Promise<{ id: string; name: string }> {
   const manager = await browser.newContext(signedInAs('manager'))
   try {
-    const name = `Renewals ${randomUUID().slice(0, 6)}`
+    const name = `${prefix} ${randomUUID().slice(0, 6)}`
     const res = await manager.request.post(LISTS, {
       headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
       data: {
@@ -220,6 +220,35 @@ async function callsOfList(request: APIRequestContext, since: string, listId: st
   } while (cursor)
   return ours.filter((call) => call.metadata[LIST_METADATA_KEYS.list] === listId)
 }
+
+test('a list named with a right-to-left override reads with it named, on the lists and the work page, on a phone', async ({
+  browser,
+}) => {
+  // "Q4 \u202Etxt.exe" would draw as "Q4 exe.txt": the page shows the override as a token instead.
+  const list = await seedList(browser, 1, 'Q4 \u202Etxt.exe')
+  const shown = `Q4 ⟨U+202E⟩txt.exe ${list.name.slice(-6)}`
+  const agent = await browser.newContext({ ...signedInAs('support'), viewport: { width: 390, height: 844 } })
+  try {
+    const page = await agent.newPage()
+    await page.goto('/call-lists')
+    await expect(page.getByRole('row').filter({ hasText: shown })).toBeVisible()
+    await page.getByRole('link', { name: `Work ${shown}` }).click()
+    // The token is an image named for the character, to a screen reader as well.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(shown)
+    await expect(
+      page
+        .getByRole('heading', { level: 1 })
+        .getByRole('img', { name: 'Hidden character U+202E: right-to-left override' }),
+    ).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Place call (C)' })).toBeEnabled()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    )
+    expect(await axeViolations(page)).toEqual([])
+  } finally {
+    await agent.close()
+  }
+})
 
 test('two agents on one list never get the same contact', async ({ browser }) => {
   const list = await seedList(browser, 20)

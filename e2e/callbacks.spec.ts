@@ -10,6 +10,7 @@ import { randomInt } from 'node:crypto'
 import { CALLBACK_METADATA_KEY, type Callback, OVERDUE_AFTER_MS } from '../src/api/contract/callback-schemas'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/contract/console-schemas'
 import { placeCall } from './support/api'
+import { axeViolations } from './support/axe'
 import { backdateCallback } from './support/console-db'
 import { signInAsNewPerson } from './support/people'
 import { formatPhone } from './support/phone'
@@ -141,4 +142,52 @@ test('a callback left open past its time stays in the managers’ Overdue list u
   } finally {
     await Promise.all([agent.close(), manager.close()])
   }
+})
+
+test('an agent works callbacks from the keyboard, on a phone: what the caller wrote is shown with its hidden characters named, and each one done says so and keeps the focus in the list', async ({
+  page,
+}) => {
+  await signInAsNewPerson(page, 'support')
+  await page.setViewportSize({ width: 390, height: 844 })
+  // The metadata came from a ticket tool: a right-to-left override would draw "T-1‮evil" as "T-1live".
+  const call = await placeCall(page.request, { destination: CALLEE, metadata: { ticket: 'T-1\u202Eevil' } })
+  for (const days of [1, 2]) {
+    const asked = await page.request.post('/api/console/callbacks', {
+      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+      data: { call_id: call.call_id, due_at: new Date(Date.now() + days * 86_400_000).toISOString(), owner: 'placer' },
+    })
+    expect(asked.status(), await asked.text()).toBe(201)
+  }
+  await page.goto('/callbacks')
+  const comingUp = page.getByRole('region', { name: 'Coming up' })
+  const callbacks = comingUp.getByRole('listitem', { name: /^Callback to / })
+  await expect(callbacks).toHaveCount(2)
+  await expect(callbacks.first()).toContainText('ticket: T-1⟨U+202E⟩evil')
+  // At a phone's width the buttons wrap below the callback's words, and nothing is wider than the screen.
+  expect(
+    (
+      await callbacks
+        .first()
+        .getByText(/for them|for you/)
+        .boundingBox()
+    )?.width,
+  ).toBeGreaterThan(250)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+  expect(await axeViolations(page)).toEqual([])
+
+  await callbacks.first().getByRole('button', { name: 'Mark done' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(comingUp.getByRole('status')).toHaveText(/^Marked done: the callback to /)
+  await expect(callbacks).toHaveCount(1)
+  await expect(callbacks.first().getByRole('link', { name: /^Call back / })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await expect(callbacks.first().getByRole('button', { name: 'Cancel callback' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(comingUp.getByRole('status')).toHaveText(/^Cancelled the callback to /)
+  await expect(comingUp.getByText('No callbacks are planned.')).toBeVisible()
+  // An empty list says where callbacks come from.
+  await expect(comingUp).toContainText('Ask for one on a call’s page, in its Callback panel')
+  await expect(comingUp.getByRole('heading', { name: 'Coming up' })).toBeFocused()
 })

@@ -4,6 +4,7 @@ import type { CallList } from '@/api/contract/call-list-schemas'
 import { Button } from '@/components/ui/button'
 import { FormError } from '@/components/ui/form-error'
 import { errorText } from '@/lib/error-text'
+import { revealHidden } from '@/lib/hidden-characters'
 
 /** Managers: Pause (nobody gets a contact, every place is kept) or Resume, on the lists table and the list's page. */
 export function PauseButton({ list }: { list: CallList }) {
@@ -18,7 +19,7 @@ export function PauseButton({ list }: { list: CallList }) {
         size="sm"
         variant="secondary"
         disabled={pause.isPending}
-        aria-label={`${list.paused ? 'Resume' : 'Pause'} ${list.name}`}
+        aria-label={`${list.paused ? 'Resume' : 'Pause'} ${revealHidden(list.name)}`}
         onClick={() => pause.mutate({ id: list.id, paused: !list.paused })}
       >
         {list.paused ? 'Resume' : 'Pause'}

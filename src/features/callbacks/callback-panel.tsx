@@ -10,6 +10,7 @@ import { outcomeKindQueries } from '@/api/outcome-kinds'
 import { can, sessionQueries } from '@/api/session'
 import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
+import { ErrorState } from '@/components/ui/error-state'
 import { CallbackForm } from './callback-form'
 import { CallbackItem } from './callback-item'
 
@@ -26,12 +27,29 @@ export function CallbackPanel({ callId }: { callId: string }) {
   const [opened, setOpened] = useState(false)
   // Closed by hand: an outcome that asks stays answered until the page is opened again.
   const [dismissed, setDismissed] = useState(false)
+  const [said, setSaid] = useState('')
   if (!allowed || !number) return null
   const callbacks = open.data ?? []
   const formOpen = opened || (asked && !dismissed && open.isSuccess && callbacks.length === 0)
   return (
     <Card aria-labelledby="callback-panel-title" className="space-y-3">
-      <CardTitle id="callback-panel-title">Callback</CardTitle>
+      <div>
+        {/* Focusable by script: where focus goes when the call's last callback is done or cancelled. */}
+        <CardTitle id="callback-panel-title" tabIndex={-1}>
+          Callback
+        </CardTitle>
+        <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+          {said}
+        </p>
+      </div>
+      {/* Said, not shown as none: a callback already asked for must not be asked for twice while the console is away. */}
+      {open.isError && (
+        <ErrorState
+          title="Could not load this call’s callbacks"
+          error={open.error}
+          onRetry={() => void open.refetch()}
+        />
+      )}
       {callbacks.length > 0 && (
         <ul className="space-y-2">
           {callbacks.map((callback) => (
@@ -41,6 +59,7 @@ export function CallbackPanel({ callId }: { callId: string }) {
               userId={session?.user.id}
               canCall={can(session, 'calls:create')}
               oversees={oversees}
+              onWorked={setSaid}
             />
           ))}
         </ul>

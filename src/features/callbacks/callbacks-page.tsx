@@ -31,6 +31,7 @@ export function CallbacksPage() {
         <CallbackSection
           title="Due now"
           empty="Nothing is due now."
+          emptyHint="A callback shows here when its time comes, and the header says “due now”."
           query={due}
           userId={userId}
           canCall={canCall}
@@ -41,6 +42,7 @@ export function CallbacksPage() {
         <CallbackSection
           title="Coming up"
           empty="No callbacks are planned."
+          emptyHint="Ask for one on a call’s page, in its Callback panel; an outcome that asks for a callback time opens it."
           query={open}
           hide={dueIds}
           userId={userId}

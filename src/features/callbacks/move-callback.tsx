@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { callbackQueries, rescheduleCallback } from '@/api/callbacks'
+import { rescheduleCallback } from '@/api/callbacks'
 import type { Callback } from '@/api/contract/callback-schemas'
 import { useTimeZone } from '@/api/preferences'
 import { Button } from '@/components/ui/button'
@@ -10,22 +10,33 @@ import { errorText } from '@/lib/error-text'
 import { zoneLabel } from '@/lib/time-zone'
 import { describeDue, instantOfWallClock, wallClockValue } from './callback-time'
 
-/** A new time for a callback, typed in the person's zone and read back in the callee's. */
-export function MoveCallback({ callback, onClose }: { callback: Callback; onClose: () => void }) {
+/**
+ * A new time for a callback, typed in the person's zone and read back in the callee's. `onMoved` (with the new time in
+ * words) once the console took it, and the form closes once the list is fresh; `onClose` also for Keep it.
+ */
+export function MoveCallback({
+  callback,
+  onMoved,
+  onClose,
+}: {
+  callback: Callback
+  onMoved: (when: string) => Promise<unknown>
+  onClose: () => void
+}) {
   const zone = useTimeZone()
-  const queryClient = useQueryClient()
   const [text, setText] = useState(() => wallClockValue(Date.parse(callback.due_at), zone))
   const dueAt = instantOfWallClock(text, zone)
   const move = useMutation({
     mutationFn: rescheduleCallback,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: callbackQueries.all() })
+    onSuccess: async (moved) => {
+      await onMoved(describeDue(Date.parse(moved.due_at), moved.time_zones, zone))
       onClose()
     },
   })
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (dueAt !== null) move.mutate({ id: callback.id, dueAt: new Date(dueAt).toISOString() })
+    if (dueAt === null || move.isPending) return
+    move.mutate({ id: callback.id, dueAt: new Date(dueAt).toISOString() })
   }
   return (
     <form aria-label="Move the callback" onSubmit={submit} className="flex basis-full flex-wrap items-end gap-2">
@@ -38,7 +49,7 @@ export function MoveCallback({ callback, onClose }: { callback: Callback; onClos
           <Input {...control} type="datetime-local" value={text} onChange={(event) => setText(event.target.value)} />
         )}
       </Field>
-      <Button type="submit" size="sm" disabled={dueAt === null || move.isPending}>
+      <Button type="submit" size="sm" disabled={dueAt === null} aria-disabled={move.isPending}>
         Save time
       </Button>
       <Button type="button" size="sm" variant="ghost" onClick={onClose}>

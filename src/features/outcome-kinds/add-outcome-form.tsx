@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
 import { addOutcomeKind } from '@/api/outcome-kinds'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
@@ -23,6 +23,7 @@ export function AddOutcomeForm({ onAdded }: { onAdded: (label: string) => void }
   const [id, setId] = useState('')
   const [comesBack, setComesBack] = useState(false)
   const [asksCallback, setAsksCallback] = useState(false)
+  const name = useRef<HTMLInputElement>(null)
   const add = useMutation({
     mutationFn: addOutcomeKind,
     onSuccess: (list, kind) => {
@@ -32,6 +33,8 @@ export function AddOutcomeForm({ onAdded }: { onAdded: (label: string) => void }
       setId('')
       setComesBack(false)
       setAsksCallback(false)
+      // Ready for the next one: Add outcome, disabled while it was sent, had lost the focus.
+      name.current?.focus()
     },
   })
   const submit = (event: FormEvent) => {
@@ -41,9 +44,10 @@ export function AddOutcomeForm({ onAdded }: { onAdded: (label: string) => void }
   }
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="Add an outcome">
-      <div className="flex flex-wrap items-end gap-3">
+      {/* Aligned at the top: the Id's hint below it would push the Name's box down to the hint's line. */}
+      <div className="flex flex-wrap items-start gap-3">
         <Field label="Name">
-          {(control) => <Input {...control} value={label} onChange={(e) => setLabel(e.target.value)} />}
+          {(control) => <Input {...control} ref={name} value={label} onChange={(e) => setLabel(e.target.value)} />}
         </Field>
         <Field label="Id" hint="Lower-case letters, digits and “-”; left empty, it is made from the name.">
           {(control) => <Input {...control} code value={id} onChange={(e) => setId(e.target.value)} />}

@@ -65,6 +65,8 @@ describe('the outcome list', () => {
     })
     expect(screen.getByRole('textbox', { name: 'Name of Sent email' })).toBeTruthy()
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('')
+    // Ready for the next one.
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'))
   })
 
   it('says in the server’s words why it refused, and adds nothing', async () => {
@@ -96,6 +98,9 @@ describe('the outcome list', () => {
     fetchMock.mockResolvedValueOnce(listOf(busy, reached))
     await userEvent.click(screen.getByRole('button', { name: 'Move Busy up' }))
     expect(await screen.findByText('Moved “Busy” up.')).toBeTruthy()
+    // At the top its Up turns disabled: the focus goes to its Down, not to the page's start.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Busy down' }))
+    expect(within(rowOf('Busy')).getByRole('group', { name: 'What Busy does' })).toBeTruthy()
     expect(lastRequest()).toEqual({ method: 'PATCH', path: '/api/console/outcome-kinds/busy', body: { position: 0 } })
     expect(screen.getAllByRole('textbox', { name: /^Name of / }).map((box) => box.getAttribute('aria-label'))).toEqual([
       'Name of Busy',

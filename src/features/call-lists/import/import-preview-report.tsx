@@ -1,4 +1,5 @@
 import type { ImportPreview } from '@/api/contract/call-list-schemas'
+import { RevealedText } from '@/components/revealed-text'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { formatNumber, pluralize } from '@/lib/format'
 
@@ -9,7 +10,8 @@ export function ImportPreviewReport({ preview }: { preview: ImportPreview }) {
     <div className="space-y-3" aria-live="polite">
       <p className="text-sm">
         {pluralize(preview.rows, 'row')}: <strong>{formatNumber(preview.valid)}</strong> to import,{' '}
-        {formatNumber(preview.problemCount)} left out. Numbers are read from the column “{preview.numberColumn}
+        {formatNumber(preview.problemCount)} left out. Numbers are read from the column “
+        <RevealedText text={preview.numberColumn} />
         ”; the other columns become each call’s metadata.
       </p>
       {preview.problems.length > 0 && (
@@ -25,7 +27,9 @@ export function ImportPreviewReport({ preview }: { preview: ImportPreview }) {
             {preview.problems.map((problem) => (
               <TableRow key={problem.line}>
                 <TableCell>{problem.line}</TableCell>
-                <TableCell>{problem.number || '—'}</TableCell>
+                <TableCell>
+                  <RevealedText text={problem.number} empty="—" />
+                </TableCell>
                 <TableCell>
                   {problem.kind === 'duplicate' ? 'Duplicate: ' : 'Invalid: '}
                   {problem.message}

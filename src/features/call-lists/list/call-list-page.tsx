@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { callListQueries } from '@/api/call-lists'
 import { outcomeKindQueries } from '@/api/outcome-kinds'
 import { can, sessionQueries } from '@/api/session'
+import { RevealedText } from '@/components/revealed-text'
 import { Badge } from '@/components/ui/badge'
 import { buttonVariants } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
@@ -31,13 +32,20 @@ export function CallListPage({ listId }: { listId: string }) {
           </Link>
         </p>
         <h1 className="text-2xl font-semibold">
-          {data.name} {data.paused && <Badge tone="warning">Paused</Badge>}
+          <RevealedText text={data.name} /> {data.paused && <Badge tone="warning">Paused</Badge>}
         </h1>
       </div>
       <Card aria-labelledby="list-progress">
         <CardTitle id="list-progress">Where it stands</CardTitle>
         <p className="mt-2 text-sm">{progressWords(data.progress)}</p>
-        <p className="text-sm">By outcome: {outcomeWords(data.progress.byOutcome, kinds) || 'none recorded yet'}</p>
+        <p className="text-sm">
+          By outcome:{' '}
+          {data.progress.byOutcome.length === 0 ? (
+            'none recorded yet'
+          ) : (
+            <RevealedText text={outcomeWords(data.progress.byOutcome, kinds)} />
+          )}
+        </p>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
           {data.paused
             ? 'Paused: nobody gets a contact of it; each person’s place is kept for the resume.'
@@ -56,7 +64,15 @@ export function CallListPage({ listId }: { listId: string }) {
         <AssignmentForm key={data.id} list={data} />
       ) : (
         <p className="text-sm">
-          Works it: {data.everyone ? 'everyone who places calls' : data.assignees.map((a) => a.email).join(', ')}
+          Works it:{' '}
+          {data.everyone
+            ? 'everyone who places calls'
+            : data.assignees.map((a, i) => (
+                <span key={a.email}>
+                  {i > 0 && ', '}
+                  <RevealedText text={a.email} />
+                </span>
+              ))}
         </p>
       )}
     </div>

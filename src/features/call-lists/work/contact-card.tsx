@@ -1,4 +1,5 @@
 import type { WorkContact } from '@/api/contract/call-list-schemas'
+import { RevealedText } from '@/components/revealed-text'
 import { Timestamp } from '@/components/timestamp'
 import { formatPhone } from '@/lib/phone-format'
 
@@ -15,8 +16,12 @@ export function ContactCard({ contact, outcomeLabel }: { contact: WorkContact; o
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
           {metadata.map(([key, value]) => (
             <div key={key} className="contents">
-              <dt className="text-slate-600 dark:text-slate-400">{key}</dt>
-              <dd>{value}</dd>
+              <dt className="text-slate-600 dark:text-slate-400">
+                <RevealedText text={key} />
+              </dt>
+              <dd className="min-w-0 break-words">
+                <RevealedText text={value} empty="(empty)" />
+              </dd>
             </div>
           ))}
         </dl>
@@ -29,8 +34,8 @@ export function ContactCard({ contact, outcomeLabel }: { contact: WorkContact; o
           <ul className="text-sm">
             {contact.attempts.map((attempt) => (
               <li key={attempt.callId}>
-                <Timestamp iso={attempt.at} variant="inline" /> by {attempt.by}:{' '}
-                {attempt.outcome ? outcomeLabel(attempt.outcome) : 'no outcome recorded'}
+                <Timestamp iso={attempt.at} variant="inline" /> by <RevealedText text={attempt.by} />:{' '}
+                {attempt.outcome ? <RevealedText text={outcomeLabel(attempt.outcome)} /> : 'no outcome recorded'}
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { saveNote } from '@/api/call-work'
 import type { OutcomeKind } from '@/api/contract/outcome-kind-schemas'
+import { RevealedText } from '@/components/revealed-text'
 import { Button } from '@/components/ui/button'
 import { FormError } from '@/components/ui/form-error'
 import { errorText } from '@/lib/error-text'
@@ -45,7 +46,7 @@ export function OutcomeForm({
                 aria-keyshortcuts={i < 9 ? String(i + 1) : undefined}
                 onChange={() => onChoose(kind)}
               />
-              {kind.label}
+              <RevealedText text={kind.label} />
               {i < 9 && <kbd className="text-xs text-slate-500">{i + 1}</kbd>}
             </label>
           ))}
@@ -54,7 +55,7 @@ export function OutcomeForm({
       {error ? <FormError>{errorText(error)}</FormError> : null}
       {chosen && (
         <p role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
-          Outcome saved: {kinds.find((k) => k.id === chosen)?.label ?? chosen}.
+          Outcome saved: <RevealedText text={kinds.find((k) => k.id === chosen)?.label ?? chosen} />.
         </p>
       )}
       <form

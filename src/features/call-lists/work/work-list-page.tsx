@@ -8,6 +8,7 @@ import { callerIdQueries } from '@/api/caller-ids'
 import type { ClaimAnswer, WorkContact } from '@/api/contract/call-list-schemas'
 import type { OutcomeKind } from '@/api/contract/outcome-kind-schemas'
 import { outcomeKindQueries } from '@/api/outcome-kinds'
+import { RevealedText } from '@/components/revealed-text'
 import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -123,10 +124,16 @@ export function WorkListPage({ listId }: { listId: string }) {
             Call lists
           </Link>
         </p>
-        <h1 className="text-2xl font-semibold">{list.name}</h1>
+        <h1 className="text-2xl font-semibold">
+          <RevealedText text={list.name} />
+        </h1>
         <section aria-label="Where the list stands" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           <p>{progressWords(list.progress)}</p>
-          {byOutcome && <p>By outcome: {byOutcome}</p>}
+          {byOutcome && (
+            <p>
+              By outcome: <RevealedText text={byOutcome} />
+            </p>
+          )}
         </section>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Keys: <kbd>C</kbd> place the call · <kbd>1</kbd>–<kbd>9</kbd> its outcome · <kbd>N</kbd> next contact ·{' '}
@@ -155,9 +162,11 @@ export function WorkListPage({ listId }: { listId: string }) {
             {release.isError && <FormError boxed>{errorText(release.error)}</FormError>}
             {callId &&
               (kinds.isError ? (
-                <p className="text-sm text-slate-600 dark:text-slate-400">
-                  Outcomes cannot be recorded on this console yet ({errorText(kinds.error)}).
-                </p>
+                <ErrorState
+                  title="Could not load the outcomes to choose from"
+                  error={kinds.error}
+                  onRetry={() => void kinds.refetch()}
+                />
               ) : (
                 <OutcomeForm
                   key={callId}

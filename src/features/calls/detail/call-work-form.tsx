@@ -4,6 +4,7 @@ import { callWorkQueries, saveNote, saveOutcome } from '@/api/call-work'
 import { isApiError } from '@/api/client'
 import { type CallWork, MAX_NOTE_LENGTH } from '@/api/contract/call-work-schemas'
 import type { OutcomeKind } from '@/api/contract/outcome-kind-schemas'
+import { RevealedText } from '@/components/revealed-text'
 import { Timestamp } from '@/components/timestamp'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
@@ -11,6 +12,7 @@ import { FormError } from '@/components/ui/form-error'
 import { controlClass } from '@/components/ui/input'
 import { cn } from '@/lib/cn'
 import { errorText } from '@/lib/error-text'
+import { revealHidden } from '@/lib/hidden-characters'
 import { CallWorkRead } from './call-work-read'
 
 /** The outcome as radio buttons and the note as a textarea, saved together; a part the person may not change is read. */
@@ -71,13 +73,14 @@ export function CallWorkForm({
                   checked={outcome === kind.id}
                   onChange={() => setOutcome(kind.id)}
                 />
-                {kind.label}
+                <RevealedText text={kind.label} />
               </label>
             ))}
           </div>
           {work.outcome && (
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              Recorded by {work.outcome.recorded_by}, <Timestamp iso={work.outcome.recorded_at} variant="inline" />
+              Recorded by <RevealedText text={work.outcome.recorded_by} />,{' '}
+              <Timestamp iso={work.outcome.recorded_at} variant="inline" />
             </p>
           )}
           {fieldErrors.outcome && <FormError>{fieldErrors.outcome}</FormError>}
@@ -94,7 +97,7 @@ export function CallWorkForm({
               {note.length.toLocaleString('en')} / {MAX_NOTE_LENGTH.toLocaleString('en')} characters
               {work.note && (
                 <>
-                  {' · '}by {work.note.author}; its author can change it until{' '}
+                  {' · '}by <RevealedText text={work.note.author} />; its author can change it until{' '}
                   <Timestamp iso={work.note.editable_until} variant="inline" />
                 </>
               )}
@@ -114,6 +117,13 @@ export function CallWorkForm({
         </Field>
       ) : (
         <CallWorkRead work={work} only="note" />
+      )}
+      {/* A textarea draws bidi and invisible characters as they act: the note as others read it names them. */}
+      {work.may_edit.note && revealHidden(note) !== note && (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          This note holds hidden characters; read with them shown:{' '}
+          <RevealedText className="whitespace-pre-wrap break-words text-slate-950 dark:text-slate-50" text={note} />
+        </p>
       )}
       <Button type="submit" size="sm" disabled={save.isPending || !(outcomeChanged || noteChanged)}>
         {save.isPending ? 'Saving…' : 'Save'}

@@ -2,7 +2,7 @@
 // The call page's "Outcome and note": the placer chooses an outcome and writes a note from the keyboard and saves
 // both; a refusal is said in the console's words; someone who may not change them reads who recorded them and when.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
+import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { CallWork } from '@/api/contract/call-work-schemas'
@@ -114,10 +114,61 @@ describe('the outcome and note panel', () => {
     serve({ ...recorded, may_edit: { outcome: false, note: false } }, () => json(500, {}))
     renderPanel()
     expect(await screen.findByText('Reached')).toBeTruthy()
-    expect(screen.getByText(/recorded by ana@example.com/)).toBeTruthy()
-    expect(screen.getByText(/Wants the invoice/).textContent).toBe('Wants the invoice\nby post')
-    expect(screen.getByText(/By ana@example.com/)).toBeTruthy()
+    const read = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+    expect(read('Outcome')).toMatch(/^Reached recorded by ana@example.com, /)
+    expect(read('Note')).toMatch(/^Wants the invoice\nby postBy ana@example.com, /)
     expect(screen.queryByRole('textbox')).toBeNull()
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()
+  })
+
+  it('names the hidden characters of a note and of the names in it, to those who read it and to those who edit it', async () => {
+    // A right-to-left override reorders what follows it: "kcab" reads "back" where it is drawn as it acts.
+    const tricky: CallWork = {
+      outcome: {
+        ...recorded.outcome,
+        label: 'Reached\u200B',
+        recorded_by: 'ana\u202E@example.com',
+      } as CallWork['outcome'],
+      note: { ...recorded.note, text: 'Call \u202Ekcab\u202C Tuesday' } as CallWork['note'],
+      may_edit: { outcome: false, note: false },
+    }
+    serve(tricky, () => json(500, {}))
+    renderPanel()
+    const read = async (term: string) =>
+      (await screen.findByText(term, { selector: 'dt' })).nextElementSibling?.textContent ?? ''
+    expect(await read('Outcome')).toMatch(/^Reached⟨U\+200B⟩ recorded by ana⟨U\+202E⟩@example.com, /)
+    expect(await read('Note')).toMatch(/^Call ⟨U\+202E⟩kcab⟨U\+202C⟩ Tuesday/)
+    expect(document.body.textContent).not.toContain('\u202E')
+    cleanup()
+
+    serve({ ...tricky, may_edit: { outcome: true, note: true } }, () => json(500, {}))
+    renderPanel()
+    // The textarea holds the note as written (it is the note); beside it, the same note with its hidden ones named.
+    const note = await screen.findByRole('textbox', { name: 'Note' })
+    expect((note as HTMLTextAreaElement).value).toBe('Call \u202Ekcab\u202C Tuesday')
+    expect(screen.getByText(/This note holds hidden characters/).textContent).toMatch(
+      /read with them shown: Call ⟨U\+202E⟩kcab⟨U\+202C⟩ Tuesday$/,
+    )
+    const user = userEvent.setup()
+    await user.clear(note)
+    await user.type(note, 'Call back Tuesday')
+    expect(screen.queryByText(/This note holds hidden characters/)).toBeNull()
+  })
+
+  it('says when the console cannot be reached, and its Retry goes once the console answers', async () => {
+    let up = false
+    fetchMock.mockImplementation(async (input) => {
+      if (!up) throw new TypeError('Failed to fetch')
+      const url = new URL(String(input), 'http://localhost')
+      return url.pathname.endsWith('/outcome-kinds') ? json(200, kinds) : json(200, recorded)
+    })
+    renderPanel()
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toMatch(/^Could not load the outcome and note/)
+    up = true
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('radio', { name: 'Reached' })).toBeTruthy()
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
   })
 })

@@ -3,8 +3,7 @@ import { useState } from 'react'
 import { callWorkQueries } from '@/api/call-work'
 import { outcomeKindQueries } from '@/api/outcome-kinds'
 import { Card, CardTitle } from '@/components/ui/card'
-import { FormError } from '@/components/ui/form-error'
-import { errorText } from '@/lib/error-text'
+import { ErrorState } from '@/components/ui/error-state'
 import { CallWorkForm } from './call-work-form'
 import { CallWorkRead } from './call-work-read'
 
@@ -24,7 +23,14 @@ export default function CallWorkPanel({ callId }: { callId: string }) {
       {work.isPending || kinds.isPending ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">Loading the outcome and note…</p>
       ) : work.isError || kinds.isError ? (
-        <FormError>Could not load the outcome and note: {errorText(work.error ?? kinds.error)}</FormError>
+        <ErrorState
+          title="Could not load the outcome and note"
+          error={work.error ?? kinds.error}
+          onRetry={() => {
+            if (work.isError) void work.refetch()
+            if (kinds.isError) void kinds.refetch()
+          }}
+        />
       ) : work.data.may_edit.outcome || work.data.may_edit.note ? (
         // A fresh form when the saved work changes under it (another tab, a manager), not a stale draft.
         <CallWorkForm

@@ -1,4 +1,5 @@
 import type { CallWork } from '@/api/contract/call-work-schemas'
+import { RevealedText } from '@/components/revealed-text'
 import { Timestamp } from '@/components/timestamp'
 
 /** The outcome and note as they are, with who recorded them and when: for those who may not change them. */
@@ -11,9 +12,10 @@ export function CallWorkRead({ work, only }: { work: CallWork; only?: 'outcome' 
           <dd>
             {work.outcome ? (
               <>
-                {work.outcome.label}{' '}
+                <RevealedText text={work.outcome.label} />{' '}
                 <span className="text-slate-600 dark:text-slate-400">
-                  recorded by {work.outcome.recorded_by}, <Timestamp iso={work.outcome.recorded_at} variant="inline" />
+                  recorded by <RevealedText text={work.outcome.recorded_by} />,{' '}
+                  <Timestamp iso={work.outcome.recorded_at} variant="inline" />
                 </span>
               </>
             ) : (
@@ -28,9 +30,11 @@ export function CallWorkRead({ work, only }: { work: CallWork; only?: 'outcome' 
           <dd>
             {work.note ? (
               <>
-                <p className="whitespace-pre-wrap break-words">{work.note.text}</p>
+                <p className="whitespace-pre-wrap break-words">
+                  <RevealedText text={work.note.text} />
+                </p>
                 <p className="text-slate-600 dark:text-slate-400">
-                  By {work.note.author}, <Timestamp iso={work.note.updated_at} variant="inline" />
+                  By <RevealedText text={work.note.author} />, <Timestamp iso={work.note.updated_at} variant="inline" />
                 </p>
               </>
             ) : (
