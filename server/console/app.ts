@@ -38,6 +38,8 @@ import { createPlacedCallbackCloser } from './callbacks/placed-callback'
 import { callbackRoutes } from './callbacks/routes'
 import { callerIdHealthRoutes } from './caller-ids/health-routes'
 import { callerIdSuggestionRoutes } from './caller-ids/suggestion-routes'
+import type { CallingHours } from './calling-hours/calling-window'
+import { placementHours } from './calling-hours/placement-hours'
 import type { CallIndexSync } from './calls/index/call-index-sync'
 import { callExportRoutes } from './calls/index/export-routes'
 import { createPlacedCallIndexer } from './calls/index/placed-calls'
@@ -161,6 +163,8 @@ export interface ConsoleAppOptions {
   now?: () => number
   /** CONSOLE_REQUIRE_OUTCOME: a person's next call waits for their previous call's outcome (off unless given). */
   requireOutcome?: boolean
+  /** CONSOLE_CALLING_HOURS: placements only within the callee's local window (none enforced when not given). */
+  callingHours?: CallingHours
   /** Told of every saved outcome and note besides the integrations and the call lists (work-composition.ts). */
   onWorkSaved?: readonly WorkSavedListener[]
   /** The outcomes' and notes' clock (the 24 hours of a note): the store's own unless a test gives one. */
@@ -464,6 +468,10 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
     liveHub && createPlacedCallNotifier(liveHub, (ids) => options.store.callOwners.ownersOf(ids), options.logger)
   const indexPlacedCall = createPlacedCallIndexer(options.store, options.logger)
   const closePlacedCallback = createPlacedCallbackCloser(options.store, audit, options.logger, now)
+  const { callingHours } = options
+  const outsideHours = callingHours
+    ? [placementHours({ hours: callingHours, audit, timeZonesOf: calleeTimeZones, now })]
+    : []
   // The audit first: it records the owner the board and the index show.
   const voice = voiceRoutes(
     proxy,
@@ -478,7 +486,11 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
         if (notePlacedCall) await notePlacedCall(operation, response)
       },
     },
-    [listPlacementClaim(options.store, now), ...(options.requireOutcome ? [outcomeRequired(options.store)] : [])],
+    [
+      listPlacementClaim(options.store, now),
+      ...(options.requireOutcome ? [outcomeRequired(options.store)] : []),
+      ...outsideHours,
+    ],
   )
   app.use(`${API_PREFIX}/*`, signedIn)
   app.use('/storage/*', signedIn)
