@@ -40,6 +40,7 @@ import { callerIdHealthRoutes } from './caller-ids/health-routes'
 import { callerIdSuggestionRoutes } from './caller-ids/suggestion-routes'
 import type { CallingHours } from './calling-hours/calling-window'
 import { placementHours } from './calling-hours/placement-hours'
+import { callingHoursRoutes } from './calling-hours/routes'
 import type { CallIndexSync } from './calls/index/call-index-sync'
 import { callExportRoutes } from './calls/index/export-routes'
 import { createPlacedCallIndexer } from './calls/index/placed-calls'
@@ -445,6 +446,10 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
     CONSOLE_PREFIX,
     callbackRoutes({ store: options.store, audit, signedIn: signedInPaced, timeZonesOf: calleeTimeZones, now }),
   )
+  if (options.callingHours) {
+    const hours = { store: options.store, audit, hours: options.callingHours, timeZonesOf: calleeTimeZones, now }
+    app.route(CONSOLE_PREFIX, callingHoursRoutes({ ...hours, signedIn: signedInPaced }))
+  }
   const liveHub =
     options.liveHub !== undefined
       ? options.liveHub
@@ -470,7 +475,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   const closePlacedCallback = createPlacedCallbackCloser(options.store, audit, options.logger, now)
   const { callingHours } = options
   const outsideHours = callingHours
-    ? [placementHours({ hours: callingHours, audit, timeZonesOf: calleeTimeZones, now })]
+    ? [placementHours({ store: options.store, hours: callingHours, audit, timeZonesOf: calleeTimeZones, now })]
     : []
   // The audit first: it records the owner the board and the index show.
   const voice = voiceRoutes(

@@ -1,6 +1,7 @@
 // A placement outside the callee's calling hours is refused here, in the proxy, before anything reaches the voice
 // service: whatever sends it (New call, a call list, a script with a session). 403 problem+json in words, with the
-// callee's local times and when calls open; audited with the number and the times. The destination is read from a
+// callee's local times and when calls open; audited with the number and the times. An admin's exception for the
+// number (routes.ts) lets one placement through, audited as used. The destination is read from a
 // clone of the body, so the proxy still forwards it whole.
 import type { Context } from 'hono'
 import { CALLING_HOURS } from '../../../src/api/contract/calling-hours-schemas'
@@ -11,11 +12,14 @@ import type { SessionEnv } from '../auth/require-session'
 import { sendProblem } from '../http/problem'
 import type { Operation } from '../operations'
 import { calleeCountry } from '../phone/callee-time-zones'
+import type { ConsoleStore } from '../store'
 import { type CallingHoursAnswer, callingHoursAt } from './calling-hours-rule'
 import type { CallingHours } from './calling-window'
 
 export interface PlacementHoursOptions {
   hours: CallingHours
+  /** Where an admin's one call outside the hours waits to be used (store/calling-hours-exceptions.ts). */
+  store: Pick<ConsoleStore, 'callingHoursExceptions'>
   audit: AuditLog
   timeZonesOf: (number: string) => Promise<string[]>
   now: () => number
@@ -51,6 +55,19 @@ export function placementHours(options: PlacementHoursOptions) {
     const answer = await calleeHoursAt(options, destination, now)
     if (answer.allowed) return null
     const session = c.get('session')
+    // Taken before the forwarding: a placement the service then refuses has used it too (ask an admin again).
+    const exception = await options.store.callingHoursExceptions.use(destination, session.userId, now)
+    if (exception) {
+      await options.audit.record({
+        actor: actorOf(session),
+        action: 'calling-hours.exception-used',
+        target: destination,
+        outcome: 200,
+        ...requestFacts(c),
+        detail: { exception: exception.id, zones: answer.zones, localTimes: answer.localTimes },
+      })
+      return null
+    }
     await options.audit.record({
       actor: actorOf(session),
       action: 'call.outside-calling-hours',
