@@ -25,13 +25,3 @@ export const callingHoursExceptionInput = z.object({
       z.refine(isPlainText, { error: 'Use plain text: no control characters.' }),
     ),
 })
-
-export const callingHoursException = z.object({
-  phone_number: z.string(),
-  reason: z.string(),
-  allowed_by: z.string(),
-  allowed_at: z.iso.datetime(),
-  /** The placement to this number must be sent before then. */
-  expires_at: z.iso.datetime(),
-})
-export type CallingHoursException = z.infer<typeof callingHoursException>
