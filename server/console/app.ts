@@ -39,7 +39,7 @@ import { callbackRoutes } from './callbacks/routes'
 import { callerIdHealthRoutes } from './caller-ids/health-routes'
 import { callerIdSuggestionRoutes } from './caller-ids/suggestion-routes'
 import type { CallingHours } from './calling-hours/calling-window'
-import { placementHours } from './calling-hours/placement-hours'
+import { contactHeldUntil, placementHours } from './calling-hours/placement-hours'
 import { callingHoursRoutes } from './calling-hours/routes'
 import type { CallIndexSync } from './calls/index/call-index-sync'
 import { callExportRoutes } from './calls/index/export-routes'
@@ -372,7 +372,14 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   app.route(`${CONSOLE_PREFIX}${CALL_INDEX_PATHS.views}`, savedViewRoutes(options.store, signedInPaced, now))
   app.route(
     `${CONSOLE_PREFIX}${CALL_LISTS_PATH}`,
-    callListRoutes({ store: options.store, audit, signedIn: signedInPaced, now }),
+    callListRoutes({
+      store: options.store,
+      audit,
+      signedIn: signedInPaced,
+      now,
+      heldUntil:
+        options.callingHours && contactHeldUntil({ hours: options.callingHours, timeZonesOf: calleeTimeZones }),
+    }),
   )
   app.route(
     CONSOLE_PREFIX,

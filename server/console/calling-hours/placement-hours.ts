@@ -45,6 +45,15 @@ export async function calleeHoursAt(
   return callingHoursAt({ zones, country: calleeCountry(number) }, options.hours, now)
 }
 
+/** Call lists' hold: when a contact's callee may be called if not now (null: now). A day on when no hour suits. */
+export function contactHeldUntil(options: Pick<PlacementHoursOptions, 'hours' | 'timeZonesOf'>) {
+  return async (number: string, now: number): Promise<number | null> => {
+    const answer = await calleeHoursAt(options, number, now)
+    if (answer.allowed) return null
+    return answer.opensAt ?? now + 24 * 60 * 60_000
+  }
+}
+
 export function placementHours(options: PlacementHoursOptions) {
   /** Null: the placement may go on; otherwise its refusal. */
   return async (c: Context<SessionEnv>, operation: Operation): Promise<Response | null> => {
