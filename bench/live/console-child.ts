@@ -45,6 +45,8 @@ export async function startConsoleChild(options: ConsoleChildOptions, timeoutMs 
       // Nothing is built: the bench reads the API only.
       DASHBOARD_DIST: join(options.dir, 'no-dist'),
       CONSOLE_LOG: 'off',
+      // Calls at any hour: the bench measures the console, not the callee's calling hours.
+      CONSOLE_CALLING_HOURS: '00:00-24:00',
       CONSOLE_USER_RATE_LIMIT: '1000000',
       // Every viewer's stream is a socket from loopback: the per-address cap (100) would stop the bench.
       CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: '1000',

@@ -213,6 +213,8 @@ export function appEnv({ port, simPort, apiKey, distPort = port }: AppOptions): 
     // which took 18 s at the end of every run. The drain is tested in server/console/ops/drain.test.ts.
     CONSOLE_DRAIN_GRACE_MS: '0',
     CONSOLE_DRAIN_TIMEOUT_MS: '0',
+    // Calls at any hour: a journey run at night must not meet the callee's calling hours (server/console/calling-hours/).
+    CONSOLE_CALLING_HOURS: '00:00-24:00',
     VOICE_API_BASE_URL: origin(simPort),
     // Unset rather than empty: an empty setting is refused at start.
     ...(apiKey === undefined ? {} : { VOICE_API_KEY: apiKey }),
@@ -300,6 +302,8 @@ export function demoEnv(): Record<string, string> {
     PORT: String(ports.demoApp),
     CONSOLE_DB: consoleDb(ports.demoApp),
     CONSOLE_LOG: 'off',
+    // Calls at any hour: a journey run at night must not meet the callee's calling hours (server/console/calling-hours/).
+    CONSOLE_CALLING_HOURS: '00:00-24:00',
     DASHBOARD_DIST: distDir(ports.app),
     ...simulatorEnv({ port: ports.demoSim, appPort: ports.demoApp }),
     // Real speed, as a newcomer sees it: calls stay in flight for seconds (the live board's specs need that).

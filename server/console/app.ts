@@ -34,11 +34,13 @@ import { createOidcClient } from './auth/sso/oidc-client'
 import { ssoRoutes } from './auth/sso/sso-routes'
 import { listPlacementClaim } from './call-lists/placement-claim'
 import { callListRoutes } from './call-lists/routes'
-import { calleeTimeZones } from './callbacks/callee-time-zones'
 import { createPlacedCallbackCloser } from './callbacks/placed-callback'
 import { callbackRoutes } from './callbacks/routes'
 import { callerIdHealthRoutes } from './caller-ids/health-routes'
 import { callerIdSuggestionRoutes } from './caller-ids/suggestion-routes'
+import type { CallingHours } from './calling-hours/calling-window'
+import { contactHeldUntil, placementHours } from './calling-hours/placement-hours'
+import { callingHoursRoutes } from './calling-hours/routes'
 import type { CallIndexSync } from './calls/index/call-index-sync'
 import { callExportRoutes } from './calls/index/export-routes'
 import { createPlacedCallIndexer } from './calls/index/placed-calls'
@@ -77,6 +79,7 @@ import { eventsRoutes } from './live/events-route'
 import type { LiveHub } from './live/live-hub'
 import { createPlacedCallNotifier } from './live/placed-calls'
 import { createStreamSweep } from './live/stream-sweep'
+import { calleeTimeZones } from './phone/callee-time-zones'
 import { createFastReads, type FastReads } from './proxy/fast-reads'
 import { createStorageOrigins, type StorageOriginsSetting } from './proxy/storage-origins'
 import { recordingOfRequest } from './proxy/storage-target'
@@ -161,6 +164,8 @@ export interface ConsoleAppOptions {
   now?: () => number
   /** CONSOLE_REQUIRE_OUTCOME: a person's next call waits for their previous call's outcome (off unless given). */
   requireOutcome?: boolean
+  /** CONSOLE_CALLING_HOURS: placements only within the callee's local window (none enforced when not given). */
+  callingHours?: CallingHours
   /** Told of every saved outcome and note besides the integrations and the call lists (work-composition.ts). */
   onWorkSaved?: readonly WorkSavedListener[]
   /** The outcomes' and notes' clock (the 24 hours of a note): the store's own unless a test gives one. */
@@ -367,7 +372,14 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   app.route(`${CONSOLE_PREFIX}${CALL_INDEX_PATHS.views}`, savedViewRoutes(options.store, signedInPaced, now))
   app.route(
     `${CONSOLE_PREFIX}${CALL_LISTS_PATH}`,
-    callListRoutes({ store: options.store, audit, signedIn: signedInPaced, now }),
+    callListRoutes({
+      store: options.store,
+      audit,
+      signedIn: signedInPaced,
+      now,
+      heldUntil:
+        options.callingHours && contactHeldUntil({ hours: options.callingHours, timeZonesOf: calleeTimeZones }),
+    }),
   )
   app.route(
     CONSOLE_PREFIX,
@@ -441,6 +453,10 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
     CONSOLE_PREFIX,
     callbackRoutes({ store: options.store, audit, signedIn: signedInPaced, timeZonesOf: calleeTimeZones, now }),
   )
+  if (options.callingHours) {
+    const hours = { store: options.store, audit, hours: options.callingHours, timeZonesOf: calleeTimeZones, now }
+    app.route(CONSOLE_PREFIX, callingHoursRoutes({ ...hours, signedIn: signedInPaced }))
+  }
   const liveHub =
     options.liveHub !== undefined
       ? options.liveHub
@@ -464,6 +480,10 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
     liveHub && createPlacedCallNotifier(liveHub, (ids) => options.store.callOwners.ownersOf(ids), options.logger)
   const indexPlacedCall = createPlacedCallIndexer(options.store, options.logger)
   const closePlacedCallback = createPlacedCallbackCloser(options.store, audit, options.logger, now)
+  const { callingHours } = options
+  const outsideHours = callingHours
+    ? [placementHours({ store: options.store, hours: callingHours, audit, timeZonesOf: calleeTimeZones, now })]
+    : []
   // The audit first: it records the owner the board and the index show.
   const voice = voiceRoutes(
     proxy,
@@ -478,7 +498,11 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
         if (notePlacedCall) await notePlacedCall(operation, response)
       },
     },
-    [listPlacementClaim(options.store, now), ...(options.requireOutcome ? [outcomeRequired(options.store)] : [])],
+    [
+      listPlacementClaim(options.store, now),
+      ...(options.requireOutcome ? [outcomeRequired(options.store)] : []),
+      ...outsideHours,
+    ],
   )
   app.use(`${API_PREFIX}/*`, signedIn)
   app.use('/storage/*', signedIn)

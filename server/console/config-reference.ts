@@ -128,6 +128,16 @@ const NOTES: Record<Setting, Note> = {
     group: 'Live, index and alerts',
     meaning: 'A person’s next call is refused (409) until their previous call has an outcome.',
   },
+  CONSOLE_CALLING_HOURS: {
+    group: 'Live, index and alerts',
+    meaning:
+      'HH:MM-HH:MM: when a callee may be called, their local time (from their number’s time zones; a number spanning several must be inside in every one). Outside it a placement is refused (403) unless an admin allowed that one call.',
+  },
+  CONSOLE_CALLING_HOURS_BY_COUNTRY: {
+    group: 'Live, index and alerts',
+    meaning:
+      'Windows for some countries instead of CONSOLE_CALLING_HOURS, comma-separated: US=08:00-21:00,DE=09:00-20:00. Unset: that window everywhere.',
+  },
   CONSOLE_ALERT_EVALUATE_MS: { group: 'Live, index and alerts', meaning: 'How often alert rules are checked.' },
   CONSOLE_SMTP_URL: {
     group: 'Live, index and alerts',

@@ -65,3 +65,32 @@ describe('the From of emails', () => {
       )
   })
 })
+
+describe('calling hours', () => {
+  it('default to 08:00-21:00 everywhere, and take per-country windows', () => {
+    expect(loadConsoleConfig({}).callingHours).toEqual({ window: { start: 480, end: 1260 }, byCountry: new Map() })
+    const hours = loadConsoleConfig({
+      CONSOLE_CALLING_HOURS: '09:00-20:30',
+      CONSOLE_CALLING_HOURS_BY_COUNTRY: 'US=08:00-21:00, de=09:00-20:00',
+    }).callingHours
+    expect(hours.window).toEqual({ start: 540, end: 1230 })
+    expect([...hours.byCountry]).toEqual([
+      ['US', { start: 480, end: 1260 }],
+      ['DE', { start: 540, end: 1200 }],
+    ])
+  })
+
+  it('refuse a malformed window at start, by name, both at once', () => {
+    expect(() =>
+      loadConsoleConfig({ CONSOLE_CALLING_HOURS: '8-21', CONSOLE_CALLING_HOURS_BY_COUNTRY: 'US:08:00-21:00' }),
+    ).toThrow(
+      'Invalid console configuration:\nCONSOLE_CALLING_HOURS: "8-21" is not a window; write HH:MM-HH:MM, e.g. 08:00-21:00\nCONSOLE_CALLING_HOURS_BY_COUNTRY: "US:08:00-21:00" is not COUNTRY=HH:MM-HH:MM, e.g. US=08:00-21:00',
+    )
+    expect(() => loadConsoleConfig({ CONSOLE_CALLING_HOURS: '21:00-08:00' })).toThrow(
+      'CONSOLE_CALLING_HOURS: "21:00-08:00" must end after it starts, within one day',
+    )
+    expect(() => loadConsoleConfig({ CONSOLE_CALLING_HOURS_BY_COUNTRY: 'US=08:00-21:00,US=09:00-20:00' })).toThrow(
+      'CONSOLE_CALLING_HOURS_BY_COUNTRY: US is given twice',
+    )
+  })
+})

@@ -9,6 +9,12 @@ import {
   MAX_UPSTREAM_TIMEOUT_MS,
 } from '../../src/api/contract/time-limits'
 import { parseDomains, parseRoleMap, type SsoPolicy } from './auth/sso/sso-policy'
+import {
+  type CallingHours,
+  DEFAULT_CALLING_HOURS,
+  parseCallingWindow,
+  parseWindowsByCountry,
+} from './calling-hours/calling-window'
 import { isFromAddress } from './email/from-address'
 import type { MailSettings } from './email/mailer'
 import type { ForwardedHeader } from './http/client-address'
@@ -72,6 +78,9 @@ export const envSchema = z.object({
   CONSOLE_ALERTS: z.enum(['on', 'off']).default('on'),
   // Issue 51: a person's next call waits until their previous one has an outcome (calls/work/outcome-required.ts).
   CONSOLE_REQUIRE_OUTCOME: z.enum(['on', 'off']).default('off'),
+  // Issue 52: placements only within these hours at the callee's location (calling-hours/).
+  CONSOLE_CALLING_HOURS: z.string().default(DEFAULT_CALLING_HOURS),
+  CONSOLE_CALLING_HOURS_BY_COUNTRY: z.string().optional(),
   VOICE_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('http://127.0.0.1:8787'),
   VOICE_API_KEY: z.string().optional(),
   VOICE_API_KEY_FILE: z.string().optional(),
@@ -198,6 +207,8 @@ export interface ConsoleConfig {
   localSignIn: boolean
   /** CONSOLE_REQUIRE_OUTCOME: a person's next call is refused until their previous one has an outcome. */
   requireOutcome: boolean
+  /** CONSOLE_CALLING_HOURS and CONSOLE_CALLING_HOURS_BY_COUNTRY: when a callee may be called, their local time. */
+  callingHours: CallingHours
   /** Null when no OpenID provider is configured. */
   sso: SsoConfig | null
   network: NetworkConfig
@@ -277,6 +288,7 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
     demoUsers: false,
     localSignIn: e.CONSOLE_LOCAL_SIGN_IN === 'on',
     requireOutcome: e.CONSOLE_REQUIRE_OUTCOME === 'on',
+    callingHours: readCallingHours(e),
     sso,
     network: {
       trustedProxies: readTrustedProxies(e.CONSOLE_TRUSTED_PROXIES),
@@ -312,6 +324,16 @@ function readAlertChannels(e: Env): AlertChannelSettings {
       'CONSOLE_ALERT_EMAIL_FROM: not an email address; write alerts@example.com or Voice Console <alerts@example.com>',
     ])
   return { smtp: { smtpUrl: e.CONSOLE_SMTP_URL, from: e.CONSOLE_ALERT_EMAIL_FROM }, allowPrivate }
+}
+
+function readCallingHours(e: Env): CallingHours {
+  const problems: string[] = []
+  const window = parseOr(problems, 'CONSOLE_CALLING_HOURS', () => parseCallingWindow(e.CONSOLE_CALLING_HOURS))
+  const byCountry = parseOr(problems, 'CONSOLE_CALLING_HOURS_BY_COUNTRY', () =>
+    parseWindowsByCountry(e.CONSOLE_CALLING_HOURS_BY_COUNTRY ?? ''),
+  )
+  if (!window || !byCountry) invalid(problems)
+  return { window, byCountry }
 }
 
 function readTrustedProxies(text: string): TrustedProxies {

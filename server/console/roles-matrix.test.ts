@@ -1,6 +1,7 @@
 // Every cell of the role matrix, with a real session, against the console in front of the real simulator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROLES, type Role } from '../../src/api/contract/console-schemas'
+import { parseCallingWindow } from './calling-hours/calling-window'
 import { ALL_OPERATIONS, type Operation } from './operations'
 import { can, ROLE_PERMISSIONS } from './roles'
 import { createTestConsole, expectProblem, type TestConsole } from './test-support/console-app'
@@ -39,6 +40,7 @@ const CONSOLE_ROUTES: Operation[] = [
   { method: 'GET', route: '/api/console/callbacks', permission: 'callbacks:work' },
   { method: 'GET', route: '/api/console/callbacks/overdue', permission: 'callbacks:oversee' },
   { method: 'GET', route: '/api/console/outcome-kinds', permission: 'calls:read' },
+  { method: 'GET', route: '/api/console/calling-hours?phone_number=%2B13035550100', permission: 'calls:create' },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
 
@@ -80,6 +82,7 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/callbacks': ['support', 'admin'],
   'GET /api/console/callbacks/overdue': ['manager', 'admin'],
   'GET /api/console/outcome-kinds': ['support', 'manager', 'admin'],
+  'GET /api/console/calling-hours?phone_number=%2B13035550100': ['support', 'admin'],
 }
 
 const name = (operation: Operation) => `${operation.method} ${operation.route}`
@@ -100,6 +103,8 @@ describe('the role matrix as written', () => {
     // Issue 51: an agent records the work of the calls they placed; managers and admins change anyone's.
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('calls:work'))).toEqual(['support', 'admin'])
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('calls:work-any'))).toEqual(['manager', 'admin'])
+    // Issue 52: only admins allow a call outside the callee's calling hours.
+    expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('calling-hours:override'))).toEqual(['admin'])
   })
 })
 
@@ -110,7 +115,12 @@ const cookies = {} as Record<Role, string>
 
 beforeAll(async () => {
   sim = await startSimulatorProcess()
-  t = await createTestConsole({ upstream: sim.url, apiKey: ACME_KEY })
+  // Calling hours on, at every hour: their routes are mounted, and no placement depends on the hour the test runs.
+  t = await createTestConsole({
+    upstream: sim.url,
+    apiKey: ACME_KEY,
+    callingHours: { window: parseCallingWindow('00:00-24:00'), byCountry: new Map() },
+  })
   samples = await findSamples(sim)
   for (const role of ROLES) {
     await t.addUser(`${role}@example.com`, role)

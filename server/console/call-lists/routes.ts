@@ -40,11 +40,13 @@ interface CallListRoutesOptions {
   audit: AuditLog
   signedIn: MiddlewareHandler<SessionEnv>
   now: () => number
+  /** Calling hours: when a contact's callee may be called if not now (null: now); none held when not given. */
+  heldUntil?: (number: string, now: number) => Promise<number | null>
 }
 
 const toAttempt = (row: AttemptRow) => ({ ...row, at: new Date(row.at).toISOString() })
 
-export function callListRoutes({ store, audit, signedIn, now }: CallListRoutesOptions) {
+export function callListRoutes({ store, audit, signedIn, now, heldUntil }: CallListRoutesOptions) {
   const lists = store.callLists
   const contacts = store.callListContacts
 
@@ -256,7 +258,7 @@ export function callListRoutes({ store, audit, signedIn, now }: CallListRoutesOp
       if (list.archived) return answer(null, 'archived')
       // Paused: nobody gets a contact, and every claim stays as it was for the resume.
       if (list.paused) return answer(null, 'paused')
-      const claimed = await contacts.claim(list.id, userId, at, CLAIM_TTL_MS)
+      const claimed = await contacts.claim(list.id, userId, at, CLAIM_TTL_MS, heldUntil)
       if (claimed) return answer(await toContact(claimed, userId), null)
       const nextAt = await contacts.nextDueAt(list.id, at)
       return nextAt === null ? answer(null, 'finished') : answer(null, 'later', nextAt)

@@ -44,7 +44,7 @@ export interface CallbackRoutesOptions {
   store: ConsoleStore
   audit: AuditLog
   signedIn: MiddlewareHandler<SessionEnv>
-  /** The callee's zones from their number (callee-time-zones.ts). */
+  /** The callee's zones from their number (phone/callee-time-zones.ts). */
   timeZonesOf: (number: string) => Promise<string[]>
   now: () => number
 }

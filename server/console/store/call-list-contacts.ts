@@ -118,7 +118,14 @@ export function createCallListContactQueries(db: ConsoleDb, adapter: StoreAdapte
      * The contact `userId` works in `listId`: the one they hold (in another tab, or held since before a pause,
      * as long as nobody took it after it lapsed), renewed; else the next due one, claimed. Null when none is due.
      */
-    claim: (listId: string, userId: string, now: number, ttlMs: number): Promise<ContactRow | null> =>
+    claim: (
+      listId: string,
+      userId: string,
+      now: number,
+      ttlMs: number,
+      /** When a contact may be called if not now (calling hours at the callee's): it waits until then. */
+      heldUntil?: (number: string, now: number) => Promise<number | null>,
+    ): Promise<ContactRow | null> =>
       // One claim of a person's on a list at a time (their tabs, every instance): two at once would each find
       // nothing held and take a contact apiece, so one person would hold several and others get nothing.
       adapter.takingTurns(db, `call-list-claim:${listId}:${userId}`, async (tx) => {
@@ -135,7 +142,7 @@ export function createCallListContactQueries(db: ConsoleDb, adapter: StoreAdapte
         for (let round = 0; round < MAX_ROUNDS; round++) {
           const candidates = await tx
             .selectFrom('call_list_contacts')
-            .select('id')
+            .select(['id', 'number'])
             .where('list_id', '=', listId)
             .where('state', '=', 'waiting')
             .where('next_at', '<=', now)
@@ -145,7 +152,19 @@ export function createCallListContactQueries(db: ConsoleDb, adapter: StoreAdapte
             .limit(CANDIDATES)
             .execute()
           if (candidates.length === 0) return null
-          for (const { id } of candidates) {
+          for (const { id, number } of candidates) {
+            const until = heldUntil ? await heldUntil(number, now) : null
+            if (until !== null && until > now) {
+              // Out of its callee's hours: due again when they open, so the next round reads other contacts.
+              await tx
+                .updateTable('call_list_contacts')
+                .set({ next_at: until })
+                .where('id', '=', Number(id))
+                .where('state', '=', 'waiting')
+                .where((eb) => eb.or([eb('claimed_by', 'is', null), eb('claim_expires_at', '<=', now)]))
+                .execute()
+              continue
+            }
             if (!(await take(tx, Number(id), userId, now, ttlMs))) continue
             const row = await find(Number(id), tx)
             if (row) return { ...row, claimCallId: null }

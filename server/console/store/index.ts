@@ -15,6 +15,7 @@ import { createCallSearchQueries } from './call-search'
 import { createCallWorkQueries } from './call-work'
 import { createCallbackQueries } from './callbacks'
 import { createCallerIdHealthQueries } from './caller-id-health'
+import { createCallingHoursExceptionQueries } from './calling-hours-exceptions'
 import { type ConsoleDb, type OpenedDatabase, openConsoleDatabase, type StoreOptions } from './database'
 import { createIntegrationCallFactQueries } from './integration-call-facts'
 import { createIntegrationDeliveryQueries } from './integration-deliveries'
@@ -89,6 +90,8 @@ function createStore(
     callbacks: createCallbackQueries(db, adapter),
     /** Issue 51: outcome kinds, and each call's outcome and note. */
     callWork: createCallWorkQueries(db, adapter),
+    /** Issue 52: an admin's one call outside the callee's calling hours. */
+    callingHoursExceptions: createCallingHoursExceptionQueries(db),
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
     writeHealth: createWriteHealth(db),
     close: async () => {

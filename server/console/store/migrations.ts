@@ -847,6 +847,31 @@ const migrationsFor = (store: StoreAdapter): Record<string, Migration> => ({
       await db.schema.alterTable('call_notes').dropColumn('text_lower').execute()
     },
   },
+  // 0026 is the do-not-call list's (issue 52, item 1), built beside this one.
+  '0027_calling_hours_exceptions': {
+    async up(db: Kysely<unknown>) {
+      // An admin's one call allowed outside the callee's calling hours (issue 52, item 2): used once, before it expires.
+      await db.schema
+        .createTable('calling_hours_exceptions')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('phone_number', 'text', (col) => col.notNull())
+        .addColumn('reason', 'text', (col) => col.notNull())
+        .addColumn('allowed_by', 'text', (col) => col.notNull().references('users.id'))
+        .addColumn('allowed_at', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .addColumn('used_at', 'bigint')
+        .addColumn('used_by', 'text')
+        .execute()
+      await db.schema
+        .createIndex('calling_hours_exceptions_by_number')
+        .on('calling_hours_exceptions')
+        .columns(['phone_number', 'expires_at'])
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('calling_hours_exceptions').execute()
+    },
+  },
 })
 
 export const migrationProviderFor = (store: StoreAdapter): MigrationProvider => ({

@@ -219,6 +219,20 @@ export interface ConsoleDatabase {
   call_outcomes: CallOutcomesTable
   call_notes: CallNotesTable
   call_note_versions: CallNoteVersionsTable
+  // Issue 52, item 2 (0027_calling_hours_exceptions; store/calling-hours-exceptions.ts).
+  calling_hours_exceptions: CallingHoursExceptionsTable
+}
+
+/** One call to a number allowed outside the callee's calling hours by an admin, with a reason; used once. */
+interface CallingHoursExceptionsTable {
+  id: string
+  phone_number: string
+  reason: string
+  allowed_by: string
+  allowed_at: number
+  expires_at: number
+  used_at: number | null
+  used_by: string | null
 }
 
 /** Origins the voice service named in recording links (proxy/storage-origins.ts, `auto`). */

@@ -123,6 +123,8 @@ export async function startConsoleCluster(options: ClusterOptions): Promise<Cons
           VOICE_API_KEY: simulator.key,
           DASHBOARD_DIST: distDir,
           CONSOLE_LOG: 'json',
+          // Calls at any hour: no cluster test or bench may depend on the hour it runs (calling-hours/).
+          CONSOLE_CALLING_HOURS: '00:00-24:00',
           ...options.env,
         },
       }),

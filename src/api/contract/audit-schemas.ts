@@ -75,6 +75,11 @@ export const AUDIT_ACTIONS = [
   'call.note-saved',
   'outcome-kind.created',
   'outcome-kind.changed',
+  // Issue 52: a placement refused outside the callee's calling hours, and an admin's one call allowed outside them
+  // (the target is the number).
+  'call.outside-calling-hours',
+  'calling-hours.exception-allowed',
+  'calling-hours.exception-used',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 

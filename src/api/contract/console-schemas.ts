@@ -42,6 +42,8 @@ export const PERMISSIONS = [
   'calls:work',
   'calls:work-any',
   'outcome-kinds:manage',
+  // Issue 52: allowing one call outside the callee's calling hours, with a reason (admins).
+  'calling-hours:override',
 ] as const
 const permission = z.enum(PERMISSIONS)
 export type Permission = z.infer<typeof permission>

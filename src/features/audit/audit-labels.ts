@@ -71,6 +71,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'call.note-saved': 'Call note saved',
   'outcome-kind.created': 'Outcome added',
   'outcome-kind.changed': 'Outcome changed',
+  'call.outside-calling-hours': 'Call refused outside calling hours',
+  'calling-hours.exception-allowed': 'Call allowed outside calling hours',
+  'calling-hours.exception-used': 'Call placed outside calling hours',
 }
 
 /** The actions in the order of their labels, for the filter's options. */

@@ -71,6 +71,9 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'call.note-saved': 'call',
   'outcome-kind.created': null,
   'outcome-kind.changed': null,
+  'call.outside-calling-hours': null,
+  'calling-hours.exception-allowed': null,
+  'calling-hours.exception-used': null,
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null

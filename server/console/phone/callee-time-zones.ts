@@ -23,3 +23,8 @@ function isKnownZone(zone: string): boolean {
     return false
   }
 }
+
+/** The number's country (ISO 3166: US, DE), as libphonenumber tells it; null when it does not. */
+export function calleeCountry(number: string): string | null {
+  return parsePhoneNumberFromString(number)?.country ?? null
+}
