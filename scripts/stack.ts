@@ -27,6 +27,10 @@ export async function startStack(
     storageUrl: process.env.VOICE_SIM_STORAGE_URL ?? `${publicUrl}/storage`,
   })
   const config = loadConsoleConfig({
+    // The demo calls the simulator's fictional numbers (most in California): at any hour unless the setting says
+    // otherwise, so a newcomer's first call is not refused because it is night there. A production start
+    // (`npm run serve`) keeps the default window, 08:00-21:00 at the callee's location (docs/compliance.md).
+    CONSOLE_CALLING_HOURS: '00:00-24:00',
     ...process.env,
     ...alertSinks?.env,
     PORT: String(consolePort),
