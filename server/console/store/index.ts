@@ -16,6 +16,7 @@ import { createCallWorkQueries } from './call-work'
 import { createCallbackQueries } from './callbacks'
 import { createCallerIdHealthQueries } from './caller-id-health'
 import { type ConsoleDb, type OpenedDatabase, openConsoleDatabase, type StoreOptions } from './database'
+import { createDoNotCallQueries } from './do-not-call'
 import { createIntegrationCallFactQueries } from './integration-call-facts'
 import { createIntegrationDeliveryQueries } from './integration-deliveries'
 import { createIntegrationQueries } from './integrations'
@@ -89,6 +90,8 @@ function createStore(
     callbacks: createCallbackQueries(db, adapter),
     /** Issue 51: outcome kinds, and each call's outcome and note. */
     callWork: createCallWorkQueries(db, adapter),
+    /** Issue 52: numbers the console refuses to call. */
+    doNotCall: createDoNotCallQueries(db),
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
     writeHealth: createWriteHealth(db),
     close: async () => {

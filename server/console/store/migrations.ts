@@ -847,6 +847,23 @@ const migrationsFor = (store: StoreAdapter): Record<string, Migration> => ({
       await db.schema.alterTable('call_notes').dropColumn('text_lower').execute()
     },
   },
+  '0026_do_not_call': {
+    async up(db: Kysely<unknown>) {
+      // Issue 52: numbers never to be called, keyed by the E.164 number so that a placement's check is one probe.
+      await db.schema
+        .createTable('do_not_call')
+        .addColumn('phone_number', 'text', (col) => col.primaryKey())
+        .addColumn('reason', 'text', (col) => col.notNull())
+        .addColumn('source', 'text', (col) => col.notNull())
+        .addColumn('added_by_id', 'text')
+        .addColumn('added_by_email', 'text', (col) => col.notNull())
+        .addColumn('added_at', 'bigint', (col) => col.notNull())
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('do_not_call').execute()
+    },
+  },
 })
 
 export const migrationProviderFor = (store: StoreAdapter): MigrationProvider => ({

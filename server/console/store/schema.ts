@@ -4,6 +4,7 @@ import type { Generated, Selectable } from 'kysely'
 import type { AlertRuleKind } from '../../../src/api/contract/alert-schemas'
 import type { AuditAction } from '../../../src/api/contract/audit-schemas'
 import type { Role, TimeZonePreference } from '../../../src/api/contract/console-schemas'
+import type { DoNotCallSource } from '../../../src/api/contract/do-not-call-schemas'
 
 interface UsersTable {
   id: string
@@ -219,6 +220,19 @@ export interface ConsoleDatabase {
   call_outcomes: CallOutcomesTable
   call_notes: CallNotesTable
   call_note_versions: CallNoteVersionsTable
+  // Issue 52 (store/do-not-call.ts).
+  do_not_call: DoNotCallTable
+}
+
+interface DoNotCallTable {
+  /** E.164, as libphonenumber writes it. */
+  phone_number: string
+  reason: string
+  source: DoNotCallSource
+  /** Null once the person who added it is gone from the store; their email stays. */
+  added_by_id: string | null
+  added_by_email: string
+  added_at: number
 }
 
 /** Origins the voice service named in recording links (proxy/storage-origins.ts, `auto`). */
