@@ -58,6 +58,7 @@ import {
   SSO_CALLBACK_PATH,
   type SsoConfig,
 } from './config'
+import { doNotCallRefusal } from './do-not-call/placement-refusal'
 import { resolveClientAddress } from './http/client-address'
 import { consoleRoute } from './http/console-route'
 import { csrfCheck } from './http/csrf'
@@ -478,7 +479,11 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
         if (notePlacedCall) await notePlacedCall(operation, response)
       },
     },
-    [listPlacementClaim(options.store, now), ...(options.requireOutcome ? [outcomeRequired(options.store)] : [])],
+    [
+      doNotCallRefusal(options.store, audit),
+      listPlacementClaim(options.store, now),
+      ...(options.requireOutcome ? [outcomeRequired(options.store)] : []),
+    ],
   )
   app.use(`${API_PREFIX}/*`, signedIn)
   app.use('/storage/*', signedIn)

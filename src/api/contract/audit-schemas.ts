@@ -75,6 +75,11 @@ export const AUDIT_ACTIONS = [
   'call.note-saved',
   'outcome-kind.created',
   'outcome-kind.changed',
+  // Issue 52: the do-not-call list's changes, and each placement it refused (the target is the number).
+  'do-not-call.added',
+  'do-not-call.imported',
+  'do-not-call.removed',
+  'call.do-not-call-refused',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 

@@ -1,5 +1,6 @@
-// The do-not-call list (issue 52): numbers the console refuses to place a call to, whoever asks and however.
-import { z } from 'zod'
+// The do-not-call list (issue 52): numbers the console refuses to place a call to, whoever asks and however. Its own
+// file, loaded with the pages that read the list only (npm run test:size).
+import * as z from 'zod/mini'
 
 export const DO_NOT_CALL_PATH = '/do-not-call'
 
@@ -17,18 +18,27 @@ export const MAX_PAGE_SIZE = 200
 
 const reason = z
   .string()
-  .trim()
-  .min(1, 'Say why: the reason is shown to whoever tries to call the number.')
-  .max(MAX_REASON_LENGTH, `The reason is longer than ${MAX_REASON_LENGTH} characters.`)
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'Say why: the reason is shown to whoever tries to call the number.' }),
+    z.maxLength(MAX_REASON_LENGTH, { error: `Keep the reason under ${MAX_REASON_LENGTH} characters.` }),
+  )
 
-/** POST: one number, as a person typed it (normalised by the console), and why. */
+/** POST: one number as a person wrote it, normalised by the console (without +country, read in `region`), and why. */
 export const doNotCallInput = z.object({
-  phone_number: z.string().trim().min(1, 'Give the number to list.').max(64, 'That is too long for a phone number.'),
+  phone_number: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Give the number to list.' }),
+      z.maxLength(64, { error: 'That is too long for a phone number.' }),
+    ),
+  region: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, { error: 'Choose a country (two letters, e.g. US).' }))),
   reason,
 })
 export type DoNotCallInput = z.infer<typeof doNotCallInput>
 
-/** DELETE: why the number may be called again (audited). */
+/** DELETE's body: why the number may be called again (audited). */
 export const doNotCallRemoval = z.object({ reason })
 
 export const doNotCallEntry = z.object({
@@ -43,18 +53,11 @@ export type DoNotCallEntry = z.infer<typeof doNotCallEntry>
 /** GET with `q` (digits of the number) and `cursor`: a page of entries in number order. */
 export const doNotCallPage = z.object({
   entries: z.array(doNotCallEntry),
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 })
 
 /** GET with `phone_number`: whether that one number is listed (New call asks before the press). */
 export const doNotCallLookup = z.object({
   phone_number: z.string(),
-  entry: doNotCallEntry.nullable(),
-})
-
-export const doNotCallQuery = z.object({
-  q: z.string().max(64).optional(),
-  phone_number: z.string().max(64).optional(),
-  cursor: z.string().max(64).optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  entry: z.nullable(doNotCallEntry),
 })

@@ -71,6 +71,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'call.note-saved': 'Call note saved',
   'outcome-kind.created': 'Outcome added',
   'outcome-kind.changed': 'Outcome changed',
+  'do-not-call.added': 'Number put on the do-not-call list',
+  'do-not-call.imported': 'Do-not-call numbers imported',
+  'do-not-call.removed': 'Number taken off the do-not-call list',
+  'call.do-not-call-refused': 'Call to a do-not-call number refused',
 }
 
 /** The actions in the order of their labels, for the filter's options. */

@@ -71,6 +71,10 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'call.note-saved': 'call',
   'outcome-kind.created': null,
   'outcome-kind.changed': null,
+  'do-not-call.added': null,
+  'do-not-call.imported': null,
+  'do-not-call.removed': null,
+  'call.do-not-call-refused': null,
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null
