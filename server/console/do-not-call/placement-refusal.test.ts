@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DO_NOT_CALL } from '../../../src/api/contract/do-not-call-schemas'
 import { openStore } from '../store'
-import { createTestConsole, expectProblem, type TestConsole } from '../test-support/console-app'
+import { createTestConsole, expectProblem, fakeClock, type TestConsole } from '../test-support/console-app'
 import {
   ACME_KEY,
   type SimulatorProcess,
@@ -14,13 +14,14 @@ import {
 import { testStoreLocation } from '../test-support/test-store'
 import { findSamples, type Samples } from '../test-support/voice-samples'
 
-const LISTED_AT = Date.parse('2026-12-06T09:30:00Z')
+const clock = fakeClock(Date.parse('2026-12-06T09:30:00Z'))
 const LISTED = '+14155550123'
 let sim: SimulatorProcess
 let samples: Samples
 let first: TestConsole
 let second: TestConsole
 const sam = { first: '', second: '' }
+let ana: string
 
 beforeAll(async () => {
   sim = await startSimulatorProcess()
@@ -29,6 +30,7 @@ beforeAll(async () => {
   const location = await testStoreLocation({ file: true })
   first = await createTestConsole({
     store: await openStore(location),
+    now: clock.now,
     upstream: sim.url,
     apiKey: ACME_KEY,
     liveHub: null,
@@ -42,6 +44,8 @@ beforeAll(async () => {
   await first.addUser('sam@example.com', 'support')
   sam.first = await first.signIn('sam@example.com')
   sam.second = await second.signIn('sam@example.com')
+  await first.addUser('ana@example.com', 'admin')
+  ana = await first.signIn('ana@example.com')
 }, 60_000)
 afterAll(async () => {
   await first?.store.close()
@@ -62,14 +66,12 @@ describe('a placement to a number on the do-not-call list', () => {
     expect((await place(second, sam.second, LISTED, 'dnc-before')).status).toBe(201)
     expect((await upstreamCounts(sim)).calls).toBe(before.calls + 1)
 
-    await first.store.doNotCall.add({
-      phoneNumber: LISTED,
-      reason: 'asked on the phone',
-      source: 'manual',
-      addedById: null,
-      addedByEmail: 'ana@example.com',
-      addedAt: LISTED_AT,
+    // Listed through the first instance's API, by an admin.
+    const listed = await first.request('/api/console/do-not-call', {
+      cookie: ana,
+      json: { phone_number: LISTED, reason: 'asked on the phone.' },
     })
+    expect(listed.status).toBe(201)
     // Written as a person might: the same number, spaced and bracketed.
     for (const [t, cookie, destination] of [
       [second, sam.second, LISTED],

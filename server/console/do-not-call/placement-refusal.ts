@@ -29,7 +29,7 @@ async function destinationOf(request: Request): Promise<string | null> {
 }
 
 /** "+1 415 555 0101 was put on the do-not-call list on 2026-12-06 by ana@example.com: asked on the phone." */
-export function whyListed(entry: DoNotCallRow): string {
+function whyListed(entry: DoNotCallRow): string {
   const day = new Date(entry.addedAt).toISOString().slice(0, 10)
   const how =
     entry.source === 'import'

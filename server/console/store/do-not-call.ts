@@ -13,7 +13,7 @@ export interface DoNotCallRow {
 }
 
 /** Rows per INSERT: 6 values each keeps a batch far under SQLite's and PostgreSQL's bound parameters. */
-export const DO_NOT_CALL_BATCH = 500
+const DO_NOT_CALL_BATCH = 500
 
 const COLUMNS = [
   'phone_number as phoneNumber',

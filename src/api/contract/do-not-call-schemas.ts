@@ -8,11 +8,11 @@ export const DO_NOT_CALL_PATH = '/do-not-call'
 export const DO_NOT_CALL = 'urn:voice-console:do-not-call'
 
 /** How a number came onto the list: by hand, from an imported file, or from the outcome "Do not call again". */
-export const DO_NOT_CALL_SOURCES = ['manual', 'import', 'outcome'] as const
+const DO_NOT_CALL_SOURCES = ['manual', 'import', 'outcome'] as const
 export type DoNotCallSource = (typeof DO_NOT_CALL_SOURCES)[number]
 
 /** Long enough for "asked on the phone, ticket 4711"; short enough to read in one line of a refusal. */
-export const MAX_REASON_LENGTH = 500
+const MAX_REASON_LENGTH = 500
 export const DEFAULT_PAGE_SIZE = 50
 export const MAX_PAGE_SIZE = 200
 
@@ -36,12 +36,11 @@ export const doNotCallInput = z.object({
   region: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, { error: 'Choose a country (two letters, e.g. US).' }))),
   reason,
 })
-export type DoNotCallInput = z.infer<typeof doNotCallInput>
 
 /** DELETE's body: why the number may be called again (audited). */
 export const doNotCallRemoval = z.object({ reason })
 
-export const doNotCallEntry = z.object({
+const doNotCallEntry = z.object({
   phone_number: z.string(),
   reason: z.string(),
   source: z.enum(DO_NOT_CALL_SOURCES),
