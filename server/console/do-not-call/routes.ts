@@ -2,6 +2,7 @@
 // press), a page of the list with a digits filter, and the admins' changes: list one number, take one off with a
 // reason. Every change is audited with its reason; the number is the entry's target.
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { every } from 'hono/combine'
 import * as z from 'zod/mini'
 import {
@@ -10,16 +11,36 @@ import {
   doNotCallInput,
   doNotCallRemoval,
   MAX_PAGE_SIZE,
+  MAX_REASON_LENGTH,
 } from '../../../src/api/contract/do-not-call-schemas'
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { sendInvalidFields } from '../http/invalid-fields'
 import { jsonBody } from '../http/json-body'
+import { createPersonSlots } from '../http/person-slots'
 import { sendProblem } from '../http/problem'
 import type { ConsoleStore } from '../store'
 import type { DoNotCallRow } from '../store/do-not-call'
+import { importNumbers, UnreadableNumbers } from './import'
 import { listedNumberOf } from './phone-number'
+
+// A million numbers with a short reason each, as CSV, with room to spare.
+const MAX_IMPORT_BYTES = 128 * 1024 * 1024
+const IMPORT_RETRY_SECONDS = '5'
+
+const importQuery = z.object({
+  reason: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: 'Say why, or give the file a reason column.' }),
+        z.maxLength(MAX_REASON_LENGTH, { error: `Keep the reason under ${MAX_REASON_LENGTH} characters.` }),
+      ),
+  ),
+  region: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, { error: 'Choose a country (two letters, e.g. US).' }))),
+})
 
 const listQuery = z.object({
   phone_number: z.optional(z.string().check(z.maxLength(64, { error: 'That is too long for a phone number.' }))),
@@ -52,6 +73,8 @@ export function doNotCallRoutes(options: {
 }) {
   const list = options.store.doNotCall
   const manage = every(options.signedIn, requirePermission('do-not-call:manage'))
+  // One import per person at a time, across instances; taken before the body is read.
+  const importSlots = createPersonSlots(options.store, 'do-not-call-import', 1, options.now)
   const invalidNumber = (c: Context, message: string) =>
     sendProblem(c, 400, 'Not a number the console can list', message, {
       errors: [{ field: 'phone_number', message }],
@@ -101,6 +124,68 @@ export function doNotCallRoutes(options: {
       })
       return c.json({ entry: entryOf(entry), added: true }, 201)
     })
+    .post(
+      '/import',
+      manage,
+      bodyLimit({
+        maxSize: MAX_IMPORT_BYTES,
+        onError: (c) =>
+          sendProblem(c, 413, 'The file is too large', 'An import takes 128 MiB at most: split the file in two.'),
+      }),
+      async (c) => {
+        const parsed = importQuery.safeParse(c.req.query())
+        if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the import’s reason and country.')
+        const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase()
+        if (mediaType !== 'text/csv' || !c.req.raw.body)
+          return sendProblem(
+            c,
+            415,
+            'Send the numbers as CSV',
+            'Send the file as the body, with Content-Type: text/csv.',
+          )
+        const session = c.get('session')
+        const slot = await importSlots.claim(session.userId)
+        if (!slot) {
+          c.header('Retry-After', IMPORT_RETRY_SECONDS)
+          return sendProblem(
+            c,
+            429,
+            'Your other import is still being read',
+            'The console reads one do-not-call file of yours at a time. Wait for the other one to finish, then send this again.',
+          )
+        }
+        try {
+          const report = await importNumbers(options.store, c.req.raw.body, {
+            ...parsed.data,
+            addedById: session.userId,
+            addedByEmail: session.email,
+            at: options.now(),
+          })
+          await options.audit.record({
+            actor: actorOf(session),
+            ...requestFacts(c),
+            action: 'do-not-call.imported',
+            target: null,
+            outcome: 200,
+            detail: {
+              reason: parsed.data.reason ?? null,
+              lines: report.lines,
+              added: report.added,
+              alreadyListed: report.already_listed,
+              invalid: report.invalid,
+              notRead: report.not_read,
+            },
+          })
+          return c.json(report)
+        } catch (error) {
+          if (error instanceof UnreadableNumbers)
+            return sendProblem(c, 400, 'The file cannot be imported', error.message)
+          throw error
+        } finally {
+          await slot.release()
+        }
+      },
+    )
     .delete(
       '/:phone_number',
       manage,

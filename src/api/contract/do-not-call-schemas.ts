@@ -12,7 +12,7 @@ const DO_NOT_CALL_SOURCES = ['manual', 'import', 'outcome'] as const
 export type DoNotCallSource = (typeof DO_NOT_CALL_SOURCES)[number]
 
 /** Long enough for "asked on the phone, ticket 4711"; short enough to read in one line of a refusal. */
-const MAX_REASON_LENGTH = 500
+export const MAX_REASON_LENGTH = 500
 export const DEFAULT_PAGE_SIZE = 50
 export const MAX_PAGE_SIZE = 200
 
@@ -60,3 +60,20 @@ export const doNotCallLookup = z.object({
   phone_number: z.string(),
   entry: z.nullable(doNotCallEntry),
 })
+
+/** The most numbers one import takes; lines past it are not read, and the report says so. */
+export const MAX_IMPORT_NUMBERS = 1_000_000
+/** The most problems a report lists line by line; the rest are counted. */
+export const MAX_REPORTED_LINES = 1_000
+
+/** POST /import's answer: what the file added, and each line that added nothing and why. */
+export const doNotCallImportReport = z.object({
+  lines: z.number(),
+  added: z.number(),
+  already_listed: z.number(),
+  invalid: z.number(),
+  /** Lines past MAX_IMPORT_NUMBERS, not read. */
+  not_read: z.number(),
+  problems: z.array(z.object({ line: z.number(), number: z.string(), message: z.string() })),
+})
+export type DoNotCallImportReport = z.infer<typeof doNotCallImportReport>
