@@ -19,8 +19,9 @@ export function listedNumberOf(written: string, region?: string): { e164: string
  * listed +14155550101; otherwise the text as sent, which the service refuses in its own words anyway.
  */
 export function destinationKey(destination: string): string {
-  const parsed = parsePhoneNumberFromString(destination.trim())
-  return parsed?.isPossible() ? parsed.number : destination.trim()
+  const text = destination.trim().replace(/^00(?=[1-9])/, '+')
+  const parsed = parsePhoneNumberFromString(text)
+  return parsed?.isPossible() ? parsed.number : text
 }
 
 /** "+1 415 555 0101", as people read it. */

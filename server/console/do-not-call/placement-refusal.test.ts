@@ -76,6 +76,7 @@ describe('a placement to a number on the do-not-call list', () => {
     for (const [t, cookie, destination] of [
       [second, sam.second, LISTED],
       [first, sam.first, '+1 (415) 555-0123'],
+      [first, sam.first, '001 415 555 0123'],
     ] as const) {
       const refused = await place(t, cookie, destination, `dnc-${destination}`)
       const problem = await expectProblem(refused, 403)
@@ -88,7 +89,7 @@ describe('a placement to a number on the do-not-call list', () => {
 
     // Audited, each with who tried and the number; no placement was forwarded for them.
     const refusals = await first.store.audit.page({ action: 'call.do-not-call-refused' }, 10)
-    expect(refusals).toHaveLength(2)
+    expect(refusals).toHaveLength(3)
     expect(refusals[0]).toMatchObject({ actor_email: 'sam@example.com', target: LISTED, outcome: 403 })
     const forwarded = await first.store.audit.page({ action: 'call.placement-forwarded' }, 10)
     expect(forwarded).toHaveLength(1)
