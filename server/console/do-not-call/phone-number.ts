@@ -5,6 +5,7 @@ import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/
 /** E.164, or why the text is no number the console can list. Without +country, it is read in `region`. */
 export function listedNumberOf(written: string, region?: string): { e164: string } | { error: string } {
   const text = written.trim().replace(/^00(?=[1-9])/, '+')
+  if (/[a-z]/i.test(text)) return { error: `${text} is not a phone number: use digits, and + before the country code.` }
   if (!text.startsWith('+') && !region)
     return { error: `${text} has no country code: write it as +country number (such as +14155550100).` }
   const parsed = parsePhoneNumberFromString(text, { defaultCountry: region as CountryCode | undefined })

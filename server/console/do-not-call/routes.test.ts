@@ -65,7 +65,7 @@ describe('the do-not-call API', () => {
     for (const [body, words] of [
       [{ phone_number: '555-0101', reason: 'x' }, 'no country code'],
       [{ phone_number: '+1 415 55', reason: 'x' }, 'not a valid number'],
-      [{ phone_number: 'call me', reason: 'x' }, 'no country code'],
+      [{ phone_number: 'call me', reason: 'x' }, 'is not a phone number'],
       [{ phone_number: '+14155550103', reason: '  ' }, 'Check the number and the reason'],
     ] as const) {
       const problem = await expectProblem(await list(body), 400)
