@@ -32,6 +32,7 @@ const SMOKES: Smoke[] = [
   },
   { script: 'bench:audit', args: ['--writes', '100', '--calls', '20', '--lookups', '100'] },
   { script: 'bench:cluster', args: ['--people', '10', '--seconds', '3'] },
+  { script: 'bench:do-not-call', args: ['--numbers', '1000', '--lookups', '100'] },
   {
     script: 'bench:live',
     args: ['--window', '5', '--viewers', '10', '--calls', '1', '--latency-calls', '5', '--idle', '10'],

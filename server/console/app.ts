@@ -7,6 +7,7 @@ import { AUDIT_PATHS } from '../../src/api/contract/audit-schemas'
 import { CALL_INDEX_PATHS } from '../../src/api/contract/call-index-schemas'
 import { CALL_LISTS_PATH } from '../../src/api/contract/call-list-schemas'
 import { CONSOLE_PREFIX, type SetupResponse } from '../../src/api/contract/console-schemas'
+import { DO_NOT_CALL_PATH } from '../../src/api/contract/do-not-call-schemas'
 import { LIVE_EVENTS_PATH } from '../../src/api/contract/live-schemas'
 import { OUTCOME_KINDS_PATH } from '../../src/api/contract/outcome-kind-schemas'
 import { PLACED_BY_PATH } from '../../src/api/contract/placed-by-schemas'
@@ -60,6 +61,8 @@ import {
   SSO_CALLBACK_PATH,
   type SsoConfig,
 } from './config'
+import { doNotCallRefusal } from './do-not-call/placement-refusal'
+import { doNotCallRoutes } from './do-not-call/routes'
 import { resolveClientAddress } from './http/client-address'
 import { consoleRoute } from './http/console-route'
 import { csrfCheck } from './http/csrf'
@@ -457,6 +460,10 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
     const hours = { store: options.store, audit, hours: options.callingHours, timeZonesOf: calleeTimeZones, now }
     app.route(CONSOLE_PREFIX, callingHoursRoutes({ ...hours, signedIn: signedInPaced }))
   }
+  app.route(
+    `${CONSOLE_PREFIX}${DO_NOT_CALL_PATH}`,
+    doNotCallRoutes({ store: options.store, audit, signedIn: signedInPaced, now }),
+  )
   const liveHub =
     options.liveHub !== undefined
       ? options.liveHub
@@ -499,6 +506,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
       },
     },
     [
+      doNotCallRefusal(options.store, audit),
       listPlacementClaim(options.store, now),
       ...(options.requireOutcome ? [outcomeRequired(options.store)] : []),
       ...outsideHours,

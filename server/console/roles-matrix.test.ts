@@ -40,6 +40,7 @@ const CONSOLE_ROUTES: Operation[] = [
   { method: 'GET', route: '/api/console/callbacks', permission: 'callbacks:work' },
   { method: 'GET', route: '/api/console/callbacks/overdue', permission: 'callbacks:oversee' },
   { method: 'GET', route: '/api/console/outcome-kinds', permission: 'calls:read' },
+  { method: 'GET', route: '/api/console/do-not-call', permission: 'do-not-call:read' },
   { method: 'GET', route: '/api/console/calling-hours?phone_number=%2B13035550100', permission: 'calls:create' },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
@@ -82,6 +83,7 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/callbacks': ['support', 'admin'],
   'GET /api/console/callbacks/overdue': ['manager', 'admin'],
   'GET /api/console/outcome-kinds': ['support', 'manager', 'admin'],
+  'GET /api/console/do-not-call': ['support', 'manager', 'admin'],
   'GET /api/console/calling-hours?phone_number=%2B13035550100': ['support', 'admin'],
 }
 
@@ -100,6 +102,7 @@ describe('the role matrix as written', () => {
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('audit:read'))).toEqual(['admin'])
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('integrations:manage'))).toEqual(['admin'])
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('outcome-kinds:manage'))).toEqual(['admin'])
+    expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('do-not-call:manage'))).toEqual(['admin'])
     // Issue 51: an agent records the work of the calls they placed; managers and admins change anyone's.
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('calls:work'))).toEqual(['support', 'admin'])
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('calls:work-any'))).toEqual(['manager', 'admin'])

@@ -12,6 +12,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'calls:work',
     'call-lists:read',
     'callbacks:work',
+    'do-not-call:read',
   ],
   manager: [
     'calls:read',
@@ -23,6 +24,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'call-lists:read',
     'call-lists:manage',
     'callbacks:oversee',
+    'do-not-call:read',
   ],
   admin: PERMISSIONS,
 }

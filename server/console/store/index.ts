@@ -17,6 +17,7 @@ import { createCallbackQueries } from './callbacks'
 import { createCallerIdHealthQueries } from './caller-id-health'
 import { createCallingHoursExceptionQueries } from './calling-hours-exceptions'
 import { type ConsoleDb, type OpenedDatabase, openConsoleDatabase, type StoreOptions } from './database'
+import { createDoNotCallQueries } from './do-not-call'
 import { createIntegrationCallFactQueries } from './integration-call-facts'
 import { createIntegrationDeliveryQueries } from './integration-deliveries'
 import { createIntegrationQueries } from './integrations'
@@ -90,6 +91,8 @@ function createStore(
     callbacks: createCallbackQueries(db, adapter),
     /** Issue 51: outcome kinds, and each call's outcome and note. */
     callWork: createCallWorkQueries(db, adapter),
+    /** Issue 52: numbers the console refuses to call. */
+    doNotCall: createDoNotCallQueries(db),
     /** Issue 52: an admin's one call outside the callee's calling hours. */
     callingHoursExceptions: createCallingHoursExceptionQueries(db),
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */

@@ -847,7 +847,23 @@ const migrationsFor = (store: StoreAdapter): Record<string, Migration> => ({
       await db.schema.alterTable('call_notes').dropColumn('text_lower').execute()
     },
   },
-  // 0026 is the do-not-call list's (issue 52, item 1), built beside this one.
+  '0026_do_not_call': {
+    async up(db: Kysely<unknown>) {
+      // Issue 52: numbers never to be called, keyed by the E.164 number so that a placement's check is one probe.
+      await db.schema
+        .createTable('do_not_call')
+        .addColumn('phone_number', 'text', (col) => col.primaryKey())
+        .addColumn('reason', 'text', (col) => col.notNull())
+        .addColumn('source', 'text', (col) => col.notNull())
+        .addColumn('added_by_id', 'text')
+        .addColumn('added_by_email', 'text', (col) => col.notNull())
+        .addColumn('added_at', 'bigint', (col) => col.notNull())
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('do_not_call').execute()
+    },
+  },
   '0027_calling_hours_exceptions': {
     async up(db: Kysely<unknown>) {
       // An admin's one call allowed outside the callee's calling hours (issue 52, item 2): used once, before it expires.

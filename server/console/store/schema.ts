@@ -4,6 +4,7 @@ import type { Generated, Selectable } from 'kysely'
 import type { AlertRuleKind } from '../../../src/api/contract/alert-schemas'
 import type { AuditAction } from '../../../src/api/contract/audit-schemas'
 import type { Role, TimeZonePreference } from '../../../src/api/contract/console-schemas'
+import type { DoNotCallSource } from '../../../src/api/contract/do-not-call-schemas'
 
 interface UsersTable {
   id: string
@@ -219,8 +220,21 @@ export interface ConsoleDatabase {
   call_outcomes: CallOutcomesTable
   call_notes: CallNotesTable
   call_note_versions: CallNoteVersionsTable
+  // Issue 52 (store/do-not-call.ts).
+  do_not_call: DoNotCallTable
   // Issue 52, item 2 (0027_calling_hours_exceptions; store/calling-hours-exceptions.ts).
   calling_hours_exceptions: CallingHoursExceptionsTable
+}
+
+interface DoNotCallTable {
+  /** E.164, as libphonenumber writes it. */
+  phone_number: string
+  reason: string
+  source: DoNotCallSource
+  /** Null once the person who added it is gone from the store; their email stays. */
+  added_by_id: string | null
+  added_by_email: string
+  added_at: number
 }
 
 /** One call to a number allowed outside the callee's calling hours by an admin, with a reason; used once. */

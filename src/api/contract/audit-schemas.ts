@@ -75,6 +75,11 @@ export const AUDIT_ACTIONS = [
   'call.note-saved',
   'outcome-kind.created',
   'outcome-kind.changed',
+  // Issue 52: the do-not-call list's changes, and each placement it refused (the target is the number).
+  'do-not-call.added',
+  'do-not-call.imported',
+  'do-not-call.removed',
+  'call.do-not-call-refused',
   // Issue 52: a placement refused outside the callee's calling hours, and an admin's one call allowed outside them
   // (the target is the number).
   'call.outside-calling-hours',

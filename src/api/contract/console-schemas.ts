@@ -42,6 +42,9 @@ export const PERMISSIONS = [
   'calls:work',
   'calls:work-any',
   'outcome-kinds:manage',
+  // Issue 52: whether a number is on the do-not-call list (the list's pages too); listing and taking numbers off.
+  'do-not-call:read',
+  'do-not-call:manage',
   // Issue 52: allowing one call outside the callee's calling hours, with a reason (admins).
   'calling-hours:override',
 ] as const
