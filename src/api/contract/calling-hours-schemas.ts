@@ -25,3 +25,24 @@ export const callingHoursExceptionInput = z.object({
       z.refine(isPlainText, { error: 'Use plain text: no control characters.' }),
     ),
 })
+
+/** GET /calling-hours?phone_number=: may the callee be called now, and the sentence New call shows when not. */
+export const callingHoursAnswer = z.object({
+  allowed: z.boolean(),
+  zones: z.array(z.string()),
+  local_times: z.array(z.string()),
+  window: z.object({ start: z.string(), end: z.string() }),
+  opens_at: z.nullable(z.iso.datetime()),
+  sentence: z.string(),
+})
+export type CallingHoursAnswer = z.infer<typeof callingHoursAnswer>
+
+/** POST /calling-hours/exceptions' answer: the one call allowed, until `expires_at`. */
+export const callingHoursException = z.object({
+  phone_number: z.string(),
+  reason: z.string(),
+  allowed_by: z.string(),
+  allowed_at: z.iso.datetime(),
+  expires_at: z.iso.datetime(),
+})
+export type CallingHoursException = z.infer<typeof callingHoursException>

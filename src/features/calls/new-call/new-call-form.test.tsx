@@ -226,6 +226,17 @@ describe('NewCallForm', () => {
     expect((destination as HTMLInputElement).value).toBe('+15005550006')
   })
 
+  it.each([
+    ['urn:voice-console:do-not-call', 'On the do-not-call list since 2 November 2026 by ada@example.com: asked.'],
+    ['urn:voice-console:calling-hours', 'It is 22:14 for the callee (America/Denver); calls are allowed 08:00–21:00.'],
+  ])('says in the console’s words why a placement was refused (%s)', async (type, detail) => {
+    fetchMock.mockResolvedValue(json(403, { type, title: 'Not placed', status: 403, detail }))
+    renderForm()
+    await user.type(await screen.findByLabelText('Destination'), '+13035550123')
+    await user.click(screen.getByRole('button', { name: 'Place call' }))
+    expect((await screen.findByRole('alert')).textContent).toContain(detail)
+  })
+
   it('sends nothing while the destination is invalid', async () => {
     renderForm()
     await user.type(await screen.findByLabelText('Destination'), '555')

@@ -20,6 +20,11 @@ const CallerIdSuggestionNote = lazy(() =>
 const FlaggedCallerIdWarning = lazy(() =>
   import('./caller-id-advice').then((advice) => ({ default: advice.FlaggedCallerIdWarning })),
 )
+// Do-not-call and calling hours, asked once the destination is a number; until they load, the console still refuses.
+const PlacementChecksNotice = lazy(() =>
+  import('./placement-checks').then((checks) => ({ default: checks.PlacementChecksNotice })),
+)
+const PlaceCallButton = lazy(() => import('./placement-checks').then((checks) => ({ default: checks.PlaceCallButton })))
 
 /** The new-call form. A failed submission keeps everything typed; "Call again" arrives filled in. */
 export function NewCallForm({
@@ -91,6 +96,13 @@ export function NewCallForm({
           />
         )}
       </form.Field>
+      <form.Subscribe selector={(state) => state.values.destination.e164}>
+        {(to) => (
+          <Suspense fallback={null}>
+            <PlacementChecksNotice destination={to} />
+          </Suspense>
+        )}
+      </form.Subscribe>
       <form.Subscribe selector={(state) => [state.values.callerId, state.values.destination] as const}>
         {([callerId, destination]) => (
           <Suspense fallback={null}>
@@ -130,9 +142,19 @@ export function NewCallForm({
         onTryAgain={isApiError(failure) && failure.status === 401 ? undefined : submit}
       />
       <div>
-        <Button type="submit" disabled={sending}>
-          Place call
-        </Button>
+        <form.Subscribe selector={(state) => state.values.destination.e164}>
+          {(to) => (
+            <Suspense
+              fallback={
+                <Button type="submit" disabled={sending}>
+                  Place call
+                </Button>
+              }
+            >
+              <PlaceCallButton destination={to} sending={sending} />
+            </Suspense>
+          )}
+        </form.Subscribe>
       </div>
     </form>
   )
