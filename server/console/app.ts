@@ -382,6 +382,8 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
       now,
       heldUntil:
         options.callingHours && contactHeldUntil({ hours: options.callingHours, timeZonesOf: calleeTimeZones }),
+      // Contacts' numbers are E.164 from their import, as the list's: one primary-key probe each.
+      listed: async (number) => (await options.store.doNotCall.find(number)) !== null,
     }),
   )
   app.route(

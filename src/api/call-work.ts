@@ -15,8 +15,22 @@ export const callWorkQueries = {
     }),
 }
 
-export const saveOutcome = ({ callId, outcome }: { callId: string; outcome: string }) =>
-  apiRequest(callWorkPaths(callId).outcome, { ...onConsole, method: 'PUT', body: { outcome }, schema: callWork })
+/** `addToDoNotCall`: the person confirmed the callee asked never to be called (with "Do not call again" only). */
+export const saveOutcome = ({
+  callId,
+  outcome,
+  addToDoNotCall,
+}: {
+  callId: string
+  outcome: string
+  addToDoNotCall?: boolean
+}) =>
+  apiRequest(callWorkPaths(callId).outcome, {
+    ...onConsole,
+    method: 'PUT',
+    body: addToDoNotCall ? { outcome, add_to_do_not_call: true } : { outcome },
+    schema: callWork,
+  })
 
 export const saveNote = ({ callId, note }: { callId: string; note: string }) =>
   apiRequest(callWorkPaths(callId).note, { ...onConsole, method: 'PUT', body: { note }, schema: callWork })

@@ -9,6 +9,7 @@ import {
   type ClaimAnswer,
   createCallList,
   importSource,
+  ON_DO_NOT_CALL_LIST,
   pausedChange,
   recordAttempt,
   releaseContact,
@@ -42,11 +43,14 @@ interface CallListRoutesOptions {
   now: () => number
   /** Calling hours: when a contact's callee may be called if not now (null: now); none held when not given. */
   heldUntil?: (number: string, now: number) => Promise<number | null>
+  /** The do-not-call list: whether a contact's number is on it (it is then passed over, done); none when not given. */
+  listed?: (number: string) => Promise<boolean>
 }
 
 const toAttempt = (row: AttemptRow) => ({ ...row, at: new Date(row.at).toISOString() })
 
-export function callListRoutes({ store, audit, signedIn, now, heldUntil }: CallListRoutesOptions) {
+export function callListRoutes({ store, audit, signedIn, now, heldUntil, listed }: CallListRoutesOptions) {
+  const neverCalled = listed && { test: listed, mark: ON_DO_NOT_CALL_LIST.id }
   const lists = store.callLists
   const contacts = store.callListContacts
 
@@ -258,7 +262,7 @@ export function callListRoutes({ store, audit, signedIn, now, heldUntil }: CallL
       if (list.archived) return answer(null, 'archived')
       // Paused: nobody gets a contact, and every claim stays as it was for the resume.
       if (list.paused) return answer(null, 'paused')
-      const claimed = await contacts.claim(list.id, userId, at, CLAIM_TTL_MS, heldUntil)
+      const claimed = await contacts.claim(list.id, userId, at, CLAIM_TTL_MS, heldUntil, neverCalled)
       if (claimed) return answer(await toContact(claimed, userId), null)
       const nextAt = await contacts.nextDueAt(list.id, at)
       return nextAt === null ? answer(null, 'finished') : answer(null, 'later', nextAt)

@@ -125,6 +125,11 @@ export function createCallListContactQueries(db: ConsoleDb, adapter: StoreAdapte
       ttlMs: number,
       /** When a contact may be called if not now (calling hours at the callee's): it waits until then. */
       heldUntil?: (number: string, now: number) => Promise<number | null>,
+      /**
+       * Whether a contact is never to be called (its number on the do-not-call list): it is done, marked with
+       * `neverCalled.mark` in place of an outcome, and the claim moves on.
+       */
+      neverCalled?: { test: (number: string) => Promise<boolean>; mark: string },
     ): Promise<ContactRow | null> =>
       // One claim of a person's on a list at a time (their tabs, every instance): two at once would each find
       // nothing held and take a contact apiece, so one person would hold several and others get nothing.
@@ -153,6 +158,16 @@ export function createCallListContactQueries(db: ConsoleDb, adapter: StoreAdapte
             .execute()
           if (candidates.length === 0) return null
           for (const { id, number } of candidates) {
+            if (neverCalled && (await neverCalled.test(number))) {
+              await tx
+                .updateTable('call_list_contacts')
+                .set({ state: 'done', last_outcome: neverCalled.mark, claimed_by: null, claim_expires_at: null })
+                .where('id', '=', Number(id))
+                .where('state', '=', 'waiting')
+                .where((eb) => eb.or([eb('claimed_by', 'is', null), eb('claim_expires_at', '<=', now)]))
+                .execute()
+              continue
+            }
             const until = heldUntil ? await heldUntil(number, now) : null
             if (until !== null && until > now) {
               // Out of its callee's hours: due again when they open, so the next round reads other contacts.

@@ -223,6 +223,15 @@ export function createCallWorkQueries(db: ConsoleDb, adapter: StoreAdapter) {
       const indexed = await db.selectFrom('indexed_calls').select('id').where('call_id', '=', callId).executeTakeFirst()
       return { known: indexed !== undefined, placerId: null }
     },
+    /** The number the call went to, as the call index has it; null while the index has not seen the call. */
+    destinationOf: async (callId: string): Promise<string | null> => {
+      const row = await db
+        .selectFrom('indexed_calls')
+        .select('destination')
+        .where('call_id', '=', callId)
+        .executeTakeFirst()
+      return row?.destination ?? null
+    },
     /** The newest call a person placed through this console, and its outcome's kind (null: none recorded). */
     latestPlacedBy: async (userId: string) => {
       const row = await db

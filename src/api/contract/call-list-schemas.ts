@@ -7,6 +7,12 @@ export const CALL_LISTS_PATH = '/call-lists'
 /** A contact comes back after this long when its outcome asks for it (No answer, Busy), at most this often. */
 export const COME_BACK_DEFAULTS = { afterMinutes: 120, maxTries: 3 } as const
 
+/**
+ * What a contact passed over by a claim is marked done with, in place of an outcome (issue 52): its number is on the
+ * do-not-call list. The progress counts it with the outcomes, under this label.
+ */
+export const ON_DO_NOT_CALL_LIST = { id: 'on-do-not-call-list', label: 'On the do-not-call list' } as const
+
 /** A claim lapses after this long without activity, so a closed tab does not hold its contact forever. */
 export const CLAIM_TTL_MS = 10 * 60_000
 

@@ -29,7 +29,17 @@ export const DEFAULT_OUTCOME_KINDS = [
 /** The outcome whose share is each person's "reached rate" on /usage. */
 export const REACHED_OUTCOME = 'reached'
 
-export const callOutcomeInput = z.object({ outcome: z.string().check(z.minLength(1), z.maxLength(40)) })
+/**
+ * The kind whose callee asked never to be called again (issue 52). Keyed by its id, which admins cannot change (they
+ * may rename its label): saved with `add_to_do_not_call`, the call's number goes on the do-not-call list.
+ */
+export const DO_NOT_CALL_OUTCOME = 'do-not-call-again'
+
+export const callOutcomeInput = z.object({
+  outcome: z.string().check(z.minLength(1), z.maxLength(40)),
+  /** The person's confirmation that the callee asked: only then is the number listed (never by default). */
+  add_to_do_not_call: z.optional(z.boolean()),
+})
 
 /** Plain text with its line breaks: a control character other than a break or a tab is refused. */
 const isNoteText = (text: string) => isPlainText(text.replace(/\r?\n/g, ' '))
@@ -56,6 +66,11 @@ export const callWork = z.object({
       editable_until: z.iso.datetime(),
     }),
   ),
+  /**
+   * With the outcome "Do not call again" only: the call's number (null while the console does not know it) and
+   * whether it is on the do-not-call list now.
+   */
+  do_not_call: z.optional(z.object({ phone_number: z.nullable(z.string()), listed: z.boolean() })),
   /** What the person asking may change now: the server's rule, so the page never guesses it. */
   may_edit: z.object({ outcome: z.boolean(), note: z.boolean() }),
 })

@@ -28,4 +28,12 @@ describe('where a call list stands', () => {
     expect(outcomeWords(byOutcome, kinds)).toBe('Reached 1 · Left voicemail 1,200 · Sent fax 4 · gone 9')
     expect(outcomeWords([], kinds)).toBe('')
   })
+
+  it('says how many contacts were passed over for the do-not-call list, after the outcomes', () => {
+    const byOutcome = [
+      { outcome: 'on-do-not-call-list', count: 2 },
+      { outcome: 'reached', count: 5 },
+    ]
+    expect(outcomeWords(byOutcome, kinds)).toBe('Reached 5 · On the do-not-call list 2')
+  })
 })

@@ -1,4 +1,4 @@
-import type { CallListProgress } from '@/api/contract/call-list-schemas'
+import { type CallListProgress, ON_DO_NOT_CALL_LIST } from '@/api/contract/call-list-schemas'
 import type { OutcomeKind } from '@/api/contract/outcome-kind-schemas'
 import { formatNumber } from '@/lib/format'
 
@@ -9,8 +9,9 @@ export function progressWords(progress: CallListProgress): string {
 }
 
 /**
- * "Reached 8 · Left voicemail 4": the outcomes recorded, by their labels in the outcome list's order (its digits'
- * order on the work page); an outcome no longer listed (archived) comes last, by its id. Empty when none is.
+ * "Reached 8 · Left voicemail 4 · On the do-not-call list 1": the outcomes recorded, by their labels in the outcome
+ * list's order (its digits' order on the work page); contacts passed over for the do-not-call list, and an outcome
+ * no longer listed (archived), come last. Empty when none is.
  */
 export function outcomeWords(byOutcome: CallListProgress['byOutcome'], kinds: readonly OutcomeKind[]): string {
   const position = (id: string) => {
@@ -19,8 +20,10 @@ export function outcomeWords(byOutcome: CallListProgress['byOutcome'], kinds: re
   }
   return [...byOutcome]
     .sort((a, b) => position(a.outcome) - position(b.outcome) || a.outcome.localeCompare(b.outcome))
-    .map(
-      ({ outcome, count }) => `${kinds.find((kind) => kind.id === outcome)?.label ?? outcome} ${formatNumber(count)}`,
-    )
+    .map(({ outcome, count }) => `${labelOf(outcome, kinds)} ${formatNumber(count)}`)
     .join(' · ')
 }
+
+const labelOf = (outcome: string, kinds: readonly OutcomeKind[]) =>
+  kinds.find((kind) => kind.id === outcome)?.label ??
+  (outcome === ON_DO_NOT_CALL_LIST.id ? ON_DO_NOT_CALL_LIST.label : outcome)

@@ -2,13 +2,19 @@
 // them; who may change them is work-rules.ts. Each save is audited, then told to the listeners app.ts composed.
 import { createHash } from 'node:crypto'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { type CallWork, callNoteInput, callOutcomeInput } from '../../../../src/api/contract/call-work-schemas'
+import {
+  type CallWork,
+  callNoteInput,
+  callOutcomeInput,
+  DO_NOT_CALL_OUTCOME,
+} from '../../../../src/api/contract/call-work-schemas'
 import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../../auth/require-session'
 import { jsonBody } from '../../http/json-body'
 import { sendProblem } from '../../http/problem'
 import type { ConsoleStore } from '../../store'
+import { doNotCallStanding, listCalledNumber } from './do-not-call-outcome'
 import { editableUntil, noteRefusal, outcomeRefusal } from './work-rules'
 import type { WorkSavedEvent } from './work-saved'
 
@@ -41,6 +47,7 @@ export function workRoutes(options: WorkRoutesOptions) {
   const readWork = async (c: Context<SessionEnv>, callId: string, placerId: string | null): Promise<CallWork> => {
     const [outcome, note, now] = await Promise.all([work.outcomeOf(callId), work.noteOf(callId), options.clock()])
     const asker = c.get('session')
+    const doNotCall = outcome?.kindId === DO_NOT_CALL_OUTCOME ? await doNotCallStanding(store, callId) : undefined
     return {
       outcome: outcome && {
         id: outcome.kindId,
@@ -54,6 +61,7 @@ export function workRoutes(options: WorkRoutesOptions) {
         updated_at: iso(note.updatedAt),
         editable_until: iso(editableUntil(note.createdAt)),
       },
+      ...(doNotCall && { do_not_call: doNotCall }),
       may_edit: {
         outcome: outcomeRefusal(asker, placerId) === null,
         note: noteRefusal(asker, placerId, note, now) === null,
@@ -79,7 +87,15 @@ export function workRoutes(options: WorkRoutesOptions) {
       const session = c.get('session')
       const refusal = outcomeRefusal(session, call.placerId)
       if (refusal) return sendProblem(c, 403, 'You cannot record this outcome', refusal)
-      const { outcome } = c.req.valid('json')
+      const { outcome, add_to_do_not_call: addToDoNotCall } = c.req.valid('json')
+      if (addToDoNotCall && outcome !== DO_NOT_CALL_OUTCOME)
+        return sendProblem(
+          c,
+          400,
+          'Only “Do not call again” lists a number',
+          'Choose the outcome “Do not call again” to put the number on the do-not-call list.',
+          { errors: [{ field: 'add_to_do_not_call', message: 'Only with the outcome “Do not call again”.' }] },
+        )
       const kind = await work.kind(outcome)
       if (!kind || kind.archived)
         return sendProblem(
@@ -99,6 +115,7 @@ export function workRoutes(options: WorkRoutesOptions) {
         outcome: 200,
         detail: { outcome: kind.id, previous },
       })
+      if (addToDoNotCall) await listCalledNumber(c, { store, audit, callId: call.callId, at })
       await options.onWorkSaved({ callId: call.callId, kind: 'outcome', outcomeId: kind.id, by: session.userId, at })
       return c.json(await readWork(c, call.callId, call.placerId))
     })

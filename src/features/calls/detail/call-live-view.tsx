@@ -104,7 +104,7 @@ export function CallLiveView({ callId }: { callId: string }) {
       {/* The recording first: a finished call's recording is on screen without scrolling (e2e/recordings.spec.ts). */}
       <CallRecordingsPanel callId={callId} status={live.status} />
       <Suspense fallback={null}>
-        <CallWorkPanel callId={callId} />
+        <CallWorkPanel callId={callId} destination={call.destination} />
       </Suspense>
       <UnreadableFieldsNotice unreadable={unreadable} />
       <CallDetailFields call={call} endedAt={endedAt} unreadable={unreadable} />

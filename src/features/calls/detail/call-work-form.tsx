@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { callWorkQueries, saveNote, saveOutcome } from '@/api/call-work'
 import { isApiError } from '@/api/client'
-import { type CallWork, MAX_NOTE_LENGTH } from '@/api/contract/call-work-schemas'
+import { type CallWork, DO_NOT_CALL_OUTCOME, MAX_NOTE_LENGTH } from '@/api/contract/call-work-schemas'
 import type { OutcomeKind } from '@/api/contract/outcome-kind-schemas'
 import { RevealedText } from '@/components/revealed-text'
 import { Timestamp } from '@/components/timestamp'
@@ -14,17 +14,21 @@ import { cn } from '@/lib/cn'
 import { errorText } from '@/lib/error-text'
 import { revealHidden } from '@/lib/hidden-characters'
 import { CallWorkRead } from './call-work-read'
+import { DoNotCallConfirm } from './do-not-call-confirm'
 
 /** The outcome as radio buttons and the note as a textarea, saved together; a part the person may not change is read. */
 export function CallWorkForm({
   callId,
   work,
   kinds,
+  destination,
   onSaved,
 }: {
   callId: string
   work: CallWork
   kinds: OutcomeKind[]
+  /** The number called, for the do-not-call confirmation; null when the call does not say. */
+  destination: string | null
   /** Told true once saved, false when a save starts: the panel's status outlives this form, which a save renews. */
   onSaved: (saved: boolean) => void
 }) {
@@ -36,12 +40,15 @@ export function CallWorkForm({
   const offered = kinds.filter((kind) => !kind.archived || kind.id === work.outcome?.id)
   const outcomeChanged = work.may_edit.outcome && outcome !== '' && outcome !== (work.outcome?.id ?? '')
   const noteChanged = work.may_edit.note && note !== (work.note?.text ?? '')
+  // Unticked until the agent confirms the callee asked: the list is never added to by default.
+  const [addToDoNotCall, setAddToDoNotCall] = useState(false)
+  const listing = work.may_edit.outcome && outcome === DO_NOT_CALL_OUTCOME && addToDoNotCall
 
   const save = useMutation({
     mutationFn: async () => {
       onSaved(false)
       let saved = work
-      if (outcomeChanged) saved = await saveOutcome({ callId, outcome })
+      if (outcomeChanged || listing) saved = await saveOutcome({ callId, outcome, addToDoNotCall: listing })
       if (noteChanged) saved = await saveNote({ callId, note })
       return saved
     },
@@ -53,7 +60,7 @@ export function CallWorkForm({
   const fieldErrors = isApiError(save.error) ? save.error.fieldErrors : {}
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (outcomeChanged || noteChanged) save.mutate()
+    if (outcomeChanged || noteChanged || listing) save.mutate()
   }
 
   return (
@@ -83,7 +90,17 @@ export function CallWorkForm({
               <Timestamp iso={work.outcome.recorded_at} variant="inline" />
             </p>
           )}
+          {outcome === DO_NOT_CALL_OUTCOME && (
+            <DoNotCallConfirm
+              number={work.do_not_call?.phone_number ?? destination}
+              listed={work.do_not_call?.listed ?? false}
+              saved={work.outcome?.id === DO_NOT_CALL_OUTCOME}
+              checked={addToDoNotCall}
+              onChange={setAddToDoNotCall}
+            />
+          )}
           {fieldErrors.outcome && <FormError>{fieldErrors.outcome}</FormError>}
+          {fieldErrors.add_to_do_not_call && <FormError>{fieldErrors.add_to_do_not_call}</FormError>}
         </fieldset>
       ) : (
         <CallWorkRead work={work} only="outcome" />
@@ -125,7 +142,7 @@ export function CallWorkForm({
           <RevealedText className="whitespace-pre-wrap break-words text-slate-950 dark:text-slate-50" text={note} />
         </p>
       )}
-      <Button type="submit" size="sm" disabled={save.isPending || !(outcomeChanged || noteChanged)}>
+      <Button type="submit" size="sm" disabled={save.isPending || !(outcomeChanged || noteChanged || listing)}>
         {save.isPending ? 'Saving…' : 'Save'}
       </Button>
       {save.isError && <FormError>Not saved: {errorText(save.error)}</FormError>}

@@ -18,6 +18,7 @@ const kinds = {
     { id: 'reached', label: 'Reached', comes_back: false, asks_callback: false, archived: false },
     { id: 'no-answer', label: 'No answer', comes_back: true, asks_callback: false, archived: false },
     { id: 'busy', label: 'Busy', comes_back: true, asks_callback: false, archived: true },
+    { id: 'do-not-call-again', label: 'Do not call again', comes_back: false, asks_callback: false, archived: false },
   ],
 }
 const empty: CallWork = { outcome: null, note: null, may_edit: { outcome: true, note: true } }
@@ -32,7 +33,7 @@ const recorded: CallWork = {
   may_edit: { outcome: true, note: true },
 }
 
-function renderPanel() {
+function renderPanel(destination?: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
   const session: SessionResponse = {
     user: { id: 'usr_ana', email: 'ana@example.com', role: 'support' },
@@ -42,7 +43,7 @@ function renderPanel() {
   queryClient.setQueryData(sessionQueries.current().queryKey, session)
   render(
     <QueryClientProvider client={queryClient}>
-      <CallWorkPanel callId={ID} />
+      <CallWorkPanel callId={ID} destination={destination} />
     </QueryClientProvider>,
   )
 }
@@ -91,6 +92,39 @@ describe('the outcome and note panel', () => {
     ])
     // The saved note's author and how long it stays open to them.
     expect(screen.getByText(/its author can change it until/)).toBeTruthy()
+  })
+
+  it('asks, unticked, before “Do not call again” lists the number, and then says it is on the list', async () => {
+    const callee = '+14155550142'
+    const dnc = (listed: boolean): CallWork => ({
+      ...empty,
+      outcome: {
+        id: 'do-not-call-again',
+        label: 'Do not call again',
+        recorded_by: 'ana@example.com',
+        recorded_at: '2026-11-15T12:00:00.000Z',
+      },
+      do_not_call: { phone_number: callee, listed },
+    })
+    const sent = serve(empty, (_path, body) => json(200, dnc(body.add_to_do_not_call !== undefined)))
+    renderPanel(callee)
+    const user = userEvent.setup()
+    expect(screen.queryByRole('checkbox')).toBeNull()
+    await user.click(await screen.findByRole('radio', { name: 'Do not call again' }))
+    const confirm = screen.getByRole('checkbox', { name: `Also put ${callee} on the do-not-call list` })
+    expect((confirm as HTMLInputElement).checked).toBe(false)
+    // Saved unconfirmed: the outcome only, and the panel says the number is not listed yet.
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Not on the do-not-call list yet.')).toBeTruthy()
+    // Confirmed afterwards: the same outcome saved again, with the confirmation, and the status says it is listed.
+    await user.click(screen.getByRole('checkbox', { name: `Also put ${callee} on the do-not-call list` }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect((await screen.findByRole('status')).textContent).toBe('Saved · On the do-not-call list')
+    expect(screen.queryByRole('checkbox')).toBeNull()
+    expect(sent).toEqual([
+      [`/api/console/calls/${ID}/outcome`, { outcome: 'do-not-call-again' }],
+      [`/api/console/calls/${ID}/outcome`, { outcome: 'do-not-call-again', add_to_do_not_call: true }],
+    ])
   })
 
   it('says why a save was refused, in the console’s words', async () => {

@@ -12,7 +12,7 @@ import { CallWorkRead } from './call-work-read'
  * read by everyone who reads the call. The server says who may change what (`may_edit`); the page only follows it.
  * Its own chunk (call-work-part.ts), so the call page's first JavaScript stays within its budget.
  */
-export default function CallWorkPanel({ callId }: { callId: string }) {
+export default function CallWorkPanel({ callId, destination }: { callId: string; destination?: string | null }) {
   const work = useQuery(callWorkQueries.detail(callId))
   const kinds = useQuery(outcomeKindQueries.list())
   const [saved, setSaved] = useState(false)
@@ -38,13 +38,14 @@ export default function CallWorkPanel({ callId }: { callId: string }) {
           callId={callId}
           work={work.data}
           kinds={kinds.data}
+          destination={destination ?? null}
           onSaved={setSaved}
         />
       ) : (
         <CallWorkRead work={work.data} />
       )}
       <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
-        {saved ? 'Saved' : ''}
+        {saved ? (work.data?.do_not_call?.listed ? 'Saved · On the do-not-call list' : 'Saved') : ''}
       </p>
     </Card>
   )

@@ -17,6 +17,7 @@ export function CallWorkRead({ work, only }: { work: CallWork; only?: 'outcome' 
                   recorded by <RevealedText text={work.outcome.recorded_by} />,{' '}
                   <Timestamp iso={work.outcome.recorded_at} variant="inline" />
                 </span>
+                {work.do_not_call?.listed && <span className="font-medium"> · On the do-not-call list</span>}
               </>
             ) : (
               'None recorded'
