@@ -49,7 +49,15 @@ export function consoleProcess(options: {
       if (alive()) return resolvePromise()
       const proc = spawn(process.execPath, options.entry ?? ['--import', 'tsx', 'server/console/index.ts'], {
         cwd: ROOT,
-        env: { ...process.env, ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
+        env: {
+          ...process.env,
+          // Calls at any hour unless a test says otherwise: its placements must not meet the callee's calling
+          // hours (placement-crash.test.ts failed from 00:00 to 16:00 UTC, night or early morning in California).
+          CONSOLE_CALLING_HOURS: '00:00-24:00',
+          ...options.env,
+          PORT: String(options.port),
+          HOST: '127.0.0.1',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       })
       child = proc
