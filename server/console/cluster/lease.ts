@@ -75,10 +75,10 @@ export function holdLease(options: LeaseOptions): HeldLease {
       closed = true
       clearInterval(timer)
       await running
-      if (held) {
-        set(false)
-        await store.leases.release(name, holder).catch(() => {})
-      }
+      set(false)
+      // Released even when not yet counted as held: a renewal answered after close began took the lease in the
+      // store without this instance knowing (the store releases only a lease this holder holds).
+      await store.leases.release(name, holder).catch(() => {})
     },
   }
 }
