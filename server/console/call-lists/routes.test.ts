@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { CallList, ClaimAnswer, ImportPreview, WorkContact } from '../../../src/api/contract/call-list-schemas'
 import { eventually } from '../../shared/test-support/eventually'
 import { createTestConsole, expectProblem, type TestConsole } from '../test-support/console-app'
-import { IMPORTS_AT_ONCE } from './import-turns'
+import { IMPORTS_AT_ONCE } from '../http/import-turns'
 
 const LISTS = '/api/console/call-lists'
 const settings = {

@@ -18,13 +18,13 @@ import {
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
+import { importTurns } from '../http/import-turns'
 import { jsonBody } from '../http/json-body'
 import { sendProblem } from '../http/problem'
 import { can } from '../roles'
 import type { ConsoleStore } from '../store'
 import type { AttemptRow, ContactRow } from '../store/call-list-contacts'
 import type { CallListRow } from '../store/call-lists'
-import { importTurns } from './import-turns'
 import { previewOf, readImport, UnreadableImport } from './read-import'
 
 /**
@@ -135,7 +135,7 @@ export function callListRoutes({ store, audit, signedIn, now, heldUntil, listed 
     }
   }
 
-  const oneImportAtATime = importTurns(store, now)
+  const oneImportAtATime = importTurns(store, now, { kind: 'call-list-import', file: 'call list file' })
   const reads = requirePermission('call-lists:read')
   const manages = requirePermission('call-lists:manage')
   const placesCalls = requirePermission('calls:create')

@@ -1,7 +1,9 @@
 // POST /api/console/do-not-call/import: an admin sends a CSV; its numbers are normalised and listed in batches, and
-// the answer reports each line that listed nothing, and why. One import per person at a time; audited with counts.
+// the answer reports each line that listed nothing, and why. One import per person at a time, two an instance; audited with counts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { doNotCallImportReport } from '../../../src/api/contract/do-not-call-schemas'
+import { eventually } from '../../shared/test-support/eventually'
+import { IMPORTS_AT_ONCE } from '../http/import-turns'
 import { createTestConsole, expectProblem, fakeClock, type TestConsole } from '../test-support/console-app'
 
 const clock = fakeClock(Date.parse('2026-12-06T09:30:00Z'))
@@ -93,5 +95,51 @@ describe('a do-not-call import', () => {
     expect(refused.headers.get('retry-after')).toBe('5')
     await t.store.personClaims.release('other')
     expect((await send('phone\n+14155550104\n', '?reason=x')).status).toBe(200)
+  })
+
+  it('reads two files an instance at once, whoever sends them; the next is told 429 in words', async () => {
+    const admins = await Promise.all(
+      ['ada', 'ben', 'cy'].map(async (name) => {
+        await t.addUser(`${name}@example.com`, 'admin')
+        return t.signIn(`${name}@example.com`)
+      }),
+    )
+    // Files still on their way: each holds its turn until its last byte arrives.
+    const uploads = admins.slice(0, IMPORTS_AT_ONCE).map((cookie, index) => {
+      let finish = () => {}
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('phone\n'))
+          finish = () => {
+            controller.enqueue(new TextEncoder().encode(`+1415555020${index}\n`))
+            controller.close()
+          }
+        },
+      })
+      const answer = t.request('/api/console/do-not-call/import?reason=held', {
+        method: 'POST',
+        cookie,
+        headers: { 'content-type': 'text/csv' },
+        body,
+        duplex: 'half',
+      } as RequestInit)
+      return { answer, finish: () => finish() }
+    })
+    const turnsTaken = async () =>
+      (await t.store.db.selectFrom('person_claims').select('key').execute()).filter((row) =>
+        row.key.startsWith('do-not-call-import:'),
+      ).length
+    await eventually(async () => expect(await turnsTaken()).toBe(IMPORTS_AT_ONCE))
+    const third = await t.request('/api/console/do-not-call/import?reason=x', {
+      method: 'POST',
+      cookie: admins[IMPORTS_AT_ONCE],
+      headers: { 'content-type': 'text/csv' },
+      body: 'phone\n+14155550299\n',
+    })
+    expect((await expectProblem(third, 429)).detail).toContain('2 do-not-call files at once')
+    expect(third.headers.get('retry-after')).toBe('5')
+    for (const upload of uploads) upload.finish()
+    for (const upload of uploads) expect((await upload.answer).status).toBe(200)
+    expect(await turnsTaken()).toBe(0)
   })
 })

@@ -16,9 +16,9 @@ import {
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
+import { importTurns } from '../http/import-turns'
 import { sendInvalidFields } from '../http/invalid-fields'
 import { jsonBody } from '../http/json-body'
-import { createPersonSlots } from '../http/person-slots'
 import { sendProblem } from '../http/problem'
 import type { ConsoleStore } from '../store'
 import type { DoNotCallRow } from '../store/do-not-call'
@@ -27,7 +27,6 @@ import { listedNumberOf } from './phone-number'
 
 // A million numbers with a short reason each, as CSV, with room to spare.
 const MAX_IMPORT_BYTES = 128 * 1024 * 1024
-const IMPORT_RETRY_SECONDS = '5'
 
 const importQuery = z.object({
   reason: z.optional(
@@ -73,8 +72,10 @@ export function doNotCallRoutes(options: {
 }) {
   const list = options.store.doNotCall
   const manage = every(options.signedIn, requirePermission('do-not-call:manage'))
-  // One import per person at a time, across instances; taken before the body is read.
-  const importSlots = createPersonSlots(options.store, 'do-not-call-import', 1, options.now)
+  const oneImportAtATime = importTurns(options.store, options.now, {
+    kind: 'do-not-call-import',
+    file: 'do-not-call file',
+  })
   const invalidNumber = (c: Context, message: string) =>
     sendProblem(c, 400, 'Not a number the console can list', message, {
       errors: [{ field: 'phone_number', message }],
@@ -127,6 +128,7 @@ export function doNotCallRoutes(options: {
     .post(
       '/import',
       manage,
+      oneImportAtATime,
       bodyLimit({
         maxSize: MAX_IMPORT_BYTES,
         onError: (c) =>
@@ -144,16 +146,6 @@ export function doNotCallRoutes(options: {
             'Send the file as the body, with Content-Type: text/csv.',
           )
         const session = c.get('session')
-        const slot = await importSlots.claim(session.userId)
-        if (!slot) {
-          c.header('Retry-After', IMPORT_RETRY_SECONDS)
-          return sendProblem(
-            c,
-            429,
-            'Your other import is still being read',
-            'The console reads one do-not-call file of yours at a time. Wait for the other one to finish, then send this again.',
-          )
-        }
         try {
           const report = await importNumbers(options.store, c.req.raw.body, {
             ...parsed.data,
@@ -181,8 +173,6 @@ export function doNotCallRoutes(options: {
           if (error instanceof UnreadableNumbers)
             return sendProblem(c, 400, 'The file cannot be imported', error.message)
           throw error
-        } finally {
-          await slot.release()
         }
       },
     )
