@@ -510,7 +510,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
     [
       doNotCallRefusal(options.store, audit),
       listPlacementClaim(options.store, now),
-      ...(options.requireOutcome ? [outcomeRequired(options.store)] : []),
+      ...(options.requireOutcome ? [outcomeRequired(options.store, audit)] : []),
       ...outsideHours,
     ],
   )

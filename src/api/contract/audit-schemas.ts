@@ -73,6 +73,9 @@ export const AUDIT_ACTIONS = [
   // Issue 51: what follows a call, and the outcomes admins keep.
   'call.outcome-recorded',
   'call.note-saved',
+  // A placement refused while the person's previous call has no outcome (CONSOLE_REQUIRE_OUTCOME); the target is
+  // that previous call.
+  'call.outcome-required-refused',
   'outcome-kind.created',
   'outcome-kind.changed',
   // Issue 52: the do-not-call list's changes, and each placement it refused (the target is the number).

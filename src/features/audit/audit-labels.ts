@@ -69,6 +69,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'callback.cancelled': 'Callback cancelled',
   'call.outcome-recorded': 'Call outcome recorded',
   'call.note-saved': 'Call note saved',
+  'call.outcome-required-refused': 'Call refused until the last one has an outcome',
   'outcome-kind.created': 'Outcome added',
   'outcome-kind.changed': 'Outcome changed',
   'do-not-call.added': 'Number put on the do-not-call list',

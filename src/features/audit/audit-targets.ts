@@ -69,6 +69,7 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'callback.cancelled': 'call',
   'call.outcome-recorded': 'call',
   'call.note-saved': 'call',
+  'call.outcome-required-refused': 'call',
   'outcome-kind.created': null,
   'outcome-kind.changed': null,
   'do-not-call.added': null,

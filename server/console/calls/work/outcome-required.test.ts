@@ -1,5 +1,5 @@
 // CONSOLE_REQUIRE_OUTCOME, against a voice service we did not write (the quirks upstream): a person's next call is
-// refused with problem+json naming the call that needs an outcome, and goes through once it has one.
+// refused with problem+json naming the call that needs an outcome (audited), and goes through once it has one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OUTCOME_REQUIRED } from '../../../../src/api/contract/call-work-schemas'
 import { createTestConsole, expectProblem, type TestConsole } from '../../test-support/console-app'
@@ -47,6 +47,10 @@ describe('an outcome required before the next call', () => {
       .where('action', '=', 'call.placement-forwarded')
       .execute()
     expect(forwarded).toHaveLength(1)
+    // The refusal is in the trail, by whom and for which call.
+    const refusals = await t.store.audit.page({ action: 'call.outcome-required-refused' }, 10)
+    expect(refusals).toHaveLength(1)
+    expect(refusals[0]).toMatchObject({ actor_email: 'sam@example.com', target: call_id, outcome: 409 })
 
     // Another person is not held up by Sam's call.
     expect((await place(kim, 'required-kim')).ok).toBe(true)

@@ -1,23 +1,35 @@
 // CONSOLE_REQUIRE_OUTCOME: a person's next call waits until their previous one has an outcome. Read from the store
-// at each placement, so it holds across tabs and instances; a call still without one is named, with its page.
+// at each placement, so it holds across tabs and instances; a call still without one is named, with its page. Each
+// refusal is audited, as the proxy's other refusals are, with the call still waiting as its target.
 import type { Context } from 'hono'
 import { OUTCOME_REQUIRED } from '../../../../src/api/contract/call-work-schemas'
+import type { AuditLog } from '../../audit/audit-log'
 import { isPlacement } from '../../audit/placement-forwarded'
+import { actorOf, requestFacts } from '../../audit/request-facts'
 import type { SessionEnv } from '../../auth/require-session'
 import { sendProblem } from '../../http/problem'
 import type { Operation } from '../../operations'
 import type { ConsoleStore } from '../../store'
 
-export function outcomeRequired(store: ConsoleStore) {
+export function outcomeRequired(store: ConsoleStore, audit: AuditLog) {
   /** Null: the placement may go on; otherwise its refusal. */
   return async (c: Context<SessionEnv>, operation: Operation): Promise<Response | null> => {
     if (!isPlacement(operation)) return null
     const previous = await store.callWork.latestPlacedBy(c.get('session').userId)
     if (!previous || previous.outcome !== null) return null
     const link = `/calls/${encodeURIComponent(previous.callId)}`
+    const status = 409
+    await audit.record({
+      actor: actorOf(c.get('session')),
+      ...requestFacts(c),
+      action: 'call.outcome-required-refused',
+      target: previous.callId,
+      outcome: status,
+      detail: { idempotencyKey: c.req.header('idempotency-key') ?? null },
+    })
     return sendProblem(
       c,
-      409,
+      status,
       'Record the outcome of your last call first',
       `Your call ${previous.callId} has no outcome yet. Record what happened on its page (${link}), then place the next call.`,
       { type: OUTCOME_REQUIRED, call_id: previous.callId, link },
