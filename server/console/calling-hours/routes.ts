@@ -6,6 +6,8 @@ import * as z from 'zod/mini'
 import {
   CALLING_HOURS_EXCEPTION_MS,
   CALLING_HOURS_PATHS,
+  type CallingHoursAnswer,
+  type CallingHoursException,
   callingHoursExceptionInput,
 } from '../../../src/api/contract/calling-hours-schemas'
 import type { AuditLog } from '../audit/audit-log'
@@ -42,7 +44,7 @@ export function callingHoursRoutes(options: CallingHoursRoutesOptions) {
         window: { start: clockText(answer.window.start), end: clockText(answer.window.end) },
         opens_at: answer.opensAt === null ? null : new Date(answer.opensAt).toISOString(),
         sentence: answer.sentence,
-      })
+      } satisfies CallingHoursAnswer)
     })
     .post(
       CALLING_HOURS_PATHS.exceptions,
@@ -66,7 +68,7 @@ export function callingHoursRoutes(options: CallingHoursRoutesOptions) {
           allowed_by: session.email,
           allowed_at: new Date(row.allowedAt).toISOString(),
           expires_at: new Date(row.expiresAt).toISOString(),
-        }
+        } satisfies CallingHoursException
         await audit.record({
           actor: actorOf(session),
           action: 'calling-hours.exception-allowed',
