@@ -7,10 +7,10 @@ import type { ConsoleStore } from '../store'
 import { PRUNE_BATCH } from '../store/retention'
 import { cutoffOf, type RetentionWindows } from './retention-windows'
 
-export const DAY_MS = 24 * 60 * 60_000
+const DAY_MS = 24 * 60 * 60_000
 
 /** Rows pruned by kind: calls in the index, the console's records of who placed them, notes, outcomes. */
-export interface PrunedCounts {
+interface PrunedCounts {
   calls: number
   placements: number
   notes: number
