@@ -143,4 +143,24 @@ describe('the retention prune', () => {
     expect(await store.callWork.noteVersions('call_old_2')).toHaveLength(3)
     expect(await countOf('indexed_calls')).toBe(6)
   })
+
+  it('stops between two batches when told (a shutdown), says so in the trail, and the next prune finishes', async () => {
+    await seed()
+    const audit = createAuditLog(store, () => NOW)
+    const options = {
+      store,
+      audit,
+      windows: { callsDays: 30, notesDays: null, recordingsDays: null },
+      now: () => NOW,
+      batch: 2,
+    }
+    // Asked before each batch: two batches go, then the shutdown comes.
+    let asked = 0
+    const counts = await pruneOnce(options, () => ++asked > 2)
+    expect(counts).toEqual({ calls: 4, placements: 0, notes: 0, outcomes: 0 })
+    const [cut] = await store.audit.page({ action: 'retention.pruned' }, 5)
+    expect(JSON.parse(cut?.detail ?? '')).toMatchObject({ calls: 4, interrupted: true })
+    expect(await pruneOnce(options)).toEqual({ calls: 1, placements: 5, notes: 0, outcomes: 0 })
+    expect(await countOf('indexed_calls')).toBe(1)
+  })
 })

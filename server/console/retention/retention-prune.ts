@@ -4,7 +4,7 @@
 import type { AuditLog } from '../audit/audit-log'
 import type { Logger } from '../http/request-log'
 import type { ConsoleStore } from '../store'
-import { PRUNE_BATCH } from '../store/retention'
+import { NOTES_BATCH, PRUNE_BATCH } from '../store/retention'
 import { cutoffOf, type RetentionWindows } from './retention-windows'
 
 const DAY_MS = 24 * 60 * 60_000
@@ -60,7 +60,7 @@ export async function pruneOnce(options: RetentionPruneOptions, stopped: () => b
     counts.placements = await drain(retention.pruneCallOwners, calls, batch, stopped)
   }
   if (notes !== null) {
-    counts.notes = await drain(retention.pruneNotes, notes, batch, stopped)
+    counts.notes = await drain(retention.pruneNotes, notes, Math.min(batch, NOTES_BATCH), stopped)
     counts.outcomes = await drain(retention.pruneOutcomes, notes, batch, stopped)
   }
   await options.audit.record({

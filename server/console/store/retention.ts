@@ -8,6 +8,11 @@ import type { ConsoleDb } from './database'
 
 /** Rows one batch deletes at most: milliseconds of work on either store. */
 export const PRUNE_BATCH = 500
+/**
+ * Notes a batch deletes at most: fewer, since each batch holds the store's serial lock (the notes' and the audit
+ * trail's, across instances) while it rewrites each note's call's search row, a few hundred milliseconds at most.
+ */
+export const NOTES_BATCH = 100
 
 export function createRetentionQueries(db: ConsoleDb, adapter: StoreAdapter) {
   return {
@@ -45,7 +50,7 @@ export function createRetentionQueries(db: ConsoleDb, adapter: StoreAdapter) {
      * One batch of notes last changed before `before`, with every version, and their words taken out of search.
      * In the notes' serial transaction, as a save is: a save at the same moment comes before or after, never between.
      */
-    pruneNotes: (before: number, batch = PRUNE_BATCH): Promise<number> =>
+    pruneNotes: (before: number, batch = NOTES_BATCH): Promise<number> =>
       adapter.serialTransaction(db, async (tx) => {
         const rows = await tx
           .deleteFrom('call_notes')
