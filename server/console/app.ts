@@ -85,7 +85,7 @@ import { createStreamSweep } from './live/stream-sweep'
 import { calleeTimeZones } from './phone/callee-time-zones'
 import { createFastReads, type FastReads } from './proxy/fast-reads'
 import { createStorageOrigins, type StorageOriginsSetting } from './proxy/storage-origins'
-import { recordingOfRequest } from './proxy/storage-target'
+import { recordingOfRequest, storageTarget } from './proxy/storage-target'
 import { checkUpstream } from './proxy/upstream-status'
 import { createVoiceProxy, upstreamBase } from './proxy/voice-proxy'
 import { voiceRoutes } from './proxy/voice-routes'
@@ -498,6 +498,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
     ? [placementHours({ store: options.store, hours: callingHours, audit, timeZonesOf: calleeTimeZones, now })]
     : []
   const recordingsDays = options.retention?.recordingsDays ?? null
+  const storageUpstream = upstreamBase(options.storageUpstream ?? options.upstream)
   const recordingWindow =
     recordingsDays === null
       ? []
@@ -506,6 +507,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
             store: options.store,
             days: recordingsDays,
             callOf: (url) => recordingOfRequest(url, storageOrigins),
+            served: async (url) => !('refused' in (await storageTarget(url, storageUpstream, storageOrigins))),
             now,
           }),
         ]

@@ -74,6 +74,15 @@ it('does not serve a recording whose call the console cannot date yet, and says 
   )
 })
 
+it('leaves a link to an origin it does not serve to the proxy’s own refusal, which names the setting', async () => {
+  const { t } = await consoleAt(PLACED, 30)
+  await t.addUser('admin@example.com', 'admin')
+  const cookie = await t.signIn('admin@example.com')
+  const link = encodeURIComponent('https://storage.example.net/recordings/call_elsewhere.wav')
+  const body = await expectProblem(await t.request(`/storage-proxy?url=${link}`, { cookie }), 403)
+  expect(body).toMatchObject({ title: 'Recording host not served', setting: 'CONSOLE_STORAGE_ORIGINS' })
+})
+
 it('serves every recording, dated or not, when no window is set', async () => {
   const { fetchRecording } = await consoleAt(PLACED + 10_000 * DAY, null)
   const res = await fetchRecording()

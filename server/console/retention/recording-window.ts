@@ -21,11 +21,15 @@ export function recordingWindowRefusal(options: {
   days: number
   /** The call a recording request is of (proxy/storage-target.ts's recordingOfRequest). */
   callOf: (request: URL) => Promise<string>
+  /** Whether the proxy serves the request's origin at all: when not, its own 403 names the setting, not this. */
+  served: (request: URL) => Promise<boolean>
   now: () => number
 }) {
   return async (c: { req: { raw: Request } }, operation: Operation): Promise<Response | null> => {
     if (!operation.storage) return null
-    const callId = await options.callOf(new URL(c.req.raw.url))
+    const request = new URL(c.req.raw.url)
+    if (!(await options.served(request))) return null
+    const callId = await options.callOf(request)
     const placedAt = await options.store.retention.placedAt(callId)
     const kept = daysText(options.days)
     if (placedAt === null)
