@@ -85,10 +85,12 @@ import { createStreamSweep } from './live/stream-sweep'
 import { calleeTimeZones } from './phone/callee-time-zones'
 import { createFastReads, type FastReads } from './proxy/fast-reads'
 import { createStorageOrigins, type StorageOriginsSetting } from './proxy/storage-origins'
-import { recordingOfRequest } from './proxy/storage-target'
+import { recordingOfRequest, storageTarget } from './proxy/storage-target'
 import { checkUpstream } from './proxy/upstream-status'
 import { createVoiceProxy, upstreamBase } from './proxy/voice-proxy'
 import { voiceRoutes } from './proxy/voice-routes'
+import { recordingWindowRefusal } from './retention/recording-window'
+import type { RetentionWindows } from './retention/retention-windows'
 import { can } from './roles'
 import type { ConsoleStore } from './store'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './store/query-limits'
@@ -169,6 +171,8 @@ export interface ConsoleAppOptions {
   requireOutcome?: boolean
   /** CONSOLE_CALLING_HOURS: placements only within the callee's local window (none enforced when not given). */
   callingHours?: CallingHours
+  /** CONSOLE_RETENTION_*: with a recordings window, older recordings are answered 410 (none when not given). */
+  retention?: RetentionWindows
   /** Told of every saved outcome and note besides the integrations and the call lists (work-composition.ts). */
   onWorkSaved?: readonly WorkSavedListener[]
   /** The outcomes' and notes' clock (the 24 hours of a note): the store's own unless a test gives one. */
@@ -493,6 +497,20 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   const outsideHours = callingHours
     ? [placementHours({ store: options.store, hours: callingHours, audit, timeZonesOf: calleeTimeZones, now })]
     : []
+  const recordingsDays = options.retention?.recordingsDays ?? null
+  const storageUpstream = upstreamBase(options.storageUpstream ?? options.upstream)
+  const recordingWindow =
+    recordingsDays === null
+      ? []
+      : [
+          recordingWindowRefusal({
+            store: options.store,
+            days: recordingsDays,
+            callOf: (url) => recordingOfRequest(url, storageOrigins),
+            served: async (url) => !('refused' in (await storageTarget(url, storageUpstream, storageOrigins))),
+            now,
+          }),
+        ]
   // The audit first: it records the owner the board and the index show.
   const voice = voiceRoutes(
     proxy,
@@ -512,6 +530,7 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
       listPlacementClaim(options.store, now),
       ...(options.requireOutcome ? [outcomeRequired(options.store, audit)] : []),
       ...outsideHours,
+      ...recordingWindow,
     ],
   )
   app.use(`${API_PREFIX}/*`, signedIn)

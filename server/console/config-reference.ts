@@ -51,12 +51,28 @@ const NOTES: Record<Setting, Note> = {
   CONSOLE_QUERY_QUEUE: { group: 'Store', meaning: 'Heavy queries that may wait for a reader before a 503.' },
   CONSOLE_AUDIT_RETENTION_DAYS: {
     group: 'Store',
-    meaning: 'Audit entries older than this are pruned daily, behind a checkpoint that keeps the chain verifiable.',
+    meaning:
+      'Audit entries older than this are pruned daily, behind a checkpoint that keeps the chain verifiable. The audit trail’s own window: CONSOLE_RETENTION_* leave it alone.',
   },
   CONSOLE_AUDIT_HEAD_CHANNEL: {
     group: 'Store',
     meaning:
       'An alert channel (its id or its name, as the Alerts page shows it) that receives the audit trail’s head (SEQ:HASH) at each instance’s start and shutdown and daily (from one instance of several), so a copy lives outside the database and the log (docs/audit-trail.md). Unset: none.',
+  },
+  CONSOLE_RETENTION_CALLS_DAYS: {
+    group: 'Store',
+    meaning:
+      'Days the call index keeps a call (by when it was placed), with its metadata and its record of who placed it; pruned daily by one instance, in batches. Unset: kept without limit. The voice service keeps its own copy (docs/compliance.md).',
+  },
+  CONSOLE_RETENTION_NOTES_DAYS: {
+    group: 'Store',
+    meaning:
+      'Days a call’s note (with every version) and its outcome are kept after they last changed; pruned daily as above. Unset: kept without limit.',
+  },
+  CONSOLE_RETENTION_RECORDINGS_DAYS: {
+    group: 'Store',
+    meaning:
+      'Days after a call was placed that the console serves its recordings; older ones are answered 410 with a sentence. At most CONSOLE_RETENTION_CALLS_DAYS, and needs the call index. Unset: served without limit. The service still holds them.',
   },
   VOICE_API_BASE_URL: { group: 'Voice API', meaning: 'The voice service’s API.' },
   VOICE_API_KEY: {

@@ -94,3 +94,41 @@ describe('calling hours', () => {
     )
   })
 })
+
+describe('retention', () => {
+  it('keeps and serves everything unless told, so an upgrade deletes nothing', () => {
+    expect(loadConsoleConfig({}).retention).toEqual({ callsDays: null, notesDays: null, recordingsDays: null })
+    expect(
+      loadConsoleConfig({
+        CONSOLE_RETENTION_CALLS_DAYS: '365',
+        CONSOLE_RETENTION_NOTES_DAYS: '90',
+        CONSOLE_RETENTION_RECORDINGS_DAYS: '30',
+      }).retention,
+    ).toEqual({ callsDays: 365, notesDays: 90, recordingsDays: 30 })
+  })
+
+  it('refuses a window that is no whole number of days from 1 to 36,500, by name', () => {
+    expect(() => loadConsoleConfig({ CONSOLE_RETENTION_CALLS_DAYS: '0' })).toThrow(
+      'CONSOLE_RETENTION_CALLS_DAYS: must be at least 1 (a day); unset it to keep without limit',
+    )
+    expect(() => loadConsoleConfig({ CONSOLE_RETENTION_NOTES_DAYS: '2.5' })).toThrow(
+      'CONSOLE_RETENTION_NOTES_DAYS: must be a whole number of days',
+    )
+    expect(() => loadConsoleConfig({ CONSOLE_RETENTION_RECORDINGS_DAYS: 'thirty' })).toThrow(
+      'CONSOLE_RETENTION_RECORDINGS_DAYS:',
+    )
+    expect(() => loadConsoleConfig({ CONSOLE_RETENTION_CALLS_DAYS: '36501' })).toThrow('CONSOLE_RETENTION_CALLS_DAYS:')
+  })
+
+  it('refuses serving recordings longer than the index keeps the calls that date them, or without the index', () => {
+    expect(() =>
+      loadConsoleConfig({ CONSOLE_RETENTION_CALLS_DAYS: '30', CONSOLE_RETENTION_RECORDINGS_DAYS: '90' }),
+    ).toThrow(
+      'CONSOLE_RETENTION_RECORDINGS_DAYS: 90 is longer than CONSOLE_RETENTION_CALLS_DAYS (30); the console dates a recording by its call in the index, so keep the calls at least as long',
+    )
+    expect(() => loadConsoleConfig({ CONSOLE_INDEX: 'off', CONSOLE_RETENTION_RECORDINGS_DAYS: '30' })).toThrow(
+      'CONSOLE_RETENTION_RECORDINGS_DAYS: needs the call index (CONSOLE_INDEX=on), which tells when each call was placed',
+    )
+    expect(loadConsoleConfig({ CONSOLE_INDEX: 'off', CONSOLE_RETENTION_CALLS_DAYS: '30' }).retention.callsDays).toBe(30)
+  })
+})

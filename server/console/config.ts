@@ -22,12 +22,20 @@ import { knowSecret } from './http/known-secrets'
 import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies'
 import { DEFAULT_DRAIN, type DrainTimes } from './ops/drain'
 import { parseStorageOrigins, type StorageOriginsSetting } from './proxy/storage-origins'
+import type { RetentionWindows } from './retention/retention-windows'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './store/query-limits'
 
 /** Git-ignored, like the simulator's database. */
 export const DEFAULT_CONSOLE_DB = '.data/console.sqlite'
 
 const minutes = (value: number) => value * 60_000
+// A day at least (a shorter window would prune the calls of the day under way); 100 years at most.
+const retentionDays = z.coerce
+  .number()
+  .int({ error: 'must be a whole number of days' })
+  .min(1, { error: 'must be at least 1 (a day); unset it to keep without limit' })
+  .max(36_500)
+  .optional()
 const optionalUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()
 
 export const envSchema = z.object({
@@ -51,6 +59,10 @@ export const envSchema = z.object({
   CONSOLE_LOG: z.enum(['json', 'off']).default('json'),
   CONSOLE_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   CONSOLE_AUDIT_HEAD_CHANNEL: z.string().trim().min(1).max(200).optional(),
+  // Issue 52: how long the console keeps its own records, and serves recordings (retention/). Unset: no limit.
+  CONSOLE_RETENTION_CALLS_DAYS: retentionDays,
+  CONSOLE_RETENTION_NOTES_DAYS: retentionDays,
+  CONSOLE_RETENTION_RECORDINGS_DAYS: retentionDays,
   // At most a few seconds under the browser's own wait (src/api/contract/time-limits.ts): the person reads this 504.
   CONSOLE_UPSTREAM_TIMEOUT_MS: z.coerce
     .number()
@@ -182,6 +194,8 @@ export interface ConsoleConfig {
   log: 'json' | 'off'
   /** Audit entries older than this are pruned daily, behind a checkpoint that keeps the chain verifiable. */
   auditRetentionDays: number
+  /** How long the console keeps its call index, notes and outcomes, and serves recordings (retention/). */
+  retention: RetentionWindows
   /** The alert channel (its id or name) the audit head goes to at start, daily and at shutdown; null: none. */
   auditHeadChannel: string | null
   upstream: string
@@ -263,6 +277,7 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
     log: e.CONSOLE_LOG,
     auditRetentionDays: e.CONSOLE_AUDIT_RETENTION_DAYS,
     auditHeadChannel: e.CONSOLE_AUDIT_HEAD_CHANNEL ?? null,
+    retention: readRetention(e),
     upstream: e.VOICE_API_BASE_URL,
     apiKey: readSecret('VOICE_API_KEY_FILE', e.VOICE_API_KEY, e.VOICE_API_KEY_FILE),
     storageUpstream: e.VOICE_STORAGE_UPSTREAM,
@@ -324,6 +339,26 @@ function readAlertChannels(e: Env): AlertChannelSettings {
       'CONSOLE_ALERT_EMAIL_FROM: not an email address; write alerts@example.com or Voice Console <alerts@example.com>',
     ])
   return { smtp: { smtpUrl: e.CONSOLE_SMTP_URL, from: e.CONSOLE_ALERT_EMAIL_FROM }, allowPrivate }
+}
+
+function readRetention(e: Env): RetentionWindows {
+  const windows = {
+    callsDays: e.CONSOLE_RETENTION_CALLS_DAYS ?? null,
+    notesDays: e.CONSOLE_RETENTION_NOTES_DAYS ?? null,
+    recordingsDays: e.CONSOLE_RETENTION_RECORDINGS_DAYS ?? null,
+  }
+  const { callsDays, recordingsDays } = windows
+  if (recordingsDays === null) return windows
+  // A recording is dated by its call's index row: a pruned row would leave an old recording undated.
+  if (callsDays !== null && recordingsDays > callsDays)
+    invalid([
+      `CONSOLE_RETENTION_RECORDINGS_DAYS: ${recordingsDays} is longer than CONSOLE_RETENTION_CALLS_DAYS (${callsDays}); the console dates a recording by its call in the index, so keep the calls at least as long`,
+    ])
+  if (e.CONSOLE_INDEX === 'off')
+    invalid([
+      'CONSOLE_RETENTION_RECORDINGS_DAYS: needs the call index (CONSOLE_INDEX=on), which tells when each call was placed',
+    ])
+  return windows
 }
 
 function readCallingHours(e: Env): CallingHours {

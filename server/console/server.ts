@@ -30,6 +30,7 @@ import { createConsoleLiveHub } from './live/console-live-hub'
 import { createConsoleOps } from './ops/console-ops'
 import type { DrainTimes } from './ops/drain'
 import type { ConsoleMetrics } from './ops/metrics'
+import { RETENTION_LEASE, startConsoleRetention } from './retention/console-retention'
 import { type ConsoleStore, openStore } from './store'
 import { backupReminder } from './store/migration-state'
 import { readCallWork } from './work-composition'
@@ -289,6 +290,9 @@ export async function startConsole(
   await pruneAudit()
   const retention = setInterval(pruneAudit, DAY_MS)
   retention.unref()
+  // The console's own rows past their windows (CONSOLE_RETENTION_*), pruned by one instance of several, daily.
+  const recordsRetention = startConsoleRetention({ store, audit, retention: config.retention, instanceId, logger, now })
+  if (recordsRetention) ops.metrics.watchLease(RETENTION_LEASE, recordsRetention.leaseHeld)
   const auditHead = anchorAuditHead({
     store,
     logger,
@@ -321,6 +325,7 @@ export async function startConsole(
       // Their close gives up the leases they hold, so another instance takes the work over at once.
       await alerts?.close()
       await callIndex?.close()
+      await recordsRetention?.close()
       // Queued while the delivery's worker runs: its close waits for the send under way (best effort).
       await auditHead.shuttingDown()
       await alertDelivery.close()

@@ -29,6 +29,7 @@ import { createPersonClaimQueries } from './person-claims'
 import { createPersonRateQueries } from './person-rates'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits'
 import { createRecentSessions, forgettingOnWrites } from './recent-sessions'
+import { createRetentionQueries } from './retention'
 import { createSavedViewQueries } from './saved-views'
 import { createSecretQueries } from './secrets'
 import { createSessionQueries, type SessionWithUser } from './sessions'
@@ -95,6 +96,8 @@ function createStore(
     doNotCall: createDoNotCallQueries(db),
     /** Issue 52: an admin's one call outside the callee's calling hours. */
     callingHoursExceptions: createCallingHoursExceptionQueries(db),
+    /** Issue 52: the daily prune of rows older than their retention window, and a call's placing time. */
+    retention: createRetentionQueries(db, adapter),
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
     writeHealth: createWriteHealth(db),
     close: async () => {

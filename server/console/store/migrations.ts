@@ -888,6 +888,18 @@ const migrationsFor = (store: StoreAdapter): Record<string, Migration> => ({
       await db.schema.dropTable('calling_hours_exceptions').execute()
     },
   },
+  '0028_retention_indexes': {
+    async up(db: Kysely<unknown>) {
+      // Issue 52, item 4: the daily prune finds each batch of old rows by an index, not by reading the whole table.
+      await db.schema.createIndex('call_notes_by_change').on('call_notes').column('updated_at').execute()
+      await db.schema.createIndex('call_outcomes_by_change').on('call_outcomes').column('updated_at').execute()
+      await db.schema.createIndex('call_owners_by_time').on('call_owners').column('placed_at').execute()
+    },
+    async down(db: Kysely<unknown>) {
+      for (const index of ['call_notes_by_change', 'call_outcomes_by_change', 'call_owners_by_time'])
+        await db.schema.dropIndex(index).execute()
+    },
+  },
 })
 
 export const migrationProviderFor = (store: StoreAdapter): MigrationProvider => ({

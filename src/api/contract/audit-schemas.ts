@@ -88,6 +88,8 @@ export const AUDIT_ACTIONS = [
   'call.outside-calling-hours',
   'calling-hours.exception-allowed',
   'calling-hours.exception-used',
+  // Issue 52, item 4: the daily prune of the console's own rows past their window, with counts per kind.
+  'retention.pruned',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 

@@ -34,3 +34,9 @@ export function consoleRecordingUrl(link: string, consoleOrigin: string): string
  * of audio as "Recording downloaded", and never forwards it to storage, whose link is signed.
  */
 export const RECORDING_PLAY_PARAM = 'console_play'
+
+/**
+ * The problem `type` of a recording the console no longer serves (410): older than its retention window
+ * (CONSOLE_RETENTION_RECORDINGS_DAYS). Its `detail` is the sentence the player shows, in place of a Retry.
+ */
+export const RECORDING_PAST_RETENTION = 'urn:voice-console:recording-past-retention'

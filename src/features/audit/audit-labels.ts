@@ -79,6 +79,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'call.outside-calling-hours': 'Call refused outside calling hours',
   'calling-hours.exception-allowed': 'Call allowed outside calling hours',
   'calling-hours.exception-used': 'Call placed outside calling hours',
+  'retention.pruned': 'Records past their retention removed',
 }
 
 /** The actions in the order of their labels, for the filter's options. */
@@ -94,7 +95,7 @@ export function actorlessLabel(action: AuditAction, detail?: Record<string, unkn
   // The server's command line (`npm run console -- users …`) records its changes with via: 'cli'.
   if (detail?.via === 'cli') return 'Command line'
   if (action.startsWith('sign-in.') || action === 'sso.refused') return 'Not signed in'
-  if (action === 'audit.pruned' || action.startsWith('alert')) return 'The console'
+  if (action === 'audit.pruned' || action === 'retention.pruned' || action.startsWith('alert')) return 'The console'
   return 'Unknown'
 }
 

@@ -79,6 +79,7 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'call.outside-calling-hours': null,
   'calling-hours.exception-allowed': null,
   'calling-hours.exception-used': null,
+  'retention.pruned': null,
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null

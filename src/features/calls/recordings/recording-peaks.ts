@@ -10,21 +10,24 @@ export type PeaksReply =
   | { kind: 'peaks'; peaks: Float32Array[] }
   /** Not a WAV the worker reads: wavesurfer should decode it as before. */
   | { kind: 'unsupported' }
-  /** The download failed; `refused` when the console said it does not serve the recording's origin. */
-  | { kind: 'failed'; message: string; refused?: boolean }
+  /**
+   * The download failed; `refused` when the console said it does not serve the recording's origin, `gone` when the
+   * recording is older than the console serves (its retention window).
+   */
+  | { kind: 'failed'; message: string; reason?: 'refused' | 'gone' }
 
 // More than the bars of a wide screen (a bar and its gap take 3 px), few enough to draw at once.
 const PEAK_BUCKETS = 2000
 
 /**
  * Why a recording could not be loaded, for the player to say: the download failed (a fresh link may help), the
- * console does not serve the recording's origin (an admin must add it), or the audio arrived but its waveform
- * cannot be drawn (the recording still plays).
+ * console does not serve the recording's origin (an admin must add it), the recording is past the console's
+ * retention window (nothing brings it back), or the audio arrived but its waveform cannot be drawn (it still plays).
  */
 export class RecordingLoadError extends Error {
   constructor(
     message: string,
-    readonly reason: 'download' | 'refused' | 'undrawable',
+    readonly reason: 'download' | 'refused' | 'gone' | 'undrawable',
   ) {
     super(message)
   }
@@ -63,7 +66,7 @@ export function loadRecordingPeaks(url: string, signal: AbortSignal): Promise<Fl
       settle(() => {
         if (data.kind === 'peaks') resolve(data.peaks)
         else if (data.kind === 'unsupported') resolve(null)
-        else reject(new RecordingLoadError(data.message, data.refused ? 'refused' : 'download'))
+        else reject(new RecordingLoadError(data.message, data.reason ?? 'download'))
       })
     // The worker script itself did not load (blocked or missing).
     worker.onerror = () => settle(() => resolve(null))

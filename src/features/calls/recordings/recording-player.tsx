@@ -72,10 +72,12 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
   const loadError = waveform.state === 'error' ? waveform.error : null
   // The audio arrived but its waveform cannot be drawn: a fresh link would not help, and the audio plays on.
   const undrawable = loadError?.reason === 'undrawable'
+  // Past the console's retention window (a 410): no fresh link brings it back, so there is nothing to try again.
+  const gone = loadError?.reason === 'gone'
   // One silent try with a fresh URL before showing the error: the usual cause is an expired link (and a console
   // restarted since it relayed the link learns the link's origin again from the fresh answer).
   const recoverOnce = useEffectEvent(() => {
-    if (attempt === 0 && !undrawable) void reload()
+    if (attempt === 0 && !undrawable && !gone) void reload()
   })
   useEffect(() => {
     if (waveform.state === 'error') recoverOnce()
@@ -85,14 +87,14 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
     }
   }, [waveform.state])
 
-  const failed = loadError !== null && !undrawable && attempt > 0 && !refreshing
+  const failed = loadError !== null && !undrawable && (attempt > 0 || gone) && !refreshing
   // The console does not serve the recording's origin: the audio cannot play either, and the words say who can help.
   const refused = failed && loadError.reason === 'refused'
   // Without a waveform the audio can still play.
   useEffect(() => {
     const audio = media.current
-    if (((failed && !refused) || undrawable) && audio && !audio.getAttribute('src')) audio.src = playUrl
-  }, [failed, refused, undrawable, playUrl])
+    if (((failed && !refused && !gone) || undrawable) && audio && !audio.getAttribute('src')) audio.src = playUrl
+  }, [failed, refused, gone, undrawable, playUrl])
 
   // The audio failed after the waveform loaded (a dropped connection, a damaged file, an expired link): say so,
   // where the position stays, instead of reloading on our own, which sent the player back to 0:00 without a word.
@@ -114,15 +116,22 @@ export function RecordingPlayer({ recording, index, onRefreshUrl }: RecordingPla
           <Fact term="Channels" value={recording.channels ? String(recording.channels) : 'Not given'} />
           <Fact term="Duration" value={formatDuration(recording.duration_seconds)} />
         </dl>
-        <a
-          href={playableUrl(recording.url) ?? undefined}
-          download
-          className="text-sm font-medium text-indigo-700 underline dark:text-indigo-300"
-        >
-          Download
-        </a>
+        {!gone && (
+          <a
+            href={playableUrl(recording.url) ?? undefined}
+            download
+            className="text-sm font-medium text-indigo-700 underline dark:text-indigo-300"
+          >
+            Download
+          </a>
+        )}
       </div>
-      {failed && (
+      {gone && (
+        <p role="status" className="rounded-md bg-slate-100 p-3 text-sm dark:bg-slate-900">
+          {loadError.message}
+        </p>
+      )}
+      {failed && !gone && (
         <ErrorState
           title={refused ? 'This recording cannot be played here' : 'The waveform could not be loaded'}
           error={loadError}
