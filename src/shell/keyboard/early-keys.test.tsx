@@ -7,8 +7,9 @@ import { describe, expect, it, vi } from 'vitest'
 import type { SessionResponse } from '@/api/contract/console-schemas'
 import { CallsSearchBox } from '@/features/calls/list/calls-search-box'
 import { listRow, searchResults } from '@/lib/list-row'
+import { agentSession } from '@/test/signed-in'
 import { eventually } from '../../../server/shared/test-support/eventually'
-import { agentSession, layOutJsdom, renderRoutes } from './test-support'
+import { layOutJsdom, renderRoutes } from './test-support'
 
 const session = agentSession()
 

@@ -3,9 +3,10 @@ import { createRootRoute, createRoute, Outlet } from '@tanstack/react-router'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { agentSession } from '@/test/signed-in'
 import { eventually } from '../../../server/shared/test-support/eventually'
 import KeyboardShortcuts from './keyboard-shortcuts'
-import { agentSession, layOutJsdom, renderRoutes } from './test-support'
+import { layOutJsdom, renderRoutes } from './test-support'
 
 const session = agentSession(['calls:read', 'calls:create'])
 

@@ -6,9 +6,10 @@ import { useEffect, useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { CallsSearchBox } from '@/features/calls/list/calls-search-box'
 import { listRow, searchResults } from '@/lib/list-row'
+import { agentSession } from '@/test/signed-in'
 import { eventually } from '../../../server/shared/test-support/eventually'
 import KeyboardShortcuts from './keyboard-shortcuts'
-import { agentSession, layOutJsdom, renderRoutes } from './test-support'
+import { layOutJsdom, renderRoutes } from './test-support'
 
 const CALLS = ['call_4155550101', 'call_4155550102', 'call_2125550103', 'call_2125550104']
 // The search's answer comes this long after the query changes, as a list's does from the server.

@@ -1,17 +1,8 @@
-// What the keyboard's tests in jsdom share (tests only): an agent's session, the page under a real router, and the
-// layout jsdom does not do.
+// What the keyboard's tests in jsdom share (tests only): the page under a real router, and the layout jsdom does not do.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type AnyRoute, createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
-import type { Permission, SessionResponse } from '@/api/contract/console-schemas'
-
-/** A support agent signed in, with the permissions the test's shortcuts and commands need. */
-export const agentSession = (permissions: Permission[] = ['calls:read']): SessionResponse => ({
-  user: { id: 'usr_1', email: 'ana@example.test', role: 'support' },
-  permissions,
-  preferences: { timeZone: 'UTC' },
-})
 
 /** The routes rendered as the app does (a router over a memory history, a query client), opened at `path`. */
 export function renderRoutes(routeTree: AnyRoute, path: string) {
