@@ -19,7 +19,7 @@ if (postgresMissing) console.warn(`Skipping the console's PostgreSQL suite: ${po
 // A test that opens no store runs the same on both: PostgreSQL's project takes the console's tests that open one
 // (through test-support/test-store.ts, directly or through the helpers that use it).
 const OPENS_A_STORE =
-  /openTestStore|testStoreLocation|createTestConsole|startTestServer|startLiveTestbed|delivery-fixtures|export-against-upstream|onPostgres/
+  /openTestStore|testStoreLocation|createTestConsole|startTestServer|startLiveTestbed|call-list-console|delivery-fixtures|export-against-upstream|onPostgres/
 const consoleTestsWithAStore = () =>
   readdirSync('server/console', { recursive: true, encoding: 'utf8' })
     .map((file) => `server/console/${file}`)

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { RevealedText } from '@/components/revealed-text'
-import { Button } from '@/components/ui/button'
+import { rowActionsCell } from '@/components/row-actions-cell'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { revealHidden } from '@/lib/hidden-characters'
 
@@ -73,19 +73,7 @@ export function DestinationTable<Row extends Destination>({
               </TableCell>
             ))}
             <TableCell>{enabledSwitch(row)}</TableCell>
-            <TableCell>
-              <div className="flex flex-wrap gap-2">
-                {testButton(row)}
-                <Button
-                  variant="secondary"
-                  size="xs"
-                  aria-label={`Delete: ${revealHidden(row.name)}`}
-                  onClick={() => onDelete(row)}
-                >
-                  Delete
-                </Button>
-              </div>
-            </TableCell>
+            {rowActionsCell(revealHidden(row.name), () => onDelete(row), testButton(row))}
           </TableRow>
         ))}
       </TableBody>

@@ -1,22 +1,16 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { SessionResponse, TimeZonePreference } from '@/api/contract/console-schemas'
-import { sessionQueries } from '@/api/session'
+import type { TimeZonePreference } from '@/api/contract/console-schemas'
+import { agentSession, signedInClient } from '@/test/signed-in'
 import { Timestamp } from './timestamp'
 
 afterEach(cleanup)
 
 function renderIn(timeZone: TimeZonePreference, node: ReactNode) {
-  const client = new QueryClient()
-  const session: SessionResponse = {
-    user: { id: 'usr_1', email: 'ana@example.test', role: 'support' },
-    permissions: ['calls:read'],
-    preferences: { timeZone },
-  }
-  client.setQueryData(sessionQueries.current().queryKey, session)
+  const client = signedInClient(agentSession(['calls:read'], { timeZone }))
   return render(<QueryClientProvider client={client}>{node}</QueryClientProvider>)
 }
 

@@ -2,13 +2,7 @@
 // out once per channel; the claim, the outcome and the log are the queue's (delivery-queue.ts), shared with the
 // integrations' deliveries.
 import type { ConsoleDb } from './database'
-import {
-  ATTEMPT_COLUMNS,
-  type ClaimedDelivery,
-  createDeliveryQueue,
-  type DeliveryAttempts,
-  type DeliveryPage,
-} from './delivery-queue'
+import { ATTEMPT_COLUMNS, type ClaimedDelivery, createDeliveryQueue, type DeliveryAttempts } from './delivery-queue'
 
 export interface NewDelivery {
   id: string
@@ -33,14 +27,20 @@ export interface DeliveryLogRow extends DeliveryAttempts {
   firingId: string | null
 }
 
-export interface DeliveryPageQuery extends DeliveryPage {
-  channelId?: string
-}
-
 export function createAlertDeliveryQueries(db: ConsoleDb) {
-  const queue = createDeliveryQueue(db, {
+  // The claim, the outcome, the log and its pages are the queue's; this table gives its names.
+  return createDeliveryQueue(db, {
     table: 'alert_deliveries',
     oncePer: ['firing_id', 'channel_id'],
+    columnsOf: (delivery: NewDelivery) => ({
+      id: delivery.id,
+      channel_id: delivery.channelId,
+      firing_id: delivery.firingId,
+      event_type: delivery.eventType,
+      payload: delivery.payload,
+      created_at: delivery.createdAt,
+    }),
+    destinationField: 'channelId',
     due: (row): Omit<DueDelivery, keyof ClaimedDelivery> => ({ channelId: row.channel_id }),
     log: (channelId) =>
       db
@@ -66,22 +66,4 @@ export function createAlertDeliveryQueries(db: ConsoleDb) {
       ...attempts,
     }),
   })
-
-  // The claim, the outcome, the next due time and find are the queue's; insert and page take this table's names.
-  return {
-    ...queue,
-    /** New messages, due now; a (firing, channel) pair already there is left as it is. Returns how many were new. */
-    insert: (rows: NewDelivery[]) =>
-      queue.insert(
-        rows.map((row) => ({
-          id: row.id,
-          channel_id: row.channelId,
-          firing_id: row.firingId,
-          event_type: row.eventType,
-          payload: row.payload,
-          created_at: row.createdAt,
-        })),
-      ),
-    page: (query: DeliveryPageQuery) => queue.page(query, query.channelId),
-  }
 }

@@ -103,10 +103,21 @@ type NewRow<T extends DeliveryTable> = Omit<Insertable<ConsoleDatabase[T]>, 'sta
   created_at: number
 }
 
-interface DeliveryTableSpec<T extends DeliveryTable, Due, Select extends AttemptSelect, Row> {
+interface DeliveryTableSpec<
+  T extends DeliveryTable,
+  New,
+  Due,
+  Select extends AttemptSelect,
+  Row,
+  Destination extends string,
+> {
   table: T
   /** The unique pair that makes a message once per destination (a firing's, an event's). */
   oncePer: readonly [keyof ConsoleDatabase[T] & string, keyof ConsoleDatabase[T] & string]
+  /** A new message in the table's own columns, as its file names them. */
+  columnsOf: (delivery: New) => NewRow<T>
+  /** The page query's field that names one destination (`channelId`, `integrationId`). */
+  destinationField: Destination
   /** What a claimed row carries besides ClaimedDelivery's fields: its destination's id, its call. */
   due: (row: Selectable<ConsoleDatabase[T]>) => Omit<Due, keyof ClaimedDelivery>
   /**
@@ -120,10 +131,12 @@ interface DeliveryTableSpec<T extends DeliveryTable, Due, Select extends Attempt
 
 export function createDeliveryQueue<
   T extends DeliveryTable,
+  New,
   Due extends ClaimedDelivery,
   Select extends AttemptSelect,
   Row,
->(db: ConsoleDb, spec: DeliveryTableSpec<T, Due, Select, Row>) {
+  Destination extends string,
+>(db: ConsoleDb, spec: DeliveryTableSpec<T, New, Due, Select, Row, Destination>) {
   // Every DeliveryTable has the queue's columns (its definition says so), so the shared queries are typed on those.
   const queue = db as unknown as Kysely<Record<DeliveryTable, QueueColumns>>
   const table: DeliveryTable = spec.table
@@ -132,14 +145,15 @@ export function createDeliveryQueue<
 
   return {
     /** New messages, due now; one whose `oncePer` pair is already there is left as it is. Returns how many were new. */
-    insert: async (rows: NewRow<T>[]): Promise<number> => {
-      if (rows.length === 0) return 0
+    insert: async (deliveries: New[]): Promise<number> => {
+      if (deliveries.length === 0) return 0
       const result = await queue
         .insertInto(table)
         .values(
-          rows.map(
-            (row) => ({ ...row, status: 'pending', next_attempt_at: row.created_at }) as Insertable<QueueColumns>,
-          ),
+          deliveries.map((delivery) => {
+            const row = spec.columnsOf(delivery)
+            return { ...row, status: 'pending', next_attempt_at: row.created_at } as Insertable<QueueColumns>
+          }),
         )
         .onConflict((oc) => oc.columns(spec.oncePer as readonly string[] as (keyof QueueColumns)[]).doNothing())
         .executeTakeFirst()
@@ -226,8 +240,8 @@ export function createDeliveryQueue<
     },
 
     /** Newest first, of one destination when given; one more than `limit` tells whether there is a next page. */
-    page: async (query: DeliveryPage, destinationId?: string): Promise<Row[]> => {
-      let select = log(destinationId)
+    page: async (query: DeliveryPage & Partial<Record<Destination, string>>): Promise<Row[]> => {
+      let select = log(query[spec.destinationField])
       const after = query.after
       if (after)
         select = select.where((eb) =>

@@ -2,13 +2,7 @@
 // pair queues an event once per destination whichever instance learns of it; the claim, the outcome and the log
 // are the queue's (delivery-queue.ts), shared with the alert deliveries.
 import type { ConsoleDb } from './database'
-import {
-  ATTEMPT_COLUMNS,
-  type ClaimedDelivery,
-  createDeliveryQueue,
-  type DeliveryAttempts,
-  type DeliveryPage,
-} from './delivery-queue'
+import { ATTEMPT_COLUMNS, type ClaimedDelivery, createDeliveryQueue, type DeliveryAttempts } from './delivery-queue'
 
 export interface NewIntegrationDelivery {
   id: string
@@ -35,14 +29,21 @@ export interface IntegrationDeliveryLogRow extends DeliveryAttempts {
   callId: string | null
 }
 
-export interface IntegrationDeliveryPageQuery extends DeliveryPage {
-  integrationId?: string
-}
-
 export function createIntegrationDeliveryQueries(db: ConsoleDb) {
-  const queue = createDeliveryQueue(db, {
+  // The claim, the outcome, the log and its pages are the queue's; this table gives its names.
+  return createDeliveryQueue(db, {
     table: 'integration_deliveries',
     oncePer: ['event_key', 'integration_id'],
+    columnsOf: (delivery: NewIntegrationDelivery) => ({
+      id: delivery.id,
+      integration_id: delivery.integrationId,
+      event_key: delivery.eventKey,
+      event_type: delivery.eventType,
+      call_id: delivery.callId,
+      payload: delivery.payload,
+      created_at: delivery.createdAt,
+    }),
+    destinationField: 'integrationId',
     due: (row): Omit<DueIntegrationDelivery, keyof ClaimedDelivery> => ({
       integrationId: row.integration_id,
       callId: row.call_id,
@@ -63,23 +64,4 @@ export function createIntegrationDeliveryQueries(db: ConsoleDb) {
       ...attempts,
     }),
   })
-
-  // The claim, the outcome, the next due time and find are the queue's; insert and page take this table's names.
-  return {
-    ...queue,
-    /** New messages, due now; an (event, destination) pair already there is left as it is. Returns how many were new. */
-    insert: (rows: NewIntegrationDelivery[]) =>
-      queue.insert(
-        rows.map((row) => ({
-          id: row.id,
-          integration_id: row.integrationId,
-          event_key: row.eventKey,
-          event_type: row.eventType,
-          call_id: row.callId,
-          payload: row.payload,
-          created_at: row.createdAt,
-        })),
-      ),
-    page: (query: IntegrationDeliveryPageQuery) => queue.page(query, query.integrationId),
-  }
 }

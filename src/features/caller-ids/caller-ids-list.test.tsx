@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SessionResponse } from '@/api/contract/console-schemas'
 import type { CallerIdListItem } from '@/api/contract/schemas'
-import { sessionQueries } from '@/api/session'
+import { agentSession, signedInClient } from '@/test/signed-in'
 import { CallerIdsList } from './caller-ids-list'
 import { callerIdsUrlSearch } from './caller-ids-url'
 
@@ -45,13 +44,7 @@ function renderList(url: string) {
     routeTree: rootRoute.addChildren([page]),
     history: createMemoryHistory({ initialEntries: [url] }),
   })
-  const client = new QueryClient()
-  const session: SessionResponse = {
-    user: { id: 'usr_1', email: 'ana@example.test', role: 'support' },
-    permissions: ['caller-ids:read'],
-    preferences: { timeZone: 'UTC' },
-  }
-  client.setQueryData(sessionQueries.current().queryKey, session)
+  const client = signedInClient(agentSession(['caller-ids:read']))
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />

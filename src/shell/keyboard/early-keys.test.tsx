@@ -1,20 +1,17 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { createRootRoute } from '@tanstack/react-router'
+import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { type ComponentType, useState } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { SessionResponse } from '@/api/contract/console-schemas'
 import { CallsSearchBox } from '@/features/calls/list/calls-search-box'
 import { listRow, searchResults } from '@/lib/list-row'
+import { agentSession } from '@/test/signed-in'
 import { eventually } from '../../../server/shared/test-support/eventually'
+import { layOutJsdom, renderRoutes } from './test-support'
 
-const session: SessionResponse = {
-  user: { id: 'usr_1', email: 'ana@example.test', role: 'support' },
-  permissions: ['calls:read'],
-  preferences: { timeZone: 'UTC' },
-}
+const session = agentSession()
 
 const user = userEvent.setup({ delay: null })
 /** Starts the shortcuts on the page rendered last, as React mounts them once their chunk is there. */
@@ -56,35 +53,11 @@ async function renderColdPage({ signedIn = true } = {}) {
   const { default: Shortcuts } = await import('./keyboard-shortcuts')
   if (signedIn) shortcutsComing()
   const rootRoute = createRootRoute({ component: () => <ListPage Shortcuts={Shortcuts} /> })
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) })
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
+  renderRoutes(rootRoute, '/')
   return screen.findByRole<HTMLInputElement>('searchbox', { name: 'Search' })
 }
 
-beforeEach(() => {
-  // jsdom lays out nothing: a row with no box would count as hidden (row-focus.ts), and cmdk scrolls and measures.
-  vi.spyOn(Element.prototype, 'getClientRects').mockReturnValue([new DOMRect(0, 0, 10, 10)] as never)
-  Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => {}, configurable: true })
-  vi.stubGlobal('scrollTo', () => {})
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  )
-})
-afterEach(() => {
-  cleanup()
-  vi.restoreAllMocks()
-  vi.unstubAllGlobals()
-  Reflect.deleteProperty(Element.prototype, 'scrollIntoView')
-})
+layOutJsdom()
 
 describe('keys pressed in the search before the shortcuts have started', () => {
   it('Enter there moves into the answer’s first row once they start', async () => {

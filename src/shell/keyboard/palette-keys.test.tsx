@@ -1,25 +1,14 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { cleanup, render, screen } from '@testing-library/react'
+import { createRootRoute, createRoute, Outlet } from '@tanstack/react-router'
+import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SessionResponse } from '@/api/contract/console-schemas'
+import { describe, expect, it } from 'vitest'
+import { agentSession } from '@/test/signed-in'
 import { eventually } from '../../../server/shared/test-support/eventually'
 import KeyboardShortcuts from './keyboard-shortcuts'
+import { layOutJsdom, renderRoutes } from './test-support'
 
-const session: SessionResponse = {
-  user: { id: 'usr_1', email: 'ana@example.test', role: 'support' },
-  permissions: ['calls:read', 'calls:create'],
-  preferences: { timeZone: 'UTC' },
-}
+const session = agentSession(['calls:read', 'calls:create'])
 
 // As on a loaded machine: the palette's code arrives this long after Ctrl+K (the real module, later).
 const LOAD_MS = 700
@@ -44,39 +33,13 @@ function renderPage() {
     createRoute({ getParentRoute: () => rootRoute, path: '/calls', component: () => <h1>Calls</h1> }),
     createRoute({ getParentRoute: () => rootRoute, path: '/calls/$callId', component: () => <h1>A call</h1> }),
   ]
-  const router = createRouter({
-    routeTree: rootRoute.addChildren(routes),
-    history: createMemoryHistory({ initialEntries: ['/calls'] }),
-  })
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-  return router
+  return renderRoutes(rootRoute.addChildren(routes), '/calls')
 }
 
 const user = userEvent.setup({ delay: null })
 const paletteField = () => screen.findByRole<HTMLInputElement>('combobox', {}, { timeout: 10_000 })
 
-beforeEach(() => {
-  // jsdom lays out and scrolls nothing; cmdk watches the list's size and scrolls the chosen command into view.
-  Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => {}, configurable: true })
-  vi.stubGlobal('scrollTo', () => {})
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  )
-})
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-  Reflect.deleteProperty(Element.prototype, 'scrollIntoView')
-})
+layOutJsdom()
 
 describe('keys typed after Ctrl+K, before the palette is ready', () => {
   it('go into its field in order, Backspace too, and none into the page', async () => {

@@ -1,32 +1,21 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Link,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { createRootRoute, createRoute, Link } from '@tanstack/react-router'
+import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useEffect, useState } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SessionResponse } from '@/api/contract/console-schemas'
+import { describe, expect, it } from 'vitest'
 import { CallsSearchBox } from '@/features/calls/list/calls-search-box'
 import { listRow, searchResults } from '@/lib/list-row'
+import { agentSession } from '@/test/signed-in'
 import { eventually } from '../../../server/shared/test-support/eventually'
 import KeyboardShortcuts from './keyboard-shortcuts'
+import { layOutJsdom, renderRoutes } from './test-support'
 
 const CALLS = ['call_4155550101', 'call_4155550102', 'call_2125550103', 'call_2125550104']
 // The search's answer comes this long after the query changes, as a list's does from the server.
 const ANSWER_MS = 150
 
-const session: SessionResponse = {
-  user: { id: 'usr_1', email: 'ana@example.test', role: 'support' },
-  permissions: ['calls:read'],
-  preferences: { timeZone: 'UTC' },
-}
+const session = agentSession()
 
 /** A list page as the calls page is made: the real search box, the rows marked for the keyboard, a late answer. */
 function ListPage() {
@@ -76,34 +65,14 @@ function renderPage() {
     path: '/calls/$callId',
     component: () => <p>A call’s page</p>,
   })
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([callRoute]),
-    history: createMemoryHistory({ initialEntries: ['/calls'] }),
-  })
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-  return router
+  return renderRoutes(rootRoute.addChildren([callRoute]), '/calls')
 }
 
 const user = userEvent.setup({ delay: null })
 const focusedRow = () => document.activeElement?.getAttribute('data-list-row')
 const field = () => screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search' })
 
-beforeEach(() => {
-  // jsdom lays nothing out: every row counts as shown, and scrolling does nothing. Restored after each test.
-  vi.spyOn(Element.prototype, 'getClientRects').mockImplementation(() => [{}] as unknown as DOMRectList)
-  Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => {}, configurable: true })
-  vi.stubGlobal('scrollTo', () => {})
-})
-afterEach(() => {
-  cleanup()
-  vi.restoreAllMocks()
-  vi.unstubAllGlobals()
-  Reflect.deleteProperty(Element.prototype, 'scrollIntoView')
-})
+layOutJsdom()
 
 describe('the search field’s keyboard path into the results', () => {
   it('Enter searches and moves to the first row of the new results once they are there; ↑ ↓ move, Enter opens', async () => {

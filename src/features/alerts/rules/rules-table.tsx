@@ -1,4 +1,5 @@
 import type { AlertRule } from '@/api/contract/alert-schemas'
+import { rowActionsCell } from '@/components/row-actions-cell'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
@@ -38,28 +39,20 @@ export function RulesTable({
             <TableCell>
               {rule.firedThisPeriod ? <Badge tone="warning">Fired</Badge> : <Badge tone="neutral">Not yet</Badge>}
             </TableCell>
-            <TableCell>
-              <div className="flex flex-wrap gap-2">
-                {rule.kind === 'usage-percent' && (
-                  <Button
-                    variant="secondary"
-                    size="xs"
-                    aria-label={`Edit percent: ${rule.description}`}
-                    onClick={() => onAction({ kind: 'edit', rule })}
-                  >
-                    Edit percent
-                  </Button>
-                )}
+            {rowActionsCell(
+              rule.description,
+              () => onAction({ kind: 'delete', rule }),
+              rule.kind === 'usage-percent' && (
                 <Button
                   variant="secondary"
                   size="xs"
-                  aria-label={`Delete: ${rule.description}`}
-                  onClick={() => onAction({ kind: 'delete', rule })}
+                  aria-label={`Edit percent: ${rule.description}`}
+                  onClick={() => onAction({ kind: 'edit', rule })}
                 >
-                  Delete
+                  Edit percent
                 </Button>
-              </div>
-            </TableCell>
+              ),
+            )}
           </TableRow>
         ))}
       </TableBody>

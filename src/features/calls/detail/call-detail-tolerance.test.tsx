@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
 // The call page shows a call the service sent with nulls, nested metadata or a field in a shape it
 // cannot read: what it can, with each unreadable field named, instead of failing the whole call.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { callDetailRead } from '@/api/call-detail-read'
-import type { SessionResponse } from '@/api/contract/console-schemas'
 import { placedByQueries } from '@/api/placed-by'
-import { sessionQueries } from '@/api/session'
 import { loadPhoneFormats } from '@/lib/phone-format-loading'
+import { signedInClient } from '@/test/signed-in'
 import { CallDetailFields } from './call-detail-fields'
 import { CallTechnicalDetails } from './call-technical-details'
 import { UnreadableFieldsNotice } from './detail-values'
@@ -21,13 +20,7 @@ const CALL_ID = 'call_01TOLERANT'
 
 function renderCall(answer: Record<string, unknown>) {
   const { call, unreadable } = callDetailRead.parse({ call_id: CALL_ID, ...answer })
-  const client = new QueryClient()
-  const session: SessionResponse = {
-    user: { id: 'usr_1', email: 'ana@example.test', role: 'support' },
-    permissions: ['calls:read'],
-    preferences: { timeZone: 'UTC' },
-  }
-  client.setQueryData(sessionQueries.current().queryKey, session)
+  const client = signedInClient()
   client.setQueryData(placedByQueries.calls([CALL_ID]).queryKey, { placedBy: {} })
   render(
     <QueryClientProvider client={client}>

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 // What the stepper says of each step: the time this tab saw it, kept when the call ends and when the page
 // comes back to the call; "Not seen" for a step it never saw, never a time it cannot know.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, renderHook, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { SessionResponse } from '@/api/contract/console-schemas'
-import { sessionQueries } from '@/api/session'
+import { signedInClient } from '@/test/signed-in'
 import { StatusStepper, type StepTimes } from './status-stepper'
 import { useObservedSteps } from './use-observed-steps'
 
@@ -18,13 +17,7 @@ const RANG = '2026-11-26T10:00:04Z'
 const ENDED = '2026-11-26T10:01:04Z'
 
 function renderStepper(status: string, times: StepTimes) {
-  const client = new QueryClient()
-  const session: SessionResponse = {
-    user: { id: 'usr_1', email: 'ana@example.test', role: 'support' },
-    permissions: ['calls:read'],
-    preferences: { timeZone: 'UTC' },
-  }
-  client.setQueryData(sessionQueries.current().queryKey, session)
+  const client = signedInClient()
   render(
     <QueryClientProvider client={client}>
       <StatusStepper status={status} {...times} />
