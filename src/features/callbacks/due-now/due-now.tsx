@@ -26,11 +26,24 @@ export default function DueNow() {
   const format = usePhoneFormat()
   const zone = useTimeZone()
 
+  // What the notices read, kept current without re-running the effect below: once this tab has claimed a notice
+  // (the console gives it to one tab of the person alone), it must show it, even if the phone format or time zone
+  // arrived meanwhile; dropping it there loses the notice in every tab.
+  const latest = useRef({ format, zone, router })
+  latest.current = { format, zone, router }
+  const mounted = useRef(true)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
+
   useEffect(() => {
     if (!due.data) return
-    let current = true
     void notices.current.take(due.data).then((told) => {
-      if (!current || told.length === 0) return
+      if (!mounted.current || told.length === 0) return
+      const { format, zone, router } = latest.current
       if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
         for (const callback of told) {
           const notification = new Notification('Callback due', {
@@ -45,10 +58,7 @@ export default function DueNow() {
         }
       } else setToasts((shown) => [...shown, ...told])
     })
-    return () => {
-      current = false
-    }
-  }, [due.data, format, router, zone])
+  }, [due.data])
 
   const count = due.data?.length ?? 0
   const dueIds = new Set(due.data?.map((callback) => callback.id))
