@@ -888,6 +888,31 @@ const migrationsFor = (store: StoreAdapter): Record<string, Migration> => ({
       await db.schema.dropTable('calling_hours_exceptions').execute()
     },
   },
+  '0028_audit_personal_values': {
+    async up(outer: Kysely<unknown>) {
+      // Issue 52: an audit entry's personal values live beside the chain, its hash covering only their tokens, so
+      // that a number can be erased and the trail still verifies (audit/personal-fields.ts).
+      await store.migrations.inAuditTurn(outer, async (db) => {
+        await db.schema
+          .createTable('audit_personal_values')
+          .addColumn('token', 'text', (col) => col.primaryKey())
+          .addColumn('seq', 'integer', (col) => col.notNull())
+          .addColumn('subject', 'text')
+          .addColumn('value', 'text', (col) => col.notNull())
+          .addColumn('digits', 'text', (col) => col.notNull())
+          .execute()
+        await db.schema.createIndex('audit_personal_values_by_seq').on('audit_personal_values').column('seq').execute()
+        await db.schema
+          .createIndex('audit_personal_values_by_subject')
+          .on('audit_personal_values')
+          .column('subject')
+          .execute()
+      })
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('audit_personal_values').execute()
+    },
+  },
 })
 
 export const migrationProviderFor = (store: StoreAdapter): MigrationProvider => ({
