@@ -17,7 +17,7 @@ export function parseHead(text: string): AuditHead | null {
 }
 
 export type HeadCheck =
-  | { reached: true; how: 'present' | 'pruned'; newestSeq: number }
+  | { reached: true; how: 'present' | 'pruned' | 'converted'; newestSeq: number; convertedAt?: number }
   | { reached: false; reason: string }
 
 /**
@@ -35,13 +35,23 @@ export async function checkHead(store: ConsoleStore, head: AuditHead): Promise<H
       reason: `entries ${newest.seq + 1} to ${head.seq} are missing: the trail ends at entry ${newest.seq}, before the head noted (a copy or a restore that lost its newest entries)`,
     }
   const entry = await store.audit.bySeq(store.db, head.seq)
-  if (entry)
-    return entry.hash === head.hash
-      ? { reached: true, how: 'present', newestSeq: newest.seq }
-      : {
-          reached: false,
-          reason: `entry ${head.seq} has the hash ${entry.hash}, not ${head.hash}: the trail was rolled back to before it and went on (a restore of an older backup), or it is another console's trail`,
-        }
+  if (entry) {
+    if (entry.hash === head.hash) return { reached: true, how: 'present', newestSeq: newest.seq }
+    // Migration 0028 hashed the trail again; its entry names the head before it, chained into the trail since.
+    const conversion = await store.audit.latestOfAction('audit.converted')
+    const old = conversion?.detail ? (JSON.parse(conversion.detail) as { oldHead?: AuditHead }).oldHead : undefined
+    if (conversion && old?.seq === head.seq && old.hash === head.hash)
+      return { reached: true, how: 'converted', newestSeq: newest.seq, convertedAt: conversion.seq }
+    if (conversion && old && head.seq < old.seq)
+      return {
+        reached: false,
+        reason: `entry ${head.seq} has the hash ${entry.hash}, not ${head.hash}: entries up to ${old.seq} were hashed again when the upgrade to keyed hashes converted them (entry ${conversion.seq}), which names only the head before it, ${formatHead(old)}; check that head, the last one noted before the upgrade, instead`,
+      }
+    return {
+      reached: false,
+      reason: `entry ${head.seq} has the hash ${entry.hash}, not ${head.hash}: the trail was rolled back to before it and went on (a restore of an older backup), or it is another console's trail`,
+    }
+  }
   const checkpoint = await store.audit.latestOfAction('audit.pruned')
   const detail = checkpoint?.detail ? (JSON.parse(checkpoint.detail) as Record<string, unknown>) : null
   const firstKept = typeof detail?.firstKeptSeq === 'number' ? detail.firstKeptSeq : null

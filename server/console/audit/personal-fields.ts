@@ -50,7 +50,7 @@ export interface Personalised {
 }
 
 /** The call an entry names, if any: its target, or a `call_id` in its detail. */
-export function callIdOf(entry: Pick<EntryFields, 'target' | 'detail'>): string | null {
+function callIdOf(entry: Pick<EntryFields, 'target' | 'detail'>): string | null {
   const named = entry.detail?.call_id ?? entry.detail?.callId
   if (typeof named === 'string') return named
   return entry.target?.startsWith('call_') ? entry.target : null

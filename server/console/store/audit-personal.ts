@@ -4,7 +4,6 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
-import type { ConsoleDb } from './database'
 import type { AuditPersonalValueRow, ConsoleDatabase } from './schema'
 
 type Executor = Kysely<ConsoleDatabase> | Transaction<ConsoleDatabase>
@@ -14,7 +13,7 @@ export const PERSONAL_KEY_NAME = 'audit-personal-values'
 export const newPersonalKey = () => randomBytes(32).toString('hex')
 
 /** What an entry shows where a value was erased. */
-export const ERASED = '[erased]'
+const ERASED = '[erased]'
 const TOKEN = /\{pv:[0-9a-f]{64}\}/g
 
 export type PersonalValue = Omit<AuditPersonalValueRow, 'digits'>
@@ -64,7 +63,7 @@ export async function revealPersonalValues<Row extends Revealable>(db: Executor,
   }))
 }
 
-export function createAuditPersonalQueries(db: ConsoleDb) {
+export function createAuditPersonalQueries(db: Kysely<ConsoleDatabase>) {
   let key: Promise<string> | null = null
   /** Values whose subject is the number, or whose digits hold it. */
   const ofSubject = (tx: Executor, e164: string) =>
@@ -162,5 +161,3 @@ export function createAuditPersonalQueries(db: ConsoleDb) {
     },
   }
 }
-
-export type AuditPersonalQueries = ReturnType<typeof createAuditPersonalQueries>
