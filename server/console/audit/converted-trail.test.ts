@@ -114,9 +114,12 @@ describe('a trail written by the release before keyed hashes', () => {
         said: expect.stringMatching(/before the upgrade to keyed hashes/),
       })
       expect((await verifyWithHead(store, { seq: firstKept - 1, hash: continuesFrom })).code).toBe(0)
-      const older = await verifyWithHead(store, { seq: oldHead.seq - 1, hash: written(oldHead.seq - 1)?.hash ?? '' })
-      expect(older).toMatchObject({ code: 1, said: expect.stringContaining(`check that head`) })
-      expect((await verifyWithHead(store, { seq: oldHead.seq, hash: 'f'.repeat(64) })).code).toBe(1)
+      // An older head, noted before that one: its hash as written is recomputed, the values put back.
+      const older = { seq: oldHead.seq - 1, hash: written(oldHead.seq - 1)?.hash ?? '' }
+      expect(await verifyWithHead(store, older)).toMatchObject({ code: 0, said: expect.stringMatching(/before the upgrade/) })
+      expect((await verifyWithHead(store, { seq: firstKept + 1, hash: written(firstKept + 1)?.hash ?? '' })).code).toBe(0)
+      for (const seq of [firstKept + 1, oldHead.seq])
+        expect((await verifyWithHead(store, { seq, hash: 'f'.repeat(64) })).code).toBe(1)
       const newHead = parseHead(formatHead((await store.audit.head()) as AuditHead)) as AuditHead
       expect((await verifyWithHead(store, newHead)).code).toBe(0)
 
@@ -135,6 +138,11 @@ describe('a trail written by the release before keyed hashes', () => {
       expect(await auditTablesText(store)).not.toContain(NOTE_CALL_DESTINATION.slice(2))
       await createAuditLog(store).record({ actor: null, action: 'audit.exported', outcome: 200, detail: { rows: 0 } })
       expect((await verifyWithHead(store, oldHead)).code).toBe(0)
+      // An older head past an erased value can no longer be recomputed, and says which head to check.
+      expect(await verifyWithHead(store, older)).toMatchObject({
+        code: 1,
+        said: expect.stringContaining(`check the head that upgrade names, ${formatHead(oldHead)}`),
+      })
     } finally {
       await store.close()
     }

@@ -2,6 +2,7 @@
 // The chain shows an entry changed or removed in the middle, but not newest entries cut off (a plain copy of the
 // file without its -wal, a restore of an older backup): a head kept outside the database does.
 import type { ConsoleStore } from '../store'
+import { checkConvertedHead } from './converted-head'
 
 export interface AuditHead {
   seq: number
@@ -37,16 +38,10 @@ export async function checkHead(store: ConsoleStore, head: AuditHead): Promise<H
   const entry = await store.audit.bySeq(store.db, head.seq)
   if (entry) {
     if (entry.hash === head.hash) return { reached: true, how: 'present', newestSeq: newest.seq }
-    // Migration 0028 hashed the trail again; its entry names the head before it, chained into the trail since.
-    const conversion = await store.audit.latestOfAction('audit.converted')
-    const old = conversion?.detail ? (JSON.parse(conversion.detail) as { oldHead?: AuditHead }).oldHead : undefined
-    if (conversion && old?.seq === head.seq && old.hash === head.hash)
-      return { reached: true, how: 'converted', newestSeq: newest.seq, convertedAt: conversion.seq }
-    if (conversion && old && head.seq < old.seq)
-      return {
-        reached: false,
-        reason: `entry ${head.seq} has the hash ${entry.hash}, not ${head.hash}: entries up to ${old.seq} were hashed again when the upgrade to keyed hashes converted them (entry ${conversion.seq}), which names only the head before it, ${formatHead(old)}; check that head, the last one noted before the upgrade, instead`,
-      }
+    // Migration 0028 hashed the trail again: a head noted before it names the hashes as written.
+    const converted = await checkConvertedHead(store, head)
+    if (converted?.reached) return { ...converted, how: 'converted', newestSeq: newest.seq }
+    if (converted) return converted
     return {
       reached: false,
       reason: `entry ${head.seq} has the hash ${entry.hash}, not ${head.hash}: the trail was rolled back to before it and went on (a restore of an older backup), or it is another console's trail`,

@@ -110,6 +110,8 @@ export function createAuditPersonalQueries(db: Kysely<ConsoleDatabase>) {
         .executeTakeFirst()
       return row?.destination ?? null
     },
+    /** Whether an entry as `reveal` gave it shows a value erased. */
+    erasedIn: (row: Revealable) => `${row.target} ${row.detail}`.includes(ERASED),
     /** Entries as people read them: each token replaced by its value, or by "[erased]". */
     reveal: <Row extends Revealable>(rows: Row[]) => revealPersonalValues(db, rows),
     /**
