@@ -116,8 +116,13 @@ describe('a trail written by the release before keyed hashes', () => {
       expect((await verifyWithHead(store, { seq: firstKept - 1, hash: continuesFrom })).code).toBe(0)
       // An older head, noted before that one: its hash as written is recomputed, the values put back.
       const older = { seq: oldHead.seq - 1, hash: written(oldHead.seq - 1)?.hash ?? '' }
-      expect(await verifyWithHead(store, older)).toMatchObject({ code: 0, said: expect.stringMatching(/before the upgrade/) })
-      expect((await verifyWithHead(store, { seq: firstKept + 1, hash: written(firstKept + 1)?.hash ?? '' })).code).toBe(0)
+      expect(await verifyWithHead(store, older)).toMatchObject({
+        code: 0,
+        said: expect.stringMatching(/before the upgrade/),
+      })
+      expect((await verifyWithHead(store, { seq: firstKept + 1, hash: written(firstKept + 1)?.hash ?? '' })).code).toBe(
+        0,
+      )
       for (const seq of [firstKept + 1, oldHead.seq])
         expect((await verifyWithHead(store, { seq, hash: 'f'.repeat(64) })).code).toBe(1)
       const newHead = parseHead(formatHead((await store.audit.head()) as AuditHead)) as AuditHead
