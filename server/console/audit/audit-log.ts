@@ -6,7 +6,8 @@ import type { AuditAction, AuditActor } from '../../../src/api/contract/audit-sc
 import type { ConsoleStore } from '../store'
 import type { ConsoleDb } from '../store/database'
 import type { AuditRow } from '../store/schema'
-import { canonicalJson, entryHash, GENESIS_HASH } from './chain'
+import { entryHash, GENESIS_HASH } from './chain'
+import { personalise } from './personal-fields'
 
 export interface AuditEvent {
   actor: AuditActor | null
@@ -33,28 +34,39 @@ export function createAuditLog(store: ConsoleStore, now: () => number = Date.now
     return result
   }
 
-  /** Appends after `head`, the entry last written in this transaction (or the trail's head). */
+  /**
+   * Appends after `head`, the entry last written in this transaction (or the trail's head). Its personal values are
+   * kept beside it and its hash covers their tokens (personal-fields.ts), keyed by `key`.
+   */
   const append = async (
     tx: ConsoleDb,
     event: AuditEvent,
     head: Pick<AuditRow, 'seq' | 'hash'> | undefined,
+    key: string,
   ): Promise<AuditRow> => {
+    const seq = (head?.seq ?? 0) + 1
+    const personal = await personalise(
+      { seq, target: clip(event.target), detail: event.detail ?? null },
+      key,
+      (callId) => store.auditPersonal.destinationOfCall(tx, callId),
+    )
     const unsigned = {
-      seq: (head?.seq ?? 0) + 1,
+      seq,
       at: now(),
       actor_user_id: event.actor?.userId ?? null,
       actor_email: event.actor?.email ?? null,
       actor_role: event.actor?.role ?? null,
       action: event.action,
-      target: clip(event.target),
+      target: personal.target,
       outcome: event.outcome,
       ip: clip(event.ip),
       user_agent: clip(event.userAgent),
-      detail: event.detail ? canonicalJson(event.detail) : null,
+      detail: personal.detail,
       prev_hash: head?.hash ?? GENESIS_HASH,
     }
     const row = { ...unsigned, hash: entryHash(unsigned) }
     await store.audit.insert(tx, row)
+    await store.auditPersonal.insert(tx, personal.values)
     return row
   }
 
@@ -65,11 +77,12 @@ export function createAuditLog(store: ConsoleStore, now: () => number = Date.now
     const batch = pending
     pending = []
     try {
+      const key = await store.auditPersonal.key()
       const rows = await store.adapter.serialTransaction(store.db, async (tx) => {
         let head: Pick<AuditRow, 'seq' | 'hash'> | undefined = await store.audit.head(tx)
         const written: AuditRow[] = []
         for (const { event } of batch) {
-          const row = await append(tx, event, head)
+          const row = await append(tx, event, head, key)
           written.push(row)
           head = row
         }
@@ -94,13 +107,15 @@ export function createAuditLog(store: ConsoleStore, now: () => number = Date.now
      * kept and the hash it continues from, so `audit verify` still checks from there.
      */
     prune: (beforeMs: number, actor: AuditActor | null = null): Promise<{ removed: number }> =>
-      queued(() =>
-        store.adapter.serialTransaction(store.db, async (tx) => {
+      queued(async () => {
+        const key = await store.auditPersonal.key()
+        return store.adapter.serialTransaction(store.db, async (tx) => {
           const throughSeq = await store.audit.lastSeqBefore(tx, beforeMs)
           if (throughSeq === undefined) return { removed: 0 }
           const head = await store.audit.head(tx)
           const last = await store.audit.bySeq(tx, throughSeq)
           const removed = await store.audit.deleteThrough(tx, throughSeq)
+          await store.auditPersonal.deleteThrough(tx, throughSeq)
           // The head itself may be gone: the checkpoint still follows it.
           await append(
             tx,
@@ -117,10 +132,11 @@ export function createAuditLog(store: ConsoleStore, now: () => number = Date.now
               },
             },
             head,
+            key,
           )
           return { removed }
-        }),
-      ),
+        })
+      }),
   }
 }
 

@@ -26,7 +26,9 @@ export async function auditVerify(store: ConsoleStore, io: AuditCliIo, head?: Au
     io.out(
       check.how === 'present'
         ? `The audit trail reaches the head ${head.seq}: its entry ${head.seq} has that hash (newest entry now: ${check.newestSeq}).`
-        : `Entry ${head.seq} was removed by a retention prune; the trail continues from its checkpoint to entry ${check.newestSeq}.`,
+        : check.how === 'converted'
+          ? `The audit trail reaches the head ${head.seq}: it is the head before the upgrade to keyed hashes, named by entry ${check.convertedAt}, which the trail chains to (newest entry now: ${check.newestSeq}).`
+          : `Entry ${head.seq} was removed by a retention prune; the trail continues from its checkpoint to entry ${check.newestSeq}.`,
     )
   }
   if (result.ok) {

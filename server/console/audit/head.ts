@@ -2,6 +2,7 @@
 // The chain shows an entry changed or removed in the middle, but not newest entries cut off (a plain copy of the
 // file without its -wal, a restore of an older backup): a head kept outside the database does.
 import type { ConsoleStore } from '../store'
+import { checkConvertedHead } from './converted-head'
 
 export interface AuditHead {
   seq: number
@@ -17,7 +18,7 @@ export function parseHead(text: string): AuditHead | null {
 }
 
 export type HeadCheck =
-  | { reached: true; how: 'present' | 'pruned'; newestSeq: number }
+  | { reached: true; how: 'present' | 'pruned' | 'converted'; newestSeq: number; convertedAt?: number }
   | { reached: false; reason: string }
 
 /**
@@ -35,13 +36,17 @@ export async function checkHead(store: ConsoleStore, head: AuditHead): Promise<H
       reason: `entries ${newest.seq + 1} to ${head.seq} are missing: the trail ends at entry ${newest.seq}, before the head noted (a copy or a restore that lost its newest entries)`,
     }
   const entry = await store.audit.bySeq(store.db, head.seq)
-  if (entry)
-    return entry.hash === head.hash
-      ? { reached: true, how: 'present', newestSeq: newest.seq }
-      : {
-          reached: false,
-          reason: `entry ${head.seq} has the hash ${entry.hash}, not ${head.hash}: the trail was rolled back to before it and went on (a restore of an older backup), or it is another console's trail`,
-        }
+  if (entry) {
+    if (entry.hash === head.hash) return { reached: true, how: 'present', newestSeq: newest.seq }
+    // Migration 0029 hashed the trail again: a head noted before it names the hashes as written.
+    const converted = await checkConvertedHead(store, head)
+    if (converted?.reached) return { ...converted, how: 'converted', newestSeq: newest.seq }
+    if (converted) return converted
+    return {
+      reached: false,
+      reason: `entry ${head.seq} has the hash ${entry.hash}, not ${head.hash}: the trail was rolled back to before it and went on (a restore of an older backup), or it is another console's trail`,
+    }
+  }
   const checkpoint = await store.audit.latestOfAction('audit.pruned')
   const detail = checkpoint?.detail ? (JSON.parse(checkpoint.detail) as Record<string, unknown>) : null
   const firstKept = typeof detail?.firstKeptSeq === 'number' ? detail.firstKeptSeq : null

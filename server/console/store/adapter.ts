@@ -52,6 +52,11 @@ export interface StoreAdapter {
     createTextTable(db: Kysely<unknown>): Promise<void>
     dropTextTable(db: Kysely<unknown>): Promise<void>
     createAuditGuards(db: Kysely<unknown>): Promise<void>
+    /**
+     * 0029: runs `work` as one transaction no audit append overlaps (the conversion of the trail): SQLite's IMMEDIATE
+     * transaction (its migrator runs none); on PostgreSQL in the migrator's own, holding the appends' advisory lock.
+     */
+    inAuditTurn<T>(db: Kysely<unknown>, work: (tx: Kysely<unknown>) => Promise<T>): Promise<T>
     /** 0008: rows written before the key column existed get the key's spelling (a new store has none). */
     spellExistingMetadataKeys(db: Kysely<unknown>): Promise<void>
     createIndexCountTriggers(db: Kysely<unknown>): Promise<void>

@@ -9,6 +9,7 @@ import {
   type Transaction,
 } from 'kysely'
 import type { AuditAction } from '../../../src/api/contract/audit-schemas'
+import { digitsOf, revealPersonalValues } from './audit-personal'
 import type { ConsoleDb } from './database'
 import type { AuditRow, ConsoleDatabase } from './schema'
 
@@ -44,9 +45,16 @@ function textMatches(eb: AuditEb, text: string) {
     like(sql`lower(audit_log.actor_email)`, text),
     like(sql`replace(replace(audit_log.action, '.', ' '), '-', ' ')`, actionWords(text)),
   ]
-  const digits = text.replace(/\D/g, '')
+  // A personal value (a number, a note's reason…) is kept beside the entry: found by its text, or a number's digits.
+  const values = eb
+    .selectFrom('audit_personal_values as v')
+    .select(sql`1`.as('one'))
+    .whereRef('v.seq', '=', 'audit_log.seq')
+  either.push(eb.exists(values.where(() => like(sql`lower(v.value)`, text))))
+  const digits = digitsOf(text)
   if (digits.length >= 3 && /^\+?[\d().\-/\s]+$/.test(text)) {
     either.push(like(sql`audit_log.target`, digits))
+    either.push(eb.exists(values.where(() => like(sql.ref('v.digits'), digits))))
     // A call's entries by its number: its row in the call index, by the unique call id (one seek an entry).
     either.push(
       eb.exists(
@@ -83,10 +91,10 @@ export function createAuditQueries(db: ConsoleDb) {
     insert: async (tx: Executor, row: AuditRow) => {
       await tx.insertInto('audit_log').values(row).execute()
     },
-    /** Newest first. */
-    page: (filter: AuditFilter, limit: number): Promise<AuditRow[]> =>
-      filtered(filter).orderBy('seq', 'desc').limit(limit).execute(),
-    /** Oldest first, `limit` entries after `afterSeq`: the verifier's and the export's walk. */
+    /** Newest first, as people read them: personal values shown (or "[erased]"), not their tokens. */
+    page: async (filter: AuditFilter, limit: number): Promise<AuditRow[]> =>
+      revealPersonalValues(db, await filtered(filter).orderBy('seq', 'desc').limit(limit).execute()),
+    /** Oldest first, `limit` entries after `afterSeq`, as hashed (tokens, not personal values): the verifier's walk. */
     ascending: (afterSeq: number, limit: number, filter: AuditFilter = {}): Promise<AuditRow[]> =>
       filtered(filter).where('seq', '>', afterSeq).orderBy('seq', 'asc').limit(limit).execute(),
     /**

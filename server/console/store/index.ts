@@ -6,6 +6,7 @@ import { createAlertDeliveryQueries } from './alert-deliveries'
 import { createAlertFiringQueries } from './alert-firings'
 import { createAlertRuleQueries } from './alert-rules'
 import { createAuditQueries } from './audit'
+import { createAuditPersonalQueries } from './audit-personal'
 import { createCallIndexQueries } from './call-index'
 import { createCallIndexSyncQueries } from './call-index-sync'
 import { createCallListContactQueries } from './call-list-contacts'
@@ -64,6 +65,8 @@ function createStore(
     sessions: createSessionQueries(db, recentSessions),
     throttle: createThrottleQueries(db),
     audit: createAuditQueries(db),
+    /** Issue 52: the audit entries' personal values, kept beside the chain and erasable. */
+    auditPersonal: createAuditPersonalQueries(db),
     callOwners: createCallOwnerQueries(db),
     invites: createInviteQueries(db),
     callIndex,

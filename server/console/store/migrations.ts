@@ -2,7 +2,9 @@
 // migrator: never edit one that has shipped; add the next.
 import { type Kysely, sql } from 'kysely'
 import type { Migration, MigrationProvider } from 'kysely/migration'
+import { convertAuditTrail } from '../audit/convert-trail'
 import type { StoreAdapter } from './adapter'
+import type { ConsoleDatabase } from './schema'
 
 /** The migrations, with what the two stores spell differently taken from the store's adapter. */
 const migrationsFor = (store: StoreAdapter): Record<string, Migration> => ({
@@ -898,6 +900,33 @@ const migrationsFor = (store: StoreAdapter): Record<string, Migration> => ({
     async down(db: Kysely<unknown>) {
       for (const index of ['call_notes_by_change', 'call_outcomes_by_change', 'call_owners_by_time'])
         await db.schema.dropIndex(index).execute()
+    },
+  },
+  '0029_audit_personal_values': {
+    async up(outer: Kysely<unknown>) {
+      // Issue 52: an audit entry's personal values live beside the chain, its hash covering only their tokens, so
+      // that a number can be erased and the trail still verifies (audit/personal-fields.ts). The entries written
+      // before are converted and the chain hashed again, with the table, in one transaction (audit/convert-trail.ts).
+      await store.migrations.inAuditTurn(outer, async (db) => {
+        await db.schema
+          .createTable('audit_personal_values')
+          .addColumn('token', 'text', (col) => col.primaryKey())
+          .addColumn('seq', 'integer', (col) => col.notNull())
+          .addColumn('subject', 'text')
+          .addColumn('value', 'text', (col) => col.notNull())
+          .addColumn('digits', 'text', (col) => col.notNull())
+          .execute()
+        await db.schema.createIndex('audit_personal_values_by_seq').on('audit_personal_values').column('seq').execute()
+        await db.schema
+          .createIndex('audit_personal_values_by_subject')
+          .on('audit_personal_values')
+          .column('subject')
+          .execute()
+        await convertAuditTrail(db as Kysely<ConsoleDatabase>, Date.now())
+      })
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('audit_personal_values').execute()
     },
   },
 })

@@ -62,6 +62,22 @@ interface AuditLogTable {
   hash: string
 }
 
+/**
+ * A personal value of an audit entry (a phone number, a note's hash, a reason about a number), kept beside the chain:
+ * the entry holds its token, a keyed hash, so deleting the row erases the value and no hash changes (migration 0029).
+ */
+interface AuditPersonalValuesTable {
+  /** `{pv:…}`: HMAC-SHA256 of the entry's seq, the subject and the value, keyed by a secret of this database. */
+  token: string
+  /** The entry that holds the token. */
+  seq: number
+  /** The E.164 number the value is about (itself, or the destination of the call the entry names); null if none. */
+  subject: string | null
+  value: string
+  /** The value's digits alone: found by a number in any format, by search and by erasure. */
+  digits: string
+}
+
 /** One row, whose flag a retention prune raises for the length of its own transaction. */
 interface AuditGuardTable {
   id: number
@@ -184,6 +200,7 @@ export interface ConsoleDatabase {
   sign_in_throttle: SignInThrottleTable
   audit_log: AuditLogTable
   audit_guard: AuditGuardTable
+  audit_personal_values: AuditPersonalValuesTable
   call_owners: CallOwnersTable
   user_invites: UserInvitesTable
   sso_logins: SsoLoginsTable
@@ -372,6 +389,7 @@ interface ConsoleSecretsTable {
 }
 
 export type UserRow = Selectable<UsersTable>
+export type AuditPersonalValueRow = Selectable<AuditPersonalValuesTable>
 export type SessionRow = Selectable<SessionsTable>
 export type ThrottleRow = Selectable<SignInThrottleTable>
 export type AuditRow = Selectable<AuditLogTable>

@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = [
   'request.cross-site-refused',
   'audit.exported',
   'audit.pruned',
+  // Written once by migration 0029, which rewrote the entries before it to keyed hashes of their personal values.
+  'audit.converted',
   // Written by `npm run console -- restore` into the trail it restored, after the entries the backup held.
   'store.restored',
   'alert-rule.created',

@@ -48,6 +48,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'request.cross-site-refused': 'Cross-site request refused',
   'audit.exported': 'Audit log exported',
   'audit.pruned': 'Old entries removed',
+  'audit.converted': 'Entries converted to erasable values',
   'store.restored': 'Restored from a backup',
   'alert-rule.created': 'Alert rule added',
   'alert-rule.changed': 'Alert rule changed',
@@ -95,7 +96,13 @@ export function actorlessLabel(action: AuditAction, detail?: Record<string, unkn
   // The server's command line (`npm run console -- users …`) records its changes with via: 'cli'.
   if (detail?.via === 'cli') return 'Command line'
   if (action.startsWith('sign-in.') || action === 'sso.refused') return 'Not signed in'
-  if (action === 'audit.pruned' || action === 'retention.pruned' || action.startsWith('alert')) return 'The console'
+  if (
+    action === 'audit.pruned' ||
+    action === 'audit.converted' ||
+    action === 'retention.pruned' ||
+    action.startsWith('alert')
+  )
+    return 'The console'
   return 'Unknown'
 }
 

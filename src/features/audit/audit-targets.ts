@@ -48,6 +48,7 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'request.cross-site-refused': null,
   'audit.exported': null,
   'audit.pruned': null,
+  'audit.converted': null,
   'store.restored': null,
   'alert-rule.created': null,
   'alert-rule.changed': null,

@@ -31,6 +31,8 @@ async function team() {
       .select(['action', 'target', 'actor_email', 'detail'])
       .where('action', '=', 'do-not-call.added')
       .execute()
+      // As people read them: the number and the reason are kept beside the hashed entry (issue 52).
+      .then(app.store.auditPersonal.reveal)
   return { app, clock, cookies, save, listed, listings }
 }
 

@@ -75,6 +75,10 @@ export const postgresAdapter: StoreAdapter = {
       await sql`create trigger audit_log_no_delete before delete on audit_log
         for each row execute function audit_log_guard_delete()`.execute(db)
     },
+    inAuditTurn: async (db, work) => {
+      await sql`select pg_advisory_xact_lock(${sql.lit(SERIAL_WRITES_LOCK)})`.execute(db)
+      return work(db)
+    },
     // A PostgreSQL store began after the key column: it has no earlier rows to spell.
     spellExistingMetadataKeys: async () => {},
     createIndexCountTriggers: async (db) => {

@@ -77,6 +77,7 @@ export const sqliteAdapter: StoreAdapter = {
         when (select prune_allowed from audit_guard where id = 1) = 0
         begin select raise(abort, 'audit entries are removed only by a retention prune'); end`.execute(db)
     },
+    inAuditTurn: (db, work) => sqliteAdapter.serialTransaction(db, work),
     // SQLite's lower() folds ASCII only, so a key with other capitals keeps its lower-cased spelling.
     spellExistingMetadataKeys: async (db) => {
       await sql`update indexed_call_metadata set key = coalesce((
