@@ -85,6 +85,10 @@ export const AUDIT_ACTIONS = [
   'call.outside-calling-hours',
   'calling-hours.exception-allowed',
   'calling-hours.exception-used',
+  // Issue 52: a recorded placement to a consent region, confirmed by the agent or refused without it (the target is
+  // the number).
+  'call.recording-consent-confirmed',
+  'call.recording-consent-refused',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 

@@ -78,6 +78,8 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'call.outside-calling-hours': null,
   'calling-hours.exception-allowed': null,
   'calling-hours.exception-used': null,
+  'call.recording-consent-confirmed': null,
+  'call.recording-consent-refused': null,
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null
