@@ -5,7 +5,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { RecordingNoticeAnswer } from '@/api/contract/recording-notice-schemas'
 import { placementCheckQueries } from '@/api/placement-checks'
-import { Field } from '@/components/ui/field'
 
 // The sentence describes the disabled Place call; one such notice per page.
 export const CONSENT_REASON_ID = 'recording-consent-reason'
@@ -53,19 +52,18 @@ export function RecordingConsentNotice({
             Calls to {country ?? 'this country'} are recorded only with the callee’s consent: confirm they agreed before
             you place the call.
           </p>
-          <Field label="The callee agreed to be recorded" orientation="horizontal">
-            {(control) => (
-              <input
-                {...control}
-                type="checkbox"
-                required
-                checked={consented}
-                disabled={disabled}
-                onChange={(event) => onConsentedChange(event.target.checked)}
-                className="size-4 accent-indigo-600"
-              />
-            )}
-          </Field>
+          {/* A plain label: Field would split the pages' shared label-and-input chunk in two (npm run test:size). */}
+          <label className="flex items-center gap-2 font-medium">
+            <input
+              type="checkbox"
+              required
+              checked={consented}
+              disabled={disabled}
+              onChange={(event) => onConsentedChange(event.target.checked)}
+              className="size-4 accent-indigo-600"
+            />
+            The callee agreed to be recorded
+          </label>
         </>
       )}
     </div>
