@@ -78,7 +78,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'call.outside-calling-hours': 'Call refused outside calling hours',
   'calling-hours.exception-allowed': 'Call allowed outside calling hours',
   'calling-hours.exception-used': 'Call placed outside calling hours',
-  'call.recording-consent-confirmed': 'Callee’s consent to recording confirmed',
+  'call.recording-consent-confirmed': 'Consent to recording confirmed',
   'call.recording-consent-refused': 'Recorded call refused without consent',
 }
 
