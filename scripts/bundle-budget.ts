@@ -65,8 +65,9 @@ const COLD_PAGES: ColdPage[] = [
   coldPage('/calls/$callId', 'calls/$callId.tsx', { limitBytes: 149_500 }),
   // 194.2 on 2026-11-26: the forms library and libphonenumber-js with its metadata, to type a number; 186.8
   // the same day with the phone formats per group. 189.3 on 2026-12-06 after issue 51 (raised to 189.4), 188.6 the
-  // same day (see /calls).
-  coldPage('/calls/new', 'calls/new.tsx', { limitBytes: 189_000 }, [FORMS, PHONE_VALIDATION]),
+  // same day (see /calls). 189.1 on 2026-12-06 with the recording notice's place in the form and the consent it
+  // sends (issue 52; the notice itself loads once Record call is ticked).
+  coldPage('/calls/new', 'calls/new.tsx', { limitBytes: 189_200 }, [FORMS, PHONE_VALIDATION]),
   // 152.5 on 2026-11-26; 145.4 the same day with the phone formats per group.
   coldPage('/live', 'live.tsx', { limitBytes: 146_000 }),
   // 261.7 on 2026-11-26, recharts 117 of it. 264.3 on 2026-12-06 after issue 51 (raised to 264.3), 263.6 the same
@@ -81,7 +82,8 @@ const COLD_PAGES: ColdPage[] = [
   // 145.1 on 2026-12-06 once its forms left for the dialogs that use them (the budget had not followed).
   coldPage('/users', 'users.tsx', { limitBytes: 146_000 }, [FORMS]),
   // 144.7 on 2026-11-26. 147.3 on 2026-12-06 after issue 51 (raised to 147.4), 146.6 the same day (see /calls).
-  coldPage('/audit', 'audit.tsx', { limitBytes: 147_000 }),
+  // A few bytes over 147.0 on 2026-12-06 with the recording consent's two audit actions and labels (issue 52).
+  coldPage('/audit', 'audit.tsx', { limitBytes: 147_100 }),
   // 155.2 on 2026-11-26; 147.9 the same day with the phone formats per group. 148.6 on 2026-12-06 with chunks named
   // by their hash; then about 1.3 KB more with the alert channels' and integrations' add dialog, table and delivery
   // log shared (src/components/): a chunk both pages load, compressed apart from the page's own (149.9; /integrations

@@ -215,6 +215,9 @@ export function appEnv({ port, simPort, apiKey, distPort = port }: AppOptions): 
     CONSOLE_DRAIN_TIMEOUT_MS: '0',
     // Calls at any hour: a journey run at night must not meet the callee's calling hours (server/console/calling-hours/).
     CONSOLE_CALLING_HOURS: '00:00-24:00',
+    // France asks for the callee's consent to a recorded call (new-call-recording-consent.spec.ts); no other journey
+    // calls a French number.
+    CONSOLE_RECORDING_CONSENT_REGIONS: 'FR',
     VOICE_API_BASE_URL: origin(simPort),
     // Unset rather than empty: an empty setting is refused at start.
     ...(apiKey === undefined ? {} : { VOICE_API_KEY: apiKey }),

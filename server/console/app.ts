@@ -89,6 +89,9 @@ import { recordingOfRequest, storageTarget } from './proxy/storage-target'
 import { checkUpstream } from './proxy/upstream-status'
 import { createVoiceProxy, upstreamBase } from './proxy/voice-proxy'
 import { voiceRoutes } from './proxy/voice-routes'
+import { NO_RECORDING_RULES, type RecordingSettings } from './recording-consent/consent-regions'
+import { recordingConsent } from './recording-consent/placement-consent'
+import { recordingNoticeRoutes } from './recording-consent/routes'
 import { recordingWindowRefusal } from './retention/recording-window'
 import type { RetentionWindows } from './retention/retention-windows'
 import { can } from './roles'
@@ -173,6 +176,8 @@ export interface ConsoleAppOptions {
   callingHours?: CallingHours
   /** CONSOLE_RETENTION_*: with a recordings window, older recordings are answered 410 (none when not given). */
   retention?: RetentionWindows
+  /** CONSOLE_RECORDING_NOTICE and CONSOLE_RECORDING_CONSENT_REGIONS: no reminder and no consent asked when not given. */
+  recording?: RecordingSettings
   /** Told of every saved outcome and note besides the integrations and the call lists (work-composition.ts). */
   onWorkSaved?: readonly WorkSavedListener[]
   /** The outcomes' and notes' clock (the 24 hours of a note): the store's own unless a test gives one. */
@@ -466,6 +471,8 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
     const hours = { store: options.store, audit, hours: options.callingHours, timeZonesOf: calleeTimeZones, now }
     app.route(CONSOLE_PREFIX, callingHoursRoutes({ ...hours, signedIn: signedInPaced }))
   }
+  const recording = options.recording ?? NO_RECORDING_RULES
+  app.route(CONSOLE_PREFIX, recordingNoticeRoutes(recording, signedInPaced))
   app.route(
     `${CONSOLE_PREFIX}${DO_NOT_CALL_PATH}`,
     doNotCallRoutes({ store: options.store, audit, signedIn: signedInPaced, now }),
@@ -529,6 +536,8 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
       doNotCallRefusal(options.store, audit),
       listPlacementClaim(options.store, now),
       ...(options.requireOutcome ? [outcomeRequired(options.store, audit)] : []),
+      // Before the hours: a placement refused for want of consent must not use an admin's one call outside them.
+      recordingConsent(recording, audit),
       ...outsideHours,
       ...recordingWindow,
     ],

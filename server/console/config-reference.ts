@@ -154,6 +154,16 @@ const NOTES: Record<Setting, Note> = {
     meaning:
       'Windows for some countries instead of CONSOLE_CALLING_HOURS, comma-separated: US=08:00-21:00,DE=09:00-20:00. Unset: that window everywhere.',
   },
+  CONSOLE_RECORDING_NOTICE: {
+    group: 'Live, index and alerts',
+    meaning:
+      'Before a recorded call, New call and the call lists remind the agent: "Tell the callee the call is recorded". Enforces nothing.',
+  },
+  CONSOLE_RECORDING_CONSENT_REGIONS: {
+    group: 'Live, index and alerts',
+    meaning:
+      'Countries (ISO 3166 codes, comma-separated: DE,FR) where the agent confirms the callee agreed to be recorded before a recorded call; without it the placement is refused (403). Countries only: a number does not tell its state. Unset: asked nowhere.',
+  },
   CONSOLE_ALERT_EVALUATE_MS: { group: 'Live, index and alerts', meaning: 'How often alert rules are checked.' },
   CONSOLE_SMTP_URL: {
     group: 'Live, index and alerts',

@@ -132,3 +132,23 @@ describe('retention', () => {
     expect(loadConsoleConfig({ CONSOLE_INDEX: 'off', CONSOLE_RETENTION_CALLS_DAYS: '30' }).retention.callsDays).toBe(30)
   })
 })
+
+describe('the recording notice and consent regions', () => {
+  it('remind by default and ask consent nowhere; take countries, any case', () => {
+    expect(loadConsoleConfig({}).recording).toEqual({ notice: true, consentRegions: new Set() })
+    const recording = loadConsoleConfig({
+      CONSOLE_RECORDING_NOTICE: 'off',
+      CONSOLE_RECORDING_CONSENT_REGIONS: 'DE, fr,US',
+    }).recording
+    expect(recording).toEqual({ notice: false, consentRegions: new Set(['DE', 'FR', 'US']) })
+  })
+
+  it('refuse a part of a country, and a code that is no country, by name', () => {
+    expect(() => loadConsoleConfig({ CONSOLE_RECORDING_CONSENT_REGIONS: 'DE,US-CA' })).toThrow(
+      'CONSOLE_RECORDING_CONSENT_REGIONS: "US-CA" is part of a country: a number tells only its country, so give US to ask for consent on every call there',
+    )
+    expect(() => loadConsoleConfig({ CONSOLE_RECORDING_CONSENT_REGIONS: 'XX' })).toThrow(
+      'CONSOLE_RECORDING_CONSENT_REGIONS: "XX" is not a country code libphonenumber knows; write ISO 3166 codes such as DE,FR,US',
+    )
+  })
+})

@@ -22,6 +22,7 @@ import { knowSecret } from './http/known-secrets'
 import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies'
 import { DEFAULT_DRAIN, type DrainTimes } from './ops/drain'
 import { parseStorageOrigins, type StorageOriginsSetting } from './proxy/storage-origins'
+import { parseConsentRegions, type RecordingSettings } from './recording-consent/consent-regions'
 import type { RetentionWindows } from './retention/retention-windows'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './store/query-limits'
 
@@ -93,6 +94,9 @@ export const envSchema = z.object({
   // Issue 52: placements only within these hours at the callee's location (calling-hours/).
   CONSOLE_CALLING_HOURS: z.string().default(DEFAULT_CALLING_HOURS),
   CONSOLE_CALLING_HOURS_BY_COUNTRY: z.string().optional(),
+  // Issue 52: the reminder before a recorded call (on: it costs nothing), and where consent is confirmed first.
+  CONSOLE_RECORDING_NOTICE: z.enum(['on', 'off']).default('on'),
+  CONSOLE_RECORDING_CONSENT_REGIONS: z.string().optional(),
   VOICE_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('http://127.0.0.1:8787'),
   VOICE_API_KEY: z.string().optional(),
   VOICE_API_KEY_FILE: z.string().optional(),
@@ -223,6 +227,8 @@ export interface ConsoleConfig {
   requireOutcome: boolean
   /** CONSOLE_CALLING_HOURS and CONSOLE_CALLING_HOURS_BY_COUNTRY: when a callee may be called, their local time. */
   callingHours: CallingHours
+  /** CONSOLE_RECORDING_NOTICE and CONSOLE_RECORDING_CONSENT_REGIONS: the reminder, and where consent is confirmed. */
+  recording: RecordingSettings
   /** Null when no OpenID provider is configured. */
   sso: SsoConfig | null
   network: NetworkConfig
@@ -304,6 +310,7 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
     localSignIn: e.CONSOLE_LOCAL_SIGN_IN === 'on',
     requireOutcome: e.CONSOLE_REQUIRE_OUTCOME === 'on',
     callingHours: readCallingHours(e),
+    recording: readRecording(e),
     sso,
     network: {
       trustedProxies: readTrustedProxies(e.CONSOLE_TRUSTED_PROXIES),
@@ -369,6 +376,15 @@ function readCallingHours(e: Env): CallingHours {
   )
   if (!window || !byCountry) invalid(problems)
   return { window, byCountry }
+}
+
+function readRecording(e: Env): RecordingSettings {
+  const problems: string[] = []
+  const consentRegions = parseOr(problems, 'CONSOLE_RECORDING_CONSENT_REGIONS', () =>
+    parseConsentRegions(e.CONSOLE_RECORDING_CONSENT_REGIONS ?? ''),
+  )
+  if (!consentRegions) invalid(problems)
+  return { notice: e.CONSOLE_RECORDING_NOTICE === 'on', consentRegions }
 }
 
 function readTrustedProxies(text: string): TrustedProxies {

@@ -42,6 +42,7 @@ const CONSOLE_ROUTES: Operation[] = [
   { method: 'GET', route: '/api/console/outcome-kinds', permission: 'calls:read' },
   { method: 'GET', route: '/api/console/do-not-call', permission: 'do-not-call:read' },
   { method: 'GET', route: '/api/console/calling-hours?phone_number=%2B13035550100', permission: 'calls:create' },
+  { method: 'GET', route: '/api/console/recording-notice?phone_number=%2B33142685300', permission: 'calls:create' },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
 
@@ -85,6 +86,7 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/outcome-kinds': ['support', 'manager', 'admin'],
   'GET /api/console/do-not-call': ['support', 'manager', 'admin'],
   'GET /api/console/calling-hours?phone_number=%2B13035550100': ['support', 'admin'],
+  'GET /api/console/recording-notice?phone_number=%2B33142685300': ['support', 'admin'],
 }
 
 const name = (operation: Operation) => `${operation.method} ${operation.route}`

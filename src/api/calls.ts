@@ -2,6 +2,7 @@
 import { queryOptions, replaceEqualDeep } from '@tanstack/react-query'
 import { callDetailRead } from './call-detail-read'
 import { apiRequest } from './client'
+import { RECORDING_CONSENT_CONFIRMED, RECORDING_CONSENT_HEADER } from './contract/console-schemas'
 import {
   type CallStatusResponse,
   type CreateCallRequest,
@@ -53,11 +54,20 @@ export const callQueries = {
  * reuses it for every retry of that submission, so the service places the
  * call exactly once however often the request is sent.
  */
-export function createCall(body: CreateCallRequest, idempotencyKey: string, signal?: AbortSignal) {
+/** `recordingConsent`: the agent confirmed the callee agreed to be recorded (asked in some countries). */
+export function createCall(
+  body: CreateCallRequest,
+  idempotencyKey: string,
+  signal?: AbortSignal,
+  recordingConsent = false,
+) {
   return apiRequest('/calls', {
     method: 'POST',
     body,
-    headers: { 'Idempotency-Key': idempotencyKey },
+    headers: {
+      'Idempotency-Key': idempotencyKey,
+      ...(recordingConsent ? { [RECORDING_CONSENT_HEADER]: RECORDING_CONSENT_CONFIRMED } : {}),
+    },
     schema: createCallResponse,
     signal,
   })

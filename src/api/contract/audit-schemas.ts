@@ -92,6 +92,10 @@ export const AUDIT_ACTIONS = [
   'calling-hours.exception-used',
   // Issue 52, item 4: the daily prune of the console's own rows past their window, with counts per kind.
   'retention.pruned',
+  // Issue 52: a recorded placement to a consent region, confirmed by the agent or refused without it (the target is
+  // the number).
+  'call.recording-consent-confirmed',
+  'call.recording-consent-refused',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 

@@ -12,6 +12,14 @@ export const CSRF_HEADER = 'X-Voice-Console'
 export const CSRF_HEADER_VALUE = '1'
 
 /**
+ * Sent with a recorded placement to a number in a consent region (CONSOLE_RECORDING_CONSENT_REGIONS) once the agent
+ * confirmed the callee agreed to be recorded; the console refuses such a placement without it. Never forwarded: the
+ * body and headers the voice service gets stay the spec's.
+ */
+export const RECORDING_CONSENT_HEADER = 'X-Console-Recording-Consent'
+export const RECORDING_CONSENT_CONFIRMED = 'confirmed'
+
+/**
  * The problem `type` of the console's 502 when the voice service refuses the console's API key: no retry helps
  * until an admin changes the key, so the dashboard shows it at once instead of trying again.
  */

@@ -81,6 +81,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'calling-hours.exception-allowed': 'Call allowed outside calling hours',
   'calling-hours.exception-used': 'Call placed outside calling hours',
   'retention.pruned': 'Records past their retention removed',
+  'call.recording-consent-confirmed': 'Consent to recording confirmed',
+  'call.recording-consent-refused': 'Recorded call refused without consent',
 }
 
 /** The actions in the order of their labels, for the filter's options. */

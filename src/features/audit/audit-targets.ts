@@ -81,6 +81,8 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'calling-hours.exception-allowed': null,
   'calling-hours.exception-used': null,
   'retention.pruned': null,
+  'call.recording-consent-confirmed': null,
+  'call.recording-consent-refused': null,
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null

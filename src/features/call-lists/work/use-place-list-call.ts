@@ -27,8 +27,16 @@ export function usePlaceListCall(listId: string) {
   const inFlight = useRef(false)
   const [retrying, setRetrying] = useState<RetryInfo | null>(null)
   const mutation = useMutation({
-    mutationFn: async ({ contact, body }: { contact: WorkContact; body: CreateCallRequest }) => {
-      const call = await sendWithRetries((key, signal) => createCall(body, key, signal), contact.attemptKey, {
+    mutationFn: async ({
+      contact,
+      body,
+      consent,
+    }: {
+      contact: WorkContact
+      body: CreateCallRequest
+      consent: boolean
+    }) => {
+      const call = await sendWithRetries((key, signal) => createCall(body, key, signal, consent), contact.attemptKey, {
         ...retries,
         onRetry: setRetrying,
       })
@@ -50,10 +58,11 @@ export function usePlaceListCall(listId: string) {
     },
   })
 
-  function place(contact: WorkContact, body: CreateCallRequest) {
+  /** `consent`: the agent confirmed the callee agreed to be recorded (asked in some countries). */
+  function place(contact: WorkContact, body: CreateCallRequest, consent = false) {
     if (inFlight.current || contact.placedCallId !== null) return
     inFlight.current = true
-    mutation.mutate({ contact, body })
+    mutation.mutate({ contact, body, consent })
   }
 
   return { place, mutation, retrying }

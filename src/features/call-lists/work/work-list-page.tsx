@@ -1,28 +1,28 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { callListQueries, releaseListContact } from '@/api/call-lists'
 import { saveOutcome } from '@/api/call-work'
 import { callerIdSuggestionQueries } from '@/api/caller-id-suggestion'
 import { callerIdQueries } from '@/api/caller-ids'
-import type { ClaimAnswer, WorkContact } from '@/api/contract/call-list-schemas'
+import type { ClaimAnswer } from '@/api/contract/call-list-schemas'
 import type { OutcomeKind } from '@/api/contract/outcome-kind-schemas'
 import { outcomeKindQueries } from '@/api/outcome-kinds'
+import { consentMissing, RecordingConsentNotice, recordingNoticeQuery } from '@/components/recording-consent'
 import { RevealedText } from '@/components/revealed-text'
-import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { FormError } from '@/components/ui/form-error'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorText } from '@/lib/error-text'
-import { usePhoneFormat } from '@/lib/phone-format'
 import { outcomeWords, progressWords } from '../progress-words'
 import { ContactCard } from './contact-card'
 import { OutcomeForm } from './outcome-form'
+import { PlaceOrNext } from './place-or-next'
 import { suggestCallerId } from './suggest-caller-id'
 import { placementOf, usePlaceListCall } from './use-place-list-call'
-import { GO_WINDOW_MS, keysAreText, readWorkKey, WORK_KEYS } from './work-keys'
+import { GO_WINDOW_MS, keysAreText, readWorkKey } from './work-keys'
 
 const NO_CONTACT_WORDS: Record<NonNullable<ClaimAnswer['reason']>, string> = {
   paused: 'A manager paused this list. Your place is kept: come back when it is resumed.',
@@ -66,11 +66,17 @@ export function WorkListPage({ listId }: { listId: string }) {
   const callerId =
     contact && answer ? (answer.list.callerId ?? suggestCallerId(contact.number, verified, flagged.data)) : null
   const outcomeLabel = (id: string) => kinds.data?.find((k) => k.id === id)?.label ?? id
+  // A recorded list: the reminder, and the contact whose callee the agent confirmed agreed to be recorded.
+  const record = answer?.list.record ?? false
+  const [consentFor, setConsentFor] = useState<string | null>(null)
+  const consented = contact !== null && consentFor === contact.id
+  const notice = useQuery(recordingNoticeQuery(contact?.number ?? null, record && contact !== null))
+  const waitsForConsent = consentMissing(notice.data, record, consented)
 
   const actions = {
     place: () => {
-      if (answer && contact && callerId && !release.isPending)
-        place(contact, placementOf(answer.list, contact, callerId))
+      if (answer && contact && callerId && !release.isPending && !waitsForConsent)
+        place(contact, placementOf(answer.list, contact, callerId), consented)
     },
     choose: (kind: OutcomeKind) => {
       if (callId) outcome.mutate({ callId, outcome: kind.id })
@@ -150,11 +156,21 @@ export function WorkListPage({ listId }: { listId: string }) {
           <CardTitle>Contact on line {contact.line}</CardTitle>
           <div className="mt-4 space-y-6">
             <ContactCard contact={contact} outcomeLabel={outcomeLabel} />
+            {!callId && (
+              <RecordingConsentNotice
+                destination={contact.number}
+                record={record}
+                consented={consented}
+                onConsentedChange={(yes) => setConsentFor(yes ? contact.id : null)}
+                disabled={placing.isPending}
+              />
+            )}
             <PlaceOrNext
               contact={contact}
               callerId={callerId}
               placing={placing.isPending}
               releasing={release.isPending}
+              waitsForConsent={waitsForConsent}
               actions={actions}
             />
             {placing.isError && <FormError boxed>{errorText(placing.error)}</FormError>}
@@ -181,75 +197,6 @@ export function WorkListPage({ listId }: { listId: string }) {
           </div>
         </Card>
       )}
-    </div>
-  )
-}
-
-function PlaceOrNext({
-  contact,
-  callerId,
-  placing,
-  releasing,
-  actions,
-}: {
-  contact: WorkContact
-  callerId: string | null
-  placing: boolean
-  releasing: boolean
-  actions: { place: () => void; next: (skip: boolean) => void }
-}) {
-  const formatPhone = usePhoneFormat()
-  const placed = contact.placedCallId
-  return (
-    <div className="space-y-2">
-      {placed ? (
-        <p role="status" className="text-sm">
-          Call placed:{' '}
-          <Link
-            to="/calls/$callId"
-            params={{ callId: placed }}
-            className="text-indigo-700 underline dark:text-indigo-300"
-          >
-            {placed}
-          </Link>
-        </p>
-      ) : (
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          {callerId
-            ? `From ${formatPhone(callerId)}.`
-            : 'No verified caller ID to call from: an admin verifies one on Caller IDs.'}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        {!placed && (
-          <>
-            <Button
-              onClick={actions.place}
-              disabled={placing || releasing || !callerId}
-              aria-keyshortcuts={WORK_KEYS.place.toUpperCase()}
-            >
-              {placing ? 'Placing…' : 'Place call (C)'}
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() => actions.next(true)}
-              disabled={placing || releasing}
-              aria-keyshortcuts={WORK_KEYS.skip.toUpperCase()}
-            >
-              Skip (S)
-            </Button>
-          </>
-        )}
-        {placed && (
-          <Button
-            onClick={() => actions.next(false)}
-            disabled={releasing}
-            aria-keyshortcuts={WORK_KEYS.next.toUpperCase()}
-          >
-            {releasing ? 'Opening the next…' : 'Next contact (N)'}
-          </Button>
-        )}
-      </div>
     </div>
   )
 }

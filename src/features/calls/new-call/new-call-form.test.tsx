@@ -11,6 +11,7 @@ import {
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { RecordingNoticeAnswer } from '@/api/contract/recording-notice-schemas'
 import type { CallerIdListItem } from '@/api/contract/schemas'
 import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
 import { clearNewCallDraft, readNewCallDraft } from './new-call-draft'
@@ -47,9 +48,13 @@ const user = userEvent.setup({ delay: null })
  * The caller-ID advice's reads of the console have nothing to say here (and the session, for its zone, never
  * answers); fetchMock sees the voice API's requests alone.
  */
-function answerConsoleReads() {
+function answerConsoleReads(recordingNotice?: (phoneNumber: string | null) => RecordingNoticeAnswer) {
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input)
+    if (recordingNotice && url.startsWith('/api/console/recording-notice'))
+      return Promise.resolve(
+        json(200, recordingNotice(new URL(url, 'http://localhost').searchParams.get('phone_number'))),
+      )
     if (url.startsWith('/api/console/caller-ids/flagged')) return Promise.resolve(json(200, { flagged: [] }))
     if (url.startsWith('/api/console/caller-id-suggestion'))
       return Promise.resolve(json(200, { to: '', lastUsed: null }))
@@ -58,8 +63,11 @@ function answerConsoleReads() {
   })
 }
 
-function renderForm(prefill: NewCallPrefill | null = null) {
-  answerConsoleReads()
+function renderForm(
+  prefill: NewCallPrefill | null = null,
+  recordingNotice?: (phoneNumber: string | null) => RecordingNoticeAnswer,
+) {
+  answerConsoleReads(recordingNotice)
   const rootRoute = createRootRoute({ component: Outlet })
   const routes = [
     createRoute({
@@ -298,5 +306,67 @@ describe('NewCallForm', () => {
     renderForm()
     const option = await screen.findByRole('option', { name: '+1 415 555 0100 · Acme Corp' })
     expect((option as HTMLOptionElement).value).toBe('+14155550100')
+  })
+
+  describe('before a recorded call', () => {
+    const PARIS = '+33142685300'
+    // The console's answer with CONSOLE_RECORDING_CONSENT_REGIONS=FR.
+    const franceAsks = (phoneNumber: string | null): RecordingNoticeAnswer => {
+      const country = phoneNumber?.startsWith('+33') ? 'FR' : phoneNumber ? 'US' : null
+      return { notice: true, consent_required: country === 'FR', country }
+    }
+    const placeCall = () => screen.getByRole('button', { name: 'Place call' }) as HTMLButtonElement
+    const consentHeader = () =>
+      fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('X-Console-Recording-Consent'))
+
+    it('reminds the agent, and where the country asks, waits for the callee’s consent, then sends it', async () => {
+      fetchMock.mockResolvedValue(json(201, created))
+      const router = renderForm(null, franceAsks)
+      await user.click(await screen.findByLabelText('Record call'))
+      expect(await screen.findByText('Tell the callee the call is recorded')).toBeTruthy()
+      await user.type(screen.getByLabelText('Destination'), PARIS)
+      const consent = await screen.findByRole('checkbox', { name: 'The callee agreed to be recorded' })
+      expect((consent as HTMLInputElement).required).toBe(true)
+      expect(screen.getByRole('note', { name: 'Recording' }).textContent).toContain('Calls to France are recorded')
+      await waitFor(() => expect(placeCall().disabled).toBe(true))
+      const described = document.getElementById(placeCall().getAttribute('aria-describedby') ?? '')
+      expect(described?.textContent).toMatch(/^Calls to France are recorded only with the callee’s consent/)
+
+      await user.click(consent)
+      await waitFor(() => expect(placeCall().disabled).toBe(false))
+      await user.click(placeCall())
+      await waitFor(() => expect(router.state.location.pathname).toBe('/calls/call_test1'))
+      expect(consentHeader()).toEqual(['confirmed'])
+      // The body stays the spec's.
+      expect(Object.keys(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)))).toEqual([
+        'caller_id',
+        'destination',
+        'record',
+        'metadata',
+      ])
+    })
+
+    it('asks again for another number, and asks nothing of an unrecorded call', async () => {
+      fetchMock.mockResolvedValue(json(201, created))
+      renderForm(null, franceAsks)
+      await user.click(await screen.findByLabelText('Record call'))
+      const destination = screen.getByLabelText('Destination')
+      await user.type(destination, PARIS)
+      await user.click(await screen.findByRole('checkbox', { name: 'The callee agreed to be recorded' }))
+      await user.clear(destination)
+      await user.type(destination, '+33142685301')
+      const again = await screen.findByRole('checkbox', { name: 'The callee agreed to be recorded' })
+      await waitFor(() => expect((again as HTMLInputElement).checked).toBe(false))
+      expect(placeCall().disabled).toBe(true)
+
+      // Not recorded: neither the reminder nor the question, and no confirmation is sent.
+      await user.click(screen.getByLabelText('Record call'))
+      expect(screen.queryByText('Tell the callee the call is recorded')).toBeNull()
+      expect(screen.queryByRole('checkbox', { name: 'The callee agreed to be recorded' })).toBeNull()
+      await waitFor(() => expect(placeCall().disabled).toBe(false))
+      await user.click(placeCall())
+      await screen.findByText('Live view', {}, { timeout: 5000 })
+      expect(consentHeader()).toEqual([null])
+    })
   })
 })

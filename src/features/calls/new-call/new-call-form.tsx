@@ -25,6 +25,10 @@ const PlacementChecksNotice = lazy(() =>
   import('./placement-checks').then((checks) => ({ default: checks.PlacementChecksNotice })),
 )
 const PlaceCallButton = lazy(() => import('./placement-checks').then((checks) => ({ default: checks.PlaceCallButton })))
+// Only once Record call is ticked: the reminder, and the callee's consent where their country asks for it.
+const RecordingConsentNotice = lazy(() =>
+  import('@/components/recording-consent').then((notice) => ({ default: notice.RecordingConsentNotice })),
+)
 
 /** The new-call form. A failed submission keeps everything typed; "Call again" arrives filled in. */
 export function NewCallForm({
@@ -37,8 +41,19 @@ export function NewCallForm({
   /** The history entry the form is on: a reload of it finds its own placement. */
   entry?: string
 }) {
-  const { form, ref, initial, restored, replayed, startAfresh, mutation, retrying, otherErrors, clientInvalid } =
-    useNewCallForm(callerIds, prefill, entry)
+  const {
+    form,
+    ref,
+    initial,
+    restored,
+    replayed,
+    startAfresh,
+    mutation,
+    retrying,
+    otherErrors,
+    clientInvalid,
+    consent,
+  } = useNewCallForm(callerIds, prefill, entry)
   const sending = mutation.isPending
   const failure = mutation.isError && !sending ? mutation.error : null
   const submit = () => void form.handleSubmit()
@@ -132,6 +147,21 @@ export function NewCallForm({
           </Field>
         )}
       </form.Field>
+      <form.Subscribe selector={(state) => [state.values.destination.e164, state.values.record] as const}>
+        {([to, record]) =>
+          record && (
+            <Suspense fallback={null}>
+              <RecordingConsentNotice
+                destination={to}
+                record
+                consented={to !== null && consent.consentFor === to}
+                onConsentedChange={(yes) => consent.setConsentFor(yes ? to : null)}
+                disabled={sending}
+              />
+            </Suspense>
+          )
+        }
+      </form.Subscribe>
       <MetadataEditor form={form} disabled={sending} />
       <NewCallFeedback
         sending={sending}
@@ -142,8 +172,8 @@ export function NewCallForm({
         onTryAgain={isApiError(failure) && failure.status === 401 ? undefined : submit}
       />
       <div>
-        <form.Subscribe selector={(state) => state.values.destination.e164}>
-          {(to) => (
+        <form.Subscribe selector={(state) => [state.values.destination.e164, state.values.record] as const}>
+          {([to, record]) => (
             <Suspense
               fallback={
                 <Button type="submit" disabled={sending}>
@@ -151,7 +181,12 @@ export function NewCallForm({
                 </Button>
               }
             >
-              <PlaceCallButton destination={to} sending={sending} />
+              <PlaceCallButton
+                destination={to}
+                sending={sending}
+                record={record}
+                consented={to !== null && consent.consentFor === to}
+              />
             </Suspense>
           )}
         </form.Subscribe>

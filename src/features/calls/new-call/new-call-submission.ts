@@ -20,6 +20,8 @@ import { clearPendingPlacement, type PendingPlacement, savePendingPlacement } fr
 interface PlaceCallVariables {
   body: CreateCallRequest
   key: string
+  /** The agent confirmed the callee agreed to be recorded (asked in some countries). */
+  recordingConsent: boolean
 }
 
 /** A placement sent before a reload, whose same form sent again got the service's first answer. */
@@ -55,10 +57,10 @@ export function usePlaceCall({
   useEffect(() => () => abort.current?.abort(), [])
 
   const mutation = useMutation({
-    mutationFn: ({ body, key }: PlaceCallVariables) => {
+    mutationFn: ({ body, key, recordingConsent }: PlaceCallVariables) => {
       const controller = new AbortController()
       abort.current = controller
-      return sendWithRetries((k, signal) => createCall(body, k, signal), key, {
+      return sendWithRetries((k, signal) => createCall(body, k, signal, recordingConsent), key, {
         shouldRetry: shouldRetrySubmission,
         retryDelay: submissionRetryDelay,
         onRetry: setRetrying,
@@ -84,14 +86,14 @@ export function usePlaceCall({
     onError: (error) => onError(error, submission.current),
   })
 
-  function place(body: CreateCallRequest, values: PendingPlacement['values']) {
+  function place(body: CreateCallRequest, values: PendingPlacement['values'], recordingConsent = false) {
     if (inFlight.current) return
     inFlight.current = true
     const before = submission.current
     submission.current = submissionFor(before, body)
     if (submission.current !== before || sentAt.current === null) sentAt.current = Date.now()
     savePendingPlacement({ submission: submission.current, values, sentAt: sentAt.current, entry })
-    mutation.mutate({ body, key: submission.current.key })
+    mutation.mutate({ body, key: submission.current.key, recordingConsent })
   }
 
   /** "Place another": the next Place call is a new intent, with a new key, even for the same form. */

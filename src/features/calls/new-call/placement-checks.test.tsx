@@ -36,7 +36,7 @@ function renderChecks(role: 'support' | 'admin', destination: string | null = TO
   render(
     <QueryClientProvider client={queryClient}>
       <PlacementChecksNotice destination={destination} />
-      <PlaceCallButton destination={destination} sending={false} />
+      <PlaceCallButton destination={destination} sending={false} record={false} consented={false} />
     </QueryClientProvider>,
   )
 }

@@ -1,5 +1,6 @@
 // New call's checks before the press (issue 52): once the destination is a number, the console says whether it is on
-// the do-not-call list and whether the callee may be called at this hour; Place call waits while either says no. An
+// the do-not-call list and whether the callee may be called at this hour; Place call waits while either says no, or
+// while a recorded call waits for the callee's consent (@/components/recording-consent). An
 // admin may allow one call outside the hours, with a reason. Loaded after the form, as the caller-ID advice is: until
 // it arrives Place call works as before, and the console refuses such a placement whatever the page says.
 import { useMutation, useMutationState, useQuery } from '@tanstack/react-query'
@@ -8,6 +9,7 @@ import { CALLING_HOURS_EXCEPTION_MS, type CallingHoursException } from '@/api/co
 import { allowOneCallOutsideHours, placementCheckQueries } from '@/api/placement-checks'
 import { useTimeZone } from '@/api/preferences'
 import { can, sessionQueries } from '@/api/session'
+import { CONSENT_REASON_ID, consentMissing, recordingNoticeQuery } from '@/components/recording-consent'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
@@ -122,11 +124,27 @@ function AllowOneCall({ to }: { to: string }) {
   )
 }
 
-/** Place call, disabled while the console says the number may not be called now, with that reason as its description. */
-export function PlaceCallButton({ destination, sending }: { destination: string | null; sending: boolean }) {
+/**
+ * Place call, disabled while the console says the number may not be called now, or a recorded call waits for the
+ * callee's consent, with that reason as its description.
+ */
+export function PlaceCallButton({
+  destination,
+  sending,
+  record,
+  consented,
+}: {
+  destination: string | null
+  sending: boolean
+  record: boolean
+  consented: boolean
+}) {
   const { block } = usePlacementBlock(destination)
+  const notice = useQuery(recordingNoticeQuery(destination, record))
+  const waitsForConsent = consentMissing(notice.data, record, consented)
+  const reason = block ? BLOCK_REASON_ID : waitsForConsent ? CONSENT_REASON_ID : undefined
   return (
-    <Button type="submit" disabled={sending || block !== null} aria-describedby={block ? BLOCK_REASON_ID : undefined}>
+    <Button type="submit" disabled={sending || block !== null || waitsForConsent} aria-describedby={reason}>
       Place call
     </Button>
   )

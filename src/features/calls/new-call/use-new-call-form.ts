@@ -26,6 +26,8 @@ export function useNewCallForm(
   const initial = restored?.values ?? prefill?.values ?? draft
   // The service's errors that belong to no field, listed in the form's alert.
   const [otherErrors, setOtherErrors] = useState<string[]>([])
+  // The number the agent confirmed the callee agreed to be recorded for: another number asks again.
+  const [consentFor, setConsentFor] = useState<string | null>(null)
   const { ref, focusFirstInvalid } = useFocusFirstInvalid()
 
   const {
@@ -77,7 +79,9 @@ export function useNewCallForm(
     onSubmit: ({ value }) => {
       setOtherErrors([])
       const { callerId, destination, record, metadataRows } = value
-      place(newCallSubmitSchema.parse(value), { callerId, destination: destination.e164 ?? '', record, metadataRows })
+      const body = newCallSubmitSchema.parse(value)
+      const values = { callerId, destination: destination.e164 ?? '', record, metadataRows }
+      place(body, values, body.record === true && consentFor === body.destination)
     },
   })
 
@@ -94,7 +98,20 @@ export function useNewCallForm(
     setRestored(null)
   }
 
-  return { form, ref, initial, restored, replayed, startAfresh, mutation, retrying, otherErrors, clientInvalid }
+  const consent = { consentFor, setConsentFor }
+  return {
+    form,
+    ref,
+    initial,
+    restored,
+    replayed,
+    startAfresh,
+    mutation,
+    retrying,
+    otherErrors,
+    clientInvalid,
+    consent,
+  }
 }
 
 export type NewCallForm = ReturnType<typeof useNewCallForm>['form']

@@ -1,0 +1,71 @@
+// Before a recorded call (issue 52): the reminder to tell the callee (CONSOLE_RECORDING_NOTICE), and, where the
+// callee's country asks for it (CONSOLE_RECORDING_CONSENT_REGIONS), the agent's confirmation that the callee agreed,
+// without which Place call waits. New call and a call list's work page show it alike; the console refuses such a
+// placement without the confirmation whatever the page says.
+import { useQuery } from '@tanstack/react-query'
+import type { RecordingNoticeAnswer } from '@/api/contract/recording-notice-schemas'
+import { placementCheckQueries } from '@/api/placement-checks'
+
+// The sentence describes the disabled Place call; one such notice per page.
+export const CONSENT_REASON_ID = 'recording-consent-reason'
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' })
+
+/** Place call waits: the call is recorded, the callee's country asks for consent, and the agent has not confirmed it. */
+export function consentMissing(answer: RecordingNoticeAnswer | undefined, record: boolean, consented: boolean) {
+  return record && answer?.consent_required === true && !consented
+}
+
+/** What the page asks of the console before a recorded call to `destination` (nothing for an unrecorded one). */
+export const recordingNoticeQuery = (destination: string | null, record: boolean) => ({
+  ...placementCheckQueries.recordingNotice(destination),
+  enabled: record,
+})
+
+export function RecordingConsentNotice({
+  destination,
+  record,
+  consented,
+  onConsentedChange,
+  disabled = false,
+}: {
+  /** E.164, or null while there is no number yet (the reminder alone). */
+  destination: string | null
+  record: boolean
+  consented: boolean
+  onConsentedChange: (consented: boolean) => void
+  disabled?: boolean
+}) {
+  const { data: answer } = useQuery(recordingNoticeQuery(destination, record))
+  if (!record || !answer || !(answer.notice || answer.consent_required)) return null
+  const country = answer.country ? (regionNames.of(answer.country) ?? answer.country) : null
+  return (
+    <div
+      role="note"
+      aria-label="Recording"
+      className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
+    >
+      {answer.notice && <p className="font-semibold">Tell the callee the call is recorded</p>}
+      {answer.consent_required && (
+        <>
+          <p id={CONSENT_REASON_ID}>
+            Calls to {country ?? 'this country'} are recorded only with the callee’s consent: confirm they agreed before
+            you place the call.
+          </p>
+          {/* A plain label: Field would split the pages' shared label-and-input chunk in two (npm run test:size). */}
+          <label className="flex items-center gap-2 font-medium">
+            <input
+              type="checkbox"
+              required
+              checked={consented}
+              disabled={disabled}
+              onChange={(event) => onConsentedChange(event.target.checked)}
+              className="size-4 accent-indigo-600"
+            />
+            The callee agreed to be recorded
+          </label>
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,81 @@
+// Under a contact: where the call comes from and Place call (or, once placed, its link and Next contact), with Skip.
+// Place call waits for a verified caller ID, and on a recorded list for the callee's consent where it is asked.
+import { Link } from '@tanstack/react-router'
+import type { WorkContact } from '@/api/contract/call-list-schemas'
+import { CONSENT_REASON_ID } from '@/components/recording-consent'
+import { Button } from '@/components/ui/button'
+import { usePhoneFormat } from '@/lib/phone-format'
+import { WORK_KEYS } from './work-keys'
+
+export function PlaceOrNext({
+  contact,
+  callerId,
+  placing,
+  releasing,
+  waitsForConsent,
+  actions,
+}: {
+  contact: WorkContact
+  callerId: string | null
+  placing: boolean
+  releasing: boolean
+  /** A recorded call whose callee's consent is asked and not confirmed yet. */
+  waitsForConsent: boolean
+  actions: { place: () => void; next: (skip: boolean) => void }
+}) {
+  const formatPhone = usePhoneFormat()
+  const placed = contact.placedCallId
+  return (
+    <div className="space-y-2">
+      {placed ? (
+        <p role="status" className="text-sm">
+          Call placed:{' '}
+          <Link
+            to="/calls/$callId"
+            params={{ callId: placed }}
+            className="text-indigo-700 underline dark:text-indigo-300"
+          >
+            {placed}
+          </Link>
+        </p>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {callerId
+            ? `From ${formatPhone(callerId)}.`
+            : 'No verified caller ID to call from: an admin verifies one on Caller IDs.'}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {!placed && (
+          <>
+            <Button
+              onClick={actions.place}
+              disabled={placing || releasing || !callerId || waitsForConsent}
+              aria-describedby={waitsForConsent ? CONSENT_REASON_ID : undefined}
+              aria-keyshortcuts={WORK_KEYS.place.toUpperCase()}
+            >
+              {placing ? 'Placing…' : 'Place call (C)'}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => actions.next(true)}
+              disabled={placing || releasing}
+              aria-keyshortcuts={WORK_KEYS.skip.toUpperCase()}
+            >
+              Skip (S)
+            </Button>
+          </>
+        )}
+        {placed && (
+          <Button
+            onClick={() => actions.next(false)}
+            disabled={releasing}
+            aria-keyshortcuts={WORK_KEYS.next.toUpperCase()}
+          >
+            {releasing ? 'Opening the next…' : 'Next contact (N)'}
+          </Button>
+        )}
+      </div>
+    </div>
+  )
+}
