@@ -63,6 +63,7 @@ import {
 } from './config'
 import { doNotCallRefusal } from './do-not-call/placement-refusal'
 import { doNotCallRoutes } from './do-not-call/routes'
+import { type AuditValuesOf, type EraseAuditValues, erasureRoutes } from './erasure/routes'
 import { resolveClientAddress } from './http/client-address'
 import { consoleRoute } from './http/console-route'
 import { csrfCheck } from './http/csrf'
@@ -173,6 +174,12 @@ export interface ConsoleAppOptions {
   onWorkSaved?: readonly WorkSavedListener[]
   /** The outcomes' and notes' clock (the 24 hours of a note): the store's own unless a test gives one. */
   workClock?: () => Promise<number>
+  /**
+   * The audit trail's values of an erased number, and of one asked about (erasure/README.md): the audit trail's
+   * `store.auditPersonal.eraseSubject` and `valuesOfSubject` once merged; until then the trail keeps them.
+   */
+  eraseAuditValues?: EraseAuditValues
+  auditValuesOf?: AuditValuesOf
 }
 
 // The contract is zod/mini, which brings no messages of its own: a field without one is described in English.
@@ -465,6 +472,17 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   app.route(
     `${CONSOLE_PREFIX}${DO_NOT_CALL_PATH}`,
     doNotCallRoutes({ store: options.store, audit, signedIn: signedInPaced, now }),
+  )
+  app.route(
+    CONSOLE_PREFIX,
+    erasureRoutes({
+      store: options.store,
+      audit,
+      signedIn: signedInPaced,
+      now,
+      eraseAuditValues: options.eraseAuditValues,
+      auditValuesOf: options.auditValuesOf,
+    }),
   )
   const liveHub =
     options.liveHub !== undefined

@@ -18,6 +18,7 @@ import { createCallerIdHealthQueries } from './caller-id-health'
 import { createCallingHoursExceptionQueries } from './calling-hours-exceptions'
 import { type ConsoleDb, type OpenedDatabase, openConsoleDatabase, type StoreOptions } from './database'
 import { createDoNotCallQueries } from './do-not-call'
+import { createErasureQueries } from './erasure'
 import { createIntegrationCallFactQueries } from './integration-call-facts'
 import { createIntegrationDeliveryQueries } from './integration-deliveries'
 import { createIntegrationQueries } from './integrations'
@@ -34,6 +35,7 @@ import { createSecretQueries } from './secrets'
 import { createSessionQueries, type SessionWithUser } from './sessions'
 import { createSsoLoginQueries } from './sso-logins'
 import { createStorageOriginQueries } from './storage-origins'
+import { createSubjectRecordQueries } from './subject-records'
 import { createWriteHealth } from './store-unwritable'
 import { createThrottleQueries } from './throttle'
 import { createUsageBreakdownQueries } from './usage-breakdowns'
@@ -95,6 +97,9 @@ function createStore(
     doNotCall: createDoNotCallQueries(db),
     /** Issue 52: an admin's one call outside the callee's calling hours. */
     callingHoursExceptions: createCallingHoursExceptionQueries(db),
+    /** Issue 52, item 5: erasure of a number, and what the store holds about one (subject access). */
+    erasures: createErasureQueries(db, (work) => adapter.serialTransaction(db, work)),
+    subjectRecords: createSubjectRecordQueries(db),
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
     writeHealth: createWriteHealth(db),
     close: async () => {

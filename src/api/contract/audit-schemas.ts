@@ -85,6 +85,9 @@ export const AUDIT_ACTIONS = [
   'call.outside-calling-hours',
   'calling-hours.exception-allowed',
   'calling-hours.exception-used',
+  // Issue 52: a number erased, and what the console holds about one exported; neither entry holds the number.
+  'erasure.done',
+  'subject-access.exported',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 

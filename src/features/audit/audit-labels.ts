@@ -78,6 +78,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'call.outside-calling-hours': 'Call refused outside calling hours',
   'calling-hours.exception-allowed': 'Call allowed outside calling hours',
   'calling-hours.exception-used': 'Call placed outside calling hours',
+  'erasure.done': 'Number erased',
+  'subject-access.exported': 'Data held about a number exported',
 }
 
 /** The actions in the order of their labels, for the filter's options. */

@@ -78,6 +78,8 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'call.outside-calling-hours': null,
   'calling-hours.exception-allowed': null,
   'calling-hours.exception-used': null,
+  'erasure.done': null,
+  'subject-access.exported': null,
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null
