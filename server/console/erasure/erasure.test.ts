@@ -194,12 +194,18 @@ describe('erasing a number', () => {
     // The seeding reached the tables it was meant to: the search finds the number before.
     for (const place of [
       'indexed_calls.destination',
+      'indexed_calls.metadata',
+      'indexed_call_metadata.value_lower',
+      'indexed_call_text.numbers',
       'call_notes.text',
+      'call_note_versions.text',
       'call_list_contacts.number',
       'callbacks.number',
+      'calling_hours_exceptions.phone_number',
+      'saved_views.search',
+      'audit_log.target',
     ])
       expect(before.get(place), place).toBeGreaterThan(0)
-    console.log([...before.entries()])
     const otherBefore = await whereStoreHolds(first.store, [OTHER])
 
     const answer = erasureAnswer.parse(
