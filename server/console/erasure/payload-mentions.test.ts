@@ -1,0 +1,194 @@
+// The tables that hold a number only inside a payload or a message (deliveries to integrations and alert channels,
+// alert firings, the live hub's stored events): the erasure rewrites the mention and leaves the rest of each row, and
+// the JSON stays JSON. Seeded as the senders write them, on both stores. The audit trail's values are handed to the
+// audit trail's own eraser, whose counts the answer and the entry carry.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { erasureAnswer } from '../../../src/api/contract/erasure-schemas'
+import type { ConsoleStore } from '../store'
+import { createTestConsole, type TestConsole } from '../test-support/console-app'
+import { whereStoreHolds } from '../test-support/store-grep'
+import { openTestStore } from '../test-support/test-store'
+import { numberMentions } from './number-mentions'
+
+const SUBJECT = '+442071838750'
+const WRITTEN = ['+442071838750', '020 7183 8750', '2071838750']
+
+let store: ConsoleStore
+beforeAll(async () => {
+  store = await openTestStore()
+})
+afterAll(async () => {
+  await store?.close()
+})
+
+async function seed() {
+  const payload = (destination: string) =>
+    JSON.stringify({ type: 'call.ended', data: { call_id: 'c1', destination, metadata: { home: '020 7183 8750' } } })
+  await store.db
+    .insertInto('integrations')
+    .values({
+      id: 'i1',
+      name: 'CRM',
+      url: 'https://crm.example',
+      secret: 'whsec_x',
+      events: '[]',
+      enabled: 1,
+      created_at: 1,
+    })
+    .execute()
+  await store.db
+    .insertInto('integration_deliveries')
+    .values([
+      {
+        id: 'd1',
+        integration_id: 'i1',
+        event_type: 'call.ended',
+        payload: payload(SUBJECT),
+        status: 'delivered',
+        created_at: 1,
+      },
+      {
+        id: 'd2',
+        integration_id: 'i1',
+        event_type: 'call.ended',
+        payload: '{"n":"+14155550100"}',
+        status: 'delivered',
+        created_at: 2,
+      },
+    ])
+    .execute()
+  await store.db
+    .insertInto('alert_firings')
+    .values({
+      id: 'f1',
+      rule_id: 'r1',
+      kind: 'caller-id-answered-less',
+      period_start: 0,
+      period_end: 1,
+      subject: SUBJECT,
+      fired_at: 1,
+      message: `Few calls from ${SUBJECT} were answered`,
+    })
+    .execute()
+  await store.db
+    .insertInto('live_events')
+    .values({ at: 1, name: 'call', call_id: 'c1', on_board: 1, data: payload('+44 20 7183 8750') })
+    .execute()
+  await store.db
+    .insertInto('live_placed')
+    .values({ call_id: 'c1', placed: payload(SUBJECT), at: 1 })
+    .execute()
+}
+
+const request = (id: string) => ({
+  id,
+  at: 10,
+  byUserId: 'u1',
+  byEmail: 'ana@example.com',
+  reason: 'request',
+  numberHash: 'h',
+  pseudonym: `erased-${id}`,
+})
+
+describe('numbers inside payloads and messages', () => {
+  it('are erased from each, the rows and their other fields kept', async () => {
+    await seed()
+    expect((await whereStoreHolds(store, WRITTEN)).size).toBeGreaterThanOrEqual(5)
+    const counts = await store.erasures.erase(numberMentions(SUBJECT), request('e1'))
+    expect(counts).toMatchObject({ deliveries: 1, alerts: 1, live_entries: 2 })
+    expect([...(await whereStoreHolds(store, WRITTEN)).keys()]).toEqual([])
+
+    const delivery = await store.db
+      .selectFrom('integration_deliveries')
+      .select('payload')
+      .where('id', '=', 'd1')
+      .executeTakeFirstOrThrow()
+    expect(JSON.parse(delivery.payload)).toEqual({
+      type: 'call.ended',
+      data: { call_id: 'c1', destination: '[erased]', metadata: { home: '[erased]' } },
+    })
+    const other = await store.db
+      .selectFrom('integration_deliveries')
+      .select('payload')
+      .where('id', '=', 'd2')
+      .executeTakeFirstOrThrow()
+    expect(other.payload).toBe('{"n":"+14155550100"}')
+    const firing = await store.db.selectFrom('alert_firings').selectAll().executeTakeFirstOrThrow()
+    expect(firing).toMatchObject({
+      subject: '[erased]',
+      message: 'Few calls from [erased] were answered',
+      rule_id: 'r1',
+    })
+  })
+})
+
+describe('a call the index fetches again after its erasure', () => {
+  it('keeps its rewritten number and metadata, while its status still moves on', async () => {
+    const listed = {
+      call_id: 'later',
+      status: 'DIALER_INITIATED',
+      caller_id: '+14155550100',
+      destination: SUBJECT,
+      duration_seconds: null,
+      created_at: '2026-12-06T10:00:00Z',
+    }
+    await store.callIndex.upsertListed([listed])
+    await store.erasures.erase(numberMentions(SUBJECT), request('e2'))
+    // The service still has the call as it was: its detail names the number again.
+    await store.callIndex.writeDetail(
+      {
+        ...listed,
+        status: 'DIALER_COMPLETED',
+        duration_seconds: 30,
+        billed_minutes: 1,
+        recording_url: null,
+        voicemail_drop: false,
+        source: 'API',
+        metadata: { home: '020 7183 8750' },
+        updated_at: listed.created_at,
+        links: { self: '', status: '', recordings: '' },
+      },
+      20,
+    )
+    const row = await store.db
+      .selectFrom('indexed_calls')
+      .selectAll()
+      .where('call_id', '=', 'later')
+      .executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ status: 'DIALER_COMPLETED', destination: 'erased-e2', metadata: null })
+    expect([...(await whereStoreHolds(store, WRITTEN)).keys()]).toEqual([])
+  })
+})
+
+describe('the audit trail’s values', () => {
+  let t: TestConsole
+  const asked: string[] = []
+  beforeAll(async () => {
+    // A stand-in for store.auditPersonal.eraseSubject, which another change brings: it is told the E.164 number.
+    t = await createTestConsole({
+      liveHub: null,
+      eraseAuditValues: async (e164) => {
+        asked.push(e164)
+        return { values: 3, entries: 2 }
+      },
+    })
+    await t.addUser('ana@example.com', 'admin')
+  })
+  afterAll(async () => {
+    await t?.store.close()
+  })
+
+  it('are handed to the audit trail’s eraser, and its counts answered and audited', async () => {
+    const cookie = await t.signIn('ana@example.com')
+    const res = await t.request('/api/console/erasures', {
+      cookie,
+      json: { phone_number: '020 7183 8750', region: 'GB', reason: 'GDPR request' },
+    })
+    expect(res.status).toBe(200)
+    const answer = erasureAnswer.parse(await res.json())
+    expect(asked).toEqual([SUBJECT])
+    expect(answer.erasure.audit_trail).toEqual({ values: 3, entries: 2 })
+    const entry = (await t.store.audit.page({ action: 'erasure.done' }, 1))[0]
+    expect(JSON.parse(entry?.detail ?? '{}')).toMatchObject({ auditTrail: { values: 3, entries: 2 } })
+  })
+})
