@@ -6,12 +6,12 @@ import * as z from 'zod/mini'
 export const ERASURES_PATH = '/erasures'
 export const SUBJECT_ACCESS_PATH = '/subject-access'
 
-export const MAX_ERASURE_REASON_LENGTH = 500
+const MAX_ERASURE_REASON_LENGTH = 500
 export const DEFAULT_ERASURES_PAGE = 50
 export const MAX_ERASURES_PAGE = 200
 
 /** What an erasure erases or pseudonymises, one count each (server/console/erasure/README.md says how and why). */
-export const ERASED_KINDS = [
+const ERASED_KINDS = [
   'calls',
   'call_metadata',
   'notes',
@@ -27,7 +27,6 @@ export const ERASED_KINDS = [
   'live_entries',
   'saved_views',
 ] as const
-export type ErasedKind = (typeof ERASED_KINDS)[number]
 
 /** POST: the number as a person wrote it (without +country, read in `region`), and why it is erased. */
 export const erasureInput = z.object({
