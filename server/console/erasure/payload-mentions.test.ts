@@ -4,10 +4,10 @@
 // audit trail's own eraser, whose counts the answer and the entry carry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { erasureAnswer } from '../../../src/api/contract/erasure-schemas'
-import type { ConsoleStore } from '../store'
+import { type ConsoleStore, openStore } from '../store'
 import { createTestConsole, type TestConsole } from '../test-support/console-app'
 import { whereStoreHolds } from '../test-support/store-grep'
-import { openTestStore } from '../test-support/test-store'
+import { onPostgres, openTestStore, testStoreLocation } from '../test-support/test-store'
 import { numberMentions } from './number-mentions'
 
 const SUBJECT = '+442071838750'
@@ -157,6 +157,36 @@ describe('a call the index fetches again after its erasure', () => {
       .executeTakeFirstOrThrow()
     expect(row).toMatchObject({ status: 'DIALER_COMPLETED', destination: 'erased-e2', metadata: null })
     expect([...(await whereStoreHolds(store, WRITTEN)).keys()]).toEqual([])
+  })
+})
+
+describe('two erasures of one number at once, from two instances', () => {
+  it('take turns: one erases, the other finds nothing left, and neither fails', async () => {
+    const location = await testStoreLocation({ file: true })
+    const [a, b] = [await openStore(location), await openStore(location)]
+    try {
+      await a.callIndex.upsertListed(
+        ['x1', 'x2'].map((id) => ({
+          call_id: id,
+          status: 'DIALER_COMPLETED',
+          caller_id: '+14155550100',
+          destination: SUBJECT,
+          duration_seconds: 20,
+          created_at: '2026-12-06T10:00:00Z',
+        })),
+      )
+      const erase = (store: ConsoleStore, id: string) => store.erasures.erase(numberMentions(SUBJECT), request(id))
+      // PostgreSQL's instances run them at once; SQLite serves one instance per file, whose writes come one by one.
+      const counts = onPostgres()
+        ? await Promise.all([erase(a, 'p1'), erase(b, 'p2')])
+        : [await erase(a, 'p1'), await erase(b, 'p2')]
+      expect(counts.map((c) => c.calls).sort()).toEqual([0, 2])
+      expect((await a.erasures.page(10)).map((row) => row.id).sort()).toEqual(['p1', 'p2'])
+      expect([...(await whereStoreHolds(b, WRITTEN)).keys()]).toEqual([])
+    } finally {
+      await a.close()
+      await b.close()
+    }
   })
 })
 
