@@ -63,6 +63,7 @@ import {
 } from './config'
 import { doNotCallRefusal } from './do-not-call/placement-refusal'
 import { doNotCallRoutes } from './do-not-call/routes'
+import { erasureRoutes } from './erasure/routes'
 import { resolveClientAddress } from './http/client-address'
 import { consoleRoute } from './http/console-route'
 import { csrfCheck } from './http/csrf'
@@ -476,6 +477,15 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   app.route(
     `${CONSOLE_PREFIX}${DO_NOT_CALL_PATH}`,
     doNotCallRoutes({ store: options.store, audit, signedIn: signedInPaced, now }),
+  )
+  app.route(
+    CONSOLE_PREFIX,
+    erasureRoutes({
+      store: options.store,
+      audit,
+      signedIn: signedInPaced,
+      now,
+    }),
   )
   const liveHub =
     options.liveHub !== undefined

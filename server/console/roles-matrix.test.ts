@@ -43,6 +43,8 @@ const CONSOLE_ROUTES: Operation[] = [
   { method: 'GET', route: '/api/console/do-not-call', permission: 'do-not-call:read' },
   { method: 'GET', route: '/api/console/calling-hours?phone_number=%2B13035550100', permission: 'calls:create' },
   { method: 'GET', route: '/api/console/recording-notice?phone_number=%2B33142685300', permission: 'calls:create' },
+  { method: 'GET', route: '/api/console/erasures', permission: 'erasures:manage' },
+  { method: 'GET', route: '/api/console/subject-access?phone_number=%2B13035550100', permission: 'erasures:manage' },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
 
@@ -87,6 +89,8 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/do-not-call': ['support', 'manager', 'admin'],
   'GET /api/console/calling-hours?phone_number=%2B13035550100': ['support', 'admin'],
   'GET /api/console/recording-notice?phone_number=%2B33142685300': ['support', 'admin'],
+  'GET /api/console/erasures': ['admin'],
+  'GET /api/console/subject-access?phone_number=%2B13035550100': ['admin'],
 }
 
 const name = (operation: Operation) => `${operation.method} ${operation.route}`
@@ -110,6 +114,8 @@ describe('the role matrix as written', () => {
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('calls:work-any'))).toEqual(['manager', 'admin'])
     // Issue 52: only admins allow a call outside the callee's calling hours.
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('calling-hours:override'))).toEqual(['admin'])
+    // Issue 52: only admins erase a number or export what is held about one.
+    expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('erasures:manage'))).toEqual(['admin'])
   })
 })
 

@@ -10,9 +10,9 @@ import {
   MAX_REASON_LENGTH,
   MAX_REPORTED_LINES,
 } from '../../../src/api/contract/do-not-call-schemas'
+import { listedNumberOf } from '../phone/written-number'
 import type { ConsoleStore } from '../store'
 import type { DoNotCallRow } from '../store/do-not-call'
-import { listedNumberOf } from './phone-number'
 
 // The column a person most likely means, as call list imports read it.
 const NUMBER_HEADER = /phone|number|tel|mobile|cell|e164/i

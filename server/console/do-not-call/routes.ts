@@ -20,10 +20,10 @@ import { importTurns } from '../http/import-turns'
 import { sendInvalidFields } from '../http/invalid-fields'
 import { jsonBody } from '../http/json-body'
 import { sendProblem } from '../http/problem'
+import { listedNumberOf } from '../phone/written-number'
 import type { ConsoleStore } from '../store'
 import type { DoNotCallRow } from '../store/do-not-call'
 import { importNumbers, UnreadableNumbers } from './import'
-import { listedNumberOf } from './phone-number'
 
 // A million numbers with a short reason each, as CSV, with room to spare.
 const MAX_IMPORT_BYTES = 128 * 1024 * 1024

@@ -197,16 +197,17 @@ export function createCallIndexQueries(db: ConsoleDb) {
             has_recording: call.recording_url ? 1 : 0,
             voicemail_drop: typeof call.voicemail_drop === 'boolean' ? Number(call.voicemail_drop) : null,
             source: call.source ?? null,
-            // Stored as JSON text whatever its shape; a detail without metadata stores null as JSON.
-            metadata: JSON.stringify(call.metadata ?? null),
+            // Stored as JSON text whatever its shape; a detail without metadata stores null as JSON. An erased call
+            // keeps the metadata its erasure left: the service still has what was erased (erasure/README.md).
+            metadata: sql`case when erased_at is null then ${JSON.stringify(call.metadata ?? null)} else metadata end`,
             updated_at: timeOf(call.updated_at),
             details_at: now,
             needs_details: 0,
           })
           .where('call_id', '=', call.call_id)
-          .returning('id')
+          .returning(['id', 'erased_at'])
           .executeTakeFirst()
-        if (row) await writeMetadata(trx, row.id, call.metadata)
+        if (row && row.erased_at === null) await writeMetadata(trx, row.id, call.metadata)
       }),
     /** The upstream has no such call (any more): nothing to fetch, so it leaves the queue. */
     detailsGone: (callId: string, now: number) =>

@@ -19,6 +19,7 @@ import { createCallerIdHealthQueries } from './caller-id-health'
 import { createCallingHoursExceptionQueries } from './calling-hours-exceptions'
 import { type ConsoleDb, type OpenedDatabase, openConsoleDatabase, type StoreOptions } from './database'
 import { createDoNotCallQueries } from './do-not-call'
+import { createErasureQueries } from './erasure'
 import { createIntegrationCallFactQueries } from './integration-call-facts'
 import { createIntegrationDeliveryQueries } from './integration-deliveries'
 import { createIntegrationQueries } from './integrations'
@@ -37,6 +38,7 @@ import { createSessionQueries, type SessionWithUser } from './sessions'
 import { createSsoLoginQueries } from './sso-logins'
 import { createStorageOriginQueries } from './storage-origins'
 import { createWriteHealth } from './store-unwritable'
+import { createSubjectRecordQueries } from './subject-records'
 import { createThrottleQueries } from './throttle'
 import { createUsageBreakdownQueries } from './usage-breakdowns'
 import { createUserQueries } from './users'
@@ -101,6 +103,9 @@ function createStore(
     callingHoursExceptions: createCallingHoursExceptionQueries(db),
     /** Issue 52: the daily prune of rows older than their retention window, and a call's placing time. */
     retention: createRetentionQueries(db, adapter),
+    /** Issue 52, item 5: erasure of a number, and what the store holds about one (subject access). */
+    erasures: createErasureQueries(db, (work) => adapter.serialTransaction(db, work)),
+    subjectRecords: createSubjectRecordQueries(db),
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
     writeHealth: createWriteHealth(db),
     close: async () => {

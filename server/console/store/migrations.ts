@@ -929,6 +929,29 @@ const migrationsFor = (store: StoreAdapter): Record<string, Migration> => ({
       await db.schema.dropTable('audit_personal_values').execute()
     },
   },
+  '0030_erasures': {
+    async up(db: Kysely<unknown>) {
+      // Issue 52, item 5: each erasure request, with what it erased, and the number only as a keyed hash (a copy of
+      // the database cannot tell whose number was erased; the console can tell a repeated request).
+      await db.schema
+        .createTable('erasures')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('at', 'bigint', (col) => col.notNull())
+        .addColumn('by_user_id', 'text')
+        .addColumn('by_email', 'text', (col) => col.notNull())
+        .addColumn('reason', 'text', (col) => col.notNull())
+        .addColumn('counts', 'text', (col) => col.notNull())
+        .addColumn('number_hash', 'text', (col) => col.notNull())
+        .execute()
+      await db.schema.createIndex('erasures_newest').on('erasures').columns(['at', 'id']).execute()
+      // A call whose number or metadata an erasure rewrote: the detail fetched again later never writes them back.
+      await db.schema.alterTable('indexed_calls').addColumn('erased_at', 'bigint').execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('indexed_calls').dropColumn('erased_at').execute()
+      await db.schema.dropTable('erasures').execute()
+    },
+  },
 })
 
 export const migrationProviderFor = (store: StoreAdapter): MigrationProvider => ({

@@ -157,6 +157,8 @@ interface IndexedCallsTable {
   details_at: number | null
   /** 1 while a GET /calls/{id} is due: the call has ended and its final details are not in yet. */
   needs_details: Generated<number>
+  /** When an erasure rewrote its number or metadata (0029): a later detail keeps the rewrite. */
+  erased_at: number | null
 }
 
 /** One row per metadata value (lower-cased), for key:value search; the key as the API spells it, for the export. */
@@ -241,6 +243,23 @@ export interface ConsoleDatabase {
   do_not_call: DoNotCallTable
   // Issue 52, item 2 (0027_calling_hours_exceptions; store/calling-hours-exceptions.ts).
   calling_hours_exceptions: CallingHoursExceptionsTable
+  // Issue 52, item 5 (0030_erasures; store/erasure.ts).
+  erasures: ErasuresTable
+}
+
+/** One erasure request: who asked, why, what it erased; the number only as a keyed hash, never as itself. */
+interface ErasuresTable {
+  id: string
+  at: number
+  /** Null once the person is gone from the store; their email stays. */
+  by_user_id: string | null
+  by_email: string
+  /** As the admin wrote it, with any mention of the number erased. */
+  reason: string
+  /** JSON: rows erased or pseudonymised, per kind. */
+  counts: string
+  /** HMAC-SHA256 of the E.164 number under the console's own key (console_secrets). */
+  number_hash: string
 }
 
 interface DoNotCallTable {

@@ -96,6 +96,9 @@ export const AUDIT_ACTIONS = [
   // the number).
   'call.recording-consent-confirmed',
   'call.recording-consent-refused',
+  // Issue 52: a number erased, and what the console holds about one exported; neither entry holds the number.
+  'erasure.done',
+  'subject-access.exported',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 

@@ -55,6 +55,8 @@ export const PERMISSIONS = [
   'do-not-call:manage',
   // Issue 52: allowing one call outside the callee's calling hours, with a reason (admins).
   'calling-hours:override',
+  // Issue 52: erasing a number, the list of erasures, and subject-access exports (admins).
+  'erasures:manage',
 ] as const
 const permission = z.enum(PERMISSIONS)
 export type Permission = z.infer<typeof permission>

@@ -83,6 +83,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'retention.pruned': 'Records past their retention removed',
   'call.recording-consent-confirmed': 'Consent to recording confirmed',
   'call.recording-consent-refused': 'Recorded call refused without consent',
+  'erasure.done': 'Number erased',
+  'subject-access.exported': 'Data held about a number exported',
 }
 
 /** The actions in the order of their labels, for the filter's options. */

@@ -83,6 +83,8 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'retention.pruned': null,
   'call.recording-consent-confirmed': null,
   'call.recording-consent-refused': null,
+  'erasure.done': null,
+  'subject-access.exported': null,
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null

@@ -29,6 +29,10 @@ export function UsersPage() {
           <Link to="/outcomes" className="text-indigo-700 underline dark:text-indigo-300">
             the outcome list
           </Link>
+          . A person’s request about their number is answered on{' '}
+          <Link to="/erasures" className="text-indigo-700 underline dark:text-indigo-300">
+            Erasure
+          </Link>
           .
         </p>
       </div>
