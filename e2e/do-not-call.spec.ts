@@ -59,6 +59,30 @@ test('an admin lists a number, a call to it is refused, and the admin takes it o
   await expect(page.getByText('No listed number matches')).toBeVisible()
 })
 
+test('an admin imports a small CSV and reads the report line by line', async ({ page }) => {
+  const number = ownNumber()
+  await page.goto('/do-not-call')
+  await page.getByRole('button', { name: 'Import CSV' }).click()
+  const importing = page.getByRole('dialog', { name: 'Import numbers' })
+  await importing
+    .getByLabel('Or paste the CSV')
+    .fill(`phone_number,reason\n${number},Imported in a journey\nnot a number,x\n`)
+  await importing.getByRole('button', { name: 'Import' }).click()
+  try {
+    await expect(importing.getByRole('status')).toContainText('1 added, 0 listed already, 1 not a number')
+    await expect(importing.getByRole('list', { name: 'Lines that listed nothing' })).toContainText('not a number')
+    expect(await axeViolations(page)).toEqual([])
+    await importing.getByRole('button', { name: 'Done' }).click()
+    await page.getByLabel('Search').fill(number.slice(-7))
+    await expect(page.getByRole('row').filter({ hasText: formatPhone(number) })).toContainText('Imported in a journey')
+  } finally {
+    await page.request.delete(`/api/console/do-not-call/${encodeURIComponent(number)}`, {
+      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+      data: { reason: 'The import journey is over' },
+    })
+  }
+})
+
 test.describe('as support', () => {
   test.use(signedInAs('support'))
 

@@ -95,8 +95,8 @@ const COLD_PAGES: ColdPage[] = [
   // 2026-12-06, with chunks named by their hash alone (vite.config.ts): /live 145.5, /alerts 148.6, /integrations
   // 145.9, a call page 149.0, /caller-ids 193.9, and these five budgets brought down to just above.
   coldPage('/integrations', 'integrations.tsx', { limitBytes: 147_200 }),
-  // 142.8 on 2026-12-06 (issue 52): the list, its two dialogs and its queries in a chunk of its own.
-  coldPage('/do-not-call', 'do-not-call.tsx', { limitBytes: 143_300 }),
+  // 143.6 on 2026-12-06 (issue 52): the list, its three dialogs (add, remove, import) and its queries in a chunk of its own.
+  coldPage('/do-not-call', 'do-not-call.tsx', { limitBytes: 144_000 }),
   // Everyone's first page: it must stay light whatever the signed-in pages grow into.
   // 151.3 on 2026-11-26 with the forms library (14 KB); 137.6 the same day without (use-checked-fields.ts);
   // 81.8 on 2026-11-27 as a document of its own, without the router and the queries (src/sign-in-document/).

@@ -1,9 +1,9 @@
 // The do-not-call list (issue 52) as its page reads and changes it. Apart from the other queries, so that only the
 // page that shows the list loads its schemas.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { apiRequest } from './client'
-import { CONSOLE_PREFIX } from './contract/console-schemas'
-import { DO_NOT_CALL_PATH, doNotCallChange, doNotCallPage } from './contract/do-not-call-schemas'
+import { apiRequest, apiUrl, errorFromResponse } from './client'
+import { CONSOLE_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE } from './contract/console-schemas'
+import { DO_NOT_CALL_PATH, doNotCallChange, doNotCallImportReport, doNotCallPage } from './contract/do-not-call-schemas'
 
 const onConsole = { prefix: CONSOLE_PREFIX }
 
@@ -37,3 +37,17 @@ export const removeFromDoNotCall = ({ phoneNumber, reason }: { phoneNumber: stri
     body: { reason },
     schema: doNotCallChange,
   })
+
+/**
+ * An admin imports a CSV (a file, or text pasted), sent as it is: the console reads it as it streams, so it is not
+ * wrapped in JSON as apiRequest would. `reason` is for the lines without a reason column.
+ */
+export async function importDoNotCall({ csv, reason }: { csv: Blob | string; reason: string }) {
+  const response = await fetch(apiUrl(`${DO_NOT_CALL_PATH}/import`, { reason }, CONSOLE_PREFIX), {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'text/csv', [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    body: csv,
+  })
+  if (!response.ok) throw await errorFromResponse(response)
+  return doNotCallImportReport.parse(await response.json())
+}

@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
 import { type CursorTrail, nextPageSearch, previousPageSearch } from '@/lib/cursor-trail'
 import { AddNumberDialog } from './add-number-dialog'
+import { ImportDialog } from './import-dialog'
 import { NumbersTable } from './numbers-table'
 import { RemoveNumberDialog } from './remove-number-dialog'
 
@@ -25,6 +26,7 @@ export function DoNotCallPage() {
   const digits = search.replace(/\D/g, '')
   const page = useQuery(doNotCallQueries.page(digits, trail.cursor ?? null))
   const [adding, setAdding] = useState(false)
+  const [importing, setImporting] = useState(false)
   const [removing, setRemoving] = useState<{ entry: DoNotCallEntry; shownAs: string } | null>(null)
   const [notice, setNotice] = useState('')
 
@@ -37,7 +39,14 @@ export function DoNotCallPage() {
             Numbers the console never calls, whoever places the call and however: the call is refused with the reason.
           </p>
         </div>
-        {manages && <Button onClick={() => setAdding(true)}>Add a number</Button>}
+        {manages && (
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => setImporting(true)}>
+              Import CSV
+            </Button>
+            <Button onClick={() => setAdding(true)}>Add a number</Button>
+          </div>
+        )}
       </div>
       <Card>
         <div className="flex flex-wrap items-end gap-3">
@@ -112,6 +121,7 @@ export function DoNotCallPage() {
           }}
         />
       )}
+      {importing && <ImportDialog onClose={() => setImporting(false)} />}
       {removing && (
         <RemoveNumberDialog
           entry={removing.entry}
