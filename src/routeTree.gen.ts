@@ -14,6 +14,7 @@ import { Route as AlertsRouteImport } from './routes/alerts'
 import { Route as AuditRouteImport } from './routes/audit'
 import { Route as CallbacksRouteImport } from './routes/callbacks'
 import { Route as CallerIdsRouteImport } from './routes/caller-ids'
+import { Route as DoNotCallRouteImport } from './routes/do-not-call'
 import { Route as IntegrationsRouteImport } from './routes/integrations'
 import { Route as LiveRouteImport } from './routes/live'
 import { Route as OutcomesRouteImport } from './routes/outcomes'
@@ -51,6 +52,11 @@ const CallbacksRoute = CallbacksRouteImport.update({
 const CallerIdsRoute = CallerIdsRouteImport.update({
   id: '/caller-ids',
   path: '/caller-ids',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DoNotCallRoute = DoNotCallRouteImport.update({
+  id: '/do-not-call',
+  path: '/do-not-call',
   getParentRoute: () => rootRouteImport,
 } as any)
 const IntegrationsRoute = IntegrationsRouteImport.update({
@@ -125,6 +131,7 @@ export interface FileRoutesByFullPath {
   '/audit': typeof AuditRoute
   '/callbacks': typeof CallbacksRoute
   '/caller-ids': typeof CallerIdsRoute
+  '/do-not-call': typeof DoNotCallRoute
   '/integrations': typeof IntegrationsRoute
   '/live': typeof LiveRoute
   '/outcomes': typeof OutcomesRoute
@@ -145,6 +152,7 @@ export interface FileRoutesByTo {
   '/audit': typeof AuditRoute
   '/callbacks': typeof CallbacksRoute
   '/caller-ids': typeof CallerIdsRoute
+  '/do-not-call': typeof DoNotCallRoute
   '/integrations': typeof IntegrationsRoute
   '/live': typeof LiveRoute
   '/outcomes': typeof OutcomesRoute
@@ -166,6 +174,7 @@ export interface FileRoutesById {
   '/audit': typeof AuditRoute
   '/callbacks': typeof CallbacksRoute
   '/caller-ids': typeof CallerIdsRoute
+  '/do-not-call': typeof DoNotCallRoute
   '/integrations': typeof IntegrationsRoute
   '/live': typeof LiveRoute
   '/outcomes': typeof OutcomesRoute
@@ -188,6 +197,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/callbacks'
     | '/caller-ids'
+    | '/do-not-call'
     | '/integrations'
     | '/live'
     | '/outcomes'
@@ -208,6 +218,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/callbacks'
     | '/caller-ids'
+    | '/do-not-call'
     | '/integrations'
     | '/live'
     | '/outcomes'
@@ -228,6 +239,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/callbacks'
     | '/caller-ids'
+    | '/do-not-call'
     | '/integrations'
     | '/live'
     | '/outcomes'
@@ -249,6 +261,7 @@ export interface RootRouteChildren {
   AuditRoute: typeof AuditRoute
   CallbacksRoute: typeof CallbacksRoute
   CallerIdsRoute: typeof CallerIdsRoute
+  DoNotCallRoute: typeof DoNotCallRoute
   IntegrationsRoute: typeof IntegrationsRoute
   LiveRoute: typeof LiveRoute
   OutcomesRoute: typeof OutcomesRoute
@@ -299,6 +312,13 @@ declare module '@tanstack/react-router' {
       path: '/caller-ids'
       fullPath: '/caller-ids'
       preLoaderRoute: typeof CallerIdsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/do-not-call': {
+      id: '/do-not-call'
+      path: '/do-not-call'
+      fullPath: '/do-not-call'
+      preLoaderRoute: typeof DoNotCallRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/integrations': {
@@ -401,6 +421,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuditRoute: AuditRoute,
   CallbacksRoute: CallbacksRoute,
   CallerIdsRoute: CallerIdsRoute,
+  DoNotCallRoute: DoNotCallRoute,
   IntegrationsRoute: IntegrationsRoute,
   LiveRoute: LiveRoute,
   OutcomesRoute: OutcomesRoute,
