@@ -5,24 +5,25 @@ import { callListQueries, releaseListContact } from '@/api/call-lists'
 import { saveOutcome } from '@/api/call-work'
 import { callerIdSuggestionQueries } from '@/api/caller-id-suggestion'
 import { callerIdQueries } from '@/api/caller-ids'
-import type { ClaimAnswer, WorkContact } from '@/api/contract/call-list-schemas'
+import type { ClaimAnswer } from '@/api/contract/call-list-schemas'
+import { DO_NOT_CALL_OUTCOME } from '@/api/contract/call-work-schemas'
 import type { OutcomeKind } from '@/api/contract/outcome-kind-schemas'
 import { outcomeKindQueries } from '@/api/outcome-kinds'
 import { RevealedText } from '@/components/revealed-text'
-import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { FormError } from '@/components/ui/form-error'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorText } from '@/lib/error-text'
-import { usePhoneFormat } from '@/lib/phone-format'
 import { outcomeWords, progressWords } from '../progress-words'
 import { ContactCard } from './contact-card'
 import { OutcomeForm } from './outcome-form'
+import { PlaceOrNext } from './place-or-next'
 import { suggestCallerId } from './suggest-caller-id'
+import { useContactBlock } from './use-contact-block'
 import { placementOf, usePlaceListCall } from './use-place-list-call'
-import { GO_WINDOW_MS, keysAreText, readWorkKey, WORK_KEYS } from './work-keys'
+import { GO_WINDOW_MS, keysAreText, readWorkKey } from './work-keys'
 
 const NO_CONTACT_WORDS: Record<NonNullable<ClaimAnswer['reason']>, string> = {
   paused: 'A manager paused this list. Your place is kept: come back when it is resumed.',
@@ -66,14 +67,16 @@ export function WorkListPage({ listId }: { listId: string }) {
   const callerId =
     contact && answer ? (answer.list.callerId ?? suggestCallerId(contact.number, verified, flagged.data)) : null
   const outcomeLabel = (id: string) => kinds.data?.find((k) => k.id === id)?.label ?? id
+  // Asked before the press only: once placed, the outcome may list the number the call went to.
+  const block = useContactBlock(contact && callId === null ? contact.number : null)
 
   const actions = {
     place: () => {
-      if (answer && contact && callerId && !release.isPending)
+      if (answer && contact && callerId && !block && !release.isPending)
         place(contact, placementOf(answer.list, contact, callerId))
     },
-    choose: (kind: OutcomeKind) => {
-      if (callId) outcome.mutate({ callId, outcome: kind.id })
+    choose: (kind: OutcomeKind, addToDoNotCall = false) => {
+      if (callId) outcome.mutate({ callId, outcome: kind.id, addToDoNotCall })
     },
     next: (skip: boolean) => {
       if (!contact || release.isPending || placing.isPending) return
@@ -153,6 +156,7 @@ export function WorkListPage({ listId }: { listId: string }) {
             <PlaceOrNext
               contact={contact}
               callerId={callerId}
+              block={block}
               placing={placing.isPending}
               releasing={release.isPending}
               actions={actions}
@@ -176,80 +180,17 @@ export function WorkListPage({ listId }: { listId: string }) {
                   saving={outcome.isPending ? (outcome.variables?.outcome ?? null) : null}
                   error={outcome.error}
                   onChoose={actions.choose}
+                  number={contact.number}
+                  listed={outcome.data?.do_not_call?.listed ?? false}
+                  onList={() => {
+                    const kind = kinds.data?.find((k) => k.id === DO_NOT_CALL_OUTCOME)
+                    if (kind) actions.choose(kind, true)
+                  }}
                 />
               ))}
           </div>
         </Card>
       )}
-    </div>
-  )
-}
-
-function PlaceOrNext({
-  contact,
-  callerId,
-  placing,
-  releasing,
-  actions,
-}: {
-  contact: WorkContact
-  callerId: string | null
-  placing: boolean
-  releasing: boolean
-  actions: { place: () => void; next: (skip: boolean) => void }
-}) {
-  const formatPhone = usePhoneFormat()
-  const placed = contact.placedCallId
-  return (
-    <div className="space-y-2">
-      {placed ? (
-        <p role="status" className="text-sm">
-          Call placed:{' '}
-          <Link
-            to="/calls/$callId"
-            params={{ callId: placed }}
-            className="text-indigo-700 underline dark:text-indigo-300"
-          >
-            {placed}
-          </Link>
-        </p>
-      ) : (
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          {callerId
-            ? `From ${formatPhone(callerId)}.`
-            : 'No verified caller ID to call from: an admin verifies one on Caller IDs.'}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        {!placed && (
-          <>
-            <Button
-              onClick={actions.place}
-              disabled={placing || releasing || !callerId}
-              aria-keyshortcuts={WORK_KEYS.place.toUpperCase()}
-            >
-              {placing ? 'Placing…' : 'Place call (C)'}
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() => actions.next(true)}
-              disabled={placing || releasing}
-              aria-keyshortcuts={WORK_KEYS.skip.toUpperCase()}
-            >
-              Skip (S)
-            </Button>
-          </>
-        )}
-        {placed && (
-          <Button
-            onClick={() => actions.next(false)}
-            disabled={releasing}
-            aria-keyshortcuts={WORK_KEYS.next.toUpperCase()}
-          >
-            {releasing ? 'Opening the next…' : 'Next contact (N)'}
-          </Button>
-        )}
-      </div>
     </div>
   )
 }

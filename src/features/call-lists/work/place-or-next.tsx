@@ -1,0 +1,92 @@
+import { Link } from '@tanstack/react-router'
+import type { WorkContact } from '@/api/contract/call-list-schemas'
+import { PlacementBlockNotice } from '@/components/placement-block-notice'
+import { Button } from '@/components/ui/button'
+import { usePhoneFormat } from '@/lib/phone-format'
+import type { PlacementBlock } from '@/lib/placement-block'
+import { WORK_KEYS } from './work-keys'
+
+// The notice's sentence describes the disabled Place call.
+const BLOCK_REASON_ID = 'contact-block-reason'
+
+/** Before the call: Place call and Skip (or why the number may not be called now); after it: Next contact. */
+export function PlaceOrNext({
+  contact,
+  callerId,
+  block,
+  placing,
+  releasing,
+  actions,
+}: {
+  contact: WorkContact
+  callerId: string | null
+  block: PlacementBlock | null
+  placing: boolean
+  releasing: boolean
+  actions: { place: () => void; next: (skip: boolean) => void }
+}) {
+  const formatPhone = usePhoneFormat()
+  const placed = contact.placedCallId
+  return (
+    <div className="space-y-2">
+      {block && !placed && (
+        <PlacementBlockNotice block={block} reasonId={BLOCK_REASON_ID}>
+          <p className="mt-1">
+            {block.kind === 'do-not-call'
+              ? 'Skip (S) to go on: the list passes over a listed number.'
+              : 'Skip (S) to go on: the list offers the contact again when the callee’s hours open.'}
+          </p>
+        </PlacementBlockNotice>
+      )}
+      {placed ? (
+        <p role="status" className="text-sm">
+          Call placed:{' '}
+          <Link
+            to="/calls/$callId"
+            params={{ callId: placed }}
+            className="text-indigo-700 underline dark:text-indigo-300"
+          >
+            {placed}
+          </Link>
+        </p>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {callerId
+            ? `From ${formatPhone(callerId)}.`
+            : 'No verified caller ID to call from: an admin verifies one on Caller IDs.'}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {!placed && (
+          <>
+            <Button
+              onClick={actions.place}
+              disabled={placing || releasing || !callerId || block !== null}
+              aria-describedby={block ? BLOCK_REASON_ID : undefined}
+              aria-keyshortcuts={WORK_KEYS.place.toUpperCase()}
+            >
+              {placing ? 'Placing…' : 'Place call (C)'}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => actions.next(true)}
+              disabled={placing || releasing}
+              aria-keyshortcuts={WORK_KEYS.skip.toUpperCase()}
+            >
+              Skip (S)
+            </Button>
+          </>
+        )}
+        {placed && (
+          <Button
+            onClick={() => actions.next(false)}
+            disabled={releasing}
+            aria-keyshortcuts={WORK_KEYS.next.toUpperCase()}
+          >
+            {releasing ? 'Opening the next…' : 'Next contact (N)'}
+          </Button>
+        )}
+      </div>
+    </div>
+  )
+}
