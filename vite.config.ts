@@ -96,7 +96,10 @@ export default defineConfig({
         // A lazy chunk's file is named by its hash alone: the entry lists every chunk's file, to preload it with its
         // importer (Vite's __vite__mapDeps, 70 files on 2026-12-06), and the names in those files were 0.55 KB gzip
         // of every page's entry (0.67 of a cold /calls, its chunks' imports too). `npm run test:size` says what each holds.
-        chunkFileNames: 'assets/[hash].js',
+        // Seven characters, not eight: one fewer in each of the entry's 77 names is about 0.1 KB gzip of every page (what
+        // issue 52's /do-not-call route added, 2026-12-06). 42 bits still tell ~100 files apart; rolldown refuses 7 only
+        // past 4,095 chunks (and 6 past 63: it needs the room for its placeholders).
+        chunkFileNames: 'assets/[hash:7].js',
       },
     },
   },

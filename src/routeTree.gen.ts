@@ -14,6 +14,7 @@ import { Route as AlertsRouteImport } from './routes/alerts'
 import { Route as AuditRouteImport } from './routes/audit'
 import { Route as CallbacksRouteImport } from './routes/callbacks'
 import { Route as CallerIdsRouteImport } from './routes/caller-ids'
+import { Route as DoNotCallRouteImport } from './routes/do-not-call'
 import { Route as ErasuresRouteImport } from './routes/erasures'
 import { Route as IntegrationsRouteImport } from './routes/integrations'
 import { Route as LiveRouteImport } from './routes/live'
@@ -52,6 +53,11 @@ const CallbacksRoute = CallbacksRouteImport.update({
 const CallerIdsRoute = CallerIdsRouteImport.update({
   id: '/caller-ids',
   path: '/caller-ids',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DoNotCallRoute = DoNotCallRouteImport.update({
+  id: '/do-not-call',
+  path: '/do-not-call',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ErasuresRoute = ErasuresRouteImport.update({
@@ -131,6 +137,7 @@ export interface FileRoutesByFullPath {
   '/audit': typeof AuditRoute
   '/callbacks': typeof CallbacksRoute
   '/caller-ids': typeof CallerIdsRoute
+  '/do-not-call': typeof DoNotCallRoute
   '/erasures': typeof ErasuresRoute
   '/integrations': typeof IntegrationsRoute
   '/live': typeof LiveRoute
@@ -152,6 +159,7 @@ export interface FileRoutesByTo {
   '/audit': typeof AuditRoute
   '/callbacks': typeof CallbacksRoute
   '/caller-ids': typeof CallerIdsRoute
+  '/do-not-call': typeof DoNotCallRoute
   '/erasures': typeof ErasuresRoute
   '/integrations': typeof IntegrationsRoute
   '/live': typeof LiveRoute
@@ -174,6 +182,7 @@ export interface FileRoutesById {
   '/audit': typeof AuditRoute
   '/callbacks': typeof CallbacksRoute
   '/caller-ids': typeof CallerIdsRoute
+  '/do-not-call': typeof DoNotCallRoute
   '/erasures': typeof ErasuresRoute
   '/integrations': typeof IntegrationsRoute
   '/live': typeof LiveRoute
@@ -197,6 +206,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/callbacks'
     | '/caller-ids'
+    | '/do-not-call'
     | '/erasures'
     | '/integrations'
     | '/live'
@@ -218,6 +228,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/callbacks'
     | '/caller-ids'
+    | '/do-not-call'
     | '/erasures'
     | '/integrations'
     | '/live'
@@ -239,6 +250,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/callbacks'
     | '/caller-ids'
+    | '/do-not-call'
     | '/erasures'
     | '/integrations'
     | '/live'
@@ -261,6 +273,7 @@ export interface RootRouteChildren {
   AuditRoute: typeof AuditRoute
   CallbacksRoute: typeof CallbacksRoute
   CallerIdsRoute: typeof CallerIdsRoute
+  DoNotCallRoute: typeof DoNotCallRoute
   ErasuresRoute: typeof ErasuresRoute
   IntegrationsRoute: typeof IntegrationsRoute
   LiveRoute: typeof LiveRoute
@@ -312,6 +325,13 @@ declare module '@tanstack/react-router' {
       path: '/caller-ids'
       fullPath: '/caller-ids'
       preLoaderRoute: typeof CallerIdsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/do-not-call': {
+      id: '/do-not-call'
+      path: '/do-not-call'
+      fullPath: '/do-not-call'
+      preLoaderRoute: typeof DoNotCallRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/erasures': {
@@ -421,6 +441,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuditRoute: AuditRoute,
   CallbacksRoute: CallbacksRoute,
   CallerIdsRoute: CallerIdsRoute,
+  DoNotCallRoute: DoNotCallRoute,
   ErasuresRoute: ErasuresRoute,
   IntegrationsRoute: IntegrationsRoute,
   LiveRoute: LiveRoute,

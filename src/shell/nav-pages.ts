@@ -14,6 +14,7 @@ export interface NavPage {
     | '/integrations'
     | '/users'
     | '/audit'
+    | '/do-not-call'
   label: string
   /** Only the page itself is marked current, not the pages under it (a call under Calls). */
   exact: boolean
@@ -66,6 +67,15 @@ export const NAV_PAGES: readonly NavPage[] = [
   },
   { to: '/users', label: 'Users', exact: false, permission: 'users:manage', goKey: 'p' },
   { to: '/audit', label: 'Audit log', exact: false, permission: 'audit:read', goKey: 'a' },
+  // Every role may read the list (the route); only those who keep it are linked to it, from their menu.
+  {
+    to: '/do-not-call',
+    label: 'Do not call',
+    exact: false,
+    permission: 'do-not-call:manage',
+    menuWith: 'users:manage',
+    goKey: 'd',
+  },
 ]
 
 /** The pages this person's role has: the `g` keys, the palette and the shortcut help. */

@@ -55,6 +55,9 @@ export const doNotCallPage = z.object({
   next_cursor: z.nullable(z.string()),
 })
 
+/** POST's and DELETE's answer: the entry listed (or already listed: `added` false), or the one taken off. */
+export const doNotCallChange = z.object({ entry: doNotCallEntry, added: z.optional(z.boolean()) })
+
 /** GET with `phone_number`: whether that one number is listed (New call asks before the press). */
 export const doNotCallLookup = z.object({
   phone_number: z.string(),

@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { saveNote } from '@/api/call-work'
+import { DO_NOT_CALL_OUTCOME } from '@/api/contract/call-work-schemas'
 import type { OutcomeKind } from '@/api/contract/outcome-kind-schemas'
+import { DoNotCallConfirm } from '@/components/do-not-call-confirm'
 import { RevealedText } from '@/components/revealed-text'
 import { Button } from '@/components/ui/button'
 import { FormError } from '@/components/ui/form-error'
@@ -9,7 +11,8 @@ import { errorText } from '@/lib/error-text'
 
 /**
  * After the call: its outcome (a click, or its digit on the keyboard) and a note. The choice is saved at once;
- * `chosen` is the outcome saved, `saving` the one on its way.
+ * `chosen` is the outcome saved, `saving` the one on its way. "Do not call again" saved offers, unticked as on the
+ * call's page, to put the number on the do-not-call list: ticked, the outcome is saved again with it (`onList`).
  */
 export function OutcomeForm({
   callId,
@@ -18,6 +21,9 @@ export function OutcomeForm({
   saving,
   error,
   onChoose,
+  number,
+  listed,
+  onList,
 }: {
   callId: string
   kinds: OutcomeKind[]
@@ -25,8 +31,13 @@ export function OutcomeForm({
   saving: string | null
   error: unknown
   onChoose: (kind: OutcomeKind) => void
+  /** The number called, and whether the console says it is on the do-not-call list now. */
+  number: string
+  listed: boolean
+  onList: () => void
 }) {
   const [note, setNote] = useState('')
+  const [listing, setListing] = useState(false)
   const noteSave = useMutation({ mutationFn: saveNote })
   return (
     <div className="space-y-4">
@@ -52,6 +63,18 @@ export function OutcomeForm({
           ))}
         </div>
       </fieldset>
+      {(saving ?? chosen) === DO_NOT_CALL_OUTCOME && (
+        <DoNotCallConfirm
+          number={number}
+          listed={listed}
+          saved={chosen === DO_NOT_CALL_OUTCOME}
+          checked={listing}
+          onChange={(checked) => {
+            setListing(checked)
+            if (checked) onList()
+          }}
+        />
+      )}
       {error ? <FormError>{errorText(error)}</FormError> : null}
       {chosen && (
         <p role="status" className="text-sm text-emerald-700 dark:text-emerald-300">

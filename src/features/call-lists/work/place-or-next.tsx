@@ -1,15 +1,22 @@
-// Under a contact: where the call comes from and Place call (or, once placed, its link and Next contact), with Skip.
-// Place call waits for a verified caller ID, and on a recorded list for the callee's consent where it is asked.
+// Under a contact: why the number may not be called now (do-not-call, calling hours), where the call comes from and
+// Place call (or, once placed, its link and Next contact), with Skip. Place call waits for a verified caller ID, for
+// the checks, and on a recorded list for the callee's consent where it is asked.
 import { Link } from '@tanstack/react-router'
 import type { WorkContact } from '@/api/contract/call-list-schemas'
+import { PlacementBlockNotice } from '@/components/placement-block-notice'
 import { CONSENT_REASON_ID } from '@/components/recording-consent'
 import { Button } from '@/components/ui/button'
 import { usePhoneFormat } from '@/lib/phone-format'
+import type { PlacementBlock } from '@/lib/placement-block'
 import { WORK_KEYS } from './work-keys'
+
+// The notice's sentence describes the disabled Place call.
+const BLOCK_REASON_ID = 'contact-block-reason'
 
 export function PlaceOrNext({
   contact,
   callerId,
+  block,
   placing,
   releasing,
   waitsForConsent,
@@ -17,6 +24,7 @@ export function PlaceOrNext({
 }: {
   contact: WorkContact
   callerId: string | null
+  block: PlacementBlock | null
   placing: boolean
   releasing: boolean
   /** A recorded call whose callee's consent is asked and not confirmed yet. */
@@ -27,6 +35,15 @@ export function PlaceOrNext({
   const placed = contact.placedCallId
   return (
     <div className="space-y-2">
+      {block && !placed && (
+        <PlacementBlockNotice block={block} reasonId={BLOCK_REASON_ID}>
+          <p className="mt-1">
+            {block.kind === 'do-not-call'
+              ? 'Skip (S) to go on: the list passes over a listed number.'
+              : 'Skip (S) to go on: the list offers the contact again when the callee’s hours open.'}
+          </p>
+        </PlacementBlockNotice>
+      )}
       {placed ? (
         <p role="status" className="text-sm">
           Call placed:{' '}
@@ -50,8 +67,8 @@ export function PlaceOrNext({
           <>
             <Button
               onClick={actions.place}
-              disabled={placing || releasing || !callerId || waitsForConsent}
-              aria-describedby={waitsForConsent ? CONSENT_REASON_ID : undefined}
+              disabled={placing || releasing || !callerId || block !== null || waitsForConsent}
+              aria-describedby={block ? BLOCK_REASON_ID : waitsForConsent ? CONSENT_REASON_ID : undefined}
               aria-keyshortcuts={WORK_KEYS.place.toUpperCase()}
             >
               {placing ? 'Placing…' : 'Place call (C)'}

@@ -6,6 +6,7 @@ import { saveOutcome } from '@/api/call-work'
 import { callerIdSuggestionQueries } from '@/api/caller-id-suggestion'
 import { callerIdQueries } from '@/api/caller-ids'
 import type { ClaimAnswer } from '@/api/contract/call-list-schemas'
+import { DO_NOT_CALL_OUTCOME } from '@/api/contract/call-work-schemas'
 import type { OutcomeKind } from '@/api/contract/outcome-kind-schemas'
 import { outcomeKindQueries } from '@/api/outcome-kinds'
 import { consentMissing, RecordingConsentNotice, recordingNoticeQuery } from '@/components/recording-consent'
@@ -21,6 +22,7 @@ import { ContactCard } from './contact-card'
 import { OutcomeForm } from './outcome-form'
 import { PlaceOrNext } from './place-or-next'
 import { suggestCallerId } from './suggest-caller-id'
+import { useContactBlock } from './use-contact-block'
 import { placementOf, usePlaceListCall } from './use-place-list-call'
 import { GO_WINDOW_MS, keysAreText, readWorkKey } from './work-keys'
 
@@ -72,14 +74,16 @@ export function WorkListPage({ listId }: { listId: string }) {
   const consented = contact !== null && consentFor === contact.id
   const notice = useQuery(recordingNoticeQuery(contact?.number ?? null, record && contact !== null))
   const waitsForConsent = consentMissing(notice.data, record, consented)
+  // Asked before the press only: once placed, the outcome may list the number the call went to.
+  const block = useContactBlock(contact && callId === null ? contact.number : null)
 
   const actions = {
     place: () => {
-      if (answer && contact && callerId && !release.isPending && !waitsForConsent)
+      if (answer && contact && callerId && !block && !release.isPending && !waitsForConsent)
         place(contact, placementOf(answer.list, contact, callerId), consented)
     },
-    choose: (kind: OutcomeKind) => {
-      if (callId) outcome.mutate({ callId, outcome: kind.id })
+    choose: (kind: OutcomeKind, addToDoNotCall = false) => {
+      if (callId) outcome.mutate({ callId, outcome: kind.id, addToDoNotCall })
     },
     next: (skip: boolean) => {
       if (!contact || release.isPending || placing.isPending) return
@@ -168,6 +172,7 @@ export function WorkListPage({ listId }: { listId: string }) {
             <PlaceOrNext
               contact={contact}
               callerId={callerId}
+              block={block}
               placing={placing.isPending}
               releasing={release.isPending}
               waitsForConsent={waitsForConsent}
@@ -192,6 +197,12 @@ export function WorkListPage({ listId }: { listId: string }) {
                   saving={outcome.isPending ? (outcome.variables?.outcome ?? null) : null}
                   error={outcome.error}
                   onChoose={actions.choose}
+                  number={contact.number}
+                  listed={outcome.data?.do_not_call?.listed ?? false}
+                  onList={() => {
+                    const kind = kinds.data?.find((k) => k.id === DO_NOT_CALL_OUTCOME)
+                    if (kind) actions.choose(kind, true)
+                  }}
                 />
               ))}
           </div>

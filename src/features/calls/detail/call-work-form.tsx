@@ -4,6 +4,7 @@ import { callWorkQueries, saveNote, saveOutcome } from '@/api/call-work'
 import { isApiError } from '@/api/client'
 import { type CallWork, DO_NOT_CALL_OUTCOME, MAX_NOTE_LENGTH } from '@/api/contract/call-work-schemas'
 import type { OutcomeKind } from '@/api/contract/outcome-kind-schemas'
+import { DoNotCallConfirm } from '@/components/do-not-call-confirm'
 import { RevealedText } from '@/components/revealed-text'
 import { Timestamp } from '@/components/timestamp'
 import { Button } from '@/components/ui/button'
@@ -14,7 +15,6 @@ import { cn } from '@/lib/cn'
 import { errorText } from '@/lib/error-text'
 import { revealHidden } from '@/lib/hidden-characters'
 import { CallWorkRead } from './call-work-read'
-import { DoNotCallConfirm } from './do-not-call-confirm'
 
 /** The outcome as radio buttons and the note as a textarea, saved together; a part the person may not change is read. */
 export function CallWorkForm({

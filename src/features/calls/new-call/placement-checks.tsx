@@ -10,12 +10,13 @@ import { allowOneCallOutsideHours, placementCheckQueries } from '@/api/placement
 import { useTimeZone } from '@/api/preferences'
 import { can, sessionQueries } from '@/api/session'
 import { CONSENT_REASON_ID, consentMissing, recordingNoticeQuery } from '@/components/recording-consent'
+import { PlacementBlockNotice } from '@/components/placement-block-notice'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { errorText } from '@/lib/error-text'
+import { placementBlock } from '@/lib/placement-block'
 import { formatDay, formatFull } from '@/lib/time'
-import { placementBlock } from './placement-block'
 
 // As long as a person pauses between digits: the console is asked about the number typed, not each one on the way.
 const SETTLE_MS = 300
@@ -69,23 +70,10 @@ export function PlacementChecksNotice({ destination }: { destination: string | n
       </p>
     )
   }
-  const doNotCall = block.kind === 'do-not-call'
   return (
-    <div
-      role="alert"
-      className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-    >
-      <p className="font-semibold">
-        {doNotCall ? 'This number must not be called' : 'Outside the callee’s calling hours'}
-      </p>
-      <p id={BLOCK_REASON_ID} className="mt-1">
-        {block.sentence}
-      </p>
-      {block.kind === 'calling-hours' && block.opensAt && (
-        <p className="mt-1">Calls open {formatFull(block.opensAt, timeZone)} (your time).</p>
-      )}
+    <PlacementBlockNotice block={block} reasonId={BLOCK_REASON_ID}>
       {block.kind === 'calling-hours' && mayOverride && <AllowOneCall to={to} />}
-    </div>
+    </PlacementBlockNotice>
   )
 }
 
