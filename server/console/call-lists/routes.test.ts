@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CallList, ClaimAnswer, ImportPreview, WorkContact } from '../../../src/api/contract/call-list-schemas'
 import { eventually } from '../../shared/test-support/eventually'
-import { IMPORTS_AT_ONCE } from '../http/import-turns'
+import { IMPORTS_AT_ONCE } from '../http/heavy-turns'
 import { createTestConsole, expectProblem, type TestConsole } from '../test-support/console-app'
 
 const LISTS = '/api/console/call-lists'

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { doNotCallImportReport } from '../../../src/api/contract/do-not-call-schemas'
 import { eventually } from '../../shared/test-support/eventually'
-import { IMPORTS_AT_ONCE } from '../http/import-turns'
+import { IMPORTS_AT_ONCE } from '../http/heavy-turns'
 import { createTestConsole, expectProblem, fakeClock, type TestConsole } from '../test-support/console-app'
 
 const clock = fakeClock(Date.parse('2026-12-06T09:30:00Z'))

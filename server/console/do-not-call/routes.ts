@@ -16,7 +16,7 @@ import {
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
-import { importTurns } from '../http/import-turns'
+import { importTurns } from '../http/heavy-turns'
 import { sendInvalidFields } from '../http/invalid-fields'
 import { jsonBody } from '../http/json-body'
 import { sendProblem } from '../http/problem'

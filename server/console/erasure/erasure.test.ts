@@ -160,6 +160,27 @@ describe('erasing a number', () => {
     )
   })
 
+  it('takes one erasure or export of a person’s at a time, across instances, the next told 429 in words', async () => {
+    const ana = await first.store.users.byEmail('ana@example.com')
+    // Ana's turn held, as by an erasure still running on the other instance.
+    expect(await first.store.personClaims.claim(`erasure-work:${ana?.id}:0`, 'elsewhere', clock.now(), 60_000)).toBe(
+      true,
+    )
+    const refused = await first.request(`/api/console/subject-access?phone_number=${encodeURIComponent(OTHER)}`, {
+      cookie: cookie.ana,
+    })
+    expect((await expectProblem(refused, 429)).detail).toContain('your other erasure or export')
+    expect(refused.headers.get('retry-after')).toBe('5')
+    await first.store.personClaims.release('elsewhere')
+    expect(
+      (
+        await first.request(`/api/console/subject-access?phone_number=${encodeURIComponent(OTHER)}`, {
+          cookie: cookie.ana,
+        })
+      ).status,
+    ).toBe(200)
+  })
+
   it('exports what is held about the number first, as a download, audited without the number', async () => {
     const res = await second.request(
       `/api/console/subject-access?phone_number=${encodeURIComponent('(415) 555-0177')}&region=US`,

@@ -16,6 +16,7 @@ import {
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
+import { heavyTurns } from '../http/heavy-turns'
 import { sendInvalidFields } from '../http/invalid-fields'
 import { jsonBody } from '../http/json-body'
 import { sendProblem } from '../http/problem'
@@ -25,7 +26,6 @@ import type { ErasureRow } from '../store/erasure'
 import { numberMentions } from './number-mentions'
 import { subjectAccessExport } from './subject-access'
 
-/** Erases the audit trail's values of a number (store.auditPersonal.eraseSubject, another engineer's, merged later). */
 // The key of the numbers' hashes: made on first use, kept in the store, never answered.
 const NUMBER_KEY = 'erasure-number-key'
 
@@ -70,6 +70,20 @@ export function erasureRoutes(options: {
   now: () => number
 }) {
   const manage = every(options.signedIn, requirePermission('erasures:manage'))
+  // An erasure or an export reads every table that may name the number, and an erasure holds the store's writes
+  // while it rewrites them: one at a time an instance, so a burst of requests queues nobody else's work behind it.
+  const oneAtATime = heavyTurns(options.store, options.now, {
+    kind: 'erasure-work',
+    atOnce: 1,
+    busy: {
+      title: 'Another erasure or export is under way',
+      detail: 'The console erases or exports one number at a time. Try again in a few seconds.',
+    },
+    yours: {
+      title: 'Your other erasure or export is under way',
+      detail: 'Wait for your other erasure or export to finish, then send this again.',
+    },
+  })
   const numberHash = async (e164: string) => {
     const key = await options.store.secrets.getOrCreate(NUMBER_KEY, () => randomBytes(32).toString('base64url'))
     return createHmac('sha256', key).update(e164).digest('hex')
@@ -80,7 +94,7 @@ export function erasureRoutes(options: {
     })
 
   return new Hono<SessionEnv>()
-    .post(ERASURES_PATH, manage, jsonBody(erasureInput, 'Check the number and the reason.'), async (c) => {
+    .post(ERASURES_PATH, manage, oneAtATime, jsonBody(erasureInput, 'Check the number and the reason.'), async (c) => {
       const input = c.req.valid('json')
       const number = listedNumberOf(input.phone_number, input.region)
       if ('error' in number) return invalidNumber(c, number.error)
@@ -129,7 +143,7 @@ export function erasureRoutes(options: {
         next_cursor: rows.length > limit && last ? `${last.at}.${last.id}` : null,
       })
     })
-    .get(SUBJECT_ACCESS_PATH, manage, async (c) => {
+    .get(SUBJECT_ACCESS_PATH, manage, oneAtATime, async (c) => {
       const parsed = accessQuery.safeParse(c.req.query())
       if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Give the number whose data to export.')
       const number = listedNumberOf(parsed.data.phone_number, parsed.data.region)
