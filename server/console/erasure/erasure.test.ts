@@ -5,6 +5,7 @@
 // are as they were, and the other instance serves no trace of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { erasureAnswer, erasuresPage } from '../../../src/api/contract/erasure-schemas'
+import { verifyAuditTrail } from '../audit/verify'
 import { parseCallingWindow } from '../calling-hours/calling-window'
 import { openStore } from '../store'
 import { createTestConsole, expectProblem, fakeClock, type TestConsole } from '../test-support/console-app'
@@ -226,6 +227,10 @@ describe('erasing a number', () => {
     ])
       expect(before.get(place), place).toBeGreaterThan(0)
     const otherBefore = await whereStoreHolds(first.store, [OTHER])
+    // The trail verifies before, and keeps every hash through the erasure: the head noted before stays in the chain.
+    const verifiedBefore = await verifyAuditTrail(first.store)
+    expect(verifiedBefore.ok).toBe(true)
+    const headBefore = verifiedBefore.ok ? verifiedBefore.lastHash : null
 
     const answer = erasureAnswer.parse(
       await ok(
@@ -252,6 +257,15 @@ describe('erasing a number', () => {
       },
     })
     expect(answer.kept[0]?.what).toContain('do-not-call')
+    expect(answer.erasure.audit_trail?.values).toBeGreaterThan(0)
+    const verifiedAfter = await verifyAuditTrail(first.store)
+    expect(verifiedAfter.ok).toBe(true)
+    const kept = await first.store.db
+      .selectFrom('audit_log')
+      .select('hash')
+      .where('hash', '=', headBefore ?? '')
+      .executeTakeFirst()
+    expect(kept?.hash).toBe(headBefore)
 
     const after = await whereStoreHolds(first.store, SUBJECT_FORMS)
     const skipped = KEPT_ON_PURPOSE
