@@ -78,9 +78,38 @@ function withSignInDocument(): Plugin {
   }
 }
 
+/**
+ * Vite's helper behind every lazy `import()` (its __vitePreload) in a smaller form, src/lib/preload-chunks.ts, which
+ * says what it leaves out: 0.54 KB gzip less of every page's entry on 2026-12-06 (cold /calls 149.71 to 149.21).
+ * The build fails if a lazy chunk ever imports a stylesheet, which that one does not wait for.
+ */
+function slimPreloadHelper(): Plugin {
+  const vitesHelper = '\0vite/preload-helper.js'
+  return {
+    name: 'voice-dashboard:slim-preload-helper',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (id) =>
+      id === vitesHelper ? fileURLToPath(new URL('./src/lib/preload-chunks.ts', import.meta.url)) : undefined,
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        const css = file.type === 'chunk' && !file.isEntry ? [...(file.viteMetadata?.importedCss ?? [])] : []
+        if (css.length > 0)
+          this.error(`${file.fileName} imports ${css.join(', ')}: preload-chunks.ts does not wait for stylesheets`)
+      }
+    },
+  }
+}
+
 // `npm run dev` (scripts/dev.ts) adds the proxy to the console server; `npm start` serves the build.
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), withSignInDocument()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    slimPreloadHelper(),
+    withSignInDocument(),
+  ],
   resolve: { alias },
   build: {
     sourcemap: false,
