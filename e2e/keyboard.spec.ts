@@ -228,6 +228,7 @@ test('? lists every shortcut, the g ones of the person’s pages; Escape closes 
     ['Integrations', 'gthene'],
     ['Users', 'gthenp'],
     ['Audit log', 'gthena'],
+    ['Do not call', 'gthend'],
     ['Previous command', '↑'],
     ['Next command', '↓'],
     ['Run the command', 'Enter'],
