@@ -2,7 +2,7 @@
 // callee's country asks for it (CONSOLE_RECORDING_CONSENT_REGIONS), the agent's confirmation that the callee agreed,
 // without which Place call waits. New call and a call list's work page show it alike; the console refuses such a
 // placement without the confirmation whatever the page says.
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { RecordingNoticeAnswer } from '@/api/contract/recording-notice-schemas'
 import { placementCheckQueries } from '@/api/placement-checks'
 
@@ -16,10 +16,15 @@ export function consentMissing(answer: RecordingNoticeAnswer | undefined, record
   return record && answer?.consent_required === true && !consented
 }
 
-/** What the page asks of the console before a recorded call to `destination` (nothing for an unrecorded one). */
-export const recordingNoticeQuery = (destination: string | null, record: boolean) => ({
+/**
+ * What the page asks of the console before a recorded call to `destination`. Asked before Record call is ticked too,
+ * so that the reminder appears with the tick: fetched after it, it moved Place call down under a pointer already on
+ * its way, which then pressed Add metadata (the WebKit journey did). The last answer stands while the next is asked.
+ */
+export const recordingNoticeQuery = (destination: string | null, enabled = true) => ({
   ...placementCheckQueries.recordingNotice(destination),
-  enabled: record,
+  enabled,
+  placeholderData: keepPreviousData,
 })
 
 export function RecordingConsentNotice({
@@ -28,6 +33,7 @@ export function RecordingConsentNotice({
   consented,
   onConsentedChange,
   disabled = false,
+  askedUnticked = false,
 }: {
   /** E.164, or null while there is no number yet (the reminder alone). */
   destination: string | null
@@ -35,8 +41,10 @@ export function RecordingConsentNotice({
   consented: boolean
   onConsentedChange: (consented: boolean) => void
   disabled?: boolean
+  /** Ask the console while the call is not recorded yet (New call's box), so that the tick shows the answer at once. */
+  askedUnticked?: boolean
 }) {
-  const { data: answer } = useQuery(recordingNoticeQuery(destination, record))
+  const { data: answer } = useQuery(recordingNoticeQuery(destination, record || askedUnticked))
   if (!record || !answer || !(answer.notice || answer.consent_required)) return null
   const country = answer.country ? (regionNames.of(answer.country) ?? answer.country) : null
   return (

@@ -346,6 +346,21 @@ describe('NewCallForm', () => {
       ])
     })
 
+    it('shows the reminder with the tick, asked before it, so that Place call does not move under the pointer', async () => {
+      const asked: (string | null)[] = []
+      renderForm(null, (phoneNumber) => {
+        asked.push(phoneNumber)
+        return franceAsks(phoneNumber)
+      })
+      await user.type(await screen.findByLabelText('Destination'), '+14155550142')
+      await waitFor(() => expect(asked).toContain('+14155550142'))
+      const before = asked.length
+      await user.click(screen.getByLabelText('Record call'))
+      // In the same render as the tick: nothing to wait for, nothing asked after it.
+      expect(screen.getByText('Tell the callee the call is recorded')).toBeTruthy()
+      expect(asked.length).toBe(before)
+    })
+
     it('asks again for another number, and asks nothing of an unrecorded call', async () => {
       fetchMock.mockResolvedValue(json(201, created))
       renderForm(null, franceAsks)

@@ -148,19 +148,19 @@ export function NewCallForm({
         )}
       </form.Field>
       <form.Subscribe selector={(state) => [state.values.destination.e164, state.values.record] as const}>
-        {([to, record]) =>
-          record && (
-            <Suspense fallback={null}>
-              <RecordingConsentNotice
-                destination={to}
-                record
-                consented={to !== null && consent.consentFor === to}
-                onConsentedChange={(yes) => consent.setConsentFor(yes ? to : null)}
-                disabled={sending}
-              />
-            </Suspense>
-          )
-        }
+        {([to, record]) => (
+          // Rendered unticked too (it shows nothing then): its code and the console's answer are in before the tick.
+          <Suspense fallback={null}>
+            <RecordingConsentNotice
+              destination={to}
+              record={record}
+              askedUnticked
+              consented={to !== null && consent.consentFor === to}
+              onConsentedChange={(yes) => consent.setConsentFor(yes ? to : null)}
+              disabled={sending}
+            />
+          </Suspense>
+        )}
       </form.Subscribe>
       <MetadataEditor form={form} disabled={sending} />
       <NewCallFeedback
