@@ -5,6 +5,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { RecordingNoticeAnswer } from '@/api/contract/recording-notice-schemas'
 import { placementCheckQueries } from '@/api/placement-checks'
+import { useSettled } from '@/lib/use-settled'
 
 // The sentence describes the disabled Place call; one such notice per page.
 export const CONSENT_REASON_ID = 'recording-consent-reason'
@@ -44,7 +45,10 @@ export function RecordingConsentNotice({
   /** Ask the console while the call is not recorded yet (New call's box), so that the tick shows the answer at once. */
   askedUnticked?: boolean
 }) {
-  const { data: answer } = useQuery(recordingNoticeQuery(destination, record || askedUnticked))
+  // Unticked, the console is asked once typing settles, as New call's other checks are (not once per valid prefix
+  // of a longer number); ticked, at once.
+  const settled = useSettled(destination)
+  const { data: answer } = useQuery(recordingNoticeQuery(record ? destination : settled, record || askedUnticked))
   if (!record || !answer || !(answer.notice || answer.consent_required)) return null
   const country = answer.country ? (regionNames.of(answer.country) ?? answer.country) : null
   return (

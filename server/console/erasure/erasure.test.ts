@@ -8,6 +8,7 @@ import { erasureAnswer, erasuresPage } from '../../../src/api/contract/erasure-s
 import { verifyAuditTrail } from '../audit/verify'
 import { parseCallingWindow } from '../calling-hours/calling-window'
 import { openStore } from '../store'
+import { importCallList } from '../test-support/call-list-console'
 import { createTestConsole, expectProblem, fakeClock, type TestConsole } from '../test-support/console-app'
 import { ACME_KEY, type SimulatorProcess, startSimulatorProcess } from '../test-support/simulator-process'
 import { storeTables, whereStoreHolds } from '../test-support/store-grep'
@@ -92,24 +93,7 @@ describe('erasing a number', () => {
     await ok(work(subjectCall, 'outcome', { outcome: 'callback-requested' }))
     await ok(work(otherCall, 'note', { note: 'Her sister: 4155550177. Call me about T-3.' }))
     const csv = ['Name,Phone,Note', 'Jane,(415) 555-0177,VIP', 'Bob,+1 312 555 0177,alt 415-555-0177'].join('\n')
-    await ok(
-      first.request('/api/console/call-lists', {
-        cookie: cookie.mia,
-        json: {
-          settings: {
-            name: 'December',
-            callerId: null,
-            record: false,
-            comeBackMinutes: 120,
-            maxTries: 3,
-            everyone: true,
-            assignees: [],
-          },
-          source: { csv, region: 'US' },
-        },
-      }),
-      201,
-    )
+    await importCallList(first, cookie.mia, { csv, name: 'December' })
     await ok(
       first.request('/api/console/callbacks', {
         cookie: cookie.sam,

@@ -4,6 +4,7 @@
 import { type Kysely, sql } from 'kysely'
 import { metadataSearchRows, noteSearchTextChanged, numbersText } from './call-index'
 import type { ConsoleDb } from './database'
+import { callIdsNaming } from './number-calls'
 import type { ConsoleDatabase } from './schema'
 
 /** How the erasure finds and rewrites the number in text (server/console/erasure/number-mentions.ts). */
@@ -203,31 +204,19 @@ async function eraseNumber(tx: Tx, number: NumberRedaction, request: ErasureRequ
   const calls = await pseudonymiseCalls(tx, number, request)
 
   // The number's calls: those the index holds, and those its callbacks and list contacts name.
-  const contacts = await tx
-    .selectFrom('call_list_contacts')
-    .select(['id', 'claim_call_id', 'last_call_id'])
-    .where('number', '=', number.e164)
-    .execute()
-  const contactIds = contacts.map((contact) => contact.id)
-  const attempts =
-    contactIds.length === 0
-      ? []
-      : await tx.selectFrom('call_list_attempts').select('call_id').where('contact_id', 'in', contactIds).execute()
+  const callIds = await callIdsNaming(
+    tx,
+    number.e164,
+    calls.map((call) => call.call_id),
+  )
+  const contactIds = (
+    await tx.selectFrom('call_list_contacts').select('id').where('number', '=', number.e164).execute()
+  ).map((contact) => contact.id)
   const callbacks = await tx
     .selectFrom('callbacks')
-    .select(['id', 'call_id', 'done_call_id', 'number', 'caller_id', 'metadata', 'done_at', 'cancelled_at'])
+    .select(['id', 'number', 'caller_id', 'metadata', 'done_at', 'cancelled_at'])
     .where((eb) => eb.or([eb('number', '=', number.e164), eb('caller_id', '=', number.e164)]))
     .execute()
-  const callIds = [
-    ...new Set(
-      [
-        ...calls.map((call) => call.call_id),
-        ...attempts.map((attempt) => attempt.call_id),
-        ...contacts.flatMap((contact) => [contact.claim_call_id, contact.last_call_id]),
-        ...callbacks.flatMap((callback) => [callback.call_id, callback.done_call_id]),
-      ].filter((id): id is string => id !== null),
-    ),
-  ]
 
   // What was said of the number's calls is about the person: erased, every version with it.
   let notes = 0

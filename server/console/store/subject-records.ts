@@ -2,6 +2,7 @@
 // erase or pseudonymise, read as they are. Times stay epoch milliseconds; the export writes them as ISO 8601.
 import type { ConsoleDb } from './database'
 import type { NumberRedaction } from './erasure'
+import { callIdsNaming } from './number-calls'
 
 type Finder = Pick<NumberRedaction, 'e164' | 'digits' | 'national' | 'tail' | 'names'>
 
@@ -43,32 +44,16 @@ export function createSubjectRecordQueries(db: ConsoleDb) {
         .select(['k.id', 'l.name as list', 'k.line', 'k.number', 'k.metadata', 'k.state', 'k.tries', 'k.last_outcome'])
         .where('k.number', '=', number.e164)
         .execute()
-      const attempts =
-        contacts.length === 0
-          ? []
-          : await db
-              .selectFrom('call_list_attempts')
-              .select('call_id')
-              .where(
-                'contact_id',
-                'in',
-                contacts.map((contact) => contact.id),
-              )
-              .execute()
       const callbacks = await db
         .selectFrom('callbacks')
         .selectAll()
         .where((eb) => eb.or([eb('number', '=', number.e164), eb('caller_id', '=', number.e164)]))
         .execute()
-      const callIds = [
-        ...new Set(
-          [
-            ...calls.map((call) => call.call_id),
-            ...attempts.map((attempt) => attempt.call_id),
-            ...callbacks.flatMap((callback) => [callback.call_id, callback.done_call_id]),
-          ].filter((id): id is string => id !== null),
-        ),
-      ]
+      const callIds = await callIdsNaming(
+        db,
+        number.e164,
+        calls.map((call) => call.call_id),
+      )
       const none = callIds.length === 0
       const notes = none
         ? []

@@ -19,28 +19,33 @@ export async function startCallListConsole<const Agent extends string = 'ana'>({
     const manager = await app.signIn('mia@example.com')
     const signedIn = {} as Record<Agent, string>
     for (const agent of agents) signedIn[agent] = await app.signIn(`${agent}@example.com`)
-    const imported = await app.request(CALL_LISTS, {
-      cookie: manager,
-      json: {
-        settings: {
-          name: 'Renewals',
-          callerId: null,
-          record: false,
-          comeBackMinutes: 120,
-          maxTries: 3,
-          everyone: true,
-          assignees: [],
-        },
-        source: { csv, region: 'US' },
-      },
-    })
-    expect(imported.status, await imported.clone().text()).toBe(201)
-    const { list } = (await imported.json()) as { list: CallList }
+    const list = await importCallList(app, manager, { csv, name: 'Renewals' })
     return { app, list, agents: signedIn }
   } catch (error) {
     await app.store.close()
     throw error
   }
+}
+
+/** A manager's import of a CSV (US numbers) as a list for everyone, with the house's defaults. */
+export async function importCallList(app: TestConsole, cookie: string, { csv, name }: { csv: string; name: string }) {
+  const imported = await app.request(CALL_LISTS, {
+    cookie,
+    json: {
+      settings: {
+        name,
+        callerId: null,
+        record: false,
+        comeBackMinutes: 120,
+        maxTries: 3,
+        everyone: true,
+        assignees: [],
+      },
+      source: { csv, region: 'US' },
+    },
+  })
+  expect(imported.status, await imported.clone().text()).toBe(201)
+  return ((await imported.json()) as { list: CallList }).list
 }
 
 /** The agent's "next contact": what the work page asks for. */

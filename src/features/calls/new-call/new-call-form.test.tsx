@@ -361,6 +361,20 @@ describe('NewCallForm', () => {
       expect(asked.length).toBe(before)
     })
 
+    it('asks about the number once typing settles, not about each valid number on the way to it', async () => {
+      const asked: (string | null)[] = []
+      renderForm(null, (phoneNumber) => {
+        asked.push(phoneNumber)
+        return franceAsks(phoneNumber)
+      })
+      // The notice's code is in (it asks for the reminder alone before there is a number).
+      await waitFor(() => expect(asked).toContain(null))
+      // Berlin's numbers have several lengths: +49 30 123456 is valid, and so is each number typed after it.
+      await user.type(screen.getByLabelText('Destination'), '+4930123456789')
+      await waitFor(() => expect(asked).toContain('+4930123456789'))
+      expect(asked.filter((number) => number !== null)).toEqual(['+4930123456789'])
+    })
+
     it('asks again for another number, and asks nothing of an unrecorded call', async () => {
       fetchMock.mockResolvedValue(json(201, created))
       renderForm(null, franceAsks)

@@ -4,7 +4,7 @@
 // admin may allow one call outside the hours, with a reason. Loaded after the form, as the caller-ID advice is: until
 // it arrives Place call works as before, and the console refuses such a placement whatever the page says.
 import { useMutation, useMutationState, useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { CALLING_HOURS_EXCEPTION_MS, type CallingHoursException } from '@/api/contract/calling-hours-schemas'
 import { allowOneCallOutsideHours, placementCheckQueries } from '@/api/placement-checks'
 import { useTimeZone } from '@/api/preferences'
@@ -17,22 +17,12 @@ import { Input } from '@/components/ui/input'
 import { errorText } from '@/lib/error-text'
 import { placementBlock } from '@/lib/placement-block'
 import { formatDay, formatFull } from '@/lib/time'
+import { useSettled } from '@/lib/use-settled'
 
-// As long as a person pauses between digits: the console is asked about the number typed, not each one on the way.
-const SETTLE_MS = 300
 // The notice's sentence describes the disabled Place call; one form per page.
 const BLOCK_REASON_ID = 'placement-block-reason'
 
 const exceptionKey = (to: string) => [...placementCheckQueries.all(), 'exception', to] as const
-
-function useSettled<T>(value: T): T {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), SETTLE_MS)
-    return () => clearTimeout(timer)
-  }, [value])
-  return settled
-}
 
 function usePlacementBlock(destination: string | null) {
   const timeZone = useTimeZone()
