@@ -512,7 +512,16 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   const closePlacedCallback = createPlacedCallbackCloser(options.store, audit, options.logger, now)
   const { callingHours } = options
   const outsideHours = callingHours
-    ? [placementHours({ store: options.store, hours: callingHours, audit, timeZonesOf: calleeTimeZones, now })]
+    ? [
+        placementHours({
+          store: options.store,
+          hours: callingHours,
+          audit,
+          refusals,
+          timeZonesOf: calleeTimeZones,
+          now,
+        }),
+      ]
     : []
   const recordingsDays = options.retention?.recordingsDays ?? null
   const storageUpstream = upstreamBase(options.storageUpstream ?? options.upstream)
@@ -543,11 +552,11 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
       },
     },
     [
-      doNotCallRefusal(options.store, audit),
+      doNotCallRefusal(options.store, refusals),
       listPlacementClaim(options.store, now),
-      ...(options.requireOutcome ? [outcomeRequired(options.store, audit)] : []),
+      ...(options.requireOutcome ? [outcomeRequired(options.store, refusals)] : []),
       // Before the hours: a placement refused for want of consent must not use an admin's one call outside them.
-      recordingConsent(recording, audit),
+      recordingConsent(recording, audit, refusals),
       ...outsideHours,
       ...recordingWindow,
     ],

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 
 // As long as a person pauses between digits: the console is asked about the number typed, not each one on the way.
-export const SETTLE_MS = 300
+const SETTLE_MS = 300
 
 /** `value` once it has stayed the same for SETTLE_MS. */
 export function useSettled<T>(value: T): T {

@@ -4,7 +4,8 @@
 // Past MAX_KEYS_PER_MINUTE addresses in a minute the rest fold into one "other addresses" entry,
 // so 10,000 anonymous requests, from one address or from many, add at most 101 entries a minute and action.
 // A signed-in person's refusals are folded per (person, action, route, status, minute): the first is written at
-// once, in full, and the rest of that minute as one entry with their count (`repeated`) when the minute closes.
+// once, in full, and the rest of that minute as one entry with their count (`repeated`) when the minute closes. A
+// placement's refusals (placement-refusal.ts) fold the same way, with the number or call refused as the route.
 import type { AuditAction, AuditActor } from '../../../src/api/contract/audit-schemas'
 import type { AuditEvent, AuditLog } from './audit-log'
 
@@ -32,8 +33,21 @@ interface Tally {
   routes: Set<string>
 }
 
+/** The proxy's refusals of a placement (placement-refusal.ts), folded as a person's refusals of a route are. */
+export type PlacementRefusalAction = Extract<
+  AuditAction,
+  | 'call.do-not-call-refused'
+  | 'call.outcome-required-refused'
+  | 'call.recording-consent-refused'
+  | 'call.outside-calling-hours'
+>
+
 /** A refusal of a signed-in person: the entry as it would be written alone. */
-type PersonRefusal = AuditEvent & { actor: AuditActor; action: AnonymousRefusal['action']; target: string }
+type PersonRefusal = AuditEvent & {
+  actor: AuditActor
+  action: AnonymousRefusal['action'] | PlacementRefusalAction
+  target: string
+}
 
 interface PersonTally {
   first: PersonRefusal

@@ -7,6 +7,8 @@ import type { Context } from 'hono'
 import { CALLING_HOURS } from '../../../src/api/contract/calling-hours-schemas'
 import type { AuditLog } from '../audit/audit-log'
 import { isPlacement } from '../audit/placement-forwarded'
+import { recordPlacementRefusal } from '../audit/placement-refusal'
+import type { RefusalTally } from '../audit/refusal-tally'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import type { SessionEnv } from '../auth/require-session'
 import { sendProblem } from '../http/problem'
@@ -21,6 +23,8 @@ export interface PlacementHoursOptions {
   /** Where an admin's one call outside the hours waits to be used (store/calling-hours-exceptions.ts). */
   store: Pick<ConsoleStore, 'callingHoursExceptions'>
   audit: AuditLog
+  /** Where its refusals are folded a minute at a time (audit/placement-refusal.ts). */
+  refusals: RefusalTally
   timeZonesOf: (number: string) => Promise<string[]>
   now: () => number
 }
@@ -77,12 +81,10 @@ export function placementHours(options: PlacementHoursOptions) {
       })
       return null
     }
-    await options.audit.record({
-      actor: actorOf(session),
+    await recordPlacementRefusal(options.refusals, c, {
       action: 'call.outside-calling-hours',
       target: destination,
-      outcome: 403,
-      ...requestFacts(c),
+      status: 403,
       detail: { zones: answer.zones, localTimes: answer.localTimes },
     })
     return sendProblem(c, 403, 'Outside the callee’s calling hours', `${answer.sentence} Nothing was called.`, {

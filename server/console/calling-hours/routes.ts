@@ -23,7 +23,7 @@ const numberQuery = z.object({
   phone_number: z.string().check(z.regex(/^\+[1-9]\d{6,14}$/, { error: 'Give the number in E.164, +14155550100.' })),
 })
 
-export interface CallingHoursRoutesOptions extends Omit<PlacementHoursOptions, 'audit' | 'store'> {
+export interface CallingHoursRoutesOptions extends Omit<PlacementHoursOptions, 'audit' | 'store' | 'refusals'> {
   store: ConsoleStore
   audit: AuditLog
   signedIn: MiddlewareHandler<SessionEnv>

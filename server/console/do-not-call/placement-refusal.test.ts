@@ -87,12 +87,25 @@ describe('a placement to a number on the do-not-call list', () => {
     }
     expect((await upstreamCounts(sim)).calls).toBe(before.calls + 1)
 
-    // Audited, each with who tried and the number; no placement was forwarded for them.
-    const refusals = await first.store.audit.page({ action: 'call.do-not-call-refused' }, 10)
-    expect(refusals).toHaveLength(3)
-    expect(refusals[0]).toMatchObject({ actor_email: 'sam@example.com', target: LISTED, outcome: 403 })
+    // Audited with who tried and the number, the first of a minute on each instance at once; no placement was
+    // forwarded for them.
+    const refusals = () => first.store.audit.page({ action: 'call.do-not-call-refused' }, 10)
+    expect(await refusals()).toHaveLength(2)
+    expect((await refusals())[0]).toMatchObject({ actor_email: 'sam@example.com', target: LISTED, outcome: 403 })
     const forwarded = await first.store.audit.page({ action: 'call.placement-forwarded' }, 10)
     expect(forwarded).toHaveLength(1)
+
+    // Pressed again and again: one entry more when the minute closes, with the count, not one per press.
+    for (let press = 0; press < 5; press++)
+      await expectProblem(await place(first, sam.first, LISTED, `dnc-again-${press}`), 403)
+    expect(await refusals()).toHaveLength(2)
+    clock.advance(60_000)
+    await expectProblem(await place(first, sam.first, LISTED, 'dnc-next-minute'), 403)
+    const [next, folded] = await refusals()
+    expect(folded?.target).toBe(LISTED)
+    expect(JSON.parse(String(folded?.detail))).toEqual({ repeated: 6, minute: '2026-12-06T09:30:00.000Z' })
+    expect(next?.target).toBe(LISTED)
+    expect(JSON.parse(String(next?.detail))).toMatchObject({ idempotencyKey: 'dnc-next-minute' })
 
     // Another number still goes through.
     expect((await place(first, sam.first, '+14155550124', 'dnc-other')).status).toBe(201)

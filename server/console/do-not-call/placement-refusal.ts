@@ -3,9 +3,9 @@
 // placement, so a number listed through one instance is refused by every other at once. The refusal is audited.
 import type { Context } from 'hono'
 import { DO_NOT_CALL } from '../../../src/api/contract/do-not-call-schemas'
-import type { AuditLog } from '../audit/audit-log'
 import { isPlacement } from '../audit/placement-forwarded'
-import { actorOf, requestFacts } from '../audit/request-facts'
+import { recordPlacementRefusal } from '../audit/placement-refusal'
+import type { RefusalTally } from '../audit/refusal-tally'
 import type { SessionEnv } from '../auth/require-session'
 import { sendProblem } from '../http/problem'
 import type { Operation } from '../operations'
@@ -40,7 +40,7 @@ function whyListed(entry: DoNotCallRow): string {
   return `${readableNumber(entry.phoneNumber)} ${how} on ${day} by ${entry.addedByEmail}: ${entry.reason}`
 }
 
-export function doNotCallRefusal(store: ConsoleStore, audit: AuditLog) {
+export function doNotCallRefusal(store: ConsoleStore, refusals: RefusalTally) {
   /** Null: the placement may go on; otherwise its refusal. */
   return async (c: Context<SessionEnv>, operation: Operation): Promise<Response | null> => {
     if (!isPlacement(operation)) return null
@@ -49,13 +49,11 @@ export function doNotCallRefusal(store: ConsoleStore, audit: AuditLog) {
     const entry = await store.doNotCall.find(destinationKey(destination))
     if (!entry) return null
     const status = 403
-    await audit.record({
-      actor: actorOf(c.get('session')),
-      ...requestFacts(c),
+    await recordPlacementRefusal(refusals, c, {
       action: 'call.do-not-call-refused',
       target: entry.phoneNumber,
-      outcome: status,
-      detail: { idempotencyKey: c.req.header('idempotency-key') ?? null, listedAt: entry.addedAt },
+      status,
+      detail: { listedAt: entry.addedAt },
     })
     const sentence = whyListed(entry)
     return sendProblem(

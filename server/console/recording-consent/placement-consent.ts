@@ -8,6 +8,8 @@ import { RECORDING_CONSENT_CONFIRMED, RECORDING_CONSENT_HEADER } from '../../../
 import { RECORDING_CONSENT } from '../../../src/api/contract/recording-notice-schemas'
 import type { AuditLog } from '../audit/audit-log'
 import { isPlacement } from '../audit/placement-forwarded'
+import { recordPlacementRefusal } from '../audit/placement-refusal'
+import type { RefusalTally } from '../audit/refusal-tally'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import type { SessionEnv } from '../auth/require-session'
 import { sendProblem } from '../http/problem'
@@ -38,7 +40,7 @@ async function recordedDestinationOf(request: Request): Promise<string | null> {
   }
 }
 
-export function recordingConsent(settings: RecordingSettings, audit: AuditLog) {
+export function recordingConsent(settings: RecordingSettings, audit: AuditLog, refusals: RefusalTally) {
   /** Null: the placement may go on; otherwise its refusal. */
   return async (c: Context<SessionEnv>, operation: Operation): Promise<Response | null> => {
     if (settings.consentRegions.size === 0 || !isPlacement(operation)) return null
@@ -47,19 +49,27 @@ export function recordingConsent(settings: RecordingSettings, audit: AuditLog) {
     const country = consentCountry(settings, destination)
     if (country === null) return null
     const confirmed = c.req.header(RECORDING_CONSENT_HEADER)?.trim().toLowerCase() === RECORDING_CONSENT_CONFIRMED
-    const outcome = confirmed ? 200 : 403
-    await audit.record({
-      actor: actorOf(c.get('session')),
-      ...requestFacts(c),
-      action: confirmed ? 'call.recording-consent-confirmed' : 'call.recording-consent-refused',
+    if (confirmed) {
+      await audit.record({
+        actor: actorOf(c.get('session')),
+        ...requestFacts(c),
+        action: 'call.recording-consent-confirmed',
+        target: destination,
+        outcome: 200,
+        detail: { idempotencyKey: c.req.header('idempotency-key') ?? null, country },
+      })
+      return null
+    }
+    const status = 403
+    await recordPlacementRefusal(refusals, c, {
+      action: 'call.recording-consent-refused',
       target: destination,
-      outcome,
-      detail: { idempotencyKey: c.req.header('idempotency-key') ?? null, country },
+      status,
+      detail: { country },
     })
-    if (confirmed) return null
     return sendProblem(
       c,
-      outcome,
+      status,
       'Confirm the callee agreed to be recorded',
       `Calls to ${country} numbers are recorded only once you confirm the callee agreed to be recorded. Ask them, tick "The callee agreed to be recorded", and place the call again; or place it without recording. Nothing was called.`,
       { type: RECORDING_CONSENT, country },

@@ -3,15 +3,15 @@
 // refusal is audited, as the proxy's other refusals are, with the call still waiting as its target.
 import type { Context } from 'hono'
 import { OUTCOME_REQUIRED } from '../../../../src/api/contract/call-work-schemas'
-import type { AuditLog } from '../../audit/audit-log'
 import { isPlacement } from '../../audit/placement-forwarded'
-import { actorOf, requestFacts } from '../../audit/request-facts'
+import { recordPlacementRefusal } from '../../audit/placement-refusal'
+import type { RefusalTally } from '../../audit/refusal-tally'
 import type { SessionEnv } from '../../auth/require-session'
 import { sendProblem } from '../../http/problem'
 import type { Operation } from '../../operations'
 import type { ConsoleStore } from '../../store'
 
-export function outcomeRequired(store: ConsoleStore, audit: AuditLog) {
+export function outcomeRequired(store: ConsoleStore, refusals: RefusalTally) {
   /** Null: the placement may go on; otherwise its refusal. */
   return async (c: Context<SessionEnv>, operation: Operation): Promise<Response | null> => {
     if (!isPlacement(operation)) return null
@@ -19,13 +19,11 @@ export function outcomeRequired(store: ConsoleStore, audit: AuditLog) {
     if (!previous || previous.outcome !== null) return null
     const link = `/calls/${encodeURIComponent(previous.callId)}`
     const status = 409
-    await audit.record({
-      actor: actorOf(c.get('session')),
-      ...requestFacts(c),
+    await recordPlacementRefusal(refusals, c, {
       action: 'call.outcome-required-refused',
       target: previous.callId,
-      outcome: status,
-      detail: { idempotencyKey: c.req.header('idempotency-key') ?? null },
+      status,
+      detail: {},
     })
     return sendProblem(
       c,
