@@ -63,7 +63,7 @@ describe('a call list while the voice service is down', () => {
   })
 
   it('places a call after a long outage only while its agent still holds the contact, never one another took', async () => {
-    const clock = fakeClock(Date.now())
+    const clock = fakeClock(Date.parse('2026-12-06T15:00:00Z'))
     const {
       app: t,
       list: { id: listId },

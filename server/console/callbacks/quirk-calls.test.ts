@@ -18,7 +18,7 @@ afterAll(() => quirks?.close())
 
 describe('the work of a foreign service’s calls', () => {
   it('records an outcome and a callback for each call whatever shape the service gave it', async () => {
-    const clock = fakeClock(Date.now())
+    const clock = fakeClock(Date.parse('2026-12-06T15:00:00Z'))
     const t = await createTestConsole({ upstream: quirks.url, liveHub: null, now: clock.now })
     const sync = startCallIndexSync({
       store: t.store,

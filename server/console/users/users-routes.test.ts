@@ -7,7 +7,7 @@ let clock: ReturnType<typeof fakeClock>
 let admin: string
 
 beforeEach(async () => {
-  clock = fakeClock(Date.now())
+  clock = fakeClock(Date.parse('2026-12-06T15:00:00Z'))
   t = await createTestConsole({ now: clock.now })
   await t.addUser('root@example.com', 'admin')
   await t.addUser('sam@example.com', 'support')
