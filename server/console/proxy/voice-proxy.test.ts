@@ -67,6 +67,8 @@ describe('createVoiceProxy', () => {
         'idempotency-key': 'k-1',
         'content-type': 'application/json',
         cookie: 'vd_session=secret',
+        // The agent's word that the callee agreed to be recorded is the console's business, not the service's.
+        'x-console-recording-consent': 'confirmed',
       },
     })
     const last = upstream.seen.at(-1)
@@ -74,6 +76,7 @@ describe('createVoiceProxy', () => {
     expect(last?.headers['idempotency-key']).toBe('k-1')
     expect(last?.headers['content-type']).toBe('application/json')
     expect(last?.headers.cookie).toBeUndefined()
+    expect(last?.headers['x-console-recording-consent']).toBeUndefined()
     expect(bodies.at(-1)).toBe('{"a":1}')
   })
 
