@@ -4,6 +4,7 @@
 // console's answers' shapes; after the call nothing is asked (its outcome may list the number).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import type { WorkContact } from '@/api/contract/call-list-schemas'
@@ -63,13 +64,14 @@ function BeforeThePress({ place }: { place: () => void }) {
   )
 }
 
-function renderContact(ui: ReactNode) {
+const supportAgent: SessionResponse = {
+  user: { id: 'usr_support', email: 'support@example.com', role: 'support' },
+  permissions: ['calls:work', 'do-not-call:read'],
+  preferences: { timeZone: 'UTC' },
+}
+
+function renderContact(ui: ReactNode, session = supportAgent) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const session: SessionResponse = {
-    user: { id: 'usr_support', email: 'support@example.com', role: 'support' },
-    permissions: ['calls:work', 'do-not-call:read'],
-    preferences: { timeZone: 'UTC' },
-  }
   queryClient.setQueryData(sessionQueries.current().queryKey, session)
   render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>)
 }
@@ -109,6 +111,41 @@ describe('a call list’s contact before the press', () => {
     expect(notice.textContent).toMatch(/Calls open .*15:00.* \(your time\)\./)
     expect(notice.textContent).toMatch('the list offers the contact again when the callee’s hours open')
     expect(placeButton().disabled).toBe(true)
+    // Only an admin may allow a call outside the hours.
+    expect(screen.queryByText('Allow this one call')).toBeNull()
+  })
+
+  it('lets an admin allow one call outside the callee’s hours, with a reason, and then Place call is enabled', async () => {
+    serve({ hours: lateInDenver })
+    const allowed: unknown[] = []
+    const answer = fetchMock.getMockImplementation()
+    fetchMock.mockImplementation(async (input, init) => {
+      if (!String(input).endsWith('/calling-hours/exceptions')) return answer?.(input, init) as Promise<Response>
+      allowed.push(JSON.parse(String(init?.body)))
+      const now = Date.now()
+      return json(201, {
+        phone_number: contact.number,
+        reason: 'The callee asked for 22:30',
+        allowed_by: 'ada@example.com',
+        allowed_at: new Date(now).toISOString(),
+        expires_at: new Date(now + 15 * 60_000).toISOString(),
+      })
+    })
+    const place = vi.fn()
+    renderContact(<BeforeThePress place={place} />, {
+      user: { id: 'usr_admin', email: 'ada@example.com', role: 'admin' },
+      permissions: ['calls:work', 'do-not-call:read', 'calling-hours:override'],
+      preferences: { timeZone: 'UTC' },
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByText('Allow this one call'))
+    await user.type(screen.getByLabelText('Reason'), 'The callee asked for 22:30')
+    await user.click(screen.getByRole('button', { name: 'Allow the call' }))
+    await waitFor(() => expect(placeButton().disabled).toBe(false))
+    expect(allowed).toEqual([{ phone_number: contact.number, reason: 'The callee asked for 22:30' }])
+    expect(screen.queryByRole('alert')).toBeNull()
+    await user.click(placeButton())
+    expect(place).toHaveBeenCalledOnce()
   })
 
   it('says nothing and leaves Place call enabled when the number may be called now', async () => {

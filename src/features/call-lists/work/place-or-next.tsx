@@ -1,8 +1,12 @@
 // Under a contact: why the number may not be called now (do-not-call, calling hours), where the call comes from and
 // Place call (or, once placed, its link and Next contact), with Skip. Place call waits for a verified caller ID, for
-// the checks, and on a recorded list for the callee's consent where it is asked.
+// the checks, and on a recorded list for the callee's consent where it is asked. Outside the callee's hours an admin
+// may allow one call, as on New call.
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { WorkContact } from '@/api/contract/call-list-schemas'
+import { can, sessionQueries } from '@/api/session'
+import { AllowOneCall } from '@/components/allow-one-call'
 import { PlacementBlockNotice } from '@/components/placement-block-notice'
 import { CONSENT_REASON_ID } from '@/components/recording-consent'
 import { Button } from '@/components/ui/button'
@@ -32,6 +36,7 @@ export function PlaceOrNext({
   actions: { place: () => void; next: (skip: boolean) => void }
 }) {
   const formatPhone = usePhoneFormat()
+  const mayOverride = can(useQuery(sessionQueries.current()).data, 'calling-hours:override')
   const placed = contact.placedCallId
   return (
     <div className="space-y-2">
@@ -42,6 +47,7 @@ export function PlaceOrNext({
               ? 'Skip (S) to go on: the list passes over a listed number.'
               : 'Skip (S) to go on: the list offers the contact again when the callee’s hours open.'}
           </p>
+          {block.kind === 'calling-hours' && mayOverride && <AllowOneCall to={contact.number} />}
         </PlacementBlockNotice>
       )}
       {placed ? (

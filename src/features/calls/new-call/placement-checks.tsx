@@ -3,18 +3,14 @@
 // while a recorded call waits for the callee's consent (@/components/recording-consent). An
 // admin may allow one call outside the hours, with a reason. Loaded after the form, as the caller-ID advice is: until
 // it arrives Place call works as before, and the console refuses such a placement whatever the page says.
-import { useMutation, useMutationState, useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
-import { CALLING_HOURS_EXCEPTION_MS, type CallingHoursException } from '@/api/contract/calling-hours-schemas'
-import { allowOneCallOutsideHours, placementCheckQueries } from '@/api/placement-checks'
+import { useQuery } from '@tanstack/react-query'
+import { placementCheckQueries } from '@/api/placement-checks'
 import { useTimeZone } from '@/api/preferences'
 import { can, sessionQueries } from '@/api/session'
+import { AllowOneCall, useCallingHoursException } from '@/components/allow-one-call'
 import { PlacementBlockNotice } from '@/components/placement-block-notice'
 import { CONSENT_REASON_ID, consentMissing, recordingNoticeQuery } from '@/components/recording-consent'
 import { Button } from '@/components/ui/button'
-import { Field } from '@/components/ui/field'
-import { Input } from '@/components/ui/input'
-import { errorText } from '@/lib/error-text'
 import { placementBlock } from '@/lib/placement-block'
 import { formatDay, formatFull } from '@/lib/time'
 import { useSettled } from '@/lib/use-settled'
@@ -22,17 +18,12 @@ import { useSettled } from '@/lib/use-settled'
 // The notice's sentence describes the disabled Place call; one form per page.
 const BLOCK_REASON_ID = 'placement-block-reason'
 
-const exceptionKey = (to: string) => [...placementCheckQueries.all(), 'exception', to] as const
-
 function usePlacementBlock(destination: string | null) {
   const timeZone = useTimeZone()
   const to = useSettled(destination)
   const listed = useQuery({ ...placementCheckQueries.doNotCall(to ?? ''), enabled: to !== null })
   const hours = useQuery({ ...placementCheckQueries.callingHours(to ?? ''), enabled: to !== null })
-  const exception = useMutationState({
-    filters: { mutationKey: exceptionKey(to ?? ''), status: 'success' },
-    select: (mutation) => mutation.state.data as CallingHoursException,
-  }).at(-1)
+  const exception = useCallingHoursException(to)
   // A number typed since the last answer is not judged by the one before it.
   if (to === null || to !== destination) return { to, block: null, exception: null }
   const block = placementBlock({
@@ -64,41 +55,6 @@ export function PlacementChecksNotice({ destination }: { destination: string | n
     <PlacementBlockNotice block={block} reasonId={BLOCK_REASON_ID}>
       {block.kind === 'calling-hours' && mayOverride && <AllowOneCall to={to} />}
     </PlacementBlockNotice>
-  )
-}
-
-function AllowOneCall({ to }: { to: string }) {
-  const [reason, setReason] = useState('')
-  const allow = useMutation({
-    mutationKey: exceptionKey(to),
-    mutationFn: allowOneCallOutsideHours,
-    // Kept as long as the console keeps the exception, so that Place call stays enabled for it.
-    gcTime: CALLING_HOURS_EXCEPTION_MS,
-  })
-  const fieldError = allow.isError ? errorText(allow.error) : null
-  return (
-    <details className="mt-3 rounded-md border border-red-200 bg-white p-2 text-slate-900 dark:border-red-900 dark:bg-slate-900 dark:text-slate-100">
-      <summary className="cursor-pointer font-medium">Allow this one call</summary>
-      <div className="mt-2 flex flex-col gap-2">
-        <p>The next call to this number in 15 minutes is placed outside the callee’s hours. The reason is audited.</p>
-        <Field label="Reason" error={fieldError}>
-          {(control) => (
-            <Input {...control} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
-          )}
-        </Field>
-        <div>
-          <Button
-            type="button"
-            size="sm"
-            variant="secondary"
-            disabled={allow.isPending || reason.trim().length === 0}
-            onClick={() => allow.mutate({ phone_number: to, reason })}
-          >
-            Allow the call
-          </Button>
-        </div>
-      </div>
-    </details>
   )
 }
 
