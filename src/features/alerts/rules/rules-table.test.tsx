@@ -17,6 +17,7 @@ const rule = (id: string, kind: AlertRule['kind'], description: string): AlertRu
   updatedAt: '2026-12-01T09:00:00.000Z',
   updatedBy: null,
   firedThisPeriod: false,
+  channelIds: null,
 })
 
 // What the table offers per rule; turning one on and off, and saving an edit, are e2e/alerts.spec.ts's journey.
