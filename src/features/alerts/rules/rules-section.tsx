@@ -8,11 +8,13 @@ import { Card, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { AddRuleDialog } from './add-rule-dialog'
-import { EditPercentDialog } from './edit-percent-dialog'
+import { EditRuleDialog } from './edit-rule-dialog'
 import { type RuleAction, RulesTable } from './rules-table'
 
 export function RulesSection() {
   const rules = useQuery(alertQueries.rules())
+  const channels = useQuery(alertQueries.channels())
+  const channelNames = new Map((channels.data?.channels ?? []).map((channel) => [channel.id, channel.name]))
   const [adding, setAdding] = useState(false)
   const [action, setAction] = useState<RuleAction | null>(null)
   const [notice, setNotice] = useState('')
@@ -41,7 +43,7 @@ export function RulesSection() {
         ) : rules.data.rules.length === 0 ? (
           <EmptyState title="No rules yet">Add one to be told before the commitment is crossed.</EmptyState>
         ) : (
-          <RulesTable rules={rules.data.rules} onAction={setAction} onDone={setNotice} />
+          <RulesTable rules={rules.data.rules} channelNames={channelNames} onAction={setAction} onDone={setNotice} />
         )}
       </div>
       {adding && (
@@ -54,7 +56,7 @@ export function RulesSection() {
         />
       )}
       {action?.kind === 'edit' && (
-        <EditPercentDialog
+        <EditRuleDialog
           rule={action.rule}
           onClose={() => setAction(null)}
           onSaved={(description) => {
