@@ -42,7 +42,7 @@ export function ChannelPicker({
           name="channel-choice"
           className="mt-1"
           checked={value !== null}
-          onChange={() => onChange(list.filter((channel) => channel.enabled).map((channel) => channel.id))}
+          onChange={() => onChange([])}
         />
         <span>
           Only the channels ticked
