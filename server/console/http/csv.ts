@@ -25,7 +25,7 @@ export const csvRecord = (values: readonly unknown[]): string => `${values.map(c
 export const UTF8_BOM = '\uFEFF'
 
 /** What the first column of the totals' row says: after every data row, never among them. */
-export const TOTAL_ROW_LABEL = 'Total'
+const TOTAL_ROW_LABEL = 'Total'
 
 /**
  * `?bom=`: 1 (or left out) for the byte order mark, 0 for plain UTF-8 (a script that reads the bytes itself);
