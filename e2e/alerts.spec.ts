@@ -116,8 +116,8 @@ test('a manager sets a rule and a webhook, calls cross it, the banner says so an
 
     // Another rule changed in place: its percent, and off and on again, as the console keeps them.
     const rules = page.getByRole('region', { name: 'Rules table' })
-    await rules.getByRole('button', { name: 'Edit percent: Minutes used reach 90% of the commitment' }).click()
-    const editDialog = page.getByRole('dialog', { name: 'Change the percent' })
+    await rules.getByRole('button', { name: 'Edit rule: Minutes used reach 90% of the commitment' }).click()
+    const editDialog = page.getByRole('dialog', { name: 'Change the rule' })
     await editDialog.getByRole('spinbutton', { name: 'Percent of the commitment' }).fill(String(EDITED_PERCENT))
     await editDialog.getByRole('button', { name: 'Save' }).click()
     await expect(editDialog).toBeHidden()
@@ -132,7 +132,7 @@ test('a manager sets a rule and a webhook, calls cross it, the banner says so an
     await expect(switched).toHaveAttribute('aria-checked', 'true')
     // And back as a new console has it, so the journey can run again on this console.
     await rules
-      .getByRole('button', { name: `Edit percent: Minutes used reach ${EDITED_PERCENT}% of the commitment` })
+      .getByRole('button', { name: `Edit rule: Minutes used reach ${EDITED_PERCENT}% of the commitment` })
       .click()
     await editDialog.getByRole('spinbutton', { name: 'Percent of the commitment' }).fill('90')
     await editDialog.getByRole('button', { name: 'Save' }).click()

@@ -106,7 +106,8 @@ test.describe('as support', () => {
       const download = await downloading
       expect(download.suggestedFilename()).toMatch(/\.csv$/)
       const csv = await readFile(await download.path(), 'utf8')
-      expect(csv.startsWith(csvRecord(AUDIT_CSV_HEADER))).toBe(true)
+      // UTF-8 with its byte order mark (Node's utf8 keeps it as U+FEFF), then the header in words.
+      expect(csv.startsWith(`\uFEFF${csvRecord(AUDIT_CSV_HEADER)}`)).toBe(true)
       const rows = csv.split('\r\n').slice(1, -1)
       expect(rows.some((row) => row.includes(`"${callId}"`))).toBe(true)
       expect(rows.every((row) => row.includes(SUPPORT))).toBe(true)

@@ -157,11 +157,15 @@ test('Export CSV saves exactly the rows the filters select, with times in UTC an
   await expect(page.getByRole('status').filter({ hasText: 'Exported 3 rows' })).toBeVisible()
 
   const csv = await readFile((await file.path()) ?? '', 'utf8')
-  const lines = csv.trimEnd().split('\r\n')
+  // UTF-8 with its byte order mark, for spreadsheets (Node's utf8 keeps it as U+FEFF); then the header in words.
+  expect(csv.startsWith('\uFEFF"Call ID","Status","Status (service)"')).toBe(true)
+  const lines = csv.slice(1).trimEnd().split('\r\n')
   const header = lines[0]?.split(',').map((cell) => cell.replaceAll('"', '')) ?? []
-  expect(header).toEqual(expect.arrayContaining(['call_id', 'created_at', 'created_at (Europe/Berlin)', 'placed_by']))
-  expect(header).toEqual(expect.arrayContaining(['metadata.batch', 'metadata.n']))
-  const idColumn = header.indexOf('call_id')
+  expect(header).toEqual(
+    expect.arrayContaining(['Call ID', 'Placed at (UTC)', 'Placed at (Europe/Berlin)', 'Placed by']),
+  )
+  expect(header).toEqual(expect.arrayContaining(['Metadata: batch', 'Metadata: n']))
+  const idColumn = header.indexOf('Call ID')
   const exportedIds = lines.slice(1).map((line) => line.split(',')[idColumn]?.replaceAll('"', ''))
   expect(exportedIds.sort()).toEqual(shownIds)
 })

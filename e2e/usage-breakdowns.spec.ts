@@ -127,8 +127,11 @@ test.describe('as a manager', () => {
     const csv = await readFile(await download.path(), 'utf8')
     const json = await apiGet<BreakdownResponse>(request, `/api/console/usage/breakdown?${period}&by=metadata&key=team`)
     expect(csv).toContain(team)
-    // A header line, then one line per row (values without line breaks here).
-    expect(csv.trim().split(/\r?\n/).length).toBeGreaterThanOrEqual(json.rows.length + 1)
+    // UTF-8 with its byte order mark for spreadsheets, a header line, a line per row, and the totals last.
+    expect(csv.startsWith('\uFEFF"team (metadata)","Billed minutes"')).toBe(true)
+    const lines = csv.trimEnd().split('\r\n')
+    expect(lines).toHaveLength(json.rows.length + 2)
+    expect(lines.at(-1)).toMatch(/^"Total",/)
   })
 
   test('a past period from the picker is kept in the URL and broken down by its own instants', async ({

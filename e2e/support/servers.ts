@@ -41,6 +41,8 @@ export const ports = {
   /** A simulator a journey starts, stops and slows itself (e2e/own-simulator/), and the console in front of it. */
   ownSim: SIM_PORT + 50,
   ownApp: APP_PORT + 50,
+  // The SMTP sink the alert-routing journey starts for the main console's email channels (e2e/alert-routing.spec.ts).
+  alertSmtp: SIM_PORT + 60,
 }
 
 // Browsers and fetch refuse these ports (the Fetch standard's "bad ports" above 1023).
@@ -192,6 +194,11 @@ export interface AppOptions {
 
 export function appEnv({ port, simPort, apiKey, distPort = port }: AppOptions): Record<string, string> {
   return {
+    // Email channels through the routing journey's SMTP sink; no mail is sent unless a journey adds one.
+    ...(port === ports.app && {
+      CONSOLE_SMTP_URL: `smtp://127.0.0.1:${ports.alertSmtp}`,
+      CONSOLE_ALERT_EMAIL_FROM: 'Voice Dashboard e2e <alerts@e2e.test>',
+    }),
     PORT: String(port),
     HOST: '127.0.0.1',
     CONSOLE_PUBLIC_URL: origin(port),

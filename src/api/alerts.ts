@@ -44,13 +44,16 @@ export const alertQueries = {
       queryKey: [...alertQueries.all(), 'channels'] as const,
       queryFn: ({ signal }) => apiRequest(ALERT_PATHS.channels, { ...onConsole, schema: alertChannelList, signal }),
     }),
-  deliveries: () =>
+  /** Every reading of the delivery log, whatever its filter: what a test sent invalidates. */
+  deliveryLogs: () => [...alertQueries.all(), 'deliveries'] as const,
+  /** `ruleId`: the deliveries of that rule's firings only. */
+  deliveries: (ruleId?: string) =>
     infiniteQueryOptions({
-      queryKey: [...alertQueries.all(), 'deliveries'] as const,
+      queryKey: [...alertQueries.deliveryLogs(), { ruleId }] as const,
       queryFn: ({ signal, pageParam }) =>
         apiRequest(ALERT_PATHS.deliveries, {
           ...onConsole,
-          query: { limit: ALERT_PAGE_SIZE, cursor: pageParam },
+          query: { limit: ALERT_PAGE_SIZE, cursor: pageParam, ruleId },
           schema: alertDeliveryList,
           signal,
         }),

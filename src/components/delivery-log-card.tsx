@@ -29,6 +29,7 @@ export function DeliveryLogCard<Delivery>({
   description,
   emptyText,
   log,
+  filters,
   children,
 }: {
   /** The title's id, unique on the page: the card is named by it. */
@@ -37,6 +38,8 @@ export function DeliveryLogCard<Delivery>({
   /** What the empty log says sends the first delivery. */
   emptyText: string
   log: DeliveryLogQuery<Delivery>
+  /** The feature's filters of its log, above the table. */
+  filters?: ReactNode
   /** The table of the deliveries read so far, newest first, its times in `zone` (its abbreviation). */
   children: (deliveries: readonly Delivery[], zone: string) => ReactNode
 }) {
@@ -47,6 +50,7 @@ export function DeliveryLogCard<Delivery>({
     <Card aria-labelledby={titleId}>
       <CardTitle id={titleId}>Delivery log</CardTitle>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p>
+      {filters && <div className="mt-3">{filters}</div>}
       <div className="mt-3 space-y-3">
         {log.isPending ? (
           <TableSkeleton />

@@ -3,6 +3,7 @@
 // list, the badge, the stepper and the recordings. Values the service adds later
 // are shown as they come, named as unknown, and never taken for a call in progress.
 
+import { callStatusWords, isKnownCallStatus } from '@/api/contract/call-status-words'
 import { CALL_STATUSES, FINISHED_CALL_STATUSES, QUEUED } from '@/api/contract/schemas'
 import type { BadgeTone } from '@/components/ui/badge'
 
@@ -11,17 +12,16 @@ interface StatusMeta {
   tone: BadgeTone
 }
 
-const STATUS_META: Record<string, StatusMeta> = {
-  [QUEUED]: { label: 'Queued', tone: 'neutral' },
-  DIALER_INITIATED: { label: 'Initiated', tone: 'info' },
-  // The spec has no "answered" status: a call reports ringing from the first ring until it ends.
-  DIALER_RINGING: { label: 'Ringing or connected', tone: 'warning' },
-  DIALER_COMPLETED: { label: 'Completed', tone: 'success' },
-  DIALER_FAILED: { label: 'Failed', tone: 'danger' },
+// The words are the contract's (the console's CSV files say the same); the tones are the page's.
+const STATUS_TONES: Record<string, BadgeTone> = {
+  DIALER_INITIATED: 'info',
+  DIALER_RINGING: 'warning',
+  DIALER_COMPLETED: 'success',
+  DIALER_FAILED: 'danger',
 }
 
 export function callStatusMeta(status: string): StatusMeta {
-  return STATUS_META[status] ?? { label: unknownStatusLabel(status), tone: 'neutral' }
+  return { label: callStatusWords(status), tone: STATUS_TONES[status] ?? 'neutral' }
 }
 
 /** A status the spec does not list: said as the service sent it, and said to be unknown here. */
@@ -30,9 +30,7 @@ export function unknownStatusLabel(status: string): string {
 }
 
 /** Whether the spec (or the creation answer's `queued`) names this status. */
-export function isKnownStatus(status: string): boolean {
-  return status in STATUS_META
-}
+export const isKnownStatus = isKnownCallStatus
 
 /** Filter choices for the list: the four DIALER_* values the API filters on. */
 export const CALL_STATUS_FILTERS = CALL_STATUSES.map((value) => ({ value, label: callStatusMeta(value).label }))

@@ -273,9 +273,12 @@ describe('the Audit log API', () => {
     const res = await t.request('/api/console/audit/export.csv?action=sign-in.failed', { cookie: cookie.admin })
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="audit-log_\d{4}-\d{2}-\d{2}\.csv"/)
-    const text = await res.text()
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    // UTF-8 with its byte order mark, as a spreadsheet opens it; the header in words.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const text = new TextDecoder().decode(bytes)
     const lines = text.split('\r\n').filter(Boolean)
-    expect(lines[0]).toMatch(/^"seq","time_utc","actor_email"/)
+    expect(lines[0]).toMatch(/^"Entry number","Time \(UTC\)","Actor email"/)
     const failures = await entriesOf('sign-in.failed')
     expect(lines).toHaveLength(failures.length + 1)
     expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`)
@@ -287,6 +290,16 @@ describe('the Audit log API', () => {
       rows: failures.length,
       complete: true,
     })
+  })
+
+  it('exports plain UTF-8 when asked with bom=0, and refuses any other bom', async () => {
+    const plain = await t.request('/api/console/audit/export.csv?bom=0', { cookie: cookie.admin })
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await plain.arrayBuffer())).toMatch(/^"Entry number"/)
+    const refused = await expectProblem(
+      await t.request('/api/console/audit/export.csv?bom=2', { cookie: cookie.admin }),
+      400,
+    )
+    expect(JSON.stringify(refused.errors)).toContain('"bom"')
   })
 
   it('refuses an export that a link on another site asked for, and audits the refusal', async () => {

@@ -19,19 +19,20 @@ export function auditEntryOf(row: AuditRow): AuditEntry {
   }
 }
 
+/** The export's header in words, a column per fact; the action and outcome as the trail keeps them. */
 export const AUDIT_CSV_HEADER = [
-  'seq',
-  'time_utc',
-  'actor_email',
-  'actor_role',
-  'actor_user_id',
-  'action',
-  'target',
-  'outcome',
-  'ip',
-  'user_agent',
-  'detail',
-  'hash',
+  'Entry number',
+  'Time (UTC)',
+  'Actor email',
+  'Actor role',
+  'Actor account id',
+  'Action (code)',
+  'Target',
+  'Outcome (HTTP status)',
+  'IP address',
+  'User agent',
+  'Detail (JSON)',
+  'Hash',
 ] as const
 
 export const auditCsvValues = (row: AuditRow) => [

@@ -10,7 +10,7 @@ import {
 } from '../../../src/api/contract/audit-schemas'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { sameSiteOnly } from '../http/csrf'
-import { CSV_CONTENT_TYPE, csvFileName } from '../http/csv'
+import { CSV_CONTENT_TYPE, csvByteOrder, csvFileName } from '../http/csv'
 import { csvStream } from '../http/csv-stream'
 import { sendInvalidFields } from '../http/invalid-fields'
 import { responseDelivery } from '../http/response-delivery'
@@ -83,12 +83,15 @@ export function auditRoutes(
       return c.json(body)
     })
     .get(under(AUDIT_PATHS.export), sameSiteOnly('Open the export from the Audit log page.'), (c) => {
+      const byteOrder = csvByteOrder(c)
+      if (byteOrder instanceof Response) return byteOrder
       const { query, refused } = parseQuery(c)
       if (!query) return refused
       const filter = filterOf(query)
       const { cursor: _cursor, limit: _limit, ...filters } = query
       const facts = { actor: actorOf(c.get('session')), ...requestFacts(c) }
       const body = csvStream({
+        bom: byteOrder.bom,
         header: AUDIT_CSV_HEADER,
         batches: auditBatches(store, filter),
         values: auditCsvValues,

@@ -19,9 +19,10 @@ function numbered(batches: number, size = 2) {
   return { seen, rows: rows() }
 }
 
-function streamOf(batches: AsyncIterable<readonly number[]>, delivery?: Promise<Delivery>) {
+function streamOf(batches: AsyncIterable<readonly number[]>, delivery?: Promise<Delivery>, bom = false) {
   const ends: { ended: CsvStreamEnd; rows: number }[] = []
   const stream = csvStream({
+    bom,
     header: ['n'],
     batches,
     values: (n) => [n],
@@ -40,6 +41,14 @@ describe('csvStream', () => {
     const text = await new Response(stream).text()
     expect(text).toBe(['"n"', '"0"', '"1"', '"2"', '"3"', '"4"', '"5"', ''].join('\r\n'))
     expect(ends).toEqual([{ ended: 'complete', rows: 6 }])
+  })
+
+  it('puts the byte order mark before the header when asked, and only there', async () => {
+    const { stream } = streamOf(numbered(2).rows, undefined, true)
+    const bytes = new Uint8Array(await new Response(stream).arrayBuffer())
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
+    expect(text).toBe(['\uFEFF"n"', '"0"', '"1"', '"2"', '"3"', ''].join('\r\n'))
   })
 
   it('reads a batch only when the client has taken the last one, and stops reading on cancel', async () => {

@@ -2,12 +2,14 @@
 // last one (the stream's pull), so memory stays flat whatever the row count, and a client that goes away
 // stops the reading (cancel). How it ended is told once, for the audit trail: on a socket, "complete" only once
 // the response's last byte went to the client's connection, never because the rows were handed to Node's buffers.
-import { csvRecord } from './csv'
+import { csvRecord, UTF8_BOM } from './csv'
 import type { Delivery } from './response-delivery'
 
 export type CsvStreamEnd = 'complete' | 'aborted' | 'failed'
 
 export function csvStream<T>(options: {
+  /** The byte order mark first (csv.ts's csvByteOrder reads whether it is wanted). */
+  bom: boolean
   header: readonly string[]
   batches: AsyncIterable<readonly T[]>
   values: (row: T) => readonly unknown[]
@@ -35,7 +37,7 @@ export function csvStream<T>(options: {
   }
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(csvRecord(options.header)))
+      controller.enqueue(encoder.encode(`${options.bom ? UTF8_BOM : ''}${csvRecord(options.header)}`))
     },
     async pull(controller) {
       let next: IteratorResult<readonly T[]>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell, csvRecord } from './csv'
+import { csvCell, csvDocument, csvRecord } from './csv'
 
 describe('csvCell', () => {
   it('quotes every field and doubles quotes inside (RFC 4180)', () => {
@@ -36,5 +36,18 @@ describe('csvCell', () => {
 describe('csvRecord', () => {
   it('ends each record with CRLF', () => {
     expect(csvRecord(['a', 1, null])).toBe('"a","1",""\r\n')
+  })
+})
+
+describe('csvDocument', () => {
+  it('starts with the byte order mark unless asked not to, and writes the totals last, marked Total', () => {
+    const rows = [
+      ['José', 2],
+      ['Zoë', 1],
+    ]
+    const file = csvDocument({ bom: true, header: ['Person', 'Calls'], rows, total: ['anything', 3] })
+    expect(file).toBe('\uFEFF"Person","Calls"\r\n"José","2"\r\n"Zoë","1"\r\n"Total","3"\r\n')
+    expect([...new TextEncoder().encode(file).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    expect(csvDocument({ bom: false, header: ['Person'], rows: [['Zoë']] })).toBe('"Person"\r\n"Zoë"\r\n')
   })
 })

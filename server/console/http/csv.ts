@@ -1,6 +1,10 @@
+// The console's one CSV writer: every "Download CSV" is made here (csvDocument, or csv-stream.ts for the long ones).
 // CSV as RFC 4180 writes it (every field quoted, quotes doubled, CRLF between records) and
 // as OWASP's "CSV injection" advice asks: a cell a spreadsheet would run as a formula
 // (it starts with =, +, -, @, a tab or a carriage return) is prefixed with a single quote.
+import type { Context } from 'hono'
+import { sendProblem } from './problem'
+
 const FORMULA_START = /^[=+\-@\t\r]/
 // A signed number alone (a phone number in international format, +14155550100) can only ever be a number
 // to a spreadsheet: no function runs. Prefixed, every exported phone number would read '+14155550100.
@@ -13,6 +17,46 @@ export function csvCell(value: unknown): string {
 }
 
 export const csvRecord = (values: readonly unknown[]): string => `${values.map(csvCell).join(',')}\r\n`
+
+/**
+ * UTF-8's byte order mark, first in every CSV the console sends unless `?bom=0` asks for plain UTF-8: without it
+ * Excel on Windows reads the file in the machine's legacy code page and garbles "José" and "Zoë".
+ */
+export const UTF8_BOM = '\uFEFF'
+
+/** What the first column of the totals' row says: after every data row, never among them. */
+const TOTAL_ROW_LABEL = 'Total'
+
+/**
+ * `?bom=`: 1 (or left out) for the byte order mark, 0 for plain UTF-8 (a script that reads the bytes itself);
+ * anything else is a 400 naming the parameter.
+ */
+export function csvByteOrder(c: Context): { bom: boolean } | Response {
+  const asked = c.req.query('bom')
+  if (asked === undefined || asked === '1') return { bom: true }
+  if (asked === '0') return { bom: false }
+  const message = 'Use bom=0 for plain UTF-8, or bom=1 (the default) for UTF-8 with a byte order mark.'
+  return sendProblem(c, 400, 'Your request has invalid fields', message, { errors: [{ field: 'bom', message }] })
+}
+
+/**
+ * A whole CSV file: the byte order mark unless asked not to, the header in words, a record per row, and the totals
+ * (their first cell is TOTAL_ROW_LABEL's, whatever `total` holds there) in the last row when given.
+ */
+export function csvDocument(options: {
+  bom: boolean
+  header: readonly string[]
+  rows: readonly (readonly unknown[])[]
+  total?: readonly unknown[]
+}): string {
+  const { bom, header, rows, total } = options
+  return [
+    bom ? UTF8_BOM : '',
+    csvRecord(header),
+    ...rows.map(csvRecord),
+    total ? csvRecord([TOTAL_ROW_LABEL, ...total.slice(1)]) : '',
+  ].join('')
+}
 
 /** `name_2026-11-23.csv`: the download's name says what and when. */
 export const csvFileName = (what: string, at: number) => `${what}_${new Date(at).toISOString().slice(0, 10)}.csv`

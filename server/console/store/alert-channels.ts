@@ -16,6 +16,8 @@ export interface ChannelRow {
   enabled: boolean
   disabledReason: string | null
   createdAt: number
+  /** Who last set its addresses ("ana@example.com", "manager"); null for a channel added before 0032. */
+  addedBy: { email: string; role: string } | null
 }
 
 /** What the sender needs besides: the webhook's signing secret. */
@@ -32,16 +34,31 @@ export interface NewChannel {
   secret: string | null
   enabled: boolean
   createdAt: number
+  /** Who adds it; left out by the console's own tools (the sinks script, fixtures). */
+  addedBy?: { email: string; role: string } | null
 }
 
 export interface ChannelChange extends DestinationChange {
   recipients?: string[]
+  /** Who set the recipients: sent with them. */
+  addedBy?: { email: string; role: string }
 }
 
 export function createAlertChannelQueries(db: ConsoleDb) {
   const destinations = createDestinationQueries(db, {
     table: 'alert_channels',
-    publicColumns: ['id', 'kind', 'name', 'url', 'recipients', 'enabled', 'disabled_reason', 'created_at'],
+    publicColumns: [
+      'id',
+      'kind',
+      'name',
+      'url',
+      'recipients',
+      'enabled',
+      'disabled_reason',
+      'created_at',
+      'added_by_email',
+      'added_by_role',
+    ],
     toRow: (row): ChannelRow => ({
       id: row.id,
       kind: row.kind,
@@ -51,6 +68,8 @@ export function createAlertChannelQueries(db: ConsoleDb) {
       enabled: row.enabled === 1,
       disabledReason: row.disabled_reason,
       createdAt: Number(row.created_at),
+      addedBy:
+        row.added_by_email === null ? null : { email: row.added_by_email, role: row.added_by_role ?? 'unknown role' },
     }),
   })
 
@@ -75,6 +94,8 @@ export function createAlertChannelQueries(db: ConsoleDb) {
           enabled: channel.enabled ? 1 : 0,
           disabled_reason: null,
           created_at: channel.createdAt,
+          added_by_email: channel.addedBy?.email ?? null,
+          added_by_role: channel.addedBy?.role ?? null,
         })
         .execute()
     },
@@ -86,6 +107,10 @@ export function createAlertChannelQueries(db: ConsoleDb) {
         .set({
           ...changedColumns(change),
           ...(change.recipients !== undefined && { recipients: JSON.stringify(change.recipients) }),
+          ...(change.addedBy !== undefined && {
+            added_by_email: change.addedBy.email,
+            added_by_role: change.addedBy.role,
+          }),
         })
         .where('id', '=', id)
         .execute()

@@ -25,6 +25,8 @@ export interface DeliveryLogRow extends DeliveryAttempts {
   channelKind: 'webhook' | 'email'
   eventType: string
   firingId: string | null
+  /** The rule of its firing; null for a test or the audit head. */
+  ruleId: string | null
 }
 
 export function createAlertDeliveryQueries(db: ConsoleDb) {
@@ -42,10 +44,12 @@ export function createAlertDeliveryQueries(db: ConsoleDb) {
     }),
     destinationField: 'channelId',
     due: (row): Omit<DueDelivery, keyof ClaimedDelivery> => ({ channelId: row.channel_id }),
-    log: (channelId) =>
+    // `ruleId` narrows the log to the deliveries of one rule's firings.
+    log: (channelId, { ruleId }) =>
       db
         .selectFrom('alert_deliveries as d')
         .innerJoin('alert_channels as c', 'c.id', 'd.channel_id')
+        .leftJoin('alert_firings as f', 'f.id', 'd.firing_id')
         .select([
           'd.id',
           'd.channel_id',
@@ -53,9 +57,11 @@ export function createAlertDeliveryQueries(db: ConsoleDb) {
           'c.kind as channel_kind',
           'd.event_type',
           'd.firing_id',
+          'f.rule_id',
           ...ATTEMPT_COLUMNS,
         ])
-        .$if(Boolean(channelId), (select) => select.where('d.channel_id', '=', channelId as string)),
+        .$if(Boolean(channelId), (select) => select.where('d.channel_id', '=', channelId as string))
+        .$if(Boolean(ruleId), (select) => select.where('f.rule_id', '=', ruleId as string)),
     logRow: (row, attempts): DeliveryLogRow => ({
       id: row.id,
       channelId: row.channel_id,
@@ -63,6 +69,7 @@ export function createAlertDeliveryQueries(db: ConsoleDb) {
       channelKind: row.channel_kind,
       eventType: row.event_type,
       firingId: row.firing_id,
+      ruleId: row.rule_id,
       ...attempts,
     }),
   })

@@ -17,12 +17,16 @@ export interface AlertRuleRow {
   updatedBy: string | null
   /** The email of who last changed it, while that person exists. */
   updatedByEmail: string | null
+  /** The channels it goes to, as named (a deleted one stays named until the rule is saved); null: every channel. */
+  channelIds: string[] | null
 }
 
 export interface AlertRuleValues {
   kind: AlertRuleKind
   percent: number | null
   enabled: boolean
+  /** null: every channel. Absent in a change: the channels stay as they are. */
+  channelIds?: string[] | null
 }
 
 /** A day of a period from its UTC midnight, and the billed minutes of the ended calls created in it. */
@@ -51,9 +55,14 @@ export function createAlertRuleQueries(db: ConsoleDb, readers: ConsoleDb = db) {
         'alert_rules.updated_at as updatedAt',
         'alert_rules.updated_by as updatedBy',
         'users.email as updatedByEmail',
+        'alert_rules.channel_ids',
       ])
-  type Selected = Omit<AlertRuleRow, 'enabled'> & { enabled: number }
-  const toRow = (row: Selected): AlertRuleRow => ({ ...row, enabled: row.enabled === 1 })
+  type Selected = Omit<AlertRuleRow, 'enabled' | 'channelIds'> & { enabled: number; channel_ids: string | null }
+  const toRow = ({ channel_ids, ...row }: Selected): AlertRuleRow => ({
+    ...row,
+    enabled: row.enabled === 1,
+    channelIds: channel_ids === null ? null : (JSON.parse(channel_ids) as string[]),
+  })
 
   return {
     /** Usage rules by percent first, then the others by kind. */
@@ -132,4 +141,7 @@ const columns = (values: AlertRuleValues) => ({
   kind: values.kind,
   percent: values.kind === 'usage-percent' ? values.percent : null,
   enabled: values.enabled ? 1 : 0,
+  ...(values.channelIds !== undefined && {
+    channel_ids: values.channelIds === null ? null : JSON.stringify(values.channelIds),
+  }),
 })

@@ -62,6 +62,9 @@ export interface DeliveryAttempts {
   responseExcerpt: string | null
 }
 
+/** A table's own narrowing of its log besides the destination (the alerts' `ruleId`), as its file reads them. */
+type DeliveryFilters = Readonly<Record<string, string | undefined>>
+
 export interface DeliveryPage {
   /** The last row of the previous page: its created_at and id. */
   after: { createdAt: number; id: string } | null
@@ -124,7 +127,7 @@ interface DeliveryTableSpec<
    * The log: `table as d` joined to its destinations, selecting ATTEMPT_COLUMNS and its own, of one destination
    * when given. Read here as a select of `d` with the queue's columns (which it has, whatever else it joins).
    */
-  log: (destinationId: string | undefined) => { execute(): Promise<Select[]> }
+  log: (destinationId: string | undefined, filters: DeliveryFilters) => { execute(): Promise<Select[]> }
   /** A log row as the routes read it, given what is read of every delivery alike. */
   logRow: (row: Select, attempts: DeliveryAttempts) => Row
 }
@@ -140,7 +143,8 @@ export function createDeliveryQueue<
   // Every DeliveryTable has the queue's columns (its definition says so), so the shared queries are typed on those.
   const queue = db as unknown as Kysely<Record<DeliveryTable, QueueColumns>>
   const table: DeliveryTable = spec.table
-  const log = (destinationId?: string) => spec.log(destinationId) as unknown as DeliveryLog<Select>
+  const log = (destinationId?: string, filters: DeliveryFilters = {}) =>
+    spec.log(destinationId, filters) as unknown as DeliveryLog<Select>
   const toRow = (row: Select) => spec.logRow(row, attemptsOf(row))
 
   return {
@@ -240,8 +244,10 @@ export function createDeliveryQueue<
     },
 
     /** Newest first, of one destination when given; one more than `limit` tells whether there is a next page. */
-    page: async (query: DeliveryPage & Partial<Record<Destination, string>>): Promise<Row[]> => {
-      let select = log(query[spec.destinationField])
+    page: async (
+      query: DeliveryPage & Partial<Record<Destination, string>> & { filters?: DeliveryFilters },
+    ): Promise<Row[]> => {
+      let select = log(query[spec.destinationField], query.filters)
       const after = query.after
       if (after)
         select = select.where((eb) =>

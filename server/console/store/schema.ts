@@ -341,6 +341,9 @@ export interface AlertChannelsTable {
   /** Why the console turned it off (a 410); null when a person did, or it is on. */
   disabled_reason: string | null
   created_at: number
+  /** Who last set its addresses, as they were then (0032); null for the channels added before. */
+  added_by_email: string | null
+  added_by_role: string | null
 }
 
 /** One message to one channel and every attempt at it; the id is the Standard Webhooks message id. */
@@ -376,6 +379,8 @@ interface AlertRulesTable {
   updated_at: number
   /** Who last changed it; null for the seeded defaults and the demo's rule. */
   updated_by: string | null
+  /** A JSON array of the channel ids it goes to; null for every channel (0032). */
+  channel_ids: string | null
 }
 
 /** A rule that fired: at most one row per rule, period and subject (a UNIQUE constraint, not memory). */

@@ -101,7 +101,7 @@ export function clearedCookie(res: Response): string | undefined {
 export async function expectProblem(
   res: Response,
   status: number,
-): Promise<{ title: string; detail: string; instance?: string }> {
+): Promise<{ title: string; detail: string; instance?: string; errors?: { field: string; message: string }[] }> {
   const body = await res.text()
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${body}`)
   const type = res.headers.get('content-type')

@@ -168,14 +168,41 @@ describe('usage breakdowns', () => {
     expect(res.headers.get('content-disposition')).toBe(
       `attachment; filename="usage-by-caller-id_${period.from.slice(0, 10)}_${period.to.slice(0, 10)}.csv"`,
     )
-    const csv = readCsvObjects(await res.text())
-    expect(csv.header.slice(0, 4)).toEqual(['Caller ID', 'Value', 'Billed minutes', 'Calls'])
-    expect(csv.rows.map((row) => [row.Value, Number(row['Billed minutes']), Number(row.Calls)])).toEqual([
-      ...json.rows.map((row) => [row.value, row.minutes, row.calls]),
-      ['', json.totals.minutes, json.totals.calls],
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const csv = readCsvObjects(new TextDecoder().decode(bytes))
+    // The caller ID once: its words are its value.
+    expect(csv.header.slice(0, 3)).toEqual(['Caller ID', 'Billed minutes', 'Calls'])
+    expect(csv.rows.map((row) => [row['Caller ID'], Number(row['Billed minutes']), Number(row.Calls)])).toEqual([
+      ...json.rows.map((row) => [row.label, row.minutes, row.calls]),
+      ['Total', json.totals.minutes, json.totals.calls],
     ])
+    // The totals last, and only there.
+    expect(csv.rows.filter((row) => row['Caller ID'] === 'Total')).toHaveLength(1)
     const entries = await t.store.audit.page({ action: 'usage.exported' }, 10)
     expect(entries.map((entry) => entry.actor_email)).toContain('manager@example.com')
+  })
+
+  it('exports the statuses in words beside the service’s value, plain UTF-8 with bom=0, and refuses another bom', async () => {
+    const query = { ...period, tz: ZONE, by: 'outcome' }
+    const json = await getJson<BreakdownResponse>(USAGE_BREAKDOWN_PATHS.breakdown, query)
+    const res = await t.request(path(USAGE_BREAKDOWN_PATHS.breakdownExport, { ...query, bom: '0' }), {
+      cookie: manager,
+    })
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    expect(bytes[0]).toBe('"'.charCodeAt(0))
+    const csv = readCsvObjects(new TextDecoder().decode(bytes))
+    expect(csv.header.slice(0, 3)).toEqual(['Status', 'Status (service)', 'Billed minutes'])
+    expect(csv.rows.map((row) => [row.Status, row['Status (service)']])).toEqual([
+      ...json.rows.map((row) => [row.label, row.value]),
+      ['Total', ''],
+    ])
+    expect(csv.rows.map((row) => row['Status (service)'])).toContain('DIALER_COMPLETED')
+    expect(csv.rows.find((row) => row['Status (service)'] === 'DIALER_COMPLETED')?.Status).toBe('Completed')
+    const refused = await t.request(path(USAGE_BREAKDOWN_PATHS.breakdownExport, { ...query, bom: 'no' }), {
+      cookie: manager,
+    })
+    expect(JSON.stringify((await expectProblem(refused, 400)).errors)).toContain('"bom"')
   })
 
   it('refuses support on every breakdown route with a problem', async () => {

@@ -13,7 +13,7 @@ import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { sameSiteOnly } from '../http/csrf'
-import { CSV_CONTENT_TYPE } from '../http/csv'
+import { CSV_CONTENT_TYPE, csvByteOrder } from '../http/csv'
 import type { ConsoleStore } from '../store'
 import { breakdownCsv, breakdownFileName } from './breakdown-csv'
 import { peopleReport } from './people-report'
@@ -57,6 +57,8 @@ export function usageBreakdownRoutes(options: {
       ...guard,
       sameSiteOnly('Export the breakdown from the Usage page.'),
       async (c) => {
+        const byteOrder = csvByteOrder(c)
+        if (byteOrder instanceof Response) return byteOrder
         const result = await breakdownOf(c)
         if (!result.ok) return result.response
         const breakdown = result.value
@@ -75,7 +77,7 @@ export function usageBreakdownRoutes(options: {
             rows: breakdown.rows.length,
           },
         })
-        return c.body(breakdownCsv(breakdown), 200, {
+        return c.body(breakdownCsv(breakdown, byteOrder), 200, {
           'Content-Type': CSV_CONTENT_TYPE,
           'Content-Disposition': `attachment; filename="${breakdownFileName(breakdown)}"`,
         })

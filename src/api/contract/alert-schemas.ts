@@ -29,6 +29,9 @@ export type AlertRuleKind = (typeof ALERT_RULE_KINDS)[number]
 /** The usage-percent rules a new console starts with. */
 export const DEFAULT_USAGE_PERCENTS = [50, 80, 90, 100] as const
 
+/** A channel's id as the console makes them. */
+export const ALERT_CHANNEL_ID = /^chn_[A-Za-z0-9_-]{1,40}$/
+
 const plainText = z.refine<string>(isPlainText, { error: PLAIN_TEXT_ERROR })
 
 export const alertRuleInput = z.object({
@@ -40,6 +43,17 @@ export const alertRuleInput = z.object({
     ),
   ),
   enabled: z.boolean(),
+  /**
+   * The channels it goes to; null for every channel (also those added later). Left out: every channel for a new
+   * rule, unchanged for a change. Each must be a channel that exists.
+   */
+  channelIds: z.optional(
+    z.nullable(
+      z
+        .array(z.string().check(z.regex(ALERT_CHANNEL_ID, { error: 'Not a channel id.' })))
+        .check(z.maxLength(50, { error: 'Name 50 channels at most.' })),
+    ),
+  ),
 })
 export type AlertRuleInput = z.infer<typeof alertRuleInput>
 
@@ -54,6 +68,8 @@ export const alertRule = z.object({
   updatedBy: z.nullable(z.string()),
   /** Whether it has fired in the current period (for caller-ID rules: for any caller ID). */
   firedThisPeriod: z.boolean(),
+  /** The channels it goes to that still exist; null for every channel. */
+  channelIds: z.nullable(z.array(z.string())),
 })
 export type AlertRule = z.infer<typeof alertRule>
 
@@ -134,6 +150,8 @@ export const alertDelivery = z.object({
   eventType: z.string(),
   /** The firing it carries; null for a test. */
   firingId: z.nullable(z.string()),
+  /** The rule whose firing it carries; null for a test or the audit head. */
+  ruleId: z.nullable(z.string()),
   ...deliveryAttemptFields,
 })
 export type AlertDelivery = z.infer<typeof alertDelivery>

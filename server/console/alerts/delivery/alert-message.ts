@@ -45,7 +45,11 @@ export function auditHeadPayload(note: AuditHeadNote, consoleUrl: string, now: n
 }
 
 /** The email of a payload: plain text and HTML with the same words; every value is escaped in the HTML. */
-export function alertEmail(payload: AlertWebhookPayload, recipients: string[]): MailMessage {
+export function alertEmail(
+  payload: AlertWebhookPayload,
+  recipients: string[],
+  addedBy: { email: string; role: string } | null,
+): MailMessage {
   const { firing, message, console: consoleUrl } = payload.data
   const head = payload.data.auditHead
   const subject = firing
@@ -68,6 +72,7 @@ export function alertEmail(payload: AlertWebhookPayload, recipients: string[]): 
         ]
       : [['Sent at', `${payload.timestamp} (UTC)`]]
   const alertsUrl = `${consoleUrl}/alerts`
+  const why = whyYouReceiveThis(addedBy)
   const text = [
     message,
     '',
@@ -75,7 +80,7 @@ export function alertEmail(payload: AlertWebhookPayload, recipients: string[]): 
     '',
     `Open the alerts: ${alertsUrl}`,
     '',
-    'You receive this because an admin of the Voice Dashboard console added this address to an alert channel.',
+    why,
   ].join('\n')
   const rows = facts
     .map(([name, value]) => `<tr><th align="left">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`)
@@ -85,8 +90,14 @@ export function alertEmail(payload: AlertWebhookPayload, recipients: string[]): 
     `<p><strong>${escapeHtml(message)}</strong></p>`,
     `<table>${rows}</table>`,
     `<p><a href="${escapeHtml(alertsUrl)}">Open the alerts</a></p>`,
-    '<p>You receive this because an admin of the Voice Dashboard console added this address to an alert channel.</p>',
+    `<p>${escapeHtml(why)}</p>`,
     '</body></html>',
   ].join('')
   return { to: recipients, subject, text, html }
+}
+
+/** Who put the address on the channel, as they were then; a channel added before that was kept says who could have. */
+function whyYouReceiveThis(addedBy: { email: string; role: string } | null): string {
+  const who = addedBy ? `${addedBy.email} (${addedBy.role})` : 'a manager or an admin'
+  return `You receive this because ${who} added this address to an alert channel of the Voice Dashboard console.`
 }

@@ -161,7 +161,7 @@ describe('the audit head through an alert channel', () => {
 
   it('reads as an email with the head in its subject and its words', () => {
     const note = { head: `7:${'a'.repeat(64)}`, seq: 7, hash: 'a'.repeat(64), noted: 'daily' as const, instance: 'one' }
-    const mail = alertEmail(auditHeadPayload(note, 'https://console.example.com', 0), ['audit@example.com'])
+    const mail = alertEmail(auditHeadPayload(note, 'https://console.example.com', 0), ['audit@example.com'], null)
     expect(mail.subject).toBe('Voice Dashboard: audit head 7')
     expect(mail.text).toContain(`Audit head: ${note.head}`)
     expect(mail.text).toContain(`audit verify --head ${note.head}`)

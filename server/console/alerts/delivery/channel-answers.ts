@@ -21,5 +21,6 @@ export const deliveryAnswer = (row: DeliveryLogRow): AlertDelivery => ({
   channelKind: row.channelKind,
   eventType: row.eventType,
   firingId: row.firingId,
+  ruleId: row.ruleId,
   ...attemptsAnswer(row),
 })

@@ -1,4 +1,4 @@
-// Carries firings out: fans each firing out to every enabled channel (once per channel, by the store's
+// Carries firings out: fans each firing out to its rule's enabled channels (once per channel, by the store's
 // unique pair), and a worker (delivery/delivery-worker.ts) that claims due deliveries in the store, sends
 // them, and records each attempt's outcome, so several console instances on one database send each once.
 import type { AlertFiring, AlertWebhookPayload } from '../../../../src/api/contract/alert-schemas'
@@ -52,7 +52,7 @@ export function createAlertDelivery(deps: AlertDeliveryDeps) {
     if (channel.kind === 'email') {
       if (!mailer) return givenUp(attemptedAt, 'Not sent: email is not configured (CONSOLE_SMTP_URL).')
       const payload = JSON.parse(delivery.payload) as AlertWebhookPayload
-      const result = await mailer.send(alertEmail(payload, channel.recipients ?? []))
+      const result = await mailer.send(alertEmail(payload, channel.recipients ?? [], channel.addedBy))
       if (result.sent)
         return {
           status: 'delivered',
@@ -132,11 +132,16 @@ export function createAlertDelivery(deps: AlertDeliveryDeps) {
     allowPrivate: config.allowPrivate,
     mailer,
 
-    /** One delivery per enabled channel; a firing fanned out before (here or elsewhere) adds none. */
+    /**
+     * One delivery per enabled channel of the firing's rule (every enabled channel when the rule names none, or was
+     * deleted meanwhile); a firing fanned out before (here or elsewhere) adds none.
+     */
     async fanOut(firing: AlertFiring): Promise<number> {
       const at = now()
       const body = JSON.stringify(firedPayload(firing, config.consoleUrl, at))
-      const channels = await store.alertChannels.enabledIds()
+      const named = (await store.alertRules.find(firing.ruleId))?.channelIds ?? null
+      // A channel the rule names that was deleted since is not among the enabled: it is passed over.
+      const channels = (await store.alertChannels.enabledIds()).filter((id) => named === null || named.includes(id))
       const added = await store.alertDeliveries.insert(
         channels.map((channelId) => ({
           id: newMessageId(),

@@ -3,7 +3,12 @@
 import { randomBytes } from 'node:crypto'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import * as z from 'zod/mini'
-import { ALERT_PATHS, emailChannelInput, webhookChannelInput } from '../../../../src/api/contract/alert-schemas'
+import {
+  ALERT_CHANNEL_ID,
+  ALERT_PATHS,
+  emailChannelInput,
+  webhookChannelInput,
+} from '../../../../src/api/contract/alert-schemas'
 import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../../auth/require-session'
@@ -30,7 +35,8 @@ export interface AlertDeliveryRouteDeps {
 /** Every person's channels together: enough for a team, few enough to list on one page. */
 const MAX_CHANNELS = 50
 
-const CHANNEL_ID = /^chn_[A-Za-z0-9_-]{1,40}$/
+const CHANNEL_ID = ALERT_CHANNEL_ID
+const RULE_ID = /^rule_[A-Za-z0-9_-]{1,40}$/
 
 const alertChannelInput = z.discriminatedUnion('kind', [webhookChannelInput, emailChannelInput])
 const [webhookInput, emailInput] = [webhookChannelInput, emailChannelInput]
@@ -51,6 +57,8 @@ const deliveryQuery = z.object({
   cursor: z.optional(z.string().check(z.maxLength(200))),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
   channelId: z.optional(z.string().check(z.regex(CHANNEL_ID))),
+  /** The deliveries of one rule's firings. */
+  ruleId: z.optional(z.string().check(z.regex(RULE_ID, { error: 'Not a rule id.' }))),
 })
 
 const urlProblem = (c: Context, message: string) =>
@@ -62,6 +70,9 @@ const NO_SMTP =
 export function alertDeliveryRoutes(deps: AlertDeliveryRouteDeps) {
   const { store, delivery, audit, now } = deps
   const by = (c: Context<SessionEnv>) => ({ actor: actorOf(c.get('session')), ...requestFacts(c) })
+
+  /** Who sets a channel's addresses, as the email names them: "ana@example.com (manager)". */
+  const addedBy = (c: Context<SessionEnv>) => ({ email: c.get('session').email, role: c.get('session').role })
 
   const notFound = (c: Context) =>
     sendProblem(c, 404, 'No such channel', 'That alert channel does not exist, or it was deleted. Reload the list.')
@@ -120,6 +131,7 @@ export function alertDeliveryRoutes(deps: AlertDeliveryRouteDeps) {
         secret,
         enabled: input.enabled,
         createdAt: now(),
+        addedBy: addedBy(c),
       })
       const row = (await store.alertChannels.find(id)) as ChannelRow
       await audit.record({
@@ -163,7 +175,10 @@ export function alertDeliveryRoutes(deps: AlertDeliveryRouteDeps) {
         const check = await checkWebhookUrl(change.url, delivery.allowPrivate)
         if (!check.ok) return urlProblem(c, check.message)
       }
-      await store.alertChannels.update(row.id, change)
+      await store.alertChannels.update(row.id, {
+        ...change,
+        ...(change.recipients !== undefined && { addedBy: addedBy(c) }),
+      })
       const updated = (await store.alertChannels.find(row.id)) ?? row
       await audit.record({
         ...by(c),
@@ -206,10 +221,10 @@ export function alertDeliveryRoutes(deps: AlertDeliveryRouteDeps) {
     .get(ALERT_PATHS.deliveries, async (c) => {
       const parsed = deliveryQuery.safeParse(c.req.query())
       if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the log’s filters: they do not fit.')
-      const { cursor, limit = 50, channelId } = parsed.data
+      const { cursor, limit = 50, channelId, ruleId } = parsed.data
       const read = logCursor(c, cursor)
       if (read instanceof Response) return read
-      const rows = await store.alertDeliveries.page({ after: read.after, limit, channelId })
+      const rows = await store.alertDeliveries.page({ after: read.after, limit, channelId, filters: { ruleId } })
       return c.json(logPageAnswer(rows, limit, deliveryAnswer))
     })
 }

@@ -14,7 +14,8 @@ export const alertFiringOf = (row: AlertFiringRow): AlertFiring => ({
   message: row.message,
 })
 
-export const alertRuleOf = (row: AlertRuleRow, firedThisPeriod: boolean): AlertRule => ({
+/** `channels`: the ids of the channels that exist; a deleted one a rule still names is left out of its answer. */
+export const alertRuleOf = (row: AlertRuleRow, firedThisPeriod: boolean, channels: ReadonlySet<string>): AlertRule => ({
   id: row.id,
   kind: row.kind,
   percent: row.percent,
@@ -24,4 +25,5 @@ export const alertRuleOf = (row: AlertRuleRow, firedThisPeriod: boolean): AlertR
   // The person's email while they exist; the seeded defaults and the demo's rule have nobody.
   updatedBy: row.updatedByEmail ?? row.updatedBy,
   firedThisPeriod,
+  channelIds: row.channelIds === null ? null : row.channelIds.filter((id) => channels.has(id)),
 })

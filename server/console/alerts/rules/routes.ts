@@ -57,6 +57,29 @@ function percentProblem(c: Context<SessionEnv>, rule: AlertRuleInput): Response 
   return null
 }
 
+/** The 400 naming the channels that do not exist; null when every one does (or the rule goes to every channel). */
+async function channelsProblem(
+  c: Context<SessionEnv>,
+  store: ConsoleStore,
+  channelIds: readonly string[] | null | undefined,
+): Promise<Response | null> {
+  if (!channelIds) return null
+  if (new Set(channelIds).size !== channelIds.length)
+    return sendProblem(c, 400, 'Your request has invalid fields', 'Name each channel once.', {
+      errors: [{ field: 'channelIds', message: 'A channel is named twice.' }],
+    })
+  const known = new Set((await store.alertChannels.list()).map((channel) => channel.id))
+  const unknown = channelIds.filter((id) => !known.has(id))
+  if (unknown.length === 0) return null
+  const message =
+    unknown.length === 1
+      ? 'One of the channels does not exist, or it was deleted. Reload the page and choose again.'
+      : `${unknown.length} of the channels do not exist, or they were deleted. Reload the page and choose again.`
+  return sendProblem(c, 400, 'Your request has invalid fields', message, {
+    errors: [{ field: 'channelIds', message }],
+  })
+}
+
 const taken = (c: Context, rule: AlertRuleInput) =>
   sendProblem(
     c,
@@ -70,7 +93,14 @@ export function alertRuleRoutes(options: AlertRuleRoutesOptions) {
   // Per route, not a use() on /alerts/*: the channels' routes share the prefix and have their own guard.
   const { guard } = options
 
-  const record = (
+  /** What the trail keeps of a rule's channels: "every channel", or their names (a deleted one by its id). */
+  const channelNames = async (ids: readonly string[] | null): Promise<string | string[]> => {
+    if (ids === null) return 'every channel'
+    const names = new Map((await store.alertChannels.list()).map((channel) => [channel.id, channel.name]))
+    return ids.map((id) => names.get(id) ?? id)
+  }
+
+  const record = async (
     c: Context<SessionEnv>,
     action: 'alert-rule.created' | 'alert-rule.changed' | 'alert-rule.deleted',
     rule: AlertRuleRow,
@@ -86,7 +116,14 @@ export function alertRuleRoutes(options: AlertRuleRoutesOptions) {
       detail: {
         rule: ruleDescription(rule.kind, rule.percent),
         enabled: rule.enabled,
-        ...(before ? { before: ruleDescription(before.kind, before.percent), enabledBefore: before.enabled } : {}),
+        channels: await channelNames(rule.channelIds),
+        ...(before
+          ? {
+              before: ruleDescription(before.kind, before.percent),
+              enabledBefore: before.enabled,
+              channelsBefore: await channelNames(before.channelIds),
+            }
+          : {}),
       },
     })
 
@@ -97,20 +134,25 @@ export function alertRuleRoutes(options: AlertRuleRoutesOptions) {
     return row ?? sendProblem(c, 404, 'No such rule', 'That alert rule does not exist, or it was deleted.')
   }
 
+  const channelIds = async () => new Set((await store.alertChannels.list()).map((channel) => channel.id))
+
   const ruleAnswer = async (row: AlertRuleRow) =>
-    alertRuleOf(row, (await store.alertFirings.rulesFiredInOpenPeriods(now())).has(row.id))
+    alertRuleOf(row, (await store.alertFirings.rulesFiredInOpenPeriods(now())).has(row.id), await channelIds())
 
   return new Hono<SessionEnv>()
     .get(ALERT_PATHS.rules, guard, async (c) => {
       const fired = await store.alertFirings.rulesFiredInOpenPeriods(now())
-      return c.json({ rules: (await store.alertRules.list()).map((row) => alertRuleOf(row, fired.has(row.id))) })
+      const channels = await channelIds()
+      return c.json({
+        rules: (await store.alertRules.list()).map((row) => alertRuleOf(row, fired.has(row.id), channels)),
+      })
     })
     .post(ALERT_PATHS.rules, guard, ruleBody, async (c) => {
       const rule = c.req.valid('json')
-      const refused = percentProblem(c, rule)
+      const refused = percentProblem(c, rule) ?? (await channelsProblem(c, store, rule.channelIds))
       if (refused) return refused
       const id = await store.alertRules.create(
-        { kind: rule.kind, percent: rule.percent ?? null, enabled: rule.enabled },
+        { kind: rule.kind, percent: rule.percent ?? null, enabled: rule.enabled, channelIds: rule.channelIds ?? null },
         c.get('session').userId,
         now(),
       )
@@ -124,9 +166,15 @@ export function alertRuleRoutes(options: AlertRuleRoutesOptions) {
       const before = await pathRule(c)
       if (before instanceof Response) return before
       const rule = c.req.valid('json')
-      const refused = percentProblem(c, rule)
+      const refused = percentProblem(c, rule) ?? (await channelsProblem(c, store, rule.channelIds))
       if (refused) return refused
-      const values = { kind: rule.kind, percent: rule.percent ?? null, enabled: rule.enabled }
+      // Left out, the channels stay: a switch or a percent changed alone keeps where the rule goes.
+      const values = {
+        kind: rule.kind,
+        percent: rule.percent ?? null,
+        enabled: rule.enabled,
+        channelIds: rule.channelIds,
+      }
       if ((await store.alertRules.update(before.id, values, c.get('session').userId, now())) === 'taken')
         return taken(c, rule)
       const row = await store.alertRules.find(before.id)

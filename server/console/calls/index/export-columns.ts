@@ -1,6 +1,8 @@
-// The export's columns and each call's values: the call detail's fields as the index holds them, named
-// as the API names them; who placed the call; each time again in the viewer's zone when one is asked;
-// the outcome and note recorded after it; the metadata, a column per key or, past EXPORT_METADATA_COLUMNS_MAX keys, one JSON column. Pure.
+// The export's columns and each call's values: the call detail's fields as the index holds them, headed in words
+// (the API's field names are in docs/, not in a file people open), the status in words with the service's value
+// beside it; who placed the call; each time again in the viewer's zone when one is asked; the outcome and note
+// recorded after it; the metadata, a column per key or, past EXPORT_METADATA_COLUMNS_MAX keys, one JSON column. Pure.
+import { callStatusWords } from '../../../../src/api/contract/call-status-words'
 import { PLACED_ELSEWHERE } from '../../../../src/api/contract/placed-by-schemas'
 import type { SearchRow } from '../../store/call-search'
 import { isoTime } from './index-state'
@@ -11,7 +13,8 @@ export interface ExportColumns {
   values: (row: SearchRow) => unknown[]
 }
 
-const flag = (value: number | null) => (value === null ? null : value === 1)
+/** A yes-or-no fact in words; unknown (the details not in yet) as nothing. */
+const flag = (value: number | null) => (value === null ? null : value === 1 ? 'Yes' : 'No')
 
 /** A metadata value in its cell: text as it is, a number or a boolean as JSON writes it, null as nothing. */
 const metadataCell = (value: unknown) =>
@@ -25,25 +28,26 @@ export function exportColumns(options: {
 }): ExportColumns {
   const { metadataKeys, timeZone } = options
   const zoned = timeZone === null ? null : zonedTimeFormat(timeZone)
-  const time = (name: string) => (timeZone === null ? [name] : [name, `${name} (${timeZone})`])
+  const time = (name: string) => (timeZone === null ? [`${name} (UTC)`] : [`${name} (UTC)`, `${name} (${timeZone})`])
   const timeValues = (ms: number | null) =>
     ms === null ? (zoned ? [null, null] : [null]) : zoned ? [isoTime(ms), zoned(ms)] : [isoTime(ms)]
   const header = [
-    'call_id',
-    'status',
-    'caller_id',
-    'destination',
-    'duration_seconds',
-    'billed_minutes',
-    'has_recording',
-    'voicemail_drop',
-    'source',
-    ...time('created_at'),
-    ...time('updated_at'),
-    'placed_by',
-    'outcome',
-    'note',
-    ...(metadataKeys === null ? ['metadata'] : metadataKeys.map((key) => `metadata.${key}`)),
+    'Call ID',
+    'Status',
+    'Status (service)',
+    'Caller ID',
+    'Destination',
+    'Duration (seconds)',
+    'Billed minutes',
+    'Recorded',
+    'Voicemail drop',
+    'Source',
+    ...time('Placed at'),
+    ...time('Last updated'),
+    'Placed by',
+    'Outcome',
+    'Note',
+    ...(metadataKeys === null ? ['Metadata (JSON)'] : metadataKeys.map((key) => `Metadata: ${key}`)),
   ]
   const metadataValues = (metadata: string | null): unknown[] => {
     if (metadataKeys === null) return [metadata]
@@ -54,6 +58,7 @@ export function exportColumns(options: {
   }
   const values = (row: SearchRow): unknown[] => [
     row.call_id,
+    row.status === null ? null : callStatusWords(row.status),
     row.status,
     row.caller_id,
     row.destination,

@@ -12,20 +12,21 @@ import { readCsv, readCsvObjects } from '../../test-support/csv-reader'
 import { indexCalls, indexListedCalls } from '../../test-support/indexed-calls'
 
 const FIXED_COLUMNS = [
-  'call_id',
-  'status',
-  'caller_id',
-  'destination',
-  'duration_seconds',
-  'billed_minutes',
-  'has_recording',
-  'voicemail_drop',
-  'source',
-  'created_at',
-  'updated_at',
-  'placed_by',
-  'outcome',
-  'note',
+  'Call ID',
+  'Status',
+  'Status (service)',
+  'Caller ID',
+  'Destination',
+  'Duration (seconds)',
+  'Billed minutes',
+  'Recorded',
+  'Voicemail drop',
+  'Source',
+  'Placed at (UTC)',
+  'Last updated (UTC)',
+  'Placed by',
+  'Outcome',
+  'Note',
 ]
 
 let t: TestConsole
@@ -90,8 +91,8 @@ describe('GET /api/console/calls/export.csv', () => {
     expect(res.headers.get('x-total-count')).toBe('5')
     const { header, rows } = readCsvObjects(await res.text())
     const keys = ['agent', 'campaign', 'note', 'orderId', 'priority', 'ticket', 'vip']
-    expect(header).toEqual([...FIXED_COLUMNS, ...keys.map((key) => `metadata.${key}`)])
-    expect(rows.map((row) => row.call_id)).toEqual([
+    expect(header).toEqual([...FIXED_COLUMNS, ...keys.map((key) => `Metadata: ${key}`)])
+    expect(rows.map((row) => row['Call ID'])).toEqual([
       'call_ringing',
       'call_other_number',
       'call_hostile',
@@ -100,53 +101,66 @@ describe('GET /api/console/calls/export.csv', () => {
     ])
     const [ringing, other, hostile, placed] = rows
     expect(placed).toMatchObject({
-      status: 'DIALER_COMPLETED',
-      caller_id: '+14155550100',
-      destination: '+442071838750',
-      duration_seconds: '42',
-      billed_minutes: '1',
-      has_recording: 'false',
-      voicemail_drop: 'false',
-      source: 'API',
-      created_at: '2026-11-20T10:00:00Z',
-      updated_at: '2026-11-20T10:01:00Z',
-      placed_by: 'support@example.com',
-      'metadata.orderId': 'A-1',
-      'metadata.ticket': 'T-1',
-      'metadata.note': '',
+      Status: 'Completed',
+      'Status (service)': 'DIALER_COMPLETED',
+      'Caller ID': '+14155550100',
+      Destination: '+442071838750',
+      'Duration (seconds)': '42',
+      'Billed minutes': '1',
+      Recorded: 'No',
+      'Voicemail drop': 'No',
+      Source: 'API',
+      'Placed at (UTC)': '2026-11-20T10:00:00Z',
+      'Last updated (UTC)': '2026-11-20T10:01:00Z',
+      'Placed by': 'support@example.com',
+      'Metadata: orderId': 'A-1',
+      'Metadata: ticket': 'T-1',
+      'Metadata: note': '',
     })
-    expect(hostile).toMatchObject({ has_recording: 'true', 'metadata.priority': '2', 'metadata.vip': 'true' })
-    expect(other).toMatchObject({ caller_id: '+12125550142', placed_by: 'API', 'metadata.ticket': '' })
-    // Listed, details not in yet: what the index does not know is empty.
+    expect(hostile).toMatchObject({ Recorded: 'Yes', 'Metadata: priority': '2', 'Metadata: vip': 'true' })
+    expect(other).toMatchObject({ 'Caller ID': '+12125550142', 'Placed by': 'API', 'Metadata: ticket': '' })
+    // Listed, details not in yet: what the index does not know is empty; the status is in words all the same.
     expect(ringing).toMatchObject({
-      duration_seconds: '',
-      billed_minutes: '',
-      has_recording: '',
-      updated_at: '',
-      source: '',
-      'metadata.ticket': '',
+      Status: 'Ringing or connected',
+      'Status (service)': 'DIALER_RINGING',
+      'Duration (seconds)': '',
+      'Billed minutes': '',
+      Recorded: '',
+      'Last updated (UTC)': '',
+      Source: '',
+      'Metadata: ticket': '',
     })
+  })
+
+  it('starts with UTF-8’s byte order mark for spreadsheets, and leaves it out when asked with bom=0', async () => {
+    const bytes = new Uint8Array(await (await exportCsv()).arrayBuffer())
+    expect([...bytes.slice(0, 4)]).toEqual([0xef, 0xbb, 0xbf, '"'.charCodeAt(0)])
+    const plain = new Uint8Array(await (await exportCsv('?bom=0')).arrayBuffer())
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(plain.slice(0, 9))).toBe('"Call ID"')
+    expect(new Uint8Array(await (await exportCsv('?bom=1')).arrayBuffer()).slice(0, 3)).toEqual(bytes.slice(0, 3))
+    const refused = await expectProblem(await exportCsv('?bom=yes'), 400)
+    expect(refused.errors).toEqual([{ field: 'bom', message: expect.stringMatching(/bom=0 for plain UTF-8/) }])
   })
 
   it('adds each time in the viewer’s zone, named after it, with the offset of that day', async () => {
     const res = await exportCsv(`?tz=${encodeURIComponent('America/New_York')}&status=DIALER_FAILED`)
     const { header, rows } = readCsvObjects(await res.text())
-    expect(header.slice(9, 13)).toEqual([
-      'created_at',
-      'created_at (America/New_York)',
-      'updated_at',
-      'updated_at (America/New_York)',
+    expect(header.slice(10, 14)).toEqual([
+      'Placed at (UTC)',
+      'Placed at (America/New_York)',
+      'Last updated (UTC)',
+      'Last updated (America/New_York)',
     ])
     expect(rows[0]).toMatchObject({
-      'created_at (America/New_York)': '2026-07-01T08:00:00-04:00',
-      'updated_at (America/New_York)': '2026-07-01T08:01:00-04:00',
+      'Placed at (America/New_York)': '2026-07-01T08:00:00-04:00',
+      'Last updated (America/New_York)': '2026-07-01T08:01:00-04:00',
     })
     const kathmandu = readCsvObjects(await (await exportCsv('?tz=Asia/Kathmandu&q=T-1')).text())
-    expect(kathmandu.rows.map((row) => row['created_at (Asia/Kathmandu)'])).toEqual(['2026-11-20T15:45:00+05:45'])
+    expect(kathmandu.rows.map((row) => row['Placed at (Asia/Kathmandu)'])).toEqual(['2026-11-20T15:45:00+05:45'])
     const ringing = readCsvObjects(await (await exportCsv('?tz=Europe/Berlin&status=DIALER_RINGING')).text())
     expect(ringing.rows[0]).toMatchObject({
-      'created_at (Europe/Berlin)': '2026-11-21T10:00:00+01:00',
-      'updated_at (Europe/Berlin)': '',
+      'Placed at (Europe/Berlin)': '2026-11-21T10:00:00+01:00',
+      'Last updated (Europe/Berlin)': '',
     })
   })
 
@@ -155,15 +169,15 @@ describe('GET /api/console/calls/export.csv', () => {
     expect(text).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`)
     expect(text).toContain('"a ""quoted""\r\nsecond line"')
     const { rows } = readCsvObjects(text)
-    const hostile = rows.find((row) => row.call_id === 'call_hostile')
+    const hostile = rows.find((row) => row['Call ID'] === 'call_hostile')
     expect(hostile).toMatchObject({
-      'metadata.ticket': `'=HYPERLINK("http://evil","x")`,
-      'metadata.note': 'a "quoted"\r\nsecond line',
+      'Metadata: ticket': `'=HYPERLINK("http://evil","x")`,
+      'Metadata: note': 'a "quoted"\r\nsecond line',
     })
-    const summer = rows.find((row) => row.call_id === 'call_summer')
-    expect(summer).toMatchObject({ 'metadata.campaign': "'@SUM(A1)", 'metadata.agent': "'-2+3" })
+    const summer = rows.find((row) => row['Call ID'] === 'call_summer')
+    expect(summer).toMatchObject({ 'Metadata: campaign': "'@SUM(A1)", 'Metadata: agent': "'-2+3" })
     // A phone number in international format is a number, never a formula: it stays as it is.
-    expect(summer?.caller_id).toBe('+14155550100')
+    expect(summer?.['Caller ID']).toBe('+14155550100')
   })
 
   it('gives the metadata one JSON column when the selected calls have more than 50 keys between them', async () => {
@@ -177,7 +191,7 @@ describe('GET /api/console/calls/export.csv', () => {
         { call_id: 'call_2', created_at: '2026-11-20T11:00:00Z', metadata: keys(30) },
       ])
       const both = readCsv(await (await wide.request('/api/console/calls/export.csv', { cookie })).text())
-      expect(both[0]).toEqual([...FIXED_COLUMNS, 'metadata'])
+      expect(both[0]).toEqual([...FIXED_COLUMNS, 'Metadata (JSON)'])
       expect(JSON.parse(both[2]?.at(-1) ?? '')).toEqual(keys(0))
       // One of them: 30 keys, a column each.
       const one = readCsv(
@@ -217,7 +231,7 @@ describe('GET /api/console/calls/export.csv', () => {
         cursor = page.nextCursor
       } while (cursor)
       const res = await exportCsv(`?${query}`, 'manager')
-      const exported = readCsvObjects(await res.text()).rows.map((row) => row.call_id)
+      const exported = readCsvObjects(await res.text()).rows.map((row) => row['Call ID'])
       expect(exported, query).toEqual(searched)
       expect(res.headers.get('x-total-count'), query).toBe(String(searched.length))
     }

@@ -10,7 +10,7 @@ import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../../auth/require-session'
 import { sameSiteOnly } from '../../http/csrf'
-import { CSV_CONTENT_TYPE, csvFileName } from '../../http/csv'
+import { CSV_CONTENT_TYPE, csvByteOrder, csvFileName } from '../../http/csv'
 import { type CsvStreamEnd, csvStream } from '../../http/csv-stream'
 import { sendInvalidFields } from '../../http/invalid-fields'
 import { createPersonSlots } from '../../http/person-slots'
@@ -57,7 +57,10 @@ export function callExportRoutes(options: {
     requirePermission('calls:read'),
     sameSiteOnly('Export the calls from the Calls page.'),
     async (c) => {
-      const parsed = callExportQuery.safeParse(c.req.query())
+      const byteOrder = csvByteOrder(c)
+      if (byteOrder instanceof Response) return byteOrder
+      const { bom: _bom, ...asked } = c.req.query()
+      const parsed = callExportQuery.safeParse(asked)
       if (!parsed.success) {
         const zone = parsed.error.issues.some((issue) => issue.path[0] === 'tz')
         const detail = zone
@@ -104,6 +107,7 @@ export function callExportRoutes(options: {
           throw error
         })
       const body = csvStream({
+        bom: byteOrder.bom,
         header: columns.header,
         batches: store.callSearch.pages(filter, EXPORT_PAGE),
         values: columns.values,

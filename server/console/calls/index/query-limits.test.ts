@@ -146,9 +146,9 @@ describe('per-person caps', () => {
     expect(problem.detail).toMatch(/already have 2 exports under way/)
     const others = await t.request(EMPTY_EXPORT, { cookie: cookies.b })
     expect(others.status).toBe(200)
-    expect(await others.text()).toMatch(/^"call_id"/)
+    expect(await others.text()).toMatch(/^"Call ID"/)
     // An export read to its end, or cancelled, is no longer under way.
-    expect(await first.text()).toMatch(/^"call_id"/)
+    expect(await first.text()).toMatch(/^"Call ID"/)
     await second.body?.cancel()
     const again = [
       await t.request(EMPTY_EXPORT, { cookie: cookies.a }),

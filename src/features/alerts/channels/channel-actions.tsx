@@ -39,7 +39,7 @@ export function SendTestButton({ channel, onDone }: { channel: AlertChannel; onD
   const mutation = useMutation({
     mutationFn: testChannel,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: alertQueries.deliveries().queryKey })
+      await queryClient.invalidateQueries({ queryKey: alertQueries.deliveryLogs() })
       onDone(`Test sent through ${revealHidden(channel.name)}: its delivery is in the log below.`)
     },
     onError: (error) => onDone(`Could not send a test through ${revealHidden(channel.name)}: ${error.message}`),

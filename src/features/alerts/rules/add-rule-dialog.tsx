@@ -7,16 +7,18 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogActions } from '@/components/ui/dialog'
 import { FormError } from '@/components/ui/form-error'
 import { errorOfField, formLevelError } from '@/lib/field-errors'
+import { ChannelPicker } from './channel-picker'
 import { PercentField } from './percent-field'
 import { readPercent } from './read-percent'
 import { RULE_KIND_WORDS } from './rule-kinds'
 
-/** A new rule, on from the start: what it watches and, for usage, the share of the commitment. */
+/** A new rule, on from the start: what it watches, for usage the share of the commitment, and where it goes. */
 export function AddRuleDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (description: string) => void }) {
   const queryClient = useQueryClient()
   const [kind, setKind] = useState<AlertRuleKind>('usage-percent')
   const [percent, setPercent] = useState('')
   const [percentError, setPercentError] = useState<string>()
+  const [channelIds, setChannelIds] = useState<string[] | null>(null)
   const mutation = useMutation({
     mutationFn: createRule,
     onSuccess: async (rule) => {
@@ -25,7 +27,7 @@ export function AddRuleDialog({ onClose, onAdded }: { onClose: () => void; onAdd
     },
   })
   const serverErrors = isApiError(mutation.error) ? mutation.error.fieldErrors : {}
-  const formError = formLevelError(mutation.error, serverErrors, ['percent'])
+  const formError = formLevelError(mutation.error, serverErrors, ['percent', 'channelIds'])
 
   return (
     <Dialog title="Add a rule" description="Rules watch the current billing period." onClose={onClose}>
@@ -34,10 +36,10 @@ export function AddRuleDialog({ onClose, onAdded }: { onClose: () => void; onAdd
         className="space-y-4"
         onSubmit={(event) => {
           event.preventDefault()
-          if (kind !== 'usage-percent') return mutation.mutate({ kind, percent: null, enabled: true })
+          if (kind !== 'usage-percent') return mutation.mutate({ kind, percent: null, enabled: true, channelIds })
           const read = readPercent(percent)
           setPercentError('error' in read ? read.error : undefined)
-          if ('percent' in read) mutation.mutate({ kind, percent: read.percent, enabled: true })
+          if ('percent' in read) mutation.mutate({ kind, percent: read.percent, enabled: true, channelIds })
         }}
       >
         <fieldset className="space-y-2">
@@ -70,6 +72,14 @@ export function AddRuleDialog({ onClose, onAdded }: { onClose: () => void; onAdd
             error={percentError ?? errorOfField(serverErrors, 'percent')}
           />
         )}
+        <ChannelPicker
+          value={channelIds}
+          onChange={(value) => {
+            setChannelIds(value)
+            mutation.reset()
+          }}
+          error={errorOfField(serverErrors, 'channelIds')}
+        />
         {formError && <FormError>{formError}</FormError>}
         <DialogActions>
           <Button variant="secondary" onClick={onClose}>

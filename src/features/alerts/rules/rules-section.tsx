@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { alertQueries, deleteRule } from '@/api/alerts'
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog'
 import { TableSkeleton } from '@/components/table-skeleton'
@@ -7,12 +7,16 @@ import { Button } from '@/components/ui/button'
 import { Card, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
-import { AddRuleDialog } from './add-rule-dialog'
-import { EditPercentDialog } from './edit-percent-dialog'
 import { type RuleAction, RulesTable } from './rules-table'
+
+// The rule forms (kinds, percent, channel picker) load when one is opened: a cold /alerts reads the rules only.
+const AddRuleDialog = lazy(() => import('./add-rule-dialog').then((dialog) => ({ default: dialog.AddRuleDialog })))
+const EditRuleDialog = lazy(() => import('./edit-rule-dialog').then((dialog) => ({ default: dialog.EditRuleDialog })))
 
 export function RulesSection() {
   const rules = useQuery(alertQueries.rules())
+  const channels = useQuery(alertQueries.channels())
+  const channelNames = new Map((channels.data?.channels ?? []).map((channel) => [channel.id, channel.name]))
   const [adding, setAdding] = useState(false)
   const [action, setAction] = useState<RuleAction | null>(null)
   const [notice, setNotice] = useState('')
@@ -41,28 +45,30 @@ export function RulesSection() {
         ) : rules.data.rules.length === 0 ? (
           <EmptyState title="No rules yet">Add one to be told before the commitment is crossed.</EmptyState>
         ) : (
-          <RulesTable rules={rules.data.rules} onAction={setAction} onDone={setNotice} />
+          <RulesTable rules={rules.data.rules} channelNames={channelNames} onAction={setAction} onDone={setNotice} />
         )}
       </div>
-      {adding && (
-        <AddRuleDialog
-          onClose={() => setAdding(false)}
-          onAdded={(description) => {
-            setAdding(false)
-            setNotice(`Rule added: ${description}.`)
-          }}
-        />
-      )}
-      {action?.kind === 'edit' && (
-        <EditPercentDialog
-          rule={action.rule}
-          onClose={() => setAction(null)}
-          onSaved={(description) => {
-            setAction(null)
-            setNotice(`Rule changed: ${description}.`)
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {adding && (
+          <AddRuleDialog
+            onClose={() => setAdding(false)}
+            onAdded={(description) => {
+              setAdding(false)
+              setNotice(`Rule added: ${description}.`)
+            }}
+          />
+        )}
+        {action?.kind === 'edit' && (
+          <EditRuleDialog
+            rule={action.rule}
+            onClose={() => setAction(null)}
+            onSaved={(description) => {
+              setAction(null)
+              setNotice(`Rule changed: ${description}.`)
+            }}
+          />
+        )}
+      </Suspense>
       {action?.kind === 'delete' && (
         <ConfirmDeleteDialog
           title="Delete this rule?"

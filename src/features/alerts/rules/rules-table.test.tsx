@@ -17,30 +17,41 @@ const rule = (id: string, kind: AlertRule['kind'], description: string): AlertRu
   updatedAt: '2026-12-01T09:00:00.000Z',
   updatedBy: null,
   firedThisPeriod: false,
+  channelIds: null,
 })
 
-// What the table offers per rule; turning one on and off, and saving an edit, are e2e/alerts.spec.ts's journey.
+// What the table offers per rule; turning one on and off, and saving an edit, are the e2e journeys'.
 describe('RulesTable', () => {
-  it('offers Edit percent only on a percent rule, and Delete on every rule, each named after its rule', async () => {
-    const percent = rule('r1', 'usage-percent', 'Minutes used reach 80% of the commitment')
+  it('offers Edit and Delete on every rule, each named after its rule, and says where each rule goes', async () => {
+    const percent = {
+      ...rule('r1', 'usage-percent', 'Minutes used reach 80% of the commitment'),
+      channelIds: ['chn_a'],
+    }
     const projected = rule('r2', 'projected-over', 'Projected to go over the commitment')
+    const nowhere = { ...rule('r3', 'caller-id-answered-less', 'A caller ID is answered less'), channelIds: [] }
     const onAction = vi.fn()
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <RulesTable rules={[percent, projected]} onAction={onAction} onDone={() => {}} />
+        <RulesTable
+          rules={[percent, projected, nowhere]}
+          channelNames={new Map([['chn_a', 'Ops mail']])}
+          onAction={onAction}
+          onDone={() => {}}
+        />
       </QueryClientProvider>,
     )
+    const rowOf = (description: string) => screen.getByRole('row', { name: new RegExp(description) })
     const buttonsOf = (description: string) =>
-      within(screen.getByRole('row', { name: new RegExp(description) }))
+      within(rowOf(description))
         .getAllByRole('button')
         .map((button) => button.getAttribute('aria-label'))
-    expect(buttonsOf(percent.description)).toEqual([
-      `Edit percent: ${percent.description}`,
-      `Delete: ${percent.description}`,
-    ])
-    expect(buttonsOf(projected.description)).toEqual([`Delete: ${projected.description}`])
+    for (const one of [percent, projected])
+      expect(buttonsOf(one.description)).toEqual([`Edit rule: ${one.description}`, `Delete: ${one.description}`])
+    expect(rowOf(percent.description).textContent).toContain('Ops mail')
+    expect(rowOf(projected.description).textContent).toContain('Every channel')
+    expect(rowOf(nowhere.description).textContent).toContain('No channel (the banner only)')
 
-    await userEvent.click(screen.getByRole('button', { name: `Edit percent: ${percent.description}` }))
+    await userEvent.click(screen.getByRole('button', { name: `Edit rule: ${percent.description}` }))
     expect(onAction).toHaveBeenLastCalledWith({ kind: 'edit', rule: percent })
     await userEvent.click(screen.getByRole('button', { name: `Delete: ${projected.description}` }))
     expect(onAction).toHaveBeenLastCalledWith({ kind: 'delete', rule: projected })

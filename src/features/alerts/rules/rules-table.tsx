@@ -7,12 +7,22 @@ import { RuleEnabledSwitch } from './rule-enabled-switch'
 
 export type RuleAction = { kind: 'edit' | 'delete'; rule: AlertRule }
 
+/** Where a rule's firings go, in words. */
+function sendsTo(rule: AlertRule, channelNames: ReadonlyMap<string, string>): string {
+  if (rule.channelIds === null) return 'Every channel'
+  if (rule.channelIds.length === 0) return 'No channel (the banner only)'
+  return rule.channelIds.map((id) => channelNames.get(id) ?? 'a channel').join(', ')
+}
+
 export function RulesTable({
   rules,
+  channelNames,
   onAction,
   onDone,
 }: {
   rules: readonly AlertRule[]
+  /** Channel names by id, as the channels' list has them (empty while it loads). */
+  channelNames: ReadonlyMap<string, string>
   onAction: (action: RuleAction) => void
   onDone: (message: string) => void
 }) {
@@ -22,6 +32,7 @@ export function RulesTable({
       <TableHeader>
         <TableRow>
           <TableHead>Rule</TableHead>
+          <TableHead>Sends to</TableHead>
           <TableHead>Enabled</TableHead>
           <TableHead>Fired this period</TableHead>
           <TableHead>Actions</TableHead>
@@ -33,6 +44,7 @@ export function RulesTable({
             <TableHead scope="row" look="row-medium">
               {rule.description}
             </TableHead>
+            <TableCell>{sendsTo(rule, channelNames)}</TableCell>
             <TableCell>
               <RuleEnabledSwitch rule={rule} onDone={onDone} />
             </TableCell>
@@ -42,16 +54,14 @@ export function RulesTable({
             {rowActionsCell(
               rule.description,
               () => onAction({ kind: 'delete', rule }),
-              rule.kind === 'usage-percent' && (
-                <Button
-                  variant="secondary"
-                  size="xs"
-                  aria-label={`Edit percent: ${rule.description}`}
-                  onClick={() => onAction({ kind: 'edit', rule })}
-                >
-                  Edit percent
-                </Button>
-              ),
+              <Button
+                variant="secondary"
+                size="xs"
+                aria-label={`Edit rule: ${rule.description}`}
+                onClick={() => onAction({ kind: 'edit', rule })}
+              >
+                Edit
+              </Button>,
             )}
           </TableRow>
         ))}
