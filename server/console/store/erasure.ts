@@ -34,6 +34,9 @@ export interface ErasureCounts {
   alerts: number
   live_entries: number
   saved_views: number
+  /** Issue 53: scores of the number's calls (their comments are about the call), and other scores' comments naming it. */
+  scores: number
+  score_mentions: number
 }
 
 export interface ErasureRequest {
@@ -232,7 +235,11 @@ async function eraseNumber(tx: Tx, number: NumberRedaction, request: ErasureRequ
   // What was said of the number's calls is about the person: erased, every version with it.
   let notes = 0
   let outcomes = 0
+  let scores = 0
   if (callIds.length > 0) {
+    scores = Number(
+      (await tx.deleteFrom('call_scores').where('call_id', 'in', callIds).executeTakeFirst()).numDeletedRows,
+    )
     await tx.deleteFrom('call_note_versions').where('call_id', 'in', callIds).execute()
     notes = Number(
       (await tx.deleteFrom('call_notes').where('call_id', 'in', callIds).executeTakeFirst()).numDeletedRows,
@@ -308,6 +315,8 @@ async function eraseNumber(tx: Tx, number: NumberRedaction, request: ErasureRequ
     alerts: 0,
     live_entries: 0,
     saved_views: 0,
+    scores,
+    score_mentions: await redactMentions(tx, { table: 'call_scores', key: ['id'], text: ['comment'] }, number),
   }
   // One after another: the statements share the transaction's one connection.
   for (const [kind, specs] of Object.entries(MENTIONS) as [keyof typeof MENTIONS, readonly Mentions[]][])

@@ -26,6 +26,9 @@ const ERASED_KINDS = [
   'alerts',
   'live_entries',
   'saved_views',
+  // Issue 53: scores of its calls, and other scores' comments that named it.
+  'scores',
+  'score_mentions',
 ] as const
 
 /** POST: the number as a person wrote it (without +country, read in `region`), and why it is erased. */
@@ -53,7 +56,8 @@ const erasure = z.object({
   by: z.string(),
   reason: z.string(),
   /** Rows erased or pseudonymised, per kind. */
-  erased: z.record(z.enum(ERASED_KINDS), z.number()),
+  // Partial: an erasure made before a kind existed has no count of it.
+  erased: z.partialRecord(z.enum(ERASED_KINDS), z.number()),
   /** The audit trail's values of the number erased (its entries then read [erased]); null in the list of past erasures. */
   audit_trail: z.nullable(z.object({ values: z.number(), entries: z.number() })),
 })
