@@ -21,10 +21,17 @@ import type { ScorecardRow } from '../store/scoring'
 const ID = /^[A-Za-z0-9-]{1,64}$/
 
 /** The questions as kept: ids by position, which the answers of that version name. */
-export const questionsOf = (input: ScorecardInput): Question[] =>
-  input.questions.map((question, index) => ({ id: `q${index + 1}`, ...question }))
+const questionsOf = (input: ScorecardInput): Question[] =>
+  input.questions.map(({ kind, text, scale_max, weight }, index) => ({
+    id: `q${index + 1}`,
+    kind,
+    text,
+    // A yes-or-no question has no scale, whatever was sent with it.
+    ...(kind === 'scale' ? { scale_max } : {}),
+    weight,
+  }))
 
-export const scorecardOf = (row: ScorecardRow): Scorecard => ({
+const scorecardOf = (row: ScorecardRow): Scorecard => ({
   id: row.id,
   name: row.name,
   version: row.version,

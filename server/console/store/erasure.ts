@@ -332,12 +332,15 @@ export interface ErasureRow {
   counts: ErasureCounts
 }
 
+// An erasure made before a kind existed (issue 53's scores) erased none of it.
+const BEFORE_SCORES = { scores: 0, score_mentions: 0 }
+
 const rowOf = (row: { id: string; at: number; by_email: string; reason: string; counts: string }): ErasureRow => ({
   id: row.id,
   at: Number(row.at),
   byEmail: row.by_email,
   reason: row.reason,
-  counts: JSON.parse(row.counts),
+  counts: { ...BEFORE_SCORES, ...JSON.parse(row.counts) },
 })
 
 export function createErasureQueries(

@@ -56,8 +56,7 @@ const erasure = z.object({
   by: z.string(),
   reason: z.string(),
   /** Rows erased or pseudonymised, per kind. */
-  // Partial: an erasure made before a kind existed has no count of it.
-  erased: z.partialRecord(z.enum(ERASED_KINDS), z.number()),
+  erased: z.record(z.enum(ERASED_KINDS), z.number()),
   /** The audit trail's values of the number erased (its entries then read [erased]); null in the list of past erasures. */
   audit_trail: z.nullable(z.object({ values: z.number(), entries: z.number() })),
 })

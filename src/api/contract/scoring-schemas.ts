@@ -12,9 +12,9 @@ export const callScorePaths = (callId: string) => {
 /** Under CONSOLE_PREFIX: the period's averages per person and per scorecard, and every score as CSV. */
 export const SCORE_SUMMARY_PATHS = { summary: '/usage/scores', export: '/usage/scores.csv' } as const
 
-export const MAX_QUESTIONS = 30
-export const MAX_SCALE = 10
-export const MAX_WEIGHT = 100
+const MAX_QUESTIONS = 30
+const MAX_SCALE = 10
+const MAX_WEIGHT = 100
 export const MAX_COMMENT_LENGTH = 2_000
 const MAX_NAME_LENGTH = 120
 const MAX_QUESTION_LENGTH = 300
@@ -37,22 +37,32 @@ const weight = z
     z.maximum(MAX_WEIGHT, { error: `A weight is at most ${MAX_WEIGHT}.` }),
   )
 
-/** A question answered from 1 to `scale_max` (1 the worst), or yes (the good answer) or no. */
-const questionInput = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('scale'),
+/**
+ * A question answered from 1 to `scale_max` (1 the worst), or yes (the good answer) or no. One object with a kind,
+ * not a discriminated union: zod's union and literal would join every page's entry (the entry holds all of zod/mini
+ * any page uses), for this one form.
+ */
+const questionInput = z
+  .object({
+    kind: z.enum(['scale', 'yes_no'], { error: 'Choose a scale or yes or no.' }),
     text: plain('question', MAX_QUESTION_LENGTH),
-    scale_max: z
-      .number()
-      .check(
-        z.int({ error: 'Give the scale’s top as a whole number.' }),
-        z.minimum(2, { error: 'A scale goes at least from 1 to 2.' }),
-        z.maximum(MAX_SCALE, { error: `A scale goes at most from 1 to ${MAX_SCALE}.` }),
-      ),
+    scale_max: z.optional(
+      z
+        .number()
+        .check(
+          z.int({ error: 'Give the scale’s top as a whole number.' }),
+          z.minimum(2, { error: 'A scale goes at least from 1 to 2.' }),
+          z.maximum(MAX_SCALE, { error: `A scale goes at most from 1 to ${MAX_SCALE}.` }),
+        ),
+    ),
     weight,
-  }),
-  z.object({ kind: z.literal('yes_no'), text: plain('question', MAX_QUESTION_LENGTH), weight }),
-])
+  })
+  .check(
+    z.refine((question) => question.kind !== 'scale' || question.scale_max !== undefined, {
+      error: 'Give the scale’s top.',
+      path: ['scale_max'],
+    }),
+  )
 export type QuestionInput = z.infer<typeof questionInput>
 
 /** POST (a new scorecard) and PUT (its next version): the name and every question, in order. */
@@ -104,7 +114,6 @@ export const callScoreInput = z.object({
     z.refine((text) => isPlainText(text.replace(/\r?\n/g, ' ')), { error: 'Use plain text: no control characters.' }),
   ),
 })
-export type CallScoreInput = z.infer<typeof callScoreInput>
 
 const callScore = z.object({
   scorecard_id: z.string(),
