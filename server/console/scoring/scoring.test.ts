@@ -82,6 +82,14 @@ describe('scorecards', () => {
     )
     expect(JSON.stringify(bad)).toContain('A weight is 1 or more.')
     expect(JSON.stringify(bad)).toContain('A scale goes at most from 1 to 10.')
+    const noTop = await expectProblem(
+      await first.request('/api/console/scorecards', {
+        cookie: on.admin.first,
+        json: { name: 'Tone', questions: [{ kind: 'scale', text: 'Tone', weight: 1 }] },
+      }),
+      400,
+    )
+    expect(JSON.stringify(noTop)).toContain('Give the scale’s top.')
 
     const card = await createCard()
     expect(card).toMatchObject({
