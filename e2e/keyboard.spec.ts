@@ -229,6 +229,7 @@ test('? lists every shortcut, the g ones of the person’s pages; Escape closes 
     ['Users', 'gthenp'],
     ['Audit log', 'gthena'],
     ['Do not call', 'gthend'],
+    ['Scorecards', 'gthens'],
     ['Previous command', '↑'],
     ['Next command', '↓'],
     ['Run the command', 'Enter'],

@@ -49,6 +49,10 @@ const coldPage = (path: string, routeFile: string, budget: Budget, mayLoad: read
 // 2026-12-06: every dashboard page 0.54 KB less with Vite's helper behind lazy imports replaced by a smaller one
 // (src/lib/preload-chunks.ts, vite.config.ts); each budget below brought down to the figure then measured, rounded
 // up to the next 0.1 KB with at least 0.05 to spare (chunks' names are hashes, and any change moves them a little).
+// 2026-12-06, issue 53's call scoring: every page about 0.1 KB more (the /scorecards route's definition and its
+// chunks' names in the entry, two permissions); a call page 0.3 (the scores panel's lazy chunk under the recording),
+// /usage 0.4 (the call scores section's). 0.7 KB more at first, zod's discriminated union and literal joining the
+// entry for the scorecard's questions; the schema was written without them. Budgets raised by what was measured.
 const COLD_PAGES: ColdPage[] = [
   // 160 KB until the list showed every number in one format (libphonenumber-js); 195 until every page
   // took live updates; 188.6 with the keyboard shortcuts and denser lists; 167.0 once the list formatted
@@ -67,19 +71,19 @@ const COLD_PAGES: ColdPage[] = [
   // split into a chunk of its own (0.1); 149.6 the same day with chunks named by 7 characters of their hash (vite.config.ts)
   // and the page's paging kept to itself. 149.71 on 2026-12-06 with issue 52's erasure route; 149.21 the same day with
   // the smaller preload helper (see above).
-  coldPage('/calls', 'calls/index.tsx', { limitBytes: 149_300, goalBytes: 140_000 }),
+  coldPage('/calls', 'calls/index.tsx', { limitBytes: 149_400, goalBytes: 140_000 }),
   // 155.8 on 2026-11-26; 148.5 the same day with the phone formats per group.
-  coldPage('/calls/$callId', 'calls/$callId.tsx', { limitBytes: 148_900 }),
+  coldPage('/calls/$callId', 'calls/$callId.tsx', { limitBytes: 149_200 }),
   // 194.2 on 2026-11-26: the forms library and libphonenumber-js with its metadata, to type a number; 186.8
   // the same day with the phone formats per group. 189.3 on 2026-12-06 after issue 51 (raised to 189.4), 188.6 the
   // same day (see /calls). 189.1 on 2026-12-06 with the recording notice's place in the form and the consent it
   // sends (issue 52; the notice itself loads once Record call is ticked).
   coldPage('/calls/new', 'calls/new.tsx', { limitBytes: 188_800 }, [FORMS, PHONE_VALIDATION]),
   // 152.5 on 2026-11-26; 145.4 the same day with the phone formats per group.
-  coldPage('/live', 'live.tsx', { limitBytes: 145_300 }),
+  coldPage('/live', 'live.tsx', { limitBytes: 145_400 }),
   // 261.7 on 2026-11-26, recharts 117 of it. 264.3 on 2026-12-06 after issue 51 (raised to 264.3), 263.6 the same
   // day (see /calls).
-  coldPage('/usage', 'usage.tsx', { limitBytes: 263_400 }, ['recharts']),
+  coldPage('/usage', 'usage.tsx', { limitBytes: 263_800 }, ['recharts']),
   // 200.2 on 2026-11-26: the forms library and libphonenumber-js, to add a caller ID; 192.8 the same day with
   // the phone formats per group.
   coldPage('/caller-ids', 'caller-ids.tsx', { limitBytes: 193_800 }, [FORMS, PHONE_VALIDATION]),
@@ -87,24 +91,24 @@ const COLD_PAGES: ColdPage[] = [
   // list's query imported by its loader (see /calls); just over 159.0 on 2026-12-06 with issue 51's contract in the
   // entry and the audit schemas (three permissions, four audit actions, a call's outcome in the index's rows).
   // 145.1 on 2026-12-06 once its forms left for the dialogs that use them (the budget had not followed).
-  coldPage('/users', 'users.tsx', { limitBytes: 145_000 }, [FORMS]),
+  coldPage('/users', 'users.tsx', { limitBytes: 145_200 }, [FORMS]),
   // 144.7 on 2026-11-26. 147.3 on 2026-12-06 after issue 51 (raised to 147.4), 146.6 the same day (see /calls).
   // 147.2 on 2026-12-06 with issue 52's recording consent and erasure: four audit actions' labels, a permission, the
   // Erasure route's entry.
-  coldPage('/audit', 'audit.tsx', { limitBytes: 146_900 }),
+  coldPage('/audit', 'audit.tsx', { limitBytes: 147_100 }),
   // 155.2 on 2026-11-26; 147.9 the same day with the phone formats per group. 148.6 on 2026-12-06 with chunks named
   // by their hash; then about 1.3 KB more with the alert channels' and integrations' add dialog, table and delivery
   // log shared (src/components/): a chunk both pages load, compressed apart from the page's own (149.9; /integrations
   // 146.9, 0.8 more, the same day).
   // 150.1 on 2026-12-06 with issue 52 (see /calls): lib/field-errors, which /do-not-call's dialogs share, is a chunk of
   // its own (0.08 KB more here and on /integrations).
-  coldPage('/alerts', 'alerts.tsx', { limitBytes: 149_800 }),
+  coldPage('/alerts', 'alerts.tsx', { limitBytes: 149_900 }),
   // 146.1 on 2026-12-06: the admins' integrations (issue 51), their page in a chunk of its own.
   // 2026-12-06, with chunks named by their hash alone (vite.config.ts): /live 145.5, /alerts 148.6, /integrations
   // 145.9, a call page 149.0, /caller-ids 193.9, and these five budgets brought down to just above.
   coldPage('/integrations', 'integrations.tsx', { limitBytes: 146_800 }),
   // 143.5 on 2026-12-06 (issue 52): the list, its three dialogs (add, remove, import) and its queries in a chunk of its own.
-  coldPage('/do-not-call', 'do-not-call.tsx', { limitBytes: 143_200 }),
+  coldPage('/do-not-call', 'do-not-call.tsx', { limitBytes: 143_300 }),
   // Everyone's first page: it must stay light whatever the signed-in pages grow into.
   // 151.3 on 2026-11-26 with the forms library (14 KB); 137.6 the same day without (use-checked-fields.ts);
   // 81.8 on 2026-11-27 as a document of its own, without the router and the queries (src/sign-in-document/).

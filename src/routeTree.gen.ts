@@ -19,6 +19,7 @@ import { Route as ErasuresRouteImport } from './routes/erasures'
 import { Route as IntegrationsRouteImport } from './routes/integrations'
 import { Route as LiveRouteImport } from './routes/live'
 import { Route as OutcomesRouteImport } from './routes/outcomes'
+import { Route as ScorecardsRouteImport } from './routes/scorecards'
 import { Route as SetUpRouteImport } from './routes/set-up'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as UsageRouteImport } from './routes/usage'
@@ -78,6 +79,11 @@ const LiveRoute = LiveRouteImport.update({
 const OutcomesRoute = OutcomesRouteImport.update({
   id: '/outcomes',
   path: '/outcomes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ScorecardsRoute = ScorecardsRouteImport.update({
+  id: '/scorecards',
+  path: '/scorecards',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SetUpRoute = SetUpRouteImport.update({
@@ -142,6 +148,7 @@ export interface FileRoutesByFullPath {
   '/integrations': typeof IntegrationsRoute
   '/live': typeof LiveRoute
   '/outcomes': typeof OutcomesRoute
+  '/scorecards': typeof ScorecardsRoute
   '/set-up': typeof SetUpRoute
   '/sign-in': typeof SignInRoute
   '/usage': typeof UsageRoute
@@ -164,6 +171,7 @@ export interface FileRoutesByTo {
   '/integrations': typeof IntegrationsRoute
   '/live': typeof LiveRoute
   '/outcomes': typeof OutcomesRoute
+  '/scorecards': typeof ScorecardsRoute
   '/set-up': typeof SetUpRoute
   '/sign-in': typeof SignInRoute
   '/usage': typeof UsageRoute
@@ -187,6 +195,7 @@ export interface FileRoutesById {
   '/integrations': typeof IntegrationsRoute
   '/live': typeof LiveRoute
   '/outcomes': typeof OutcomesRoute
+  '/scorecards': typeof ScorecardsRoute
   '/set-up': typeof SetUpRoute
   '/sign-in': typeof SignInRoute
   '/usage': typeof UsageRoute
@@ -211,6 +220,7 @@ export interface FileRouteTypes {
     | '/integrations'
     | '/live'
     | '/outcomes'
+    | '/scorecards'
     | '/set-up'
     | '/sign-in'
     | '/usage'
@@ -233,6 +243,7 @@ export interface FileRouteTypes {
     | '/integrations'
     | '/live'
     | '/outcomes'
+    | '/scorecards'
     | '/set-up'
     | '/sign-in'
     | '/usage'
@@ -255,6 +266,7 @@ export interface FileRouteTypes {
     | '/integrations'
     | '/live'
     | '/outcomes'
+    | '/scorecards'
     | '/set-up'
     | '/sign-in'
     | '/usage'
@@ -278,6 +290,7 @@ export interface RootRouteChildren {
   IntegrationsRoute: typeof IntegrationsRoute
   LiveRoute: typeof LiveRoute
   OutcomesRoute: typeof OutcomesRoute
+  ScorecardsRoute: typeof ScorecardsRoute
   SetUpRoute: typeof SetUpRoute
   SignInRoute: typeof SignInRoute
   UsageRoute: typeof UsageRoute
@@ -360,6 +373,13 @@ declare module '@tanstack/react-router' {
       path: '/outcomes'
       fullPath: '/outcomes'
       preLoaderRoute: typeof OutcomesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/scorecards': {
+      id: '/scorecards'
+      path: '/scorecards'
+      fullPath: '/scorecards'
+      preLoaderRoute: typeof ScorecardsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/set-up': {
@@ -446,6 +466,7 @@ const rootRouteChildren: RootRouteChildren = {
   IntegrationsRoute: IntegrationsRoute,
   LiveRoute: LiveRoute,
   OutcomesRoute: OutcomesRoute,
+  ScorecardsRoute: ScorecardsRoute,
   SetUpRoute: SetUpRoute,
   SignInRoute: SignInRoute,
   UsageRoute: UsageRoute,

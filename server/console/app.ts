@@ -13,6 +13,7 @@ import { OUTCOME_KINDS_PATH } from '../../src/api/contract/outcome-kind-schemas'
 import { PLACED_BY_PATH } from '../../src/api/contract/placed-by-schemas'
 import { STORAGE_PROXY_PATH } from '../../src/api/contract/recording-links'
 import { API_PREFIX } from '../../src/api/contract/schemas'
+import { SCORECARDS_PATH } from '../../src/api/contract/scoring-schemas'
 import { type AlertDelivery, createAlertDelivery } from './alerts/delivery/delivery'
 import { alertDeliveryRoutes } from './alerts/delivery/routes'
 import type { AlertEvaluator } from './alerts/rules/evaluator'
@@ -96,6 +97,9 @@ import { recordingNoticeRoutes } from './recording-consent/routes'
 import { recordingWindowRefusal } from './retention/recording-window'
 import type { RetentionWindows } from './retention/retention-windows'
 import { can } from './roles'
+import { callScoreRoutes } from './scoring/call-score-routes'
+import { scorecardRoutes } from './scoring/scorecard-routes'
+import { scoreSummaryRoutes } from './scoring/summary-routes'
 import type { ConsoleStore } from './store'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './store/query-limits'
 import { isStoreUnreachable } from './store/store-unreachable'
@@ -487,6 +491,11 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
       now,
     }),
   )
+  // Issue 53, item 6: scorecards, a call's scores, and their summaries on /usage.
+  const scoring = { store: options.store, audit, signedIn: signedInPaced, now }
+  app.route(`${CONSOLE_PREFIX}${SCORECARDS_PATH}`, scorecardRoutes(scoring))
+  app.route(CONSOLE_PREFIX, callScoreRoutes(scoring))
+  app.route(CONSOLE_PREFIX, scoreSummaryRoutes(scoring))
   const liveHub =
     options.liveHub !== undefined
       ? options.liveHub

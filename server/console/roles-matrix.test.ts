@@ -45,6 +45,12 @@ const CONSOLE_ROUTES: Operation[] = [
   { method: 'GET', route: '/api/console/recording-notice?phone_number=%2B33142685300', permission: 'calls:create' },
   { method: 'GET', route: '/api/console/erasures', permission: 'erasures:manage' },
   { method: 'GET', route: '/api/console/subject-access?phone_number=%2B13035550100', permission: 'erasures:manage' },
+  { method: 'GET', route: '/api/console/scorecards', permission: 'calls:score' },
+  {
+    method: 'GET',
+    route: '/api/console/usage/scores?from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z',
+    permission: 'usage:read',
+  },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
 
@@ -91,6 +97,8 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/recording-notice?phone_number=%2B33142685300': ['support', 'admin'],
   'GET /api/console/erasures': ['admin'],
   'GET /api/console/subject-access?phone_number=%2B13035550100': ['admin'],
+  'GET /api/console/scorecards': ['manager', 'admin'],
+  'GET /api/console/usage/scores?from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z': ['manager', 'admin'],
 }
 
 const name = (operation: Operation) => `${operation.method} ${operation.route}`
@@ -116,6 +124,9 @@ describe('the role matrix as written', () => {
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('calling-hours:override'))).toEqual(['admin'])
     // Issue 52: only admins erase a number or export what is held about one.
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('erasures:manage'))).toEqual(['admin'])
+    // Issue 53: admins keep the scorecards; managers and admins score calls, support never.
+    expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('scorecards:manage'))).toEqual(['admin'])
+    expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('calls:score'))).toEqual(['manager', 'admin'])
   })
 })
 

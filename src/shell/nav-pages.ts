@@ -15,6 +15,7 @@ export interface NavPage {
     | '/users'
     | '/audit'
     | '/do-not-call'
+    | '/scorecards'
   label: string
   /** Only the page itself is marked current, not the pages under it (a call under Calls). */
   exact: boolean
@@ -75,6 +76,15 @@ export const NAV_PAGES: readonly NavPage[] = [
     permission: 'do-not-call:manage',
     menuWith: 'users:manage',
     goKey: 'd',
+  },
+  // Issue 53: the questions managers score calls against, kept by admins.
+  {
+    to: '/scorecards',
+    label: 'Scorecards',
+    exact: false,
+    permission: 'scorecards:manage',
+    menuWith: 'users:manage',
+    goKey: 's',
   },
 ]
 

@@ -92,6 +92,22 @@ describe('erasing a number', () => {
     await ok(work(subjectCall, 'note', { note: 'Asked to be called after five' }))
     await ok(work(subjectCall, 'outcome', { outcome: 'callback-requested' }))
     await ok(work(otherCall, 'note', { note: 'Her sister: 4155550177. Call me about T-3.' }))
+    // Issue 53: a manager's scores, whose comments are about the call (and one names the number).
+    const card = await ok(
+      first.request('/api/console/scorecards', {
+        cookie: cookie.ana,
+        json: { name: 'Quality', questions: [{ kind: 'yes_no', text: 'Kind?', weight: 1 }] },
+      }),
+      201,
+    )
+    const scoreOf = (callId: string, comment: string) =>
+      first.request(`/api/console/calls/${callId}/scores/${card.id}`, {
+        cookie: cookie.mia,
+        method: 'PUT',
+        json: { answers: [{ question_id: 'q1', value: true }], comment },
+      })
+    await ok(scoreOf(subjectCall, 'Confirmed her number, (415) 555-0177'), 201)
+    await ok(scoreOf(otherCall, 'Took down the sister’s 4155550177 kindly'), 201)
     const csv = ['Name,Phone,Note', 'Jane,(415) 555-0177,VIP', 'Bob,+1 312 555 0177,alt 415-555-0177'].join('\n')
     await importCallList(first, cookie.mia, { csv, name: 'December' })
     await ok(
@@ -181,6 +197,7 @@ describe('erasing a number', () => {
       calls: 2,
       notes: 2,
       outcomes: 1,
+      scores: 1,
       contacts: 1,
       callbacks: 1,
       note_mentions: 1,
@@ -208,6 +225,7 @@ describe('erasing a number', () => {
       'calling_hours_exceptions.phone_number',
       'saved_views.search',
       'audit_personal_values.value',
+      'call_scores.comment',
     ])
       expect(before.get(place), place).toBeGreaterThan(0)
     const otherBefore = await whereStoreHolds(first.store, [OTHER])
@@ -232,6 +250,8 @@ describe('erasing a number', () => {
       callbacks: 1,
       calling_hours_exceptions: 1,
       saved_views: 1,
+      scores: 1,
+      score_mentions: 1,
     })
     expect(answer).toMatchObject({
       erased_before: 0,
@@ -286,6 +306,7 @@ describe('erasing a number', () => {
       calls: 0,
       notes: 0,
       outcomes: 0,
+      scores: 0,
       contacts: 0,
       callbacks: 0,
       note_mentions: 0,

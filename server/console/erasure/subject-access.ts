@@ -21,6 +21,7 @@ export function subjectAccessExport(e164: string, at: number, records: SubjectRe
     calls: records.calls.length,
     notes: records.notes.length,
     outcomes: records.outcomes.length,
+    scores: records.scores.length,
     contacts: records.contacts.length,
     callbacks: records.callbacks.length,
     note_mentions: records.mentions.notes.length,

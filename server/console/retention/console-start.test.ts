@@ -47,6 +47,7 @@ it('prunes at start what is past its window, audits the counts, and gives its le
     placements: 1,
     notes: 1,
     outcomes: 1,
+    scores: 0,
     calls_days: 30,
     notes_days: 30,
   })

@@ -24,8 +24,13 @@ beforeEach(async () => {
 })
 afterEach(() => store.close())
 
-/** Five calls 40 days old and one 10 days old, each with metadata, a placer, a note (two versions) and an outcome. */
+/**
+ * Five calls 40 days old and one 10 days old, each with metadata, a placer, a note (two versions), an outcome and a
+ * score.
+ */
 async function seed() {
+  const questions = JSON.stringify([{ id: 'q1', kind: 'yes_no', text: 'Kind?', weight: 1 }])
+  await store.scoring.create({ id: 'card', name: 'Quality', questions, by: ana, at: daysAgo(60) })
   const calls = [
     ...[1, 2, 3, 4, 5].map((n) => ({ id: `call_old_${n}`, at: daysAgo(40) + n * 60_000 })),
     { id: 'call_new', at: daysAgo(10) },
@@ -37,6 +42,17 @@ async function seed() {
     await store.callWork.saveNote(call.id, `first words of ${call.id}`, ana, call.at + 60_000)
     await store.callWork.saveNote(call.id, `wombat said yes on ${call.id}`, ana, call.at + 120_000)
     await store.callWork.recordOutcome(call.id, 'reached', ana, call.at + 120_000)
+    await store.scoring.save({
+      callId: call.id,
+      scorecardId: 'card',
+      version: 1,
+      scorerId: ana,
+      placerId: ana,
+      answers: '[]',
+      scoreTenths: 1000,
+      comment: `wombat was kind on ${call.id}`,
+      at: call.at + 120_000,
+    })
   }
 }
 
@@ -47,7 +63,8 @@ const countOf = async (
     | 'call_owners'
     | 'call_notes'
     | 'call_note_versions'
-    | 'call_outcomes',
+    | 'call_outcomes'
+    | 'call_scores',
 ) =>
   Number(
     (
@@ -79,7 +96,7 @@ describe('the retention prune', () => {
       // Two a batch: five old rows of each kind take three batches.
       batch: 2,
     })
-    expect(counts).toEqual({ calls: 5, placements: 5, notes: 5, outcomes: 5 })
+    expect(counts).toEqual({ calls: 5, placements: 5, notes: 5, outcomes: 5, scores: 5 })
     expect(await countOf('indexed_calls')).toBe(1)
     expect(await countOf('indexed_call_metadata')).toBe(1)
     expect(await textRows()).toBe(1)
@@ -87,6 +104,7 @@ describe('the retention prune', () => {
     expect(await countOf('call_notes')).toBe(1)
     expect(await countOf('call_note_versions')).toBe(2)
     expect(await countOf('call_outcomes')).toBe(1)
+    expect(await countOf('call_scores')).toBe(1)
     expect((await store.callWork.noteOf('call_new'))?.text).toBe('wombat said yes on call_new')
     expect(await store.callWork.noteVersions('call_new')).toHaveLength(2)
 
@@ -97,6 +115,7 @@ describe('the retention prune', () => {
       placements: 5,
       notes: 5,
       outcomes: 5,
+      scores: 5,
       calls_days: 30,
       notes_days: 30,
     })
@@ -113,7 +132,7 @@ describe('the retention prune', () => {
       windows: { callsDays: 365, notesDays: 30, recordingsDays: null },
       now: () => NOW,
     })
-    expect(counts).toEqual({ calls: 0, placements: 0, notes: 5, outcomes: 5 })
+    expect(counts).toEqual({ calls: 0, placements: 0, notes: 5, outcomes: 5, scores: 5 })
     expect(await countOf('indexed_calls')).toBe(6)
     const text = await searchTextOf('call_old_1')
     expect(text).toContain('t-call_old_1')
@@ -131,6 +150,7 @@ describe('the retention prune', () => {
       placements: 0,
       notes: 0,
       outcomes: 0,
+      scores: 0,
     })
     const counts = await pruneOnce({
       store,
@@ -157,10 +177,10 @@ describe('the retention prune', () => {
     // Asked before each batch: two batches go, then the shutdown comes.
     let asked = 0
     const counts = await pruneOnce(options, () => ++asked > 2)
-    expect(counts).toEqual({ calls: 4, placements: 0, notes: 0, outcomes: 0 })
+    expect(counts).toEqual({ calls: 4, placements: 0, notes: 0, outcomes: 0, scores: 0 })
     const [cut] = await store.audit.page({ action: 'retention.pruned' }, 5)
     expect(JSON.parse(cut?.detail ?? '')).toMatchObject({ calls: 4, interrupted: true })
-    expect(await pruneOnce(options)).toEqual({ calls: 1, placements: 5, notes: 0, outcomes: 0 })
+    expect(await pruneOnce(options)).toEqual({ calls: 1, placements: 5, notes: 0, outcomes: 0, scores: 0 })
     expect(await countOf('indexed_calls')).toBe(1)
   })
 })

@@ -9,12 +9,13 @@ import { cutoffOf, type RetentionWindows } from './retention-windows'
 
 const DAY_MS = 24 * 60 * 60_000
 
-/** Rows pruned by kind: calls in the index, the console's records of who placed them, notes, outcomes. */
+/** Rows pruned by kind: calls in the index, the console's records of who placed them, notes, outcomes, scores. */
 interface PrunedCounts {
   calls: number
   placements: number
   notes: number
   outcomes: number
+  scores: number
 }
 
 export interface RetentionPruneOptions {
@@ -54,7 +55,7 @@ export async function pruneOnce(options: RetentionPruneOptions, stopped: () => b
   const at = options.now()
   const calls = cutoffOf(options.windows.callsDays, at)
   const notes = cutoffOf(options.windows.notesDays, at)
-  const counts: PrunedCounts = { calls: 0, placements: 0, notes: 0, outcomes: 0 }
+  const counts: PrunedCounts = { calls: 0, placements: 0, notes: 0, outcomes: 0, scores: 0 }
   if (calls !== null) {
     counts.calls = await drain(retention.pruneIndexedCalls, calls, batch, stopped)
     counts.placements = await drain(retention.pruneCallOwners, calls, batch, stopped)
@@ -62,6 +63,8 @@ export async function pruneOnce(options: RetentionPruneOptions, stopped: () => b
   if (notes !== null) {
     counts.notes = await drain(retention.pruneNotes, notes, Math.min(batch, NOTES_BATCH), stopped)
     counts.outcomes = await drain(retention.pruneOutcomes, notes, batch, stopped)
+    // A score's comment is said of the call, as a note is: the notes' window.
+    counts.scores = await drain(retention.pruneScores, notes, batch, stopped)
   }
   await options.audit.record({
     actor: null,

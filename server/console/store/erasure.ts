@@ -35,6 +35,9 @@ export interface ErasureCounts {
   alerts: number
   live_entries: number
   saved_views: number
+  /** Issue 53: scores of the number's calls (their comments are about the call), and other scores' comments naming it. */
+  scores: number
+  score_mentions: number
 }
 
 export interface ErasureRequest {
@@ -221,7 +224,11 @@ async function eraseNumber(tx: Tx, number: NumberRedaction, request: ErasureRequ
   // What was said of the number's calls is about the person: erased, every version with it.
   let notes = 0
   let outcomes = 0
+  let scores = 0
   if (callIds.length > 0) {
+    scores = Number(
+      (await tx.deleteFrom('call_scores').where('call_id', 'in', callIds).executeTakeFirst()).numDeletedRows,
+    )
     await tx.deleteFrom('call_note_versions').where('call_id', 'in', callIds).execute()
     notes = Number(
       (await tx.deleteFrom('call_notes').where('call_id', 'in', callIds).executeTakeFirst()).numDeletedRows,
@@ -297,6 +304,8 @@ async function eraseNumber(tx: Tx, number: NumberRedaction, request: ErasureRequ
     alerts: 0,
     live_entries: 0,
     saved_views: 0,
+    scores,
+    score_mentions: await redactMentions(tx, { table: 'call_scores', key: ['id'], text: ['comment'] }, number),
   }
   // One after another: the statements share the transaction's one connection.
   for (const [kind, specs] of Object.entries(MENTIONS) as [keyof typeof MENTIONS, readonly Mentions[]][])
@@ -312,12 +321,15 @@ export interface ErasureRow {
   counts: ErasureCounts
 }
 
+// An erasure made before a kind existed (issue 53's scores) erased none of it.
+const BEFORE_SCORES = { scores: 0, score_mentions: 0 }
+
 const rowOf = (row: { id: string; at: number; by_email: string; reason: string; counts: string }): ErasureRow => ({
   id: row.id,
   at: Number(row.at),
   byEmail: row.by_email,
   reason: row.reason,
-  counts: JSON.parse(row.counts),
+  counts: { ...BEFORE_SCORES, ...JSON.parse(row.counts) },
 })
 
 export function createErasureQueries(

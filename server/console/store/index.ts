@@ -33,6 +33,7 @@ import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits'
 import { createRecentSessions, forgettingOnWrites } from './recent-sessions'
 import { createRetentionQueries } from './retention'
 import { createSavedViewQueries } from './saved-views'
+import { createScoringQueries } from './scoring'
 import { createSecretQueries } from './secrets'
 import { createSessionQueries, type SessionWithUser } from './sessions'
 import { createSsoLoginQueries } from './sso-logins'
@@ -106,6 +107,8 @@ function createStore(
     /** Issue 52, item 5: erasure of a number, and what the store holds about one (subject access). */
     erasures: createErasureQueries(db, (work) => adapter.serialTransaction(db, work)),
     subjectRecords: createSubjectRecordQueries(db),
+    /** Issue 53, item 6: scorecards and the scores of calls. */
+    scoring: createScoringQueries(db, adapter),
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
     writeHealth: createWriteHealth(db),
     close: async () => {

@@ -77,6 +77,17 @@ export function createRetentionQueries(db: ConsoleDb, adapter: StoreAdapter) {
         .executeTakeFirst()
       return Number(deleted.numDeletedRows)
     },
+    /** One batch of call scores (issue 53) last changed before `before`: their comments are about the call. */
+    pruneScores: async (before: number, batch = PRUNE_BATCH): Promise<number> => {
+      const deleted = await db
+        .deleteFrom('call_scores')
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('call_scores').select('id').where('updated_at', '<', before).limit(batch),
+        )
+        .where('updated_at', '<', before)
+        .executeTakeFirst()
+      return Number(deleted.numDeletedRows)
+    },
     /**
      * When the console knows a call was placed: its index row's time, else its own record of placing it (a call
      * placed here a moment ago, before the index listed it); null when it knows neither.

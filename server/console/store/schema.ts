@@ -245,6 +245,48 @@ export interface ConsoleDatabase {
   calling_hours_exceptions: CallingHoursExceptionsTable
   // Issue 52, item 5 (0030_erasures; store/erasure.ts).
   erasures: ErasuresTable
+  // Issue 53, item 6 (0034_scorecards; store/scoring.ts).
+  scorecards: ScorecardsTable
+  scorecard_versions: ScorecardVersionsTable
+  call_scores: CallScoresTable
+}
+
+/** A scorecard: its current version's number; every version's name and questions in scorecard_versions. */
+interface ScorecardsTable {
+  id: string
+  version: number
+  archived: number
+  created_at: number
+  updated_at: number
+}
+
+interface ScorecardVersionsTable {
+  scorecard_id: string
+  version: number
+  name: string
+  /** JSON: the questions in order, each with its id, kind, text, scale_max and weight. */
+  questions: string
+  created_by: string | null
+  created_at: number
+}
+
+/** One scorer's score of one call against one scorecard, as of the version it was given against. */
+interface CallScoresTable {
+  id: string
+  call_id: string
+  scorecard_id: string
+  version: number
+  scorer_id: string
+  /** Who placed the call when it was scored (null: not placed through this console), for the summaries per person. */
+  placer_id: string | null
+  /** JSON: the answers, by question id. */
+  answers: string
+  /** 0 to 1000: the weighted score in tenths of a percent, so both stores keep it exactly. */
+  score_tenths: number
+  /** Free text about the call, so personal data: erased with the call's, audited by its hash only. */
+  comment: string
+  created_at: number
+  updated_at: number
 }
 
 /** One erasure request: who asked, why, what it erased; the number only as a keyed hash, never as itself. */

@@ -72,6 +72,27 @@ export function createSubjectRecordQueries(db: ConsoleDb) {
             .select(['o.call_id', 'k.label as outcome', 'o.recorded_at', 'o.updated_at'])
             .where('o.call_id', 'in', callIds)
             .execute()
+      // Issue 53: the scores of its calls, with their comments (the scorer's answers and the score as given).
+      const scores = none
+        ? []
+        : await db
+            .selectFrom('call_scores as c')
+            .innerJoin('scorecard_versions as v', (join) =>
+              join.onRef('v.scorecard_id', '=', 'c.scorecard_id').onRef('v.version', '=', 'c.version'),
+            )
+            .select([
+              'c.call_id',
+              'v.name as scorecard',
+              'c.version',
+              'c.score_tenths',
+              'c.comment',
+              'c.created_at',
+              'c.updated_at',
+            ])
+            .where('c.call_id', 'in', callIds)
+            .orderBy('c.call_id')
+            .orderBy('c.created_at')
+            .execute()
       // Other calls' notes and metadata that name the number.
       const like = `%${number.tail}%`
       const mentioningNotes = (
@@ -98,6 +119,7 @@ export function createSubjectRecordQueries(db: ConsoleDb) {
         calls: calls.map((call) => ({ ...call, metadata: parsed(call.metadata) })),
         notes,
         outcomes,
+        scores: scores.map(({ score_tenths, ...score }) => ({ ...score, score: Number(score_tenths) / 10 })),
         contacts: contacts.map(({ id: _id, ...contact }) => ({ ...contact, metadata: parsed(contact.metadata) })),
         callbacks: callbacks.map((callback) => ({
           id: callback.id,

@@ -99,6 +99,13 @@ export const AUDIT_ACTIONS = [
   // Issue 52: a number erased, and what the console holds about one exported; neither entry holds the number.
   'erasure.done',
   'subject-access.exported',
+  // Issue 53, item 6: scorecards kept by admins, a call's score given or changed (the target is the call; the comment
+  // only by its hash), and the scores exported.
+  'scorecard.created',
+  'scorecard.changed',
+  'call.scored',
+  'call.score-changed',
+  'scores.exported',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 

@@ -26,6 +26,9 @@ const ERASED_KINDS = [
   'alerts',
   'live_entries',
   'saved_views',
+  // Issue 53: scores of its calls, and other scores' comments that named it.
+  'scores',
+  'score_mentions',
 ] as const
 
 /** POST: the number as a person wrote it (without +country, read in `region`), and why it is erased. */

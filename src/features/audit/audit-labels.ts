@@ -85,6 +85,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'call.recording-consent-refused': 'Recorded call refused without consent',
   'erasure.done': 'Number erased',
   'subject-access.exported': 'Data held about a number exported',
+  'scorecard.created': 'Scorecard created',
+  'scorecard.changed': 'Scorecard changed',
+  'call.scored': 'Call scored',
+  'call.score-changed': 'Call score changed',
+  'scores.exported': 'Call scores exported',
 }
 
 /** The actions in the order of their labels, for the filter's options. */

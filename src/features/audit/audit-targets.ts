@@ -85,6 +85,11 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'call.recording-consent-refused': null,
   'erasure.done': null,
   'subject-access.exported': null,
+  'scorecard.created': null,
+  'scorecard.changed': null,
+  'call.scored': 'call',
+  'call.score-changed': 'call',
+  'scores.exported': null,
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null

@@ -16,6 +16,8 @@ const ERASED_KIND_LABELS: Record<keyof Erasure['erased'], string> = {
   alerts: 'Alerts',
   live_entries: 'Live board entries',
   saved_views: 'Saved views',
+  scores: 'Scores of its calls',
+  score_mentions: 'Other scores’ comments that named it',
 }
 
 /** The kinds an erasure changed anything of, with their counts, in the labels' order. */

@@ -32,6 +32,8 @@ const erasure: Erasure = {
     alerts: 0,
     live_entries: 0,
     saved_views: 0,
+    scores: 0,
+    score_mentions: 0,
   },
   audit_trail: null,
 }

@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { accountQueries } from '@/api/account'
+import type { UsagePeriodQuery } from '@/api/contract/usage-breakdown-schemas'
 import { distinctPeriods } from '@/api/usage-history-paging'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -19,7 +20,10 @@ const route = getRouteApi('/usage')
  * Where a period's minutes went, from the console's call index: the period in the URL (`period`,
  * a past period's period_start; none for the current one), its days, and one breakdown.
  */
-export function PeriodBreakdowns({ timeZone }: { timeZone: string }) {
+/** Sections of a period that another feature owns (the call scores), given by the route. */
+export type PeriodSections = (period: UsagePeriodQuery) => ReactNode
+
+export function PeriodBreakdowns({ timeZone, sections }: { timeZone: string; sections?: PeriodSections }) {
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const usage = useQuery(accountQueries.usage())
@@ -93,6 +97,7 @@ export function PeriodBreakdowns({ timeZone }: { timeZone: string }) {
           />
           <BreakdownSection period={{ from: resolution.period.from, to: resolution.period.to, tz: timeZone }} />
           <PeopleSection period={{ from: resolution.period.from, to: resolution.period.to, tz: timeZone }} />
+          {sections?.({ from: resolution.period.from, to: resolution.period.to, tz: timeZone })}
         </>
       ) : resolution?.kind === 'no-dates' || resolution?.kind === 'unreadable' ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">{unbrokenPeriodText(resolution)}</p>

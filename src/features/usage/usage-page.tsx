@@ -5,10 +5,10 @@ import { AccountCard } from './account-card'
 import { CurrentPeriodCard } from './current-period-card'
 import { HistorySection } from './history-section'
 import { PacingCard } from './pacing/pacing-card'
-import { PeriodBreakdowns } from './period-breakdowns'
+import { PeriodBreakdowns, type PeriodSections } from './period-breakdowns'
 
 /** The period first (what is left, how fast it goes, where it ends), then how it got here, then the contract. */
-export function UsagePage() {
+export function UsagePage({ sections }: { sections?: PeriodSections } = {}) {
   // One clock for the page, so days left and the forecast agree with each other.
   const [now] = useState(() => Date.now())
   const timeZone = useTimeZone()
@@ -24,7 +24,7 @@ export function UsagePage() {
         <CurrentPeriodCard now={now} timeZone={timeZone} />
         <PacingCard now={now} timeZone={timeZone} />
       </div>
-      <PeriodBreakdowns timeZone={timeZone} />
+      <PeriodBreakdowns timeZone={timeZone} sections={sections} />
       <HistorySection timeZone={timeZone} />
       <AccountCard timeZone={timeZone} />
     </div>

@@ -13,6 +13,11 @@ const CallbackPanel = lazy(() =>
   import('@/features/callbacks/callback-panel').then((module) => ({ default: module.CallbackPanel })),
 )
 
+// Issue 53: the call's scores, in a chunk of their own (most people never score), placed under the recording.
+const CallScorePanel = lazy(() =>
+  import('@/features/scoring/call-score-panel').then((module) => ({ default: module.CallScorePanel })),
+)
+
 export const Route = createFileRoute('/calls/$callId')({
   beforeLoad: ({ context }) => requirePermission(context.session, 'calls:read'),
   // Then the formats of its two numbers, so that its first paint has them formatted.
@@ -39,7 +44,15 @@ function CallPage() {
   // A fresh view per call, so observed step times never leak between calls.
   return (
     <div className="space-y-6">
-      <CallLiveView key={callId} callId={callId} />
+      <CallLiveView
+        key={callId}
+        callId={callId}
+        underRecording={
+          <Suspense fallback={null}>
+            <CallScorePanel key={`scores-${callId}`} callId={callId} />
+          </Suspense>
+        }
+      />
       <Suspense fallback={null}>
         <CallbackPanel key={`callback-${callId}`} callId={callId} />
       </Suspense>

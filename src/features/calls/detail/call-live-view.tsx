@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useRouterState } from '@tanstack/react-router'
-import { Suspense, useEffect, useRef } from 'react'
+import { type ReactNode, Suspense, useEffect, useRef } from 'react'
 import { accountQueries } from '@/api/account'
 import { callQueries } from '@/api/calls'
 import { can, sessionQueries } from '@/api/session'
@@ -23,7 +23,14 @@ const CallWorkPanel = callWorkPart.Component
  * The live view of one call: follows its status (pushed, or polled) until it ends, then shows the final record.
  * In the order people come for: the state, the recording, the details, the technical values.
  */
-export function CallLiveView({ callId }: { callId: string }) {
+export function CallLiveView({
+  callId,
+  underRecording,
+}: {
+  callId: string
+  /** What the route puts right under the recording (the call's scores), so the player stays at hand with it. */
+  underRecording?: ReactNode
+}) {
   const queryClient = useQueryClient()
   const covered = useLiveCovers(callId)
   const {
@@ -103,6 +110,7 @@ export function CallLiveView({ callId }: { callId: string }) {
       />
       {/* The recording first: a finished call's recording is on screen without scrolling (e2e/recordings.spec.ts). */}
       <CallRecordingsPanel callId={callId} status={live.status} />
+      {underRecording}
       <Suspense fallback={null}>
         <CallWorkPanel callId={callId} destination={call.destination} />
       </Suspense>
