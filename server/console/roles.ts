@@ -25,6 +25,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'call-lists:manage',
     'callbacks:oversee',
     'do-not-call:read',
+    'reports:subscribe',
   ],
   admin: PERMISSIONS,
 }

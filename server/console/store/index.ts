@@ -31,6 +31,8 @@ import { createPersonClaimQueries } from './person-claims'
 import { createPersonRateQueries } from './person-rates'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits'
 import { createRecentSessions, forgettingOnWrites } from './recent-sessions'
+import { createReportDeliveryQueries } from './report-deliveries'
+import { createReportSubscriptionQueries } from './report-subscriptions'
 import { createRetentionQueries } from './retention'
 import { createSavedViewQueries } from './saved-views'
 import { createSecretQueries } from './secrets'
@@ -106,6 +108,9 @@ function createStore(
     /** Issue 52, item 5: erasure of a number, and what the store holds about one (subject access). */
     erasures: createErasureQueries(db, (work) => adapter.serialTransaction(db, work)),
     subjectRecords: createSubjectRecordQueries(db),
+    /** Issue 53, item 4: usage reports by email, and each report's delivery (once per subscription and period). */
+    reportSubscriptions: createReportSubscriptionQueries(db),
+    reportDeliveries: createReportDeliveryQueries(db),
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
     writeHealth: createWriteHealth(db),
     close: async () => {

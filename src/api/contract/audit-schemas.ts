@@ -99,6 +99,9 @@ export const AUDIT_ACTIONS = [
   // Issue 52: a number erased, and what the console holds about one exported; neither entry holds the number.
   'erasure.done',
   'subject-access.exported',
+  // Issue 53, item 4: a usage report by email subscribed to or stopped (the target is the person's email).
+  'report.subscribed',
+  'report.unsubscribed',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 

@@ -57,6 +57,9 @@ export const PERMISSIONS = [
   'calling-hours:override',
   // Issue 52: erasing a number, the list of erasures, and subject-access exports (admins).
   'erasures:manage',
+  // Issue 53, item 4: usage reports by email to oneself; to anyone (admins).
+  'reports:subscribe',
+  'reports:manage',
 ] as const
 const permission = z.enum(PERMISSIONS)
 export type Permission = z.infer<typeof permission>

@@ -85,6 +85,8 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'call.recording-consent-refused': null,
   'erasure.done': null,
   'subject-access.exported': null,
+  'report.subscribed': 'person',
+  'report.unsubscribed': 'person',
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null
