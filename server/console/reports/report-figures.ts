@@ -15,7 +15,7 @@ import type { ConsoleStore } from '../store'
 import { createUsageReports } from '../usage/usage-reports'
 import type { ReportPeriod } from './report-periods'
 
-export interface BillingFigures {
+interface BillingFigures {
   periodStartMs: number
   periodEndMs: number
   committedMinutes: number

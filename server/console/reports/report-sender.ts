@@ -141,5 +141,3 @@ export function createReportSender(options: ReportSenderOptions) {
     },
   }
 }
-
-export type ReportSender = ReturnType<typeof createReportSender>

@@ -26,7 +26,7 @@ export interface ReportDeliveryRow extends DeliveryAttempts {
   periodEnd: number
 }
 
-export const REPORT_EVENT = 'report.usage'
+const REPORT_EVENT = 'report.usage'
 
 export function createReportDeliveryQueries(db: ConsoleDb) {
   return createDeliveryQueue(db, {
