@@ -223,6 +223,24 @@ describe('usage reports by email', () => {
     expect(smtp.messages.every((mail) => mail.to[0] === 'ny@example.com')).toBe(true)
   })
 
+  it('sends nothing to a person deactivated after their report was queued, and says why', async () => {
+    const [smtp, service, store] = [await sink(), await voiceService(), await openTestStore()]
+    cleanup.push(() => store.close())
+    const leaving = await person(store, 'leaving@example.com')
+    await subscribe(store, leaving.id, 'daily', 'UTC')
+    const sender = await senderOn(store, { smtpUrl: smtp.url, upstream: service.url })
+    expect(await sender.queueDue()).toBe(1)
+    await store.users.setActive(leaving.id, false)
+    await sender.runDue()
+    const [row] = await store.reportDeliveries.page({ after: null, limit: 1 })
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      responseExcerpt: 'Not sent: the person is deactivated.',
+    })
+    expect(smtp.messages).toEqual([])
+  })
+
   it('arrives once per subscription and period when two console instances share one database', async () => {
     const [smtp, service] = [await sink(), await voiceService()]
     // One SQLite file, or one PostgreSQL database: the claims are the store's either way.

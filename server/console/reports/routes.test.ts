@@ -55,6 +55,41 @@ describe('report subscriptions', () => {
     expect(entries[0]).toMatchObject({ actor_email: 'manager@example.com', target: 'manager@example.com' })
   })
 
+  it('shows each subscription’s last report, and why it is being tried again', async () => {
+    const [mine] = (await listOf('manager')).subscriptions
+    if (!mine) throw new Error('no subscription')
+    const at = clock.now()
+    await t.store.reportDeliveries.insert([
+      {
+        id: 'msg_routes_test',
+        subscriptionId: mine.id,
+        periodStart: Date.parse('2026-10-25T23:00:00Z'),
+        periodEnd: Date.parse('2026-11-01T23:00:00Z'),
+        payload: '{}',
+        createdAt: at,
+      },
+    ])
+    const [claimed] = await t.store.reportDeliveries.claimDue(at, at + 60_000, 1)
+    if (!claimed) throw new Error('not claimed')
+    await t.store.reportDeliveries.record(claimed, {
+      status: 'retrying',
+      attemptedAt: at,
+      nextAttemptAt: at + 5_000,
+      responseStatus: 451,
+      responseTimeMs: 12,
+      responseExcerpt: '451 4.3.0 Try again later',
+    })
+    expect((await listOf('manager')).subscriptions[0]?.lastReport).toEqual({
+      periodStart: '2026-10-25T23:00:00.000Z',
+      periodEnd: '2026-11-01T23:00:00.000Z',
+      status: 'retrying',
+      attempts: 1,
+      lastAttemptAt: '2026-11-04T06:30:00.000Z',
+      nextAttemptAt: '2026-11-04T06:30:05.000Z',
+      response: '451 4.3.0 Try again later',
+    })
+  })
+
   it('refuses a manager subscribing someone else, and support altogether', async () => {
     await expectProblem(await subscribe({ frequency: 'daily', userId: ids.other }), 403)
     await expectProblem(await subscribe({ frequency: 'daily' }, 'support'), 403)
