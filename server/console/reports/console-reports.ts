@@ -9,7 +9,7 @@ import type { ConsoleStore } from '../store'
 import { createReportSender } from './report-sender'
 
 export function startConsoleReports(options: {
-  config: Pick<ConsoleConfig, 'alertChannels' | 'upstream' | 'apiKey' | 'upstreamTimeoutMs' | 'publicUrl'>
+  config: Pick<ConsoleConfig, 'alertChannels' | 'upstream' | 'apiKey' | 'upstreamTimeoutMs' | 'publicUrl' | 'reports'>
   store: ConsoleStore
   indexState: () => Promise<Pick<IndexState, 'listingComplete' | 'syncedTo'>>
   logger: Logger
@@ -28,6 +28,7 @@ export function startConsoleReports(options: {
     smtp: config.alertChannels.smtp,
     logger: options.logger,
     now: options.now,
+    tickMs: config.reports.tickMs,
   })
   sender.start()
   return {
