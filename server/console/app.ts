@@ -12,6 +12,7 @@ import { LIVE_EVENTS_PATH } from '../../src/api/contract/live-schemas'
 import { OUTCOME_KINDS_PATH } from '../../src/api/contract/outcome-kind-schemas'
 import { PLACED_BY_PATH } from '../../src/api/contract/placed-by-schemas'
 import { STORAGE_PROXY_PATH } from '../../src/api/contract/recording-links'
+import { REPORT_SUBSCRIPTIONS_PATH } from '../../src/api/contract/report-subscription-schemas'
 import { API_PREFIX } from '../../src/api/contract/schemas'
 import { SCORECARDS_PATH } from '../../src/api/contract/scoring-schemas'
 import { type AlertDelivery, createAlertDelivery } from './alerts/delivery/delivery'
@@ -94,6 +95,7 @@ import { voiceRoutes } from './proxy/voice-routes'
 import { NO_RECORDING_RULES, type RecordingSettings } from './recording-consent/consent-regions'
 import { recordingConsent } from './recording-consent/placement-consent'
 import { recordingNoticeRoutes } from './recording-consent/routes'
+import { reportSubscriptionRoutes } from './reports/routes'
 import { recordingWindowRefusal } from './retention/recording-window'
 import type { RetentionWindows } from './retention/retention-windows'
 import { can } from './roles'
@@ -496,6 +498,16 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   app.route(`${CONSOLE_PREFIX}${SCORECARDS_PATH}`, scorecardRoutes(scoring))
   app.route(CONSOLE_PREFIX, callScoreRoutes(scoring))
   app.route(CONSOLE_PREFIX, scoreSummaryRoutes(scoring))
+  app.route(
+    `${CONSOLE_PREFIX}${REPORT_SUBSCRIPTIONS_PATH}`,
+    reportSubscriptionRoutes({
+      store: options.store,
+      audit,
+      signedIn: signedInPaced,
+      emailConfigured: alertDelivery.emailConfigured,
+      now,
+    }),
+  )
   const liveHub =
     options.liveHub !== undefined
       ? options.liveHub

@@ -188,6 +188,10 @@ const NOTES: Record<Setting, Note> = {
     meaning: 'On SIGTERM, /readyz fails this long before the listener closes.',
   },
   CONSOLE_DRAIN_TIMEOUT_MS: { group: 'Operations', meaning: 'Then requests under way get this long to finish.' },
+  CONSOLE_REPORTS_TICK_MS: {
+    group: 'Live, index and alerts',
+    meaning: 'How often each instance looks for usage report periods that ended (docs/scheduled-reports.md).',
+  },
 }
 
 interface FieldDef {

@@ -139,6 +139,8 @@ export const envSchema = z.object({
   CONSOLE_METRICS_TOKEN_FILE: z.string().optional(),
   CONSOLE_DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_DRAIN.graceMs),
   CONSOLE_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_DRAIN.timeoutMs),
+  // Issue 53, item 4: how often each instance looks for report periods that ended (reports/report-sender.ts).
+  CONSOLE_REPORTS_TICK_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
 })
 
 type Env = z.infer<typeof envSchema>
@@ -236,6 +238,8 @@ export interface ConsoleConfig {
   alertChannels: AlertChannelSettings
   /** /metrics's bearer token (null: /metrics is off), and the waits of a drain on SIGTERM. */
   ops: { metricsToken: string | null; drain: DrainTimes }
+  /** Usage reports by email: how often each instance queues the periods that ended (CONSOLE_REPORTS_TICK_MS). */
+  reports: { tickMs: number }
 }
 
 export interface AlertChannelSettings {
@@ -323,6 +327,7 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
       metricsToken: readMetricsToken(e),
       drain: { graceMs: e.CONSOLE_DRAIN_GRACE_MS, timeoutMs: e.CONSOLE_DRAIN_TIMEOUT_MS },
     },
+    reports: { tickMs: e.CONSOLE_REPORTS_TICK_MS },
   }
 }
 

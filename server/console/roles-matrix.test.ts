@@ -51,6 +51,7 @@ const CONSOLE_ROUTES: Operation[] = [
     route: '/api/console/usage/scores?from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z',
     permission: 'usage:read',
   },
+  { method: 'GET', route: '/api/console/report-subscriptions', permission: 'reports:subscribe' },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
 
@@ -99,6 +100,7 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/subject-access?phone_number=%2B13035550100': ['admin'],
   'GET /api/console/scorecards': ['manager', 'admin'],
   'GET /api/console/usage/scores?from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z': ['manager', 'admin'],
+  'GET /api/console/report-subscriptions': ['manager', 'admin'],
 }
 
 const name = (operation: Operation) => `${operation.method} ${operation.route}`
@@ -127,6 +129,8 @@ describe('the role matrix as written', () => {
     // Issue 53: admins keep the scorecards; managers and admins score calls, support never.
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('scorecards:manage'))).toEqual(['admin'])
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('calls:score'))).toEqual(['manager', 'admin'])
+    // Issue 53: managers subscribe themselves to usage reports; only admins subscribe others.
+    expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('reports:manage'))).toEqual(['admin'])
   })
 })
 

@@ -26,6 +26,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'callbacks:oversee',
     'do-not-call:read',
     'calls:score',
+    'reports:subscribe',
   ],
   admin: PERMISSIONS,
 }

@@ -15,6 +15,7 @@ import { createRefusalTally } from './audit/refusal-tally'
 import { DEFAULT_THROTTLE } from './auth/sign-in-throttle'
 import { readFlaggedCallerIds } from './caller-ids/read-health'
 import { CALL_INDEX_LEASE, startConsoleCallIndex } from './calls/index/console-call-index'
+import { readIndexState } from './calls/index/read-index-state'
 import { newInstanceId } from './cluster/instance-id'
 import { announceInstance } from './cluster/instance-presence'
 import type { ConsoleConfig } from './config'
@@ -30,6 +31,7 @@ import { createConsoleLiveHub } from './live/console-live-hub'
 import { createConsoleOps } from './ops/console-ops'
 import type { DrainTimes } from './ops/drain'
 import type { ConsoleMetrics } from './ops/metrics'
+import { startConsoleReports } from './reports/console-reports'
 import { RETENTION_LEASE, startConsoleRetention } from './retention/console-retention'
 import { type ConsoleStore, openStore } from './store'
 import { backupReminder } from './store/migration-state'
@@ -184,6 +186,14 @@ export async function startConsole(
         },
       })
     : null
+  // Issue 53, item 4: usage reports by email; every instance ticks, the store's claims make each report once.
+  const reports = startConsoleReports({
+    config,
+    store,
+    indexState: () => (callIndex ? callIndex.state() : readIndexState(store, null)),
+    logger,
+    now,
+  })
   if (alerts) ops.metrics.watchLease(ALERT_RULES_LEASE, alerts.leaseHeld)
   if (callIndex) ops.metrics.watchLease(CALL_INDEX_LEASE, callIndex.leaseHeld)
   const { app, fastReads } = createConsole({
@@ -330,6 +340,7 @@ export async function startConsole(
       await auditHead.shuttingDown()
       await alertDelivery.close()
       await integrationDelivery.close()
+      await reports.close()
       // The minute under way is written before the store goes: its counts are not lost.
       await refusals.close()
       await auditHead.close()

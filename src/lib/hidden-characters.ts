@@ -4,20 +4,10 @@
 // of a text around them, which only the marked tokens need, are in hidden-character-parts.ts: this file is on
 // every page's first load, that one only with a text that holds one.
 
-/**
- * Every format character (Cf: bidi controls, zero-width, soft hyphen, U+180E, most tags), every control (Cc)
- * but tab and line breaks, which HTML shows as space, line and paragraph separators, lone surrogates, the
- * whole tag block, and the letters and marks that draw nothing (U+034F, the Hangul fillers). One expression for
- * every use: global, so never with `test` or `exec`, which would leave its `lastIndex` moved for the next use.
- * U+034F is apart: a combining mark in a class reads to the linter as if it joined the character before it.
- */
-export const HIDDEN =
-  /(?![\t\n\r])(?:[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\p{Cs}\u115F\u1160\u3164\uFFA0\u{E0000}-\u{E007F}]|\u034F)/gu
+// The expression and the token are the contract's (hidden-characters.ts): the console's emails reveal them alike.
+import { HIDDEN, hiddenToken } from '@/api/contract/hidden-characters'
 
-/** A hidden character as the dashboard shows it: ⟨U+202E⟩. */
-export function hiddenToken(codePoint: number): string {
-  return `⟨U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}⟩`
-}
+export { HIDDEN, hiddenToken }
 
 /**
  * The plain form, for where only text can go (a document title, an option, a label): each hidden one as its token.

@@ -16,6 +16,8 @@ export interface MailMessage {
   subject: string
   text: string
   html: string
+  /** Files sent with it (a report's CSV). */
+  attachments?: { filename: string; content: string; contentType: string }[]
 }
 
 type MailResult =

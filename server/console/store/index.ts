@@ -31,6 +31,8 @@ import { createPersonClaimQueries } from './person-claims'
 import { createPersonRateQueries } from './person-rates'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits'
 import { createRecentSessions, forgettingOnWrites } from './recent-sessions'
+import { createReportDeliveryQueries } from './report-deliveries'
+import { createReportSubscriptionQueries } from './report-subscriptions'
 import { createRetentionQueries } from './retention'
 import { createSavedViewQueries } from './saved-views'
 import { createScoringQueries } from './scoring'
@@ -109,6 +111,9 @@ function createStore(
     subjectRecords: createSubjectRecordQueries(db),
     /** Issue 53, item 6: scorecards and the scores of calls. */
     scoring: createScoringQueries(db, adapter),
+    /** Issue 53, item 4: usage reports by email, and each report's delivery (once per subscription and period). */
+    reportSubscriptions: createReportSubscriptionQueries(db),
+    reportDeliveries: createReportDeliveryQueries(db),
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
     writeHealth: createWriteHealth(db),
     close: async () => {

@@ -249,6 +249,9 @@ export interface ConsoleDatabase {
   scorecards: ScorecardsTable
   scorecard_versions: ScorecardVersionsTable
   call_scores: CallScoresTable
+  // Issue 53, item 4 (0033_report_subscriptions; store/report-subscriptions.ts, store/report-deliveries.ts).
+  report_subscriptions: ReportSubscriptionsTable
+  report_deliveries: ReportDeliveriesTable
 }
 
 /** A scorecard: its current version's number; every version's name and questions in scorecard_versions. */
@@ -287,6 +290,38 @@ interface CallScoresTable {
   comment: string
   created_at: number
   updated_at: number
+}
+
+/** A person's usage report by email, daily, weekly or monthly, its days read in `time_zone`. */
+interface ReportSubscriptionsTable {
+  id: string
+  user_id: string
+  frequency: 'daily' | 'weekly' | 'monthly'
+  /** An IANA zone: where the report's days, weeks and months begin. */
+  time_zone: string
+  created_at: number
+  /** Who subscribed them: themselves, or an admin. */
+  created_by: string | null
+}
+
+/** One report of one subscription for one period, and every attempt at it (the queue's columns). */
+interface ReportDeliveriesTable {
+  id: string
+  subscription_id: string
+  period_start: number
+  period_end: number
+  event_type: string
+  /** JSON: what the sender needs to write the report (reports/report-queue.ts). */
+  payload: string
+  status: 'pending' | 'retrying' | 'delivered' | 'failed'
+  attempts: Generated<number>
+  next_attempt_at: number | null
+  claimed_until: number | null
+  last_attempt_at: number | null
+  response_status: number | null
+  response_time_ms: number | null
+  response_excerpt: string | null
+  created_at: number
 }
 
 /** One erasure request: who asked, why, what it erased; the number only as a keyed hash, never as itself. */

@@ -106,6 +106,9 @@ export const AUDIT_ACTIONS = [
   'call.scored',
   'call.score-changed',
   'scores.exported',
+  // Issue 53, item 4: a usage report by email subscribed to or stopped (the target is the person's email).
+  'report.subscribed',
+  'report.unsubscribed',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 

@@ -60,6 +60,9 @@ export const PERMISSIONS = [
   // Issue 53, item 6: keeping the scorecards (admins); scoring calls and seeing everyone's scores (managers, admins).
   'scorecards:manage',
   'calls:score',
+  // Issue 53, item 4: usage reports by email to oneself; to anyone (admins).
+  'reports:subscribe',
+  'reports:manage',
 ] as const
 const permission = z.enum(PERMISSIONS)
 export type Permission = z.infer<typeof permission>

@@ -90,6 +90,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'call.scored': 'Call scored',
   'call.score-changed': 'Call score changed',
   'scores.exported': 'Call scores exported',
+  'report.subscribed': 'Usage report by email subscribed',
+  'report.unsubscribed': 'Usage report by email stopped',
 }
 
 /** The actions in the order of their labels, for the filter's options. */

@@ -90,6 +90,8 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'call.scored': 'call',
   'call.score-changed': 'call',
   'scores.exported': null,
+  'report.subscribed': 'person',
+  'report.unsubscribed': 'person',
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null
