@@ -30,6 +30,7 @@ import { createLiveClusterQueries } from './live-cluster'
 import { createPersonClaimQueries } from './person-claims'
 import { createPersonRateQueries } from './person-rates'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits'
+import { createRateUnitQueries } from './rate-unit'
 import { createRecentSessions, forgettingOnWrites } from './recent-sessions'
 import { createRetentionQueries } from './retention'
 import { createSavedViewQueries } from './saved-views'
@@ -106,6 +107,8 @@ function createStore(
     /** Issue 52, item 5: erasure of a number, and what the store holds about one (subject access). */
     erasures: createErasureQueries(db, (work) => adapter.serialTransaction(db, work)),
     subjectRecords: createSubjectRecordQueries(db),
+    /** Issue 53, item 2: what the service's rate per minute counts, so usage shows money. */
+    rateUnit: createRateUnitQueries(db, adapter),
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
     writeHealth: createWriteHealth(db),
     close: async () => {

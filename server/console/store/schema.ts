@@ -245,6 +245,20 @@ export interface ConsoleDatabase {
   calling_hours_exceptions: CallingHoursExceptionsTable
   // Issue 52, item 5 (0030_erasures; store/erasure.ts).
   erasures: ErasuresTable
+  // Issue 53, item 2 (0031_rate_unit; store/rate-unit.ts).
+  usage_rate_unit: UsageRateUnitTable
+}
+
+/** What the service's rate_per_minute_dc counts, as an admin stated it: one row (id 1), or none until set. */
+interface UsageRateUnitTable {
+  id: number
+  /** How many of the rate's units make one whole unit of the currency (1000: tenths of a cent). */
+  divisor: number
+  /** ISO 4217. */
+  currency: string
+  set_by_id: string | null
+  set_by_email: string
+  set_at: number
 }
 
 /** One erasure request: who asked, why, what it erased; the number only as a keyed hash, never as itself. */

@@ -99,6 +99,8 @@ export const AUDIT_ACTIONS = [
   // Issue 52: a number erased, and what the console holds about one exported; neither entry holds the number.
   'erasure.done',
   'subject-access.exported',
+  // Issue 53: an admin stated what rate_per_minute_dc counts (unit and currency), with the one before and after.
+  'usage.rate-unit-set',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 

@@ -57,6 +57,8 @@ export const PERMISSIONS = [
   'calling-hours:override',
   // Issue 52: erasing a number, the list of erasures, and subject-access exports (admins).
   'erasures:manage',
+  // Issue 53: stating what the service's rate_per_minute_dc counts (unit and currency), so usage shows money (admins).
+  'usage:set-rate-unit',
 ] as const
 const permission = z.enum(PERMISSIONS)
 export type Permission = z.infer<typeof permission>

@@ -85,6 +85,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'call.recording-consent-refused': 'Recorded call refused without consent',
   'erasure.done': 'Number erased',
   'subject-access.exported': 'Data held about a number exported',
+  'usage.rate-unit-set': 'Unit of the rate per minute set',
 }
 
 /** The actions in the order of their labels, for the filter's options. */

@@ -85,6 +85,7 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'call.recording-consent-refused': null,
   'erasure.done': null,
   'subject-access.exported': null,
+  'usage.rate-unit-set': null,
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null
