@@ -14,7 +14,6 @@ export const RATE_UNITS = [
   { divisor: 1000, label: 'Tenths of a cent', example: '45 = 0.045' },
   { divisor: 10_000, label: 'Hundredths of a cent', example: '45 = 0.0045' },
 ] as const
-export type RateDivisor = (typeof RATE_UNITS)[number]['divisor']
 
 const DIVISORS: readonly number[] = RATE_UNITS.map((unit) => unit.divisor)
 

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useTimeZone } from '@/api/preferences'
 import { zoneLabel } from '@/lib/time-zone'
 import { AccountCard } from './account-card'
+import { CostCard } from './cost/cost-card'
 import { CurrentPeriodCard } from './current-period-card'
 import { HistorySection } from './history-section'
 import { PacingCard } from './pacing/pacing-card'
@@ -24,6 +25,7 @@ export function UsagePage() {
         <CurrentPeriodCard now={now} timeZone={timeZone} />
         <PacingCard now={now} timeZone={timeZone} />
       </div>
+      <CostCard now={now} timeZone={timeZone} />
       <PeriodBreakdowns timeZone={timeZone} />
       <HistorySection timeZone={timeZone} />
       <AccountCard timeZone={timeZone} />
