@@ -6,7 +6,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatNumber } from '@/lib/format'
 import { formatDate, formatDateInZone } from '@/lib/usage-format'
-import { RatePerMinute } from './cost/rate-per-minute'
+import { LazyRatePerMinute } from './cost/lazy-cost'
 import { Fact, Facts, SectionCard } from './section-card'
 import { accountStatusLook } from './status-labels'
 import { NOT_GIVEN } from './usage-given'
@@ -39,7 +39,7 @@ export function AccountCard({ timeZone }: { timeZone: string }) {
           <Fact label="Committed per period">{minutes(account.committed_minutes)}</Fact>
           <Fact label="Rate per minute">
             {typeof account.tier?.rate_per_minute_dc === 'number' ? (
-              <RatePerMinute rate={account.tier.rate_per_minute_dc} />
+              <LazyRatePerMinute rate={account.tier.rate_per_minute_dc} />
             ) : (
               NOT_GIVEN
             )}

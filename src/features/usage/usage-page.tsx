@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTimeZone } from '@/api/preferences'
 import { zoneLabel } from '@/lib/time-zone'
 import { AccountCard } from './account-card'
-import { CostCard } from './cost/cost-card'
+import { LazyCostCard } from './cost/lazy-cost'
 import { CurrentPeriodCard } from './current-period-card'
 import { HistorySection } from './history-section'
 import { PacingCard } from './pacing/pacing-card'
@@ -25,7 +25,7 @@ export function UsagePage() {
         <CurrentPeriodCard now={now} timeZone={timeZone} />
         <PacingCard now={now} timeZone={timeZone} />
       </div>
-      <CostCard now={now} timeZone={timeZone} />
+      <LazyCostCard now={now} timeZone={timeZone} />
       <PeriodBreakdowns timeZone={timeZone} />
       <HistorySection timeZone={timeZone} />
       <AccountCard timeZone={timeZone} />
