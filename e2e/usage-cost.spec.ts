@@ -52,7 +52,7 @@ for (const viewport of [
       const account = await voice<Account>(page.request, '/account')
       const rate = account.tier.rate_per_minute_dc
       await page.goto('/usage')
-      const card = page.getByRole('region', { name: 'Cost' })
+      const card = page.getByRole('region', { name: 'Cost', exact: true })
       const form = card.getByRole('form', { name: 'What the rate counts' })
       // Set already by a run before (the console's store outlives a journey): the admin changes it to the same.
       const change = card.getByRole('button', { name: 'Change what the rate counts' })
@@ -90,7 +90,7 @@ for (const viewport of [
       try {
         const managerPage = await managers.newPage()
         await managerPage.goto('/usage')
-        const managerCard = managerPage.getByRole('region', { name: 'Cost' })
+        const managerCard = managerPage.getByRole('region', { name: 'Cost', exact: true })
         await expectCostSoFar(managerPage, managerCard, rate)
         await expect(managerCard).toContainText('tenths of a cent, USD')
         await expect(managerCard.getByRole('button', { name: /Change/ })).toHaveCount(0)
