@@ -24,7 +24,9 @@ import { RateUnitForm } from './rate-unit-form'
  */
 export function CostCard({ now, timeZone }: { now: number; timeZone: string }) {
   const maySet = can(useQuery(sessionQueries.current()).data, 'usage:set-rate-unit')
-  const account = useQuery(accountQueries.detail())
+  // The account and the period have their own cards, with their own Retry: this section, mounted later (lazily),
+  // must not fetch a failed read again under them.
+  const account = useQuery({ ...accountQueries.detail(), retryOnMount: false })
   const unit = useQuery(rateUnitQueries.current())
   const [changing, setChanging] = useState(false)
   const stated = unit.data?.rateUnit ?? null
@@ -82,7 +84,7 @@ const statedText = (stated: RateUnit, timeZone: string) =>
   `The rate counts ${rateUnitLabel(stated.divisor).toLowerCase()}, ${stated.currency} (set by ${stated.setBy} on ${formatDateInZone(stated.setAt, timeZone)}).`
 
 function PeriodCost({ now, timeZone, rate, unit }: { now: number; timeZone: string; rate: number; unit: RateUnit }) {
-  const usage = useQuery(accountQueries.usage())
+  const usage = useQuery({ ...accountQueries.usage(), retryOnMount: false })
   if (usage.isPending) return <Skeleton className="h-32 w-full" />
   if (usage.isError)
     return (
