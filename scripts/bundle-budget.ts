@@ -82,8 +82,9 @@ const COLD_PAGES: ColdPage[] = [
   // 152.5 on 2026-11-26; 145.4 the same day with the phone formats per group.
   coldPage('/live', 'live.tsx', { limitBytes: 145_400 }),
   // 261.7 on 2026-11-26, recharts 117 of it. 264.3 on 2026-12-06 after issue 51 (raised to 264.3), 263.6 the same
-  // day (see /calls); 263.6 with issue 53's lazy "Reports by email" section (its loader and the permission check).
-  coldPage('/usage', 'usage.tsx', { limitBytes: 264_200 }, ['recharts']),
+  // day (see /calls). Issue 53 adds three lazy sections (Reports by email, Cost, Call scores): each loads after the
+  // page; what stays is their lazy glue and permissions in the entry.
+  coldPage('/usage', 'usage.tsx', { limitBytes: 264_300 }, ['recharts']),
   // 200.2 on 2026-11-26: the forms library and libphonenumber-js, to add a caller ID; 192.8 the same day with
   // the phone formats per group.
   coldPage('/caller-ids', 'caller-ids.tsx', { limitBytes: 193_800 }, [FORMS, PHONE_VALIDATION]),

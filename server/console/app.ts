@@ -107,6 +107,7 @@ import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './store/query-limits'
 import { isStoreUnreachable } from './store/store-unreachable'
 import { isStoreUnwritable } from './store/store-unwritable'
 import { usageBreakdownRoutes } from './usage/breakdown-routes'
+import { rateUnitRoutes } from './usage/rate-unit-routes'
 import { userRoutes } from './users/routes'
 import { setUpRoutes } from './users/set-up-routes'
 import { createUserAdmin } from './users/user-admin'
@@ -508,6 +509,8 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
       now,
     }),
   )
+  // Issue 53, item 2: what the service's rate per minute counts, so usage shows money.
+  app.route(CONSOLE_PREFIX, rateUnitRoutes({ store: options.store, audit, signedIn: signedInPaced, now }))
   const liveHub =
     options.liveHub !== undefined
       ? options.liveHub

@@ -52,6 +52,7 @@ const CONSOLE_ROUTES: Operation[] = [
     permission: 'usage:read',
   },
   { method: 'GET', route: '/api/console/report-subscriptions', permission: 'reports:subscribe' },
+  { method: 'GET', route: '/api/console/usage/rate-unit', permission: 'usage:read' },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
 
@@ -101,6 +102,7 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/scorecards': ['manager', 'admin'],
   'GET /api/console/usage/scores?from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z': ['manager', 'admin'],
   'GET /api/console/report-subscriptions': ['manager', 'admin'],
+  'GET /api/console/usage/rate-unit': ['manager', 'admin'],
 }
 
 const name = (operation: Operation) => `${operation.method} ${operation.route}`
@@ -131,6 +133,8 @@ describe('the role matrix as written', () => {
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('calls:score'))).toEqual(['manager', 'admin'])
     // Issue 53: managers subscribe themselves to usage reports; only admins subscribe others.
     expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('reports:manage'))).toEqual(['admin'])
+    // Issue 53: only admins state what the service's rate per minute counts.
+    expect(ROLES.filter((role) => ROLE_PERMISSIONS[role].includes('usage:set-rate-unit'))).toEqual(['admin'])
   })
 })
 

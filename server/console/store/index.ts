@@ -30,6 +30,7 @@ import { createLiveClusterQueries } from './live-cluster'
 import { createPersonClaimQueries } from './person-claims'
 import { createPersonRateQueries } from './person-rates'
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './query-limits'
+import { createRateUnitQueries } from './rate-unit'
 import { createRecentSessions, forgettingOnWrites } from './recent-sessions'
 import { createReportDeliveryQueries } from './report-deliveries'
 import { createReportSubscriptionQueries } from './report-subscriptions'
@@ -114,6 +115,8 @@ function createStore(
     /** Issue 53, item 4: usage reports by email, and each report's delivery (once per subscription and period). */
     reportSubscriptions: createReportSubscriptionQueries(db),
     reportDeliveries: createReportDeliveryQueries(db),
+    /** Issue 53, item 2: what the service's rate per minute counts, so usage shows money. */
+    rateUnit: createRateUnitQueries(db, adapter),
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
     writeHealth: createWriteHealth(db),
     close: async () => {

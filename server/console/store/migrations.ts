@@ -952,6 +952,24 @@ const migrationsFor = (store: StoreAdapter): Record<string, Migration> => ({
       await db.schema.dropTable('erasures').execute()
     },
   },
+  '0031_rate_unit': {
+    async up(db: Kysely<unknown>) {
+      // Issue 53, item 2: what rate_per_minute_dc counts (the spec does not say), stated once by an admin. One row,
+      // so every instance reads the same.
+      await db.schema
+        .createTable('usage_rate_unit')
+        .addColumn('id', 'integer', (col) => col.primaryKey().check(sql`id = 1`))
+        .addColumn('divisor', 'integer', (col) => col.notNull())
+        .addColumn('currency', 'text', (col) => col.notNull())
+        .addColumn('set_by_id', 'text')
+        .addColumn('set_by_email', 'text', (col) => col.notNull())
+        .addColumn('set_at', 'bigint', (col) => col.notNull())
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('usage_rate_unit').execute()
+    },
+  },
   '0032_alert_rule_channels': {
     async up(db: Kysely<unknown>) {
       // Issue 53, item 3: a rule names the channels it goes to, as a JSON array of channel ids; null (every rule

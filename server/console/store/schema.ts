@@ -252,6 +252,8 @@ export interface ConsoleDatabase {
   // Issue 53, item 4 (0033_report_subscriptions; store/report-subscriptions.ts, store/report-deliveries.ts).
   report_subscriptions: ReportSubscriptionsTable
   report_deliveries: ReportDeliveriesTable
+  // Issue 53, item 2 (0031_rate_unit; store/rate-unit.ts).
+  usage_rate_unit: UsageRateUnitTable
 }
 
 /** A scorecard: its current version's number; every version's name and questions in scorecard_versions. */
@@ -322,6 +324,18 @@ interface ReportDeliveriesTable {
   response_time_ms: number | null
   response_excerpt: string | null
   created_at: number
+}
+
+/** What the service's rate_per_minute_dc counts, as an admin stated it: one row (id 1), or none until set. */
+interface UsageRateUnitTable {
+  id: number
+  /** How many of the rate's units make one whole unit of the currency (1000: tenths of a cent). */
+  divisor: number
+  /** ISO 4217. */
+  currency: string
+  set_by_id: string | null
+  set_by_email: string
+  set_at: number
 }
 
 /** One erasure request: who asked, why, what it erased; the number only as a keyed hash, never as itself. */

@@ -109,6 +109,8 @@ export const AUDIT_ACTIONS = [
   // Issue 53, item 4: a usage report by email subscribed to or stopped (the target is the person's email).
   'report.subscribed',
   'report.unsubscribed',
+  // Issue 53: an admin stated what rate_per_minute_dc counts (unit and currency), with the one before and after.
+  'usage.rate-unit-set',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 

@@ -63,6 +63,8 @@ export const PERMISSIONS = [
   // Issue 53, item 4: usage reports by email to oneself; to anyone (admins).
   'reports:subscribe',
   'reports:manage',
+  // Issue 53: stating what the service's rate_per_minute_dc counts (unit and currency), so usage shows money (admins).
+  'usage:set-rate-unit',
 ] as const
 const permission = z.enum(PERMISSIONS)
 export type Permission = z.infer<typeof permission>

@@ -92,6 +92,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'scores.exported': 'Call scores exported',
   'report.subscribed': 'Usage report by email subscribed',
   'report.unsubscribed': 'Usage report by email stopped',
+  'usage.rate-unit-set': 'Unit of the rate per minute set',
 }
 
 /** The actions in the order of their labels, for the filter's options. */

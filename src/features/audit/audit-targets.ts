@@ -92,6 +92,7 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'scores.exported': null,
   'report.subscribed': 'person',
   'report.unsubscribed': 'person',
+  'usage.rate-unit-set': null,
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null

@@ -6,7 +6,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { formatNumber } from '@/lib/format'
 import { formatDate, formatDateInZone } from '@/lib/usage-format'
-import { periodCost } from './period-cost'
+import { LazyRatePerMinute } from './cost/lazy-cost'
 import { Fact, Facts, SectionCard } from './section-card'
 import { accountStatusLook } from './status-labels'
 import { NOT_GIVEN } from './usage-given'
@@ -37,43 +37,16 @@ export function AccountCard({ timeZone }: { timeZone: string }) {
           <Fact label="Tier">{account.tier?.name ?? NOT_GIVEN}</Fact>
           <Fact label="Tier maximum">{minutes(account.tier?.max_minutes)}</Fact>
           <Fact label="Committed per period">{minutes(account.committed_minutes)}</Fact>
-          <Fact
-            label={
-              <>
-                Rate per minute (<code>rate_per_minute_dc</code>)
-              </>
-            }
-          >
-            {/* The spec leaves the unit undocumented, so the raw value stands alone. */}
-            <span className="font-mono">{account.tier?.rate_per_minute_dc ?? NOT_GIVEN}</span>{' '}
-            <span className="text-xs text-slate-600 dark:text-slate-400">(unit not documented)</span>
-          </Fact>
-          <Fact
-            label={
-              <>
-                Cost this period (minutes used × <code>rate_per_minute_dc</code>)
-              </>
-            }
-          >
-            <CostSoFar account={account} />
+          <Fact label="Rate per minute">
+            {typeof account.tier?.rate_per_minute_dc === 'number' ? (
+              <LazyRatePerMinute rate={account.tier.rate_per_minute_dc} />
+            ) : (
+              NOT_GIVEN
+            )}
           </Fact>
         </Facts>
       )}
     </SectionCard>
-  )
-}
-
-/** A raw figure: the rate's unit is not documented, so the cost is not given a currency. */
-function CostSoFar({ account }: { account: Account }) {
-  const cost = periodCost(account)
-  if (!cost) return NOT_GIVEN
-  return (
-    <>
-      <span className="font-mono">{formatNumber(cost.cost)}</span>{' '}
-      <span className="text-xs text-slate-600 dark:text-slate-400">
-        ({formatNumber(cost.minutes)} minutes × {formatNumber(cost.rate)}; unit not documented)
-      </span>
-    </>
   )
 }
 

@@ -4,6 +4,7 @@ import { useTimeZone } from '@/api/preferences'
 import { can, sessionQueries } from '@/api/session'
 import { zoneLabel } from '@/lib/time-zone'
 import { AccountCard } from './account-card'
+import { LazyCostCard } from './cost/lazy-cost'
 import { CurrentPeriodCard } from './current-period-card'
 import { HistorySection } from './history-section'
 import { PacingCard } from './pacing/pacing-card'
@@ -32,6 +33,7 @@ export function UsagePage({ sections }: { sections?: PeriodSections } = {}) {
         <CurrentPeriodCard now={now} timeZone={timeZone} />
         <PacingCard now={now} timeZone={timeZone} />
       </div>
+      <LazyCostCard now={now} timeZone={timeZone} />
       <PeriodBreakdowns timeZone={timeZone} sections={sections} />
       <HistorySection timeZone={timeZone} />
       <AccountCard timeZone={timeZone} />
