@@ -188,6 +188,11 @@ const NOTES: Record<Setting, Note> = {
     meaning: 'On SIGTERM, /readyz fails this long before the listener closes.',
   },
   CONSOLE_DRAIN_TIMEOUT_MS: { group: 'Operations', meaning: 'Then requests under way get this long to finish.' },
+  CONSOLE_OIDC_ALLOW_PRIVATE: {
+    group: 'Sign-in',
+    meaning:
+      'Allow an OpenID provider set from the page (Users → Single sign-on) at a private or loopback address. The environment’s CONSOLE_OIDC_ISSUER is not checked.',
+  },
 }
 
 interface FieldDef {

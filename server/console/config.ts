@@ -139,6 +139,8 @@ export const envSchema = z.object({
   CONSOLE_METRICS_TOKEN_FILE: z.string().optional(),
   CONSOLE_DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_DRAIN.graceMs),
   CONSOLE_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_DRAIN.timeoutMs),
+  // Issue 53: an OpenID provider an admin types on the page, at a private address only when allowed (as webhooks).
+  CONSOLE_OIDC_ALLOW_PRIVATE: z.enum(['on', 'off']).default('off'),
 })
 
 type Env = z.infer<typeof envSchema>
@@ -236,6 +238,8 @@ export interface ConsoleConfig {
   alertChannels: AlertChannelSettings
   /** /metrics's bearer token (null: /metrics is off), and the waits of a drain on SIGTERM. */
   ops: { metricsToken: string | null; drain: DrainTimes }
+  /** CONSOLE_OIDC_ALLOW_PRIVATE: a provider set from the page may be at a private or loopback address. */
+  ssoAllowPrivate: boolean
 }
 
 export interface AlertChannelSettings {
@@ -323,6 +327,7 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
       metricsToken: readMetricsToken(e),
       drain: { graceMs: e.CONSOLE_DRAIN_GRACE_MS, timeoutMs: e.CONSOLE_DRAIN_TIMEOUT_MS },
     },
+    ssoAllowPrivate: e.CONSOLE_OIDC_ALLOW_PRIVATE === 'on',
   }
 }
 

@@ -36,6 +36,7 @@ import { createSavedViewQueries } from './saved-views'
 import { createSecretQueries } from './secrets'
 import { createSessionQueries, type SessionWithUser } from './sessions'
 import { createSsoLoginQueries } from './sso-logins'
+import { createSsoSettingsQueries } from './sso-settings'
 import { createStorageOriginQueries } from './storage-origins'
 import { createWriteHealth } from './store-unwritable'
 import { createSubjectRecordQueries } from './subject-records'
@@ -106,6 +107,8 @@ function createStore(
     /** Issue 52, item 5: erasure of a number, and what the store holds about one (subject access). */
     erasures: createErasureQueries(db, (work) => adapter.serialTransaction(db, work)),
     subjectRecords: createSubjectRecordQueries(db),
+    /** Issue 53, item 7: the OpenID provider an admin set from the page. */
+    ssoSettings: createSsoSettingsQueries(db),
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
     writeHealth: createWriteHealth(db),
     close: async () => {

@@ -99,6 +99,9 @@ export const AUDIT_ACTIONS = [
   // Issue 52: a number erased, and what the console holds about one exported; neither entry holds the number.
   'erasure.done',
   'subject-access.exported',
+  // Issue 53, item 7: single sign-on set from the page; the fields changed, never the client secret's value.
+  'sso.settings-changed',
+  'sso.secret-replaced',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 
@@ -138,6 +141,8 @@ const BY_REASON: Record<string, SsoRefusal> = {
   'email taken by another SSO identity': 'email-taken',
   'email taken by another account': 'email-taken',
   'no sign-in under way in this browser, or it expired': 'expired',
+  // Issue 53: the page's provider was turned off (or never on) when the sign-in started or came back.
+  'single sign-on is off': 'provider-unavailable',
 }
 
 /**

@@ -85,6 +85,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'call.recording-consent-refused': 'Recorded call refused without consent',
   'erasure.done': 'Number erased',
   'subject-access.exported': 'Data held about a number exported',
+  'sso.settings-changed': 'Single sign-on settings changed',
+  'sso.secret-replaced': 'Single sign-on client secret replaced',
 }
 
 /** The actions in the order of their labels, for the filter's options. */

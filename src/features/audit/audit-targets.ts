@@ -85,6 +85,8 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'call.recording-consent-refused': null,
   'erasure.done': null,
   'subject-access.exported': null,
+  'sso.settings-changed': null,
+  'sso.secret-replaced': null,
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null
