@@ -141,8 +141,6 @@ const BY_REASON: Record<string, SsoRefusal> = {
   'email taken by another SSO identity': 'email-taken',
   'email taken by another account': 'email-taken',
   'no sign-in under way in this browser, or it expired': 'expired',
-  // Issue 53: the page's provider was turned off (or never on) when the sign-in started or came back.
-  'single sign-on is off': 'provider-unavailable',
 }
 
 /**

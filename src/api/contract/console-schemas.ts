@@ -57,8 +57,6 @@ export const PERMISSIONS = [
   'calling-hours:override',
   // Issue 52: erasing a number, the list of erasures, and subject-access exports (admins).
   'erasures:manage',
-  // Issue 53, item 7: the OpenID provider set, tested and turned on from the page (admins).
-  'sso:manage',
 ] as const
 const permission = z.enum(PERMISSIONS)
 export type Permission = z.infer<typeof permission>

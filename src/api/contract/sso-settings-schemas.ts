@@ -7,7 +7,7 @@ import { role } from './console-schemas'
 export const SSO_SETTINGS_PATH = '/sso-settings'
 export const SSO_SETTINGS_TEST_PATH = '/sso-settings/test'
 
-export const MAX_PROVIDER_NAME_LENGTH = 60
+const MAX_PROVIDER_NAME_LENGTH = 60
 
 /** A value of the role claim (a group) and the role it gives. */
 const roleMapping = z.object({
@@ -89,7 +89,7 @@ export const ssoTestInput = z.object({
 export type SsoTestInput = z.infer<typeof ssoTestInput>
 
 /** What the test tries, in order; a failed step skips those after it that need it. */
-export const SSO_TEST_STEPS = ['address', 'discovery', 'keys', 'client'] as const
+const SSO_TEST_STEPS = ['address', 'discovery', 'keys', 'client'] as const
 
 export const ssoTestAnswer = z.object({
   ok: z.boolean(),

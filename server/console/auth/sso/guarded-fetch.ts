@@ -8,7 +8,7 @@ import { guardedLookup, refusedAddress } from '../../http/private-address'
 
 const REQUEST_TIMEOUT_MS = 10_000
 
-export class RefusedAddress extends Error {
+class RefusedAddress extends Error {
   readonly code = 'EREFUSEDADDRESS'
 }
 

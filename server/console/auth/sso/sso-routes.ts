@@ -40,6 +40,9 @@ function returnPath(value: string | undefined, origin: string): string {
   return url.origin === origin && url.pathname !== '/sign-in' ? `${url.pathname}${url.search}` : '/calls'
 }
 
+// Named in words and as its code: the code list (audit-schemas.ts) reads no new reason, so no page carries one more.
+const SSO_OFF = { reason: 'single sign-on is off', refused: 'provider-unavailable' } as const
+
 export function ssoRoutes(deps: SsoRouteDeps) {
   const { store, sessions, cookie, audit, source, now } = deps
   const origin = deps.redirectUrl.origin
@@ -70,7 +73,7 @@ export function ssoRoutes(deps: SsoRouteDeps) {
       if (new URL(c.req.url).origin !== origin) return c.redirect(`${origin}${c.req.path}${new URL(c.req.url).search}`)
       // Read again at every start: an admin may have turned it off (or on) on another instance a moment ago.
       const active = await source.current(true)
-      if (!active) return refuse(c, 'unavailable', { reason: 'single sign-on is off' })
+      if (!active) return refuse(c, 'unavailable', SSO_OFF)
       const refused = await startLimit(c)
       if (refused) return refused
       try {
@@ -87,7 +90,7 @@ export function ssoRoutes(deps: SsoRouteDeps) {
       const login = await logins.take(c)
       if (!login) return refuse(c, 'expired', { reason: 'no sign-in under way in this browser, or it expired' })
       const active = await source.current()
-      if (!active) return refuse(c, 'unavailable', { reason: 'single sign-on is off' })
+      if (!active) return refuse(c, 'unavailable', SSO_OFF)
       let identity: Awaited<ReturnType<OidcClient['finishLogin']>>
       try {
         const query = new URL(c.req.url).search

@@ -1,4 +1,4 @@
-// /api/console/sso-settings (admins, `sso:manage`): the OpenID provider set from the page, its test, and turning it on
+// /api/console/sso-settings (admins: `users:manage`, who decides who signs in): the OpenID provider set from the page, its test, and turning it on
 // or off. The environment's CONSOLE_OIDC_* win: then the page shows them and a change is refused (409). The client
 // secret is written once and never answered, logged or audited: the answer says "set" or "not set".
 import { Hono, type MiddlewareHandler } from 'hono'
@@ -54,7 +54,7 @@ const PRIVATE_HINT =
 
 export function ssoSettingsRoutes(deps: SsoSettingsRouteDeps) {
   const { store, audit, source } = deps
-  const manage = every(deps.signedIn, requirePermission('sso:manage'))
+  const manage = every(deps.signedIn, requirePermission('users:manage'))
   const fetchGuarded = guardedFetch(deps.allowPrivate)
   const callbackUrl = new URL(SSO_CALLBACK_PATH, deps.publicUrl).href
 

@@ -6,8 +6,8 @@ import type { SsoConfig } from '../../config'
 import type { SsoSettingsRow } from '../../store/schema'
 import type { SsoPolicy } from './sso-policy'
 
-export const roleMapOf = (row: Pick<SsoSettingsRow, 'role_map'>): RoleMapping[] => JSON.parse(row.role_map)
-export const domainsOf = (row: Pick<SsoSettingsRow, 'allowed_domains'>): string[] =>
+const roleMapOf = (row: Pick<SsoSettingsRow, 'role_map'>): RoleMapping[] => JSON.parse(row.role_map)
+const domainsOf = (row: Pick<SsoSettingsRow, 'allowed_domains'>): string[] =>
   row.allowed_domains ? row.allowed_domains.split(',') : []
 
 export function pageSsoPolicy(row: SsoSettingsRow): SsoPolicy {
@@ -22,7 +22,7 @@ export function pageSsoPolicy(row: SsoSettingsRow): SsoPolicy {
 type Answer = Omit<SsoSettingsAnswer, 'callbackUrl'>
 
 /** Before anyone saved one: off, with the environment's defaults. */
-export const NO_PAGE_SETTINGS: Answer = {
+const NO_PAGE_SETTINGS: Answer = {
   source: 'page',
   enabled: false,
   issuer: '',

@@ -219,6 +219,11 @@ describe('single sign-on set from the page', () => {
     const start = await app.request('/api/console/sso/start')
     expect(start.status).toBe(302)
     expect(start.headers.get('location')).toBe('/sign-in?sso_error=unavailable')
+    const refusal = (await auditRows(app)).filter((entry) => entry.action === 'sso.refused').at(-1)
+    expect(JSON.parse(refusal?.detail ?? 'null')).toEqual({
+      refused: 'provider-unavailable',
+      reason: 'single sign-on is off',
+    })
     const changes = (await auditRows(app)).filter((entry) => entry.action === 'sso.settings-changed')
     expect(JSON.parse(changes.at(-1)?.detail ?? 'null').changed).toEqual(['enabled'])
   })
