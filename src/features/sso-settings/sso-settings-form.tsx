@@ -50,6 +50,8 @@ export function SsoSettingsForm({ settings }: { settings: SsoSettingsAnswer }) {
     onMutate: () => setSaved(''),
     onSuccess: (answer) => {
       setSaved(answer.enabled ? 'Saved. Single sign-on is on.' : 'Saved. Single sign-on is off.')
+      // Written once: the field empties, and its hint now says one is set.
+      setClientSecret('')
       queryClient.setQueryData(ssoSettingsQueries.current().queryKey, answer)
     },
   })

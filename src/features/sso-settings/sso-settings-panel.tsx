@@ -30,7 +30,7 @@ export function SsoSettingsPanel() {
       {settings.data.source === 'environment' ? (
         <EnvironmentSettings settings={settings.data} />
       ) : (
-        <SsoSettingsForm key={settings.data.updatedAt ?? 'never saved'} settings={settings.data} />
+        <SsoSettingsForm settings={settings.data} />
       )}
     </div>
   )
