@@ -213,6 +213,8 @@ export function appEnv({ port, simPort, apiKey, distPort = port }: AppOptions): 
     CONSOLE_LOG: 'off',
     // The alerts journey's webhook receiver listens on 127.0.0.1, which the SSRF guard refuses otherwise.
     CONSOLE_WEBHOOK_ALLOW_PRIVATE: 'on',
+    // The single sign-on journey sets the demo OpenID provider, on 127.0.0.1, from the page (sso-settings.spec.ts).
+    CONSOLE_OIDC_ALLOW_PRIVATE: 'on',
     // Rules are checked every 2 s (and as calls end) rather than every minute: the journey waits for a firing.
     CONSOLE_ALERT_EVALUATE_MS: '2000',
     // Nothing sends these consoles traffic when Playwright stops them (one after another, 3 s each before a
@@ -294,7 +296,8 @@ export const ssoProviderReady = `${urls.ssoProvider}/.well-known/openid-configur
 
 export const ssoProviderEnv = (): Record<string, string> => ({
   SSO_DEMO_PORT: String(ports.ssoProvider),
-  SSO_DEMO_REDIRECT_URIS: `${urls.ssoApp}/api/console/sso/callback`,
+  // The console without a key is where sso-settings.spec.ts sets the same provider from the page.
+  SSO_DEMO_REDIRECT_URIS: `${urls.ssoApp}/api/console/sso/callback,${urls.noKeyApp}/api/console/sso/callback`,
 })
 
 /** The console of the SSO journey: the demo provider's worked example, with passwords turned off. */

@@ -33,8 +33,9 @@ import { authRoutes, sessionBody } from './auth/routes'
 import { sessionCookie } from './auth/session-cookie'
 import { createSessionService, type SessionPolicy } from './auth/sessions'
 import { createSignInThrottle, DEFAULT_THROTTLE, type ThrottlePolicy } from './auth/sign-in-throttle'
-import { createOidcClient } from './auth/sso/oidc-client'
 import { ssoRoutes } from './auth/sso/sso-routes'
+import { ssoSettingsRoutes } from './auth/sso/sso-settings-routes'
+import { createSsoSource } from './auth/sso/sso-source'
 import { listPlacementClaim } from './call-lists/placement-claim'
 import { callListRoutes } from './call-lists/routes'
 import { createPlacedCallbackCloser } from './callbacks/placed-callback'
@@ -157,6 +158,8 @@ export interface ConsoleAppOptions {
   /** Email and password sign-in; on unless turned off. */
   localSignIn?: boolean
   sso?: SsoConfig | null
+  /** CONSOLE_OIDC_ALLOW_PRIVATE: a provider set from the page may be at a private address (off unless given). */
+  ssoAllowPrivate?: boolean
   /** Which reverse proxies may name the client; none when not given. */
   network?: Pick<NetworkConfig, 'trustedProxies' | 'forwardedHeader'>
   /** The process's one audit log (its queue orders every append); a new one when not given. */
@@ -336,6 +339,14 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   app.use(`${CONSOLE_PREFIX}/sign-out`, endsStreams)
   app.use(`${CONSOLE_PREFIX}/users/*`, endsStreams)
 
+  const ssoSource = createSsoSource({
+    env: options.sso ?? null,
+    store: options.store,
+    publicUrl: options.publicUrl,
+    allowPrivate: options.ssoAllowPrivate ?? false,
+    logger: options.logger,
+    now,
+  })
   app.route(
     CONSOLE_PREFIX,
     authRoutes({
@@ -347,18 +358,35 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
       audit,
       demoUsers: options.demoUsers ?? [],
       localSignIn: options.localSignIn ?? true,
-      ssoName: options.sso?.providerName ?? null,
+      ssoName: async () => (await ssoSource.current())?.config.providerName ?? null,
       now,
     }),
   )
-  if (options.sso) {
-    const redirectUrl = options.sso.redirectUrl ?? new URL(SSO_CALLBACK_PATH, options.publicUrl)
-    const client = createOidcClient({ ...options.sso, redirectUrl, now })
-    app.route(
-      `${CONSOLE_PREFIX}/sso`,
-      ssoRoutes({ ...options, sessions, cookie, audit, client, policy: options.sso, redirectUrl, now }),
-    )
-  }
+  // Mounted whether or not SSO is on now: an admin may turn the page's provider on at any moment (issue 53).
+  app.route(
+    `${CONSOLE_PREFIX}/sso`,
+    ssoRoutes({
+      ...options,
+      sessions,
+      cookie,
+      audit,
+      source: ssoSource,
+      redirectUrl: options.sso?.redirectUrl ?? new URL(SSO_CALLBACK_PATH, options.publicUrl),
+      now,
+    }),
+  )
+  app.route(
+    CONSOLE_PREFIX,
+    ssoSettingsRoutes({
+      store: options.store,
+      audit,
+      source: ssoSource,
+      signedIn: signedInPaced,
+      publicUrl: options.publicUrl,
+      allowPrivate: options.ssoAllowPrivate ?? false,
+      now,
+    }),
+  )
   app.get(`${CONSOLE_PREFIX}/upstream`, signedIn, requirePermission('users:manage'), async (c) => {
     return c.json(await checkUpstream(upstreamBase(options.upstream), options.apiKey))
   })

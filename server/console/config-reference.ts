@@ -192,6 +192,11 @@ const NOTES: Record<Setting, Note> = {
     group: 'Live, index and alerts',
     meaning: 'How often each instance looks for usage report periods that ended (docs/scheduled-reports.md).',
   },
+  CONSOLE_OIDC_ALLOW_PRIVATE: {
+    group: 'Sign-in',
+    meaning:
+      'Allow an OpenID provider set from the page (Users → Single sign-on) at a private or loopback address. The environment’s CONSOLE_OIDC_ISSUER is not checked.',
+  },
 }
 
 interface FieldDef {

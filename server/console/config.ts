@@ -141,6 +141,8 @@ export const envSchema = z.object({
   CONSOLE_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_DRAIN.timeoutMs),
   // Issue 53, item 4: how often each instance looks for report periods that ended (reports/report-sender.ts).
   CONSOLE_REPORTS_TICK_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  // Issue 53: an OpenID provider an admin types on the page, at a private address only when allowed (as webhooks).
+  CONSOLE_OIDC_ALLOW_PRIVATE: z.enum(['on', 'off']).default('off'),
 })
 
 type Env = z.infer<typeof envSchema>
@@ -240,6 +242,8 @@ export interface ConsoleConfig {
   ops: { metricsToken: string | null; drain: DrainTimes }
   /** Usage reports by email: how often each instance queues the periods that ended (CONSOLE_REPORTS_TICK_MS). */
   reports: { tickMs: number }
+  /** CONSOLE_OIDC_ALLOW_PRIVATE: a provider set from the page may be at a private or loopback address. */
+  ssoAllowPrivate: boolean
 }
 
 export interface AlertChannelSettings {
@@ -328,6 +332,7 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
       drain: { graceMs: e.CONSOLE_DRAIN_GRACE_MS, timeoutMs: e.CONSOLE_DRAIN_TIMEOUT_MS },
     },
     reports: { tickMs: e.CONSOLE_REPORTS_TICK_MS },
+    ssoAllowPrivate: e.CONSOLE_OIDC_ALLOW_PRIVATE === 'on',
   }
 }
 

@@ -53,6 +53,7 @@ const CONSOLE_ROUTES: Operation[] = [
   },
   { method: 'GET', route: '/api/console/report-subscriptions', permission: 'reports:subscribe' },
   { method: 'GET', route: '/api/console/usage/rate-unit', permission: 'usage:read' },
+  { method: 'GET', route: '/api/console/sso-settings', permission: 'users:manage' },
 ]
 const CELLS_OPERATIONS = [...ALL_OPERATIONS, ...CONSOLE_ROUTES]
 
@@ -103,6 +104,7 @@ const EXPECTED: Record<string, Role[]> = {
   'GET /api/console/usage/scores?from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z': ['manager', 'admin'],
   'GET /api/console/report-subscriptions': ['manager', 'admin'],
   'GET /api/console/usage/rate-unit': ['manager', 'admin'],
+  'GET /api/console/sso-settings': ['admin'],
 }
 
 const name = (operation: Operation) => `${operation.method} ${operation.route}`

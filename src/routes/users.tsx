@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermission } from '@/api/session'
+import { SsoSettingsSection } from '@/features/sso-settings/sso-settings-section'
 import { UsersPage } from '@/features/users/users-page'
 
 export const Route = createFileRoute('/users')({
@@ -10,5 +11,15 @@ export const Route = createFileRoute('/users')({
     void import('@/api/users').then(({ userQueries }) => context.queryClient.prefetchQuery(userQueries.list()))
   },
   head: () => ({ meta: [{ title: 'Users' }] }),
-  component: UsersPage,
+  component: UsersRoute,
 })
+
+// Who may sign in, and with which provider: two features side by side, composed here (features never import each other).
+function UsersRoute() {
+  return (
+    <div className="space-y-6">
+      <UsersPage />
+      <SsoSettingsSection />
+    </div>
+  )
+}

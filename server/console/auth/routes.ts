@@ -28,8 +28,8 @@ export interface AuthRouteDeps {
   demoUsers: SetupResponse['demoUsers']
   /** False: SSO is the only way in, and POST /sign-in says so. */
   localSignIn: boolean
-  /** The provider's name on the sign-in page, when SSO is configured. */
-  ssoName: string | null
+  /** The provider's name on the sign-in page, when SSO is on (the environment's, or the page's). */
+  ssoName: () => Promise<string | null>
   audit: AuditLog
   now: () => number
 }
@@ -114,18 +114,19 @@ export function authRoutes(deps: AuthRouteDeps) {
       c,
       403,
       'Password sign-in is turned off',
-      `This console signs people in with ${deps.ssoName ?? 'SSO'} only. Use the button on the sign-in page.`,
+      `This console signs people in with ${(await deps.ssoName()) ?? 'SSO'} only. Use the button on the sign-in page.`,
     )
   }
 
   return (
     new Hono<SessionEnv>()
       .get('/setup', async (c) => {
+        const ssoName = await deps.ssoName()
         const body: SetupResponse = {
           hasUsers: (await store.users.count()) > 0,
           demoUsers: deps.localSignIn ? deps.demoUsers : [],
           localSignIn: deps.localSignIn,
-          sso: deps.ssoName ? { name: deps.ssoName } : null,
+          sso: ssoName ? { name: ssoName } : null,
         }
         return c.json(body)
       })

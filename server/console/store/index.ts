@@ -40,6 +40,7 @@ import { createScoringQueries } from './scoring'
 import { createSecretQueries } from './secrets'
 import { createSessionQueries, type SessionWithUser } from './sessions'
 import { createSsoLoginQueries } from './sso-logins'
+import { createSsoSettingsQueries } from './sso-settings'
 import { createStorageOriginQueries } from './storage-origins'
 import { createWriteHealth } from './store-unwritable'
 import { createSubjectRecordQueries } from './subject-records'
@@ -117,6 +118,8 @@ function createStore(
     reportDeliveries: createReportDeliveryQueries(db),
     /** Issue 53, item 2: what the service's rate per minute counts, so usage shows money. */
     rateUnit: createRateUnitQueries(db, adapter),
+    /** Issue 53, item 7: the OpenID provider an admin set from the page. */
+    ssoSettings: createSsoSettingsQueries(db),
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
     writeHealth: createWriteHealth(db),
     close: async () => {

@@ -208,6 +208,7 @@ export interface ConsoleDatabase {
   sso_logins: SsoLoginsTable
   saved_views: SavedViewsTable
   console_secrets: ConsoleSecretsTable
+  sso_settings: SsoSettingsTable
   alert_channels: AlertChannelsTable
   alert_deliveries: AlertDeliveriesTable
   alert_rules: AlertRulesTable
@@ -497,6 +498,27 @@ interface AlertDismissalsTable {
   dismissed_at: number
 }
 
+/** The OpenID provider an admin set from the page (migration 0035): one row, id `current`. */
+interface SsoSettingsTable {
+  id: string
+  enabled: number
+  issuer: string
+  client_id: string
+  /** The client secret sealed with AES-256-GCM (auth/sso/sealed-secret.ts); null: none set. Never answered. */
+  client_secret_sealed: string | null
+  provider_name: string
+  /** Lower-case domains, comma-separated. */
+  allowed_domains: string
+  role_claim: string
+  /** JSON: `[{ value, role }]`. */
+  role_map: string
+  default_role: string | null
+  /** Raised by every save: an instance that cached the setting sees it changed. */
+  version: number
+  updated_at: number
+  updated_by: string | null
+}
+
 /** Keys the console makes for itself on first start (the device cookies' HMAC key): never leave the server. */
 interface ConsoleSecretsTable {
   name: string
@@ -510,6 +532,7 @@ export type ThrottleRow = Selectable<SignInThrottleTable>
 export type AuditRow = Selectable<AuditLogTable>
 export type InviteRow = Selectable<UserInvitesTable>
 export type SsoLoginRow = Selectable<SsoLoginsTable>
+export type SsoSettingsRow = Selectable<SsoSettingsTable>
 
 /** The live hub's events as the lease holder sent them (live/cluster/); pruned to the last thousand or so. */
 interface LiveEventsTable {

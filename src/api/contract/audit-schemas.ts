@@ -111,6 +111,9 @@ export const AUDIT_ACTIONS = [
   'report.unsubscribed',
   // Issue 53: an admin stated what rate_per_minute_dc counts (unit and currency), with the one before and after.
   'usage.rate-unit-set',
+  // Issue 53, item 7: single sign-on set from the page; the fields changed, never the client secret's value.
+  'sso.settings-changed',
+  'sso.secret-replaced',
 ] as const
 const auditAction = z.enum(AUDIT_ACTIONS)
 

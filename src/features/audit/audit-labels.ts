@@ -93,6 +93,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'report.subscribed': 'Usage report by email subscribed',
   'report.unsubscribed': 'Usage report by email stopped',
   'usage.rate-unit-set': 'Unit of the rate per minute set',
+  'sso.settings-changed': 'Single sign-on settings changed',
+  'sso.secret-replaced': 'Single sign-on client secret replaced',
 }
 
 /** The actions in the order of their labels, for the filter's options. */

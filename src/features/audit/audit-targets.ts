@@ -93,6 +93,8 @@ const TARGET_OF: Record<AuditAction, TargetKind> = {
   'report.subscribed': 'person',
   'report.unsubscribed': 'person',
   'usage.rate-unit-set': null,
+  'sso.settings-changed': null,
+  'sso.secret-replaced': null,
 }
 
 export type TargetLink = { kind: 'call'; callId: string } | { kind: 'person'; email: string } | null

@@ -2,6 +2,8 @@
 // protocol (discovery, PKCE, state, nonce, ID token checks) so the console writes none of it.
 // Loaded when SSO is first used, not at start: a console without SSO never holds it in memory.
 import type * as Oidc from 'openid-client'
+import type { ProviderFetch } from './guarded-fetch'
+import { LOOPBACK_HOSTS } from './issuer-url'
 
 let library: Promise<typeof Oidc> | null = null
 const loadOidc = () => {
@@ -40,9 +42,9 @@ export interface OidcClientOptions {
   scopes: string
   /** The console's clock; openid-client is told how far it is from this machine's. */
   now: () => number
+  /** For a provider typed on the page: the address guard's fetch (guarded-fetch.ts); node's own otherwise. */
+  fetch?: ProviderFetch
 }
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 // Provider text can be long and is not ours: the audit keeps enough to diagnose.
 const clip = (text: string) => text.slice(0, 300)
 
@@ -59,9 +61,13 @@ export function createOidcClient(options: OidcClientOptions) {
             { [oidc.clockSkew]: Math.round((options.now() - Date.now()) / 1000) },
             oidc.ClientSecretBasic(options.clientSecret),
             // The config only allows http for a provider on this machine (the demo and the tests).
-            { execute: LOOPBACK.has(options.issuer.hostname) ? [oidc.allowInsecureRequests] : [] },
+            {
+              execute: LOOPBACK_HOSTS.has(options.issuer.hostname) ? [oidc.allowInsecureRequests] : [],
+              ...(options.fetch ? { [oidc.customFetch]: options.fetch } : {}),
+            },
           )
           .then((config) => {
+            if (options.fetch) config[oidc.customFetch] = options.fetch
             // Check the ID token's signature against the provider's keys, though it came straight from its token endpoint.
             oidc.enableNonRepudiationChecks(config)
             return config

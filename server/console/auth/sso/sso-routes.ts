@@ -15,7 +15,8 @@ import type { SessionService } from '../sessions'
 import { type OidcClient, SsoFailure } from './oidc-client'
 import { ssoAccount } from './sso-account'
 import { ssoLogins } from './sso-login-cookie'
-import { decideSsoAccess, type SsoPolicy } from './sso-policy'
+import { decideSsoAccess } from './sso-policy'
+import type { SsoSource } from './sso-source'
 import { ssoStartLimit } from './sso-start-limit'
 
 export interface SsoRouteDeps {
@@ -24,9 +25,10 @@ export interface SsoRouteDeps {
   cookie: SessionCookie
   audit: AuditLog
   logger: Logger
-  client: OidcClient
-  policy: SsoPolicy
-  /** The callback the provider knows; its origin is where the login cookie must live. */
+  /** The provider now (the environment's, or the page's when on); null: SSO is off. */
+  source: SsoSource
+  /** The callback the provider knows (the environment's CONSOLE_OIDC_REDIRECT_URL, or the console's own): its
+   * origin is where the login cookie must live. */
   redirectUrl: URL
   now: () => number
 }
@@ -38,8 +40,11 @@ function returnPath(value: string | undefined, origin: string): string {
   return url.origin === origin && url.pathname !== '/sign-in' ? `${url.pathname}${url.search}` : '/calls'
 }
 
+// Named in words and as its code: the code list (audit-schemas.ts) reads no new reason, so no page carries one more.
+const SSO_OFF = { reason: 'single sign-on is off', refused: 'provider-unavailable' } as const
+
 export function ssoRoutes(deps: SsoRouteDeps) {
-  const { store, sessions, cookie, audit, client, policy, now } = deps
+  const { store, sessions, cookie, audit, source, now } = deps
   const origin = deps.redirectUrl.origin
   const logins = ssoLogins(store, deps.redirectUrl.protocol === 'https:', now)
   const startLimit = ssoStartLimit(store, now)
@@ -66,10 +71,13 @@ export function ssoRoutes(deps: SsoRouteDeps) {
     .get('/start', async (c) => {
       // Start on the callback's host, or the login cookie would be set where the callback never looks.
       if (new URL(c.req.url).origin !== origin) return c.redirect(`${origin}${c.req.path}${new URL(c.req.url).search}`)
+      // Read again at every start: an admin may have turned it off (or on) on another instance a moment ago.
+      const active = await source.current(true)
+      if (!active) return refuse(c, 'unavailable', SSO_OFF)
       const refused = await startLimit(c)
       if (refused) return refused
       try {
-        const { url, checks } = await client.startLogin()
+        const { url, checks } = await active.client.startLogin()
         await logins.begin(c, checks, returnPath(c.req.query('redirect'), origin))
         return c.redirect(url.href, 302)
       } catch (error) {
@@ -81,10 +89,12 @@ export function ssoRoutes(deps: SsoRouteDeps) {
     .get('/callback', async (c) => {
       const login = await logins.take(c)
       if (!login) return refuse(c, 'expired', { reason: 'no sign-in under way in this browser, or it expired' })
+      const active = await source.current()
+      if (!active) return refuse(c, 'unavailable', SSO_OFF)
       let identity: Awaited<ReturnType<OidcClient['finishLogin']>>
       try {
         const query = new URL(c.req.url).search
-        identity = await client.finishLogin(query, {
+        identity = await active.client.finishLogin(query, {
           state: login.state,
           nonce: login.nonce,
           codeVerifier: login.code_verifier,
@@ -94,7 +104,7 @@ export function ssoRoutes(deps: SsoRouteDeps) {
         return refuse(c, error.kind, { reason: error.message })
       }
       const { issuer, subject } = identity
-      const decision = decideSsoAccess(identity.claims, policy)
+      const decision = decideSsoAccess(identity.claims, active.config)
       const email = typeof identity.claims.email === 'string' ? identity.claims.email : null
       if (!decision.allowed) return refuse(c, 'refused', { reason: decision.reason, issuer, subject }, email)
       const account = await ssoAccount(store, { issuer, subject }, decision, now())
