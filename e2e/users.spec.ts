@@ -17,7 +17,7 @@ test('an admin invites a person, whose link sets them up once', async ({ page, b
   const email = `invited-${randomUUID().slice(0, 8)}@e2e.test`
   await page.goto('/users')
   const invite = page.getByRole('form', { name: 'Invite a person' })
-  await invite.getByLabel('Email').fill(email)
+  await invite.getByLabel('Email', { exact: true }).fill(email)
   await invite.getByLabel('Role').selectOption('manager')
   await invite.getByRole('button', { name: 'Invite' }).click()
   const linkBox = page.getByRole('textbox', { name: 'Set-up link' })
