@@ -6,20 +6,22 @@ import { distinctPeriods } from '@/api/usage-history-paging'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { zoneLabel } from '@/lib/time-zone'
-import { formatUtcInstant, resolvePeriod, unbrokenPeriodText } from './billing-period'
+import { resolvePeriod, unbrokenPeriodText } from './billing-period'
 import { BreakdownSection } from './breakdowns/breakdown-section'
 import { DailyUsageSection } from './breakdowns/daily-usage-section'
 import { PeopleSection } from './breakdowns/people-section'
 import { HISTORY_PAGE_SIZE } from './history-page-size'
 import { PeriodPicker } from './period-picker'
+import { PeriodRange } from './period-range'
 
 const route = getRouteApi('/usage')
 
 /**
  * Where a period's minutes went, from the console's call index: the period in the URL (`period`,
- * a past period's period_start; none for the current one), its days, and one breakdown.
+ * a past period's period_start; none for the current one), one breakdown and the work by person
+ * (who drives the minutes, side by side from xl), then its days, whose table is the longest part.
  */
-export function PeriodBreakdowns({ timeZone }: { timeZone: string }) {
+export function PeriodBreakdowns({ timeZone, now }: { timeZone: string; now: number }) {
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const usage = useQuery(accountQueries.usage())
@@ -41,14 +43,15 @@ export function PeriodBreakdowns({ timeZone }: { timeZone: string }) {
       <div>
         <h2 className="text-xl font-semibold">Where the minutes went</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          From the console&rsquo;s call index. Period bounds in UTC, as the service counts them; days, hours and
-          weekdays in {zoneLabel(timeZone)}.
+          From the console&rsquo;s call index. Periods, days, hours and weekdays in {zoneLabel(timeZone)}; hover a
+          period to read it in UTC, as the service counts it.
         </p>
       </div>
       <PeriodPicker
         value={search.period}
         current={current}
         past={past}
+        timeZone={timeZone}
         onChange={(period) => navigate({ search: (prev) => ({ ...prev, period }) })}
       />
     </div>
@@ -75,32 +78,42 @@ export function PeriodBreakdowns({ timeZone }: { timeZone: string }) {
     <section aria-label="Where the minutes went" className="space-y-4">
       {heading}
       {resolution?.kind === 'resolved' ? (
-        <>
-          <p className="text-sm">
-            Period{' '}
-            <time dateTime={resolution.period.from} className="font-medium">
-              {formatUtcInstant(resolution.period.from)}
-            </time>{' '}
-            –{' '}
-            <time dateTime={resolution.period.to} className="font-medium">
-              {formatUtcInstant(resolution.period.to)}
-            </time>
-            {resolution.period.current ? ' (current)' : ''}
-          </p>
-          <DailyUsageSection
-            period={{ from: resolution.period.from, to: resolution.period.to, tz: timeZone }}
-            serviceMinutes={resolution.period.serviceMinutes}
-          />
-          <BreakdownSection period={{ from: resolution.period.from, to: resolution.period.to, tz: timeZone }} />
-          <PeopleSection period={{ from: resolution.period.from, to: resolution.period.to, tz: timeZone }} />
-        </>
+        <ResolvedPeriod period={resolution.period} timeZone={timeZone} now={now} />
       ) : resolution?.kind === 'no-dates' || resolution?.kind === 'unreadable' ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">{unbrokenPeriodText(resolution)}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{unbrokenPeriodText(resolution, timeZone)}</p>
       ) : (
         <p role="alert" className="text-sm text-red-800 dark:text-red-200">
           {`No billing period starts at ${search.period}: choose one from the list.`}
         </p>
       )}
     </section>
+  )
+}
+
+function ResolvedPeriod({
+  period,
+  timeZone,
+  now,
+}: {
+  period: { from: string; to: string; current: boolean; serviceMinutes: number | null }
+  timeZone: string
+  now: number
+}) {
+  const query = { from: period.from, to: period.to, tz: timeZone }
+  return (
+    <>
+      <p className="text-sm">
+        Period{' '}
+        <span className="font-medium">
+          <PeriodRange start={period.from} end={period.to} timeZone={timeZone} />
+        </span>
+        {period.current ? ' (current)' : ''}
+      </p>
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
+        <BreakdownSection period={query} />
+        <PeopleSection period={query} />
+      </div>
+      <DailyUsageSection period={query} serviceMinutes={period.serviceMinutes} now={now} />
+    </>
   )
 }
