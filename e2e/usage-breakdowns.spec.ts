@@ -101,7 +101,7 @@ test.describe('as a manager', () => {
     const sum = dayBars.reduce((total, [, minutes]) => total + minutes, 0)
     await expect(days.getByTestId('index-difference')).toContainText(
       new RegExp(
-        `^The days add up to ${formatNumber(sum)} minutes?(, the same as|, [\\d,]+ (fewer|more) than) the service's actual_minutes_used`,
+        `^The days add up to ${formatNumber(sum)} minutes?(, the same as|, [\\d,]+ (fewer|more) than) the service's minutes used`,
       ),
     )
     await expect(

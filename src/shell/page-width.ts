@@ -1,10 +1,10 @@
-// How wide a page's column is. The lists of calls (the calls list, the live board) and /usage, whose cards and
-// charts pair up, use a wide screen's width; forms and reading pages keep a narrower column that is easier to read.
+// How wide a page's column is. The lists of calls (the calls list, the live board), the caller IDs' table of
+// eleven columns, and /usage, whose cards and charts pair up, use a wide screen's width; forms and reading pages keep a narrower column that is easier to read.
 // The header keeps the wide row on every page (HEADER_WIDTH), so it never moves from one page to the next.
 
-const WIDE_PAGES = new Set(['/calls', '/live', '/usage'])
+const WIDE_PAGES = new Set(['/calls', '/live', '/usage', '/caller-ids'])
 
-/** `/calls`, `/live` and `/usage` (also with a trailing slash); never a call's own page. */
+/** `/calls`, `/live`, `/usage` and `/caller-ids` (also with a trailing slash); never a call's own page. */
 export function isWidePage(pathname: string): boolean {
   return WIDE_PAGES.has(pathname.replace(/\/$/, '') || '/')
 }
