@@ -37,7 +37,7 @@ export function HealthCells({ state, period }: { state: HealthState; period: boo
   const trend = healthTrend(recent, previous)
   return (
     <>
-      <TableCell className="min-w-40">
+      <TableCell className="min-w-36">
         {flag ? (
           <span className="flex flex-col items-start gap-1">
             <Badge tone="warning">Answered less than usual</Badge>
