@@ -78,8 +78,9 @@ const COLD_PAGES: ColdPage[] = [
   // 152.5 on 2026-11-26; 145.4 the same day with the phone formats per group.
   coldPage('/live', 'live.tsx', { limitBytes: 145_300 }),
   // 261.7 on 2026-11-26, recharts 117 of it. 264.3 on 2026-12-06 after issue 51 (raised to 264.3), 263.6 the same
-  // day (see /calls).
-  coldPage('/usage', 'usage.tsx', { limitBytes: 263_400 }, ['recharts']),
+  // day (see /calls). 263.5 on 2026-12-06 with issue 53 item 1 (one way to write a period, the days to come folded;
+  // raised to 263.6).
+  coldPage('/usage', 'usage.tsx', { limitBytes: 263_600 }, ['recharts']),
   // 200.2 on 2026-11-26: the forms library and libphonenumber-js, to add a caller ID; 192.8 the same day with
   // the phone formats per group.
   coldPage('/caller-ids', 'caller-ids.tsx', { limitBytes: 193_800 }, [FORMS, PHONE_VALIDATION]),
