@@ -17,8 +17,8 @@ export interface HealthColumns {
 }
 
 /**
- * Five columns, and the health's with `health`: the status first after the number, so it is in sight on any
- * screen; where the rest does not fit (a phone, health at 1366 px) the table scrolls sideways and says so.
+ * Five columns, and the health's with `health`, from sm (CallerIdCards below): the status first after the number,
+ * so it is always in sight; where the rest does not fit (health at 1366 px) the table scrolls sideways and says so.
  */
 export function CallerIdsTable({
   callerIds,
@@ -33,7 +33,7 @@ export function CallerIdsTable({
     <>
       {/* Eleven columns with health: a narrower gutter keeps most in sight at 1366 px, and whenever some are not,
           a line says so and the table is a region a keyboard scrolls. */}
-      <Table overflowLabel="Caller IDs table" className="[&_td]:px-2 [&_th]:px-2">
+      <Table overflowLabel="Caller IDs table" containerClassName="hidden sm:block" className="[&_td]:px-2 [&_th]:px-2">
         <caption className="sr-only">Caller IDs of the account</caption>
         <TableHeader>
           <TableRow>
