@@ -41,9 +41,10 @@ export function CallerIdCards({
               <Badge tone={cnam.tone}>{cnam.label}</Badge>
             </p>
             {item.verified_at && (
-              <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                Verified <Timestamp iso={item.verified_at} />
-              </p>
+              <div className="mt-1 flex gap-1 text-xs text-slate-600 dark:text-slate-400">
+                <span>Verified</span>
+                <Timestamp iso={item.verified_at} />
+              </div>
             )}
           </li>
         )
@@ -68,6 +69,6 @@ function HealthLine({ state }: { state: HealthState }) {
       <p className="mt-0.5 text-xs">{flag.reason}</p>
     </div>
   ) : (
-    <p className="mt-1">Health: answered {formatAnswered(recent)} of the last calls</p>
+    <p className="mt-1">Health: {formatAnswered(recent)} answered, not flagged</p>
   )
 }
