@@ -1,4 +1,5 @@
 import { formatAnswered } from '@/api/caller-id-health-words'
+import { MIN_ENDED_CALLS } from '@/api/contract/caller-id-health-flag'
 import type { CallerIdListItem } from '@/api/contract/schemas'
 import { RevealedText } from '@/components/revealed-text'
 import { Timestamp } from '@/components/timestamp'
@@ -69,6 +70,9 @@ function HealthLine({ state }: { state: HealthState }) {
       <p className="mt-0.5 text-xs">{flag.reason}</p>
     </div>
   ) : (
-    <p className="mt-1">Health: {formatAnswered(recent)} answered, not flagged</p>
+    <p className="mt-1">
+      Health: {recent.ended < MIN_ENDED_CALLS ? 'too few calls to judge' : 'not flagged'}
+      {recent.answerRate !== null && ` (answered ${formatAnswered(recent)})`}
+    </p>
   )
 }
