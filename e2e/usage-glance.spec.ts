@@ -136,7 +136,7 @@ test.describe('as a manager', () => {
       const table = page.getByRole('table', { name: 'Caller IDs of the account' })
       const cards = page.getByRole('list', { name: 'Caller IDs of the account' })
       const status = phone
-        ? cards.getByRole('listitem').first().getByText('Verified', { exact: true })
+        ? cards.getByRole('listitem').first().getByText('Verified', { exact: true }).first()
         : table.locator('tbody tr').first().getByRole('cell').first()
       if (!phone) await expect(table.getByRole('columnheader').nth(1)).toHaveText('Verification')
       await expect(phone ? table : cards).toBeHidden()
