@@ -49,8 +49,10 @@ test('a call watched until it ends keeps the time it was seen ringing, across a 
   await expect(ringing.locator('time')).toHaveAttribute('datetime', seenRinging as string)
 
   const details = page.getByRole('region', { name: 'Details' })
-  const source = details.locator('dl > div').filter({ has: page.getByText('Source (from the API)', { exact: true }) })
-  await expect(source.getByRole('definition')).toHaveText('API')
+  const source = details.locator('dl > div').filter({ has: page.getByText('Placed through', { exact: true }) })
+  // The service's `source` in words; its own value ("API") on hover.
+  await expect(source.getByRole('definition')).toHaveText("The voice service's interface")
+  await expect(source.getByTitle("The service's source: API")).toBeVisible()
   // Beside who placed it in this console, on the same row.
   const placedBy = details.locator('dl > div').filter({ has: page.getByText('Placed by', { exact: true }) })
   await expect(placedBy.getByRole('definition')).toHaveText('support@e2e.test')

@@ -66,7 +66,7 @@ test('shows the account and the current period exactly as the API reports them',
       await expect(fact(label)).toHaveText(`${formatNumber(minutes)} minutes`, { timeout: 1000 })
     }
     await expect(period).toContainText(formatPercent(usage.usage_percent), { timeout: 1000 })
-    // The last day of the period, not its exclusive end; the API's value stays in the datetime attribute.
+    // The service's own bounds, written as everywhere on the page; the API's value stays in the datetime attribute.
     await expect(period).toContainText(`Period ${formatPeriod(usage.period_start, usage.period_end, UTC)}`, {
       timeout: 1000,
     })
@@ -90,7 +90,7 @@ test('charts one bar per period and loads older periods on demand', async ({ pag
   await expect(bars).toHaveCount(drawn(first.periods))
   await expect(rows).toHaveCount(first.periods.length)
 
-  // Newest first in the table, newest on the right of the chart; a period reads from its first to its last day.
+  // Newest first in the table, newest on the right of the chart; a period reads from its start to its end.
   const newest = first.periods[0]
   expect(newest).toBeDefined()
   await expect(rows.first().getByRole('rowheader')).toHaveText(
@@ -263,11 +263,13 @@ test.describe('in Los Angeles', () => {
   }) => {
     const usage = await get<UsageSummary>(request, '/usage')
     await page.goto('/usage')
-    await expect(page.getByText(/^Minutes used .* Dates in America\/Los Angeles \(P[SD]T\)\.$/)).toBeVisible()
+    await expect(
+      page.getByText(/^Minutes used .* Dates in America\/Los Angeles \(P[SD]T\); hover a period to read it in UTC\.$/),
+    ).toBeVisible()
     const period = page.getByRole('region', { name: 'Current period' })
-    // Billing periods are UTC months: in Los Angeles they start and end in the afternoon, so the clock is shown.
+    // Billing periods are UTC months: in Los Angeles they start and end in the afternoon, on the reader's clock.
     await expect(period).toContainText(`Period ${formatPeriod(usage.period_start, usage.period_end, LA)}`)
-    await expect(period).toContainText(/Period \w{3} \d{1,2}, \d{2}:00 P[SD]T – /)
+    await expect(period).toContainText(/Period \w{3} \d{1,2}, \d{4}, \d{2}:00( P[SD]T)? – /)
     const ticks = page
       .getByTestId('usage-history-chart')
       .locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-label')
@@ -433,13 +435,16 @@ test('highlights periods over commitment in the chart and the table', async ({ p
     'Oct 2026',
     'Nov 2026in progress',
   ])
-  // October's end is Nov 1 (exclusive), so it is shown ending on Oct 31.
-  await expectBarTooltip(chart, 1, ['Oct 1 – Oct 31, 2026 (UTC)'])
-  await expectBarTooltip(chart, 2, ['Nov 1 – Nov 30, 2026 (UTC), in progress', '40% of commitment so far'])
-  const october = page.getByRole('row', { name: /^Oct 1 – Oct 31, 2026/ })
+  // The service's own bounds, on the reader's clock: October ends where November starts.
+  await expectBarTooltip(chart, 1, ['Oct 1, 2026, 00:00 – Nov 1, 2026, 00:00 (UTC)'])
+  await expectBarTooltip(chart, 2, [
+    'Nov 1, 2026, 00:00 – Dec 1, 2026, 00:00 (UTC), in progress',
+    '40% of commitment so far',
+  ])
+  const october = page.getByRole('row', { name: /^Oct 1, 2026, 00:00 – Nov 1, 2026, 00:00/ })
   await expect(october).toContainText('120%')
   await expect(october).toContainText('Over by 20')
-  const november = page.getByRole('row', { name: /^Nov 1 – Nov 30, 2026/ })
+  const november = page.getByRole('row', { name: /^Nov 1, 2026, 00:00 – Dec 1, 2026, 00:00/ })
   await expect(november).toContainText('In progress')
   await expect(november).toContainText('40 so far')
   await expect(page.getByRole('region', { name: 'History' })).toContainText('That is every period on record.')

@@ -24,7 +24,7 @@ async function openCall(page: Page, callId: string) {
 
 test('a call with nulls says what the service did not give', async ({ page }) => {
   await openCall(page, QUIRK_CALL_IDS.nulls)
-  for (const label of ['Billed minutes', 'Voicemail drop', 'Source (from the API)'])
+  for (const label of ['Billed minutes', 'Voicemail drop', 'Placed through'])
     await expect(detail(page, label)).toHaveText('Not given by the service')
   await expect(page.getByRole('region', { name: 'Metadata' })).toContainText('Not given by the service')
 })
@@ -42,7 +42,7 @@ test('metadata of any size or shape is shown as text, nested values as JSON', as
 
 test('a call with fields the spec does not list opens as any other', async ({ page }) => {
   await openCall(page, QUIRK_CALL_IDS.extraFields)
-  await expect(detail(page, 'Source (from the API)')).toHaveText('API')
+  await expect(detail(page, 'Placed through')).toHaveText("The voice service's interface")
 })
 
 test('a field the page cannot read is named, shown as it came, and the rest of the call is shown', async ({ page }) => {
@@ -51,5 +51,5 @@ test('a field the page cannot read is named, shown as it came, and the rest of t
   await expect(notice).toContainText('The service sent duration_seconds as "forty"; it is shown as it came.')
   await expect(detail(page, 'Duration')).toHaveText('forty')
   await expect(detail(page, 'Caller ID')).toHaveText('Not given by the service')
-  await expect(detail(page, 'Source (from the API)')).toHaveText('API')
+  await expect(detail(page, 'Placed through')).toHaveText("The voice service's interface")
 })

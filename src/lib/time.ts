@@ -31,7 +31,7 @@ export function formatRelative(iso: string, now: number, timeZone: string, local
 // Exact times in a zone the caller passes (the person's choice, see time-zone.ts).
 const valid = (iso: string) => !Number.isNaN(Date.parse(iso))
 /** The year of an instant in the zone, as text ("2026"). */
-export const yearIn = (ms: number, timeZone: string) => dateFormatIn(timeZone, { year: 'numeric' }).format(ms)
+const yearIn = (ms: number, timeZone: string) => dateFormatIn(timeZone, { year: 'numeric' }).format(ms)
 
 /** "Nov 19, 14:32" for tables; the year joins when it is not this year in the zone: "Dec 31, 2025, 23:59". */
 export function formatCompact(iso: string, timeZone: string, now: number): string {

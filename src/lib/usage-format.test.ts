@@ -13,6 +13,7 @@ import {
   formatWait,
   groupDigits,
   percentOfCommitment,
+  periodInUtcText,
   usageLevel,
 } from './usage-format'
 
@@ -90,34 +91,37 @@ describe('dates', () => {
     // A month that is Los Angeles' own.
     expect(formatPeriodLabel('2026-11-01T07:00:00Z', '2026-12-01T08:00:00Z', LA)).toBe('Nov 2026')
   })
-  it('shows the last day of a period, whose end the API gives as exclusive, with the zone', () => {
-    expect(formatPeriod('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', 'UTC')).toBe('Nov 1 – Nov 30, 2026 (UTC)')
-    expect(formatPeriod('2026-12-01T00:00:00Z', '2027-01-01T00:00:00Z', 'UTC')).toBe('Dec 1 – Dec 31, 2026 (UTC)')
-    expect(formatPeriod('2026-12-15T00:00:00Z', '2027-01-15T00:00:00Z', 'UTC')).toBe(
-      'Dec 15, 2026 – Jan 14, 2027 (UTC)',
+  it("writes a period as its two instants on the reader's clock, the zone named once", () => {
+    expect(formatPeriod('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', 'UTC')).toBe(
+      'Nov 1, 2026, 00:00 – Dec 1, 2026, 00:00 (UTC)',
     )
-    expect(formatPeriodParts('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', 'UTC')).toEqual({
-      first: 'Nov 1',
-      last: 'Nov 30, 2026',
-      zone: 'UTC',
-    })
-    // Bounds at Los Angeles' own midnights read as days there.
-    expect(formatPeriod('2026-11-01T07:00:00Z', '2026-12-01T08:00:00Z', LA)).toBe('Nov 1 – Nov 30, 2026 (PST)')
-  })
-  it('gives the bounds with their clock and zone where they do not fall on midnight', () => {
-    // A UTC month read in Los Angeles: from Oct 31 at 17:00 (summer time) to Nov 30 at 16:00 (winter time).
-    expect(formatPeriod('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', LA)).toBe(
-      'Oct 31, 17:00 PDT – Nov 30, 2026, 16:00 PST',
+    // The issue's own example: a UTC month read in Berlin.
+    expect(formatPeriod('2026-12-01T00:00:00Z', '2027-01-01T00:00:00Z', 'Europe/Berlin')).toBe(
+      'Dec 1, 2026, 01:00 – Jan 1, 2027, 01:00 (GMT+1)',
     )
     expect(formatPeriodParts('2027-01-01T00:00:00Z', '2027-02-01T00:00:00Z', LA)).toEqual({
-      first: 'Dec 31, 2026, 16:00 PST',
-      last: 'Jan 31, 2027, 16:00 PST',
-      zone: null,
+      first: 'Dec 31, 2026, 16:00',
+      last: 'Jan 31, 2027, 16:00',
+      zone: 'PST',
     })
-    // An end inside a day, in UTC too.
-    expect(formatPeriod('2026-11-01T00:00:00Z', '2026-12-01T05:00:00Z', 'UTC')).toBe(
-      'Nov 1, 00:00 UTC – Dec 1, 2026, 05:00 UTC',
+    // Bounds at Los Angeles' own midnights are written the same way: no second style for "whole days".
+    expect(formatPeriod('2026-12-01T08:00:00Z', '2027-01-01T08:00:00Z', LA)).toBe(
+      'Dec 1, 2026, 00:00 – Jan 1, 2027, 00:00 (PST)',
     )
+  })
+  it("names each bound's zone when the clock changes inside the period", () => {
+    expect(formatPeriod('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', LA)).toBe(
+      'Oct 31, 2026, 17:00 PDT – Nov 30, 2026, 16:00 PST',
+    )
+    expect(formatPeriod('2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z', 'Europe/Berlin')).toBe(
+      'Oct 1, 2026, 02:00 GMT+2 – Nov 1, 2026, 01:00 GMT+1',
+    )
+  })
+  it('gives the UTC reading for a hover, and an unreadable bound as it came', () => {
+    expect(periodInUtcText('2026-12-01T00:00:00Z', '2027-01-01T00:00:00Z')).toBe(
+      'In UTC, as the service counts it: Dec 1, 2026, 00:00 – Jan 1, 2027, 00:00 (UTC)',
+    )
+    expect(formatPeriod('soon', '2027-01-01T00:00:00Z', 'UTC')).toBe('soon – 2027-01-01T00:00:00Z')
   })
   it('counts days left, rounding up and never below zero', () => {
     const now = Date.parse('2026-11-22T03:00:00Z')

@@ -1,7 +1,7 @@
 // Formatting for the usage and caller-ID pages. The dashboard is written in
 // English, so numbers and dates use en-US rather than the machine's locale.
 import { formatNumber, pluralize } from './format'
-import { DAY_MS, yearIn } from './time'
+import { DAY_MS } from './time'
 import { dateFormatIn, zoneAbbreviation } from './time-zone'
 
 const LOCALE = 'en-US'
@@ -72,8 +72,6 @@ export function usageLevel(percent: number | null): UsageLevel {
 // with the same 24-hour clock as the rest of the dashboard (time.ts).
 const toMs = (instant: string | number) => (typeof instant === 'number' ? instant : Date.parse(instant))
 const DAY = { month: 'short', day: 'numeric', year: 'numeric' } as const
-const DAY_NO_YEAR = { month: 'short', day: 'numeric' } as const
-const CLOCK = { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' } as const
 
 /** A day in the zone, e.g. "Nov 1, 2026". */
 export function formatDate(instant: string | number, timeZone: string): string {
@@ -97,51 +95,40 @@ export function formatPeriodLabel(start: string | number, end: string | number, 
     : dateFormatIn(timeZone, { month: 'short', year: 'numeric' }).format(middle)
 }
 
-const isMidnight = (ms: number, timeZone: string) =>
-  dateFormatIn(timeZone, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
-    .formatToParts(ms)
-    .every((part) => part.type === 'literal' || Number(part.value) === 0)
+const INSTANT = { ...DAY, hour: '2-digit', minute: '2-digit' } as const
 
 export interface PeriodParts {
   first: string
   last: string
-  /** The zone to name after the days; null when each bound carries its own clock and zone. */
+  /** The zone to name after both bounds; null when they differ (a clock change inside the period) and each names its own. */
   zone: string | null
 }
 
 /**
- * The bounds of a period in the zone. Where both fall on midnight there: its first and
- * last day, "Nov 1" and "Nov 30, 2026" (the API's period_end is exclusive: the next
- * period's start). Elsewhere the bounds themselves, with their clock and zone:
- * "Oct 31, 17:00 PDT" and "Nov 30, 2026, 16:00 PST". The first keeps its year only
- * when the period spans two years.
+ * The page's one way to write a billing period: the service's own instants, from-inclusive and
+ * to-exclusive, on the reader's clock, "Dec 1, 2026, 01:00" and "Jan 1, 2027, 01:00", with the zone
+ * named once ("GMT+1"), or after each bound when summer time begins or ends inside the period.
  */
 export function formatPeriodParts(start: string, end: string, timeZone: string): PeriodParts {
   const startMs = Date.parse(start)
   const endMs = Date.parse(end)
   if (Number.isNaN(startMs) || Number.isNaN(endMs)) return { first: start, last: end, zone: null }
-  if (isMidnight(startMs, timeZone) && isMidnight(endMs, timeZone)) {
-    const lastMs = Math.max(startMs, endMs - 1)
-    const sameYear = yearIn(startMs, timeZone) === yearIn(lastMs, timeZone)
-    return {
-      first: dateFormatIn(timeZone, sameYear ? DAY_NO_YEAR : DAY).format(startMs),
-      last: dateFormatIn(timeZone, DAY).format(lastMs),
-      zone: zoneAbbreviation(timeZone, lastMs),
-    }
-  }
-  const sameYear = yearIn(startMs, timeZone) === yearIn(endMs, timeZone)
-  return {
-    first: dateFormatIn(timeZone, { ...(sameYear ? DAY_NO_YEAR : DAY), ...CLOCK }).format(startMs),
-    last: dateFormatIn(timeZone, { ...DAY, ...CLOCK }).format(endMs),
-    zone: null,
-  }
+  const instant = (ms: number) => dateFormatIn(timeZone, INSTANT).format(ms)
+  const startZone = zoneAbbreviation(timeZone, startMs)
+  const endZone = zoneAbbreviation(timeZone, endMs)
+  if (startZone === endZone) return { first: instant(startMs), last: instant(endMs), zone: startZone }
+  return { first: `${instant(startMs)} ${startZone}`, last: `${instant(endMs)} ${endZone}`, zone: null }
 }
 
-/** "Nov 1 – Nov 30, 2026 (UTC)": the period from 2026-11-01 to 2026-12-01 (exclusive), read in UTC. */
+/** "Dec 1, 2026, 01:00 – Jan 1, 2027, 01:00 (GMT+1)": see formatPeriodParts. */
 export function formatPeriod(start: string, end: string, timeZone: string): string {
   const { first, last, zone } = formatPeriodParts(start, end, timeZone)
   return `${first} – ${last}${zone ? ` (${zone})` : ''}`
 }
+
+/** What a period's hover says: the same period in UTC, as the service counts it. */
+export const periodInUtcText = (start: string, end: string) =>
+  `In UTC, as the service counts it: ${formatPeriod(start, end, 'UTC')}`
 
 /** Whole days until the end, rounded up so the last afternoon still counts as one day. */
 export function daysLeft(end: string, now: number): number {

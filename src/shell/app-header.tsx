@@ -9,7 +9,7 @@ import { useDisclosure } from '@/lib/use-disclosure'
 import { AccountSummary } from './account-summary'
 import { alertNoticesPart, dueCallbacksPart, upstreamBannerPart } from './header-parts'
 import { rowPagesFor } from './nav-pages'
-import { pageWidth } from './page-width'
+import { HEADER_WIDTH } from './page-width'
 import { ThemeToggle } from './theme-toggle'
 import { UserMenu } from './user-menu'
 
@@ -28,8 +28,8 @@ const activeClass = 'bg-slate-100 text-slate-950 dark:bg-slate-800 dark:text-whi
  * One row. From `lg` up everything is in it; below, a Menu button opens the same links and
  * controls in a panel under the row (one copy in the DOM, so nothing is read twice).
  */
-/** `wide`: the page uses a wide screen's width (page-width.ts), and the header's row lines up with it. */
-export function AppHeader({ session, wide = false }: { session: SessionResponse; wide?: boolean }) {
+/** The row is as wide on every page (page-width.ts): switching pages never moves a link under the pointer. */
+export function AppHeader({ session }: { session: SessionResponse }) {
   const menu = useDisclosure<HTMLDivElement>()
   const { setOpen: setMenuOpen } = menu
   const pathname = useRouterState({ select: (state) => state.location.pathname })
@@ -41,16 +41,12 @@ export function AppHeader({ session, wide = false }: { session: SessionResponse;
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       {/* From `xl` (1280 px) one row, whatever the role: the name, the pages, then the account and the person, which
-          give way (a long tier name or email is cut) before anything moves to a second row. On a narrow page the
-          row is a little wider than the page's content for that: an admin's eight pages and the account fill
-          1,150 px. On a wide page (the lists) it lines up with the list. */}
+          give way (a long tier name or email is cut) before anything moves to a second row. The row has the wide
+          pages' width on every page (an admin's eight pages and the account fill 1,150 px): a page of its own
+          width under it once moved the whole row 35 px between Calls and New call. */}
       <div
         ref={menu.root}
-        className={cn(
-          'flex flex-wrap items-center gap-x-6 gap-y-2 py-3 xl:flex-nowrap xl:gap-x-4',
-          pageWidth(wide),
-          !wide && 'xl:max-w-7xl',
-        )}
+        className={cn('flex flex-wrap items-center gap-x-6 gap-y-2 py-3 xl:flex-nowrap xl:gap-x-4', HEADER_WIDTH)}
       >
         <Link to="/calls" className="font-semibold whitespace-nowrap">
           {APP_NAME}

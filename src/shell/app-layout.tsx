@@ -33,7 +33,7 @@ export function AppLayout() {
     <LiveProvider session={session ?? null}>
       <div className="min-h-screen bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
         <SkipLink />
-        {!wall && (session ? <AppHeader session={session} wide={wide} /> : <SignedOutHeader />)}
+        {!wall && (session ? <AppHeader session={session} /> : <SignedOutHeader />)}
         {session && (
           <Suspense fallback={null}>
             <KeyboardShortcuts session={session} />

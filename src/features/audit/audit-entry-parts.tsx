@@ -23,7 +23,12 @@ export function AuditActorText({ entry }: { entry: AuditEntry }) {
 
 export function AuditOutcome({ entry }: { entry: AuditEntry }) {
   const { label, tone } = entryOutcome(entry)
-  return <Badge tone={tone}>{label}</Badge>
+  // The HTTP status is for whoever reads the logs beside this page: on hover, never in the words.
+  return (
+    <Badge tone={tone} title={`HTTP status ${entry.outcome}`}>
+      {label}
+    </Badge>
+  )
 }
 
 /** Where a value is empty, a dash that a screen reader reads as "none". */

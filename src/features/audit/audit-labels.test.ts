@@ -26,10 +26,11 @@ describe('audit labels', () => {
   })
 
   it('puts a word beside each status', () => {
-    expect(outcomeLabel(200)).toBe('200 OK')
-    expect(outcomeLabel(403)).toBe('403 Refused')
-    expect(outcomeLabel(418)).toBe('418 Refused')
-    expect(outcomeLabel(502)).toBe('502 Failed')
+    expect(outcomeLabel(200)).toBe('OK')
+    expect(outcomeLabel(403)).toBe('Refused')
+    expect(outcomeLabel(418)).toBe('Refused')
+    expect(outcomeLabel(206)).toBe('Partly done')
+    expect(outcomeLabel(502)).toBe('Failed')
     expect([outcomeTone(201), outcomeTone(401), outcomeTone(503)]).toEqual(['success', 'warning', 'danger'])
   })
 
@@ -61,7 +62,7 @@ describe('audit labels', () => {
       label: 'Signed in',
       tone: 'success',
     })
-    expect(entryOutcome({ action: 'call.placed', outcome: 201, detail: null }).label).toBe('201 Created')
+    expect(entryOutcome({ action: 'call.placed', outcome: 201, detail: null }).label).toBe('Created')
   })
 
   it('says whether a placement sent to the voice service was answered, never its 102 as a success', () => {

@@ -125,7 +125,7 @@ const STATUS_WORDS: Record<number, string> = {
   201: 'Created',
   202: 'Accepted',
   204: 'Done',
-  206: 'Partial',
+  206: 'Partly done',
   400: 'Invalid',
   401: 'Not signed in',
   403: 'Refused',
@@ -136,12 +136,12 @@ const STATUS_WORDS: Record<number, string> = {
   429: 'Too many attempts',
 }
 
-/** "403 Refused": the status with a word, so the column reads without knowing HTTP. */
+/** "Refused": the status in a word, so the column reads without knowing HTTP (the number is the badge's tooltip). */
 export function outcomeLabel(status: number): string {
   const word =
     STATUS_WORDS[status] ??
     (status >= 500 ? 'Failed' : status >= 400 ? 'Refused' : status >= 200 && status < 400 ? 'OK' : 'Unknown')
-  return `${status} ${word}`
+  return word
 }
 
 export function outcomeTone(status: number): BadgeTone {

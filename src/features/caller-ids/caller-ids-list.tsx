@@ -2,6 +2,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import type { CallerIdListItem } from '@/api/contract/schemas'
 import { filterCallerIds } from '@/lib/caller-id-match'
 import { formatNumber } from '@/lib/format'
+import { CallerIdCards } from './caller-id-cards'
 import { CallerIdsFilterBox } from './caller-ids-filter-box'
 import { CallerIdsPager } from './caller-ids-pager'
 import { pageWindow } from './caller-ids-paging'
@@ -36,7 +37,9 @@ export function CallerIdsList({
       </p>
       {found.length > 0 && (
         <>
+          {/* From sm the table; below it the same rows as cards (one set is hidden, so nothing is read twice). */}
           <CallerIdsTable callerIds={found.slice(shown.start, shown.end)} health={health} />
+          <CallerIdCards callerIds={found.slice(shown.start, shown.end)} health={health} />
           {shown.pages > 1 && <CallerIdsPager page={shown.page} pages={shown.pages} />}
         </>
       )}

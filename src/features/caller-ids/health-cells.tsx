@@ -37,7 +37,7 @@ export function HealthCells({ state, period }: { state: HealthState; period: boo
   const trend = healthTrend(recent, previous)
   return (
     <>
-      <TableCell className="min-w-56">
+      <TableCell className="min-w-36">
         {flag ? (
           <span className="flex flex-col items-start gap-1">
             <Badge tone="warning">Answered less than usual</Badge>
@@ -50,7 +50,7 @@ export function HealthCells({ state, period }: { state: HealthState; period: boo
         )}
       </TableCell>
       <TableCell className="whitespace-nowrap tabular-nums">{formatAnswered(recent)}</TableCell>
-      <TableCell className="min-w-44">
+      <TableCell className="min-w-32">
         {trend.arrow && (
           <span aria-hidden="true" className="mr-1">
             {trend.arrow}

@@ -83,7 +83,7 @@ describe('the outcome list', () => {
     await userEvent.type(screen.getByLabelText('Name'), 'Reached')
     await userEvent.click(screen.getByRole('button', { name: 'Add outcome' }))
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Could not add the outcome: An outcome with the id “reached” exists already. (HTTP 409)',
+      'Could not add the outcome: An outcome with the id “reached” exists already.',
     )
     expect(screen.getAllByRole('listitem')).toHaveLength(1)
   })

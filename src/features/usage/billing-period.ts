@@ -2,7 +2,7 @@
 // named by its period_start. Its instants are the service's own, never rebuilt from a calendar.
 import type { UsagePeriod, UsageSummary } from '@/api/contract/schemas'
 import { isReadablePeriod, PERIOD_DAYS_MAX } from '@/api/contract/usage-breakdown-schemas'
-import { dateFormatIn } from '@/lib/time-zone'
+import { formatPeriod } from '@/lib/usage-format'
 
 interface ChosenPeriod {
   /** The service's period_start and period_end: from-inclusive, to-exclusive. */
@@ -53,25 +53,12 @@ export function resolvePeriod(
   }
 }
 
-const UTC_PARTS = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' } as const
-
-/** "1 Nov 2026 00:00 UTC": a period bound as the service counts it, in UTC whatever the reader's zone. */
-export function formatUtcInstant(instant: string): string {
-  const ms = Date.parse(instant)
-  if (Number.isNaN(ms)) return instant
-  const part: Record<string, string> = {}
-  for (const { type, value } of dateFormatIn('UTC', UTC_PARTS).formatToParts(ms)) part[type] = value
-  return `${part.day} ${part.month} ${part.year} ${part.hour}:${part.minute} UTC`
-}
-
-/** "1 Nov 2026 00:00 UTC – 1 Dec 2026 00:00 UTC". */
-export const formatUtcPeriod = (from: string, to: string) => `${formatUtcInstant(from)} – ${formatUtcInstant(to)}`
-
 /** Why a period is not broken down, when the service's answer is the reason: a note, not an error of the page. */
 export function unbrokenPeriodText(
   resolution: { kind: 'no-dates' } | { kind: 'unreadable'; from: string; to: string },
+  timeZone: string,
 ) {
   return resolution.kind === 'no-dates'
     ? 'The service gave the current period without its start and end, so it cannot be broken down.'
-    : `The service gave this period as ${formatUtcPeriod(resolution.from, resolution.to)}; the console breaks down periods that end after they start, within ${PERIOD_DAYS_MAX} days.`
+    : `The service gave this period as ${formatPeriod(resolution.from, resolution.to, timeZone)}; the console breaks down periods that end after they start, within ${PERIOD_DAYS_MAX} days.`
 }

@@ -11,5 +11,5 @@ export function useCurrentPeriodDays(usage: CompleteUsage, timeZone: string) {
   const { period_start: from, period_end: to } = usage
   const readable = isReadablePeriod(from, to)
   const days = useQuery({ ...usageBreakdownQueries.days({ from, to, tz: timeZone }), enabled: readable })
-  return { days, unreadable: readable ? null : unbrokenPeriodText({ kind: 'unreadable', from, to }) }
+  return { days, unreadable: readable ? null : unbrokenPeriodText({ kind: 'unreadable', from, to }, timeZone) }
 }

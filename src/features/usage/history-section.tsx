@@ -44,9 +44,12 @@ export function HistorySection({ timeZone }: { timeZone: string }) {
         <EmptyState title="No billing periods yet">Usage appears here once the first period has started.</EmptyState>
       ) : (
         <div className="space-y-6">
-          <HistoryChart rows={rows} timeZone={timeZone} />
-          <HistoryTable rows={rows} timeZone={timeZone} />
-          <HistoryCards rows={rows} timeZone={timeZone} />
+          {/* The table needs more room than half of 1280 px: beside its chart from 2xl (1536 px). */}
+          <div className="grid grid-cols-1 items-start gap-6 2xl:grid-cols-2">
+            <HistoryChart rows={rows} timeZone={timeZone} />
+            <HistoryTable rows={rows} timeZone={timeZone} />
+            <HistoryCards rows={rows} timeZone={timeZone} />
+          </div>
           {history.isFetchNextPageError && (
             <ErrorState
               title="Could not load older periods"

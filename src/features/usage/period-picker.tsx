@@ -1,7 +1,7 @@
 import type { UsagePeriod } from '@/api/contract/schemas'
 import { Field } from '@/components/ui/field'
 import { Select } from '@/components/ui/select'
-import { formatUtcPeriod } from './billing-period'
+import { formatPeriod, periodInUtcText } from '@/lib/usage-format'
 
 const CURRENT = ''
 
@@ -10,12 +10,14 @@ export function PeriodPicker({
   value,
   current,
   past,
+  timeZone,
   onChange,
 }: {
   /** The chosen past period's period_start; undefined for the current period. */
   value: string | undefined
   current: { from: string; to: string } | null
   past: readonly UsagePeriod[]
+  timeZone: string
   onChange: (period: string | undefined) => void
 }) {
   const choices = past.filter(
@@ -33,15 +35,19 @@ export function PeriodPicker({
           value={value ?? CURRENT}
           onChange={(e) => onChange(e.target.value === CURRENT ? undefined : e.target.value)}
         >
-          <option value={CURRENT}>
-            Current period{current ? `: ${formatUtcPeriod(current.from, current.to)}` : ''}
+          <option value={CURRENT} title={current ? periodInUtcText(current.from, current.to) : undefined}>
+            Current period{current ? `: ${formatPeriod(current.from, current.to, timeZone)}` : ''}
           </option>
           {value && !choices.some((period) => period.period_start === value) && (
             <option value={value}>Period from {value}</option>
           )}
           {choices.map((period) => (
-            <option key={period.period_start} value={period.period_start}>
-              {formatUtcPeriod(period.period_start, period.period_end)}
+            <option
+              key={period.period_start}
+              value={period.period_start}
+              title={periodInUtcText(period.period_start, period.period_end)}
+            >
+              {formatPeriod(period.period_start, period.period_end, timeZone)}
             </option>
           ))}
         </Select>

@@ -24,9 +24,20 @@ export function completeUsage(usage: UsageSummary): CompleteUsage | null {
   return FIGURES.every((field) => usage[field] !== null && usage[field] !== undefined) ? (usage as CompleteUsage) : null
 }
 
-/** The figures the service left out, named as the API names them. */
+/** Each figure in a person's words; the API's own names belong in its docs, not on the page. */
+const FIGURE_WORDS: Record<(typeof FIGURES)[number], string> = {
+  period_start: 'the start of the period',
+  period_end: 'the end of the period',
+  committed_minutes: 'the minutes committed',
+  actual_minutes_used: 'the minutes used',
+  remaining_minutes: 'the minutes remaining',
+  overage_minutes: 'the overage',
+  usage_percent: 'the share of the commitment used',
+}
+
+/** The figures the service left out, in words. */
 export const missingFigures = (usage: UsageSummary): string[] =>
-  FIGURES.filter((field) => usage[field] === null || usage[field] === undefined)
+  FIGURES.filter((field) => usage[field] === null || usage[field] === undefined).map((field) => FIGURE_WORDS[field])
 
 const PERIOD_FIGURES = ['period_start', 'period_end', 'committed_minutes', 'actual_minutes_used'] as const
 

@@ -15,7 +15,10 @@ const ReportSubscriptionsSection = lazy(() =>
   import('./reports/report-subscriptions-section').then((module) => ({ default: module.ReportSubscriptionsSection })),
 )
 
-/** The period first (what is left, how fast it goes, where it ends), then how it got here, then the contract. */
+/**
+ * The period first (what is left, how fast it goes, where it ends), then who and what drove it, then how it got
+ * here, then the contract. Cards and charts pair up from 1280 px; one column below.
+ */
 export function UsagePage({ sections }: { sections?: PeriodSections } = {}) {
   // One clock for the page, so days left and the forecast agree with each other.
   const [now] = useState(() => Date.now())
@@ -26,15 +29,17 @@ export function UsagePage({ sections }: { sections?: PeriodSections } = {}) {
       <div>
         <h1 className="text-2xl font-semibold">Usage</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Minutes used against the minutes committed, period by period. Dates in {zoneLabel(timeZone)}.
+          Minutes used against the minutes committed, period by period. Dates in {zoneLabel(timeZone)}; hover a period
+          to read it in UTC.
         </p>
       </div>
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      {/* Side by side from xl (1280 px); a further card of the period (cost) joins this grid. */}
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
         <CurrentPeriodCard now={now} timeZone={timeZone} />
         <PacingCard now={now} timeZone={timeZone} />
       </div>
       <LazyCostCard now={now} timeZone={timeZone} />
-      <PeriodBreakdowns timeZone={timeZone} sections={sections} />
+      <PeriodBreakdowns timeZone={timeZone} now={now} sections={sections} />
       <HistorySection timeZone={timeZone} />
       <AccountCard timeZone={timeZone} />
       {subscribes && (

@@ -14,6 +14,9 @@ import { CALL_END_TIME_SOURCE } from '../shared/call-end-time'
 import { CallMetadataTable } from './call-metadata-table'
 import { fieldValue } from './detail-values'
 
+/** The spec's one documented `source`: a call made through the interface, which the console's calls are too. */
+const API_SOURCE = 'API'
+
 export function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
     <div className={wide ? 'col-span-2' : undefined}>
@@ -63,13 +66,15 @@ export function CallDetailFields({
           </Field>
           <Field label="Ended">{ended ? <EndedAt iso={endedAt} /> : <NotYet />}</Field>
           {/* Who placed it here, beside the API's own `source` ("API" for every call made through the interface, the
-              console's too): one row, and the label says whose word it is. */}
+              console's too): in words, with the service's value on hover. */}
           <Field label="Placed by">
             <CallPlacedBy callId={call.call_id} />
           </Field>
-          <Field label="Source (from the API)">
+          <Field label="Placed through">
             {show<string>('source', (source) => (
-              <RevealedText text={source} />
+              <span title={`The service's source: ${source}`}>
+                {source === API_SOURCE ? "The voice service's interface" : <RevealedText text={source} />}
+              </span>
             ))}
           </Field>
           <Field label="Duration">{given ? show('duration_seconds', formatDuration) : <NotYet />}</Field>

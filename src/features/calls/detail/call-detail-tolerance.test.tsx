@@ -55,7 +55,7 @@ describe('the call page with what a faithful service may send', () => {
     for (const label of [
       'Billed minutes',
       'Voicemail drop',
-      'Source (from the API)',
+      'Placed through',
       'API: call',
       'Last updated by the service',
     ])

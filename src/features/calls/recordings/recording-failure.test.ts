@@ -43,7 +43,7 @@ describe('a failed recording download', () => {
       await failedDownload(new Response('<Error/>', { status: 404, headers: { 'Content-Type': 'application/xml' } })),
     ).toEqual({
       kind: 'failed',
-      message: 'The recording could not be downloaded (HTTP 404).',
+      message: 'The recording could not be downloaded: the storage does not have it.',
     })
   })
 })

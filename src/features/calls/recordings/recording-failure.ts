@@ -4,7 +4,12 @@ import { RECORDING_PAST_RETENTION } from '@/api/contract/recording-links'
 import type { PeaksReply } from './recording-peaks'
 
 export async function failedDownload(response: Response): Promise<PeaksReply> {
-  const fallback = `The recording could not be downloaded (HTTP ${response.status}).`
+  const fallback =
+    response.status === 404
+      ? 'The recording could not be downloaded: the storage does not have it.'
+      : response.status >= 500
+        ? 'The recording could not be downloaded: the storage did not answer properly. Try again in a moment.'
+        : 'The recording could not be downloaded: the storage refused it.'
   if (!response.headers.get('content-type')?.includes('application/problem+json')) {
     return { kind: 'failed', message: fallback }
   }

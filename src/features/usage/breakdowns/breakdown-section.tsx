@@ -6,6 +6,7 @@ import { breakdownExportHref, usageBreakdownQueries } from '@/api/usage-breakdow
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
+import { usePhoneFormat } from '@/lib/phone-format'
 import { zoneLabel } from '@/lib/time-zone'
 import { SectionCard } from '../section-card'
 import { DimensionPicker } from './dimension-picker'
@@ -57,6 +58,7 @@ export function BreakdownSection({ period }: { period: UsagePeriodQuery }) {
 
 function BreakdownFigures({ query }: { query: BreakdownQuery }) {
   const breakdown = useQuery(usageBreakdownQueries.breakdown(query))
+  const formatPhone = usePhoneFormat()
   const health = useQuery({
     ...callerIdHealthQueries.health({ from: query.from, to: query.to }),
     enabled: query.by === 'caller_id',
@@ -71,7 +73,10 @@ function BreakdownFigures({ query }: { query: BreakdownQuery }) {
       />
     )
   const data = breakdown.data
-  const rows = breakdownRows(data)
+  // Caller IDs written as on every other page; the key (and the CSV) keeps the number as the service sent it.
+  const rows = breakdownRows(data).map((row) =>
+    query.by === 'caller_id' && row.key === row.label ? { ...row, label: formatPhone(row.label) } : row,
+  )
   const label = DIMENSION_LABELS[query.by]
   const what = query.by === 'metadata' ? `the value of ${query.key}` : label.what
   const zone = query.by === 'hour' || query.by === 'weekday' ? ` in ${zoneLabel(data.timeZone)}` : ''

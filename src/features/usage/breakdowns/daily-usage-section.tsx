@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 import { zoneLabel } from '@/lib/time-zone'
 import { SectionCard } from '../section-card'
+import { foldDaysToCome } from './days-to-come'
 import { dayRows } from './figures'
 import { FiguresChart } from './figures-chart'
 import { FiguresTable } from './figures-table'
@@ -16,9 +17,12 @@ import { indexDifference } from './index-difference'
 export function DailyUsageSection({
   period,
   serviceMinutes,
+  now,
 }: {
   period: UsagePeriodQuery
   serviceMinutes: number | null
+  /** The page's clock: days that begin after it, still without calls, fold into one line. */
+  now: number
 }) {
   const days = useQuery(usageBreakdownQueries.days(period))
   return (
@@ -31,15 +35,25 @@ export function DailyUsageSection({
       ) : days.isError ? (
         <ErrorState title="Could not load the minutes per day" error={days.error} onRetry={() => void days.refetch()} />
       ) : (
-        <DailyFigures data={days.data} serviceMinutes={serviceMinutes} />
+        <DailyFigures data={days.data} serviceMinutes={serviceMinutes} now={now} />
       )}
     </SectionCard>
   )
 }
 
-function DailyFigures({ data, serviceMinutes }: { data: UsageDaysResponse; serviceMinutes: number | null }) {
+function DailyFigures({
+  data,
+  serviceMinutes,
+  now,
+}: {
+  data: UsageDaysResponse
+  serviceMinutes: number | null
+  now: number
+}) {
   const difference = indexDifference(data.totals.minutes, serviceMinutes, data.coverage)
+  // The chart keeps every day, so its width shows how much of the period is left; the table folds them.
   const rows = dayRows(data.days)
+  const { shown, toCome } = foldDaysToCome(data.days, now)
   const zone = zoneLabel(data.timeZone)
   return (
     <div className="space-y-4">
@@ -57,19 +71,20 @@ function DailyFigures({ data, serviceMinutes }: { data: UsageDaysResponse; servi
       {data.totals.calls === 0 ? (
         <EmptyState title="No calls in this period">The call index holds no call created in this period.</EmptyState>
       ) : (
-        <>
+        <div className="grid grid-cols-1 items-start gap-4 xl:grid-cols-2">
           <FiguresChart
             rows={rows}
             testId="usage-days-chart"
-            caption={`Billed minutes of each day, days in ${zone}. The same numbers are in the table below.`}
+            caption={`Billed minutes of each day, days in ${zone}. The same numbers are in the table.`}
           />
           <FiguresTable
-            rows={rows}
+            rows={dayRows(shown)}
+            folded={toCome?.text}
             totals={data.totals}
             caption={`Minutes, calls, answer rate and average duration of each day, in ${zone}`}
             rowHeader={`Date (${zone})`}
           />
-        </>
+        </div>
       )}
     </div>
   )

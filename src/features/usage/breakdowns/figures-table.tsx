@@ -10,6 +10,7 @@ export function FiguresTable({
   caption,
   rowHeader,
   note,
+  folded,
 }: {
   rows: readonly FigureRow[]
   totals: Omit<FigureRow, 'key' | 'label'>
@@ -17,6 +18,8 @@ export function FiguresTable({
   rowHeader: string
   /** Said under a row's label: a caller ID's health flag. */
   note?: (row: FigureRow) => ReactNode
+  /** One line for the rows left out after the last shown (the days to come), before the totals. */
+  folded?: string
 }) {
   return (
     <Table className="tabular-nums" regionLabel={caption}>
@@ -34,6 +37,16 @@ export function FiguresTable({
         {rows.map((row) => (
           <FiguresRow key={row.key} label={row.label} figures={row} note={note?.(row)} />
         ))}
+        {folded && (
+          <TableRow>
+            <TableHead scope="row" look="row">
+              {folded}
+            </TableHead>
+            <TableCell colSpan={4} className="text-slate-600 dark:text-slate-400">
+              No calls yet
+            </TableCell>
+          </TableRow>
+        )}
         <FiguresRow label="Total" figures={totals} total />
       </TableBody>
     </Table>

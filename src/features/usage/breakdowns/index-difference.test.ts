@@ -8,7 +8,7 @@ describe('indexDifference', () => {
     expect(indexDifference(412, 412, complete)).toEqual({
       difference: 0,
       reasons: [],
-      text: "The days add up to 412 minutes, the same as the service's actual_minutes_used.",
+      text: "The days add up to 412 minutes, the same as the service's minutes used.",
     })
   })
 
@@ -21,7 +21,7 @@ describe('indexDifference', () => {
     })
     expect(result.difference).toBe(-12)
     expect(result.text).toBe(
-      "The days add up to 400 minutes, 12 fewer than the service's actual_minutes_used (412 minutes). " +
+      "The days add up to 400 minutes, 12 fewer than the service's minutes used (412 minutes). " +
         'Why: 2 calls still in flight (billed once they end); 1 ended call whose details, and so billed minutes, ' +
         "are not fetched yet; the call index is still listing this period's calls.",
     )
@@ -34,6 +34,6 @@ describe('indexDifference', () => {
   })
 
   it('says when there is nothing to compare with', () => {
-    expect(indexDifference(3, null, complete).text).toContain('did not give actual_minutes_used')
+    expect(indexDifference(3, null, complete).text).toContain('did not give its minutes used')
   })
 })

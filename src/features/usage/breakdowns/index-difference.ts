@@ -1,4 +1,4 @@
-// How the call index's sum of a period compares with the service's own actual_minutes_used, in words.
+// How the call index's sum of a period compares with the service's own minutes used (actual_minutes_used), in words.
 // The difference is never hidden: when they differ the page says by how much, and why from `coverage`.
 import type { IndexCoverage } from '@/api/contract/usage-breakdown-schemas'
 import { formatNumber, pluralize } from '@/lib/format'
@@ -36,10 +36,10 @@ export function indexDifference(
     return {
       difference: null,
       reasons,
-      text: `${sum}. The service did not give actual_minutes_used for this period, so there is nothing to compare them with.`,
+      text: `${sum}. The service did not give its minutes used for this period, so there is nothing to compare them with.`,
     }
   const difference = indexMinutes - serviceMinutes
-  if (difference === 0) return { difference, reasons, text: `${sum}, the same as the service's actual_minutes_used.` }
+  if (difference === 0) return { difference, reasons, text: `${sum}, the same as the service's minutes used.` }
   const side = difference < 0 ? 'fewer' : 'more'
   const why =
     reasons.length > 0
@@ -48,6 +48,6 @@ export function indexDifference(
   return {
     difference,
     reasons,
-    text: `${sum}, ${formatNumber(Math.abs(difference))} ${side} than the service's actual_minutes_used (${minutes(serviceMinutes)}). ${why}`,
+    text: `${sum}, ${formatNumber(Math.abs(difference))} ${side} than the service's minutes used (${minutes(serviceMinutes)}). ${why}`,
   }
 }

@@ -28,7 +28,7 @@ export function PeopleSection({ period }: { period: UsagePeriodQuery }) {
       ) : people.data.people.length === 0 ? (
         <EmptyState title="Nobody placed calls through the console in this period" />
       ) : (
-        <Table overflowLabel="Work by person">
+        <Table overflowLabel="Calls, reach and talk minutes per person">
           <caption className="sr-only">Work by person, most calls first</caption>
           <TableHeader>
             <TableRow>
