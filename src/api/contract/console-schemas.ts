@@ -66,8 +66,14 @@ export const PERMISSIONS = [
   // Issue 53: stating what the service's rate_per_minute_dc counts (unit and currency), so usage shows money (admins).
   'usage:set-rate-unit',
 ] as const
-const permission = z.enum(PERMISSIONS)
-export type Permission = z.infer<typeof permission>
+export type Permission = (typeof PERMISSIONS)[number]
+
+/**
+ * A session's permissions as the browser reads them: strings, not an enum of every permission, which would put the
+ * whole list in the script every page loads first (it grows with each feature). Only the console sends them, from
+ * the role matrix; the page only asks whether a known one is there (`can`).
+ */
+const sessionPermissions = z.array(z.string())
 
 // Capped so a megabyte "password" cannot keep the hash function busy.
 export const MAX_PASSWORD_LENGTH = 1024
@@ -89,7 +95,7 @@ export type Preferences = z.infer<typeof preferences>
 
 export const sessionResponse = z.object({
   user: sessionUser,
-  permissions: z.array(permission),
+  permissions: sessionPermissions,
   preferences,
 })
 export type SessionResponse = z.infer<typeof sessionResponse>
@@ -97,7 +103,7 @@ export type SessionResponse = z.infer<typeof sessionResponse>
 /** GET /session: 200 either way, so a signed-out page load logs no failed request. */
 export const sessionState = z.union([
   sessionResponse,
-  z.object({ user: z.null(), permissions: z.array(permission).check(z.maxLength(0)) }),
+  z.object({ user: z.null(), permissions: sessionPermissions.check(z.maxLength(0)) }),
 ])
 export type SessionState = z.infer<typeof sessionState>
 
