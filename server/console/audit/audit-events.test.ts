@@ -282,6 +282,9 @@ describe('the Audit log API', () => {
     const failures = await entriesOf('sign-in.failed')
     expect(lines).toHaveLength(failures.length + 1)
     expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`)
+    // The action and the outcome in words, each beside the code the trail keeps.
+    expect(lines[0]).toContain('"Action","Action (code)","Target","Outcome","Outcome (HTTP status)"')
+    expect(lines[1]).toMatch(/"Sign-in failed","sign-in\.failed",[^\n]*"Not signed in","401"/)
 
     const [exported] = await entriesOf('audit.exported')
     expect(exported).toMatchObject({ actor_email: 'admin@example.com', outcome: 200 })

@@ -1,5 +1,6 @@
 // A stored audit row as the contract's AuditEntry: ISO time, actor object, parsed detail.
 import type { AuditEntry } from '../../../src/api/contract/audit-schemas'
+import { AUDIT_ACTION_LABELS, auditStatusWord } from '../../../src/api/contract/audit-words'
 import type { AuditRow } from '../store/schema'
 
 export function auditEntryOf(row: AuditRow): AuditEntry {
@@ -19,15 +20,20 @@ export function auditEntryOf(row: AuditRow): AuditEntry {
   }
 }
 
-/** The export's header in words, a column per fact; the action and outcome as the trail keeps them. */
+/**
+ * The export's header in words, a column per fact: the action and the outcome in words as the Audit log page says
+ * them, each beside the code the trail keeps (what the hash covers).
+ */
 export const AUDIT_CSV_HEADER = [
   'Entry number',
   'Time (UTC)',
   'Actor email',
   'Actor role',
   'Actor account id',
+  'Action',
   'Action (code)',
   'Target',
+  'Outcome',
   'Outcome (HTTP status)',
   'IP address',
   'User agent',
@@ -41,8 +47,11 @@ export const auditCsvValues = (row: AuditRow) => [
   row.actor_email,
   row.actor_role,
   row.actor_user_id,
+  // An action of a newer release, read by an older one, has no words here yet: its code stands for them.
+  AUDIT_ACTION_LABELS[row.action] ?? row.action,
   row.action,
   row.target,
+  auditStatusWord(row.outcome),
   row.outcome,
   row.ip,
   row.user_agent,
