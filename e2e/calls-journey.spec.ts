@@ -37,7 +37,7 @@ test('a placed call is watched live until it completes, without reloading', asyn
   // The detail reloaded once at the end: the final duration and billing are in.
   const details = page.getByRole('region', { name: 'Details' })
   await expect(details).toContainText(formatPhone(NUMBERS.answers))
-  await expect(details).toContainText('API')
+  await expect(details).toContainText("Placed throughThe voice service's interface")
   await expect(details.getByText(/^\d+ minutes?$/)).toBeVisible()
   await expect(details.getByText('Available when the call ends')).toHaveCount(0)
 })

@@ -251,10 +251,10 @@ test.describe('with a session of its own', () => {
     await page.goto('/sign-in')
     await signInAsSupport(page)
     await expect(page.getByRole('region', { name: 'Signed in' })).toBeVisible()
-    // New call asks the console about the number once typing settles (do-not-call list, calling hours). Asked after
-    // the session ended, that question alone would lead to sign-in before the press this journey is about.
+    // New call asks the console about the number once typing settles (do-not-call list, calling hours, recording).
+    // Asked after the session ended, that question alone would lead to sign-in before the press this journey is about.
     const checked = Promise.all(
-      ['/api/console/do-not-call?', '/api/console/calling-hours?'].map((path) =>
+      ['/api/console/do-not-call?', '/api/console/calling-hours?', '/api/console/recording-notice?'].map((path) =>
         page.waitForResponse((response) => response.url().includes(path)),
       ),
     )

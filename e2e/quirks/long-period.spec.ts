@@ -20,7 +20,7 @@ test('a year-long billing period: the figures, and a note instead of the daily s
   await expect(lead).toContainText('8,766')
   await expect(lead).toContainText('Not known: this period is not broken down into days')
   await expect(lead).toContainText(
-    'No projection: The service gave this period as 1 Nov 2026 00:00 UTC – 1 Nov 2027 00:00 UTC',
+    'No projection: The service gave this period as Nov 1, 2026, 00:00 – Nov 1, 2027, 00:00 (UTC)',
   )
   await expect(page.getByRole('region', { name: 'Pacing' })).toContainText('No pacing: The service gave this period')
   await expect(page.getByText(/the console breaks down periods that end after they start, within 93 days/)).toHaveCount(
