@@ -85,3 +85,34 @@ export function webhookOutcome(
     retryAfterMs: wait,
   })
 }
+
+/** What one email attempt comes to (alerts by email, usage reports): delivered once the server took it, else retried. */
+export function mailOutcome(
+  result:
+    | { sent: true; code: number | null; response: string; timeMs: number }
+    | {
+        sent: false
+        code: number | null
+        error: string
+        timeMs: number
+      },
+  schedule: readonly number[],
+  attempts: number,
+  attemptedAt: number,
+  answeredAt: number,
+): AttemptOutcome {
+  if (result.sent)
+    return {
+      status: 'delivered',
+      attemptedAt,
+      nextAttemptAt: null,
+      responseStatus: result.code,
+      responseTimeMs: result.timeMs,
+      responseExcerpt: clipExcerpt(result.response),
+    }
+  return retryOutcome(schedule, attempts, attemptedAt, answeredAt, {
+    words: result.error,
+    status: result.code,
+    timeMs: result.timeMs,
+  })
+}

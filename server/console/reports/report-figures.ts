@@ -2,12 +2,12 @@
 // billing period against the commitment with the usage page's pace (contract/period-pace.ts, from the same daily
 // series as the alert rule), and the caller IDs that caller-ID health flags. Nothing here is computed twice.
 import type { IndexState } from '../../../src/api/contract/call-index-schemas'
-import { type Pace, periodPace } from '../../../src/api/contract/period-pace'
+import type { Pace } from '../../../src/api/contract/period-pace'
 import type { ReportFrequency } from '../../../src/api/contract/report-subscription-schemas'
 import type { UsageSummary } from '../../../src/api/contract/schemas'
 import type { BreakdownRow } from '../../../src/api/contract/usage-breakdown-schemas'
 import { periodUsageOf } from '../alerts/rules/period-usage'
-import { paceDays } from '../alerts/rules/projected-over-check'
+import { paceOf } from '../alerts/rules/projected-over-check'
 import { failureText } from '../alerts/rules/usage-upstream'
 import { readFlaggedCallerIds } from '../caller-ids/read-health'
 import type { UpstreamAnswer } from '../proxy/upstream-get'
@@ -59,15 +59,7 @@ async function billingOf(sources: FigureSources, nowMs: number): Promise<ReportF
     usage.periodStartMs,
     Math.min(nowMs, usage.periodEndMs),
   )
-  const pace = periodPace({
-    days: paceDays(usage, sums, nowMs),
-    periodStartMs: usage.periodStartMs,
-    periodEndMs: usage.periodEndMs,
-    nowMs,
-    usedMinutes: usage.usedMinutes,
-    committedMinutes: usage.committedMinutes,
-  })
-  return { ...usage, pace }
+  return { ...usage, pace: paceOf(usage, sums, nowMs) }
 }
 
 export async function gatherReportFigures(

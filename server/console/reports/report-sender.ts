@@ -6,8 +6,7 @@
 import type { ReportFrequency } from '../../../src/api/contract/report-subscription-schemas'
 import { createDeliveryWorker } from '../delivery/delivery-worker'
 import { DELIVERY_SCHEDULE_MS } from '../delivery/retry-schedule'
-import { clipExcerpt } from '../delivery/send-webhook'
-import { type AttemptOutcome, givenUp, retryOutcome } from '../delivery/webhook-outcome'
+import { type AttemptOutcome, givenUp, mailOutcome, retryOutcome } from '../delivery/webhook-outcome'
 import { newMessageId } from '../delivery/webhook-signature'
 import { createMailer, type MailSettings } from '../email/mailer'
 import type { Logger } from '../http/request-log'
@@ -53,20 +52,7 @@ export function createReportSender(options: ReportSenderOptions) {
       attemptedAt,
     )
     const result = await mailer.send(reportMessage(figures, subscription.email))
-    if (result.sent)
-      return {
-        status: 'delivered',
-        attemptedAt,
-        nextAttemptAt: null,
-        responseStatus: result.code,
-        responseTimeMs: result.timeMs,
-        responseExcerpt: clipExcerpt(result.response),
-      }
-    return retryOutcome(schedule, due.attempts + 1, attemptedAt, now(), {
-      words: result.error,
-      status: result.code,
-      timeMs: result.timeMs,
-    })
+    return mailOutcome(result, schedule, due.attempts + 1, attemptedAt, now())
   }
 
   async function deliver(due: DueReport): Promise<void> {

@@ -5,9 +5,9 @@ import type { AlertFiring, AlertWebhookPayload } from '../../../../src/api/contr
 import type { AuditLog } from '../../audit/audit-log'
 import { createDeliveryWorker } from '../../delivery/delivery-worker'
 import { DELIVERY_SCHEDULE_MS } from '../../delivery/retry-schedule'
-import { clipExcerpt, sendWebhook } from '../../delivery/send-webhook'
+import { sendWebhook } from '../../delivery/send-webhook'
 import type { WebhookDeliveryConfig } from '../../delivery/webhook-delivery-config'
-import { givenUp, goneReason, retryOutcome, webhookOutcome } from '../../delivery/webhook-outcome'
+import { givenUp, goneReason, mailOutcome, webhookOutcome } from '../../delivery/webhook-outcome'
 import { newMessageId } from '../../delivery/webhook-signature'
 import { createMailer, type MailSettings } from '../../email/mailer'
 import type { Logger } from '../../http/request-log'
@@ -53,20 +53,7 @@ export function createAlertDelivery(deps: AlertDeliveryDeps) {
       if (!mailer) return givenUp(attemptedAt, 'Not sent: email is not configured (CONSOLE_SMTP_URL).')
       const payload = JSON.parse(delivery.payload) as AlertWebhookPayload
       const result = await mailer.send(alertEmail(payload, channel.recipients ?? [], channel.addedBy))
-      if (result.sent)
-        return {
-          status: 'delivered',
-          attemptedAt,
-          nextAttemptAt: null,
-          responseStatus: result.code,
-          responseTimeMs: result.timeMs,
-          responseExcerpt: clipExcerpt(result.response),
-        }
-      return retryOutcome(schedule, attempts, attemptedAt, now(), {
-        words: result.error,
-        status: result.code,
-        timeMs: result.timeMs,
-      })
+      return mailOutcome(result, schedule, attempts, attemptedAt, now())
     }
     if (!channel.url || !channel.secret) return givenUp(attemptedAt, 'Not sent: the channel has no URL or secret.')
     const result = await sendWebhook({

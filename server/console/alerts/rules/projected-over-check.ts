@@ -24,9 +24,9 @@ export function paceDays(usage: PeriodUsage, sums: readonly DayMinutes[], nowMs:
   return days
 }
 
-/** The message when the projection crosses the commitment before the period ends; null otherwise. */
-export function checkProjectedOver(usage: PeriodUsage, sums: readonly DayMinutes[], nowMs: number): string | null {
-  const pace = periodPace({
+/** The period's pace and projection from its daily minutes: the alert's, and the usage report's (reports/). */
+export function paceOf(usage: PeriodUsage, sums: readonly DayMinutes[], nowMs: number) {
+  return periodPace({
     days: paceDays(usage, sums, nowMs),
     periodStartMs: usage.periodStartMs,
     periodEndMs: usage.periodEndMs,
@@ -34,6 +34,11 @@ export function checkProjectedOver(usage: PeriodUsage, sums: readonly DayMinutes
     usedMinutes: usage.usedMinutes,
     committedMinutes: usage.committedMinutes,
   })
+}
+
+/** The message when the projection crosses the commitment before the period ends; null otherwise. */
+export function checkProjectedOver(usage: PeriodUsage, sums: readonly DayMinutes[], nowMs: number): string | null {
+  const pace = paceOf(usage, sums, nowMs)
   // Too early, already over (the usage rules say that), or not crossing within the period.
   if (pace.kind !== 'projection' || pace.alreadyOver || pace.crossesAtMs === null) return null
   if (pace.crossesAtMs >= usage.periodEndMs) return null
