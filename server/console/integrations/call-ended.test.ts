@@ -10,6 +10,7 @@ import { createIndexUpstream } from '../calls/index/index-upstream'
 import { newWebhookSecret } from '../delivery/webhook-signature'
 import { openStore } from '../store'
 import { createTestConsole } from '../test-support/console-app'
+import { inFlight } from '../test-support/in-flight'
 import { COMPLETES } from '../test-support/live-testbed'
 import { type SimulatorProcess, simulatorGet, startSimulatorProcess } from '../test-support/simulator-process'
 import { testStoreLocation } from '../test-support/test-store'
@@ -50,13 +51,14 @@ describe('call.ended', () => {
       disabledReason: null,
       createdAt: Date.now(),
     })
+    const queued = inFlight()
     const syncs = [one, two].map(({ store, delivery }) =>
       startCallIndexSync({
         store,
         upstream: createIndexUpstream({ upstream: sim.url, apiKey: sim.key }),
         rps: 200,
         syncMs: 100,
-        onCallEnded: (createdAtMs, callId) => void delivery.callEnded(callId, createdAtMs),
+        onCallEnded: (createdAtMs, callId) => queued.track(delivery.callEnded(callId, createdAtMs)),
       }),
     )
     const t = await createTestConsole({ store: first, upstream: sim.url, apiKey: sim.key })
@@ -104,6 +106,7 @@ describe('call.ended', () => {
       )
     } finally {
       for (const sync of syncs) await sync.close()
+      await queued.settle()
       await one.delivery.close()
       await two.delivery.close()
       await hook.close()

@@ -7,6 +7,7 @@ import { integrationEventPayload } from '../../../src/api/contract/integration-s
 import { eventually } from '../../shared/test-support/eventually'
 import { startCallIndexSync } from '../calls/index/call-index-sync'
 import { createIndexUpstream } from '../calls/index/index-upstream'
+import { inFlight } from '../test-support/in-flight'
 import { QUIRK_CALL_IDS } from '../test-support/quirks-catalogue'
 import { type QuirksUpstream, startQuirksUpstream } from '../test-support/quirks-upstream'
 import { openTestStore } from '../test-support/test-store'
@@ -26,12 +27,13 @@ describe('call.ended of a foreign service’s calls', () => {
     delivery.start()
     // Added now: the quirk calls, created within the last hour, are news to it.
     const { secret } = await addDestination(store, `${hook.url}/crm`, ['call.ended'], Date.now())
+    const queued = inFlight()
     const sync = startCallIndexSync({
       store,
       upstream: createIndexUpstream({ upstream: quirks.url, apiKey: 'quirks-key' }),
       rps: 500,
       syncMs: 50,
-      onCallEnded: (createdAtMs, callId) => void delivery.callEnded(callId, createdAtMs),
+      onCallEnded: (createdAtMs, callId) => queued.track(delivery.callEnded(callId, createdAtMs)),
     })
     try {
       // Not yet (left): the call in a status the spec does not list, which the index does not count as ended, and the
@@ -58,6 +60,7 @@ describe('call.ended of a foreign service’s calls', () => {
       expect(events.get(QUIRK_CALL_IDS.nulls)?.data).toMatchObject({ billed_minutes: null, metadata: null })
     } finally {
       await sync.close()
+      await queued.settle()
       await delivery.close()
       await hook.close()
       await store.close()
