@@ -1,24 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { alertQueries, createRule } from '@/api/alerts'
-import { isApiError } from '@/api/client'
 import { ALERT_RULE_KINDS, type AlertRuleKind } from '@/api/contract/alert-schemas'
-import { Button } from '@/components/ui/button'
-import { Dialog, DialogActions } from '@/components/ui/dialog'
-import { FormError } from '@/components/ui/form-error'
-import { errorOfField, formLevelError } from '@/lib/field-errors'
-import { ChannelPicker } from './channel-picker'
-import { PercentField } from './percent-field'
-import { readPercent } from './read-percent'
+import { Dialog } from '@/components/ui/dialog'
+import { RuleFields, useRuleFields } from './rule-fields'
 import { RULE_KIND_WORDS } from './rule-kinds'
 
 /** A new rule, on from the start: what it watches, for usage the share of the commitment, and where it goes. */
 export function AddRuleDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (description: string) => void }) {
   const queryClient = useQueryClient()
   const [kind, setKind] = useState<AlertRuleKind>('usage-percent')
-  const [percent, setPercent] = useState('')
-  const [percentError, setPercentError] = useState<string>()
-  const [channelIds, setChannelIds] = useState<string[] | null>(null)
+  const fields = useRuleFields({ percent: '', channelIds: null })
   const mutation = useMutation({
     mutationFn: createRule,
     onSuccess: async (rule) => {
@@ -26,8 +18,6 @@ export function AddRuleDialog({ onClose, onAdded }: { onClose: () => void; onAdd
       onAdded(rule.description)
     },
   })
-  const serverErrors = isApiError(mutation.error) ? mutation.error.fieldErrors : {}
-  const formError = formLevelError(mutation.error, serverErrors, ['percent', 'channelIds'])
 
   return (
     <Dialog title="Add a rule" description="Rules watch the current billing period." onClose={onClose}>
@@ -36,10 +26,10 @@ export function AddRuleDialog({ onClose, onAdded }: { onClose: () => void; onAdd
         className="space-y-4"
         onSubmit={(event) => {
           event.preventDefault()
+          const { channelIds } = fields
           if (kind !== 'usage-percent') return mutation.mutate({ kind, percent: null, enabled: true, channelIds })
-          const read = readPercent(percent)
-          setPercentError('error' in read ? read.error : undefined)
-          if ('percent' in read) mutation.mutate({ kind, percent: read.percent, enabled: true, channelIds })
+          const percent = fields.validPercent()
+          if (percent !== null) mutation.mutate({ kind, percent, enabled: true, channelIds })
         }}
       >
         <fieldset className="space-y-2">
@@ -61,34 +51,13 @@ export function AddRuleDialog({ onClose, onAdded }: { onClose: () => void; onAdd
             </label>
           ))}
         </fieldset>
-        {kind === 'usage-percent' && (
-          <PercentField
-            value={percent}
-            onChange={(value) => {
-              setPercent(value)
-              setPercentError(undefined)
-              mutation.reset()
-            }}
-            error={percentError ?? errorOfField(serverErrors, 'percent')}
-          />
-        )}
-        <ChannelPicker
-          value={channelIds}
-          onChange={(value) => {
-            setChannelIds(value)
-            mutation.reset()
-          }}
-          error={errorOfField(serverErrors, 'channelIds')}
+        <RuleFields
+          fields={fields}
+          withPercent={kind === 'usage-percent'}
+          mutation={mutation}
+          submit={{ idle: 'Add rule', pending: 'Adding…' }}
+          onClose={onClose}
         />
-        {formError && <FormError>{formError}</FormError>}
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Adding…' : 'Add rule'}
-          </Button>
-        </DialogActions>
       </form>
     </Dialog>
   )
