@@ -31,6 +31,19 @@ async function box(locator: Locator) {
   return found as { x: number; y: number; width: number; height: number }
 }
 
+/**
+ * How far apart two regions' tops are, polled until the page settles: sections load on their own (the cost card,
+ * the reports) and move what follows them between two separate reads of a box.
+ */
+async function expectSameTop(first: Locator, second: Locator) {
+  await expect
+    .poll(async () => {
+      const [a, b] = await Promise.all([box(first), box(second)])
+      return a.y - b.y
+    })
+    .toBe(0)
+}
+
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
 
 /**
@@ -113,10 +126,9 @@ test.describe('as a manager', () => {
       const pacing = page.getByRole('region', { name: 'Pacing' })
       const [lead, pace] = [await box(current), await box(pacing)]
       if (size.width >= 1280) {
-        expect(pace.y).toBe(lead.y)
+        await expectSameTop(pacing, current)
         expect(pace.x).toBeGreaterThanOrEqual(lead.x + lead.width)
-        const people = await box(page.getByRole('region', { name: 'Work by person', exact: true }))
-        expect(people.y).toBe((await box(breakdown)).y)
+        await expectSameTop(page.getByRole('region', { name: 'Work by person', exact: true }), breakdown)
       } else {
         expect(pace.y).toBeGreaterThanOrEqual(lead.y + lead.height)
       }
