@@ -119,14 +119,18 @@ test('verifies a caller ID', async ({ page }) => {
 
 test('reads usage: the current period and the history', async ({ page, request }) => {
   const stopBusy = keepBusy(request)
-  await page.goto('/usage')
-  const period = page.getByRole('region', { name: 'Current period' })
-  await expect(period.getByRole('progressbar', { name: 'Minutes used of committed' })).toBeVisible({
-    timeout: 60_000,
-  })
-  await expect(period.getByRole('term').filter({ hasText: 'Used' })).toBeVisible()
-  const history = page.getByRole('region', { name: 'History' })
-  await expect(history.getByRole('table').locator('tbody tr').first()).toBeVisible({ timeout: 60_000 })
-  await expect(history).toContainText(/\d+ periods? shown/)
-  await stopBusy()
+  // Stopped however the journey ends, so no request outlives its context.
+  try {
+    await page.goto('/usage')
+    const period = page.getByRole('region', { name: 'Current period' })
+    await expect(period.getByRole('progressbar', { name: 'Minutes used of committed' })).toBeVisible({
+      timeout: 60_000,
+    })
+    await expect(period.getByRole('term').filter({ hasText: 'Used' })).toBeVisible()
+    const history = page.getByRole('region', { name: 'History' })
+    await expect(history.getByRole('table').locator('tbody tr').first()).toBeVisible({ timeout: 60_000 })
+    await expect(history).toContainText(/\d+ periods? shown/)
+  } finally {
+    await stopBusy()
+  }
 })

@@ -52,7 +52,8 @@ beforeAll(async () => {
   cookies.a = await t.signIn('a@example.com')
   cookies.b = await t.signIn('b@example.com')
   await fill(t.store)
-}, 60_000)
+  // Half a million rows: a minute was not enough on a machine loaded by other work (CI at load 30).
+}, 180_000)
 afterAll(async () => {
   for (const store of stores) await store.close()
   rmSync(dir, { recursive: true, force: true })
@@ -159,7 +160,8 @@ describe('per-person caps', () => {
   })
 
   it('paces each person’s searches, exports, audit, views and placed-by: 429 with Retry-After, others unaffected', async () => {
-    const paced = await createTestConsole({ apiKey: null, queryRateLimitPerMinute: 60 })
+    // A clock held still: on a slow machine a token a second would come back between the requests counted here.
+    const paced = await createTestConsole({ apiKey: null, queryRateLimitPerMinute: 60, now: fakeClock().now })
     await paced.addUser('a@example.com', 'admin')
     await paced.addUser('b@example.com', 'support')
     const a = await paced.signIn('a@example.com')
