@@ -53,7 +53,8 @@ export default defineConfig({
   workers: WORKERS,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [['list']],
+  // The ten slowest journeys and each project's time, at the end of CI's log (scripts/slowest-journeys/).
+  reporter: [['list'], ['./scripts/slowest-journeys/reporter.ts']],
   use: {
     baseURL: urls.app,
     colorScheme: 'light',
