@@ -28,6 +28,8 @@ export default class SlowestJourneysReporter implements Reporter {
   }
 
   onEnd(result: FullResult): void {
+    // Nothing to rank: --list, or a run that stopped before its first journey (its error says why).
+    if (this.journeys.size === 0) return
     console.log(`\n${slowestReport([...this.journeys.values()], { wallMs: result.duration, workers: this.workers })}`)
   }
 
