@@ -24,10 +24,9 @@ const CALLEE = '+13125550123'
 
 test.use({ ...signedOut, timezoneId: 'Europe/Paris' })
 
-test('an agent asks for a callback in 5 minutes; it comes due once, and Call back opens New call through the filled-in link', async ({
-  page,
-  request,
-}) => {
+test('an agent asks for a callback in 5 minutes; it comes due once, and Call back opens New call through the filled-in link', {
+  tag: '@waits',
+}, async ({ page, request }) => {
   test.setTimeout(120_000)
   await page.clock.install({ time: Date.now() - 5 * 60_000 + LEAD_MS })
   await signInAsNewPerson(page, 'support')
