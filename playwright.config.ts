@@ -46,8 +46,8 @@ const CHROMIUM_WORKERS = Math.max(1, WORKERS - 1)
 // workers. Journeys tagged @waits spend most of their time waiting on a clock or an upstream (calls ringing at real
 // speed, a rule's evaluation, a page's retries), as those projects do: in the whole suite (`npm run test:e2e` sets
 // E2E_WAITS_BESIDE=on) they run in that slot first, as the project chromium-waits. Replayed from the journeys' times
-// in three CI logs of 2026-12-06, the suite's wall after the servers' start came down from 414-440 s to 356-369 s
-// (docs/testing.md). Run otherwise (`--project=chromium`), they are chromium's, as before.
+// in three CI logs of 2026-12-06 with Playwright's scheduling, the journeys' wall comes down from 414-440 s to
+// 356-369 s (docs/testing.md). Run otherwise (`--project=chromium`), they are chromium's, as before.
 const WAITS_BESIDE = process.env.E2E_WAITS_BESIDE === 'on'
 const WAITS = /@waits/
 const NOT_CHROMIUM = [/faults\.spec\.ts/, /quirks\//, /prism\//, /own-simulator\//]
