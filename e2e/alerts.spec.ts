@@ -43,11 +43,9 @@ const percentText = (percent: number) => new RegExp(`(^|\\D)${percent}%`)
 const banner = (page: Page) => page.getByRole('region', { name: 'Alerts' })
 const deliveryRows = (page: Page) => page.getByRole('region', { name: 'Delivery log table' }).getByRole('row')
 
-test('a manager sets a rule and a webhook, calls cross it, the banner says so and the receiver verifies the delivery', async ({
-  page,
-  request,
-  browser,
-}) => {
+test('a manager sets a rule and a webhook, calls cross it, the banner says so and the receiver verifies the delivery', {
+  tag: '@waits',
+}, async ({ page, request, browser }) => {
   test.setTimeout(240_000)
   const receiver = await startWebhookReceiver()
   // Its own name: the journey may meet a console that has run it before.

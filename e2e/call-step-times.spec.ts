@@ -13,7 +13,10 @@ test.slow()
 const progressStep = (page: Page, label: string) =>
   page.getByRole('list', { name: 'Call progress' }).getByRole('listitem').filter({ hasText: label })
 
-test('a call watched until it ends keeps the time it was seen ringing, across a refetch', async ({ page, request }) => {
+test('a call watched until it ends keeps the time it was seen ringing, across a refetch', { tag: '@waits' }, async ({
+  page,
+  request,
+}) => {
   const ringing = progressStep(page, 'Ringing or connected')
   // The test simulator runs calls 20 times faster than life: on a busy machine a call may end before its page
   // has loaded, and a page cannot keep what it never saw. Up to three calls, until the page sees one ring.
@@ -66,10 +69,9 @@ test('a call watched until it ends keeps the time it was seen ringing, across a 
   expect(await axeViolations(page)).toEqual([])
 })
 
-test('a call opened after it ended shows the times the API gives and says the others were not seen', async ({
-  page,
-  request,
-}) => {
+test('a call opened after it ended shows the times the API gives and says the others were not seen', {
+  tag: '@waits',
+}, async ({ page, request }) => {
   const call = await placeCall(request, { destination: NUMBERS.answers })
   // Ended before anyone opened it: waited for through the API, as another tab would see it.
   await expect

@@ -32,7 +32,10 @@ test('"Clear filters" shows with a filter, and the empty state offers it first',
   await expect(page.getByRole('button', { name: 'Clear filters' })).toHaveCount(0)
 })
 
-test('"All calls" on a call page returns to the filtered list the person came from', async ({ page, request }) => {
+test('"All calls" on a call page returns to the filtered list the person came from', { tag: '@waits' }, async ({
+  page,
+  request,
+}) => {
   const call = await placeCall(request, { destination: NUMBERS.fails })
   await expect
     .poll(async () => (await (await request.get(`/api/v1/voice/calls/${call.call_id}/status`)).json()).status, {

@@ -129,10 +129,9 @@ test('part of a number, typed as a person types it, finds the calls to it', asyn
   ).toHaveText('555 0002')
 })
 
-test('Export CSV saves exactly the rows the filters select, with times in UTC and in the viewer’s zone', async ({
-  page,
-  request,
-}) => {
+test('Export CSV saves exactly the rows the filters select, with times in UTC and in the viewer’s zone', {
+  tag: '@waits',
+}, async ({ page, request }) => {
   // Three answered calls to wait for, each a few seconds in conversation.
   test.slow()
   const batch = `EXP-${randomUUID().slice(0, 8)}`

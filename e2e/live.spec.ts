@@ -26,7 +26,9 @@ const rowOf = (page: Page, table: string, callId: string) =>
 test.describe('the live board', () => {
   test.use({ storageState: { cookies: [], origins: [] } })
 
-  test('a call placed through the API directly appears without a reload and moves to Just ended', async ({ page }) => {
+  test('a call placed through the API directly appears without a reload and moves to Just ended', {
+    tag: '@waits',
+  }, async ({ page }) => {
     await signInToDemo(page, 'manager@demo.test')
     await page.goto(`${urls.demoApp}/live`)
     await expect(page.getByRole('heading', { level: 1, name: 'Live calls' })).toBeVisible()
@@ -85,7 +87,9 @@ test.describe('notifications', () => {
     return shown
   }
 
-  test('a call placed in one tab is told of in another, and notified once for both tabs', async ({ context }) => {
+  test('a call placed in one tab is told of in another, and notified once for both tabs', { tag: '@waits' }, async ({
+    context,
+  }) => {
     // The call rings 8 to 15 s at real speed before it fails.
     test.slow()
     const shown = await countNotifications(context)
@@ -143,7 +147,10 @@ test.describe('notifications', () => {
   })
 })
 
-test('with the event stream blocked, the call page still reaches Completed by polling', async ({ page, request }) => {
+test('with the event stream blocked, the call page still reaches Completed by polling', { tag: '@waits' }, async ({
+  page,
+  request,
+}) => {
   let streamRequests = 0
   await page.route(EVENT_STREAM, (route) => {
     streamRequests += 1

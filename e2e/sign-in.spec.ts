@@ -180,7 +180,9 @@ test.describe('a support agent', () => {
 test.describe('a console without an API key', () => {
   test.use({ ...signedOut, baseURL: urls.noKeyApp })
 
-  test('tells an admin what is missing, and a support agent that the service is not configured', async ({ page }) => {
+  test('tells an admin what is missing, and a support agent that the service is not configured', {
+    tag: '@waits',
+  }, async ({ page }) => {
     for (const role of ['admin', 'support'] as const) {
       await page.goto('/sign-in')
       await submitSignIn(page, e2eUser(role))

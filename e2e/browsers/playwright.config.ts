@@ -39,7 +39,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [['list']],
+  reporter: [['list'], ['../../scripts/slowest-journeys/reporter.ts']],
   use: {
     baseURL: urls.browsersApp,
     viewport: { width: 1280, height: 800 },

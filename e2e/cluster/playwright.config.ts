@@ -19,7 +19,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [['list']],
+  reporter: [['list'], ['../../scripts/slowest-journeys/reporter.ts']],
   use: {
     colorScheme: 'light',
     viewport: { width: 1280, height: 800 },
