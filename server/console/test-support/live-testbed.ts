@@ -125,7 +125,7 @@ export async function startLiveTestbed(simulatorEnv: Record<string, string>) {
         clients.push(client)
         return client
       }
-      instances.push({ app, hub, store, cookie, connect })
+      instances.push({ app, hub, store, cookie, connect, location })
     }
     return instances
   }

@@ -134,7 +134,7 @@ const PAYLOAD_LIMIT = 200
  * Sends a notice on `channel`. Inside a transaction it goes out when the transaction commits, and not at all if it
  * rolls back: a listener that hears it can read what was written.
  */
-export async function sendNotice(db: Kysely<unknown>, channel: string, payload = ''): Promise<void> {
+export async function sendNotice<DB>(db: Kysely<DB>, channel: string, payload = ''): Promise<void> {
   if (payload.length > PAYLOAD_LIMIT) throw new Error(`A notice's payload is an id, not ${payload.length} characters`)
   await sql`select pg_notify(${channel}, ${payload})`.execute(db)
 }
