@@ -78,11 +78,8 @@ export async function openConsoleDatabase(
     await refuseLanguageOrder(db)
     await migrate(db, postgresAdapter)
   })
-  const { listenForNotices, sendNotice } = await import('./postgres/notice-listener')
-  const notices: StoreNotices = {
-    send: sendNotice,
-    listen: (listener) => listenForNotices({ ...listener, url: location }),
-  }
+  const { listenForNotices } = await import('./postgres/notice-listener')
+  const notices: StoreNotices = { listen: (listener) => listenForNotices({ ...listener, url: location }) }
   return {
     db,
     adapter: postgresAdapter,

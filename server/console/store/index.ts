@@ -94,7 +94,7 @@ function createStore(
     integrationDeliveries: createIntegrationDeliveryQueries(db),
     integrationCallFacts: createIntegrationCallFactQueries(db),
     leases: createLeaseQueries(db, adapter),
-    liveCluster: createLiveClusterQueries(db, notices),
+    liveCluster: createLiveClusterQueries(db),
     /** Notices between the instances (PostgreSQL's LISTEN/NOTIFY, store/notices.ts); null on SQLite. */
     notices,
     personRates: createPersonRateQueries(db),

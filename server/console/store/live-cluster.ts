@@ -1,9 +1,9 @@
 // The live hub's tables across instances (live/cluster/): the holder's events and the state they leave,
 // every instance's open streams, and calls placed through any instance. Written by the lease holder only,
 // in one chain, so the events' seq follows their commits on PostgreSQL too. On PostgreSQL each write also sends a
-// notice (notices.ts), on commit, so the instances read at once what they would otherwise find at their next read.
+// notice (notices.ts) from a trigger (migration 0037), on commit, so the instances read at once what they would
+// otherwise find at their next timed read.
 import type { ConsoleDb } from './database'
-import { LIVE_NOTICE_CHANNELS, type StoreNotices } from './notices'
 
 export interface LiveEventRow {
   seq: number
@@ -50,10 +50,7 @@ const toStream = (row: {
 // Rows per statement: far under either store's limit of bound parameters.
 const CHUNK = 200
 
-export function createLiveClusterQueries(db: ConsoleDb, notices: StoreNotices | null = null) {
-  const tell = async (on: ConsoleDb, channel: keyof typeof LIVE_NOTICE_CHANNELS, payload?: string) => {
-    await notices?.send(on, LIVE_NOTICE_CHANNELS[channel], payload)
-  }
+export function createLiveClusterQueries(db: ConsoleDb) {
   return {
     /** Appends events and the state they leave, in one transaction; answers the last seq written. */
     append: (events: readonly NewLiveEvent[], at: number): Promise<number> =>
@@ -77,7 +74,6 @@ export function createLiveClusterQueries(db: ConsoleDb, notices: StoreNotices | 
               .execute()
           else if (state?.kind === 'state') await setState(tx, state.name, state.data, last)
         }
-        await tell(tx, 'events', String(last))
         return last
       }),
     /** A new start: no cursor from before can be served, and nothing known before holds (nobody watched). */
@@ -90,14 +86,9 @@ export function createLiveClusterQueries(db: ConsoleDb, notices: StoreNotices | 
           .executeTakeFirstOrThrow()
         await tx.deleteFrom('live_calls').execute()
         await tx.deleteFrom('live_state').where('name', '!=', 'pruned').execute()
-        await tell(tx, 'events', String(seq))
         return seq
       }),
-    /** A state of the hub's own, written apart from an event (`ready`): the instances look at once. */
-    setState: async (name: string, data: string | null, seq: number): Promise<void> => {
-      await setState(db, name, data, seq)
-      await tell(db, 'events')
-    },
+    setState: (name: string, data: string | null, seq: number) => setState(db, name, data, seq),
     /** Keeps the last `keep` events; the cursors before them can no longer be served. */
     prune: async (keep: number): Promise<void> => {
       const head = await db
@@ -166,11 +157,9 @@ export function createLiveClusterQueries(db: ConsoleDb, notices: StoreNotices | 
           expires_at: now + ttlMs,
         })
         .execute()
-      await tell(db, 'streams')
     },
     closeStream: async (id: string): Promise<void> => {
       await db.deleteFrom('live_streams').where('id', '=', id).execute()
-      await tell(db, 'streams')
     },
     /** An instance's heartbeat: its streams live on; the expired rows of any instance go. */
     renewStreams: async (instance: string, now: number, ttlMs: number): Promise<void> => {
@@ -183,7 +172,6 @@ export function createLiveClusterQueries(db: ConsoleDb, notices: StoreNotices | 
     },
     closeInstance: async (instance: string): Promise<void> => {
       await db.deleteFrom('live_streams').where('instance', '=', instance).execute()
-      await tell(db, 'streams')
     },
     /** Every stream open on any instance, oldest first. */
     streams: async (now: number): Promise<LiveStreamRow[]> => {
@@ -214,7 +202,6 @@ export function createLiveClusterQueries(db: ConsoleDb, notices: StoreNotices | 
         .values({ call_id: callId, placed, at })
         .onConflict((oc) => oc.column('call_id').doUpdateSet({ placed, at }))
         .execute()
-      await tell(db, 'placed')
     },
     /** Calls placed since the holder last looked; taken, so each is put on the board once. */
     takePlaced: async (): Promise<{ callId: string; placed: string; at: number }[]> => {

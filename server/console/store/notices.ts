@@ -1,13 +1,9 @@
-// Notices between the instances of one store: PostgreSQL's NOTIFY, heard over one dedicated connection per listener
-// (postgres/notice-listener.ts). SQLite has none (null): one instance, nothing to tell another.
-import type { Kysely } from 'kysely'
+// Notices between the instances of one store: PostgreSQL's NOTIFY, sent by the tables' triggers (migration 0037)
+// and heard over one dedicated connection per listener (postgres/notice-listener.ts). SQLite has none (null): one
+// instance, nothing to tell another.
 import type { NoticeListener, NoticeListenerOptions } from './postgres/notice-listener'
 
-export type { NoticeListener }
-
 export interface StoreNotices {
-  /** Sends a notice; inside a transaction, when it commits. The payload is an id or nothing. */
-  send<DB>(db: Kysely<DB>, channel: string, payload?: string): Promise<void>
   /** A connection of its own, listening on `channels` until closed. */
   listen(options: Omit<NoticeListenerOptions, 'url'>): NoticeListener
 }
