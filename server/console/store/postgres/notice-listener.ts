@@ -30,8 +30,8 @@ export interface NoticeListener {
   close(): Promise<void>
 }
 
-export const NOTICE_RETRY_MS = 100
-export const NOTICE_MAX_RETRY_MS = 5_000
+const NOTICE_RETRY_MS = 100
+const NOTICE_MAX_RETRY_MS = 5_000
 // A connection attempt that takes longer failed: a server out of reach must not hold the retries.
 const CONNECT_TIMEOUT_MS = 5_000
 const CLOSE_WAIT_MS = 1_000
