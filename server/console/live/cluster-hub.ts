@@ -101,6 +101,8 @@ export function createClusterHub(options: ClusterHubOptions): LiveHub & { pollin
 
   /** This instance's one notice connection: new events for its viewers, and for the holder, streams and placed calls. */
   function listenForLive() {
+    // An episode of lost notices is logged when it begins and when it ends.
+    let lost = false
     return store.notices?.listen({
       name: `console live ${instance}`,
       channels: {
@@ -113,14 +115,18 @@ export function createClusterHub(options: ClusterHubOptions): LiveHub & { pollin
       },
       // Listening (again): what was written while it could not hear is read now, not at the safety net's turn.
       onListening: () => {
+        if (lost) logger?.info({ msg: 'live: the store’s notices are back' })
+        lost = false
         runPass()
         poller.syncSoon()
       },
-      onLost: (error) =>
+      onLost: (error) => {
+        lost = true
         logger?.error({
           msg: 'live: the store’s notices are lost; reading the tables on the safety net’s period until they are back',
           error: String(error),
-        }),
+        })
+      },
       retryMs: timings.noticeRetryMs,
     })
   }

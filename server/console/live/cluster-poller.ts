@@ -1,8 +1,9 @@
 // The hub's upstream side across instances: only the holder of the `live-hub` lease polls. Each time this
 // instance takes the lease it starts a hub of its own (live-hub.ts) whose viewers are every instance's open
 // streams (live_streams, read every `syncMs` and at once on a notice that one opened or closed), puts the calls
-// placed through any instance on its board (live_placed, likewise), and publishes every event that hub emits to live_events, in order, with the state it
-// leaves (live_calls, live_state). It stops at once when the lease is lost: nothing more is asked or written.
+// placed through any instance on its board (live_placed, likewise), and publishes every event that hub emits to
+// live_events, in order, with the state it leaves (live_calls, live_state). It stops at once when the lease is
+// lost: nothing more is asked or written.
 import type { LiveCallEntry, LiveEventData } from '../../../src/api/contract/live-schemas'
 import { holdLease } from '../cluster/lease'
 import type { Logger } from '../http/request-log'

@@ -27,7 +27,10 @@ describe.skipIf(!onPostgres())('live events across two instances, pushed by Post
   /** Two instances whose tables are read by the timer only once, at their start. */
   async function twoInstances(noticeRetryMs?: number) {
     const startedAt = Date.now()
+    const logged: string[] = []
+    const record = (entry: Record<string, unknown>) => logged.push(String(entry.msg))
     const instances = await bed.clusterConsoles(2, {
+      logger: { info: record, error: record },
       pollMs: 100,
       // The board's own list is not read either: the call placed reaches the holder through live_placed alone.
       discoveryMs: SAFETY_NET_MS,
@@ -39,7 +42,8 @@ describe.skipIf(!onPostgres())('live events across two instances, pushed by Post
     if (!holder || !other) throw new Error('one holder expected')
     // Named as the testbed names them: `instance-<n>`, the order they were opened in.
     const nameOf = (instance: Instance) => `console live instance-${instances.indexOf(instance)}`
-    return { holder, other, startedAt, nameOf }
+    const noticeLines = () => logged.filter((line) => line.includes('notices'))
+    return { holder, other, startedAt, nameOf, noticeLines }
   }
   const placeThrough = async (instance: Instance, destination: string) => {
     const placed = await instance.app.request('/api/v1/voice/calls', {
@@ -93,7 +97,7 @@ describe.skipIf(!onPostgres())('live events across two instances, pushed by Post
   }, 100_000)
 
   it('takes the notice connection up again after PostgreSQL ends it, and delivers what was written meanwhile in order, once', async () => {
-    const { holder, other, startedAt, nameOf } = await twoInstances(RETRY_MS)
+    const { holder, other, startedAt, nameOf, noticeLines } = await twoInstances(RETRY_MS)
     const onHolder = await holder.connect()
     const onOther = await other.connect()
     await Promise.all([onHolder, onOther].map((client) => client.next(isSnapshot)))
@@ -116,6 +120,11 @@ describe.skipIf(!onPostgres())('live events across two instances, pushed by Post
     const after = await noticeConnections(other, name)
     expect(after).toHaveLength(1)
     expect(after[0]).not.toBe(before)
+    // The episode logged once as it began, and once as it ended.
+    expect(noticeLines()).toEqual([
+      'live: the store’s notices are lost; reading the tables on the safety net’s period until they are back',
+      'live: the store’s notices are back',
+    ])
     // The same events, with the same ids, in the same order, each once.
     const ofCall = (events: ReadEvent[]) => events.filter(callEvent(callId))
     expect(ofCall(onOther.events)).toEqual(ofCall(onHolder.events))
