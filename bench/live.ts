@@ -1,4 +1,5 @@
-// npm run bench:live [-- --window 10 --viewers 200 --calls 20 --latency-calls 40 --idle 1000 --rps 50 --store both]
+// npm run bench:live [-- --window 10 --viewers 200 --calls 20 --latency-calls 40 --idle 1000 --rps 50 --store both
+//   --across-calls 40 --across-only]
 // The console's live status hub (server/console/live/) under load, on loopback only, once on each store of
 // --store (PostgreSQL: a database a console on a throw-away cluster; the hub's work is the same): the console
 // server runs as its own process (memory and CPU are its own) in front of a counting proxy in
@@ -6,7 +7,9 @@
 //   1. upstream requests a second with 1, 10 and N viewers of the same live calls (and with the
 //      default budget), against what per-tab polling would send;
 //   2. latency from a status change in a call's stored plan to the `call` event at a stream;
-//   3. console memory with many idle streams, and CPU per event fanned out.
+//   3. console memory with many idle streams, and CPU per event fanned out;
+//   4. on PostgreSQL, across two instances on one database: a call placed on one to its event on the other's
+//      stream, with the live tables read on a timer and with PostgreSQL's notices (across-instances.ts).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,6 +19,8 @@ import { type CountingUpstream, startCountingUpstream } from '../server/console/
 import { ACME_KEY } from '../server/console/test-support/simulator-process'
 import { guardChildren } from './child'
 import { integerOption } from './integer-option'
+import { measureAcrossInstances } from './live/across-instances'
+import { type AcrossRun, acrossReport } from './live/across-report'
 import { type ConsoleChild, startConsoleChild } from './live/console-child'
 import { measureIdleMemory } from './live/idle-memory'
 import { measureLatency } from './live/latency'
@@ -36,9 +41,15 @@ const { values } = parseArgs({
     idle: { type: 'string', default: '1000' },
     rps: { type: 'string', default: '50' },
     store: { type: 'string' },
+    'across-calls': { type: 'string', default: '40' },
+    // Part 4 alone, on PostgreSQL: the minutes of the other three are not spent.
+    'across-only': { type: 'boolean', default: false },
   },
 })
-const stores = storeOption(values.store, (line) => process.stderr.write(`${line}\n`))
+const acrossOnly = values['across-only'] === true
+const stores = acrossOnly
+  ? storeOption('postgres', () => {})
+  : storeOption(values.store, (line) => process.stderr.write(`${line}\n`))
 const windowSeconds = integerOption('window', values.window, 5, 60)
 // The most viewers of the same calls, and the board viewers of the latency phase; the hub serves at most 200
 // viewers per call id (LiveLimits.viewersPerCall).
@@ -49,6 +60,8 @@ const latencyCalls = integerOption('latency-calls', values['latency-calls'], 5, 
 // The console server accepts at most 1,000 connections (server.maxConnections).
 const idle = integerOption('idle', values.idle, 10, 1_000)
 const rps = integerOption('rps', values.rps, 1, 1_000)
+const acrossCalls = integerOption('across-calls', values['across-calls'], 3, 1_000)
+const ACROSS_SPACING_MS = 100
 
 const defaults = loadConsoleConfig({}).live
 const WARM_UP_MS = 2_500
@@ -59,7 +72,9 @@ const rateSpeed = Math.min(1, Math.floor((100 * SHORTEST_ANSWERED_MS) / rateSpan
 const LATENCY_SPEED = 1
 const LATENCY_SPACING_MS = 400
 
-const command = `npm run bench:live -- --window ${windowSeconds} --viewers ${viewers} --calls ${calls} --latency-calls ${latencyCalls} --idle ${idle} --rps ${rps} --store ${stores.length === 2 ? 'both' : stores[0]}`
+const command = acrossOnly
+  ? `npm run bench:live -- --across-only --across-calls ${acrossCalls}`
+  : `npm run bench:live -- --window ${windowSeconds} --viewers ${viewers} --calls ${calls} --latency-calls ${latencyCalls} --idle ${idle} --rps ${rps} --store ${stores.length === 2 ? 'both' : stores[0]} --across-calls ${acrossCalls}`
 
 const dir = mkdtempSync(join(tmpdir(), 'voice-bench-live-'))
 // The consoles serve no dashboard (DASHBOARD_DIST): an empty folder of the bench's own.
@@ -235,11 +250,53 @@ function bothStoresRows(results: Partial<Record<BenchStore, Awaited<ReturnType<t
   ]
 }
 
+/** Two instances on one new database: the timed read first, then the notices, each with its own consoles. */
+async function runAcross(): Promise<AcrossRun[]> {
+  const sim = await startBenchSimulator(dir, 'sim-across', LATENCY_SPEED)
+  simulators.push(sim)
+  const runs: AcrossRun[] = []
+  for (const delivery of ['table read', 'notices'] as const) {
+    const loadBefore = loadavg()[0] ?? 0
+    const name = `across_${delivery === 'notices' ? 'notices' : 'timed'}`
+    process.stderr.write(`Across two instances, ${delivery}: ${acrossCalls} calls...
+`)
+    const env = {
+      ...(await storeEnv('postgres', name)),
+      CONSOLE_LIVE_NOTICES: delivery === 'notices' ? 'on' : 'off',
+      // The hop through the store is measured, not the budget: no call's first poll waits for a request.
+      CONSOLE_UPSTREAM_RPS: '1000',
+    }
+    // One after the other: the second finds the first's migrations and the bench's person done.
+    for (const instance of ['a', 'b'])
+      consoles.push(
+        await startConsoleChild({ upstream: sim.sim.url, apiKey: ACME_KEY, dir, name: `${name}-${instance}`, env }),
+      )
+    const [a, b] = consoles.slice(-2)
+    if (!a || !b) throw new Error('two consoles expected')
+    const figures = await measureAcrossInstances(a, b, {
+      calls: acrossCalls,
+      spacingMs: ACROSS_SPACING_MS,
+      callerId: sim.callerId,
+    })
+    await Promise.allSettled(consoles.splice(-2).map((child) => child.stop()))
+    runs.push({ delivery, loadBefore, figures })
+  }
+  await stopServers()
+  return runs
+}
+
 async function main() {
   const results: Partial<Record<BenchStore, Awaited<ReturnType<typeof runOn>>>> = {}
   const loads: Partial<Record<BenchStore, StoreLoads>> = {}
-  for (const store of stores) results[store] = await withLoads(loads, store, () => runOn(store))
-  console.log(sideBySide('Live status hub', stores, bothStoresRows(results), loads))
+  if (!acrossOnly) {
+    for (const store of stores) results[store] = await withLoads(loads, store, () => runOn(store))
+    console.log(sideBySide('Live status hub', stores, bothStoresRows(results), loads))
+  }
+  // Several instances share a store on PostgreSQL only (SQLite is one instance's).
+  if (stores.includes('postgres')) {
+    console.log('')
+    console.log(acrossReport(command, await runAcross(), ACROSS_SPACING_MS))
+  }
 }
 
 try {

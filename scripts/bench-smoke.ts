@@ -35,7 +35,20 @@ const SMOKES: Smoke[] = [
   { script: 'bench:do-not-call', args: ['--numbers', '1000', '--lookups', '100'] },
   {
     script: 'bench:live',
-    args: ['--window', '5', '--viewers', '10', '--calls', '1', '--latency-calls', '5', '--idle', '10'],
+    args: [
+      '--window',
+      '5',
+      '--viewers',
+      '10',
+      '--calls',
+      '1',
+      '--latency-calls',
+      '5',
+      '--idle',
+      '10',
+      '--across-calls',
+      '3',
+    ],
   },
   {
     script: 'bench:search',

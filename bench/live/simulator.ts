@@ -15,6 +15,8 @@ import type { StoredPlan } from './transitions'
 export interface BenchSimulator {
   sim: SimulatorProcess
   speed: number
+  /** The Acme account's verified caller ID. */
+  callerId: string
   place(destination: string): Promise<string>
   planOf(callId: string): StoredPlan
   stop(): Promise<void>
@@ -46,6 +48,7 @@ export async function startBenchSimulator(dir: string, name: string, speed: numb
     return {
       sim,
       speed,
+      callerId,
       async place(destination) {
         const res = await fetch(`${sim.url}${API_PREFIX}/calls`, {
           method: 'POST',

@@ -138,6 +138,16 @@ const NOTES: Record<Setting, Note> = {
     group: 'Live, index and alerts',
     meaning: 'One hub for several instances through the store. Unset: on with PostgreSQL, off with SQLite.',
   },
+  CONSOLE_LIVE_NOTICES: {
+    group: 'Live, index and alerts',
+    meaning:
+      'Across instances on PostgreSQL: live events reach the other instances by its notices (LISTEN/NOTIFY, one connection per instance). Off: behind a pooler that cannot hold a LISTEN (PgBouncer in transaction mode); the tables are then read every 250 ms.',
+  },
+  CONSOLE_LIVE_SAFETY_NET_MS: {
+    group: 'Live, index and alerts',
+    meaning:
+      'With notices, how often each instance reads the live tables anyway, for what a notice could not say (its connection was down).',
+  },
   CONSOLE_INDEX: { group: 'Live, index and alerts', meaning: 'The call index (search, usage breakdowns).' },
   CONSOLE_ALERTS: { group: 'Live, index and alerts', meaning: 'The alert rules’ evaluation.' },
   CONSOLE_REQUIRE_OUTCOME: {

@@ -85,6 +85,10 @@ export const envSchema = z.object({
   CONSOLE_LIVE_WATCHED_PER_PERSON: z.coerce.number().int().min(1).max(5_000).default(40),
   // The hub shared by several instances through the store (live/cluster-hub.ts); on with PostgreSQL unless told.
   CONSOLE_LIVE_CLUSTER: z.enum(['on', 'off']).optional(),
+  // Issue 54: across instances on PostgreSQL, its notices (LISTEN/NOTIFY) say when to read the live tables; off
+  // behind a pooler that cannot hold a LISTEN (PgBouncer's transaction mode). The tables are read on a timer anyway.
+  CONSOLE_LIVE_NOTICES: z.enum(['on', 'off']).default('on'),
+  CONSOLE_LIVE_SAFETY_NET_MS: z.coerce.number().int().min(250).max(600_000).default(2_000),
   CONSOLE_INDEX: z.enum(['on', 'off']).default('on'),
   // Alert rules are checked this often, and besides soon after the call index sees calls end (alerts/rules/).
   CONSOLE_ALERT_EVALUATE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
@@ -181,6 +185,10 @@ export interface LiveSettings {
    * the store (CONSOLE_LIVE_CLUSTER; on with CONSOLE_DATABASE_URL unless set, off with SQLite).
    */
   cluster?: boolean
+  /** Across instances on PostgreSQL: read the live tables when its notices say so (CONSOLE_LIVE_NOTICES). */
+  notices?: boolean
+  /** With notices, the live tables are read this often anyway (CONSOLE_LIVE_SAFETY_NET_MS). */
+  safetyNetMs?: number
 }
 
 export interface ConsoleConfig {
@@ -310,6 +318,8 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
       streamsPerPerson: e.CONSOLE_LIVE_STREAMS_PER_PERSON,
       watchedPerPerson: e.CONSOLE_LIVE_WATCHED_PER_PERSON,
       cluster: (e.CONSOLE_LIVE_CLUSTER ?? (e.CONSOLE_DATABASE_URL ? 'on' : 'off')) === 'on',
+      notices: e.CONSOLE_LIVE_NOTICES === 'on',
+      safetyNetMs: e.CONSOLE_LIVE_SAFETY_NET_MS,
     },
     callIndex: { upstreamRps: e.CONSOLE_INDEX_RPS, enabled: e.CONSOLE_INDEX === 'on' },
     alerts: { evaluateMs: e.CONSOLE_ALERT_EVALUATE_MS, enabled: e.CONSOLE_ALERTS === 'on' },

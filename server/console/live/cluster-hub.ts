@@ -1,13 +1,17 @@
 // The status hub of one console instance among several on one store. Whichever instance holds the lease
-// polls (cluster-poller.ts) and publishes its events to live_events; every instance tails that table every
-// `tailMs` and pushes each event to its own viewers, so every viewer gets every update whoever polls. Event
-// ids are the table's seq: a reconnect resumes after Last-Event-ID on any instance. Each stream is a row
-// in live_streams (renewed by heartbeats, so a dead instance's lapse), which tells the holder what to poll
-// and counts each person's streams and watched ids on every instance.
+// polls (cluster-poller.ts) and publishes its events to live_events; every instance reads the events after its
+// last and pushes each to its own viewers, so every viewer gets every update whoever polls. On PostgreSQL a notice
+// (store/notices.ts) says when there are new events, streams or placed calls, and the tables are read then; the
+// read every `safetyNetMs` stays for what a notice could not say. Without notices (SQLite, or CONSOLE_LIVE_NOTICES
+// off) the tables are read every `tailMs` and `syncMs`. Event ids are the table's seq: a reconnect resumes after
+// Last-Event-ID on any instance. Each stream is a row in live_streams (renewed by heartbeats, so a dead
+// instance's lapse), which tells the holder what to poll and counts each person's streams and watched ids on
+// every instance.
 import { randomUUID } from 'node:crypto'
 import type { Logger } from '../http/request-log'
 import type { ConsoleStore } from '../store'
 import type { LiveEventRow } from '../store/live-cluster'
+import { LIVE_NOTICE_CHANNELS } from '../store/notices'
 import { type ClusterPoller, startClusterPoller } from './cluster-poller'
 import { missedSince, snapshotFrom } from './cluster-replay'
 import {
@@ -23,17 +27,23 @@ import {
 import { streamsByPerson } from './person-caps'
 
 export const CLUSTER_TIMINGS = {
-  /** How often every instance reads the events after its last. */
+  /** How often every instance reads the events after its last, without notices. */
   tailMs: 250,
-  /** How often the holder reads the streams of every instance and the calls placed. */
+  /** How often the holder reads the streams of every instance and the calls placed, without notices. */
   syncMs: 300,
+  /** With notices: how often both are read anyway, for what a notice could not say (CONSOLE_LIVE_SAFETY_NET_MS). */
+  safetyNetMs: 2_000,
+  /** The notice connection's first wait before reconnecting (doubled up to 5 s). */
+  noticeRetryMs: 100,
   /** A stream's row lives this long past its instance's last heartbeat. */
   streamTtlMs: 10_000,
   streamHeartbeatMs: 2_000,
 }
 
 export interface ClusterHubOptions {
-  store: Pick<ConsoleStore, 'liveCluster' | 'leases'>
+  store: Pick<ConsoleStore, 'liveCluster' | 'leases' | 'notices'>
+  /** Listen for the store's notices where it has them (PostgreSQL); false: read the tables on a timer only. */
+  notices?: boolean
   instance: string
   /** The poller's hub, new each time this instance takes the lease (see cluster-poller.ts). */
   createHub(onEvent: (event: HubEvent) => void): LiveHub
@@ -76,16 +86,50 @@ export function createClusterHub(options: ClusterHubOptions): LiveHub & { pollin
   let again = false
   const failed = (what: string) => (error: unknown) => logger?.error({ msg: `live: ${what}`, error: String(error) })
 
+  const notified = options.notices !== false && store.notices !== null
   const poller: ClusterPoller = startClusterPoller({
     store,
     instance,
     createHub: options.createHub,
     logCapacity: limits.logCapacity,
-    syncMs: timings.syncMs,
+    syncMs: notified ? timings.safetyNetMs : timings.syncMs,
     lease: options.lease,
     logger,
     now,
   })
+  const listener = notified ? listenForLive() : null
+
+  /** This instance's one notice connection: new events for its viewers, and for the holder, streams and placed calls. */
+  function listenForLive() {
+    // An episode of lost notices is logged when it begins and when it ends.
+    let lost = false
+    return store.notices?.listen({
+      name: `console live ${instance}`,
+      channels: {
+        // A notice of events this instance has read already (its own, or read with an earlier notice's) asks nothing.
+        [LIVE_NOTICE_CHANNELS.events]: (seq) => {
+          if (seq === '' || Number(seq) > last) runPass()
+        },
+        [LIVE_NOTICE_CHANNELS.placed]: () => poller.syncSoon(),
+        [LIVE_NOTICE_CHANNELS.streams]: () => poller.syncSoon(),
+      },
+      // Listening (again): what was written while it could not hear is read now, not at the safety net's turn.
+      onListening: () => {
+        if (lost) logger?.info({ msg: 'live: the store’s notices are back' })
+        lost = false
+        runPass()
+        poller.syncSoon()
+      },
+      onLost: (error) => {
+        lost = true
+        logger?.error({
+          msg: 'live: the store’s notices are lost; reading the tables on the safety net’s period until they are back',
+          error: String(error),
+        })
+      },
+      retryMs: timings.noticeRetryMs,
+    })
+  }
 
   function deliver(row: LiveEventRow) {
     let event: LiveEvent | null = null
@@ -171,7 +215,7 @@ export function createClusterHub(options: ClusterHubOptions): LiveHub & { pollin
       })
   }
 
-  const tail = setInterval(runPass, timings.tailMs)
+  const tail = setInterval(runPass, notified ? timings.safetyNetMs : timings.tailMs)
   tail.unref()
   runPass()
   const heartbeat = setInterval(
@@ -259,6 +303,7 @@ export function createClusterHub(options: ClusterHubOptions): LiveHub & { pollin
       closed = true
       clearInterval(tail)
       clearInterval(heartbeat)
+      await listener?.close()
       for (const waiter of waiters) waiter.resolve()
       waiters.clear()
       await passing

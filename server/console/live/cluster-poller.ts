@@ -1,8 +1,9 @@
 // The hub's upstream side across instances: only the holder of the `live-hub` lease polls. Each time this
 // instance takes the lease it starts a hub of its own (live-hub.ts) whose viewers are every instance's open
-// streams (live_streams, read every `syncMs`), puts the calls placed through any instance on its board
-// (live_placed), and publishes every event that hub emits to live_events, in order, with the state it
-// leaves (live_calls, live_state). It stops at once when the lease is lost: nothing more is asked or written.
+// streams (live_streams, read every `syncMs` and at once on a notice that one opened or closed), puts the calls
+// placed through any instance on its board (live_placed, likewise), and publishes every event that hub emits to
+// live_events, in order, with the state it leaves (live_calls, live_state). It stops at once when the lease is
+// lost: nothing more is asked or written.
 import type { LiveCallEntry, LiveEventData } from '../../../src/api/contract/live-schemas'
 import { holdLease } from '../cluster/lease'
 import type { Logger } from '../http/request-log'
@@ -32,6 +33,8 @@ export interface ClusterPollerOptions {
 export interface ClusterPoller {
   /** Whether this instance holds the lease and polls. */
   polling(): boolean
+  /** Reads the streams and the calls placed now rather than at the next period (a notice said they changed). */
+  syncSoon(): void
   trackedIds(): string[]
   /** Stops polling and hands the lease over at once. */
   close(): Promise<void>
@@ -157,12 +160,22 @@ export function startClusterPoller(options: ClusterPollerOptions): ClusterPoller
       if (gone.length > 0) await write(() => store.liveCluster.forgetCalls(gone))
     }
 
+    let syncing = false
+    // Asked for while a sync ran: what changed may have come after its reads.
+    let syncAgain = false
     const loop = () => {
       timer = null
+      syncing = true
       sync()
         .catch((error) => logger?.error({ msg: 'live: could not read the streams to poll for', error: String(error) }))
         .finally(() => {
+          syncing = false
           if (stopped) return
+          if (syncAgain) {
+            syncAgain = false
+            loop()
+            return
+          }
           timer = setTimeout(loop, options.syncMs)
           timer.unref()
         })
@@ -171,6 +184,15 @@ export function startClusterPoller(options: ClusterPollerOptions): ClusterPoller
 
     return {
       hub,
+      syncSoon() {
+        if (stopped) return
+        if (syncing) {
+          syncAgain = true
+          return
+        }
+        if (timer) clearTimeout(timer)
+        loop()
+      },
       stop() {
         stopped = true
         if (timer) clearTimeout(timer)
@@ -183,6 +205,7 @@ export function startClusterPoller(options: ClusterPollerOptions): ClusterPoller
   return {
     polling: () => run !== null && lease.held(),
     trackedIds: () => run?.hub.trackedIds() ?? [],
+    syncSoon: () => run?.syncSoon(),
     async close() {
       run?.stop()
       run = null

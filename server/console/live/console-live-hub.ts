@@ -58,6 +58,8 @@ export function createConsoleLiveHub(options: {
     instance: options.instance ?? newInstanceId(),
     createHub: (onEvent) => createLiveHub({ ...hubOptions(), limits: { ...limits, ...POLLER_LIMITS }, onEvent }),
     limits,
+    notices: settings.notices,
+    ...(settings.safetyNetMs !== undefined && { timings: { safetyNetMs: settings.safetyNetMs } }),
     logger: options.logger,
   })
 }

@@ -61,5 +61,11 @@ export interface StoreAdapter {
     spellExistingMetadataKeys(db: Kysely<unknown>): Promise<void>
     createIndexCountTriggers(db: Kysely<unknown>): Promise<void>
     dropIndexCountTriggers(db: Kysely<unknown>): Promise<void>
+    /**
+     * 0037: the live tables' writes send their notices (store/notices.ts) from triggers, in the writing statement's
+     * transaction, whoever writes them. SQLite has no notices: nothing.
+     */
+    createLiveNoticeTriggers(db: Kysely<unknown>): Promise<void>
+    dropLiveNoticeTriggers(db: Kysely<unknown>): Promise<void>
   }
 }

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely'
 import type { StoreAdapter } from './adapter'
 import { type Migrated, type MigrationState, migrateIfNew, migrateStore, requireCurrent } from './migration-state'
+import type { StoreNotices } from './notices'
 import { postgresAdapter } from './postgres/adapter'
 import { refuseLanguageOrder } from './postgres/byte-order'
 import type { PostgresOptions } from './postgres/open'
@@ -26,6 +27,8 @@ export interface OpenedDatabase {
    * where it cannot (PostgreSQL, shared by several instances).
    */
   writtenElsewhere: (() => boolean) | null
+  /** Notices between the instances sharing the store (PostgreSQL's LISTEN/NOTIFY); null on SQLite. */
+  notices: StoreNotices | null
 }
 
 export interface StoreOptions extends PostgresOptions {
@@ -60,7 +63,13 @@ export async function openConsoleDatabase(
     const { db, writtenElsewhere } = openSqlite(location)
     await closingOnError(db, () => migrate(db, sqliteAdapter))
     writtenElsewhere()
-    return { db, adapter: sqliteAdapter, readers: openSqliteReaders(location, db, limits), writtenElsewhere }
+    return {
+      db,
+      adapter: sqliteAdapter,
+      readers: openSqliteReaders(location, db, limits),
+      writtenElsewhere,
+      notices: null,
+    }
   }
   // Loaded only for PostgreSQL: a console on SQLite does not hold the pg driver in memory.
   const { openPostgres, openPostgresReaders } = await import('./postgres/open')
@@ -69,7 +78,15 @@ export async function openConsoleDatabase(
     await refuseLanguageOrder(db)
     await migrate(db, postgresAdapter)
   })
-  return { db, adapter: postgresAdapter, readers: openPostgresReaders(location, limits), writtenElsewhere: null }
+  const { listenForNotices } = await import('./postgres/notice-listener')
+  const notices: StoreNotices = { listen: (listener) => listenForNotices({ ...listener, url: location }) }
+  return {
+    db,
+    adapter: postgresAdapter,
+    readers: openPostgresReaders(location, limits),
+    writtenElsewhere: null,
+    notices,
+  }
 }
 
 async function closingOnError(db: ConsoleDb, work: () => Promise<unknown>): Promise<void> {

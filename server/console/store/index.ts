@@ -57,6 +57,7 @@ function createStore(
   adapter: StoreAdapter,
   readers: OpenedDatabase['readers'],
   writtenElsewhere: OpenedDatabase['writtenElsewhere'],
+  notices: OpenedDatabase['notices'],
 ) {
   const callIndex = createCallIndexQueries(db)
   const recentSessions = createRecentSessions<SessionWithUser>(writtenElsewhere)
@@ -94,6 +95,8 @@ function createStore(
     integrationCallFacts: createIntegrationCallFactQueries(db),
     leases: createLeaseQueries(db, adapter),
     liveCluster: createLiveClusterQueries(db),
+    /** Notices between the instances (PostgreSQL's LISTEN/NOTIFY, store/notices.ts); null on SQLite. */
+    notices,
     personRates: createPersonRateQueries(db),
     personClaims: createPersonClaimQueries(db),
     storageOrigins: createStorageOriginQueries(db),
@@ -137,6 +140,6 @@ export async function openStore(
   limits: QueryLimits = DEFAULT_QUERY_LIMITS,
   options: StoreOptions = {},
 ): Promise<ConsoleStore> {
-  const { db, adapter, readers, writtenElsewhere } = await openConsoleDatabase(location, limits, options)
-  return createStore(db, adapter, readers, writtenElsewhere)
+  const { db, adapter, readers, writtenElsewhere, notices } = await openConsoleDatabase(location, limits, options)
+  return createStore(db, adapter, readers, writtenElsewhere, notices)
 }

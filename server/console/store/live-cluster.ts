@@ -1,6 +1,8 @@
 // The live hub's tables across instances (live/cluster/): the holder's events and the state they leave,
 // every instance's open streams, and calls placed through any instance. Written by the lease holder only,
-// in one chain, so the events' seq follows their commits on PostgreSQL too.
+// in one chain, so the events' seq follows their commits on PostgreSQL too. On PostgreSQL each write also sends a
+// notice (notices.ts) from a trigger (migration 0037), on commit, so the instances read at once what they would
+// otherwise find at their next timed read.
 import type { ConsoleDb } from './database'
 
 export interface LiveEventRow {

@@ -1104,6 +1104,16 @@ const migrationsFor = (store: StoreAdapter): Record<string, Migration> => ({
       await db.schema.dropTable('sso_settings').execute()
     },
   },
+  '0037_live_notices': {
+    async up(db: Kysely<unknown>) {
+      // Issue 54, item 3: on PostgreSQL, writes to the live tables tell the other instances at once (LISTEN/NOTIFY,
+      // store/notices.ts); nothing on SQLite.
+      await store.migrations.createLiveNoticeTriggers(db)
+    },
+    async down(db: Kysely<unknown>) {
+      await store.migrations.dropLiveNoticeTriggers(db)
+    },
+  },
 })
 
 export const migrationProviderFor = (store: StoreAdapter): MigrationProvider => ({

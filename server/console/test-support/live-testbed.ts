@@ -2,6 +2,7 @@
 // upstream request the hub sends), and consoles whose hub polls through that proxy, each with a
 // signed-in support user and SSE clients. The console's own voice routes go to the simulator directly.
 import type { LiveCallEntry, LiveTally } from '../../../src/api/contract/live-schemas'
+import type { Logger } from '../http/request-log'
 import { type CLUSTER_TIMINGS, createClusterHub } from '../live/cluster-hub'
 import { POLLER_LIMITS } from '../live/console-live-hub'
 import { createLiveHub, type LiveHub, type LiveLimits } from '../live/live-hub'
@@ -86,7 +87,7 @@ export async function startLiveTestbed(simulatorEnv: Record<string, string>) {
    */
   async function clusterConsoles(
     count: number,
-    settings: LiveConsoleSettings & { timings?: Partial<typeof CLUSTER_TIMINGS> } = {},
+    settings: LiveConsoleSettings & { timings?: Partial<typeof CLUSTER_TIMINGS>; logger?: Logger } = {},
   ) {
     const location = await testStoreLocation({ file: true })
     const instances = []
@@ -107,6 +108,7 @@ export async function startLiveTestbed(simulatorEnv: Record<string, string>) {
           }),
         limits: settings.limits,
         timings: settings.timings,
+        logger: settings.logger,
       })
       const app = await createTestConsole({
         store,
@@ -125,7 +127,7 @@ export async function startLiveTestbed(simulatorEnv: Record<string, string>) {
         clients.push(client)
         return client
       }
-      instances.push({ app, hub, store, cookie, connect })
+      instances.push({ app, hub, store, cookie, connect, location })
     }
     return instances
   }

@@ -2,6 +2,7 @@
 // functions, and a transaction-scoped advisory lock where SQLite takes its file's write lock.
 import { sql } from 'kysely'
 import type { StoreAdapter } from '../adapter'
+import { LIVE_NOTICE_CHANNELS } from '../notices'
 
 // Any number, the same in every console instance: the lock "read the audit trail's head, append" takes.
 const SERIAL_WRITES_LOCK = 0x5_70_1ce
@@ -102,6 +103,54 @@ export const postgresAdapter: StoreAdapter = {
     dropIndexCountTriggers: async (db) => {
       await sql`drop trigger indexed_calls_count on indexed_calls`.execute(db)
       await sql`drop function indexed_calls_count()`.execute(db)
+    },
+    // Statement-level, so a statement's rows are one notice (an insert of events: its last seq), and a delete that
+    // removed nothing (the streams' heartbeat clears lapsed rows every 2 s) none.
+    createLiveNoticeTriggers: async (db) => {
+      await sql`create function live_events_notice() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify(${sql.lit(LIVE_NOTICE_CHANNELS.events)}, (select max(seq) from added)::text);
+          return null;
+        end $$`.execute(db)
+      await sql`create trigger live_events_notice after insert on live_events referencing new table as added
+        for each statement execute function live_events_notice()`.execute(db)
+      // The hub's `ready` state is written apart from any event: the instances' waiting viewers look at once.
+      await sql`create function live_ready_notice() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify(${sql.lit(LIVE_NOTICE_CHANNELS.events)}, '');
+          return null;
+        end $$`.execute(db)
+      await sql`create trigger live_ready_notice after insert or update on live_state
+        for each row when (new.name = 'ready') execute function live_ready_notice()`.execute(db)
+      await sql`create function live_placed_notice() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify(${sql.lit(LIVE_NOTICE_CHANNELS.placed)}, '');
+          return null;
+        end $$`.execute(db)
+      // An upsert runs both: each is a call placed.
+      await sql`create trigger live_placed_notice_insert after insert on live_placed
+        for each statement execute function live_placed_notice()`.execute(db)
+      await sql`create trigger live_placed_notice_update after update on live_placed
+        for each statement execute function live_placed_notice()`.execute(db)
+      await sql`create function live_streams_notice() returns trigger language plpgsql as $$
+        begin
+          if exists (select 1 from changed) then perform pg_notify(${sql.lit(LIVE_NOTICE_CHANNELS.streams)}, ''); end if;
+          return null;
+        end $$`.execute(db)
+      await sql`create trigger live_streams_notice_insert after insert on live_streams referencing new table as changed
+        for each statement execute function live_streams_notice()`.execute(db)
+      await sql`create trigger live_streams_notice_delete after delete on live_streams referencing old table as changed
+        for each statement execute function live_streams_notice()`.execute(db)
+    },
+    dropLiveNoticeTriggers: async (db) => {
+      await sql`drop trigger live_events_notice on live_events`.execute(db)
+      await sql`drop trigger live_ready_notice on live_state`.execute(db)
+      await sql`drop trigger live_placed_notice_insert on live_placed`.execute(db)
+      await sql`drop trigger live_placed_notice_update on live_placed`.execute(db)
+      await sql`drop trigger live_streams_notice_insert on live_streams`.execute(db)
+      await sql`drop trigger live_streams_notice_delete on live_streams`.execute(db)
+      for (const name of ['live_events_notice', 'live_ready_notice', 'live_placed_notice', 'live_streams_notice'])
+        await sql`drop function ${sql.id(name)}()`.execute(db)
     },
   },
 }

@@ -101,5 +101,8 @@ export const sqliteAdapter: StoreAdapter = {
       for (const trigger of ['indexed_calls_count_insert', 'indexed_calls_count_delete', 'indexed_calls_count_queue'])
         await sql`drop trigger ${sql.id(trigger)}`.execute(db)
     },
+    // One instance: nobody to tell.
+    createLiveNoticeTriggers: async () => {},
+    dropLiveNoticeTriggers: async () => {},
   },
 }
