@@ -8,9 +8,9 @@ import { answeredUnreadable } from './index-upstream'
 import { DONE, failureOf, type Step, type SyncContext } from './sync-step'
 
 /** Calls a batch holds at most: a transaction of a few statements that holds its locks for milliseconds. */
-export const DETAIL_BATCH = 100
+const DETAIL_BATCH = 100
 /** How long an answer waits for others at most: at the default 5 requests a second, a batch of one or two. */
-export const DETAIL_HOLD_MS = 250
+const DETAIL_HOLD_MS = 250
 
 export interface DetailQueue {
   /** The next call's request, or null when no call waits for its details (all held ones written first). */
