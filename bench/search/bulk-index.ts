@@ -3,7 +3,8 @@
 // transaction: a million calls in minutes, where a transaction per detail would take much longer.
 // bulk-index.test.ts checks the rows against the store's own writes.
 import type Database from 'better-sqlite3'
-import { digitsOf, metadataSearchRows, numbersText } from '../../server/console/store/call-index'
+import { digitsOf, numbersText } from '../../server/console/store/call-index'
+import { metadataSearchRows } from '../../server/console/store/call-index-details'
 import type { CallDetail } from '../../server/simulator/contract/schemas'
 
 export interface IndexedByConsole {

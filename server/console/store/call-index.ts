@@ -7,13 +7,18 @@ import {
   type CreateCallResponse,
   FINISHED_CALL_STATUSES,
   IN_FLIGHT_CALL_STATUSES,
-  type Metadata,
 } from '../../../src/api/contract/schemas'
+import {
+  advanceStatuses,
+  type StatusNews,
+  timeOf,
+  VALUE_SEPARATOR,
+  writeDetails,
+  writeMetadataOf,
+  writeSearchTexts,
+} from './call-index-details'
 import type { ConsoleDb } from './database'
 import type { ConsoleDatabase } from './schema'
-
-// Between the values of the text column: a trigram across two values can only hold this, never a typed character.
-const VALUE_SEPARATOR = '\n'
 
 /** A number as its digits column holds it, for substring search of what a person typed. */
 export const digitsOf = (phone: string | null | undefined) => (phone ?? '').replace(/\D/g, '')
@@ -21,18 +26,6 @@ export const digitsOf = (phone: string | null | undefined) => (phone ?? '').repl
 export const numbersText = (call: Pick<CallListItem, 'destination' | 'caller_id'>) =>
   `${digitsOf(call.destination)} ${digitsOf(call.caller_id)}`
 const isEnded = (status: string) => FINISHED_CALL_STATUSES.includes(status)
-
-/** A time the service gave, as the columns hold it: null when it gave none or none that reads as a time. */
-const timeOf = (value: string | null | undefined) => {
-  const time = value ? Date.parse(value) : Number.NaN
-  return Number.isNaN(time) ? null : time
-}
-
-/** What a metadata value is to search: its text, lower-cased; null has none. */
-function searchableValue(value: unknown): string | null {
-  if (value === null || value === undefined) return null
-  return (typeof value === 'string' ? value : JSON.stringify(value)).toLowerCase()
-}
 
 const newRow = (call: CallListItem) => ({
   call_id: call.call_id,
@@ -82,60 +75,8 @@ async function insertNew(trx: Kysely<ConsoleDatabase>, calls: readonly CallListI
 async function upsertListed(trx: Kysely<ConsoleDatabase>, calls: readonly CallListItem[]): Promise<void> {
   const inserted = await insertNew(trx, calls)
   // A call listed twice on a page is inserted once; its other listing may still move its status on.
-  for (const call of calls) {
-    if (!inserted.delete(call.call_id)) await advanceStatus(trx, call)
-  }
-}
-
-type StatusNews = Pick<CallListItem, 'call_id' | 'status' | 'duration_seconds'>
-
-async function advanceStatus(trx: Kysely<ConsoleDatabase>, call: StatusNews): Promise<void> {
-  // Statuses only move forward: an older answer (a list sent before a detail) never undoes an end.
-  await trx
-    .updateTable('indexed_calls')
-    .set({
-      status: sql`case when status in (${sql.join(FINISHED_CALL_STATUSES)}) then status else ${call.status} end`,
-      duration_seconds: sql`case when status in (${sql.join(FINISHED_CALL_STATUSES)}) then duration_seconds else ${call.duration_seconds ?? null} end`,
-      needs_details: isEnded(call.status)
-        ? sql`case when details_at is null or status not in (${sql.join(FINISHED_CALL_STATUSES)}) then 1 else needs_details end`
-        : sql`needs_details`,
-    })
-    .where('call_id', '=', call.call_id)
-    .execute()
-}
-
-/** A call's metadata as search reads it: a row per searchable value, and the trigram table's metadata column. */
-export function metadataSearchRows(metadata: Metadata | null | undefined) {
-  const values = Object.entries(metadata ?? {}).flatMap(([key, value]) => {
-    const text = searchableValue(value)
-    return text === null ? [] : [{ key, key_lower: key.toLowerCase(), value_lower: text }]
-  })
-  return { values, text: values.map((value) => value.value_lower).join(VALUE_SEPARATOR) }
-}
-
-/**
- * The trigram table's metadata column: the values, then the words of the call's note (issue 51), so a plain term
- * that is in the note only is narrowed to as one in a value is (search checks each against its own column after).
- */
-async function writeSearchText(trx: Kysely<ConsoleDatabase>, id: number, valuesText: string): Promise<void> {
-  await sql`update indexed_call_text set metadata = ${valuesText} || coalesce((select ${VALUE_SEPARATOR} || n.text_lower
-      from call_notes n join indexed_calls c on c.call_id = n.call_id where c.id = ${id}), '')
-    where rowid = ${id}`.execute(trx)
-}
-
-async function writeMetadata(
-  trx: Kysely<ConsoleDatabase>,
-  id: number,
-  metadata: Metadata | null | undefined,
-): Promise<void> {
-  const { values, text } = metadataSearchRows(metadata)
-  await trx.deleteFrom('indexed_call_metadata').where('call_row', '=', id).execute()
-  if (values.length > 0)
-    await trx
-      .insertInto('indexed_call_metadata')
-      .values(values.map((value) => ({ call_row: id, ...value })))
-      .execute()
-  await writeSearchText(trx, id, text)
+  const held = calls.filter((call) => !inserted.delete(call.call_id))
+  if (held.length > 0) await advanceStatuses(trx, held)
 }
 
 /** A call's note was saved: its words replace the old ones in the trigram table (a call not indexed has no row). */
@@ -147,7 +88,7 @@ export async function noteSearchTextChanged(trx: Kysely<ConsoleDatabase>, callId
     .select('value_lower')
     .where('call_row', '=', call.id)
     .execute()
-  await writeSearchText(trx, call.id, values.map((value) => value.value_lower).join(VALUE_SEPARATOR))
+  await writeSearchTexts(trx, [{ id: call.id, text: values.map((value) => value.value_lower).join(VALUE_SEPARATOR) }])
 }
 
 export function createCallIndexQueries(db: ConsoleDb) {
@@ -160,7 +101,7 @@ export function createCallIndexQueries(db: ConsoleDb) {
      * A status the live hub saw (it polls calls in flight every second for its viewers): the index is as
      * fresh as the board for the calls it already holds. New calls are the sync's to insert.
      */
-    noteStatus: (call: StatusNews) => advanceStatus(db, call),
+    noteStatus: (call: StatusNews) => advanceStatuses(db, [call]),
     /** A call placed through this console, from the create response: its metadata is searchable at once. */
     upsertPlaced: (call: CreateCallResponse) =>
       db.transaction().execute(async (trx) => {
@@ -183,32 +124,13 @@ export function createCallIndexQueries(db: ConsoleDb) {
           .set({ metadata: JSON.stringify(call.metadata ?? null) })
           .where('id', '=', existing)
           .execute()
-        await writeMetadata(trx, existing, call.metadata)
+        await writeMetadataOf(trx, [{ id: existing, metadata: call.metadata }])
       }),
     /** The detail of a call: every field, and its metadata for search. */
-    writeDetail: (call: CallDetail, now: number) =>
-      db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('indexed_calls')
-          .set({
-            status: call.status,
-            duration_seconds: call.duration_seconds ?? null,
-            billed_minutes: call.billed_minutes ?? null,
-            has_recording: call.recording_url ? 1 : 0,
-            voicemail_drop: typeof call.voicemail_drop === 'boolean' ? Number(call.voicemail_drop) : null,
-            source: call.source ?? null,
-            // Stored as JSON text whatever its shape; a detail without metadata stores null as JSON. An erased call
-            // keeps the metadata its erasure left: the service still has what was erased (erasure/README.md).
-            metadata: sql`case when erased_at is null then ${JSON.stringify(call.metadata ?? null)} else metadata end`,
-            updated_at: timeOf(call.updated_at),
-            details_at: now,
-            needs_details: 0,
-          })
-          .where('call_id', '=', call.call_id)
-          .returning(['id', 'erased_at'])
-          .executeTakeFirst()
-        if (row && row.erased_at === null) await writeMetadata(trx, row.id, call.metadata)
-      }),
+    writeDetail: (call: CallDetail, now: number) => db.transaction().execute((trx) => writeDetails(trx, [call], now)),
+    /** The details of many calls in one transaction: a few statements, not a few a call (the sync's batches). */
+    writeDetails: (calls: readonly CallDetail[], now: number) =>
+      db.transaction().execute((trx) => writeDetails(trx, calls, now)),
     /** The upstream has no such call (any more): nothing to fetch, so it leaves the queue. */
     detailsGone: (callId: string, now: number) =>
       db

@@ -2,7 +2,8 @@
 // one serial transaction (no two erasures overlap, on either store), and the request recorded with a keyed hash of the
 // number, never the number. Which table gets which treatment, and why: server/console/erasure/README.md.
 import { type Kysely, sql } from 'kysely'
-import { metadataSearchRows, noteSearchTextChanged, numbersText } from './call-index'
+import { noteSearchTextChanged, numbersText } from './call-index'
+import { metadataSearchRows } from './call-index-details'
 import type { ConsoleDb } from './database'
 import { callIdsNaming } from './number-calls'
 import type { ConsoleDatabase } from './schema'

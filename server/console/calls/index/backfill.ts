@@ -4,6 +4,9 @@
 // GET /account at the start for the estimate's base (the contract's start).
 import { createPageGuard, type PageGuard } from '../../live/page-guard'
 import type { ConsoleStore } from '../../store'
+
+type SyncRow = Awaited<ReturnType<ConsoleStore['callIndexSync']['read']>>
+
 import { timesOf } from './listed-time'
 import { DONE, failureOf, type Step, type StepOutcome, type SyncContext } from './sync-step'
 
@@ -39,8 +42,8 @@ function estimateTotal(listed: number, top: number | null, oldest: number | null
   return Math.round((listed * (top - since)) / (top - oldest))
 }
 
-export async function nextBackfillStep(ctx: SyncContext, state: BackfillWalk): Promise<Step | null> {
-  const sync = await ctx.store.callIndexSync.read()
+/** `sync`: the sync's row as the caller has just read it. */
+export async function nextBackfillStep(ctx: SyncContext, state: BackfillWalk, sync: SyncRow): Promise<Step | null> {
   if (!sync.backfill_running) return null
   if (sync.backfill_since === null && !state.askedContract) {
     return async () => {

@@ -9,7 +9,7 @@ import { createRequestBudget } from '../../live/request-budget'
 import { keyRefused } from '../../proxy/upstream-get'
 import type { ConsoleStore } from '../../store'
 import { type BackfillWalk, nextBackfillStep, startBackfill } from './backfill'
-import { nextDetailStep } from './detail-step'
+import { createDetailQueue } from './detail-step'
 import { type IncrementalPass, startIncrementalPass } from './incremental-pass'
 import type { IndexUpstream } from './index-upstream'
 import { readIndexState } from './read-index-state'
@@ -63,6 +63,7 @@ export function startCallIndexSync(options: CallIndexSyncOptions): CallIndexSync
   }
   const budget = createRequestBudget(options.rps, now)
   const backfillState: BackfillWalk = { askedContract: false, guard: null }
+  const details = createDetailQueue(ctx, options.logger)
   // The walks cut short, by listing, until one ends as the service says: one episode each, logged once.
   const stopped = new Map<Listing, ListingStop>()
   let closed = false
@@ -96,11 +97,17 @@ export function startCallIndexSync(options: CallIndexSyncOptions): CallIndexSync
       pass ??= startIncrementalPass(ctx, sync.watermark, { newestPageOnly: sync.backfill_finished_at === null })
       return pass.step
     }
-    const sync = await options.store.callIndexSync.read()
-    // The first start: once the first pass has set the watermark, everything older is listed.
-    if (!sync.backfill_running && sync.backfill_finished_at === null && sync.synced_to !== null)
-      await beginBackfill(sync.watermark)
-    const finders = [() => nextDetailStep(ctx, options.logger), () => nextBackfillStep(ctx, backfillState)]
+    // The sync's row is read on the backfill's turns only: the detail queue's own turns ask the store nothing more.
+    const backfillStep = async () => {
+      let sync = await options.store.callIndexSync.read()
+      // The first start: once the first pass has set the watermark, everything older is listed.
+      if (!sync.backfill_running && sync.backfill_finished_at === null && sync.synced_to !== null) {
+        await beginBackfill(sync.watermark)
+        sync = await options.store.callIndexSync.read()
+      }
+      return nextBackfillStep(ctx, backfillState, sync)
+    }
+    const finders = [() => details.next(), backfillStep]
     if (!detailsTurn) finders.reverse()
     for (const find of finders) {
       const step = await find()
@@ -154,14 +161,17 @@ export function startCallIndexSync(options: CallIndexSyncOptions): CallIndexSync
 
   async function run() {
     while (!closed) {
-      if (pausedUntil > now()) {
-        await sleep(pausedUntil - now())
-        continue
-      }
       let step: Step | null
       try {
+        if (pausedUntil > now()) {
+          await details.flush()
+          await sleep(pausedUntil - now())
+          continue
+        }
+        await details.flushIfDue()
         step = await nextStep()
         if (!step) {
+          await details.flush()
           await sleep(nextPassAt - now())
           continue
         }
@@ -179,7 +189,12 @@ export function startCallIndexSync(options: CallIndexSyncOptions): CallIndexSync
       }
     }
   }
-  const running = run()
+  // The answers held when it stops are written before the store may close.
+  const running = run().then(() =>
+    details.flush().catch((error) => {
+      options.logger?.error({ msg: 'call index: the last call details could not be written', error: String(error) })
+    }),
+  )
 
   return {
     state: () =>
