@@ -26,6 +26,8 @@ export interface OpenedDatabase {
    * where it cannot (PostgreSQL, shared by several instances).
    */
   writtenElsewhere: (() => boolean) | null
+  /** Ends what tells `writtenElsewhere` (PostgreSQL's listening connection); called by the store's close. */
+  stopWatching: () => Promise<void>
 }
 
 export interface StoreOptions extends PostgresOptions {
@@ -37,6 +39,11 @@ export interface StoreOptions extends PostgresOptions {
   migrations?: 'apply' | 'require-current' | 'apply-if-new'
   /** Told what `apply` did: the CLI's `migrate` names the migrations applied. */
   onMigrated?: (migrated: Migrated) => void
+  /**
+   * PostgreSQL: listen for other connections' changes to sessions and people, so found sessions can be kept in
+   * memory (recent-sessions.ts); the server asks for it, the CLI does not (one connection fewer). SQLite always can.
+   */
+  watchSessions?: boolean
   /** Told before `apply` changes a database: the start reminds to take a backup first. */
   beforeMigrating?: (state: MigrationState) => void
 }
@@ -60,7 +67,13 @@ export async function openConsoleDatabase(
     const { db, writtenElsewhere } = openSqlite(location)
     await closingOnError(db, () => migrate(db, sqliteAdapter))
     writtenElsewhere()
-    return { db, adapter: sqliteAdapter, readers: openSqliteReaders(location, db, limits), writtenElsewhere }
+    return {
+      db,
+      adapter: sqliteAdapter,
+      readers: openSqliteReaders(location, db, limits),
+      writtenElsewhere,
+      stopWatching: async () => {},
+    }
   }
   // Loaded only for PostgreSQL: a console on SQLite does not hold the pg driver in memory.
   const { openPostgres, openPostgresReaders } = await import('./postgres/open')
@@ -69,7 +82,25 @@ export async function openConsoleDatabase(
     await refuseLanguageOrder(db)
     await migrate(db, postgresAdapter)
   })
-  return { db, adapter: postgresAdapter, readers: openPostgresReaders(location, limits), writtenElsewhere: null }
+  // A process that serves people (not the CLI) listens for other connections' changes to sessions and people.
+  if (!options.watchSessions)
+    return {
+      db,
+      adapter: postgresAdapter,
+      readers: openPostgresReaders(location, limits),
+      writtenElsewhere: null,
+      stopWatching: async () => {},
+    }
+  const { listenForSessionChanges } = await import('./postgres/session-notices')
+  const notices = listenForSessionChanges(location)
+  await notices.ready
+  return {
+    db,
+    adapter: postgresAdapter,
+    readers: openPostgresReaders(location, limits),
+    writtenElsewhere: notices.writtenElsewhere,
+    stopWatching: notices.close,
+  }
 }
 
 async function closingOnError(db: ConsoleDb, work: () => Promise<unknown>): Promise<void> {

@@ -57,6 +57,7 @@ function createStore(
   adapter: StoreAdapter,
   readers: OpenedDatabase['readers'],
   writtenElsewhere: OpenedDatabase['writtenElsewhere'],
+  stopWatching: OpenedDatabase['stopWatching'],
 ) {
   const callIndex = createCallIndexQueries(db)
   const recentSessions = createRecentSessions<SessionWithUser>(writtenElsewhere)
@@ -123,6 +124,7 @@ function createStore(
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
     writeHealth: createWriteHealth(db),
     close: async () => {
+      await stopWatching()
       await readers.close()
       await db.destroy()
     },
@@ -137,6 +139,6 @@ export async function openStore(
   limits: QueryLimits = DEFAULT_QUERY_LIMITS,
   options: StoreOptions = {},
 ): Promise<ConsoleStore> {
-  const { db, adapter, readers, writtenElsewhere } = await openConsoleDatabase(location, limits, options)
-  return createStore(db, adapter, readers, writtenElsewhere)
+  const { db, adapter, readers, writtenElsewhere, stopWatching } = await openConsoleDatabase(location, limits, options)
+  return createStore(db, adapter, readers, writtenElsewhere, stopWatching)
 }

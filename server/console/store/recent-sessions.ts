@@ -1,15 +1,21 @@
-// Sessions this process found in the last second. Every API request resolves its session, and a person's tabs poll
-// call status each second: without this, each of those reads the store (about 45 µs of CPU on SQLite, a profile
-// of bench:api showed). A sign-out, role change or deactivation must still apply at the person's next request, on
-// every instance: a write through this store to sessions or people forgets them all, and so does a write by any
-// other connection, which the store tells cheaply (`writtenElsewhere`: SQLite's data_version, read once per turn of
-// the event loop, so the CLI's changes count from the next turn on). A store that cannot tell (PostgreSQL, shared
-// by several instances) keeps nothing: every lookup reads it.
+// Sessions this process found lately. Every API request resolves its session, and a person's tabs poll call status
+// each second: without this, each of those reads the store (about 45 µs of CPU on SQLite, a profile of bench:api
+// showed; on PostgreSQL a round trip, most of a proxied read's CPU in bench:cluster). A sign-out, role change or
+// deactivation must still apply at the person's next request, on every instance: a write through this store to
+// sessions or people forgets them all, and so does a write by any other connection, which the store tells cheaply
+// (`writtenElsewhere`): SQLite's data_version, read once per turn of the event loop, so the CLI's changes count from
+// the next turn on; PostgreSQL's notice on a channel of the console's (postgres/session-notices.ts), which reaches
+// every instance within its delivery (milliseconds), and while that instance is not listening nothing is kept. A
+// store that cannot tell at all (PostgreSQL opened without `watchSessions`: the CLI) keeps nothing.
 
 import { createLruCache } from '../../shared/lru-cache'
 
-/** How long a found session is taken as read, at most. */
-export const RECENT_MS = 1_000
+/**
+ * How long a found session is taken as read, at most, when no change was told: a bound in case a notice is lost
+ * (the changes that end a session are told at once). A kept row's idle time is judged again on the store's row
+ * before a session is ended for it (auth/sessions.ts), so another instance's last-seen writes are never missed.
+ */
+export const RECENT_MS = 30_000
 // A bound, so a flood of distinct cookies cannot grow it: past it the oldest kept goes.
 const MAX_RECENT = 10_000
 
@@ -53,7 +59,10 @@ export function createRecentSessions<Row>(
       return undefined
     },
     keep(idHash, row, since) {
-      if (!writtenElsewhere || since !== generation) return
+      if (!writtenElsewhere) return
+      // A change told while the row was read: it may be older than that change.
+      if (writtenElsewhere()) forgetAll()
+      if (since !== generation) return
       rows.set(idHash, { row, until: now() + RECENT_MS })
     },
     generation: () => generation,

@@ -31,14 +31,14 @@ export function createSessionQueries(db: ConsoleDb, recent: RecentSessions<Sessi
     insert: async (row: SessionRow) => {
       await db.insertInto('sessions').values(row).execute()
     },
-    /** A session found within the last second (recent-sessions.ts), without a promise; undefined: ask `find`. */
+    /** A session found lately (recent-sessions.ts), without a promise; undefined: ask `find`. */
     findKept: (idHash: string): SessionWithUser | undefined => recent.get(idHash),
     /**
-     * The hot path (every API request): a session found within the last second (recent-sessions.ts), else the
+     * The hot path (every API request): a session found lately (recent-sessions.ts), else (or when `fresh`) the
      * query compiled once, run with the id's hash as its one parameter.
      */
-    find: async (idHash: string): Promise<SessionWithUser | undefined> => {
-      const kept = recent.get(idHash)
+    find: async (idHash: string, fresh = false): Promise<SessionWithUser | undefined> => {
+      const kept = fresh ? undefined : recent.get(idHash)
       if (kept) return kept
       const since = recent.generation()
       const { rows } = await db.executeQuery<SessionWithUser>({ ...findSession, parameters: [idHash] })
