@@ -34,6 +34,8 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
 
 let built = false
+/** Seconds the instances are watched with everyone signed in and nobody reading. */
+const IDLE_SECONDS = 3
 
 export async function runClusterStore(run: ClusterRun, log: (line: string) => void): Promise<StoreFigures> {
   const emails = Array.from({ length: run.people }, (_, i) => `person${i}@bench.test`)
@@ -87,6 +89,13 @@ async function readStatuses(
       }
     }),
   )
+  // What the instances spend with nobody reading (leases, the live feed, the index, timers): part of each read's
+  // CPU below, and a larger part the fewer people read.
+  const idleBefore = cluster.instances.map((instance) => cpuSeconds(instance.pid))
+  await new Promise((done) => setTimeout(done, IDLE_SECONDS * 1000))
+  const idleMs = cluster.instances.map(
+    (instance, i) => ((cpuSeconds(instance.pid) - (idleBefore[i] ?? 0)) * 1000) / IDLE_SECONDS,
+  )
   log(`${run.store}: ${signedIn.length} of ${run.people} people signed in; reading call statuses for ${run.seconds} s`)
 
   const latencies: number[] = []
@@ -126,7 +135,7 @@ async function readStatuses(
       `CPU per request: ${cpuPerReadMs.toFixed(2)} ms (all instances)`,
       ...cluster.instances.map(
         (instance, i) =>
-          `instance ${i}: ${served.get(`127.0.0.1:${instance.port}`) ?? 0} requests served, CPU ${(cpu[i] ?? 0).toFixed(1)} s, RSS ${rssMb(instance.pid)} MB`,
+          `instance ${i}: ${served.get(`127.0.0.1:${instance.port}`) ?? 0} requests served, CPU ${(cpu[i] ?? 0).toFixed(1)} s (${(idleMs[i] ?? 0).toFixed(0)} ms a second with nobody reading, before), RSS ${rssMb(instance.pid)} MB`,
       ),
     ].join('\n'),
   )

@@ -28,6 +28,8 @@ export interface OpenedDatabase {
   writtenElsewhere: (() => boolean) | null
   /** Ends what tells `writtenElsewhere` (PostgreSQL's listening connection); called by the store's close. */
   stopWatching: () => Promise<void>
+  /** PostgreSQL's, when listening: the next notice of a change to sessions or people (session-notices.ts). */
+  nextNotice: (() => Promise<void>) | null
 }
 
 export interface StoreOptions extends PostgresOptions {
@@ -73,6 +75,7 @@ export async function openConsoleDatabase(
       readers: openSqliteReaders(location, db, limits),
       writtenElsewhere,
       stopWatching: async () => {},
+      nextNotice: null,
     }
   }
   // Loaded only for PostgreSQL: a console on SQLite does not hold the pg driver in memory.
@@ -90,6 +93,7 @@ export async function openConsoleDatabase(
       readers: openPostgresReaders(location, limits),
       writtenElsewhere: null,
       stopWatching: async () => {},
+      nextNotice: null,
     }
   const { listenForSessionChanges } = await import('./postgres/session-notices')
   const notices = listenForSessionChanges(location)
@@ -100,6 +104,7 @@ export async function openConsoleDatabase(
     readers: openPostgresReaders(location, limits),
     writtenElsewhere: notices.writtenElsewhere,
     stopWatching: notices.close,
+    nextNotice: notices.nextNotice,
   }
 }
 

@@ -58,9 +58,10 @@ function createStore(
   readers: OpenedDatabase['readers'],
   writtenElsewhere: OpenedDatabase['writtenElsewhere'],
   stopWatching: OpenedDatabase['stopWatching'],
+  nextNotice: OpenedDatabase['nextNotice'],
 ) {
   const callIndex = createCallIndexQueries(db)
-  const recentSessions = createRecentSessions<SessionWithUser>(writtenElsewhere)
+  const recentSessions = createRecentSessions<SessionWithUser>(writtenElsewhere, Date.now, nextNotice)
   return {
     db,
     adapter,
@@ -68,7 +69,7 @@ function createStore(
     users: forgettingOnWrites(
       createUserQueries(db),
       ['count', 'byEmail', 'byId', 'list', 'byIdentity'],
-      recentSessions.forgetAll,
+      recentSessions,
     ),
     sessions: createSessionQueries(db, recentSessions),
     throttle: createThrottleQueries(db),
@@ -139,6 +140,13 @@ export async function openStore(
   limits: QueryLimits = DEFAULT_QUERY_LIMITS,
   options: StoreOptions = {},
 ): Promise<ConsoleStore> {
-  const { db, adapter, readers, writtenElsewhere, stopWatching } = await openConsoleDatabase(location, limits, options)
-  return createStore(db, adapter, readers, writtenElsewhere, stopWatching)
+  const opened = await openConsoleDatabase(location, limits, options)
+  return createStore(
+    opened.db,
+    opened.adapter,
+    opened.readers,
+    opened.writtenElsewhere,
+    opened.stopWatching,
+    opened.nextNotice,
+  )
 }

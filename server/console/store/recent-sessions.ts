@@ -31,11 +31,18 @@ export interface RecentSessions<Row> {
   /** A change to one session that leaves it valid (last seen), applied to the kept row. */
   update(idHash: string, change: Partial<Row>): void
   forgetAll(): void
+  /**
+   * Runs a write that ends sessions or changes people, then forgets every kept row; on PostgreSQL it answers once
+   * the write's notice came back (`changed`: whether it changed rows, so that a notice is due), so that the person
+   * it concerns cannot reach another instance before that instance was told.
+   */
+  written<T>(write: () => Promise<T>, changed?: (result: T) => boolean): Promise<T>
 }
 
 export function createRecentSessions<Row>(
   writtenElsewhere: (() => boolean) | null,
   now: () => number = Date.now,
+  nextNotice: (() => Promise<void>) | null = null,
 ): RecentSessions<Row> {
   const rows = createLruCache<string, { row: Row; until: number }>(MAX_RECENT)
   let generation = 0
@@ -71,28 +78,34 @@ export function createRecentSessions<Row>(
       if (kept) kept.row = { ...kept.row, ...change }
     },
     forgetAll,
+    async written(write, changed = () => true) {
+      // Waited for from before the write: its notice may come back before the write's own answer does.
+      const notice = nextNotice?.()
+      try {
+        const result = await write()
+        if (notice && changed(result)) await notice
+        return result
+      } finally {
+        forgetAll()
+      }
+    },
   }
 }
 
 /**
- * The same queries, but every one not named in `reads` forgets the recent sessions once it has run (and if it
- * failed): a query added later is taken as a write unless it is listed, so the safe side is the default.
+ * The same queries, but every one not named in `reads` is a write (`recent.written`): it forgets the recent sessions
+ * once it has run (and if it failed), and on PostgreSQL answers once every instance was told. A query added later is
+ * taken as a write unless it is listed, so the safe side is the default.
  */
 export function forgettingOnWrites<Queries extends Record<string, unknown>>(
   queries: Queries,
   reads: readonly (keyof Queries)[],
-  forget: () => void,
+  recent: Pick<RecentSessions<unknown>, 'written'>,
 ): Queries {
   const wrapped: Record<string, unknown> = { ...queries }
   for (const [name, query] of Object.entries(queries)) {
     if (typeof query !== 'function' || reads.includes(name)) continue
-    wrapped[name] = async (...args: unknown[]) => {
-      try {
-        return await query(...args)
-      } finally {
-        forget()
-      }
-    }
+    wrapped[name] = (...args: unknown[]) => recent.written(() => query(...args))
   }
   return wrapped as Queries
 }

@@ -67,29 +67,26 @@ export function createSessionQueries(db: ConsoleDb, recent: RecentSessions<Sessi
       recent.update(idHash, { last_seen_at: now })
     },
     delete: async (idHash: string) => {
-      try {
-        await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute()
-      } finally {
-        recent.forgetAll()
-      }
+      await recent.written(
+        () => db.deleteFrom('sessions').where('id_hash', '=', idHash).executeTakeFirst(),
+        (result) => Number(result.numDeletedRows) > 0,
+      )
     },
     /** Ends every session of one person; returns how many there were. */
     deleteForUser: async (userId: string): Promise<number> => {
-      try {
-        const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst()
-        return Number(result.numDeletedRows)
-      } finally {
-        recent.forgetAll()
-      }
+      const result = await recent.written(
+        () => db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst(),
+        (done) => Number(done.numDeletedRows) > 0,
+      )
+      return Number(result.numDeletedRows)
     },
     /** Ends every session of everyone (a restore: the sessions it brings back may have been signed out since). */
     deleteAll: async (): Promise<number> => {
-      try {
-        const result = await db.deleteFrom('sessions').executeTakeFirst()
-        return Number(result.numDeletedRows)
-      } finally {
-        recent.forgetAll()
-      }
+      const result = await recent.written(
+        () => db.deleteFrom('sessions').executeTakeFirst(),
+        (done) => Number(done.numDeletedRows) > 0,
+      )
+      return Number(result.numDeletedRows)
     },
     /** Per person (or for one person), the sessions that would still be accepted at `now` (see auth/sessions.ts resolve). */
     liveCountByUser: async (now: number, idleMs: number, onlyUserId?: string): Promise<Map<string, number>> => {

@@ -8,10 +8,19 @@ import { SESSION_CHANGES } from './session-change-triggers'
 
 /** How long to wait before listening again after the connection was lost. */
 const RECONNECT_MS = 1_000
+/** How long a write waits for its own notice to come back, at most (a lost one, a statement that changed nothing). */
+const NOTICE_WAIT_MS = 500
 
 export interface SessionNotices {
   /** True when a notice came since the last call, or when not listening now (nothing may be kept then). */
   writtenElsewhere(): boolean
+  /**
+   * Called before a write that ends sessions or changes people, awaited after it: resolves when the next notice
+   * comes back here (every listening instance is told at the same moment, so by then the others have it in hand;
+   * the write's answer, and so the person's next request, comes after it), after NOTICE_WAIT_MS, or at once when
+   * not listening.
+   */
+  nextNotice(): Promise<void>
   /** Resolves once listening (or once it has failed to, for now): a store that starts keeps nothing until then. */
   ready: Promise<void>
   close(): Promise<void>
@@ -23,6 +32,7 @@ export function listenForSessionChanges(url: string): SessionNotices {
   let closed = false
   let client: pg.Client | null = null
   let retry: NodeJS.Timeout | null = null
+  let waiting: (() => void)[] = []
 
   const lost = () => {
     listening = false
@@ -36,6 +46,9 @@ export function listenForSessionChanges(url: string): SessionNotices {
     client = next
     next.on('notification', () => {
       noticed = true
+      const told = waiting
+      waiting = []
+      for (const resolve of told) resolve()
     })
     next.on('error', () => {})
     next.on('end', () => {
@@ -63,6 +76,16 @@ export function listenForSessionChanges(url: string): SessionNotices {
       if (!noticed) return false
       noticed = false
       return true
+    },
+    nextNotice() {
+      if (!listening) return Promise.resolve()
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, NOTICE_WAIT_MS)
+        waiting.push(() => {
+          clearTimeout(timer)
+          resolve()
+        })
+      })
     },
     ready,
     async close() {
