@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { eventually } from '../../shared/test-support/eventually'
+import { createSessionService } from '../auth/sessions'
 import { nextTurn } from '../test-support/next-turn'
 import { onPostgres, testStoreLocation } from '../test-support/test-store'
 import { type ConsoleStore, openStore } from '.'
@@ -94,6 +95,20 @@ describe('sessions found lately', () => {
     vi.advanceTimersByTime(1)
     await here.sessions.find('hash-1')
     expect(spy).toHaveBeenCalledTimes(1)
+  })
+
+  it("never ends a session for a kept row's old last-seen time: another instance's touch counts", async () => {
+    // An idle limit shorter than RECENT_MS, so that a kept row can look idle while the store's is not. PostgreSQL
+    // tells no touch (it ends nothing): there the kept row's last-seen time is behind.
+    const policy = { idleMs: 20_000, absoluteMs: 3_600_000 }
+    const service = createSessionService(here, policy, Date.now)
+    expect((await service.resolveById('hash-1'))?.role).toBe('support')
+    vi.advanceTimersByTime(15_000)
+    await elsewhere.sessions.touch('hash-1', Date.now())
+    vi.advanceTimersByTime(10_000)
+    await nextTurn()
+    expect((await service.resolveById('hash-1'))?.role).toBe('support')
+    expect(await elsewhere.sessions.find('hash-1')).toBeDefined()
   })
 
   it('keeps the last-seen time it wrote, so a person is touched once and not at each request', async () => {
