@@ -60,7 +60,7 @@ const SMOKES: Smoke[] = [
   { script: 'bench:memory', args: ['--streams', '5', '--calls', '50', '--settle', '1'] },
 ]
 
-// bench:audit, bench:live, bench:neighbours and bench:search run on both stores when PostgreSQL's programs are
+// bench:audit, bench:cluster, bench:live, bench:neighbours and bench:search run on both stores when PostgreSQL's programs are
 // found (their --store's default) and on SQLite alone otherwise, saying why; in CI the PostgreSQL side must run.
 const postgres = findPostgresBin()
 if ('missing' in postgres && process.env.CI)

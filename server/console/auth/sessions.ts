@@ -1,5 +1,5 @@
 // Sessions: create (rotating any previous one), resolve with idle and absolute expiry (from memory when this instance
-// found the session in the last second: resolveKept), end.
+// found the session lately: resolveKept, store/recent-sessions.ts), end.
 import type { Role, TimeZonePreference } from '../../../src/api/contract/console-schemas'
 import type { ConsoleStore } from '../store'
 import type { SessionWithUser } from '../store/sessions'
@@ -36,9 +36,12 @@ export function createSessionService(store: ConsoleStore, policy: SessionPolicy,
   const ended = (row: SessionWithUser, at: number) =>
     row.active !== 1 || at >= row.expires_at || at - row.last_seen_at >= policy.idleMs
   async function resolveById(idHash: string): Promise<ActiveSession | null> {
-    const row = await store.sessions.find(idHash)
+    let row = await store.sessions.find(idHash)
     if (!row) return null
     const at = now()
+    // A kept row's last-seen time may be behind another instance's write: the store's row decides an ending.
+    if (ended(row, at)) row = await store.sessions.find(idHash, true)
+    if (!row) return null
     if (ended(row, at)) {
       await store.sessions.delete(idHash)
       return null
@@ -78,7 +81,7 @@ export function createSessionService(store: ConsoleStore, policy: SessionPolicy,
     idOf: hashSessionToken,
 
     /**
-     * The session of `idHash` when the store need not be asked: found in the last second, still valid and not due
+     * The session of `idHash` when the store need not be asked: found lately, still valid and not due
      * for its last-seen write. Undefined otherwise, and `resolveById` decides (and deletes or writes). The fast path
      * of proxied reads asks this first: a tab's poll then waits on no promise for its session.
      */

@@ -12,6 +12,7 @@ const skip = clusterSkipReason()
 const ADMIN = 'admin@cluster.test'
 const SUPPORT = 'support@cluster.test'
 const CALLER = 'caller@cluster.test'
+const LEAVER = 'leaver@cluster.test'
 
 let cluster: ConsoleCluster
 
@@ -44,6 +45,7 @@ describe.skipIf(skip)('two console instances behind nginx', () => {
         { email: ADMIN, role: 'admin' },
         { email: SUPPORT, role: 'support' },
         { email: CALLER, role: 'support' },
+        { email: LEAVER, role: 'support' },
       ],
       // The per-person limits are each instance's own until they move to the store (branch limits); these
       // tests are about sessions and the audit chain, not the pace.
@@ -73,6 +75,9 @@ describe.skipIf(skip)('two console instances behind nginx', () => {
   it('a sign-out on one instance ends the session on the other at its next request', async () => {
     const person = clusterPerson(cluster.url, SUPPORT)
     expect((await person.signIn()).status).toBe(200)
+    // Both instances have found the session, and keep it in memory (store/recent-sessions.ts).
+    const found = await inTurn(4, () => person.request('/api/console/session'))
+    expect(found.answers.map((answer) => signedInAs(answer))).toEqual(Array(4).fill(SUPPORT))
     const stolen = person.cookie
     expect((await person.signOut()).status).toBeLessThan(300)
     person.cookie = stolen
@@ -100,6 +105,23 @@ describe.skipIf(skip)('two console instances behind nginx', () => {
 
     const after = await inTurn(4, () => person.request('/api/console/users'))
     expect(after.answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
+    expect(new Set(after.upstreams)).toEqual(new Set(instanceAddresses()))
+  })
+
+  it("a deactivation on one instance ends the person's session on the other at its next request", async () => {
+    const admin = clusterPerson(cluster.url, ADMIN)
+    const person = clusterPerson(cluster.url, LEAVER)
+    expect((await admin.signIn()).status).toBe(200)
+    expect((await person.signIn()).status).toBe(200)
+    const before = await inTurn(4, () => person.request('/api/v1/voice/account'))
+    expect(before.answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
+
+    const users = (await admin.request('/api/console/users')).json<{ users: { id: string; email: string }[] }>()
+    const id = users.users.find((user) => user.email === LEAVER)?.id
+    expect((await admin.request(`/api/console/users/${id}/deactivate`, { method: 'POST' })).status).toBe(200)
+
+    const after = await inTurn(4, () => person.request('/api/v1/voice/account'))
+    expect(after.answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401])
     expect(new Set(after.upstreams)).toEqual(new Set(instanceAddresses()))
   })
 

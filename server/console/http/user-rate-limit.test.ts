@@ -4,7 +4,7 @@ import type { ConsoleStore } from '../store'
 import { createTestConsole, expectProblem, fakeClock, type TestConsole } from '../test-support/console-app'
 import { ACME_KEY, type SimulatorProcess, startSimulatorProcess } from '../test-support/simulator-process'
 import { openTestStore } from '../test-support/test-store'
-import { createUserRateLimiter } from './user-rate-limit'
+import { createUserRateLimiter, LEASE_MS } from './user-rate-limit'
 
 describe('the per-user token bucket, in the store', () => {
   let store: ConsoleStore
@@ -81,40 +81,38 @@ describe('the per-user token bucket, in the store', () => {
 
   it('serves from its lease without the store (takeLeased), and only what the lease holds', async () => {
     const clock = fakeClock()
-    // 600 a minute: a burst of 60, taken 12 at a time.
-    const limiter = createUserRateLimiter(store, 'leased', 600, clock.now)
+    // 60 a minute: a burst of 10, taken 2 at a time, a token a second.
+    const limiter = createUserRateLimiter(store, 'leased', 60, clock.now)
     expect(limiter.takeLeased('a')).toBe(false)
     expect((await limiter.take('a')).allowed).toBe(true)
-    for (let i = 0; i < 11; i++) expect(limiter.takeLeased('a')).toBe(true)
+    expect(limiter.takeLeased('a')).toBe(true)
     expect(limiter.takeLeased('a')).toBe(false)
     expect(limiter.takeLeased('b')).toBe(false)
-    // A lease lapses with its second: then only the store answers.
+    // A lease lapses after LEASE_MS: then only the store answers.
     expect((await limiter.take('a')).allowed).toBe(true)
-    clock.advance(1_000)
+    clock.advance(LEASE_MS)
     expect(limiter.takeLeased('a')).toBe(false)
-    // Whichever way they were served, no more than the bucket's 60 and the second's 10 refilled (the lapsed
-    // lease's 11 unused tokens went back to the bucket).
-    let allowed = 13
+    // Whichever way they were served, no more than the bucket's 10 (full again after LEASE_MS) and the lapsed
+    // lease's unused token, given back.
+    let allowed = 0
     for (let i = 0; i < 100; i++) if (limiter.takeLeased('a') || (await limiter.take('a')).allowed) allowed++
-    expect(allowed).toBe(70)
+    expect(allowed).toBe(11)
   })
 
-  it('gives back the tokens an instance took and did not use once their second has passed', async () => {
+  it('gives back the tokens an instance took and did not use once their lease has lapsed', async () => {
     const clock = fakeClock()
-    // 60 a minute: a burst of 10; an instance takes 2 at a time, and the clock stands still.
-    const one = createUserRateLimiter(store, 'lapsing', 60, clock.now)
-    const two = createUserRateLimiter(store, 'lapsing', 60, clock.now)
+    // 6 a minute: a burst of 10, taken 2 at a time, a token every 10 s; the clock stands still unless moved.
+    const one = createUserRateLimiter(store, 'lapsing', 6, clock.now)
+    const two = createUserRateLimiter(store, 'lapsing', 6, clock.now)
     expect((await one.take('a')).allowed).toBe(true)
     for (let i = 0; i < 8; i++) expect((await two.take('a')).allowed).toBe(true)
     // One token is the first instance's, unused: the second is refused while it holds it.
     expect((await two.take('a')).allowed).toBe(false)
-    clock.advance(1_000)
-    // Refilled by one in that second, and the unused one given back within the next.
+    clock.advance(LEASE_MS)
+    // Refilled by one (at most) in that time, and the unused one given back within a second: two to take.
+    const policy = { capacity: 10, perMs: 6 / 60_000 }
     await expect
-      .poll(
-        async () => (await store.personRates.take('lapsing:a', clock.now(), { capacity: 10, perMs: 0.001 }, 2)).taken,
-        { timeout: 10_000 },
-      )
+      .poll(async () => (await store.personRates.take('lapsing:a', clock.now(), policy, 2)).taken, { timeout: 10_000 })
       .toBe(true)
   })
 })

@@ -3,7 +3,9 @@
 // A token bucket per user: `perMinute` requests a minute, in bursts of up to a tenth of that. The buckets live
 // in the store, so a person's pace is counted across every console instance together. A write to the store on
 // every request cost more than the rest of a proxied read, so each instance takes a person's tokens a share of
-// the burst at a time (a lease), serves them from memory, and gives back what it has not used after LEASE_MS.
+// the burst at a time (a lease), serves them from memory, and gives back what it has not used after LEASE_MS: long
+// enough that a tab polling once a second spends a lease before it lapses (a second was not: every poll then took
+// a lease and gave most of it back, two round trips per read on PostgreSQL).
 // Served requests never exceed what was taken from the shared bucket, so no instance lets a person past the limit;
 // while another instance holds part of it, a person may be refused up to that part early (README: "Running
 // several instances").
@@ -21,7 +23,9 @@ export interface RateDecision {
 export type UserRateLimiter = ReturnType<typeof createUserRateLimiter>
 
 /** How long an instance keeps tokens it took and has not used, before it gives them back. */
-const LEASE_MS = 1_000
+export const LEASE_MS = 10_000
+/** How often lapsed leases are looked for: a lapsed lease's tokens are back within this. */
+const SWEEP_MS = 1_000
 /** The share of a person's burst an instance takes from the shared bucket at once. */
 const LEASE_SHARE = 5
 
@@ -56,7 +60,7 @@ export function createUserRateLimiter(
       if (lease.left > 0) void store.personRates.giveBack(bucketOf(userId), lease.left, policy).catch(() => {})
     }
   }
-  setInterval(giveBackLapsed, LEASE_MS).unref()
+  setInterval(giveBackLapsed, SWEEP_MS).unref()
 
   async function fromStore(userId: string, at: number): Promise<RateDecision> {
     const key = bucketOf(userId)

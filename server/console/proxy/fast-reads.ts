@@ -72,7 +72,7 @@ export function createFastReads(options: FastReadOptions): FastReads {
     const started = performance.now()
     let userId: string
     try {
-      // Answered without the store in the common case (a session found in the last second, a token left in this
+      // Answered without the store in the common case (a session found lately, a token left in this
       // instance's lease: a tab's polls), and then no promise is awaited before the read goes out.
       const id = sessions.idOf(token)
       const session = sessions.resolveKept(id) ?? (await sessions.resolveById(id))

@@ -29,6 +29,10 @@ export interface OpenedDatabase {
   writtenElsewhere: (() => boolean) | null
   /** Notices between the instances sharing the store (PostgreSQL's LISTEN/NOTIFY); null on SQLite. */
   notices: StoreNotices | null
+  /** Ends what tells `writtenElsewhere` (PostgreSQL's listening connection); called by the store's close. */
+  stopWatching: () => Promise<void>
+  /** PostgreSQL's, when listening: the next notice of a change to sessions or people (session-notices.ts). */
+  nextNotice: (() => Promise<void>) | null
 }
 
 export interface StoreOptions extends PostgresOptions {
@@ -40,6 +44,11 @@ export interface StoreOptions extends PostgresOptions {
   migrations?: 'apply' | 'require-current' | 'apply-if-new'
   /** Told what `apply` did: the CLI's `migrate` names the migrations applied. */
   onMigrated?: (migrated: Migrated) => void
+  /**
+   * PostgreSQL: listen for other connections' changes to sessions and people, so found sessions can be kept in
+   * memory (recent-sessions.ts); the server asks for it, the CLI does not (one connection fewer). SQLite always can.
+   */
+  watchSessions?: boolean
   /** Told before `apply` changes a database: the start reminds to take a backup first. */
   beforeMigrating?: (state: MigrationState) => void
 }
@@ -69,6 +78,8 @@ export async function openConsoleDatabase(
       readers: openSqliteReaders(location, db, limits),
       writtenElsewhere,
       notices: null,
+      stopWatching: async () => {},
+      nextNotice: null,
     }
   }
   // Loaded only for PostgreSQL: a console on SQLite does not hold the pg driver in memory.
@@ -80,12 +91,28 @@ export async function openConsoleDatabase(
   })
   const { listenForNotices } = await import('./postgres/notice-listener')
   const notices: StoreNotices = { listen: (listener) => listenForNotices({ ...listener, url: location }) }
+  // A process that serves people (not the CLI) listens for other connections' changes to sessions and people.
+  if (!options.watchSessions)
+    return {
+      db,
+      adapter: postgresAdapter,
+      readers: openPostgresReaders(location, limits),
+      writtenElsewhere: null,
+      notices,
+      stopWatching: async () => {},
+      nextNotice: null,
+    }
+  const { listenForSessionChanges } = await import('./postgres/session-notices')
+  const sessionNotices = listenForSessionChanges(location)
+  await sessionNotices.ready
   return {
     db,
     adapter: postgresAdapter,
     readers: openPostgresReaders(location, limits),
-    writtenElsewhere: null,
+    writtenElsewhere: sessionNotices.writtenElsewhere,
     notices,
+    stopWatching: sessionNotices.close,
+    nextNotice: sessionNotices.nextNotice,
   }
 }
 

@@ -58,9 +58,11 @@ function createStore(
   readers: OpenedDatabase['readers'],
   writtenElsewhere: OpenedDatabase['writtenElsewhere'],
   notices: OpenedDatabase['notices'],
+  stopWatching: OpenedDatabase['stopWatching'],
+  nextNotice: OpenedDatabase['nextNotice'],
 ) {
   const callIndex = createCallIndexQueries(db)
-  const recentSessions = createRecentSessions<SessionWithUser>(writtenElsewhere)
+  const recentSessions = createRecentSessions<SessionWithUser>(writtenElsewhere, Date.now, nextNotice)
   return {
     db,
     adapter,
@@ -68,7 +70,7 @@ function createStore(
     users: forgettingOnWrites(
       createUserQueries(db),
       ['count', 'byEmail', 'byId', 'list', 'byIdentity'],
-      recentSessions.forgetAll,
+      recentSessions,
     ),
     sessions: createSessionQueries(db, recentSessions),
     throttle: createThrottleQueries(db),
@@ -126,6 +128,7 @@ function createStore(
     /** Whether the store can save (disk full, read-only): the app's 503s and /readyz share it. */
     writeHealth: createWriteHealth(db),
     close: async () => {
+      await stopWatching()
       await readers.close()
       await db.destroy()
     },
@@ -140,6 +143,14 @@ export async function openStore(
   limits: QueryLimits = DEFAULT_QUERY_LIMITS,
   options: StoreOptions = {},
 ): Promise<ConsoleStore> {
-  const { db, adapter, readers, writtenElsewhere, notices } = await openConsoleDatabase(location, limits, options)
-  return createStore(db, adapter, readers, writtenElsewhere, notices)
+  const opened = await openConsoleDatabase(location, limits, options)
+  return createStore(
+    opened.db,
+    opened.adapter,
+    opened.readers,
+    opened.writtenElsewhere,
+    opened.notices,
+    opened.stopWatching,
+    opened.nextNotice,
+  )
 }

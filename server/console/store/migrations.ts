@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely'
 import type { Migration, MigrationProvider } from 'kysely/migration'
 import { convertAuditTrail } from '../audit/convert-trail'
 import type { StoreAdapter } from './adapter'
+import { createSessionChangeTriggers, dropSessionChangeTriggers } from './postgres/session-change-triggers'
 import type { ConsoleDatabase } from './schema'
 
 /** The migrations, with what the two stores spell differently taken from the store's adapter. */
@@ -1129,6 +1130,16 @@ const migrationsFor = (store: StoreAdapter): Record<string, Migration> => ({
     },
     async down(db: Kysely<unknown>) {
       await store.migrations.dropLiveNoticeTriggers(db)
+    },
+  },
+  '0038_session_change_notices': {
+    // Issue 54: every instance keeps the sessions it found in memory and forgets them at a notice from PostgreSQL
+    // (store/postgres/session-change-triggers.ts). SQLite tells other connections' writes by its data_version.
+    async up(db: Kysely<unknown>) {
+      if (store.kind === 'postgres') await createSessionChangeTriggers(db)
+    },
+    async down(db: Kysely<unknown>) {
+      if (store.kind === 'postgres') await dropSessionChangeTriggers(db)
     },
   },
 })

@@ -1,15 +1,21 @@
-// Sessions this process found in the last second. Every API request resolves its session, and a person's tabs poll
-// call status each second: without this, each of those reads the store (about 45 µs of CPU on SQLite, a profile
-// of bench:api showed). A sign-out, role change or deactivation must still apply at the person's next request, on
-// every instance: a write through this store to sessions or people forgets them all, and so does a write by any
-// other connection, which the store tells cheaply (`writtenElsewhere`: SQLite's data_version, read once per turn of
-// the event loop, so the CLI's changes count from the next turn on). A store that cannot tell (PostgreSQL, shared
-// by several instances) keeps nothing: every lookup reads it.
+// Sessions this process found lately. Every API request resolves its session, and a person's tabs poll call status
+// each second: without this, each of those reads the store (about 45 µs of CPU on SQLite, a profile of bench:api
+// showed; on PostgreSQL a round trip, most of a proxied read's CPU in bench:cluster). A sign-out, role change or
+// deactivation must still apply at the person's next request, on every instance: a write through this store to
+// sessions or people forgets them all, and so does a write by any other connection, which the store tells cheaply
+// (`writtenElsewhere`): SQLite's data_version, read once per turn of the event loop, so the CLI's changes count from
+// the next turn on; PostgreSQL's notice on a channel of the console's (postgres/session-notices.ts), which reaches
+// every instance within its delivery (milliseconds), and while that instance is not listening nothing is kept. A
+// store that cannot tell at all (PostgreSQL opened without `watchSessions`: the CLI) keeps nothing.
 
 import { createLruCache } from '../../shared/lru-cache'
 
-/** How long a found session is taken as read, at most. */
-export const RECENT_MS = 1_000
+/**
+ * How long a found session is taken as read, at most, when no change was told: a bound in case a notice is lost
+ * (the changes that end a session are told at once). A kept row's idle time is judged again on the store's row
+ * before a session is ended for it (auth/sessions.ts), so another instance's last-seen writes are never missed.
+ */
+export const RECENT_MS = 30_000
 // A bound, so a flood of distinct cookies cannot grow it: past it the oldest kept goes.
 const MAX_RECENT = 10_000
 
@@ -25,11 +31,18 @@ export interface RecentSessions<Row> {
   /** A change to one session that leaves it valid (last seen), applied to the kept row. */
   update(idHash: string, change: Partial<Row>): void
   forgetAll(): void
+  /**
+   * Runs a write that ends sessions or changes people, then forgets every kept row; on PostgreSQL it answers once
+   * the write's notice came back (`changed`: whether it changed rows, so that a notice is due), so that the person
+   * it concerns cannot reach another instance before that instance was told.
+   */
+  written<T>(write: () => Promise<T>, changed?: (result: T) => boolean): Promise<T>
 }
 
 export function createRecentSessions<Row>(
   writtenElsewhere: (() => boolean) | null,
   now: () => number = Date.now,
+  nextNotice: (() => Promise<void>) | null = null,
 ): RecentSessions<Row> {
   const rows = createLruCache<string, { row: Row; until: number }>(MAX_RECENT)
   let generation = 0
@@ -53,7 +66,10 @@ export function createRecentSessions<Row>(
       return undefined
     },
     keep(idHash, row, since) {
-      if (!writtenElsewhere || since !== generation) return
+      if (!writtenElsewhere) return
+      // A change told while the row was read: it may be older than that change.
+      if (writtenElsewhere()) forgetAll()
+      if (since !== generation) return
       rows.set(idHash, { row, until: now() + RECENT_MS })
     },
     generation: () => generation,
@@ -62,28 +78,34 @@ export function createRecentSessions<Row>(
       if (kept) kept.row = { ...kept.row, ...change }
     },
     forgetAll,
+    async written(write, changed = () => true) {
+      // Waited for from before the write: its notice may come back before the write's own answer does.
+      const notice = nextNotice?.()
+      try {
+        const result = await write()
+        if (notice && changed(result)) await notice
+        return result
+      } finally {
+        forgetAll()
+      }
+    },
   }
 }
 
 /**
- * The same queries, but every one not named in `reads` forgets the recent sessions once it has run (and if it
- * failed): a query added later is taken as a write unless it is listed, so the safe side is the default.
+ * The same queries, but every one not named in `reads` is a write (`recent.written`): it forgets the recent sessions
+ * once it has run (and if it failed), and on PostgreSQL answers once every instance was told. A query added later is
+ * taken as a write unless it is listed, so the safe side is the default.
  */
 export function forgettingOnWrites<Queries extends Record<string, unknown>>(
   queries: Queries,
   reads: readonly (keyof Queries)[],
-  forget: () => void,
+  recent: Pick<RecentSessions<unknown>, 'written'>,
 ): Queries {
   const wrapped: Record<string, unknown> = { ...queries }
   for (const [name, query] of Object.entries(queries)) {
     if (typeof query !== 'function' || reads.includes(name)) continue
-    wrapped[name] = async (...args: unknown[]) => {
-      try {
-        return await query(...args)
-      } finally {
-        forget()
-      }
-    }
+    wrapped[name] = (...args: unknown[]) => recent.written(() => query(...args))
   }
   return wrapped as Queries
 }

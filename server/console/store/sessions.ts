@@ -31,14 +31,14 @@ export function createSessionQueries(db: ConsoleDb, recent: RecentSessions<Sessi
     insert: async (row: SessionRow) => {
       await db.insertInto('sessions').values(row).execute()
     },
-    /** A session found within the last second (recent-sessions.ts), without a promise; undefined: ask `find`. */
+    /** A session found lately (recent-sessions.ts), without a promise; undefined: ask `find`. */
     findKept: (idHash: string): SessionWithUser | undefined => recent.get(idHash),
     /**
-     * The hot path (every API request): a session found within the last second (recent-sessions.ts), else the
+     * The hot path (every API request): a session found lately (recent-sessions.ts), else (or when `fresh`) the
      * query compiled once, run with the id's hash as its one parameter.
      */
-    find: async (idHash: string): Promise<SessionWithUser | undefined> => {
-      const kept = recent.get(idHash)
+    find: async (idHash: string, fresh = false): Promise<SessionWithUser | undefined> => {
+      const kept = fresh ? undefined : recent.get(idHash)
       if (kept) return kept
       const since = recent.generation()
       const { rows } = await db.executeQuery<SessionWithUser>({ ...findSession, parameters: [idHash] })
@@ -67,29 +67,26 @@ export function createSessionQueries(db: ConsoleDb, recent: RecentSessions<Sessi
       recent.update(idHash, { last_seen_at: now })
     },
     delete: async (idHash: string) => {
-      try {
-        await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute()
-      } finally {
-        recent.forgetAll()
-      }
+      await recent.written(
+        () => db.deleteFrom('sessions').where('id_hash', '=', idHash).executeTakeFirst(),
+        (result) => Number(result.numDeletedRows) > 0,
+      )
     },
     /** Ends every session of one person; returns how many there were. */
     deleteForUser: async (userId: string): Promise<number> => {
-      try {
-        const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst()
-        return Number(result.numDeletedRows)
-      } finally {
-        recent.forgetAll()
-      }
+      const result = await recent.written(
+        () => db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst(),
+        (done) => Number(done.numDeletedRows) > 0,
+      )
+      return Number(result.numDeletedRows)
     },
     /** Ends every session of everyone (a restore: the sessions it brings back may have been signed out since). */
     deleteAll: async (): Promise<number> => {
-      try {
-        const result = await db.deleteFrom('sessions').executeTakeFirst()
-        return Number(result.numDeletedRows)
-      } finally {
-        recent.forgetAll()
-      }
+      const result = await recent.written(
+        () => db.deleteFrom('sessions').executeTakeFirst(),
+        (done) => Number(done.numDeletedRows) > 0,
+      )
+      return Number(result.numDeletedRows)
     },
     /** Per person (or for one person), the sessions that would still be accepted at `now` (see auth/sessions.ts resolve). */
     liveCountByUser: async (now: number, idleMs: number, onlyUserId?: string): Promise<Map<string, number>> => {

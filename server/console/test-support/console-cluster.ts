@@ -65,6 +65,11 @@ export interface ClusterOptions {
   countUpstream?: boolean
   /** What node runs for each instance: the source through tsx unless a built file is named (bench:cluster). */
   entry?: string[]
+  /**
+   * The store: PostgreSQL unless told; 'sqlite' is one instance's file in the cluster's folder (one instance only:
+   * a SQLite file has one writer), still behind nginx with that one upstream (bench:cluster's SQLite side).
+   */
+  store?: 'postgres' | 'sqlite'
 }
 
 export async function startConsoleCluster(options: ClusterOptions): Promise<ConsoleCluster> {
@@ -77,17 +82,11 @@ export async function startConsoleCluster(options: ClusterOptions): Promise<Cons
     rmSync(dir, { recursive: true, force: true })
   }
   try {
-    const given = process.env.CONSOLE_TEST_POSTGRES_URL
-    const postgres = given ? null : await startPostgresCluster()
+    const onSqlite = options.store === 'sqlite'
+    if (onSqlite && (options.instances ?? 2) !== 1) throw new Error('A cluster on SQLite has one instance')
+    const postgres = onSqlite || process.env.CONSOLE_TEST_POSTGRES_URL ? null : await startPostgresCluster()
     if (postgres) parts.push(postgres)
-    const adminUrl = given ?? postgres?.url ?? ''
-    const database = `console_cluster_${process.pid}_${Date.now()}`
-    const admin = new pg.Client({ connectionString: adminUrl })
-    await admin.connect()
-    await admin.query(`create database ${database} template template0 lc_collate 'C' lc_ctype 'C'`)
-    await admin.end()
-    const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${database}`)
-
+    const databaseUrl = onSqlite ? join(dir, 'console.sqlite') : await createClusterDatabase(postgres)
     // Migrated once, here, with the people in: the instances then start on a ready store.
     const store = await openStore(databaseUrl)
     try {
@@ -115,7 +114,7 @@ export async function startConsoleCluster(options: ClusterOptions): Promise<Cons
         logFile: logFile(index),
         entry: options.entry,
         env: {
-          CONSOLE_DATABASE_URL: databaseUrl,
+          ...(onSqlite ? { CONSOLE_DB: databaseUrl } : { CONSOLE_DATABASE_URL: databaseUrl }),
           CONSOLE_PUBLIC_URL: url,
           // Only nginx (on loopback) may name the client.
           CONSOLE_TRUSTED_PROXIES: '127.0.0.1',
@@ -138,4 +137,15 @@ export async function startConsoleCluster(options: ClusterOptions): Promise<Cons
     await stopAll()
     throw error
   }
+}
+
+/** A new database for the cluster, on the throw-away `postgres` or else CONSOLE_TEST_POSTGRES_URL; its URL. */
+async function createClusterDatabase(postgres: PostgresCluster | null): Promise<string> {
+  const adminUrl = postgres?.url ?? process.env.CONSOLE_TEST_POSTGRES_URL ?? ''
+  const database = `console_cluster_${process.pid}_${Date.now()}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${database} template template0 lc_collate 'C' lc_ctype 'C'`)
+  await admin.end()
+  return adminUrl.replace(/\/[^/]*$/, `/${database}`)
 }

@@ -1,0 +1,49 @@
+// The listening connection lost (a restart, a failover, a terminated backend): nothing is kept until it is back, and
+// the sessions are kept again once it is, on a real PostgreSQL.
+import pg from 'pg'
+import { afterEach, describe, expect, it } from 'vitest'
+import { eventually } from '../../../shared/test-support/eventually'
+import { onPostgres, testStoreLocation } from '../../test-support/test-store'
+import { type ConsoleStore, openStore } from '..'
+
+let store: ConsoleStore | null = null
+afterEach(async () => {
+  await store?.close()
+  store = null
+})
+
+describe.runIf(onPostgres())('the sessions kept while listening for changes (PostgreSQL)', () => {
+  it('keeps nothing while its listening connection is lost, and keeps again once it listens again', async () => {
+    const location = await testStoreLocation()
+    const opened = await openStore(location, undefined, { connections: 2, watchSessions: true })
+    store = opened
+    const { id } = await opened.users.add({ email: 'ana@example.com', passwordHash: 'x', role: 'support', now: 1 })
+    const now = Date.now()
+    await opened.sessions.insert({
+      id_hash: 'hash-1',
+      user_id: id,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + 3_600_000,
+    })
+    await opened.sessions.find('hash-1')
+    expect(opened.sessions.findKept('hash-1')).toBeDefined()
+
+    const admin = new pg.Client({ connectionString: location })
+    await admin.connect()
+    try {
+      const ended = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %'`,
+      )
+      expect(ended.rowCount).toBe(1)
+    } finally {
+      await admin.end()
+    }
+    await eventually(() => expect(opened.sessions.findKept('hash-1')).toBeUndefined(), 10_000)
+    // Listening again within a second or so: a row found is kept again.
+    await eventually(async () => {
+      await opened.sessions.find('hash-1')
+      expect(opened.sessions.findKept('hash-1')).toBeDefined()
+    }, 15_000)
+  })
+})
