@@ -29,13 +29,15 @@ async function useUpRateLimit(request: APIRequestContext) {
 }
 
 /**
- * Keeps spending the account's requests while a journey runs, as another busy tab would: the bucket refills a request
- * every few seconds, and a page that asks little (usage) could otherwise find one each time and never meet a 429.
+ * Keeps spending the account's requests, as another busy tab would, until the page has met a 429: the bucket refills
+ * a request every few seconds, and a page that asks little (usage) could otherwise find one each time and never meet
+ * it. Spending on after that would take every refilled request before the page's retries could (a loaded machine
+ * starved the page for a minute).
  */
 function keepBusy(request: APIRequestContext) {
   let busy = true
   const spending = (async () => {
-    while (busy) {
+    while (busy && traffic.rateLimited === 0) {
       await request.get(`${SIMULATOR}/account`, { headers: AUTH }).catch(() => undefined)
       await new Promise((resolve) => setTimeout(resolve, 500))
     }
