@@ -1,6 +1,6 @@
 // Migration 0029, audit personal values: shipped, so never edited (the database records its name); add the next.
 import type { Kysely } from 'kysely'
-import { convertAuditTrail } from '../../audit/convert-trail'
+import { convertAuditTrail } from '../audit-trail-conversion'
 import type { ConsoleDatabase } from '../schema'
 import type { StoreMigration } from './store-migration'
 
