@@ -4,6 +4,17 @@
 /** The API contract (and the HTTP rules both sides read the same way): the only part of src/ the servers may import. */
 const CONTRACT = '^src/api/contract/'
 const TEST_FILE = '[.]test[.]tsx?$'
+/** Where the servers' test helpers live; tests and other helpers there may import them, product code never. */
+const TEST_SUPPORT = '(^|/)test-support/'
+/** A test fixture wherever it sits: the helpers' folders, a file named for fixtures, a seed helper. */
+// The simulator's db/seed.ts is no fixture: it is the simulator's own demo data, which it ships with.
+const FIXTURE = [
+  '(^|/)test-support/',
+  '(^|/)fixtures?/',
+  '[^/]*fixtures?[^/]*$',
+  '^server/console/seed[^/]*$',
+  '^server/console/.*/seed[^/]*$',
+]
 // Not anchored: a node_modules reached through a symlink resolves outside the repository.
 const NPM = (name) => `(^|/)node_modules/${name}/`
 
@@ -104,6 +115,33 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/shared/' },
       to: { path: ['^server/(console|simulator)/', '^src/'] },
+    },
+    {
+      name: 'console-store-knows-no-feature',
+      comment:
+        'The store sits below every capability of the console (alerts, calls, live, reports, ...): they import it, ' +
+        'never the other way. A type both need lives in the store or in src/api/contract/.',
+      severity: 'error',
+      from: { path: '^server/console/store/', pathNot: TEST_FILE },
+      to: { path: '^server/console/', pathNot: ['^server/console/store/', TEST_SUPPORT] },
+    },
+    {
+      name: 'console-http-only-auth-entry',
+      comment:
+        "http/ is the middleware every route shares: it reads sign-in and sessions only through auth/'s public " +
+        'entry (auth/index.ts), so auth/ may change its insides without breaking it.',
+      severity: 'error',
+      from: { path: '^server/console/http/' },
+      to: { path: '^server/console/auth/', pathNot: '^server/console/auth/index[.]ts$' },
+    },
+    {
+      name: 'fixtures-only-in-tests',
+      comment:
+        'Test fixtures (test-support/, files named *fixture*, seed helpers) serve tests: product code that ' +
+        'imported one would ship it, and a test would pass for code that never runs in production.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: [TEST_FILE, TEST_SUPPORT] },
+      to: { path: FIXTURE },
     },
     {
       name: 'no-circular',

@@ -1,7 +1,6 @@
-// Starts the console server: opens its store, listens with timeouts and connection caps (overall and per address).
-import { createServer, type RequestListener, type Server } from 'node:http'
+// Starts the console server: opens its store, starts its background work, builds the app (app.ts), listens
+// (console-app/listen.ts: timeouts and connection caps) and sweeps the store (console-app/housekeeping.ts).
 import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
 import type { LiveCall } from '../../src/api/contract/live-schemas'
 import { auditHeadToChannel } from './alerts/delivery/audit-head-channel'
 import { type AlertDelivery, createAlertDelivery } from './alerts/delivery/delivery'
@@ -12,19 +11,18 @@ import { createConsole } from './app'
 import { createAuditLog } from './audit/audit-log'
 import { anchorAuditHead } from './audit/head-anchor'
 import { createRefusalTally } from './audit/refusal-tally'
-import { DEFAULT_THROTTLE } from './auth/sign-in-throttle'
 import { readFlaggedCallerIds } from './caller-ids/read-health'
 import { CALL_INDEX_LEASE, startConsoleCallIndex } from './calls/index/console-call-index'
 import { readIndexState } from './calls/index/read-index-state'
 import { newInstanceId } from './cluster/instance-id'
 import { announceInstance } from './cluster/instance-presence'
 import type { ConsoleConfig } from './config'
+import { startHousekeeping } from './console-app/housekeeping'
+import { listenConsole } from './console-app/listen'
 import { recordDemoPlacers } from './demo-placed-by'
 import { DEMO_USERS, ensureDemoUsers } from './demo-users'
-import { capConnectionsPerAddress } from './http/connection-cap'
 import { foldRepeatedErrors } from './http/repeated-errors'
 import { createLogger, type Logger, withFields } from './http/request-log'
-import { endWithProblem } from './http/socket-problem'
 import { createIntegrationDelivery, type IntegrationDelivery } from './integrations/integration-delivery'
 import { LIVE_HUB_LEASE } from './live/cluster-poller'
 import { createConsoleLiveHub } from './live/console-live-hub'
@@ -55,18 +53,6 @@ export interface RunningConsole {
   /** The same stop without the waits (tests, npm start). */
   close(): Promise<void>
 }
-
-const SWEEP_EVERY_MS = 10 * 60_000
-const MAX_CONNECTIONS = 1_000
-/**
- * How long an idle kept-alive connection stays open. A load balancer in front must close its idle ones
- * sooner (deploy/nginx/console.conf: keepalive_timeout), or it may write a request on one as it closes here.
- */
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000
-const DAY_MS = 24 * 60 * 60_000
-const RATE_BUCKET_KEEP_MS = 60 * 60_000
-// Signed recording links live for hours; an origin the service has not named for a week is learnt again when it does.
-const STORAGE_LINK_KEEP_MS = 7 * DAY_MS
 
 export async function startConsole(
   config: ConsoleConfig,
@@ -215,93 +201,8 @@ export async function startConsole(
     now,
   })
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const instance = serve(
-      {
-        fetch: app.fetch,
-        // The fast path for voice API reads first; every other request (and any it leaves) goes to the app.
-        createServer: ((serverOptions: Parameters<typeof createServer>[0], listener: RequestListener) =>
-          createServer(serverOptions, (req, res) => {
-            if (!fastReads(req, res, listener)) listener(req, res)
-          })) as typeof createServer,
-        port: config.port,
-        hostname: config.host,
-        // Node checks these timeouts every connectionsCheckingInterval (30 s unless told): checked each
-        // second, a client that sends its headers slowly is cut off within a second of the limit.
-        serverOptions: {
-          headersTimeout: config.network.headersTimeoutMs,
-          requestTimeout: 60_000,
-          keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-          connectionsCheckingInterval: 1_000,
-        },
-      },
-      () => resolve(instance as Server),
-    ) as Server
-    instance.once('error', reject)
-  })
-  // A flood cannot open unlimited sockets, and one address cannot take them all.
-  server.maxConnections = MAX_CONNECTIONS
-  capConnectionsPerAddress(server, config.network.maxConnectionsPerAddress, config.network.trustedProxies, logger)
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    const code = error.code ?? 'unknown'
-    // A browser that leaves mid-request is ordinary: a line at info, no stack.
-    if (!socket.writable || code === 'ECONNRESET') {
-      logger.info({ msg: 'client connection ended', code })
-      socket.destroy()
-    } else if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
-      endWithProblem(socket, logger, {
-        status: 408,
-        reason: 'Request Timeout',
-        title: 'Request too slow',
-        detail: 'The request did not arrive in time, so the console closed the connection. Try again.',
-        cause: code,
-      })
-    else if (code === 'HPE_HEADER_OVERFLOW')
-      endWithProblem(socket, logger, {
-        status: 431,
-        reason: 'Request Header Fields Too Large',
-        title: 'Request too large',
-        detail:
-          'The address and headers of the request are larger than the console reads (16 KB). Shorten the address.',
-        cause: code,
-      })
-    else
-      endWithProblem(socket, logger, {
-        status: 400,
-        reason: 'Bad Request',
-        title: 'Not an HTTP request',
-        detail: 'The console could not read the request as HTTP/1.1.',
-        cause: code,
-      })
-  })
-  const sweep = setInterval(() => {
-    store.sessions
-      .deleteExpired(Date.now(), config.session.idleMs)
-      .catch((error) => logger.error({ msg: 'session sweep failed', error: String(error) }))
-    // Failure counts whose window and lock have both passed: a spray of made-up emails leaves no rows behind.
-    store.throttle
-      .deleteStale(Date.now() - Math.max(DEFAULT_THROTTLE.windowMs, DEFAULT_THROTTLE.lockMs))
-      .catch((error) => logger.error({ msg: 'throttle sweep failed', error: String(error) }))
-    // Rate buckets refill within 10 minutes at the slowest setting: an hour-old row is a full bucket.
-    store.personRates
-      .deleteStale(Date.now() - RATE_BUCKET_KEEP_MS)
-      .catch((error) => logger.error({ msg: 'rate bucket sweep failed', error: String(error) }))
-    store.storageOrigins
-      .deleteStale(Date.now() - STORAGE_LINK_KEEP_MS)
-      .catch((error) => logger.error({ msg: 'storage origin sweep failed', error: String(error) }))
-    store.personClaims
-      .deleteLapsed(Date.now())
-      .catch((error) => logger.error({ msg: 'claim sweep failed', error: String(error) }))
-  }, SWEEP_EVERY_MS)
-  sweep.unref()
-  const pruneAudit = () =>
-    audit
-      .prune(now() - config.auditRetentionDays * DAY_MS)
-      .then(({ removed }) => removed > 0 && logger.info({ msg: 'audit entries pruned', removed }))
-      .catch((error) => logger.error({ msg: 'audit prune failed', error: String(error) }))
-  await pruneAudit()
-  const retention = setInterval(pruneAudit, DAY_MS)
-  retention.unref()
+  const server = await listenConsole(config, app, fastReads, logger)
+  const housekeeping = await startHousekeeping(config, store, audit, logger, now)
   // The console's own rows past their windows (CONSOLE_RETENTION_*), pruned by one instance of several, daily.
   const recordsRetention = startConsoleRetention({ store, audit, retention: config.retention, instanceId, logger, now })
   if (recordsRetention) ops.metrics.watchLease(RETENTION_LEASE, recordsRetention.leaseHeld)
@@ -332,8 +233,7 @@ export async function startConsole(
     closeRest: async () => {
       await liveClosed
       await demoPlacers
-      clearInterval(sweep)
-      clearInterval(retention)
+      housekeeping.stop()
       // Their close gives up the leases they hold, so another instance takes the work over at once.
       await alerts?.close()
       await callIndex?.close()

@@ -4,10 +4,10 @@
 // forking the chain.
 import type { AuditAction, AuditActor } from '../../../src/api/contract/audit-schemas'
 import type { ConsoleStore } from '../store'
+import { entryHash, GENESIS_HASH } from '../store/audit-chain'
+import { personalise } from '../store/audit-personal-fields'
 import type { ConsoleDb } from '../store/database'
 import type { AuditRow } from '../store/schema'
-import { entryHash, GENESIS_HASH } from './chain'
-import { personalise } from './personal-fields'
 
 export interface AuditEvent {
   actor: AuditActor | null

@@ -2,8 +2,8 @@
 // `audit.converted` entry, or any older one, is recomputed from the entries as they were written, their personal
 // values put back. Once a value an entry up to that head held is erased, that old head can no longer be recomputed.
 import type { ConsoleStore } from '../store'
+import { entryHash } from '../store/audit-chain'
 import type { AuditRow } from '../store/schema'
-import { entryHash } from './chain'
 
 const BATCH = 1000
 

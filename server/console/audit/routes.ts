@@ -1,6 +1,7 @@
 // /api/console/audit: the trail for admins (a page at a time, newest first), its people,
 // and a CSV export of every entry the filters select, streamed a batch at a time.
-import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
+import * as z from 'zod/mini'
 import {
   AUDIT_PATHS,
   type AuditActors,
@@ -10,9 +11,10 @@ import {
 } from '../../../src/api/contract/audit-schemas'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { sameSiteOnly } from '../http/csrf'
-import { CSV_CONTENT_TYPE, csvByteOrder, csvFileName } from '../http/csv'
+import { BYTE_ORDER_PARAM, byteOrderRefusal, CSV_CONTENT_TYPE, csvFileName, wantsByteOrder } from '../http/csv'
 import { csvStream } from '../http/csv-stream'
 import { sendInvalidFields } from '../http/invalid-fields'
+import { queryString } from '../http/query-string'
 import { responseDelivery } from '../http/response-delivery'
 import type { ConsoleStore } from '../store'
 import type { AuditFilter } from '../store/audit'
@@ -35,12 +37,17 @@ function filterOf(query: AuditQuery): AuditFilter {
   }
 }
 
-function parseQuery(c: Context) {
-  const parsed = auditQuery.safeParse(c.req.query())
-  if (parsed.success) return { query: parsed.data }
-  const detail = 'One of the audit filters is not valid; clear it and try again.'
-  return { refused: sendInvalidFields(c, parsed.error, detail, 'Invalid filters') }
+const FILTERS_REFUSAL = {
+  detail: 'One of the audit filters is not valid; clear it and try again.',
+  title: 'Invalid filters',
 }
+const pageQuery = queryString(auditQuery, FILTERS_REFUSAL)
+// The byte order is read before the filters: a wrong `bom` is refused on its own, as every export does.
+const exportQuery = queryString(
+  z.extend(auditQuery, BYTE_ORDER_PARAM),
+  (c, error) =>
+    byteOrderRefusal(c, error) ?? sendInvalidFields(c, error, FILTERS_REFUSAL.detail, FILTERS_REFUSAL.title),
+)
 
 /** Every entry the filter selects, newest first, EXPORT_BATCH at a time. */
 async function* auditBatches(store: ConsoleStore, filter: AuditFilter) {
@@ -64,9 +71,8 @@ export function auditRoutes(
 ) {
   return new Hono<SessionEnv>()
     .use(signedIn, requirePermission('audit:read'))
-    .get(under(AUDIT_PATHS.page), async (c) => {
-      const { query, refused } = parseQuery(c)
-      if (!query) return refused
+    .get(under(AUDIT_PATHS.page), pageQuery, async (c) => {
+      const query = c.req.valid('query')
       const limit = query.limit ?? PAGE_SIZE
       // One more than the page: whether there is an older page, without a count.
       const rows = await store.audit.page(filterOf(query), limit + 1)
@@ -82,11 +88,9 @@ export function auditRoutes(
       const body: AuditActors = { actors: users.map((user) => ({ userId: user.id, email: user.email })) }
       return c.json(body)
     })
-    .get(under(AUDIT_PATHS.export), sameSiteOnly('Open the export from the Audit log page.'), (c) => {
-      const byteOrder = csvByteOrder(c)
-      if (byteOrder instanceof Response) return byteOrder
-      const { query, refused } = parseQuery(c)
-      if (!query) return refused
+    .get(under(AUDIT_PATHS.export), sameSiteOnly('Open the export from the Audit log page.'), exportQuery, (c) => {
+      const { bom, ...query } = c.req.valid('query')
+      const byteOrder = { bom: wantsByteOrder({ bom }) }
       const filter = filterOf(query)
       const { cursor: _cursor, limit: _limit, ...filters } = query
       const facts = { actor: actorOf(c.get('session')), ...requestFacts(c) }

@@ -1,7 +1,7 @@
 // `audit verify`: walks the whole trail oldest first and checks every link of the chain.
 import type { ConsoleStore } from '../store'
+import { entryHash, GENESIS_HASH } from '../store/audit-chain'
 import type { AuditRow } from '../store/schema'
-import { entryHash, GENESIS_HASH } from './chain'
 
 export type VerifyResult =
   | { ok: true; entries: number; firstSeq: number | null; lastSeq: number | null; lastHash: string | null }

@@ -15,9 +15,9 @@ import type { Permission } from '../../../src/api/contract/console-schemas'
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import { forbidden, type SessionEnv } from '../auth/require-session'
-import { sendInvalidFields } from '../http/invalid-fields'
 import { jsonBody } from '../http/json-body'
 import { sendProblem } from '../http/problem'
+import { queryString } from '../http/query-string'
 import { can } from '../roles'
 import type { ConsoleStore } from '../store'
 import { type CallbackRow, OPEN_CALLBACKS } from '../store/callbacks'
@@ -150,10 +150,8 @@ export function callbackRoutes(options: CallbackRoutesOptions) {
   const rescheduleBody = jsonBody(rescheduleInput, 'Check the new time.')
 
   return new Hono<SessionEnv>()
-    .get(CALLBACK_PATHS.list, ...worksOrOversees, async (c) => {
-      const parsed = listQuery.safeParse(c.req.query())
-      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the list’s filters.')
-      const { call_id: callId, due } = parsed.data
+    .get(CALLBACK_PATHS.list, ...worksOrOversees, queryString(listQuery, 'Check the list’s filters.'), async (c) => {
+      const { call_id: callId, due } = c.req.valid('query')
       // A call's own callbacks (the call page's panel): everyone's and one's own; all of them for those who oversee.
       if (callId !== undefined) {
         const session = c.get('session')
@@ -174,11 +172,15 @@ export function callbackRoutes(options: CallbackRoutesOptions) {
       const rows = await store.callbacks.open({ everyone: true }, now() - OVERDUE_AFTER_MS, MOST_LISTED)
       return c.json({ callbacks: rows.map(callbackOf) })
     })
-    .get(CALLBACK_PATHS.timeZones, ...worksOrOversees, async (c) => {
-      const parsed = numberQuery.safeParse(c.req.query())
-      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Give the number in international format.')
-      return c.json({ number: parsed.data.number, time_zones: await options.timeZonesOf(parsed.data.number) })
-    })
+    .get(
+      CALLBACK_PATHS.timeZones,
+      ...worksOrOversees,
+      queryString(numberQuery, 'Give the number in international format.'),
+      async (c) => {
+        const { number } = c.req.valid('query')
+        return c.json({ number, time_zones: await options.timeZonesOf(number) })
+      },
+    )
     .post(CALLBACK_PATHS.list, ...worksOrOversees, createBody, async (c) => {
       const input: CallbackInput = c.req.valid('json')
       const dueAt = Date.parse(input.due_at)

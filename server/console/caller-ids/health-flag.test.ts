@@ -4,7 +4,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { healthFlag, MIN_ENDED_CALLS, percent } from '../../../src/api/contract/caller-id-health-flag'
 import type { HealthWindow } from '../../../src/api/contract/usage-breakdown-schemas'
-import { accountWindow, callsPerDay, type EndedCall, windowOf, windowsOf } from './health-windows'
+import type { EndedCall } from '../store/caller-id-health'
+import { accountWindow, callsPerDay, windowOf, windowsOf } from './health-windows'
 
 const DAY = 24 * 60 * 60_000
 const T0 = Date.parse('2026-11-02T09:00:00Z')

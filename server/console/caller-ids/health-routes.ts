@@ -8,8 +8,8 @@ import {
   USAGE_BREAKDOWN_PATHS,
 } from '../../../src/api/contract/usage-breakdown-schemas'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
-import { sendInvalidFields } from '../http/invalid-fields'
 import { sendProblem } from '../http/problem'
+import { queryString } from '../http/query-string'
 import type { ConsoleStore } from '../store'
 import { readCallerIdHealth } from './read-health'
 
@@ -25,16 +25,13 @@ export function callerIdHealthRoutes(options: {
     USAGE_BREAKDOWN_PATHS.callerIdHealth,
     signedIn,
     requirePermission('usage:read'),
+    queryString(callerIdHealthQuery, {
+      detail:
+        'The period is not valid: give `from` and `to` as ISO 8601 date-times with an offset, such as 2026-11-01T00:00:00Z.',
+      title: 'Invalid period',
+    }),
     async (c) => {
-      const parsed = callerIdHealthQuery.safeParse(c.req.query())
-      if (!parsed.success)
-        return sendInvalidFields(
-          c,
-          parsed.error,
-          'The period is not valid: give `from` and `to` as ISO 8601 date-times with an offset, such as 2026-11-01T00:00:00Z.',
-          'Invalid period',
-        )
-      const { from, to } = parsed.data
+      const { from, to } = c.req.valid('query')
       if ((from === undefined) !== (to === undefined))
         return sendProblem(c, 400, 'Invalid period', 'Give both `from` and `to`, or neither.', {
           errors: [{ field: from === undefined ? 'from' : 'to', message: 'Give both ends of the period.' }],

@@ -6,13 +6,7 @@ import {
   type HealthWindow,
   SHORT_CALL_SECONDS,
 } from '../../../src/api/contract/usage-breakdown-schemas'
-
-/** An ended call as the health reads it: its status, duration and creation time (epoch ms). */
-export interface EndedCall {
-  status: string
-  duration_seconds: number | null
-  created_at: number
-}
+import type { EndedCall } from '../store/caller-id-health'
 
 const DAY_MS = 24 * 60 * 60_000
 const COMPLETED = 'DIALER_COMPLETED'

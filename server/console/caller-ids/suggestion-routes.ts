@@ -10,31 +10,32 @@ import {
   lastCallerIdQuery,
 } from '../../../src/api/contract/caller-id-suggestion-schemas'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
-import { sendInvalidFields } from '../http/invalid-fields'
+import { queryString } from '../http/query-string'
 import type { ConsoleStore } from '../store'
 import { readFlaggedCallerIds } from './read-health'
 
 export function callerIdSuggestionRoutes(store: ConsoleStore, signedIn: MiddlewareHandler<SessionEnv>) {
   return new Hono<SessionEnv>()
-    .get(CALLER_ID_SUGGESTION_PATHS.lastUsed, signedIn, requirePermission('calls:read'), async (c) => {
-      const parsed = lastCallerIdQuery.safeParse(c.req.query())
-      if (!parsed.success)
-        return sendInvalidFields(
-          c,
-          parsed.error,
-          'Give the number to call as `to`, in international format: +14155550100.',
-          'Invalid number',
-        )
-      const { to } = parsed.data
-      const last = await store.lastCallerId.lastUsedFor(to)
-      const body: LastCallerIdResponse = {
-        to,
-        lastUsed: last
-          ? { callerId: last.caller_id, callId: last.call_id, createdAt: new Date(last.created_at).toISOString() }
-          : null,
-      }
-      return c.json(body)
-    })
+    .get(
+      CALLER_ID_SUGGESTION_PATHS.lastUsed,
+      signedIn,
+      requirePermission('calls:read'),
+      queryString(lastCallerIdQuery, {
+        detail: 'Give the number to call as `to`, in international format: +14155550100.',
+        title: 'Invalid number',
+      }),
+      async (c) => {
+        const { to } = c.req.valid('query')
+        const last = await store.lastCallerId.lastUsedFor(to)
+        const body: LastCallerIdResponse = {
+          to,
+          lastUsed: last
+            ? { callerId: last.caller_id, callId: last.call_id, createdAt: new Date(last.created_at).toISOString() }
+            : null,
+        }
+        return c.json(body)
+      },
+    )
     .get(CALLER_ID_SUGGESTION_PATHS.flagged, signedIn, requirePermission('calls:read'), async (c) => {
       const body: FlaggedCallerIdsResponse = { flagged: await readFlaggedCallerIds(store) }
       return c.json(body)

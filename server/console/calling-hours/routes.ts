@@ -13,8 +13,8 @@ import {
 import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
-import { sendInvalidFields } from '../http/invalid-fields'
 import { jsonBody } from '../http/json-body'
+import { queryString } from '../http/query-string'
 import type { ConsoleStore } from '../store'
 import { clockText } from './calling-window'
 import { calleeHoursAt, type PlacementHoursOptions } from './placement-hours'
@@ -33,19 +33,23 @@ export function callingHoursRoutes(options: CallingHoursRoutesOptions) {
   const { store, audit, now } = options
   const exceptionBody = jsonBody(callingHoursExceptionInput, 'Check the number and the reason.')
   return new Hono<SessionEnv>()
-    .get(CALLING_HOURS_PATHS.hours, options.signedIn, requirePermission('calls:create'), async (c) => {
-      const parsed = numberQuery.safeParse(c.req.query())
-      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the number.')
-      const answer = await calleeHoursAt(options, parsed.data.phone_number, now())
-      return c.json({
-        allowed: answer.allowed,
-        zones: answer.zones,
-        local_times: answer.localTimes,
-        window: { start: clockText(answer.window.start), end: clockText(answer.window.end) },
-        opens_at: answer.opensAt === null ? null : new Date(answer.opensAt).toISOString(),
-        sentence: answer.sentence,
-      } satisfies CallingHoursAnswer)
-    })
+    .get(
+      CALLING_HOURS_PATHS.hours,
+      options.signedIn,
+      requirePermission('calls:create'),
+      queryString(numberQuery, 'Check the number.'),
+      async (c) => {
+        const answer = await calleeHoursAt(options, c.req.valid('query').phone_number, now())
+        return c.json({
+          allowed: answer.allowed,
+          zones: answer.zones,
+          local_times: answer.localTimes,
+          window: { start: clockText(answer.window.start), end: clockText(answer.window.end) },
+          opens_at: answer.opensAt === null ? null : new Date(answer.opensAt).toISOString(),
+          sentence: answer.sentence,
+        } satisfies CallingHoursAnswer)
+      },
+    )
     .post(
       CALLING_HOURS_PATHS.exceptions,
       options.signedIn,

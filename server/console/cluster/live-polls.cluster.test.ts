@@ -1,20 +1,14 @@
 // One poll per live call in total, not per instance: two viewers of one call, each on another instance
 // behind nginx, and the voice service asked for its status at the hub's pace once, not twice; and when the
 // instance that polls dies, a survivor polls within 5 s.
-// WAITS FOR the live hub across instances (branch live-cluster, migration 0016_live_cluster): until that is
-// merged every instance polls for its own viewers, so this test is skipped; it runs by itself once it lands.
 import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clusterPerson } from '../test-support/cluster-person'
 import { type ConsoleCluster, clusterSkipReason, startConsoleCluster } from '../test-support/console-cluster'
 import { simulatorGet } from '../test-support/simulator-process'
 import { openSse, type SseClient } from '../test-support/sse-client'
 
-const liveAcrossInstances = readFileSync(new URL('../store/migrations.ts', import.meta.url), 'utf8').includes(
-  '0016_live_cluster',
-)
-const skip = clusterSkipReason() ?? (liveAcrossInstances ? null : 'the live hub is not shared yet (live-cluster)')
+const skip = clusterSkipReason()
 
 const POLL_MS = 1_000
 const PERSON = 'viewer@cluster.test'

@@ -17,9 +17,9 @@ import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { importTurns } from '../http/heavy-turns'
-import { sendInvalidFields } from '../http/invalid-fields'
 import { jsonBody } from '../http/json-body'
 import { sendProblem } from '../http/problem'
+import { queryString } from '../http/query-string'
 import { listedNumberOf } from '../phone/written-number'
 import type { ConsoleStore } from '../store'
 import type { DoNotCallRow } from '../store/do-not-call'
@@ -82,24 +82,28 @@ export function doNotCallRoutes(options: {
     })
 
   return new Hono<SessionEnv>()
-    .get('/', options.signedIn, requirePermission('do-not-call:read'), async (c) => {
-      const parsed = listQuery.safeParse(c.req.query())
-      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the list’s filters.')
-      const { phone_number: asked, q, cursor, limit = DEFAULT_PAGE_SIZE } = parsed.data
-      if (asked !== undefined) {
-        const number = listedNumberOf(asked)
-        if ('error' in number) return invalidNumber(c, number.error)
-        const row = await list.find(number.e164)
-        return c.json({ phone_number: number.e164, entry: row ? entryOf(row) : null })
-      }
-      // One more than asked says whether a next page exists.
-      const rows = await list.page({ digits: q?.replace(/\D/g, ''), after: cursor, limit: limit + 1 })
-      const page = rows.slice(0, limit)
-      return c.json({
-        entries: page.map(entryOf),
-        next_cursor: rows.length > limit ? (page.at(-1)?.phoneNumber ?? null) : null,
-      })
-    })
+    .get(
+      '/',
+      options.signedIn,
+      requirePermission('do-not-call:read'),
+      queryString(listQuery, 'Check the list’s filters.'),
+      async (c) => {
+        const { phone_number: asked, q, cursor, limit = DEFAULT_PAGE_SIZE } = c.req.valid('query')
+        if (asked !== undefined) {
+          const number = listedNumberOf(asked)
+          if ('error' in number) return invalidNumber(c, number.error)
+          const row = await list.find(number.e164)
+          return c.json({ phone_number: number.e164, entry: row ? entryOf(row) : null })
+        }
+        // One more than asked says whether a next page exists.
+        const rows = await list.page({ digits: q?.replace(/\D/g, ''), after: cursor, limit: limit + 1 })
+        const page = rows.slice(0, limit)
+        return c.json({
+          entries: page.map(entryOf),
+          next_cursor: rows.length > limit ? (page.at(-1)?.phoneNumber ?? null) : null,
+        })
+      },
+    )
     .post('/', manage, jsonBody(doNotCallInput, 'Check the number and the reason.'), async (c) => {
       const input = c.req.valid('json')
       const number = listedNumberOf(input.phone_number, input.region)
@@ -134,9 +138,8 @@ export function doNotCallRoutes(options: {
         onError: (c) =>
           sendProblem(c, 413, 'The file is too large', 'An import takes 128 MiB at most: split the file in two.'),
       }),
+      queryString(importQuery, 'Check the import’s reason and country.'),
       async (c) => {
-        const parsed = importQuery.safeParse(c.req.query())
-        if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the import’s reason and country.')
         const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase()
         if (mediaType !== 'text/csv' || !c.req.raw.body)
           return sendProblem(
@@ -146,9 +149,10 @@ export function doNotCallRoutes(options: {
             'Send the file as the body, with Content-Type: text/csv.',
           )
         const session = c.get('session')
+        const asked = c.req.valid('query')
         try {
           const report = await importNumbers(options.store, c.req.raw.body, {
-            ...parsed.data,
+            ...asked,
             addedById: session.userId,
             addedByEmail: session.email,
             at: options.now(),
@@ -160,7 +164,7 @@ export function doNotCallRoutes(options: {
             target: null,
             outcome: 200,
             detail: {
-              reason: parsed.data.reason ?? null,
+              reason: asked.reason ?? null,
               lines: report.lines,
               added: report.added,
               alreadyListed: report.already_listed,

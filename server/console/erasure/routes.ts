@@ -17,9 +17,9 @@ import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { heavyTurns } from '../http/heavy-turns'
-import { sendInvalidFields } from '../http/invalid-fields'
 import { jsonBody } from '../http/json-body'
 import { sendProblem } from '../http/problem'
+import { queryString } from '../http/query-string'
 import { listedNumberOf } from '../phone/written-number'
 import type { ConsoleStore } from '../store'
 import type { ErasureRow } from '../store/erasure'
@@ -128,10 +128,8 @@ export function erasureRoutes(options: {
       const row: ErasureRow = { id, at, byEmail: session.email, reason, counts }
       return c.json({ erasure: erasureOf(row, auditTrail), kept: KEPT, erased_before: erasedBefore })
     })
-    .get(ERASURES_PATH, manage, async (c) => {
-      const parsed = pageQuery.safeParse(c.req.query())
-      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the page asked for.')
-      const { cursor, limit = DEFAULT_ERASURES_PAGE } = parsed.data
+    .get(ERASURES_PATH, manage, queryString(pageQuery, 'Check the page asked for.'), async (c) => {
+      const { cursor, limit = DEFAULT_ERASURES_PAGE } = c.req.valid('query')
       const [at, ...rest] = cursor?.split('.') ?? []
       const before = cursor ? { at: Number(at), id: rest.join('.') } : undefined
       const rows = await options.store.erasures.page(limit + 1, before)
@@ -143,26 +141,31 @@ export function erasureRoutes(options: {
         next_cursor: rows.length > limit && last ? `${last.at}.${last.id}` : null,
       })
     })
-    .get(SUBJECT_ACCESS_PATH, manage, oneAtATime, async (c) => {
-      const parsed = accessQuery.safeParse(c.req.query())
-      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Give the number whose data to export.')
-      const number = listedNumberOf(parsed.data.phone_number, parsed.data.region)
-      if ('error' in number) return invalidNumber(c, number.error)
-      const at = options.now()
-      const records = await options.store.subjectRecords.of(numberMentions(number.e164))
-      const auditValues = await options.store.auditPersonal.valuesOfSubject(number.e164)
-      const document = subjectAccessExport(number.e164, at, records, auditValues)
-      await options.audit.record({
-        actor: actorOf(c.get('session')),
-        ...requestFacts(c),
-        action: 'subject-access.exported',
-        target: null,
-        outcome: 200,
-        detail: { counts: document.counts },
-      })
-      const day = new Date(at).toISOString().slice(0, 10)
-      c.header('Content-Disposition', `attachment; filename="subject-access-${day}.json"`)
-      c.header('Cache-Control', 'no-store')
-      return c.json(document)
-    })
+    .get(
+      SUBJECT_ACCESS_PATH,
+      manage,
+      oneAtATime,
+      queryString(accessQuery, 'Give the number whose data to export.'),
+      async (c) => {
+        const asked = c.req.valid('query')
+        const number = listedNumberOf(asked.phone_number, asked.region)
+        if ('error' in number) return invalidNumber(c, number.error)
+        const at = options.now()
+        const records = await options.store.subjectRecords.of(numberMentions(number.e164))
+        const auditValues = await options.store.auditPersonal.valuesOfSubject(number.e164)
+        const document = subjectAccessExport(number.e164, at, records, auditValues)
+        await options.audit.record({
+          actor: actorOf(c.get('session')),
+          ...requestFacts(c),
+          action: 'subject-access.exported',
+          target: null,
+          outcome: 200,
+          detail: { counts: document.counts },
+        })
+        const day = new Date(at).toISOString().slice(0, 10)
+        c.header('Content-Disposition', `attachment; filename="subject-access-${day}.json"`)
+        c.header('Cache-Control', 'no-store')
+        return c.json(document)
+      },
+    )
 }

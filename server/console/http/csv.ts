@@ -3,6 +3,7 @@
 // as OWASP's "CSV injection" advice asks: a cell a spreadsheet would run as a formula
 // (it starts with =, +, -, @, a tab or a carriage return) is prefixed with a single quote.
 import type { Context } from 'hono'
+import * as z from 'zod/mini'
 import { sendProblem } from './problem'
 
 const FORMULA_START = /^[=+\-@\t\r]/
@@ -27,16 +28,22 @@ export const UTF8_BOM = '\uFEFF'
 /** What the first column of the totals' row says: after every data row, never among them. */
 const TOTAL_ROW_LABEL = 'Total'
 
+const BYTE_ORDER_MESSAGE = 'Use bom=0 for plain UTF-8, or bom=1 (the default) for UTF-8 with a byte order mark.'
+
 /**
  * `?bom=`: 1 (or left out) for the byte order mark, 0 for plain UTF-8 (a script that reads the bytes itself);
- * anything else is a 400 naming the parameter.
+ * anything else is a 400 naming the parameter (byteOrderRefusal). Spread into an export's query schema.
  */
-export function csvByteOrder(c: Context): { bom: boolean } | Response {
-  const asked = c.req.query('bom')
-  if (asked === undefined || asked === '1') return { bom: true }
-  if (asked === '0') return { bom: false }
-  const message = 'Use bom=0 for plain UTF-8, or bom=1 (the default) for UTF-8 with a byte order mark.'
-  return sendProblem(c, 400, 'Your request has invalid fields', message, { errors: [{ field: 'bom', message }] })
+export const BYTE_ORDER_PARAM = { bom: z.optional(z.enum(['0', '1'])) }
+
+export const wantsByteOrder = (query: { bom?: '0' | '1' | undefined }) => query.bom !== '0'
+
+/** The refusal of a `bom` that is neither 0 nor 1, before any other field of the query; null when it is one. */
+export function byteOrderRefusal(c: Context, error: z.core.$ZodError): Response | null {
+  if (!error.issues.some((issue) => issue.path[0] === 'bom')) return null
+  return sendProblem(c, 400, 'Your request has invalid fields', BYTE_ORDER_MESSAGE, {
+    errors: [{ field: 'bom', message: BYTE_ORDER_MESSAGE }],
+  })
 }
 
 /**

@@ -4,7 +4,7 @@
 // most a few of a kind, whoever asks: one person's burst cannot hold everyone's requests behind it nor fill the
 // memory. Taken before the body is read, held until the answer is ready.
 import type { MiddlewareHandler } from 'hono'
-import type { SessionEnv } from '../auth/require-session'
+import type { SessionEnv } from '../auth'
 import type { ConsoleStore } from '../store'
 import { createPersonSlots } from './person-slots'
 import { sendProblem } from './problem'

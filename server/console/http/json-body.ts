@@ -1,23 +1,17 @@
 // A route's JSON body, validated by @hono/zod-validator against the contract's schema with one hook for every
-// route: a body that does not fit is refused with the fields named (invalid-fields.ts), and one that is not JSON
+// route (validation-refusal.ts, which query strings share): a body that does not fit is refused with the fields named, and one that is not JSON
 // at all is a 415 or 400 a person can read, never the validator's bare JSON or a 500 from its thrown error.
 import { zValidator } from '@hono/zod-validator'
 import type { Context } from 'hono'
 import type * as z from 'zod/mini'
-import { sendInvalidFields } from './invalid-fields'
 import { sendProblem } from './problem'
+import { type Refusal, refusalHook } from './validation-refusal'
 
 // The media types Hono's validator reads as JSON: any other body would reach the schema as `{}`.
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i
 
-/** What a route says when its body does not fit: the sentence for the person, or its own answer. */
-type Refusal = string | ((c: Context, error: z.core.$ZodError) => Response)
-
 export function jsonBody<T extends z.core.$ZodType>(schema: T, refusal: Refusal) {
-  const validate = zValidator('json', schema, (result, c) => {
-    if (result.success) return
-    return typeof refusal === 'string' ? sendInvalidFields(c, result.error, refusal) : refusal(c, result.error)
-  })
+  const validate = zValidator('json', schema, refusalHook(refusal))
   const readable: typeof validate = async (c, next) => (await unreadable(c)) ?? validate(c, next)
   return readable
 }

@@ -11,7 +11,7 @@
 // several instances").
 import type { MiddlewareHandler } from 'hono'
 import { secondsUntilToken } from '../../shared/token-bucket'
-import type { SessionEnv } from '../auth/require-session'
+import type { SessionEnv } from '../auth'
 import type { ConsoleStore } from '../store'
 import { sendProblem } from './problem'
 

@@ -11,11 +11,11 @@ import { newWebhookSecret } from '../delivery/webhook-signature'
 import { openStore } from '../store'
 import { createTestConsole } from '../test-support/console-app'
 import { inFlight } from '../test-support/in-flight'
+import { integrationsUnderTest } from '../test-support/integration-fixtures'
 import { COMPLETES } from '../test-support/live-testbed'
 import { type SimulatorProcess, simulatorGet, startSimulatorProcess } from '../test-support/simulator-process'
 import { testStoreLocation } from '../test-support/test-store'
 import { startWebhookReceiver } from '../test-support/webhook-receiver'
-import { integrationsUnderTest } from './integration-fixtures'
 
 let sim: SimulatorProcess
 let callerId: string

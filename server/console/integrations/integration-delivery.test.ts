@@ -6,8 +6,14 @@ import { type CallWork, integrationEventPayload } from '../../../src/api/contrac
 import { eventually } from '../../shared/test-support/eventually'
 import { openStore } from '../store'
 import { deliveryHarness } from '../test-support/delivery-harness'
+import {
+  ADDED_AT,
+  addDestination,
+  endedCall,
+  integrationsUnderTest,
+  SHORT_SCHEDULE,
+} from '../test-support/integration-fixtures'
 import { testStoreLocation } from '../test-support/test-store'
-import { ADDED_AT, addDestination, endedCall, integrationsUnderTest, SHORT_SCHEDULE } from './integration-fixtures'
 
 const { cleanup, receiver, running } = deliveryHarness(integrationsUnderTest)
 

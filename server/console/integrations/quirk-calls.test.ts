@@ -8,11 +8,11 @@ import { eventually } from '../../shared/test-support/eventually'
 import { startCallIndexSync } from '../calls/index/call-index-sync'
 import { createIndexUpstream } from '../calls/index/index-upstream'
 import { inFlight } from '../test-support/in-flight'
+import { addDestination, integrationsUnderTest } from '../test-support/integration-fixtures'
 import { QUIRK_CALL_IDS } from '../test-support/quirks-catalogue'
 import { type QuirksUpstream, startQuirksUpstream } from '../test-support/quirks-upstream'
 import { openTestStore } from '../test-support/test-store'
 import { startWebhookReceiver } from '../test-support/webhook-receiver'
-import { addDestination, integrationsUnderTest } from './integration-fixtures'
 
 let quirks: QuirksUpstream
 beforeAll(async () => {

@@ -10,9 +10,9 @@ import {
 } from '../../../src/api/contract/integration-schemas'
 import { eventually } from '../../shared/test-support/eventually'
 import { createTestConsole, expectProblem } from '../test-support/console-app'
+import { integrationsUnderTest } from '../test-support/integration-fixtures'
 import { openTestStore } from '../test-support/test-store'
 import { startWebhookReceiver } from '../test-support/webhook-receiver'
-import { integrationsUnderTest } from './integration-fixtures'
 
 const cleanup: (() => Promise<unknown>)[] = []
 afterEach(async () => {

@@ -11,9 +11,9 @@ import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { logCursor, logPageAnswer } from '../delivery/delivery-answers'
 import { checkWebhookUrl } from '../delivery/ssrf-guard'
 import { newWebhookSecret } from '../delivery/webhook-signature'
-import { sendInvalidFields } from '../http/invalid-fields'
 import { jsonBody } from '../http/json-body'
 import { sendProblem } from '../http/problem'
+import { queryString } from '../http/query-string'
 import type { ConsoleStore } from '../store'
 import type { IntegrationRow } from '../store/integrations'
 import { integrationAnswer, integrationDeliveryAnswer } from './integration-answers'
@@ -100,15 +100,17 @@ export function integrationRoutes(deps: IntegrationRouteDeps) {
       await audit.record({ ...by(c), action: 'integration.created', target: id, outcome: 201, detail: described(row) })
       return c.json({ integration: integrationAnswer(row), secret }, 201)
     })
-    .get(INTEGRATION_PATHS.deliveries, async (c) => {
-      const parsed = deliveryQuery.safeParse(c.req.query())
-      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the log’s filters: they do not fit.')
-      const { cursor, limit = 50, integrationId } = parsed.data
-      const read = logCursor(c, cursor)
-      if (read instanceof Response) return read
-      const rows = await store.integrationDeliveries.page({ after: read.after, limit, integrationId })
-      return c.json(logPageAnswer(rows, limit, integrationDeliveryAnswer))
-    })
+    .get(
+      INTEGRATION_PATHS.deliveries,
+      queryString(deliveryQuery, 'Check the log’s filters: they do not fit.'),
+      async (c) => {
+        const { cursor, limit = 50, integrationId } = c.req.valid('query')
+        const read = logCursor(c, cursor)
+        if (read instanceof Response) return read
+        const rows = await store.integrationDeliveries.page({ after: read.after, limit, integrationId })
+        return c.json(logPageAnswer(rows, limit, integrationDeliveryAnswer))
+      },
+    )
     .on(['PATCH', 'PUT'], INTEGRATION_PATHS.destination, changeBody, async (c) => {
       const row = await integrationOf(c)
       if (row instanceof Response) return row

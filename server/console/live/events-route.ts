@@ -6,16 +6,29 @@
 // heartbeat checks it again too, which keeps the session in use while a page is open.
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming'
+import * as z from 'zod/mini'
 import type { LiveStreamStats } from '../../../src/api/contract/live-schemas'
 import { HEARTBEAT_MS, MAX_WATCHED_CALLS } from '../../../src/api/contract/live-schemas'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { sendProblem } from '../http/problem'
+import { queryString } from '../http/query-string'
 import type { LiveHub, LiveSubscription, Refusal } from './live-hub'
 import type { StreamSweep } from './stream-sweep'
 
 const CALL_ID = /^[A-Za-z0-9_-]{1,100}$/
 // The hub's event ids: its boot id, a dash, a counter.
 const EVENT_ID = /^[A-Za-z0-9_-]{1,80}$/
+
+// The calls watched, each its own `call_id` (the same twice counts once); the last event id is checked in the
+// handler with the header's, which wins over it.
+const eventsQuery = z.object({
+  call_id: z.optional(
+    z
+      .array(z.string())
+      .check(z.refine((ids) => new Set(ids).size <= MAX_WATCHED_CALLS && ids.every((id) => CALL_ID.test(id)))),
+  ),
+  last_event_id: z.optional(z.string()),
+})
 const RETRY_AFTER_SECONDS = 30
 
 // Why a stream was refused, in words; the page shows the detail beside the view it keeps polling.
@@ -73,17 +86,22 @@ export function eventsRoutes(options: EventsRouteOptions) {
     const body: LiveStreamStats = { streams: people.reduce((sum, person) => sum + person.streams, 0), people }
     return c.json(body)
   })
-  return routes.get('/', options.signedIn, requirePermission('calls:read'), async (c) => {
-    const ids = [...new Set(c.req.queries('call_id') ?? [])]
-    if (ids.length > MAX_WATCHED_CALLS || ids.some((id) => !CALL_ID.test(id)))
-      return sendProblem(
+  const query = queryString(
+    eventsQuery,
+    (c) =>
+      sendProblem(
         c,
         400,
         'Invalid call ids',
         `Watch at most ${MAX_WATCHED_CALLS} call ids, each made of letters, digits, "_" and "-".`,
-      )
+      ),
+    { lists: ['call_id'] },
+  )
+  return routes.get('/', options.signedIn, requirePermission('calls:read'), query, async (c) => {
+    const asked = c.req.valid('query')
+    const ids = [...new Set(asked.call_id ?? [])]
     // The header wins: EventSource sends it on its own reconnects, when the query still names an older event.
-    const lastEventId = c.req.header('last-event-id') || c.req.query('last_event_id') || null
+    const lastEventId = c.req.header('last-event-id') || asked.last_event_id || null
     if (lastEventId !== null && !EVENT_ID.test(lastEventId))
       return sendProblem(c, 400, 'Invalid event id', 'The last event id is made of letters, digits, "_" and "-".')
     if (!options.hub)

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadConsoleConfig } from '../config'
-import { KEEP_ALIVE_TIMEOUT_MS } from '../server'
+import { KEEP_ALIVE_TIMEOUT_MS } from '../console-app/listen'
 import { DEFAULT_DRAIN } from './drain'
 
 describe('operations settings', () => {

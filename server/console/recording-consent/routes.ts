@@ -5,7 +5,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import * as z from 'zod/mini'
 import { RECORDING_NOTICE_PATH, type RecordingNoticeAnswer } from '../../../src/api/contract/recording-notice-schemas'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
-import { sendInvalidFields } from '../http/invalid-fields'
+import { queryString } from '../http/query-string'
 import { calleeCountry } from '../phone/callee-time-zones'
 import type { RecordingSettings } from './consent-regions'
 import { consentCountry } from './placement-consent'
@@ -17,15 +17,19 @@ const numberQuery = z.object({
 })
 
 export function recordingNoticeRoutes(settings: RecordingSettings, signedIn: MiddlewareHandler<SessionEnv>) {
-  return new Hono<SessionEnv>().get(RECORDING_NOTICE_PATH, signedIn, requirePermission('calls:create'), (c) => {
-    const parsed = numberQuery.safeParse(c.req.query())
-    if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the number.')
-    const number = parsed.data.phone_number
-    const answer: RecordingNoticeAnswer = {
-      notice: settings.notice,
-      consent_required: number !== undefined && consentCountry(settings, number) !== null,
-      country: number === undefined ? null : calleeCountry(number),
-    }
-    return c.json(answer)
-  })
+  return new Hono<SessionEnv>().get(
+    RECORDING_NOTICE_PATH,
+    signedIn,
+    requirePermission('calls:create'),
+    queryString(numberQuery, 'Check the number.'),
+    (c) => {
+      const number = c.req.valid('query').phone_number
+      const answer: RecordingNoticeAnswer = {
+        notice: settings.notice,
+        consent_required: number !== undefined && consentCountry(settings, number) !== null,
+        country: number === undefined ? null : calleeCountry(number),
+      }
+      return c.json(answer)
+    },
+  )
 }

@@ -2,6 +2,7 @@
 // per person who placed the call and per scorecard, for /usage, and every score as CSV. The period is read as the
 // usage breakdowns read theirs; a score counts in the period it was first given in.
 import { Hono, type MiddlewareHandler } from 'hono'
+import * as z from 'zod/mini'
 import { SCORE_SUMMARY_PATHS, type ScoreSummary } from '../../../src/api/contract/scoring-schemas'
 import { usagePeriodQuery } from '../../../src/api/contract/usage-breakdown-schemas'
 import type { AuditLog } from '../audit/audit-log'
@@ -11,8 +12,11 @@ import { sameSiteOnly } from '../http/csrf'
 import { CSV_CONTENT_TYPE } from '../http/csv'
 import type { ConsoleStore } from '../store'
 import type { SummaryRow } from '../store/scoring'
-import { readUsageQuery } from '../usage/usage-query'
+import { periodOf, usageQuery } from '../usage/usage-query'
 import { scoresCsv, scoresFileName } from './scores-csv'
+
+// Any `bom` but 0 keeps the byte order mark here: this export never refused another (the others answer 400).
+const scoresExportQuery = z.extend(usagePeriodQuery, { bom: z.optional(z.string()) })
 
 const rowOf = (row: SummaryRow) => ({
   id: row.id,
@@ -29,8 +33,8 @@ export function scoreSummaryRoutes(options: {
   const { store, audit } = options
   const guard = [options.signedIn, requirePermission('usage:read')] as const
   return new Hono<SessionEnv>()
-    .get(SCORE_SUMMARY_PATHS.summary, ...guard, async (c) => {
-      const read = readUsageQuery(c, usagePeriodQuery)
+    .get(SCORE_SUMMARY_PATHS.summary, ...guard, usageQuery(usagePeriodQuery), async (c) => {
+      const read = periodOf(c, c.req.valid('query'))
       if (!read.ok) return read.response
       const summary = await store.scoring.summary(read.value.fromMs, read.value.toMs)
       const body: ScoreSummary = {
@@ -39,23 +43,30 @@ export function scoreSummaryRoutes(options: {
       }
       return c.json(body)
     })
-    .get(SCORE_SUMMARY_PATHS.export, ...guard, sameSiteOnly('Export the scores from the Usage page.'), async (c) => {
-      const read = readUsageQuery(c, usagePeriodQuery)
-      if (!read.ok) return read.response
-      const { fromMs, toMs } = read.value
-      const rows = await store.scoring.exportRows(fromMs, toMs)
-      await audit.record({
-        actor: actorOf(c.get('session')),
-        ...requestFacts(c),
-        action: 'scores.exported',
-        target: null,
-        outcome: 200,
-        detail: { from: read.value.from, to: read.value.to, rows: rows.length },
-      })
-      // `?bom=0`: plain UTF-8, for a program that reads the file rather than a person.
-      return c.body(scoresCsv(rows, { bom: c.req.query('bom') !== '0' }), 200, {
-        'Content-Type': CSV_CONTENT_TYPE,
-        'Content-Disposition': `attachment; filename="${scoresFileName(fromMs, toMs)}"`,
-      })
-    })
+    .get(
+      SCORE_SUMMARY_PATHS.export,
+      ...guard,
+      sameSiteOnly('Export the scores from the Usage page.'),
+      usageQuery(scoresExportQuery),
+      async (c) => {
+        const { bom, ...query } = c.req.valid('query')
+        const read = periodOf(c, query)
+        if (!read.ok) return read.response
+        const { fromMs, toMs } = read.value
+        const rows = await store.scoring.exportRows(fromMs, toMs)
+        await audit.record({
+          actor: actorOf(c.get('session')),
+          ...requestFacts(c),
+          action: 'scores.exported',
+          target: null,
+          outcome: 200,
+          detail: { from: read.value.from, to: read.value.to, rows: rows.length },
+        })
+        // `?bom=0`: plain UTF-8, for a program that reads the file rather than a person.
+        return c.body(scoresCsv(rows, { bom: bom !== '0' }), 200, {
+          'Content-Type': CSV_CONTENT_TYPE,
+          'Content-Disposition': `attachment; filename="${scoresFileName(fromMs, toMs)}"`,
+        })
+      },
+    )
 }

@@ -4,8 +4,14 @@
 // a few hundred do.
 import { sql } from 'kysely'
 import { FINISHED_CALL_STATUSES, IN_FLIGHT_CALL_STATUSES } from '../../../src/api/contract/schemas'
-import type { EndedCall } from '../caller-ids/health-windows'
 import type { ConsoleDb } from './database'
+
+/** An ended call as the health reads it (caller-ids/health-windows.ts): its status, duration and creation time (epoch ms). */
+export interface EndedCall {
+  status: string
+  duration_seconds: number | null
+  created_at: number
+}
 
 /** A period, from-inclusive and to-exclusive (epoch ms). */
 export interface HealthPeriod {

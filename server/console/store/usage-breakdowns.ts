@@ -3,9 +3,37 @@
 // make days, hours and weekdays of 15-minute UTC slots, and totals and "Other" of rows, without reading again.
 import { type RawBuilder, sql } from 'kysely'
 import { FINISHED_CALL_STATUSES } from '../../../src/api/contract/schemas'
-import { emptyTally, type Tally } from '../usage/call-figures'
-import { SLOT_MS } from '../usage/zone-buckets'
 import type { ConsoleDb } from './database'
+
+/** The store groups calls by 15-minute UTC slots (created_at / SLOT_MS); usage/zone-buckets.ts maps them to a zone's calendar. */
+export const SLOT_MS = 15 * 60_000
+
+/** The counts of a set of calls as the store adds them up; usage/call-figures.ts adds them and makes the figures. */
+export interface Tally {
+  calls: number
+  ended: number
+  completed: number
+  /** Billed minutes of ended calls whose details are in. */
+  minutes: number
+  /** Seconds and count of completed calls with a known duration: the average's parts. */
+  durationSum: number
+  durationCount: number
+  /** Calls not ended yet. */
+  inFlight: number
+  /** Ended calls whose billed minutes are not in the sum: details queued, or given without them. */
+  awaitingDetails: number
+}
+
+export const emptyTally = (): Tally => ({
+  calls: 0,
+  ended: 0,
+  completed: 0,
+  minutes: 0,
+  durationSum: 0,
+  durationCount: 0,
+  inFlight: 0,
+  awaitingDetails: 0,
+})
 
 /** Keys read to find other spellings of one: far more than an account uses. */
 const KEYS_READ_MAX = 1_000

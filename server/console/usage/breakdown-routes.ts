@@ -2,8 +2,10 @@
 // period's minutes went, read from the call index (usage:read: managers and admins). Mounted at
 // CONSOLE_PREFIX with each route's own guard, paced as the call search is.
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import * as z from 'zod/mini'
 import type { IndexState } from '../../../src/api/contract/call-index-schemas'
 import {
+  type BreakdownQuery,
   breakdownQuery,
   type MetadataKeysResponse,
   USAGE_BREAKDOWN_PATHS,
@@ -13,11 +15,12 @@ import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { sameSiteOnly } from '../http/csrf'
-import { CSV_CONTENT_TYPE, csvByteOrder } from '../http/csv'
+import { BYTE_ORDER_PARAM, byteOrderRefusal, CSV_CONTENT_TYPE, wantsByteOrder } from '../http/csv'
+import { queryString } from '../http/query-string'
 import type { ConsoleStore } from '../store'
 import { breakdownCsv, breakdownFileName } from './breakdown-csv'
 import { peopleReport } from './people-report'
-import { missingKey, readUsageQuery } from './usage-query'
+import { missingKey, periodOf, usagePeriodRefusal, usageQuery } from './usage-query'
 import { createUsageReports } from './usage-reports'
 
 /** The metadata key picker lists at most this many keys; more: `truncated`. */
@@ -32,9 +35,16 @@ export function usageBreakdownRoutes(options: {
   const { store, audit, signedIn } = options
   const reports = createUsageReports(options)
   const guard = [signedIn, requirePermission('usage:read')] as const
+  // The byte order is read before the period: a wrong `bom` is refused on its own, as every export does.
+  const breakdownExportQuery = queryString(z.extend(breakdownQuery, BYTE_ORDER_PARAM), (c, error, sent) => {
+    const refused = byteOrderRefusal(c, error)
+    if (refused) return refused
+    const { bom: _bom, ...rest } = sent
+    return usagePeriodRefusal(c, error, rest)
+  })
 
-  const breakdownOf = async (c: Context) => {
-    const read = readUsageQuery(c, breakdownQuery)
+  const breakdownOf = async (c: Context, query: BreakdownQuery) => {
+    const read = periodOf(c, query)
     if (!read.ok) return read
     const refused = missingKey(c, read.value)
     if (refused) return { ok: false as const, response: refused }
@@ -43,23 +53,24 @@ export function usageBreakdownRoutes(options: {
   }
 
   return new Hono<SessionEnv>()
-    .get(USAGE_BREAKDOWN_PATHS.days, ...guard, async (c) => {
-      const read = readUsageQuery(c, usagePeriodQuery)
+    .get(USAGE_BREAKDOWN_PATHS.days, ...guard, usageQuery(usagePeriodQuery), async (c) => {
+      const read = periodOf(c, c.req.valid('query'))
       if (!read.ok) return read.response
       return c.json(await reports.days(read.value))
     })
-    .get(USAGE_BREAKDOWN_PATHS.breakdown, ...guard, async (c) => {
-      const result = await breakdownOf(c)
+    .get(USAGE_BREAKDOWN_PATHS.breakdown, ...guard, usageQuery(breakdownQuery), async (c) => {
+      const result = await breakdownOf(c, c.req.valid('query'))
       return result.ok ? c.json(result.value) : result.response
     })
     .get(
       USAGE_BREAKDOWN_PATHS.breakdownExport,
       ...guard,
       sameSiteOnly('Export the breakdown from the Usage page.'),
+      breakdownExportQuery,
       async (c) => {
-        const byteOrder = csvByteOrder(c)
-        if (byteOrder instanceof Response) return byteOrder
-        const result = await breakdownOf(c)
+        const { bom, ...query } = c.req.valid('query')
+        const byteOrder = { bom: wantsByteOrder({ bom }) }
+        const result = await breakdownOf(c, query)
         if (!result.ok) return result.response
         const breakdown = result.value
         await audit.record({
@@ -83,13 +94,13 @@ export function usageBreakdownRoutes(options: {
         })
       },
     )
-    .get(USAGE_BREAKDOWN_PATHS.people, ...guard, async (c) => {
-      const read = readUsageQuery(c, usagePeriodQuery)
+    .get(USAGE_BREAKDOWN_PATHS.people, ...guard, usageQuery(usagePeriodQuery), async (c) => {
+      const read = periodOf(c, c.req.valid('query'))
       if (!read.ok) return read.response
       return c.json(await peopleReport(store, read.value))
     })
-    .get(USAGE_BREAKDOWN_PATHS.metadataKeys, ...guard, async (c) => {
-      const read = readUsageQuery(c, usagePeriodQuery)
+    .get(USAGE_BREAKDOWN_PATHS.metadataKeys, ...guard, usageQuery(usagePeriodQuery), async (c) => {
+      const read = periodOf(c, c.req.valid('query'))
       if (!read.ok) return read.response
       const filter = { numbers: [], texts: [], fromMs: read.value.fromMs, toMs: read.value.toMs }
       const keys = await store.callSearch.metadataKeys(filter, METADATA_KEYS_MAX)

@@ -1,8 +1,9 @@
 // From the store's group tallies to the contract's rows: labels, most minutes first, the rest in
 // "Other"; hours and weekdays in their own order, every one listed. Pure.
 import { BREAKDOWN_ROWS_MAX, type BreakdownRow, type UsageDay } from '../../../src/api/contract/usage-breakdown-schemas'
-import { addTally, emptyTally, figuresOf, type Tally } from './call-figures'
-import { dayIndexOf, localSlot, SLOT_MS, type ZoneDay } from './zone-buckets'
+import { emptyTally, SLOT_MS, type Tally } from '../store/usage-breakdowns'
+import { addTally, figuresOf } from './call-figures'
+import { dayIndexOf, localSlot, type ZoneDay } from './zone-buckets'
 
 export interface LabelledTally {
   value: string | null

@@ -1,32 +1,8 @@
-// The counts of a set of calls as the store adds them up, and the contract's figures made from them.
+// The counts of a set of calls as the store adds them up (a Tally, store/usage-breakdowns.ts), and the contract's
+// figures made from them.
 // Tallies add, so slots sum into days, hours and weekdays, and rows into "Other" and the totals. Pure.
 import type { CallFigures, IndexCoverage } from '../../../src/api/contract/usage-breakdown-schemas'
-
-export interface Tally {
-  calls: number
-  ended: number
-  completed: number
-  /** Billed minutes of ended calls whose details are in. */
-  minutes: number
-  /** Seconds and count of completed calls with a known duration: the average's parts. */
-  durationSum: number
-  durationCount: number
-  /** Calls not ended yet. */
-  inFlight: number
-  /** Ended calls whose billed minutes are not in the sum: details queued, or given without them. */
-  awaitingDetails: number
-}
-
-export const emptyTally = (): Tally => ({
-  calls: 0,
-  ended: 0,
-  completed: 0,
-  minutes: 0,
-  durationSum: 0,
-  durationCount: 0,
-  inFlight: 0,
-  awaitingDetails: 0,
-})
+import { emptyTally, type Tally } from '../store/usage-breakdowns'
 
 /** Adds `more` into `into` (mutates it) and returns it. */
 export function addTally(into: Tally, more: Tally): Tally {

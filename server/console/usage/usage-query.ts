@@ -1,10 +1,11 @@
-// The usage routes' query, read once: the contract's schema, then what a schema alone cannot say (a
+// The usage routes' query, read once: the contract's schema (usageQuery), then (periodOf) what a schema alone cannot say (a
 // period of at most 93 days whose end follows its start; a key with `by=metadata`). Each refusal names its field.
 import type { Context } from 'hono'
 import type * as z from 'zod/mini'
 import { type BreakdownQuery, PERIOD_DAYS_MAX } from '../../../src/api/contract/usage-breakdown-schemas'
 import { sendInvalidFields } from '../http/invalid-fields'
 import { sendProblem } from '../http/problem'
+import { queryString } from '../http/query-string'
 
 const DAY_MS = 24 * 3_600_000
 
@@ -21,21 +22,24 @@ const refuse = (c: Context, field: string, message: string): { ok: false; respon
   response: sendProblem(c, 400, 'Invalid period', message, { errors: [{ field, message }] }),
 })
 
-/** Parses with `schema`, then checks the period; `query.tz` defaults to UTC. */
-export function readUsageQuery<Q extends { from: string; to: string; tz?: string | undefined }>(
+/** A usage query that does not fit its schema: each field named, and a time zone the console does not know quoted. */
+export function usagePeriodRefusal(c: Context, error: z.core.$ZodError, sent: Record<string, unknown>): Response {
+  const fields = [...new Set(error.issues.map((issue) => String(issue.path[0] ?? 'query')))]
+  const zone = fields.includes('tz')
+    ? ` “${String(sent.tz).slice(0, 64)}” is not a time zone the console knows; use an IANA name such as Europe/Berlin, or UTC.`
+    : ''
+  const detail = `Check ${fields.map((field) => `“${field}”`).join(' and ')}.${zone} A period is two instants with their offset, such as 2026-11-01T00:00:00Z.`
+  return sendInvalidFields(c, error, detail, 'Invalid period')
+}
+
+/** A usage route's query string, through the shared hook. */
+export const usageQuery = <T extends z.core.$ZodType>(schema: T) => queryString(schema, usagePeriodRefusal)
+
+/** Checks the period of a query that fits its schema; `query.tz` defaults to UTC. */
+export function periodOf<Q extends { from: string; to: string; tz?: string | undefined }>(
   c: Context,
-  schema: z.ZodMiniType<Q>,
+  query: Q,
 ): Parsed<Q & UsagePeriod> {
-  const parsed = schema.safeParse(c.req.query())
-  if (!parsed.success) {
-    const fields = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? 'query')))]
-    const zone = fields.includes('tz')
-      ? ` “${c.req.query('tz')?.slice(0, 64)}” is not a time zone the console knows; use an IANA name such as Europe/Berlin, or UTC.`
-      : ''
-    const detail = `Check ${fields.map((field) => `“${field}”`).join(' and ')}.${zone} A period is two instants with their offset, such as 2026-11-01T00:00:00Z.`
-    return { ok: false, response: sendInvalidFields(c, parsed.error, detail, 'Invalid period') }
-  }
-  const query = parsed.data
   const fromMs = Date.parse(query.from)
   const toMs = Date.parse(query.to)
   if (toMs <= fromMs) return refuse(c, 'to', 'The period must end after it starts: “to” is not after “from”.')

@@ -8,9 +8,9 @@ import {
   type UsageDaysResponse,
 } from '../../../src/api/contract/usage-breakdown-schemas'
 import type { ConsoleStore } from '../store'
-import type { GroupTally, UsageRange } from '../store/usage-breakdowns'
+import type { GroupTally, Tally, UsageRange } from '../store/usage-breakdowns'
 import { byRank, clockRows, dayRows, type LabelledTally, rankedRows, type SlotTally } from './breakdown-rows'
-import { coverageOf, figuresOf, sumTallies, type Tally } from './call-figures'
+import { coverageOf, figuresOf, sumTallies } from './call-figures'
 import type { UsagePeriod } from './usage-query'
 import { zoneDays } from './zone-buckets'
 

@@ -1,9 +1,9 @@
 // The viewer's days and clock from 15-minute UTC slots, across the service's UTC periods and zones whose
 // offsets are not whole hours or change within the period.
 import { describe, expect, it } from 'vitest'
+import { emptyTally, SLOT_MS, type Tally } from '../store/usage-breakdowns'
 import { clockRows, dayRows, type SlotTally } from './breakdown-rows'
-import { emptyTally, type Tally } from './call-figures'
-import { localSlot, SLOT_MS, startOfLocalDate, zoneDays } from './zone-buckets'
+import { localSlot, startOfLocalDate, zoneDays } from './zone-buckets'
 
 const at = (iso: string) => Date.parse(iso)
 const iso = (ms: number) => new Date(ms).toISOString()

@@ -2,8 +2,8 @@
 // store groups calls by slot (created_at / SLOT_MS) and this module maps each slot to the zone's calendar:
 // every zone offset in use is a whole number of quarter hours (Kolkata +05:30, Kathmandu +05:45), and so
 // are the instants of its transitions, so a slot never spans two local days or hours. Pure: Intl only.
+import { SLOT_MS } from '../store/usage-breakdowns'
 
-export const SLOT_MS = 15 * 60_000
 const DAY_MS = 24 * 3_600_000
 
 export interface LocalSlot {

@@ -10,12 +10,12 @@ import { checkHead, formatHead } from '../../audit/head'
 import { anchorAuditHead } from '../../audit/head-anchor'
 import { signWebhook } from '../../delivery/webhook-signature'
 import { openStore } from '../../store'
+import { addWebhook, deliveryUnderTest } from '../../test-support/delivery-fixtures'
 import { startTestServer } from '../../test-support/running-console'
 import { onPostgres, testStoreLocation } from '../../test-support/test-store'
 import { startWebhookReceiver } from '../../test-support/webhook-receiver'
 import { alertEmail, auditHeadPayload } from './alert-message'
 import { auditHeadToChannel } from './audit-head-channel'
-import { addWebhook, deliveryUnderTest } from './delivery-fixtures'
 
 const receiver = await startWebhookReceiver()
 afterAll(() => receiver.close())

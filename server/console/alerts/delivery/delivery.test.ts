@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest'
 import { alertWebhookPayload } from '../../../../src/api/contract/alert-schemas'
 import { eventually } from '../../../shared/test-support/eventually'
 import { openStore } from '../../store'
+import { addWebhook, deliveryUnderTest, firing, SHORT_SCHEDULE } from '../../test-support/delivery-fixtures'
 import { deliveryHarness } from '../../test-support/delivery-harness'
 import { testStoreLocation } from '../../test-support/test-store'
-import { addWebhook, deliveryUnderTest, firing, SHORT_SCHEDULE } from './delivery-fixtures'
 
 const { cleanup, receiver, running } = deliveryHarness(deliveryUnderTest)
 

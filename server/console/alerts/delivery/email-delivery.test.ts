@@ -1,8 +1,8 @@
 // Email channels against a real SMTP server on loopback (the smtp-server package).
 import { afterEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../../shared/test-support/eventually'
+import { addEmail, deliveryUnderTest, firing } from '../../test-support/delivery-fixtures'
 import { mailPart as part, type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink'
-import { addEmail, deliveryUnderTest, firing } from './delivery-fixtures'
 
 const cleanup: (() => Promise<unknown>)[] = []
 afterEach(async () => {

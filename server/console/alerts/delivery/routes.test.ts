@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { alertChannelList, alertDeliveryList, createdAlertChannel } from '../../../../src/api/contract/alert-schemas'
 import { eventually } from '../../../shared/test-support/eventually'
 import { createTestConsole, expectProblem } from '../../test-support/console-app'
+import { deliveryUnderTest } from '../../test-support/delivery-fixtures'
 import { openTestStore } from '../../test-support/test-store'
 import { startWebhookReceiver } from '../../test-support/webhook-receiver'
 import type { AlertDeliveryConfig } from './delivery'
-import { deliveryUnderTest } from './delivery-fixtures'
 
 const cleanup: (() => Promise<unknown>)[] = []
 afterEach(async () => {

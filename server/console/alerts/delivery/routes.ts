@@ -15,9 +15,9 @@ import { requirePermission, type SessionEnv } from '../../auth/require-session'
 import { logCursor, logPageAnswer } from '../../delivery/delivery-answers'
 import { checkWebhookUrl } from '../../delivery/ssrf-guard'
 import { newWebhookSecret } from '../../delivery/webhook-signature'
-import { sendInvalidFields } from '../../http/invalid-fields'
 import { jsonBody } from '../../http/json-body'
 import { sendProblem } from '../../http/problem'
+import { queryString } from '../../http/query-string'
 import type { ConsoleStore } from '../../store'
 import type { ChannelRow } from '../../store/alert-channels'
 import { channelAnswer, deliveryAnswer } from './channel-answers'
@@ -218,10 +218,8 @@ export function alertDeliveryRoutes(deps: AlertDeliveryRouteDeps) {
       })
       return c.json(deliveryAnswer(queued), 202)
     })
-    .get(ALERT_PATHS.deliveries, async (c) => {
-      const parsed = deliveryQuery.safeParse(c.req.query())
-      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the log’s filters: they do not fit.')
-      const { cursor, limit = 50, channelId, ruleId } = parsed.data
+    .get(ALERT_PATHS.deliveries, queryString(deliveryQuery, 'Check the log’s filters: they do not fit.'), async (c) => {
+      const { cursor, limit = 50, channelId, ruleId } = c.req.valid('query')
       const read = logCursor(c, cursor)
       if (read instanceof Response) return read
       const rows = await store.alertDeliveries.page({ after: read.after, limit, channelId, filters: { ruleId } })

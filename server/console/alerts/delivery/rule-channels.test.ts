@@ -10,11 +10,11 @@ import {
 } from '../../../../src/api/contract/alert-schemas'
 import { eventually } from '../../../shared/test-support/eventually'
 import { createTestConsole, expectProblem } from '../../test-support/console-app'
+import { deliveryUnderTest } from '../../test-support/delivery-fixtures'
 import { mailPart, startSmtpSink } from '../../test-support/smtp-sink'
 import { openTestStore } from '../../test-support/test-store'
 import { startWebhookReceiver } from '../../test-support/webhook-receiver'
 import { alertFiringOf } from '../rules/alert-json'
-import { deliveryUnderTest } from './delivery-fixtures'
 
 const cleanup: (() => Promise<unknown>)[] = []
 afterEach(async () => {

@@ -7,9 +7,9 @@ import { ALERT_PATHS, type AlertRuleInput, alertRuleInput } from '../../../../sr
 import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
 import type { SessionEnv } from '../../auth/require-session'
-import { sendInvalidFields } from '../../http/invalid-fields'
 import { jsonBody } from '../../http/json-body'
 import { sendProblem } from '../../http/problem'
+import { queryString } from '../../http/query-string'
 import type { ConsoleStore } from '../../store'
 import type { FiringCursor } from '../../store/alert-firings'
 import type { AlertRuleRow } from '../../store/alert-rules'
@@ -202,20 +202,24 @@ export function alertRuleRoutes(options: AlertRuleRoutesOptions) {
       await store.alertFirings.dismiss(firing.id, c.get('session').userId, now())
       return c.body(null, 204)
     })
-    .get(ALERT_PATHS.firings, guard, async (c) => {
-      const parsed = firingsQuery.safeParse(c.req.query())
-      if (!parsed.success) return sendInvalidFields(c, parsed.error, 'Check the cursor and limit of the list.')
-      const limit = parsed.data.limit ?? 50
-      const cursor = parsed.data.cursor ? cursorOf(parsed.data.cursor) : null
-      // One more than a page says whether an older page exists.
-      const rows = await store.alertFirings.page(limit + 1, cursor)
-      const page = rows.slice(0, limit)
-      const last = page.at(-1)
-      return c.json({
-        firings: page.map(alertFiringOf),
-        nextCursor: rows.length > limit && last ? `${last.firedAt}.${last.id}` : null,
-      })
-    })
+    .get(
+      ALERT_PATHS.firings,
+      guard,
+      queryString(firingsQuery, 'Check the cursor and limit of the list.'),
+      async (c) => {
+        const asked = c.req.valid('query')
+        const limit = asked.limit ?? 50
+        const cursor = asked.cursor ? cursorOf(asked.cursor) : null
+        // One more than a page says whether an older page exists.
+        const rows = await store.alertFirings.page(limit + 1, cursor)
+        const page = rows.slice(0, limit)
+        const last = page.at(-1)
+        return c.json({
+          firings: page.map(alertFiringOf),
+          nextCursor: rows.length > limit && last ? `${last.firedAt}.${last.id}` : null,
+        })
+      },
+    )
 }
 
 function cursorOf(text: string): FiringCursor {

@@ -3,10 +3,12 @@
 // nonce and PKCE bind the callback to the browser that started it. Any failure lands on the
 // sign-in page with one general sentence; the reason goes to the audit trail.
 import { type Context, Hono } from 'hono'
+import * as z from 'zod/mini'
 import { ssoRefusalOf } from '../../../../src/api/contract/audit-schemas'
 import type { SsoError } from '../../../../src/api/contract/console-schemas'
 import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
+import { queryString } from '../../http/query-string'
 import type { Logger } from '../../http/request-log'
 import type { ConsoleStore } from '../../store'
 import type { SessionEnv } from '../require-session'
@@ -40,6 +42,9 @@ function returnPath(value: string | undefined, origin: string): string {
   return url.origin === origin && url.pathname !== '/sign-in' ? `${url.pathname}${url.search}` : '/calls'
 }
 
+// Where to go once signed in: any text, made safe by returnPath (an unsafe one goes to /calls, never a refusal).
+const startQuery = queryString(z.object({ redirect: z.optional(z.string()) }), 'Check the page to return to.')
+
 // Named in words and as its code: the code list (audit-schemas.ts) reads no new reason, so no page carries one more.
 const SSO_OFF = { reason: 'single sign-on is off', refused: 'provider-unavailable' } as const
 
@@ -68,7 +73,7 @@ export function ssoRoutes(deps: SsoRouteDeps) {
   }
 
   return new Hono<SessionEnv>()
-    .get('/start', async (c) => {
+    .get('/start', startQuery, async (c) => {
       // Start on the callback's host, or the login cookie would be set where the callback never looks.
       if (new URL(c.req.url).origin !== origin) return c.redirect(`${origin}${c.req.path}${new URL(c.req.url).search}`)
       // Read again at every start: an admin may have turned it off (or on) on another instance a moment ago.
@@ -78,7 +83,7 @@ export function ssoRoutes(deps: SsoRouteDeps) {
       if (refused) return refused
       try {
         const { url, checks } = await active.client.startLogin()
-        await logins.begin(c, checks, returnPath(c.req.query('redirect'), origin))
+        await logins.begin(c, checks, returnPath(c.req.valid('query').redirect, origin))
         return c.redirect(url.href, 302)
       } catch (error) {
         if (!(error instanceof SsoFailure)) throw error

@@ -3,18 +3,19 @@
 // Each export is audited when it ends: who, the filters, and how many rows went out; "complete" only once the
 // last byte went to the client's connection, "aborted" when the client went away before.
 import { Hono, type MiddlewareHandler } from 'hono'
-import type * as z from 'zod/mini'
+import * as z from 'zod/mini'
 import { callExportQuery, EXPORT_METADATA_COLUMNS_MAX } from '../../../../src/api/contract/call-export-schemas'
 import { CALL_INDEX_PATHS, EXPORT_TOTAL_HEADER } from '../../../../src/api/contract/call-index-schemas'
 import type { AuditLog } from '../../audit/audit-log'
 import { actorOf, requestFacts } from '../../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../../auth/require-session'
 import { sameSiteOnly } from '../../http/csrf'
-import { CSV_CONTENT_TYPE, csvByteOrder, csvFileName } from '../../http/csv'
+import { BYTE_ORDER_PARAM, byteOrderRefusal, CSV_CONTENT_TYPE, csvFileName, wantsByteOrder } from '../../http/csv'
 import { type CsvStreamEnd, csvStream } from '../../http/csv-stream'
 import { sendInvalidFields } from '../../http/invalid-fields'
 import { createPersonSlots } from '../../http/person-slots'
 import { sendProblem } from '../../http/problem'
+import { queryString } from '../../http/query-string'
 import { responseDelivery } from '../../http/response-delivery'
 import type { ConsoleStore } from '../../store'
 import { exportColumns } from './export-columns'
@@ -51,26 +52,29 @@ export function callExportRoutes(options: {
     return { filter, total, keys: await store.callSearch.metadataKeys(filter, EXPORT_METADATA_COLUMNS_MAX) }
   }
 
+  // The byte order is read before the filters: a wrong `bom` is refused on its own, as every export does.
+  const exportQuery = queryString(z.extend(callExportQuery, BYTE_ORDER_PARAM), (c, error, sent) => {
+    const refused = byteOrderRefusal(c, error)
+    if (refused) return refused
+    const zone = error.issues.some((issue) => issue.path[0] === 'tz')
+    const detail = zone
+      ? `“${String(sent.tz).slice(0, 64)}” is not a time zone the console knows. Use an IANA name such as Europe/Berlin, or UTC.`
+      : 'One of the search filters is not valid; clear it and try again.'
+    return sendInvalidFields(c, error, detail, 'Invalid export')
+  })
+
   return new Hono<SessionEnv>().get(
     CALL_INDEX_PATHS.export,
     signedIn,
     requirePermission('calls:read'),
     sameSiteOnly('Export the calls from the Calls page.'),
+    exportQuery,
     async (c) => {
-      const byteOrder = csvByteOrder(c)
-      if (byteOrder instanceof Response) return byteOrder
-      const { bom: _bom, ...asked } = c.req.query()
-      const parsed = callExportQuery.safeParse(asked)
-      if (!parsed.success) {
-        const zone = parsed.error.issues.some((issue) => issue.path[0] === 'tz')
-        const detail = zone
-          ? `“${c.req.query('tz')?.slice(0, 64)}” is not a time zone the console knows. Use an IANA name such as Europe/Berlin, or UTC.`
-          : 'One of the search filters is not valid; clear it and try again.'
-        return sendInvalidFields(c, parsed.error, detail, 'Invalid export')
-      }
-      const short = termsProblem(c, parsed.data.q, 'Invalid export')
+      const { bom, ...query } = c.req.valid('query')
+      const byteOrder = { bom: wantsByteOrder({ bom }) }
+      const short = termsProblem(c, query.q, 'Invalid export')
       if (short) return short
-      const { tz, ...filters } = parsed.data
+      const { tz, ...filters } = query
       const userId = c.get('session').userId
       const claim = await claims.claim(userId)
       if (!claim) {
@@ -83,7 +87,7 @@ export function callExportRoutes(options: {
         )
       }
       // Refused for its cost (503) or failed: no export is under way.
-      const { filter, total, keys } = await select(parsed.data).catch(async (error: unknown) => {
+      const { filter, total, keys } = await select(query).catch(async (error: unknown) => {
         await claim.release()
         throw error
       })

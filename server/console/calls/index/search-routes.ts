@@ -11,8 +11,8 @@ import {
   SEARCH_COUNT_CAP,
 } from '../../../../src/api/contract/call-index-schemas'
 import { requirePermission, type SessionEnv } from '../../auth/require-session'
-import { sendInvalidFields } from '../../http/invalid-fields'
 import { sendProblem } from '../../http/problem'
+import { queryString } from '../../http/query-string'
 import type { ConsoleStore } from '../../store'
 import type { SearchRow } from '../../store/call-search'
 import type { CallIndexSync } from './call-index-sync'
@@ -56,54 +56,55 @@ export function callIndexRoutes(options: {
   const state = () => (sync ? sync.state() : readIndexState(store, null))
   return (
     new Hono<SessionEnv>()
-      .get(CALL_INDEX_PATHS.search, signedIn, requirePermission('calls:read'), async (c) => {
-        const parsed = callSearchQuery.safeParse(c.req.query())
-        if (!parsed.success)
-          return sendInvalidFields(
-            c,
-            parsed.error,
-            'One of the search filters is not valid; clear it and try again.',
-            'Invalid search',
-          )
-        const query = parsed.data
-        const short = termsProblem(c, query.q, 'Invalid search')
-        if (short) return short
-        const after = query.cursor ? decodeSearchCursor(query.cursor) : null
-        if (query.cursor && !after) {
-          const errors = [{ field: 'cursor', message: 'This is not a cursor of this search.' }]
-          return sendProblem(
-            c,
-            400,
-            'Invalid search',
-            'The page asked for does not exist; start from the first page.',
-            { errors },
-          )
-        }
-        const filter = searchFilterOf(query)
-        return withinLimits(c, filter, async () => {
-          const limit = query.limit ?? DEFAULT_PAGE
-          // One more than the page: whether there is a next page, without a second count.
-          const plan = await store.callSearch.plan(filter)
-          const rows = await store.callSearch.page(filter, after, limit + 1, plan)
-          const page = rows.slice(0, limit)
-          const last = page.at(-1)
-          const { count: counted, minutes } = await store.callSearch.countWithMinutes(filter, SEARCH_COUNT_CAP, plan)
-          const capped = counted > SEARCH_COUNT_CAP
-          const body: CallSearchResponse = {
-            calls: page.map(indexedCallOf),
-            nextCursor:
-              rows.length > limit && last
-                ? encodeSearchCursor({ createdAt: last.created_at, callId: last.call_id })
-                : null,
-            total: Math.min(counted, SEARCH_COUNT_CAP),
-            totalCapped: capped,
-            // Past the cap the sum is of the calls counted, not of all: unknown, as the total is.
-            billedMinutes: capped ? null : minutes,
-            index: await state(),
+      .get(
+        CALL_INDEX_PATHS.search,
+        signedIn,
+        requirePermission('calls:read'),
+        queryString(callSearchQuery, {
+          detail: 'One of the search filters is not valid; clear it and try again.',
+          title: 'Invalid search',
+        }),
+        async (c) => {
+          const query = c.req.valid('query')
+          const short = termsProblem(c, query.q, 'Invalid search')
+          if (short) return short
+          const after = query.cursor ? decodeSearchCursor(query.cursor) : null
+          if (query.cursor && !after) {
+            const errors = [{ field: 'cursor', message: 'This is not a cursor of this search.' }]
+            return sendProblem(
+              c,
+              400,
+              'Invalid search',
+              'The page asked for does not exist; start from the first page.',
+              { errors },
+            )
           }
-          return c.json(body)
-        })
-      })
+          const filter = searchFilterOf(query)
+          return withinLimits(c, filter, async () => {
+            const limit = query.limit ?? DEFAULT_PAGE
+            // One more than the page: whether there is a next page, without a second count.
+            const plan = await store.callSearch.plan(filter)
+            const rows = await store.callSearch.page(filter, after, limit + 1, plan)
+            const page = rows.slice(0, limit)
+            const last = page.at(-1)
+            const { count: counted, minutes } = await store.callSearch.countWithMinutes(filter, SEARCH_COUNT_CAP, plan)
+            const capped = counted > SEARCH_COUNT_CAP
+            const body: CallSearchResponse = {
+              calls: page.map(indexedCallOf),
+              nextCursor:
+                rows.length > limit && last
+                  ? encodeSearchCursor({ createdAt: last.created_at, callId: last.call_id })
+                  : null,
+              total: Math.min(counted, SEARCH_COUNT_CAP),
+              totalCapped: capped,
+              // Past the cap the sum is of the calls counted, not of all: unknown, as the total is.
+              billedMinutes: capped ? null : minutes,
+              index: await state(),
+            }
+            return c.json(body)
+          })
+        },
+      )
       // Who placed calls is already on every row a reader sees; the list of them is no more.
       .get(CALL_INDEX_PATHS.placers, signedIn, requirePermission('calls:read'), async (c) => {
         const body: CallPlacers = { people: await store.callOwners.placers() }

@@ -1,7 +1,7 @@
 // The hash chain: each entry's hash covers the hash before it and every stored field, in a
 // fixed order, as canonical JSON. Changing, removing or reordering one entry breaks it.
 import { createHash } from 'node:crypto'
-import type { AuditRow } from '../store/schema'
+import type { AuditRow } from './schema'
 
 export const GENESIS_HASH = '0'.repeat(64)
 

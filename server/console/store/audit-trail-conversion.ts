@@ -4,10 +4,10 @@
 // A head noted before (a log line, /metrics, the alert channel) names the old hashes: the `audit.converted` entry
 // appended last names the old head, which `audit verify --head` accepts (head.ts).
 import type { Kysely } from 'kysely'
-import { digitsOf, newPersonalKey, PERSONAL_KEY_NAME } from '../store/audit-personal'
-import type { AuditRow, ConsoleDatabase } from '../store/schema'
-import { canonicalJson, entryHash } from './chain'
-import { personalise } from './personal-fields'
+import { canonicalJson, entryHash } from './audit-chain'
+import { digitsOf, newPersonalKey, PERSONAL_KEY_NAME } from './audit-personal'
+import { personalise } from './audit-personal-fields'
+import type { AuditRow, ConsoleDatabase } from './schema'
 
 const BATCH = 500
 

@@ -4,9 +4,9 @@ import type { IntegrationEvent } from '../../../src/api/contract/integration-sch
 import { createAuditLog } from '../audit/audit-log'
 import { newWebhookSecret } from '../delivery/webhook-signature'
 import { createLogger } from '../http/request-log'
+import { createIntegrationDelivery, type IntegrationDeliveryDeps } from '../integrations/integration-delivery'
 import type { ConsoleStore } from '../store'
-import { openTestStore } from '../test-support/test-store'
-import { createIntegrationDelivery, type IntegrationDeliveryDeps } from './integration-delivery'
+import { openTestStore } from './test-store'
 
 /** A schedule of the same shape, short enough for a test: three attempts. */
 export const SHORT_SCHEDULE = [0, 150, 300]

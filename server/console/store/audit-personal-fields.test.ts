@@ -1,6 +1,6 @@
 // Which parts of an entry personal-fields.ts takes out of the hashed entry, and the number each is about.
 import { describe, expect, it } from 'vitest'
-import { personalise } from './personal-fields'
+import { personalise } from './audit-personal-fields'
 
 const KEY = 'k'.repeat(64)
 const TOKEN = /^\{pv:[0-9a-f]{64}\}$/

@@ -6,8 +6,9 @@
 // call (a note, its hash, metadata values, a do-not-call reason). Not personal here: the console's own people (the
 // actor's email, the IP address and user agent, an email tried at sign-in), who are not the callees an erasure
 // concerns; they stay in the hashed entry, as before.
-import { type PersonalValue, personalToken } from '../store/audit-personal'
-import { canonicalJson } from './chain'
+
+import { canonicalJson } from './audit-chain'
+import { type PersonalValue, personalToken } from './audit-personal'
 
 const E164 = /\+[1-9]\d{6,14}/g
 const IS_E164 = /^\+[1-9]\d{6,14}$/

@@ -1,11 +1,11 @@
 // What the delivery tests share: a store with a delivery service over it, channels, and a firing.
-import type { AlertFiring } from '../../../../src/api/contract/alert-schemas'
-import { createAuditLog } from '../../audit/audit-log'
-import { newWebhookSecret } from '../../delivery/webhook-signature'
-import { createLogger } from '../../http/request-log'
-import type { ConsoleStore } from '../../store'
-import { openTestStore } from '../../test-support/test-store'
-import { type AlertDeliveryConfig, createAlertDelivery } from './delivery'
+import type { AlertFiring } from '../../../src/api/contract/alert-schemas'
+import { type AlertDeliveryConfig, createAlertDelivery } from '../alerts/delivery/delivery'
+import { createAuditLog } from '../audit/audit-log'
+import { newWebhookSecret } from '../delivery/webhook-signature'
+import { createLogger } from '../http/request-log'
+import type { ConsoleStore } from '../store'
+import { openTestStore } from './test-store'
 
 /** A schedule of the same shape, short enough for a test: three attempts. */
 export const SHORT_SCHEDULE = [0, 150, 300]
