@@ -42,6 +42,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test('usage page, with its charts drawn and the projection', async ({ page }) => {
       await page.goto('/usage')
+      // Charts are drawn once they come near the viewport: the history, the page's last, draws when scrolled to.
+      await page.getByTestId('usage-history-chart').scrollIntoViewIfNeeded()
       await expect(page.getByTestId('usage-history-chart').locator('.recharts-bar-rectangle').first()).toBeVisible()
       await expect(page.getByRole('progressbar', { name: 'Minutes used of committed' })).toBeVisible()
       await expect(page.getByRole('region', { name: 'Projection' })).toBeVisible()

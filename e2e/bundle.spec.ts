@@ -53,5 +53,7 @@ test('a cold load of /calls fetches no chart, waveform, forms or phone-validatio
   const stopUsageRecording = recordScripts(page)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Usage', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible()
+  // recharts loads with the first chart drawn, after the page's first render.
+  await expect(page.getByTestId('usage-burn-up-chart').locator('.recharts-surface')).toBeVisible()
   expect(heavyLibrariesIn(await stopUsageRecording())).toContain('recharts')
 })

@@ -34,8 +34,9 @@ async function placeTeamCall(request: APIRequestContext, team: string) {
   expect(response.ok(), `placing a call answered ${response.status()}`).toBe(true)
 }
 
-/** Each bar's label and minutes, as the chart says them. */
+/** Each bar's label and minutes, as the chart says them (drawn once it comes near the viewport, as a person scrolls to it). */
 async function barsOf(chart: Locator): Promise<[string, number][]> {
+  await chart.scrollIntoViewIfNeeded()
   const bars = chart.locator('rect[data-label]')
   await expect(bars.first()).toBeAttached()
   return bars.evaluateAll((rects) =>

@@ -83,6 +83,12 @@ test('charts one bar per period and loads older periods on demand', async ({ pag
   const first = await get<UsageHistory>(request, `/usage/history?limit=${PAGE_SIZE}`)
   await page.goto('/usage')
   const history = page.getByRole('region', { name: 'History' })
+  // A chart is drawn once it comes near the viewport (ChartFrame), as a person scrolls to it: the history, far below
+  // the fold, is not drawn while the burn-up at the top is.
+  await expect(page.getByTestId('usage-burn-up-chart').locator('.recharts-surface')).toBeVisible()
+  await expect(page.getByTestId('usage-history-chart')).toBeAttached()
+  await expect(page.getByTestId('usage-history-chart').locator('.recharts-surface')).toHaveCount(0)
+  await page.getByTestId('usage-history-chart').scrollIntoViewIfNeeded()
   const bars = page.getByTestId('usage-history-chart').locator('.recharts-bar-rectangle')
   const rows = history.getByRole('table').locator('tbody tr')
   // A period of no minutes has a bar of no height, which the chart does not draw; its row is still listed.
@@ -176,6 +182,7 @@ for (const viewport of [
       await page.goto('/usage')
       const history = page.getByRole('region', { name: 'History' })
       const chart = page.getByTestId('usage-history-chart')
+      await chart.scrollIntoViewIfNeeded()
       const ticks = chart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-label')
       await expect(ticks.last()).toHaveText(
         `${formatPeriodLabel(newest.period_start, newest.period_end, UTC)}in progress`,
@@ -270,6 +277,7 @@ test.describe('in Los Angeles', () => {
     // Billing periods are UTC months: in Los Angeles they start and end in the afternoon, on the reader's clock.
     await expect(period).toContainText(`Period ${formatPeriod(usage.period_start, usage.period_end, LA)}`)
     await expect(period).toContainText(/Period \w{3} \d{1,2}, \d{4}, \d{2}:00( P[SD]T)? – /)
+    await page.getByTestId('usage-history-chart').scrollIntoViewIfNeeded()
     const ticks = page
       .getByTestId('usage-history-chart')
       .locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-label')
@@ -338,6 +346,7 @@ test('the meter turns amber at 80% and red at 100% of the commitment', async ({ 
   // The pace of the last 7 of the 10 whole days (42 minutes each), and the burn-up drawn day by day.
   const pacing = page.getByRole('region', { name: 'Pacing' })
   await expect(pacing).toContainText(/Assumption: At the pace of the last 7 days, [^:]+: 42 minutes a day\./)
+  await pacing.getByTestId('usage-burn-up-chart').scrollIntoViewIfNeeded()
   const legend = pacing.getByRole('listitem')
   await expect(legend).toHaveText(['Committed pace', 'Used, day by day', 'Projection'])
   // The start, the end of each of the 10 whole days, and now.
@@ -424,6 +433,7 @@ test('highlights periods over commitment in the chart and the table', async ({ p
   await page.route('**/api/v1/voice/usage/history*', (route) => route.fulfill({ json: history }))
   await page.goto('/usage')
   const chart = page.getByTestId('usage-history-chart')
+  await chart.scrollIntoViewIfNeeded()
   // Oldest on the left: September, October (over), November (in progress, hatched).
   await expect(chart.locator('.recharts-bar-rectangle path')).toHaveCount(3)
   const fills = await chart

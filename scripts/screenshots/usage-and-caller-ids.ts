@@ -19,6 +19,9 @@ export async function shoot(page: Page, baseURL: string, outDir: string): Promis
   await page.screenshot({ path: verification, fullPage: true })
 
   await page.goto(new URL('/usage', baseURL).href)
+  // Charts are drawn once they come near the viewport (ChartFrame): each is scrolled to for the whole page's picture.
+  await page.getByTestId('usage-history-chart').waitFor()
+  for (const chart of await page.locator('figure[data-testid$="-chart"]').all()) await chart.scrollIntoViewIfNeeded()
   await page.getByTestId('usage-history-chart').locator('.recharts-bar-rectangle').first().waitFor()
   await page.getByRole('progressbar', { name: 'Minutes used of committed' }).waitFor()
   const usage = join(outDir, 'usage.png')
@@ -29,6 +32,7 @@ export async function shoot(page: Page, baseURL: string, outDir: string): Promis
   const breakdowns = page.getByRole('region', { name: 'Where the minutes went' })
   // A bar with minutes: a zero-height one is there at once, but hidden.
   const drawnBar = 'rect[data-label]:not([data-minutes="0"])'
+  await breakdowns.getByTestId('usage-breakdown-chart').scrollIntoViewIfNeeded()
   await breakdowns.getByTestId('usage-days-chart').locator(drawnBar).first().waitFor()
   await breakdowns.getByTestId('usage-breakdown-chart').locator(drawnBar).first().waitFor()
   const breakdown = join(outDir, 'usage-breakdowns.png')

@@ -1,7 +1,15 @@
 // Calendar days and wall clocks in a named time zone (IANA, or 'UTC'), with no zone
 // of the machine leaking in: a person who chose UTC sees UTC days in any browser.
 
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
+let browserZone: string | undefined
+/**
+ * The browser's own zone, read once per page: building a DateTimeFormat to ask costs a good part of a millisecond,
+ * and every time shown asks (useTimeZone: over a hundred times on a cold /calls, tens of ms of its first render).
+ */
+export const browserTimeZone = (): string => {
+  browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone
+  return browserZone
+}
 
 /** The zone a preference ('browser' or 'UTC', see the console's contract) stands for on this browser. */
 export function resolveTimeZone(preference: string | undefined): string {

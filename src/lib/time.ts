@@ -3,6 +3,17 @@ import { dateFormatIn, dateInZone } from './time-zone'
 
 export const DAY_MS = 86_400_000
 
+const relativeFormats = new Map<string | undefined, Intl.RelativeTimeFormat>()
+/** One formatter per locale: a list's every row asks, and building one is costly (dateFormatIn caches alike). */
+function relativeFormatIn(locale: string | undefined): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale)
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+    relativeFormats.set(locale, format)
+  }
+  return format
+}
+
 /**
  * "5 minutes ago", "3 hours ago", "yesterday", "2 days ago", "in 10 minutes", "now": for created_at columns.
  * Within the hour it counts seconds and minutes; past it, calendar days in the viewer's zone, as the Yesterday
@@ -13,12 +24,13 @@ export function formatRelative(iso: string, now: number, timeZone: string, local
   if (Number.isNaN(then)) return iso
   const seconds = Math.round((then - now) / 1000)
   const abs = Math.abs(seconds)
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
-  const day = dateInZone(then, timeZone)
-  const today = dateInZone(now, timeZone)
+  const format = relativeFormatIn(locale)
   if (abs < 5) return format.format(0, 'second')
   if (abs < 60) return format.format(seconds, 'second')
   if (abs < 3600) return format.format(Math.trunc(seconds / 60), 'minute')
+  // The calendar only past the hour: reading a day in a zone is the costly part of a list's every row.
+  const day = dateInZone(then, timeZone)
+  const today = dateInZone(now, timeZone)
   if (day === today) return format.format(Math.trunc(seconds / 3600), 'hour')
   // Both days read as UTC dates: whole days apart, whatever DST did between them.
   const days = Math.round((Date.parse(day) - Date.parse(today)) / DAY_MS)

@@ -1,5 +1,6 @@
-import type { ComponentProps, ReactNode } from 'react'
+import { type ComponentProps, type ReactNode, Suspense } from 'react'
 import { cn } from '@/lib/cn'
+import { useSeen } from '@/lib/use-seen'
 
 /**
  * The colours every chart reads, as CSS variables, so SVG fills follow the
@@ -20,7 +21,11 @@ export function chartColor(name: ChartColor): string {
   return `var(--chart-${name})`
 }
 
-/** A captioned figure that sizes its chart and supplies the palette. */
+/**
+ * A captioned figure that sizes its chart and supplies the palette. The chart (often a lazy one, with recharts) is
+ * drawn once the figure comes near the viewport, in the height kept for it: a page's first render does not pay for
+ * charts below the fold, and nothing moves when one appears. The table beside each chart says the same numbers.
+ */
 export function ChartFrame({
   caption,
   legend,
@@ -29,11 +34,12 @@ export function ChartFrame({
   children,
   ...props
 }: ComponentProps<'figure'> & { caption: ReactNode; legend?: ReactNode; height?: number }) {
+  const [box, seen] = useSeen<HTMLDivElement>()
   return (
     <figure className={cn(palette, 'm-0', className)} {...props}>
       <figcaption className="text-sm text-slate-600 dark:text-slate-400">{caption}</figcaption>
-      <div className="mt-3 w-full" style={{ height }}>
-        {children}
+      <div ref={box} className="mt-3 w-full" style={{ height }}>
+        {seen && <Suspense fallback={null}>{children}</Suspense>}
       </div>
       {legend && <div className="mt-2">{legend}</div>}
     </figure>

@@ -11,7 +11,8 @@ export function useOverflowsX(ref: RefObject<HTMLElement | null>, enabled: boole
     observer.observe(element)
     // The table inside grows as rows come and go; the frame alone may keep its size.
     if (element.firstElementChild) observer.observe(element.firstElementChild)
-    measure()
+    // No measure() here: the observer reports each element once as it starts, after the browser's own layout,
+    // where reading scrollWidth now would force a layout of the whole page in the middle of its first render.
     return () => observer.disconnect()
   }, [ref, enabled])
   return overflows

@@ -1,13 +1,12 @@
-import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { lazy } from 'react'
 import type { Pace } from '@/api/contract/period-pace'
-import { ChartFrame, ChartLegend, chartColor } from '@/components/ui/chart'
-import { formatNumber } from '@/lib/format'
+import { ChartFrame, ChartLegend } from '@/components/ui/chart'
 import { zoneLabel } from '@/lib/time-zone'
 import { formatDate } from '@/lib/usage-format'
-import { ChartTooltip } from '../chart-tooltip'
 import type { BurnUpPoint } from './pacing'
 
-const axisTick = { fill: chartColor('axis'), fontSize: 12 }
+// recharts loads with the first chart drawn, after the page's first render (history-chart.tsx).
+const BurnUpPlot = lazy(() => import('../plots').then((module) => ({ default: module.BurnUpPlot })))
 
 /**
  * Cumulative minutes through the period: the even pace of the commitment, the minutes of each day
@@ -27,8 +26,6 @@ export function BurnUpChart({
   const projected = pace.kind === 'projection'
   const over = projected && (pace.alreadyOver || pace.crossesAtMs !== null)
   const projectionColor = over ? 'over' : 'projection'
-  const first = points[0]?.time ?? nowMs
-  const last = points.at(-1)?.time ?? nowMs
   return (
     <ChartFrame
       data-testid="usage-burn-up-chart"
@@ -44,62 +41,13 @@ export function BurnUpChart({
         />
       }
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={[...points]} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
-          <CartesianGrid stroke={chartColor('grid')} vertical={false} />
-          <XAxis
-            dataKey="time"
-            type="number"
-            scale="time"
-            domain={[first, last]}
-            ticks={[first, nowMs, last]}
-            tickFormatter={(time: number) => formatDate(time, timeZone)}
-            tick={axisTick}
-            stroke={chartColor('axis')}
-          />
-          <YAxis
-            tickFormatter={(v: number) => formatNumber(v)}
-            tick={axisTick}
-            stroke={chartColor('axis')}
-            width={64}
-          />
-          <Tooltip
-            content={<ChartTooltip labelFormatter={(time) => formatDate(Number(time), timeZone)} />}
-            isAnimationActive={false}
-          />
-          <ReferenceLine x={nowMs} stroke={chartColor('axis')} strokeDasharray="2 4" />
-          <Line
-            dataKey="committedPace"
-            name="Committed pace"
-            stroke={chartColor('committed')}
-            strokeDasharray="6 4"
-            strokeWidth={2}
-            dot={false}
-            isAnimationActive={false}
-          />
-          <Line
-            dataKey="used"
-            name="Used, day by day"
-            stroke={chartColor('actual')}
-            strokeWidth={2}
-            dot={{ r: 2, fill: chartColor('actual') }}
-            connectNulls={false}
-            isAnimationActive={false}
-          />
-          {projected && (
-            <Line
-              dataKey="projection"
-              name="Projection"
-              stroke={chartColor(projectionColor)}
-              strokeDasharray="2 4"
-              strokeWidth={3}
-              dot={false}
-              connectNulls
-              isAnimationActive={false}
-            />
-          )}
-        </LineChart>
-      </ResponsiveContainer>
+      <BurnUpPlot
+        points={points}
+        nowMs={nowMs}
+        dateLabel={(time) => formatDate(time, timeZone)}
+        projected={projected}
+        projectionColor={projectionColor}
+      />
     </ChartFrame>
   )
 }
