@@ -265,7 +265,12 @@ test.describe('with a session of its own', () => {
     const elsewhere = await browser.newContext({ storageState: await page.context().storageState() })
     await elsewhere.request.post(`${urls.app}/api/console/sign-out`, { headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE } })
     await elsewhere.close()
-    await page.getByRole('button', { name: 'Place call' }).click()
+    // The tab finds out at its next request: the press, or one of the page's own (the live stream reconnecting, a
+    // poll) when it comes first, as it did once in CI (stop 57). Either way it ends on sign-in with the form kept.
+    await page
+      .getByRole('button', { name: 'Place call' })
+      .click({ timeout: 10_000 })
+      .catch(() => {})
 
     await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fcalls%2Fnew/)
     await signInAsSupport(page)

@@ -21,6 +21,12 @@ describe('isTypingIn', () => {
     }
     expect(isTypingIn(null)).toBe(false)
   })
+
+  it('is false in the field of a dialog that has closed, whose focus the platform has not yet moved out', () => {
+    document.body.innerHTML = '<dialog open><input id="a"></dialog><dialog><input id="b"></dialog>'
+    expect(isTypingIn(document.getElementById('a'))).toBe(true)
+    expect(isTypingIn(document.getElementById('b'))).toBe(false)
+  })
 })
 
 describe('dialogOpen', () => {
