@@ -266,6 +266,11 @@ describe('the scores on /usage', () => {
     expect(lines).toHaveLength(4)
     const plain = await first.request(`/api/console/usage/scores.csv?${period}&bom=0`, { cookie: on.admin.first })
     expect((await plain.text()).startsWith('"Call"')).toBe(true)
+    // A byte order that is neither 0 nor 1 is refused by name, as every export refuses it.
+    const odd = await first.request(`/api/console/usage/scores.csv?${period}&bom=yes`, { cookie: on.admin.first })
+    expect(odd.status).toBe(400)
+    expect(odd.headers.get('content-type')).toContain('application/problem+json')
+    expect(((await odd.json()) as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['bom'])
     const [entry] = await first.store.audit.page({ action: 'scores.exported' }, 10)
     expect(JSON.parse(entry?.detail ?? '{}')).toMatchObject({ rows: 2 })
   })

@@ -9,14 +9,20 @@ import type { AuditLog } from '../audit/audit-log'
 import { actorOf, requestFacts } from '../audit/request-facts'
 import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { sameSiteOnly } from '../http/csrf'
-import { CSV_CONTENT_TYPE } from '../http/csv'
+import { BYTE_ORDER_PARAM, byteOrderRefusal, CSV_CONTENT_TYPE, wantsByteOrder } from '../http/csv'
+import { queryString } from '../http/query-string'
 import type { ConsoleStore } from '../store'
 import type { SummaryRow } from '../store/scoring'
-import { periodOf, usageQuery } from '../usage/usage-query'
+import { periodOf, usagePeriodRefusal, usageQuery } from '../usage/usage-query'
 import { scoresCsv, scoresFileName } from './scores-csv'
 
-// Any `bom` but 0 keeps the byte order mark here: this export never refused another (the others answer 400).
-const scoresExportQuery = z.extend(usagePeriodQuery, { bom: z.optional(z.string()) })
+// The byte order is read before the period: a wrong `bom` is refused on its own, as every export does.
+const scoresExportQuery = queryString(z.extend(usagePeriodQuery, BYTE_ORDER_PARAM), (c, error, sent) => {
+  const refused = byteOrderRefusal(c, error)
+  if (refused) return refused
+  const { bom: _bom, ...rest } = sent
+  return usagePeriodRefusal(c, error, rest)
+})
 
 const rowOf = (row: SummaryRow) => ({
   id: row.id,
@@ -47,7 +53,7 @@ export function scoreSummaryRoutes(options: {
       SCORE_SUMMARY_PATHS.export,
       ...guard,
       sameSiteOnly('Export the scores from the Usage page.'),
-      usageQuery(scoresExportQuery),
+      scoresExportQuery,
       async (c) => {
         const { bom, ...query } = c.req.valid('query')
         const read = periodOf(c, query)
@@ -63,7 +69,7 @@ export function scoreSummaryRoutes(options: {
           detail: { from: read.value.from, to: read.value.to, rows: rows.length },
         })
         // `?bom=0`: plain UTF-8, for a program that reads the file rather than a person.
-        return c.body(scoresCsv(rows, { bom: bom !== '0' }), 200, {
+        return c.body(scoresCsv(rows, { bom: wantsByteOrder({ bom }) }), 200, {
           'Content-Type': CSV_CONTENT_TYPE,
           'Content-Disposition': `attachment; filename="${scoresFileName(fromMs, toMs)}"`,
         })
