@@ -35,6 +35,14 @@ test('an admin lists a number, a call to it is refused, and the admin takes it o
   await page.getByLabel('Search').fill(number.slice(-7))
   const row = page.getByRole('row').filter({ hasText: shown })
   await expect(row).toContainText(reason)
+  // The search is in the address: a reload (or the link sent to a colleague) keeps it.
+  await expect(page).toHaveURL(/[?&]q=/)
+  await page.reload()
+  await expect(page.getByLabel('Search')).toHaveValue(number.slice(-7))
+  await expect(row).toContainText(reason)
+  await page.goto(`/do-not-call?q=${number.slice(-7)}`)
+  await expect(page.getByLabel('Search')).toHaveValue(number.slice(-7))
+  await expect(row).toContainText(reason)
   expect(await axeViolations(page)).toEqual([])
 
   const refused = await page.request.post('/api/v1/voice/calls', {

@@ -122,7 +122,8 @@ const COLD_PAGES: ColdPage[] = [
   // 145.9, a call page 149.0, /caller-ids 193.9, and these five budgets brought down to just above.
   coldPage('/integrations', 'integrations.tsx', { limitBytes: 146_800 }),
   // 143.5 on 2026-12-06 (issue 52): the list, its three dialogs (add, remove, import) and its queries in a chunk of its own.
-  coldPage('/do-not-call', 'do-not-call.tsx', { limitBytes: 143_200 }),
+  // 143.3 on 2026-12-07: its search kept in the address (the route's check, in every page's entry, is 0.02 KB).
+  coldPage('/do-not-call', 'do-not-call.tsx', { limitBytes: 143_300 }),
   // Everyone's first page: it must stay light whatever the signed-in pages grow into.
   // 151.3 on 2026-11-26 with the forms library (14 KB); 137.6 the same day without (use-checked-fields.ts);
   // 81.8 on 2026-11-27 as a document of its own, without the router and the queries (src/sign-in-document/).

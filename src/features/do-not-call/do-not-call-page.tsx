@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { getRouteApi } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
 import type { DoNotCallEntry } from '@/api/contract/do-not-call-schemas'
 import { doNotCallQueries } from '@/api/do-not-call'
 import { can, sessionQueries } from '@/api/session'
@@ -15,16 +16,24 @@ import { ImportDialog } from './import-dialog'
 import { NumbersTable } from './numbers-table'
 import { RemoveNumberDialog } from './remove-number-dialog'
 
+const route = getRouteApi('/do-not-call')
+
 /** The numbers the console never calls (issue 52): every role reads it; admins add and remove. */
 export function DoNotCallPage() {
   const session = useQuery(sessionQueries.current()).data
   const manages = can(session, 'do-not-call:manage')
-  const [search, setSearch] = useState('')
   // The cursors of the pages shown before this one, this one's last: "Previous page" goes back one. Kept here, not
   // through lib/cursor-trail: sharing that would split it from the date filter into a chunk every list page fetches.
   const [cursors, setCursors] = useState<string[]>([])
+  const navigate = route.useNavigate()
+  // The field holds what is typed, and the address follows it (a reload or a link keeps the search), each key
+  // replacing the last in the history: Back leaves the page. The field is the source: the address changes only here.
+  const [searched, setSearched] = useState(route.useSearch().q ?? '')
+  useEffect(() => {
+    void navigate({ search: searched ? { q: searched } : {}, replace: true })
+  }, [navigate, searched])
   // The server matches digits of the number: "+1 (415)" searches for 1415.
-  const digits = search.replace(/\D/g, '')
+  const digits = searched.replace(/\D/g, '')
   const page = useQuery(doNotCallQueries.page(digits, cursors.at(-1) ?? null))
   const [adding, setAdding] = useState(false)
   const [importing, setImporting] = useState(false)
@@ -57,9 +66,9 @@ export function DoNotCallPage() {
                 {...control}
                 type="search"
                 inputMode="numeric"
-                value={search}
+                value={searched}
                 onChange={(e) => {
-                  setSearch(e.target.value)
+                  setSearched(e.target.value)
                   setCursors([])
                 }}
               />
