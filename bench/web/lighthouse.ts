@@ -62,12 +62,20 @@ async function lighthouseResult(url: string, port: number, session: BenchSession
   throw new Error(`Lighthouse on ${url}: ${lastError}`)
 }
 
+/** What the page wrote to the browser's console as errors: `errors-in-console` names no more than that it failed. */
+function consoleErrors(lhr: Result): string[] {
+  const details = lhr.audits['errors-in-console']?.details
+  const items = details && 'items' in details ? (details.items as { source?: string; description?: string }[]) : []
+  return items.map((item) => `${item.source ?? '?'}: ${String(item.description ?? '').slice(0, 300)}`)
+}
+
 async function audit(
   url: string,
   port: number,
   session: BenchSession,
 ): Promise<Omit<LighthouseFigures, 'failedAudits'> & { failed: string[] }> {
   const lhr = await lighthouseResult(url, port, session)
+  for (const error of consoleErrors(lhr)) console.error(`  console error on ${new URL(url).pathname}: ${error}`)
   const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100)
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
   return {

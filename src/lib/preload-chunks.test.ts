@@ -29,6 +29,12 @@ describe('the preload of a lazy chunk’s imports', () => {
     expect(preloads()).toContain('/assets/EEEEEEE.js')
   })
 
+  it('links no stylesheet: the entry’s, which Vite lists with the chunks that import from the entry, is in the page', async () => {
+    await __vitePreload(async () => undefined, ['assets/GGGGGGG.js', 'assets/index-HHHHHHHH.css'])
+    expect(preloads()).toContain('/assets/GGGGGGG.js')
+    expect(document.head.querySelector('link[href$=".css"]')).toBeNull()
+  })
+
   it('rejects to the importer when the chunk cannot load', async () => {
     const failure = new Error('Failed to fetch dynamically imported module')
     await expect(__vitePreload(() => Promise.reject(failure), ['assets/FFFFFFF.js'])).rejects.toBe(failure)

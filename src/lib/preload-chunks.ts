@@ -12,7 +12,9 @@ const preloaded = new Set<string>()
  */
 function preloadChunks<Module>(load: () => Promise<Module>, deps?: readonly string[]): Promise<Module> {
   for (const dep of deps ?? []) {
-    if (preloaded.has(dep)) continue
+    // Vite lists the entry's stylesheet too when a chunk imports from the entry: it is in the page already, and
+    // linked as a module it was an error in the console of every page (Lighthouse's errors-in-console).
+    if (preloaded.has(dep) || !dep.endsWith('.js')) continue
     preloaded.add(dep)
     const link = document.createElement('link')
     link.rel = 'modulepreload'
