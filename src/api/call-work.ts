@@ -32,5 +32,11 @@ export const saveOutcome = ({
     schema: callWork,
   })
 
-export const saveNote = ({ callId, note }: { callId: string; note: string }) =>
-  apiRequest(callWorkPaths(callId).note, { ...onConsole, method: 'PUT', body: { note }, schema: callWork })
+/** `baseVersion`: the note's version the text was written over (null: none); the console refuses it if it moved on. */
+export const saveNote = ({ callId, note, baseVersion }: { callId: string; note: string; baseVersion: number | null }) =>
+  apiRequest(callWorkPaths(callId).note, {
+    ...onConsole,
+    method: 'PUT',
+    body: { note, base_version: baseVersion },
+    schema: callWork,
+  })

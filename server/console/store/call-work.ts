@@ -160,16 +160,26 @@ export function createCallWorkQueries(db: ConsoleDb, adapter: StoreAdapter) {
     },
     /**
      * Saves a note as its next version, in one serial transaction: two saves at once (two tabs, two instances)
-     * make versions 1 and 2, never two 1s. The first save's person is its author.
+     * make versions 1 and 2, never two 1s. The first save's person is its author. With `basedOn` (the version the
+     * text was written over, null for none), nothing is saved when the note has moved on since: `saved` is false
+     * and `version` the note's current one (0 for none), so nobody's words are replaced unseen.
      */
-    saveNote: (callId: string, text: string, by: string, at: number): Promise<{ version: number }> =>
+    saveNote: (
+      callId: string,
+      text: string,
+      by: string,
+      at: number,
+      basedOn?: number | null,
+    ): Promise<{ saved: boolean; version: number }> =>
       adapter.serialTransaction(db, async (tx) => {
         const current = await tx
           .selectFrom('call_notes')
           .select('version')
           .where('call_id', '=', callId)
           .executeTakeFirst()
-        const version = Number(current?.version ?? 0) + 1
+        const now = current ? Number(current.version) : null
+        if (basedOn !== undefined && basedOn !== now) return { saved: false, version: now ?? 0 }
+        const version = (now ?? 0) + 1
         if (current)
           await tx
             .updateTable('call_notes')
@@ -196,7 +206,7 @@ export function createCallWorkQueries(db: ConsoleDb, adapter: StoreAdapter) {
           .execute()
         // In the same transaction: search never finds the old words after the save, nor misses the new.
         await noteSearchTextChanged(tx, callId)
-        return { version }
+        return { saved: true, version }
       }),
     /** Every version of a call's note, oldest first. */
     noteVersions: (callId: string) =>

@@ -51,6 +51,11 @@ export const callNoteInput = z.object({
     }),
     z.refine(isNoteText, { error: 'Use plain text: no control characters.' }),
   ),
+  /**
+   * The note's `version` the text was written over (null: there was none). When the note has moved on since, nothing
+   * is saved (409): nobody's words are replaced unseen. Left out, the save replaces whatever is there.
+   */
+  base_version: z.optional(z.nullable(z.int().check(z.positive()))),
 })
 
 export const callWork = z.object({
@@ -62,6 +67,8 @@ export const callWork = z.object({
       text: z.string(),
       author: z.string(),
       updated_at: z.iso.datetime(),
+      /** Counts its saves from 1: what a change sends back as `base_version`. */
+      version: z.int().check(z.positive()),
       /** Until when its author may change it (managers and admins may change it later). */
       editable_until: z.iso.datetime(),
     }),

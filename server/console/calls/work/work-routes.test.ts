@@ -53,6 +53,7 @@ describe('a call’s outcome and note', () => {
         text: 'Left a message about the\nrenewal.',
         author: 'ana@example.com',
         updated_at: at,
+        version: 1,
         editable_until: new Date(clock.now() + 24 * HOUR).toISOString(),
       },
       may_edit: { outcome: false, note: false },
@@ -177,6 +178,37 @@ describe('two tabs saving at once', () => {
     let at: string | null = null
     for (let n = 0; n < kinds.length; n++) at = after.get(at as string)?.outcome ?? 'broken'
     expect((await read('bob')).outcome?.id).toBe(at)
+  })
+})
+
+describe('two people writing one note', () => {
+  it('refuse the later save over a version its writer never saw (409), save nothing, and take it over the newest', async () => {
+    const { app, put, read } = await team()
+    // Both read the call with no note; Ana saves first, then Meg (a manager) over the nothing she read.
+    expect((await put('ana', 'note', { note: 'Ana: sent it', base_version: null })).status).toBe(200)
+    const refused = await expectProblem(
+      await put('meg', 'note', { note: 'Meg: call back at 5', base_version: null }),
+      409,
+    )
+    expect(refused.title).toBe('The note changed meanwhile')
+    expect(refused.detail).toMatch(/^Someone saved the note meanwhile \(its version 1\)\. Nothing was saved/)
+    expect((await read('meg')).note).toMatchObject({ text: 'Ana: sent it', version: 1 })
+    expect(await app.store.callWork.noteVersions('call_ana_1')).toHaveLength(1)
+    // Once Meg has read Ana's note, her save over version 1 stands; a save without base_version replaces as before.
+    expect((await put('meg', 'note', { note: 'Meg: call back at 5', base_version: 1 })).status).toBe(200)
+    await expectProblem(await put('ana', 'note', { note: 'Ana again', base_version: 1 }), 409)
+    expect((await put('ana', 'note', { note: 'Ana, whatever is there' })).status).toBe(200)
+    expect((await read('bob')).note).toMatchObject({ text: 'Ana, whatever is there', version: 3 })
+    await expectProblem(await put('ana', 'note', { note: 'x', base_version: 0 }), 400)
+  })
+
+  it('at once over the same version: exactly one is saved, on both stores', async () => {
+    const { put, read } = await team()
+    const answers = await Promise.all(
+      ['one', 'two', 'three', 'four'].map((note) => put('ana', 'note', { note, base_version: null })),
+    )
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409, 409, 409])
+    expect((await read('ana')).note?.version).toBe(1)
   })
 })
 

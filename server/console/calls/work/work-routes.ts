@@ -41,6 +41,17 @@ export function workRoutes(options: WorkRoutesOptions) {
       return sendProblem(c, 404, 'No such call', 'A call id is made of letters, digits, "_" and "-".')
     return { callId, ...(await work.callOf(callId)) }
   }
+  // Two people writing one note: the later save is refused rather than replacing words its writer never saw.
+  const noteMovedOn = (c: Context, version: number) =>
+    sendProblem(
+      c,
+      409,
+      'The note changed meanwhile',
+      version === 0
+        ? 'The note you wrote over was removed meanwhile. Nothing was saved; your text is still yours to save again.'
+        : `Someone saved the note meanwhile (its version ${version}). Nothing was saved: read theirs, then save yours over it.`,
+      { version },
+    )
   const unknownCall = (c: Context) =>
     sendProblem(c, 404, 'No such call', 'The console knows no call with that id: it did not place it, nor list it yet.')
 
@@ -59,6 +70,7 @@ export function workRoutes(options: WorkRoutesOptions) {
         text: note.text,
         author: note.authorEmail,
         updated_at: iso(note.updatedAt),
+        version: note.version,
         editable_until: iso(editableUntil(note.createdAt)),
       },
       ...(doNotCall && { do_not_call: doNotCall }),
@@ -127,8 +139,9 @@ export function workRoutes(options: WorkRoutesOptions) {
       const at = await options.clock()
       const refusal = noteRefusal(session, call.placerId, await work.noteOf(call.callId), at)
       if (refusal) return sendProblem(c, 403, 'You cannot change this note', refusal)
-      const { note } = c.req.valid('json')
-      const { version } = await work.saveNote(call.callId, note, session.userId, at)
+      const { note, base_version: basedOn } = c.req.valid('json')
+      const { saved, version } = await work.saveNote(call.callId, note, session.userId, at, basedOn)
+      if (!saved) return noteMovedOn(c, version)
       // The trail names the version by its hash, not its text: a note may carry a callee's personal details, which
       // must stay erasable (call_note_versions), where a hash-chained entry can never change. The hash still
       // proves which text each version was.

@@ -85,7 +85,8 @@ export function OutcomeForm({
         className="space-y-2"
         onSubmit={(event) => {
           event.preventDefault()
-          noteSave.mutate({ callId, note })
+          // A call just placed has no note until this form saves one: each save is over the one before it.
+          noteSave.mutate({ callId, note, baseVersion: noteSave.data?.note?.version ?? null })
         }}
       >
         <label className="block text-sm font-medium" htmlFor="call-list-note">

@@ -35,6 +35,19 @@ export function CallWorkForm({
   const queryClient = useQueryClient()
   const [outcome, setOutcome] = useState(work.outcome?.id ?? '')
   const [note, setNote] = useState(work.note?.text ?? '')
+  // When the saved work changes under the form (another tab, a manager, this form's save), a part the person has
+  // not changed follows it; a note they are writing stays, and says the note moved on since it was started.
+  const [seen, setSeen] = useState(work)
+  const [noteBase, setNoteBase] = useState(work.note)
+  if (work !== seen) {
+    setSeen(work)
+    if (outcome === (seen.outcome?.id ?? '')) setOutcome(work.outcome?.id ?? '')
+    if (note === (noteBase?.text ?? '') || note === (work.note?.text ?? '')) {
+      setNote(work.note?.text ?? '')
+      setNoteBase(work.note)
+    }
+  }
+  const noteMovedOn = work.may_edit.note && (work.note?.version ?? null) !== (noteBase?.version ?? null)
   const legendId = useId()
   // An archived outcome stays shown on the call that has it; it is no longer offered to others.
   const offered = kinds.filter((kind) => !kind.archived || kind.id === work.outcome?.id)
@@ -49,12 +62,18 @@ export function CallWorkForm({
       onSaved(false)
       let saved = work
       if (outcomeChanged || listing) saved = await saveOutcome({ callId, outcome, addToDoNotCall: listing })
-      if (noteChanged) saved = await saveNote({ callId, note })
+      // Over the newest note this page knows: when it is newer than the draft's, the form has said so.
+      if (noteChanged) saved = await saveNote({ callId, note, baseVersion: work.note?.version ?? null })
       return saved
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(callWorkQueries.detail(callId).queryKey, saved)
       onSaved(true)
+    },
+    // Someone saved the note meanwhile (409): their note is read, and shown beside the draft, which stays.
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: callWorkQueries.detail(callId).queryKey })
     },
   })
   const fieldErrors = isApiError(save.error) ? save.error.fieldErrors : {}
@@ -134,6 +153,38 @@ export function CallWorkForm({
         </Field>
       ) : (
         <CallWorkRead work={work} only="note" />
+      )}
+      {noteMovedOn && (
+        <div
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950"
+        >
+          {work.note ? (
+            <>
+              <p>
+                The note was saved by someone else at <Timestamp iso={work.note.updated_at} variant="inline" />, after
+                you started yours. Theirs reads:
+              </p>
+              <RevealedText className="mt-1 block whitespace-pre-wrap break-words" text={work.note.text} />
+              <p className="mt-1">Save to put yours in its place, or take theirs.</p>
+            </>
+          ) : (
+            <p>The note you started from was removed meanwhile. Save to keep yours, or take the empty note.</p>
+          )}
+          <Button
+            type="button"
+            size="xs"
+            variant="secondary"
+            className="mt-2"
+            onClick={() => {
+              setNote(work.note?.text ?? '')
+              setNoteBase(work.note)
+              save.reset()
+            }}
+          >
+            Take theirs
+          </Button>
+        </div>
       )}
       {/* A textarea draws bidi and invisible characters as they act: the note as others read it names them. */}
       {work.may_edit.note && revealHidden(note) !== note && (

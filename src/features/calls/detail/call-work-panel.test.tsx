@@ -28,6 +28,7 @@ const recorded: CallWork = {
     text: 'Wants the invoice\nby post',
     author: 'ana@example.com',
     updated_at: '2026-11-15T12:01:00.000Z',
+    version: 1,
     editable_until: '2026-11-16T12:01:00.000Z',
   },
   may_edit: { outcome: true, note: true },
@@ -88,7 +89,7 @@ describe('the outcome and note panel', () => {
     expect(await screen.findByText('Saved')).toBeTruthy()
     expect(sent).toEqual([
       [`/api/console/calls/${ID}/outcome`, { outcome: 'reached' }],
-      [`/api/console/calls/${ID}/note`, { note: 'Wants the invoice\nby post' }],
+      [`/api/console/calls/${ID}/note`, { note: 'Wants the invoice\nby post', base_version: null }],
     ])
     // The saved note's author and how long it stays open to them.
     expect(screen.getByText(/its author can change it until/)).toBeTruthy()
@@ -125,6 +126,44 @@ describe('the outcome and note panel', () => {
       [`/api/console/calls/${ID}/outcome`, { outcome: 'do-not-call-again' }],
       [`/api/console/calls/${ID}/outcome`, { outcome: 'do-not-call-again', add_to_do_not_call: true }],
     ])
+  })
+
+  it('keeps a draft when someone saves the note meanwhile, shows theirs, and saves over it once asked again', async () => {
+    // The console as two people meet it: meg saves a note after ana's page read none, before ana saves hers.
+    let current: CallWork = empty
+    const megs: CallWork = { ...recorded, note: recorded.note && { ...recorded.note, text: 'meg: call back at 5' } }
+    const sent: unknown[] = []
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost')
+      if (url.pathname.endsWith('/outcome-kinds')) return json(200, kinds)
+      if (init?.method !== 'PUT') return json(200, current)
+      const body = JSON.parse(String(init.body)) as { note: string; base_version: number | null }
+      sent.push(body)
+      if (sent.length === 1) current = megs
+      if (body.base_version !== (current.note?.version ?? null)) {
+        const detail = 'Someone saved the note meanwhile (its version 1).'
+        return json(409, { type: 'about:blank', title: 'The note changed meanwhile', status: 409, detail })
+      }
+      current = { ...current, note: recorded.note && { ...recorded.note, text: body.note, version: 2 } }
+      return json(200, current)
+    })
+    renderPanel()
+    const user = userEvent.setup()
+    const note = await screen.findByRole('textbox', { name: 'Note' })
+    await user.type(note, 'ana: sent the invoice')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Not saved: Someone saved the note meanwhile/)
+    // Theirs is read and shown; the draft stays as typed.
+    expect(await screen.findByText('meg: call back at 5')).toBeTruthy()
+    expect(screen.getByText(/The note was saved by someone else at/)).toBeTruthy()
+    expect((screen.getByRole('textbox', { name: 'Note' }) as HTMLTextAreaElement).value).toBe('ana: sent the invoice')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Saved')).toBeTruthy()
+    expect(sent).toEqual([
+      { note: 'ana: sent the invoice', base_version: null },
+      { note: 'ana: sent the invoice', base_version: 1 },
+    ])
+    expect(screen.queryByText(/saved by someone else/)).toBeNull()
   })
 
   it('says why a save was refused, in the console’s words', async () => {

@@ -32,9 +32,10 @@ export default function CallWorkPanel({ callId, destination }: { callId: string;
           }}
         />
       ) : work.data.may_edit.outcome || work.data.may_edit.note ? (
-        // A fresh form when the saved work changes under it (another tab, a manager), not a stale draft.
+        // One form for the call: when the saved work changes under it (another tab, a manager), it follows, or keeps
+        // the person's draft beside the new note (call-work-form.tsx).
         <CallWorkForm
-          key={`${work.data.outcome?.id}|${work.data.note?.updated_at}`}
+          key={callId}
           callId={callId}
           work={work.data}
           kinds={kinds.data}
