@@ -1,4 +1,4 @@
-// npm run bench:neighbours [-- --calls 1000000 --seconds 20 --exports 10 --searches-per-second 20 --search-seconds 60 --tabs 4 --store both]
+// npm run bench:neighbours [-- --calls 1000000 --seconds 20 --exports 10 --searches-per-second 20 --search-seconds 60 --tabs 4 --store both --profile <folder>]
 // Whether one person's heavy work reaches another's requests, on loopback only: the console runs as its own
 // process over a store of --calls indexed calls (bench/search's seeded store; on PostgreSQL a row-for-row copy
 // of it on a throw-away cluster), in front of the simulator, once on each store of --store.
@@ -47,6 +47,7 @@ const { values } = parseArgs({
     'search-seconds': { type: 'string', default: '60' },
     tabs: { type: 'string', default: '4' },
     store: { type: 'string' },
+    profile: { type: 'string' },
   },
 })
 const log = (line: string) => process.stderr.write(`${line}\n`)
@@ -120,6 +121,7 @@ async function runOn(store: BenchStore, seeded: SeededStore) {
     name: 'console-neighbours',
     // A is held to the defaults a person gets: 2 exports at once, 120 of these requests a minute.
     env: { CONSOLE_QUERY_RATE_LIMIT: '120', CONSOLE_EXPORTS_PER_PERSON: '2', ...env },
+    profileDir: values.profile ? join(values.profile, store) : undefined,
   })
   children.push(running.console.process)
   const { url, cookie: cookieB } = running.console

@@ -17,15 +17,16 @@ import { createPersonSlots } from '../../http/person-slots'
 import { sendProblem } from '../../http/problem'
 import { queryString } from '../../http/query-string'
 import { responseDelivery } from '../../http/response-delivery'
+import { createStreamTurns, type StreamTurns } from '../../http/stream-turns'
 import type { ConsoleStore } from '../../store'
 import { exportColumns } from './export-columns'
 import { searchFilterOf, termsProblem } from './search-filter'
 
-// A page of the index per read of the stream: 40 to 60 KB of CSV. Small, because each page's rows are made
-// into CSV on the event loop: a slice of a few ms, between which everyone else's requests are answered.
+// A page of the index per read of the stream: 40 to 60 KB of CSV, made into CSV 50 rows between turns of the loop.
 const EXPORT_PAGE = 250
-// Two exports of a person at once take at most half of the event loop; the rest is everyone else's.
-const EXPORT_LOOP_SHARE = 0.25
+// Every export of the instance together, whoever's, reads and writes its pages at most a quarter of the time: one page
+// at a time in rotation between people, then a rest three times as long (http/stream-turns.ts).
+const EXPORTS_TIME_SHARE = 0.25
 
 /** How the export ended, as its audit entry says it. */
 const endedText = (ended: CsvStreamEnd, rows: number) =>
@@ -38,8 +39,11 @@ export function callExportRoutes(options: {
   /** Exports one person may have streaming at once; another is refused (429) until one ends. */
   exportsPerPerson: number
   now: () => number
+  /** The instance's turns at export pages; a test may hold their clock. */
+  pageTurns?: StreamTurns
 }) {
   const { store, audit, signedIn, exportsPerPerson, now } = options
+  const pageTurns = options.pageTurns ?? createStreamTurns({ share: EXPORTS_TIME_SHARE })
   // Per person, in the store: exports under way on every instance, from the first query until the stream ends.
   const claims = createPersonSlots(store, 'export', exportsPerPerson, now)
   /**
@@ -115,7 +119,7 @@ export function callExportRoutes(options: {
         header: columns.header,
         batches: store.callSearch.pages(filter, EXPORT_PAGE),
         values: columns.values,
-        loopShare: EXPORT_LOOP_SHARE,
+        turns: (work, signal) => pageTurns.page(userId, work, signal),
         delivery: responseDelivery(c),
         onEnd: async ({ ended, rows }) => {
           await claim.release()

@@ -1,0 +1,51 @@
+// The long downloads of an instance (CSV exports of every call) work a page at a time, and the pages take turns:
+// one page of the instance's at once, in rotation between people (fair-turns.ts), and after each page a rest three
+// times as long as it took (at `share` 0.25), the turn held through it. A page's time is all of it: the store's
+// read (PostgreSQL's rows are parsed by the driver on the event loop, SQLite's in a reader thread), the CSV made of
+// it and the turns of the loop between. So the exports of an instance, however many and whoever's, work at most
+// `share` of the time, and one person's twenty exports cost another person's reads what one export costs.
+import { createFairTurns } from './fair-turns'
+
+export interface StreamTurns {
+  /**
+   * Runs `work` (one page: read it, make it into bytes) in `person`'s turn and answers its result as soon as it
+   * is done; the turn stays held for the rest after it. A wait aborted by `signal` (the client went away) leaves
+   * the line and rejects with the signal's reason.
+   */
+  page<T>(person: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T>
+}
+
+export interface StreamTurnsOptions {
+  /** The most of the time the pages may take together, over 0 and at most 1 (1: no rest). */
+  share: number
+  /** Milliseconds, monotonic: performance.now() unless a test holds the clock. */
+  clock?: () => number
+  /** Resolves after `ms` (the rest): a timer unless a test moves time itself. */
+  rest?: (ms: number) => Promise<void>
+}
+
+const timerRest = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+export function createStreamTurns(options: StreamTurnsOptions): StreamTurns {
+  const share = Math.min(1, Math.max(0.01, options.share))
+  const clock = options.clock ?? (() => performance.now())
+  const rest = options.rest ?? timerRest
+  const turns = createFairTurns({ atOnce: 1, perPerson: 1 })
+  return {
+    async page(person, work, signal) {
+      const turn = await turns.take(person, signal)
+      const started = clock()
+      const release = () => {
+        const spent = Math.max(0, clock() - started)
+        const resting = (spent * (1 - share)) / share
+        if (resting <= 0) turn.done()
+        else void rest(resting).then(turn.done, turn.done)
+      }
+      try {
+        return await work()
+      } finally {
+        release()
+      }
+    },
+  }
+}
