@@ -1,4 +1,4 @@
-// The export pages' turns on a clock the test holds: what a page took is what the clock moved while it ran, and a
+// The export pages' turns on a clock the test holds: what a page cost is what the clock moved while it ran, and a
 // rest ends when the test says, so the order and the rests are read from the log, never from the machine's speed.
 import { describe, expect, it } from 'vitest'
 import { createStreamTurns } from './stream-turns'
@@ -22,7 +22,7 @@ function heldTime() {
 describe('stream turns', () => {
   it('runs one page at a time, and holds the turn through a rest three times the page at a quarter share', async () => {
     const time = heldTime()
-    const turns = createStreamTurns({ share: 0.25, clock: time.clock, rest: time.rest })
+    const turns = createStreamTurns({ share: 0.25, busyClock: time.clock, rest: time.rest })
     const log: string[] = []
     const page = (name: string, took: number) => async () => {
       log.push(`${name} starts`)
@@ -44,7 +44,7 @@ describe('stream turns', () => {
 
   it('gives people pages in rotation: one person’s many exports wait behind one page of another’s, not all', async () => {
     const time = heldTime()
-    const turns = createStreamTurns({ share: 0.5, clock: time.clock, rest: time.rest })
+    const turns = createStreamTurns({ share: 0.5, busyClock: time.clock, rest: time.rest })
     const log: string[] = []
     const page = (name: string) => async () => {
       log.push(name)
@@ -67,7 +67,7 @@ describe('stream turns', () => {
 
   it('takes a turn and gives it back when the page fails, so the next goes after its rest', async () => {
     const time = heldTime()
-    const turns = createStreamTurns({ share: 0.25, clock: time.clock, rest: time.rest })
+    const turns = createStreamTurns({ share: 0.25, busyClock: time.clock, rest: time.rest })
     const failing = turns.page('a', async () => {
       time.advance(2)
       throw new Error('the store went away')
@@ -82,7 +82,7 @@ describe('stream turns', () => {
 
   it('lets a page whose client went away leave the line without its turn', async () => {
     const time = heldTime()
-    const turns = createStreamTurns({ share: 0.25, clock: time.clock, rest: time.rest })
+    const turns = createStreamTurns({ share: 0.25, busyClock: time.clock, rest: time.rest })
     const log: string[] = []
     const first = turns.page('a', async () => {
       time.advance(1)
@@ -110,7 +110,7 @@ describe('stream turns', () => {
 
   it('rests not at all at a share of 1', async () => {
     const time = heldTime()
-    const turns = createStreamTurns({ share: 1, clock: time.clock, rest: time.rest })
+    const turns = createStreamTurns({ share: 1, busyClock: time.clock, rest: time.rest })
     await turns.page('a', async () => time.advance(5))
     await turns.page('a', async () => time.advance(5))
     expect(time.rests).toEqual([])

@@ -1,9 +1,11 @@
 // The long downloads of an instance (CSV exports of every call) work a page at a time, and the pages take turns:
 // one page of the instance's at once, in rotation between people (fair-turns.ts), and after each page a rest three
-// times as long as it took (at `share` 0.25), the turn held through it. A page's time is all of it: the store's
-// read (PostgreSQL's rows are parsed by the driver on the event loop, SQLite's in a reader thread), the CSV made of
-// it and the turns of the loop between. So the exports of an instance, however many and whoever's, work at most
-// `share` of the time, and one person's twenty exports cost another person's reads what one export costs.
+// times as long as the event loop was busy during it (at `share` 0.25), the turn held through the rest. The loop's
+// busy time counts what a page costs everyone else wherever it runs: on PostgreSQL the driver parses the page's rows
+// on the loop, on SQLite a reader thread reads them and only the CSV is the loop's. So the exports of an instance,
+// however many and whoever's, keep the loop busy at most `share` of the time, and one person's twenty exports cost
+// another person's reads what one export costs.
+import { performance } from 'node:perf_hooks'
 import { createFairTurns } from './fair-turns'
 
 export interface StreamTurns {
@@ -16,10 +18,10 @@ export interface StreamTurns {
 }
 
 export interface StreamTurnsOptions {
-  /** The most of the time the pages may take together, over 0 and at most 1 (1: no rest). */
+  /** The most of the event loop's time the pages may take together, over 0 and at most 1 (1: no rest). */
   share: number
-  /** Milliseconds, monotonic: performance.now() unless a test holds the clock. */
-  clock?: () => number
+  /** The event loop's busy milliseconds so far (performance.eventLoopUtilization), unless a test holds the clock. */
+  busyClock?: () => number
   /** Resolves after `ms` (the rest): a timer unless a test moves time itself. */
   rest?: (ms: number) => Promise<void>
 }
@@ -28,7 +30,7 @@ const timerRest = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 
 export function createStreamTurns(options: StreamTurnsOptions): StreamTurns {
   const share = Math.min(1, Math.max(0.01, options.share))
-  const clock = options.clock ?? (() => performance.now())
+  const clock = options.busyClock ?? (() => performance.eventLoopUtilization().active)
   const rest = options.rest ?? timerRest
   const turns = createFairTurns({ atOnce: 1, perPerson: 1 })
   return {

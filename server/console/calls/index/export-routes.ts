@@ -24,8 +24,8 @@ import { searchFilterOf, termsProblem } from './search-filter'
 
 // A page of the index per read of the stream: 40 to 60 KB of CSV, made into CSV 50 rows between turns of the loop.
 const EXPORT_PAGE = 250
-// Every export of the instance together, whoever's, reads and writes its pages at most a quarter of the time: one page
-// at a time in rotation between people, then a rest three times as long (http/stream-turns.ts).
+// Every export of the instance together, whoever's, keeps the event loop busy at most a quarter of the time: one page
+// at a time in rotation between people, then a rest three times what it cost the loop (http/stream-turns.ts).
 const EXPORTS_TIME_SHARE = 0.25
 
 /** How the export ended, as its audit entry says it. */
