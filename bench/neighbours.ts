@@ -4,7 +4,8 @@
 // of it on a throw-away cluster), in front of the simulator, once on each store of --store.
 //   1. person B reads a call's status through the console's voice proxy, one request after another, alone;
 //   2. the same, for as long again, while person A asks for --exports CSV exports of every call at once
-//      (A's cap lets 2 stream; the rest get 429 and ask again after Retry-After) and floods searches.
+//      (A's cap lets 2 stream and 2 wait for them; the rest get 429 and ask again after Retry-After) and floods
+//      searches.
 //   3. person B searches as a manager does (a number fragment, a ticket id), within a person's pace, for
 //      --search-seconds alone;
 //   4. the same, for as long again, while A floods searches of the most terms a search takes from --tabs tabs.
