@@ -7,7 +7,7 @@ import { csvRecord, UTF8_BOM } from './csv'
 import type { Delivery } from './response-delivery'
 
 /** A person's turns at the pages (StreamTurns.page with the person given). */
-export type PageTurns = <R>(work: () => Promise<R>, signal: AbortSignal) => Promise<R>
+type PageTurns = <R>(work: () => Promise<R>, signal: AbortSignal) => Promise<R>
 
 // Rows made into CSV between two turns of the event loop: a slice of about a millisecond, so a request that comes
 // in while a page is made waits for one slice, not for the page.

@@ -17,7 +17,7 @@ export interface PersonSlot {
   release(): Promise<void>
 }
 
-export interface SlotWait {
+interface SlotWait {
   /** The longest a request waits for a slot before it is refused after all. */
   maxWaitMs: number
   /** A person's requests waiting at once on this instance; one more is refused at once. */

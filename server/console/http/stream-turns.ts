@@ -17,7 +17,7 @@ export interface StreamTurns {
   page<T>(person: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T>
 }
 
-export interface StreamTurnsOptions {
+interface StreamTurnsOptions {
   /** The most of the event loop's time the pages may take together, over 0 and at most 1 (1: no rest). */
   share: number
   /** The event loop's busy milliseconds so far (performance.eventLoopUtilization), unless a test holds the clock. */
