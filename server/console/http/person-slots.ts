@@ -87,9 +87,9 @@ export function createPersonSlots(
     /** The person's requests waiting for a slot on this instance (what the tests read). */
     waitingOf: (userId: string) => waiting.get(userId) ?? 0,
     /**
-     * A slot of the person's: at once when one is free, else the first one freed within `maxWaitMs` (in no order
-     * between the person's waits). Null when none came, when `maxWaiting` of the person's already wait here, or
-     * when the client went away.
+     * A slot of the person's: at once when one is free, else one freed within `maxWaitMs` (the person's oldest wait
+     * here is woken first). Null when none came, when `maxWaiting` of the person's already wait here, or when the
+     * client went away.
      */
     async claimWhenFree(userId: string, wait: SlotWait): Promise<PersonSlot | null> {
       const first = await claim(userId)
