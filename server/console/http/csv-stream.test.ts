@@ -169,6 +169,8 @@ describe('csvStream', () => {
       // Each page costs the loop 1 ms: a rest of 1 ms follows, which the test ends itself.
       busyClock: () => busy++,
       rest: () => new Promise<void>((end) => held.push(end)),
+      // Others' requests begin all the time: every page rests.
+      requestsBegun: () => busy,
     })
     // Another person's page holds the only turn through its rest.
     await turns.page('other', async () => {})

@@ -5,14 +5,20 @@ import { createStreamTurns } from './stream-turns'
 
 const settle = () => new Promise((resolve) => setImmediate(resolve))
 
-/** A clock moved by the pages themselves, and the rests asked for, ended by the test. */
+/**
+ * A clock moved by the pages themselves, and the rests asked for, ended by the test. Another request begins on the
+ * instance whenever a page's time moves (the case of every test but the one of an export alone).
+ */
 function heldTime() {
   let now = 0
+  let begun = 0
   const rests: { ms: number; end: () => void }[] = []
   return {
     clock: () => now,
-    advance: (ms: number) => {
+    begun: () => begun,
+    advance: (ms: number, othersCame = true) => {
       now += ms
+      if (othersCame) begun += 1
     },
     rest: (ms: number) => new Promise<void>((end) => rests.push({ ms, end })),
     rests,
@@ -20,9 +26,20 @@ function heldTime() {
 }
 
 describe('stream turns', () => {
+  it('does not rest after a page during which no other request began: an export alone keeps its speed', async () => {
+    const time = heldTime()
+    const turns = createStreamTurns({ share: 0.25, busyClock: time.clock, rest: time.rest, requestsBegun: time.begun })
+    const alone = async () => time.advance(8, false)
+    await turns.page('a', alone)
+    await turns.page('a', alone)
+    expect(time.rests).toEqual([])
+    await turns.page('a', async () => time.advance(8))
+    expect(time.rests.map((one) => one.ms)).toEqual([24])
+  })
+
   it('runs one page at a time, and holds the turn through a rest three times the page at a quarter share', async () => {
     const time = heldTime()
-    const turns = createStreamTurns({ share: 0.25, busyClock: time.clock, rest: time.rest })
+    const turns = createStreamTurns({ share: 0.25, busyClock: time.clock, rest: time.rest, requestsBegun: time.begun })
     const log: string[] = []
     const page = (name: string, took: number) => async () => {
       log.push(`${name} starts`)
@@ -44,7 +61,7 @@ describe('stream turns', () => {
 
   it('gives people pages in rotation: one person’s many exports wait behind one page of another’s, not all', async () => {
     const time = heldTime()
-    const turns = createStreamTurns({ share: 0.5, busyClock: time.clock, rest: time.rest })
+    const turns = createStreamTurns({ share: 0.5, busyClock: time.clock, rest: time.rest, requestsBegun: time.begun })
     const log: string[] = []
     const page = (name: string) => async () => {
       log.push(name)
@@ -67,7 +84,7 @@ describe('stream turns', () => {
 
   it('takes a turn and gives it back when the page fails, so the next goes after its rest', async () => {
     const time = heldTime()
-    const turns = createStreamTurns({ share: 0.25, busyClock: time.clock, rest: time.rest })
+    const turns = createStreamTurns({ share: 0.25, busyClock: time.clock, rest: time.rest, requestsBegun: time.begun })
     const failing = turns.page('a', async () => {
       time.advance(2)
       throw new Error('the store went away')
@@ -82,7 +99,7 @@ describe('stream turns', () => {
 
   it('lets a page whose client went away leave the line without its turn', async () => {
     const time = heldTime()
-    const turns = createStreamTurns({ share: 0.25, busyClock: time.clock, rest: time.rest })
+    const turns = createStreamTurns({ share: 0.25, busyClock: time.clock, rest: time.rest, requestsBegun: time.begun })
     const log: string[] = []
     const first = turns.page('a', async () => {
       time.advance(1)
@@ -110,7 +127,7 @@ describe('stream turns', () => {
 
   it('rests not at all at a share of 1', async () => {
     const time = heldTime()
-    const turns = createStreamTurns({ share: 1, busyClock: time.clock, rest: time.rest })
+    const turns = createStreamTurns({ share: 1, busyClock: time.clock, rest: time.rest, requestsBegun: time.begun })
     await turns.page('a', async () => time.advance(5))
     await turns.page('a', async () => time.advance(5))
     expect(time.rests).toEqual([])
