@@ -1,10 +1,11 @@
-// npm run bench:neighbours [-- --calls 1000000 --seconds 20 --exports 10 --searches-per-second 20 --search-seconds 60 --tabs 4 --store both]
+// npm run bench:neighbours [-- --calls 1000000 --seconds 20 --exports 10 --searches-per-second 20 --search-seconds 60 --tabs 4 --store both --profile <folder>]
 // Whether one person's heavy work reaches another's requests, on loopback only: the console runs as its own
 // process over a store of --calls indexed calls (bench/search's seeded store; on PostgreSQL a row-for-row copy
 // of it on a throw-away cluster), in front of the simulator, once on each store of --store.
 //   1. person B reads a call's status through the console's voice proxy, one request after another, alone;
 //   2. the same, for as long again, while person A asks for --exports CSV exports of every call at once
-//      (A's cap lets 2 stream; the rest get 429 and ask again after Retry-After) and floods searches.
+//      (A's cap lets 2 stream and 2 wait for them; the rest get 429 and ask again after Retry-After) and floods
+//      searches.
 //   3. person B searches as a manager does (a number fragment, a ticket id), within a person's pace, for
 //      --search-seconds alone;
 //   4. the same, for as long again, while A floods searches of the most terms a search takes from --tabs tabs.
@@ -47,6 +48,7 @@ const { values } = parseArgs({
     'search-seconds': { type: 'string', default: '60' },
     tabs: { type: 'string', default: '4' },
     store: { type: 'string' },
+    profile: { type: 'string' },
   },
 })
 const log = (line: string) => process.stderr.write(`${line}\n`)
@@ -120,6 +122,7 @@ async function runOn(store: BenchStore, seeded: SeededStore) {
     name: 'console-neighbours',
     // A is held to the defaults a person gets: 2 exports at once, 120 of these requests a minute.
     env: { CONSOLE_QUERY_RATE_LIMIT: '120', CONSOLE_EXPORTS_PER_PERSON: '2', ...env },
+    profileDir: values.profile ? join(values.profile, store) : undefined,
   })
   children.push(running.console.process)
   const { url, cookie: cookieB } = running.console

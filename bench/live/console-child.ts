@@ -31,37 +31,44 @@ export interface ConsoleChildOptions {
   name: string
   /** Settings over the defaults, e.g. CONSOLE_UPSTREAM_RPS. */
   env?: Record<string, string>
+  /** A folder for the console's V8 CPU profile (node --cpu-prof), written when it stops. */
+  profileDir?: string
 }
 
 export async function startConsoleChild(options: ConsoleChildOptions, timeoutMs = 60_000): Promise<ConsoleChild> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/live/console-process.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CONSOLE_DB: join(options.dir, `${options.name}.sqlite`),
-      // Nothing is built: the bench reads the API only.
-      DASHBOARD_DIST: join(options.dir, 'no-dist'),
-      CONSOLE_LOG: 'off',
-      // Calls at any hour: the bench measures the console, not the callee's calling hours.
-      CONSOLE_CALLING_HOURS: '00:00-24:00',
-      CONSOLE_USER_RATE_LIMIT: '1000000',
-      // Every viewer's stream is a socket from loopback: the per-address cap (100) would stop the bench.
-      CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: '1000',
-      CONSOLE_QUERY_RATE_LIMIT: '1000000',
-      // Every stream is the one bench person's: the console's caps on streams, in all and per person, are set for
-      // the bench's load (the idle phase's 1,000 and the warm-up's) rather than a production's.
-      CONSOLE_LIVE_MAX_STREAMS: String(BENCH_STREAMS),
-      CONSOLE_LIVE_STREAMS_PER_PERSON: String(BENCH_STREAMS),
-      CONSOLE_LIVE_WATCHED_PER_PERSON: '5000',
-      VOICE_API_BASE_URL: options.upstream,
-      VOICE_API_KEY: options.apiKey,
-      ...options.env,
+  const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : []
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', ...profile, '--import', 'tsx', 'bench/live/console-process.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        CONSOLE_DB: join(options.dir, `${options.name}.sqlite`),
+        // Nothing is built: the bench reads the API only.
+        DASHBOARD_DIST: join(options.dir, 'no-dist'),
+        CONSOLE_LOG: 'off',
+        // Calls at any hour: the bench measures the console, not the callee's calling hours.
+        CONSOLE_CALLING_HOURS: '00:00-24:00',
+        CONSOLE_USER_RATE_LIMIT: '1000000',
+        // Every viewer's stream is a socket from loopback: the per-address cap (100) would stop the bench.
+        CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: '1000',
+        CONSOLE_QUERY_RATE_LIMIT: '1000000',
+        // Every stream is the one bench person's: the console's caps on streams, in all and per person, are set for
+        // the bench's load (the idle phase's 1,000 and the warm-up's) rather than a production's.
+        CONSOLE_LIVE_MAX_STREAMS: String(BENCH_STREAMS),
+        CONSOLE_LIVE_STREAMS_PER_PERSON: String(BENCH_STREAMS),
+        CONSOLE_LIVE_WATCHED_PER_PERSON: '5000',
+        VOICE_API_BASE_URL: options.upstream,
+        VOICE_API_KEY: options.apiKey,
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  })
+  )
   const exited = new Promise<void>((done) => child.once('exit', () => done()))
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')

@@ -1,5 +1,5 @@
-// Person A: `exports` CSV exports of every call asked for at once (the console lets a person stream 2, so the
-// rest are refused with 429 and ask again after Retry-After), and a flood of searches at a fixed rate that
+// Person A: `exports` CSV exports of every call asked for at once (the console lets a person stream 2 and 2 more
+// wait for them, so the rest are refused with 429 and ask again after Retry-After), and a flood of searches at a fixed rate that
 // waits for no answer. Counts what the console answered, until `stop`.
 import { CALL_INDEX_PATHS, type CallSearchQuery } from '../../src/api/contract/call-index-schemas'
 import { CONSOLE_PREFIX } from '../../src/api/contract/console-schemas'

@@ -95,7 +95,7 @@ export function neighboursReport(options: {
     `B's p99 under A's load: ${ratio.toFixed(2)}× alone (target ≤ ${WITHIN_RATIO}× and ≤ ${WITHIN_MS} ms): ${met ? 'met' : 'NOT met'}.`,
     '',
     `A asked for ${options.exports} exports at once: ${load.exportsAsked} export requests in all, ${load.exportsStreamed} streamed,` +
-      ` ${load.exportsRefused} refused with 429 (2 at once per person); ${(load.exportBytes / 1e6).toFixed(1)} MB of CSV received.`,
+      ` ${load.exportsRefused} refused with 429 (2 at once per person, 2 more waiting); ${(load.exportBytes / 1e6).toFixed(1)} MB of CSV received.`,
     `A's search flood, ${options.searchesPerSecond} a second whatever the answers: ${load.searchesSent} sent, answered ${answers || 'nothing'}.`,
   ].join('\n')
 }

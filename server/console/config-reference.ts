@@ -122,7 +122,10 @@ const NOTES: Record<Setting, Note> = {
     group: 'Limits',
     meaning: 'Requests a minute one person may send to searches, exports, audit, views and placed-by.',
   },
-  CONSOLE_EXPORTS_PER_PERSON: { group: 'Limits', meaning: 'CSV exports one person may stream at once.' },
+  CONSOLE_EXPORTS_PER_PERSON: {
+    group: 'Limits',
+    meaning: 'CSV exports one person may stream at once; as many more wait up to 30 s for one to end.',
+  },
   CONSOLE_LIVE: { group: 'Live, index and alerts', meaning: 'The live status hub; off: the pages poll.' },
   CONSOLE_LIVE_POLL_MS: { group: 'Live, index and alerts', meaning: 'How often a live call is polled upstream.' },
   CONSOLE_LIVE_MAX_STREAMS: {

@@ -7,6 +7,7 @@ import type { SessionEnv } from '../auth/require-session'
 import type { ConsoleConfig } from '../config'
 import { capConnectionsPerAddress } from '../http/connection-cap'
 import type { Logger } from '../http/request-log'
+import { requestBegun } from '../http/requests-begun'
 import { endWithProblem } from '../http/socket-problem'
 import type { FastReads } from '../proxy/fast-reads'
 
@@ -30,6 +31,7 @@ export async function listenConsole(
         // The fast path for voice API reads first; every other request (and any it leaves) goes to the app.
         createServer: ((serverOptions: Parameters<typeof createServer>[0], listener: RequestListener) =>
           createServer(serverOptions, (req, res) => {
+            requestBegun()
             if (!fastReads(req, res, listener)) listener(req, res)
           })) as typeof createServer,
         port: config.port,

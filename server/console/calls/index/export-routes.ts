@@ -17,15 +17,19 @@ import { createPersonSlots } from '../../http/person-slots'
 import { sendProblem } from '../../http/problem'
 import { queryString } from '../../http/query-string'
 import { responseDelivery } from '../../http/response-delivery'
+import { createStreamTurns, type StreamTurns } from '../../http/stream-turns'
 import type { ConsoleStore } from '../../store'
 import { exportColumns } from './export-columns'
 import { searchFilterOf, termsProblem } from './search-filter'
 
-// A page of the index per read of the stream: 40 to 60 KB of CSV. Small, because each page's rows are made
-// into CSV on the event loop: a slice of a few ms, between which everyone else's requests are answered.
+// A page of the index per read of the stream: 40 to 60 KB of CSV, made into CSV 50 rows between turns of the loop.
 const EXPORT_PAGE = 250
-// Two exports of a person at once take at most half of the event loop; the rest is everyone else's.
-const EXPORT_LOOP_SHARE = 0.25
+// Every export of the instance together, whoever's, keeps the event loop busy at most a quarter of the time: one page
+// at a time in rotation between people, then a rest three times what it cost the loop (http/stream-turns.ts).
+const EXPORTS_TIME_SHARE = 0.25
+// An export asked for while the person's others stream waits for one to end rather than being refused at once: as
+// many of a person's may wait as may stream, each at most this long (a download that has not begun, in the browser).
+const EXPORT_WAIT_MS = 30_000
 
 /** How the export ended, as its audit entry says it. */
 const endedText = (ended: CsvStreamEnd, rows: number) =>
@@ -35,11 +39,16 @@ export function callExportRoutes(options: {
   store: ConsoleStore
   audit: AuditLog
   signedIn: MiddlewareHandler<SessionEnv>
-  /** Exports one person may have streaming at once; another is refused (429) until one ends. */
+  /** Exports one person may have streaming at once; as many more wait for one to end, past that a 429. */
   exportsPerPerson: number
   now: () => number
+  /** The instance's turns at export pages; a test may hold their clock. */
+  pageTurns?: StreamTurns
+  /** How long an export waits for one of its person's slots; a test may shorten it. */
+  exportWaitMs?: number
 }) {
   const { store, audit, signedIn, exportsPerPerson, now } = options
+  const pageTurns = options.pageTurns ?? createStreamTurns({ share: EXPORTS_TIME_SHARE })
   // Per person, in the store: exports under way on every instance, from the first query until the stream ends.
   const claims = createPersonSlots(store, 'export', exportsPerPerson, now)
   /**
@@ -76,14 +85,18 @@ export function callExportRoutes(options: {
       if (short) return short
       const { tz, ...filters } = query
       const userId = c.get('session').userId
-      const claim = await claims.claim(userId)
+      const claim = await claims.claimWhenFree(userId, {
+        maxWaitMs: options.exportWaitMs ?? EXPORT_WAIT_MS,
+        maxWaiting: exportsPerPerson,
+        signal: c.req.raw.signal,
+      })
       if (!claim) {
         c.header('Retry-After', '10')
         return sendProblem(
           c,
           429,
           'Too many exports at once',
-          `You already have ${exportsPerPerson} exports under way. Wait for one to finish, then export again.`,
+          `You already have ${exportsPerPerson} exports under way and more waiting. Wait for one to finish, then export again.`,
         )
       }
       // Refused for its cost (503) or failed: no export is under way.
@@ -115,7 +128,7 @@ export function callExportRoutes(options: {
         header: columns.header,
         batches: store.callSearch.pages(filter, EXPORT_PAGE),
         values: columns.values,
-        loopShare: EXPORT_LOOP_SHARE,
+        turns: (work, signal) => pageTurns.page(userId, work, signal),
         delivery: responseDelivery(c),
         onEnd: async ({ ended, rows }) => {
           await claim.release()
