@@ -120,22 +120,27 @@ function conditions(eb: Eb, store: StoreAdapter, filter: CallSearchFilter, plan:
   // The values only narrow, as the trigram table does: each row is checked against its metadata below.
   if (plan.via === 'trigrams')
     for (const one of plan.keyValues) all.push(eb('c.id', 'in', sql<number>`(${keyValueRows(one)})`))
-  const inMetadata = (texts: readonly string[], key: string | null) => {
+  // `alone`: the check is a condition of its own, which PostgreSQL joins (a semi join through the call's index).
+  // An alternative of an OR cannot be joined, so it is checked per row (store.checkedPerRow), never hashed.
+  const inMetadata = (texts: readonly string[], key: string | null, alone = false) => {
     const value = eb
       .selectFrom('indexed_call_metadata as m')
       .select(sql`1`.as('one'))
       .whereRef('m.call_row', '=', 'c.id')
       .where((m) => m.or(texts.map((text) => store.contains(sql.ref('m.value_lower'), text))))
-    return eb.exists(key === null ? value : value.where('m.key_lower', '=', key.toLowerCase()))
+    const check = key === null ? value : value.where('m.key_lower', '=', key.toLowerCase())
+    return eb.exists(alone ? check : store.checkedPerRow(check))
   }
   // The words of the call's note (issue 51): a seek by call id, read only for a row its numbers and values missed.
   const inNote = (texts: readonly string[]) =>
     eb.exists(
-      eb
-        .selectFrom('call_notes as n')
-        .select(sql`1`.as('one'))
-        .whereRef('n.call_id', '=', 'c.call_id')
-        .where((n) => n.or(texts.map((text) => store.contains(sql.ref('n.text_lower'), text)))),
+      store.checkedPerRow(
+        eb
+          .selectFrom('call_notes as n')
+          .select(sql`1`.as('one'))
+          .whereRef('n.call_id', '=', 'c.call_id')
+          .where((n) => n.or(texts.map((text) => store.contains(sql.ref('n.text_lower'), text)))),
+      ),
     )
   // Every number is checked on the row: the trigram table read its metadata only to narrow. The digits come
   // first, so a row whose number holds them never reads its metadata.
@@ -158,7 +163,7 @@ function conditions(eb: Eb, store: StoreAdapter, filter: CallSearchFilter, plan:
     all.push(
       term.key === null
         ? eb.or([inMetadata([term.text], null), inNote([term.text])])
-        : inMetadata([term.text], term.key),
+        : inMetadata([term.text], term.key, true),
     )
   }
   if (filter.status !== undefined) all.push(eb('c.status', '=', filter.status))

@@ -43,6 +43,8 @@ export const sqliteAdapter: StoreAdapter = {
   clockMs: () => sql<number>`cast(unixepoch('subsec') * 1000 as integer)`,
   contains: (haystack, needle) => sql`instr(${haystack}, ${needle}) > 0`,
   textMatches: (table, terms) => sql`${sql.ref(table)}.indexed_call_text match ${ftsQuery(terms)}`,
+  // SQLite runs a correlated EXISTS per row already.
+  checkedPerRow: (query) => query,
   serialTransaction: (db, work) =>
     db.connection().execute(async (connection) => {
       await sql`begin immediate`.execute(connection)
