@@ -35,6 +35,11 @@ export interface StoreAdapter {
   /** The trigram table's rows (as `table`, its name or alias) that hold a term of every group. */
   textMatches(table: string, groups: readonly TermGroup[]): RawBuilder<SqlBool>
   /**
+   * `row` is one of `rows` (row ids a query read before, passed as one parameter): the trigram matches a search's
+   * plan read, shared by its page and its total instead of read again by each.
+   */
+  rowIn(row: RawBuilder<unknown>, rows: readonly number[]): RawBuilder<SqlBool>
+  /**
    * A correlated EXISTS check (a call's metadata values, its note) read for each row that reaches it, through the
    * index on the call. PostgreSQL's planner may otherwise run it once over the whole table into a hash, when it
    * misjudges how many rows it will see (`strpos` has no statistics): a search's count at 200,000 calls read every

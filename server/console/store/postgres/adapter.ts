@@ -38,6 +38,9 @@ export const postgresAdapter: StoreAdapter = {
       ),
       sql` and `,
     ),
+  // An array parameter: the statement is planned with its value (an unnamed statement), and PostgreSQL hashes a
+  // constant array's elements for `= any` rather than compare each in turn.
+  rowIn: (row, rows) => sql`${row} = any(${[...rows]}::bigint[])`,
   // OFFSET 0 keeps the subquery as it is written: PostgreSQL neither pulls it up nor hashes it (an optimisation
   // fence its planner documents for subqueries), so it runs per row, through the index on the call.
   checkedPerRow: (query) => query.offset(0),

@@ -43,6 +43,8 @@ export const sqliteAdapter: StoreAdapter = {
   clockMs: () => sql<number>`cast(unixepoch('subsec') * 1000 as integer)`,
   contains: (haystack, needle) => sql`instr(${haystack}, ${needle}) > 0`,
   textMatches: (table, terms) => sql`${sql.ref(table)}.indexed_call_text match ${ftsQuery(terms)}`,
+  // One parameter whatever the number of rows (SQLite allows 32,766 a statement); the list is read once into an index.
+  rowIn: (row, rows) => sql`${row} in (select value from json_each(${JSON.stringify(rows)}))`,
   // SQLite runs a correlated EXISTS per row already.
   checkedPerRow: (query) => query,
   serialTransaction: (db, work) =>
