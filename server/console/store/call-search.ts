@@ -228,6 +228,10 @@ const selectsAll = ({ numbers, texts, outcomes, notes, rowsThrough: _bound, ...r
   !notes?.length &&
   Object.values(rest).every((value) => value === undefined)
 
+/** Whether the filter is one text term and nothing else (an export's row bound is something else). */
+const lone = (filter: CallSearchFilter) =>
+  filter.texts.length === 1 && filter.rowsThrough === undefined && selectsAll({ ...filter, texts: [] })
+
 /** Sorted as JavaScript compares strings, whichever way SQLite returned them (it orders UTF-8 bytes). */
 const inCodeOrder = (keys: string[]) => keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 
@@ -472,8 +476,18 @@ export function createCallSearchQueries(
      * `count`, with the billed minutes of the calls counted (of ended calls whose details are in, as the usage
      * page counts them: usage/README.md) in the same read; the minutes mean nothing past the cap.
      */
-    countWithMinutes: async (filter: CallSearchFilter, cap: number, plan?: TermPlan) => {
-      const matching = selected(filter, plan ?? (await planOf(filter)))
+    countWithMinutes: async (filter: CallSearchFilter, cap: number, given?: TermPlan) => {
+      const plan = given ?? (await planOf(filter))
+      const [narrowest] = plan.keyValues
+      // A lone `key:value` term on many calls (an agent's name): past the cap its count is all there is to say (no
+      // minutes), and the key's index says it alone, without reading a call row (10,001 of them otherwise).
+      if (plan.via === 'scan' && narrowest && lone(filter)) {
+        const { rows } = await sql<{ n: number }>`select count(*) as n from (select call_row from
+          (${keyValueRows(narrowest)}) as kv group by call_row limit ${cap + 1}) as calls`.execute(db)
+        const count = Number(rows[0]?.n ?? 0)
+        if (count > cap) return { count, minutes: 0 }
+      }
+      const matching = selected(filter, plan)
         .select(['c.billed_minutes', 'c.status', 'c.needs_details'])
         .limit(cap + 1)
       const row = await db

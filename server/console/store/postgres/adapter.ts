@@ -15,8 +15,8 @@ const anywhere = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${ch
 export const postgresAdapter: StoreAdapter = {
   kind: 'postgres',
   // A trigram match costs more here than in SQLite's FTS5: the GIN index only narrows, so each match is read
-  // again from the trigram table's heap, then its call row fetched, and the search does that three times (its
-  // plan's count, the page, the total). At a million calls (bench:search) an area code with a date range,
+  // again from the trigram table's heap, then its call row fetched by the page and again by the total (the plan
+  // reads the matches once and hands their ids on; it read them three times until issue 54). At a million calls (bench:search) an area code with a date range,
   // status and recording filter (about 9,000 matches, so under SQLite's 20,000 for a row-checked filter) took
   // a p50 of 310 ms through the matches and 96 to 130 ms through the date range's index, on the same loaded
   // machine; no search of the bench changes its plan otherwise.
