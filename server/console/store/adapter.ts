@@ -23,6 +23,12 @@ export interface StoreAdapter {
    * and sorting every match (store/call-search.ts): where a match starts to cost more than the rows a scan reads.
    */
   readonly manyTrigramMatches: number
+  /**
+   * Up to this many rows whose metadata may hold a term (the trigram table's metadata column), a search that checks
+   * many rows for each it keeps reads them first and reads only their metadata and notes (store/call-search.ts,
+   * mayHold); 0: never, each row's own are read.
+   */
+  readonly fewMetadataMatches: number
   /** The data type of an id the store assigns on insert (the call index's row id). */
   readonly rowIdType: 'integer' | 'bigserial'
   /**

@@ -260,14 +260,12 @@ const rowChecked = (filter: CallSearchFilter) =>
 // With a filter checked row by row the scan may read many rows for each it keeps: the trigram table stays
 // the better way up to ten times as many matches.
 const ROW_CHECKED_FACTOR = 10
-// mayHold's row ids go to the store as one parameter and are hashed; past this many the read and the list cost
-// about what checking the rows' metadata and notes saves.
-const MAY_HOLD_AT_MOST = 5_000
 
 /**
  * `manyMatches`: where a scan in time order takes over from the trigram matches (the store's own figure; a test
  * forces the scan with 0). `fewInMetadata`: how many rows whose metadata may hold a term a scan reads first
- * (mayHold); given, they are read for every scan (a test's), else only where a scan checks many rows.
+ * (mayHold; the store's `fewMetadataMatches`, none on SQLite); given, they are read for every scan (a test's),
+ * else only where a scan checks many rows.
  */
 export function createCallSearchQueries(
   db: ConsoleDb,
@@ -275,6 +273,7 @@ export function createCallSearchQueries(
   manyMatches = store.manyTrigramMatches,
   fewInMetadata?: number,
 ) {
+  const metadataBound = fewInMetadata ?? store.fewMetadataMatches
   const conditionsOf = (eb: Eb, filter: CallSearchFilter, plan: TermPlan) => conditions(eb, store, filter, plan)
 
   /** The key's distinct values, a seek each (a loose index scan), or null past FEW_VALUES of them. */
@@ -307,23 +306,30 @@ export function createCallSearchQueries(
     return Number(counted[0]?.n ?? 0) <= threshold
   }
 
+  const matching = (groups: readonly TermGroup[]) =>
+    sql`select rowid from indexed_call_text where ${store.textMatches('indexed_call_text', groups)}`
+
   /**
    * The trigram table's rows that hold a term of every group, or null past `threshold` of them. Counted first
    * (the count stops past the threshold): handing over thousands of ids only to learn they are too many cost
    * SQLite's readers more than the count (20,001 rows of an area code at a million calls: 35 ms, against 3).
    */
   async function matchesUpTo(groups: readonly TermGroup[], threshold: number): Promise<number[] | null> {
-    const matching = sql`select rowid from indexed_call_text where ${store.textMatches('indexed_call_text', groups)}`
-    if (!(await few(matching, threshold))) return null
-    const { rows } = await sql<{ rowid: number }>`${matching} limit ${threshold + 1}`.execute(db)
-    return rows.map((row) => Number(row.rowid))
+    if (!(await few(matching(groups), threshold))) return null
+    return idsUpTo(groups, threshold)
+  }
+
+  /** The same read at once, for PostgreSQL's mayHold (ids cost it little to hand over): null past `threshold`. */
+  async function idsUpTo(groups: readonly TermGroup[], threshold: number): Promise<number[] | null> {
+    const { rows } = await sql<{ rowid: number }>`${matching(groups)} limit ${threshold + 1}`.execute(db)
+    return rows.length > threshold ? null : rows.map((row) => Number(row.rowid))
   }
 
   /** mayHold: each term's rows whose trigram metadata column may hold it, when they are few. */
   async function mayHoldOf(filter: CallSearchFilter, threshold: number): Promise<TermPlan['mayHold']> {
     const inMetadata = async (texts: readonly string[]) =>
       texts.length > 0 && texts.every(trigramReady)
-        ? matchesUpTo([texts.map((text) => ({ column: 'metadata' as const, text, narrowsOnly: true }))], threshold)
+        ? idsUpTo([texts.map((text) => ({ column: 'metadata' as const, text, narrowsOnly: true }))], threshold)
         : null
     const numbers = []
     for (const { texts } of filter.numbers) numbers.push(await inMetadata(texts))
@@ -346,12 +352,9 @@ export function createCallSearchQueries(
     // elsewhere a page fills, or a count reaches its cap, after few rows, and the read would cost more than it saves
     // (SQLite's trigram table reads a term's whole doclist to keep one column's matches: `555` at a million calls,
     // in every caller ID, 17 ms).
-    if (!indexNarrows(filter) && !rowChecked(filter) && fewInMetadata === undefined) return { via: 'scan', keyValues }
-    return {
-      via: 'scan',
-      keyValues,
-      mayHold: await mayHoldOf(filter, fewInMetadata ?? Math.min(threshold, MAY_HOLD_AT_MOST)),
-    }
+    const checksMany = indexNarrows(filter) || rowChecked(filter) || fewInMetadata !== undefined
+    if (!checksMany || metadataBound === 0) return { via: 'scan', keyValues }
+    return { via: 'scan', keyValues, mayHold: await mayHoldOf(filter, Math.min(threshold, metadataBound)) }
   }
 
   /**
