@@ -299,27 +299,18 @@ export function createCallSearchQueries(
     return found
   }
 
-  /** Whether a query's rows are few: counting stops past the threshold, so it is cheap whatever the term. */
-  async function few(rows: RawBuilder<unknown>, threshold: number) {
+  /** A query's rows counted up to threshold + 1: counting stops there, so it is cheap whatever the term. */
+  async function countUpTo(rows: RawBuilder<unknown>, threshold: number) {
     const { rows: counted } = await sql<{ n: number }>`select count(*) as n from (${rows} limit ${threshold + 1})
       as matched`.execute(db)
-    return Number(counted[0]?.n ?? 0) <= threshold
+    return Number(counted[0]?.n ?? 0)
   }
+  const few = async (rows: RawBuilder<unknown>, threshold: number) => (await countUpTo(rows, threshold)) <= threshold
 
   const matching = (groups: readonly TermGroup[]) =>
     sql`select rowid from indexed_call_text where ${store.textMatches('indexed_call_text', groups)}`
 
-  /**
-   * The trigram table's rows that hold a term of every group, or null past `threshold` of them. Counted first
-   * (the count stops past the threshold): handing over thousands of ids only to learn they are too many cost
-   * SQLite's readers more than the count (20,001 rows of an area code at a million calls: 35 ms, against 3).
-   */
-  async function matchesUpTo(groups: readonly TermGroup[], threshold: number): Promise<number[] | null> {
-    if (!(await few(matching(groups), threshold))) return null
-    return idsUpTo(groups, threshold)
-  }
-
-  /** The same read at once, for PostgreSQL's mayHold (ids cost it little to hand over): null past `threshold`. */
+  /** The trigram table's rows that hold a term of every group, or null past `threshold` of them. */
   async function idsUpTo(groups: readonly TermGroup[], threshold: number): Promise<number[] | null> {
     const { rows } = await sql<{ rowid: number }>`${matching(groups)} limit ${threshold + 1}`.execute(db)
     return rows.length > threshold ? null : rows.map((row) => Number(row.rowid))
@@ -345,13 +336,17 @@ export function createCallSearchQueries(
     const [narrowest] = keyValues
     if (narrowest !== undefined && (await few(keyValueRows(narrowest), threshold)))
       return { via: 'trigrams', keyValues }
-    // The matches themselves, not their count: the page and the total then read no trigram index again.
-    const matches = terms.length > 0 ? await matchesUpTo(terms, threshold) : null
-    if (matches) return { via: 'trigrams', keyValues, matches }
+    const counted = terms.length > 0 ? await countUpTo(matching(terms), threshold) : Number.POSITIVE_INFINITY
+    if (counted <= threshold) {
+      // Their ids, handed to the page and the total so neither reads the trigram index again; counted first, since
+      // handing over thousands only to learn they are too many cost more than the count (SQLite, an area code at a
+      // million calls: 35 ms against 3). Past manyMatches (the mark without a row-checked filter's factor) the
+      // list cost SQLite more than its trigram index takes to read them again: 20,000 ids, 5 to 30 ms.
+      const matches = counted <= manyMatches ? await idsUpTo(terms, manyMatches) : null
+      return { via: 'trigrams', keyValues, ...(matches ? { matches } : {}) }
+    }
     // Only where rows are checked by the thousand for each kept (a date range counted, a filter checked row by row):
-    // elsewhere a page fills, or a count reaches its cap, after few rows, and the read would cost more than it saves
-    // (SQLite's trigram table reads a term's whole doclist to keep one column's matches: `555` at a million calls,
-    // in every caller ID, 17 ms).
+    // elsewhere a page fills, or a count reaches its cap, after few rows, and the read would cost more than it saves.
     const checksMany = indexNarrows(filter) || rowChecked(filter) || fewInMetadata !== undefined
     if (!checksMany || metadataBound === 0) return { via: 'scan', keyValues }
     return { via: 'scan', keyValues, mayHold: await mayHoldOf(filter, Math.min(threshold, metadataBound)) }
