@@ -50,3 +50,31 @@ it('finds a key’s value through its few values or its many alike, counted and 
   }
   await store.close()
 }, 60_000)
+
+it('counts a lone `key:value` term on many calls through its values alone, a call of two spellings of the key once', async () => {
+  const store = await openTestStore()
+  const at = (minute: number) => new Date(Date.parse('2026-11-01T00:00:00Z') + minute * 60_000).toISOString()
+  // Two calls of the agent, one of them under both spellings of the key: three index rows, two calls.
+  await indexCalls(store, [
+    {
+      call_id: 'call_a',
+      created_at: at(0),
+      duration_seconds: 61,
+      metadata: { Agent: 'Maria Garcia', agent: 'maria garcia' },
+    },
+    { call_id: 'call_b', created_at: at(1), duration_seconds: 30, metadata: { agent: 'Maria Garcia' } },
+    { call_id: 'call_c', created_at: at(2), duration_seconds: 30, metadata: { agent: 'Wei Chen' } },
+  ])
+  // A scan, as for an agent's name on thousands of calls.
+  const search = createCallSearchQueries(store.db, store.adapter, 0)
+  const filter = { numbers: [], texts: [{ text: 'maria garcia', key: 'agent' }] }
+  const plan = await search.plan(filter)
+  expect(plan.via).toBe('scan')
+  // Past the cap: the count says "more than 1", with no minutes read.
+  expect(await search.countWithMinutes(filter, 1, plan)).toMatchObject({ count: 2 })
+  // Within it (three rows, two calls): the calls, counted once each, with their minutes (2 + 1).
+  expect(await search.countWithMinutes(filter, 2, plan)).toEqual({ count: 2, minutes: 3 })
+  // Another filter beside it: the calls read as before.
+  expect(await search.countWithMinutes({ ...filter, minDuration: 60 }, 1)).toEqual({ count: 1, minutes: 2 })
+  await store.close()
+})

@@ -3,7 +3,7 @@
 // term is then checked against the single values it may match, so a match never spans two values. A plain term
 // also matches the words of the call's note (issue 51), which the table holds after the metadata values.
 // A number fragment matches a number's digits or, as a text term would, a metadata value ("4821", "T-4821").
-import { type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely'
+import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely'
 import { FINISHED_CALL_STATUSES } from '../../../src/api/contract/schemas'
 import type { StoreAdapter, TermGroup } from './adapter'
 import type { ConsoleDb } from './database'
@@ -94,6 +94,16 @@ export interface TermPlan {
   keyValues: readonly KeyValues[]
   /** A count read through this term's values (`selected`). */
   readThrough?: KeyValues
+  /** `trigrams`: the rows the trigram table matched, read once by the plan and shared by the page and the total. */
+  matches?: readonly number[]
+  /**
+   * `scan`: for each number term, then each text term, the rows whose trigram metadata column (the values, then
+   * the note's words) holds it, when they are few; null when they are many or the term has no such read. Only
+   * those rows have their metadata and note read: the rest hold the term in no value and no note. Without it every
+   * row a scan or a count checks costs a read of each (at 200,000 calls a combined filter's count checked 4,900 rows
+   * that way for 14 that held the term).
+   */
+  mayHold?: { numbers: readonly (readonly number[] | null)[]; texts: readonly (readonly number[] | null)[] }
 }
 
 // A key with more distinct values than this (ticket ids) is left to the trigram table: walking them costs a seek each.
@@ -109,7 +119,8 @@ const keyValueRows = ({ key, values }: KeyValues) =>
 function conditions(eb: Eb, store: StoreAdapter, filter: CallSearchFilter, plan: TermPlan) {
   const all = []
   const terms = plan.via === 'trigrams' ? textTerms(filter, plan.keyValues) : []
-  if (terms.length > 0)
+  if (plan.matches) all.push(store.rowIn(sql.ref('c.id'), plan.matches))
+  else if (terms.length > 0)
     all.push(
       eb(
         'c.id',
@@ -117,50 +128,58 @@ function conditions(eb: Eb, store: StoreAdapter, filter: CallSearchFilter, plan:
         sql<number>`(select rowid from indexed_call_text where ${store.textMatches('indexed_call_text', terms)})`,
       ),
     )
+  // A term's metadata and note, read only for the rows the trigram table says may hold it, when it said (mayHold).
+  const elsewhere = (checks: Expression<SqlBool>[], mayHold: readonly number[] | null | undefined) =>
+    mayHold ? eb.and([store.rowIn(sql.ref('c.id'), mayHold), eb.or(checks)]) : eb.or(checks)
   // The values only narrow, as the trigram table does: each row is checked against its metadata below.
   if (plan.via === 'trigrams')
     for (const one of plan.keyValues) all.push(eb('c.id', 'in', sql<number>`(${keyValueRows(one)})`))
-  const inMetadata = (texts: readonly string[], key: string | null) => {
+  // `alone`: the check is a condition of its own, which PostgreSQL joins (a semi join through the call's index).
+  // An alternative of an OR cannot be joined, so it is checked per row (store.checkedPerRow), never hashed.
+  const inMetadata = (texts: readonly string[], key: string | null, alone = false) => {
     const value = eb
       .selectFrom('indexed_call_metadata as m')
       .select(sql`1`.as('one'))
       .whereRef('m.call_row', '=', 'c.id')
       .where((m) => m.or(texts.map((text) => store.contains(sql.ref('m.value_lower'), text))))
-    return eb.exists(key === null ? value : value.where('m.key_lower', '=', key.toLowerCase()))
+    const check = key === null ? value : value.where('m.key_lower', '=', key.toLowerCase())
+    return eb.exists(alone ? check : store.checkedPerRow(check))
   }
   // The words of the call's note (issue 51): a seek by call id, read only for a row its numbers and values missed.
   const inNote = (texts: readonly string[]) =>
     eb.exists(
-      eb
-        .selectFrom('call_notes as n')
-        .select(sql`1`.as('one'))
-        .whereRef('n.call_id', '=', 'c.call_id')
-        .where((n) => n.or(texts.map((text) => store.contains(sql.ref('n.text_lower'), text)))),
+      store.checkedPerRow(
+        eb
+          .selectFrom('call_notes as n')
+          .select(sql`1`.as('one'))
+          .whereRef('n.call_id', '=', 'c.call_id')
+          .where((n) => n.or(texts.map((text) => store.contains(sql.ref('n.text_lower'), text)))),
+      ),
     )
   // Every number is checked on the row: the trigram table read its metadata only to narrow. The digits come
   // first, so a row whose number holds them never reads its metadata.
-  for (const { digits, texts } of filter.numbers)
+  filter.numbers.forEach(({ digits, texts }, index) => {
     all.push(
       eb.or([
         store.contains(sql.ref('c.destination_digits'), digits),
         store.contains(sql.ref('c.caller_digits'), digits),
-        inMetadata(texts, null),
-        inNote(texts),
+        elsewhere([inMetadata(texts, null), inNote(texts)], plan.mayHold?.numbers[index]),
       ]),
     )
+  })
   // A term the rows were read through (its values' index rows) holds on them already: no second read of the row's.
   const readThrough = (term: CallSearchFilter['texts'][number]) =>
     (plan.via === 'trigrams' ? plan.keyValues : plan.readThrough ? [plan.readThrough] : []).some(
       (one) => one.key === term.key && one.text === term.text,
     )
-  for (const term of filter.texts) {
-    if (readThrough(term)) continue
+  filter.texts.forEach((term, index) => {
+    if (readThrough(term)) return
     all.push(
       term.key === null
-        ? eb.or([inMetadata([term.text], null), inNote([term.text])])
-        : inMetadata([term.text], term.key),
+        ? elsewhere([inMetadata([term.text], null), inNote([term.text])], plan.mayHold?.texts[index])
+        : inMetadata([term.text], term.key, true),
     )
-  }
+  })
   if (filter.status !== undefined) all.push(eb('c.status', '=', filter.status))
   if (filter.fromMs !== undefined) all.push(eb('c.created_at', '>=', filter.fromMs))
   if (filter.toMs !== undefined) all.push(eb('c.created_at', '<', filter.toMs))
@@ -209,6 +228,10 @@ const selectsAll = ({ numbers, texts, outcomes, notes, rowsThrough: _bound, ...r
   !notes?.length &&
   Object.values(rest).every((value) => value === undefined)
 
+/** Whether the filter is one text term and nothing else (an export's row bound is something else). */
+const lone = (filter: CallSearchFilter) =>
+  filter.texts.length === 1 && filter.rowsThrough === undefined && selectsAll({ ...filter, texts: [] })
+
 /** Sorted as JavaScript compares strings, whichever way SQLite returned them (it orders UTF-8 bytes). */
 const inCodeOrder = (keys: string[]) => keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 
@@ -238,7 +261,19 @@ const rowChecked = (filter: CallSearchFilter) =>
 // the better way up to ten times as many matches.
 const ROW_CHECKED_FACTOR = 10
 
-export function createCallSearchQueries(db: ConsoleDb, store: StoreAdapter, manyMatches = store.manyTrigramMatches) {
+/**
+ * `manyMatches`: where a scan in time order takes over from the trigram matches (the store's own figure; a test
+ * forces the scan with 0). `fewInMetadata`: how many rows whose metadata may hold a term a scan reads first
+ * (mayHold; the store's `fewMetadataMatches`, none on SQLite); given, they are read for every scan (a test's),
+ * else only where a scan checks many rows.
+ */
+export function createCallSearchQueries(
+  db: ConsoleDb,
+  store: StoreAdapter,
+  manyMatches = store.manyTrigramMatches,
+  fewInMetadata?: number,
+) {
+  const metadataBound = fewInMetadata ?? store.fewMetadataMatches
   const conditionsOf = (eb: Eb, filter: CallSearchFilter, plan: TermPlan) => conditions(eb, store, filter, plan)
 
   /** The key's distinct values, a seek each (a loose index scan), or null past FEW_VALUES of them. */
@@ -264,11 +299,34 @@ export function createCallSearchQueries(db: ConsoleDb, store: StoreAdapter, many
     return found
   }
 
-  /** Whether a query's rows are few: counting stops past the threshold, so it is cheap whatever the term. */
-  async function few(rows: RawBuilder<unknown>, threshold: number) {
+  /** A query's rows counted up to threshold + 1: counting stops there, so it is cheap whatever the term. */
+  async function countUpTo(rows: RawBuilder<unknown>, threshold: number) {
     const { rows: counted } = await sql<{ n: number }>`select count(*) as n from (${rows} limit ${threshold + 1})
       as matched`.execute(db)
-    return Number(counted[0]?.n ?? 0) <= threshold
+    return Number(counted[0]?.n ?? 0)
+  }
+  const few = async (rows: RawBuilder<unknown>, threshold: number) => (await countUpTo(rows, threshold)) <= threshold
+
+  const matching = (groups: readonly TermGroup[]) =>
+    sql`select rowid from indexed_call_text where ${store.textMatches('indexed_call_text', groups)}`
+
+  /** The trigram table's rows that hold a term of every group, or null past `threshold` of them. */
+  async function idsUpTo(groups: readonly TermGroup[], threshold: number): Promise<number[] | null> {
+    const { rows } = await sql<{ rowid: number }>`${matching(groups)} limit ${threshold + 1}`.execute(db)
+    return rows.length > threshold ? null : rows.map((row) => Number(row.rowid))
+  }
+
+  /** mayHold: each term's rows whose trigram metadata column may hold it, when they are few. */
+  async function mayHoldOf(filter: CallSearchFilter, threshold: number): Promise<TermPlan['mayHold']> {
+    const inMetadata = async (texts: readonly string[]) =>
+      texts.length > 0 && texts.every(trigramReady)
+        ? idsUpTo([texts.map((text) => ({ column: 'metadata' as const, text, narrowsOnly: true }))], threshold)
+        : null
+    const numbers = []
+    for (const { texts } of filter.numbers) numbers.push(await inMetadata(texts))
+    const texts = []
+    for (const term of filter.texts) texts.push(term.key === null ? await inMetadata([term.text]) : null)
+    return { numbers, texts }
   }
 
   async function planOf(filter: CallSearchFilter): Promise<TermPlan> {
@@ -276,14 +334,22 @@ export function createCallSearchQueries(db: ConsoleDb, store: StoreAdapter, many
     const terms = textTerms(filter, keyValues)
     const threshold = rowChecked(filter) ? manyMatches * ROW_CHECKED_FACTOR : manyMatches
     const [narrowest] = keyValues
-    const fewMatches =
-      (narrowest !== undefined && (await few(keyValueRows(narrowest), threshold))) ||
-      (terms.length > 0 &&
-        (await few(
-          sql`select rowid from indexed_call_text where ${store.textMatches('indexed_call_text', terms)}`,
-          threshold,
-        )))
-    return { via: fewMatches ? 'trigrams' : 'scan', keyValues }
+    if (narrowest !== undefined && (await few(keyValueRows(narrowest), threshold)))
+      return { via: 'trigrams', keyValues }
+    const counted = terms.length > 0 ? await countUpTo(matching(terms), threshold) : Number.POSITIVE_INFINITY
+    if (counted <= threshold) {
+      // Their ids, handed to the page and the total so neither reads the trigram index again; counted first, since
+      // handing over thousands only to learn they are too many cost more than the count (SQLite, an area code at a
+      // million calls: 35 ms against 3). Past manyMatches (the mark without a row-checked filter's factor) the
+      // list cost SQLite more than its trigram index takes to read them again: 20,000 ids, 5 to 30 ms.
+      const matches = counted <= manyMatches ? await idsUpTo(terms, manyMatches) : null
+      return { via: 'trigrams', keyValues, ...(matches ? { matches } : {}) }
+    }
+    // Only where rows are checked by the thousand for each kept (a date range counted, a filter checked row by row):
+    // elsewhere a page fills, or a count reaches its cap, after few rows, and the read would cost more than it saves.
+    const checksMany = indexNarrows(filter) || rowChecked(filter) || fewInMetadata !== undefined
+    if (!checksMany || metadataBound === 0) return { via: 'scan', keyValues }
+    return { via: 'scan', keyValues, mayHold: await mayHoldOf(filter, Math.min(threshold, metadataBound)) }
   }
 
   /**
@@ -301,7 +367,7 @@ export function createCallSearchQueries(db: ConsoleDb, store: StoreAdapter, many
         .select('c.call_id')
         .where((eb) => conditionsOf(eb, filter, plan))
     // Each row is still checked as a scan checks it: the values and the table only narrow.
-    const scan: TermPlan = { via: 'scan', keyValues: plan.keyValues }
+    const scan: TermPlan = { via: 'scan', keyValues: plan.keyValues, mayHold: plan.mayHold }
     if (narrowest)
       return (
         db
@@ -418,8 +484,18 @@ export function createCallSearchQueries(db: ConsoleDb, store: StoreAdapter, many
      * `count`, with the billed minutes of the calls counted (of ended calls whose details are in, as the usage
      * page counts them: usage/README.md) in the same read; the minutes mean nothing past the cap.
      */
-    countWithMinutes: async (filter: CallSearchFilter, cap: number, plan?: TermPlan) => {
-      const matching = selected(filter, plan ?? (await planOf(filter)))
+    countWithMinutes: async (filter: CallSearchFilter, cap: number, given?: TermPlan) => {
+      const plan = given ?? (await planOf(filter))
+      const [narrowest] = plan.keyValues
+      // A lone `key:value` term on many calls (an agent's name): past the cap its count is all there is to say (no
+      // minutes), and the key's index says it alone, without reading a call row (10,001 of them otherwise).
+      if (plan.via === 'scan' && narrowest && lone(filter)) {
+        const { rows } = await sql<{ n: number }>`select count(*) as n from (select call_row from
+          (${keyValueRows(narrowest)}) as kv group by call_row limit ${cap + 1}) as calls`.execute(db)
+        const count = Number(rows[0]?.n ?? 0)
+        if (count > cap) return { count, minutes: 0 }
+      }
+      const matching = selected(filter, plan)
         .select(['c.billed_minutes', 'c.status', 'c.needs_details'])
         .limit(cap + 1)
       const row = await db

@@ -254,6 +254,8 @@ async function withoutRefusedTerms(query: Record<string, string>): Promise<Recor
 
 it('selects exactly the calls a plain filter of the documented semantics selects, newest first', async () => {
   const scanning = createCallSearchQueries(t.store.db, t.store.adapter, 0)
+  // A scan that reads each term's rows whose metadata may hold it first, and their metadata and note only.
+  const narrowed = createCallSearchQueries(t.store.db, t.store.adapter, 0, 1_000)
   let answered = 0
   let asked = 0
   await fc.assert(
@@ -275,6 +277,9 @@ it('selects exactly the calls a plain filter of the documented semantics selects
           // Its count reads the trigram table first when the terms are all there is, else the rows.
           expect(await scanning.count(filter)).toBe(want.length)
           expect(await scanning.count(filter, 1)).toBe(Math.min(want.length, 2))
+          const plan = await narrowed.plan(filter)
+          expect((await narrowed.page(filter, null, 1_000, plan)).map((call) => call.call_id)).toEqual(want)
+          expect(await narrowed.count(filter, undefined, plan)).toBe(want.length)
           asked += 1
           if (want.length > 0) answered += 1
         }
