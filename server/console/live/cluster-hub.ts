@@ -33,8 +33,6 @@ export const CLUSTER_TIMINGS = {
   syncMs: 300,
   /** With notices: how often both are read anyway, for what a notice could not say (CONSOLE_LIVE_SAFETY_NET_MS). */
   safetyNetMs: 2_000,
-  /** The notice connection's first wait before reconnecting (doubled up to 5 s). */
-  noticeRetryMs: 100,
   /** A stream's row lives this long past its instance's last heartbeat. */
   streamTtlMs: 10_000,
   streamHeartbeatMs: 2_000,
@@ -99,12 +97,14 @@ export function createClusterHub(options: ClusterHubOptions): LiveHub & { pollin
   })
   const listener = notified ? listenForLive() : null
 
-  /** This instance's one notice connection: new events for its viewers, and for the holder, streams and placed calls. */
+  /**
+   * Over the instance's one listening connection (the store's): new events for its viewers, and for the holder,
+   * streams and placed calls.
+   */
   function listenForLive() {
     // An episode of lost notices is logged when it begins and when it ends.
     let lost = false
     return store.notices?.listen({
-      name: `console live ${instance}`,
       channels: {
         // A notice of events this instance has read already (its own, or read with an earlier notice's) asks nothing.
         [LIVE_NOTICE_CHANNELS.events]: (seq) => {
@@ -127,7 +127,6 @@ export function createClusterHub(options: ClusterHubOptions): LiveHub & { pollin
           error: String(error),
         })
       },
-      retryMs: timings.noticeRetryMs,
     })
   }
 

@@ -34,14 +34,15 @@ describe.skipIf(!onPostgres())('live events across two instances, pushed by Post
       pollMs: 100,
       // The board's own list is not read either: the call placed reaches the holder through live_placed alone.
       discoveryMs: SAFETY_NET_MS,
-      timings: { safetyNetMs: SAFETY_NET_MS, ...(noticeRetryMs && { noticeRetryMs }) },
+      timings: { safetyNetMs: SAFETY_NET_MS },
+      noticeRetryMs,
     })
     await expect.poll(() => instances.filter((one) => one.hub.polling()).length, { timeout: 15_000 }).toBe(1)
     const holder = instances.find((one) => one.hub.polling())
     const other = instances.find((one) => !one.hub.polling())
     if (!holder || !other) throw new Error('one holder expected')
     // Named as the testbed names them: `instance-<n>`, the order they were opened in.
-    const nameOf = (instance: Instance) => `console live instance-${instances.indexOf(instance)}`
+    const nameOf = (instance: Instance) => `console instance-${instances.indexOf(instance)}`
     const noticeLines = () => logged.filter((line) => line.includes('notices'))
     return { holder, other, startedAt, nameOf, noticeLines }
   }
