@@ -56,8 +56,7 @@ export function createLeaseQueries(db: ConsoleDb, adapter: Pick<StoreAdapter, 'c
         .executeTakeFirst()
       // Another's: read as it stands.
       const row =
-        taken ??
-        (await db.selectFrom('console_leases').selectAll().where('name', '=', name).executeTakeFirstOrThrow())
+        taken ?? (await db.selectFrom('console_leases').selectAll().where('name', '=', name).executeTakeFirstOrThrow())
       return {
         name: row.name,
         holder: row.holder,
