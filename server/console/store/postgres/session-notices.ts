@@ -13,6 +13,8 @@ import { SESSION_CHANGES } from './session-change-triggers'
  * resolves the wait at once, so the bound costs nothing in the usual case.
  */
 const NOTICE_WAIT_MS = 5_000
+/** A marker's payload begins so; the triggers' notices carry none. */
+const MARKER = 'told '
 
 export interface SessionNotices {
   /** True when a notice came since the last call, or when not listening now (nothing may be kept then). */
@@ -44,8 +46,9 @@ export function listenForSessionChanges(
   const listener = notices.listen({
     channels: {
       [SESSION_CHANGES]: (payload) => {
-        noticed = true
-        waiting.get(payload)?.()
+        // A writer's marker (toldEverywhere) tells of no change: the change itself has its own notice, before it.
+        if (payload.startsWith(MARKER)) waiting.get(payload)?.()
+        else noticed = true
       },
     },
     // Whatever changed while this instance was not listening is unknown: forget all once.
@@ -65,7 +68,7 @@ export function listenForSessionChanges(
     },
     async toldEverywhere() {
       if (!listener.listening()) return
-      const marker = `told ${randomUUID()}`
+      const marker = `${MARKER}${randomUUID()}`
       const back = new Promise<void>((resolve) => {
         const timer = setTimeout(done, NOTICE_WAIT_MS)
         function done() {
