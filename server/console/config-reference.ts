@@ -149,7 +149,7 @@ const NOTES: Record<Setting, Note> = {
   CONSOLE_LIVE_SAFETY_NET_MS: {
     group: 'Live, index and alerts',
     meaning:
-      'With notices, how often each instance reads the live tables anyway, for what a notice could not say (its connection was down).',
+      'While its notices are heard, how often each instance reads the live tables anyway, for a fault nobody foresaw. While its notice connection is lost (until it is back, 100 ms to 5 s later) it reads them every 250 ms instead, and at once when it listens again. An instance with nobody watching reads nothing for its own streams.',
   },
   CONSOLE_INDEX: { group: 'Live, index and alerts', meaning: 'The call index (search, usage breakdowns).' },
   CONSOLE_ALERTS: { group: 'Live, index and alerts', meaning: 'The alert rules’ evaluation.' },

@@ -88,7 +88,7 @@ export const envSchema = z.object({
   // Issue 54: across instances on PostgreSQL, its notices (LISTEN/NOTIFY) say when to read the live tables; off
   // behind a pooler that cannot hold a LISTEN (PgBouncer's transaction mode). The tables are read on a timer anyway.
   CONSOLE_LIVE_NOTICES: z.enum(['on', 'off']).default('on'),
-  CONSOLE_LIVE_SAFETY_NET_MS: z.coerce.number().int().min(250).max(600_000).default(2_000),
+  CONSOLE_LIVE_SAFETY_NET_MS: z.coerce.number().int().min(250).max(600_000).default(15_000),
   CONSOLE_INDEX: z.enum(['on', 'off']).default('on'),
   // Alert rules are checked this often, and besides soon after the call index sees calls end (alerts/rules/).
   CONSOLE_ALERT_EVALUATE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
@@ -187,7 +187,7 @@ export interface LiveSettings {
   cluster?: boolean
   /** Across instances on PostgreSQL: read the live tables when its notices say so (CONSOLE_LIVE_NOTICES). */
   notices?: boolean
-  /** With notices, the live tables are read this often anyway (CONSOLE_LIVE_SAFETY_NET_MS). */
+  /** While notices are heard, the live tables are read this often anyway (CONSOLE_LIVE_SAFETY_NET_MS). */
   safetyNetMs?: number
 }
 

@@ -67,6 +67,8 @@ export async function startConsole(
   const store = await openStore(config.dbPath, config.queries, {
     // Sessions found are kept in memory on PostgreSQL too, forgotten at a notice of any change (recent-sessions.ts).
     watchSessions: true,
+    // One listening connection per instance, named for it in pg_stat_activity.
+    noticeConnection: { name: `console ${instanceId}` },
     // A new database has nothing to lose; one that holds data is reminded of its backup.
     beforeMigrating: (state) => state.at !== null && logger.info({ msg: backupReminder(state) }),
   })

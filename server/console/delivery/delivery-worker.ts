@@ -1,5 +1,7 @@
 // The loop every delivery queue runs: claim what is due in the store (so several console instances send each
-// delivery once), send it, and sleep until the next retry is due or the poll interval, whichever is sooner.
+// delivery once), send it, and sleep until the next retry is due or the poll interval, whichever is sooner. While
+// none waits at all, it looks less often: a delivery added on an instance wakes that instance's worker at once, so
+// the look only finds one whose instance stopped before sending it.
 // What a delivery is and how it is sent is the caller's; this file knows only the claiming and the waiting.
 import type { Logger } from '../http/request-log'
 
@@ -21,15 +23,20 @@ export interface DeliveryWorkerOptions<Due> {
   leaseMs?: number
   /** How often the worker looks for deliveries due (another instance's, a retry). */
   pollMs?: number
+  /** How often it looks while none waits (IDLE_POLL_MS, or `pollMs` when only that is given). */
+  idlePollMs?: number
 }
 
 const CLAIM_BATCH = 10
+/** A look every 15 s while the queue is empty: on PostgreSQL two statements per queue and instance each time. */
+const IDLE_POLL_MS = 15_000
 const MIN_SLEEP_MS = 10
 
 export function createDeliveryWorker<Due>(options: DeliveryWorkerOptions<Due>) {
   const { queue, deliver, logger, name, now } = options
   const leaseMs = options.leaseMs ?? 60_000
   const pollMs = options.pollMs ?? 2_000
+  const idlePollMs = options.idlePollMs ?? options.pollMs ?? IDLE_POLL_MS
 
   let running: Promise<void> | null = null
   let again = false
@@ -74,7 +81,7 @@ export function createDeliveryWorker<Due>(options: DeliveryWorkerOptions<Due>) {
       .then((due) => {
         if (stopped || timer) return
         // At least a few ms: clocks of two instances may disagree by a little.
-        const wait = due === null ? pollMs : Math.min(pollMs, Math.max(MIN_SLEEP_MS, due - now()))
+        const wait = due === null ? idlePollMs : Math.min(pollMs, Math.max(MIN_SLEEP_MS, due - now()))
         timer = setTimeout(tick, wait)
         timer.unref()
       })

@@ -47,6 +47,32 @@ describe('the per-user token bucket, in the store', () => {
     expect((await limiter.take('b')).allowed).toBe(true)
   })
 
+  it('serves a tab polling each second, spread over two instances, with no tokens given back', async () => {
+    const clock = fakeClock()
+    // As two instances behind a balancer: one store, a limiter each, the person's reads in turns.
+    const counted = { take: 0, giveBack: 0 }
+    const personRates = {
+      ...store.personRates,
+      take: (...args: Parameters<ConsoleStore['personRates']['take']>) => {
+        counted.take += 1
+        return store.personRates.take(...args)
+      },
+      giveBack: (...args: Parameters<ConsoleStore['personRates']['giveBack']>) => {
+        counted.giveBack += 1
+        return store.personRates.giveBack(...args)
+      },
+    }
+    // The default: 300 a minute, a burst of 30, leases of 6.
+    const instances = [0, 1].map(() => createUserRateLimiter({ personRates }, 'two-instances', 300, clock.now))
+    for (let second = 0; second < 120; second++) {
+      expect((await instances[second % 2]?.take('a'))?.allowed).toBe(true)
+      clock.advance(1_000)
+    }
+    // Each instance's lease of 6 lasts 12 reads' seconds there, within LEASE_MS: spent, never given back.
+    expect(counted.giveBack).toBe(0)
+    expect(counted.take).toBeLessThanOrEqual(120 / 6 + 2)
+  })
+
   it('keeps a bucket per person and per limit', async () => {
     const limiter = createUserRateLimiter(store, 'each', 60, fakeClock().now)
     for (let i = 0; i < 10; i++) await limiter.take('a')

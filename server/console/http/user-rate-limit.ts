@@ -4,8 +4,10 @@
 // in the store, so a person's pace is counted across every console instance together. A write to the store on
 // every request cost more than the rest of a proxied read, so each instance takes a person's tokens a share of
 // the burst at a time (a lease), serves them from memory, and gives back what it has not used after LEASE_MS: long
-// enough that a tab polling once a second spends a lease before it lapses (a second was not: every poll then took
-// a lease and gave most of it back, two round trips per read on PostgreSQL).
+// enough that a tab polling once a second spends a lease before it lapses, even spread by a balancer over up to three
+// instances (a second was not: every poll then took a lease and gave most of it back, two round trips per read on
+// PostgreSQL; nor was 10 s behind two instances: a lease of 6 lasted 12 s there, so each lapsed with one token to
+// give back, a take and a give-back for every 5 reads).
 // Served requests never exceed what was taken from the shared bucket, so no instance lets a person past the limit;
 // while another instance holds part of it, a person may be refused up to that part early (README: "Running
 // several instances").
@@ -23,7 +25,7 @@ export interface RateDecision {
 export type UserRateLimiter = ReturnType<typeof createUserRateLimiter>
 
 /** How long an instance keeps tokens it took and has not used, before it gives them back. */
-export const LEASE_MS = 10_000
+export const LEASE_MS = 20_000
 /** How often lapsed leases are looked for: a lapsed lease's tokens are back within this. */
 const SWEEP_MS = 1_000
 /** The share of a person's burst an instance takes from the shared bucket at once. */
@@ -67,8 +69,12 @@ export function createUserRateLimiter(
     // A lease when the bucket holds one, else a single token near the limit, else the wait for the next token.
     if (leaseSize > 1 && (await store.personRates.take(key, at, policy, leaseSize)).taken) {
       const lease = leases.get(userId)
-      if (lease && lease.until > at) lease.left += leaseSize - 1
-      else {
+      // The tokens just taken are held LEASE_MS from now, with what is left of the lease: a lease topped up before
+      // it lapsed is spent rather than given back in part at its first taking's lapse.
+      if (lease && lease.until > at) {
+        lease.left += leaseSize - 1
+        lease.until = at + LEASE_MS
+      } else {
         // A lapsed lease's unused tokens go back, as giveBackLapsed would have given them.
         if (lease && lease.left > 0) void store.personRates.giveBack(key, lease.left, policy).catch(() => {})
         leases.set(userId, { left: leaseSize - 1, until: at + LEASE_MS })

@@ -2,8 +2,10 @@
 // polls (cluster-poller.ts) and publishes its events to live_events; every instance reads the events after its
 // last and pushes each to its own viewers, so every viewer gets every update whoever polls. On PostgreSQL a notice
 // (store/notices.ts) says when there are new events, streams or placed calls, and the tables are read then; the
-// read every `safetyNetMs` stays for what a notice could not say. Without notices (SQLite, or CONSOLE_LIVE_NOTICES
-// off) the tables are read every `tailMs` and `syncMs`. Event ids are the table's seq: a reconnect resumes after
+// read every `safetyNetMs` stays for what a notice could not say. Without notices (SQLite, CONSOLE_LIVE_NOTICES
+// off, or while the notice connection is lost) the tables are read every `tailMs` and `syncMs`. An instance with
+// nobody watching on it and no polling to do reads no events and sends no heartbeat.
+// Event ids are the table's seq: a reconnect resumes after
 // Last-Event-ID on any instance. Each stream is a row in live_streams (renewed by heartbeats, so a dead
 // instance's lapse), which tells the holder what to poll and counts each person's streams and watched ids on
 // every instance.
@@ -31,10 +33,11 @@ export const CLUSTER_TIMINGS = {
   tailMs: 250,
   /** How often the holder reads the streams of every instance and the calls placed, without notices. */
   syncMs: 300,
-  /** With notices: how often both are read anyway, for what a notice could not say (CONSOLE_LIVE_SAFETY_NET_MS). */
-  safetyNetMs: 2_000,
-  /** The notice connection's first wait before reconnecting (doubled up to 5 s). */
-  noticeRetryMs: 100,
+  /**
+   * While notices are heard: how often both are read anyway (CONSOLE_LIVE_SAFETY_NET_MS). A listening connection
+   * misses no notice; this is for a fault nobody foresaw, so seconds do.
+   */
+  safetyNetMs: 15_000,
   /** A stream's row lives this long past its instance's last heartbeat. */
   streamTtlMs: 10_000,
   streamHeartbeatMs: 2_000,
@@ -92,19 +95,25 @@ export function createClusterHub(options: ClusterHubOptions): LiveHub & { pollin
     instance,
     createHub: options.createHub,
     logCapacity: limits.logCapacity,
-    syncMs: notified ? timings.safetyNetMs : timings.syncMs,
+    syncMs: () => (hearing() ? timings.safetyNetMs : timings.syncMs),
     lease: options.lease,
     logger,
     now,
   })
   const listener = notified ? listenForLive() : null
+  /** Whether notices say when to read now: else the tables are read on the short periods. */
+  function hearing() {
+    return listener?.listening() === true
+  }
 
-  /** This instance's one notice connection: new events for its viewers, and for the holder, streams and placed calls. */
+  /**
+   * Over the instance's one listening connection (the store's): new events for its viewers, and for the holder,
+   * streams and placed calls.
+   */
   function listenForLive() {
     // An episode of lost notices is logged when it begins and when it ends.
     let lost = false
     return store.notices?.listen({
-      name: `console live ${instance}`,
       channels: {
         // A notice of events this instance has read already (its own, or read with an earlier notice's) asks nothing.
         [LIVE_NOTICE_CHANNELS.events]: (seq) => {
@@ -120,14 +129,18 @@ export function createClusterHub(options: ClusterHubOptions): LiveHub & { pollin
         runPass()
         poller.syncSoon()
       },
+      // From now on the tables are read on the short periods, the first time at once.
       onLost: (error) => {
         lost = true
         logger?.error({
-          msg: 'live: the store’s notices are lost; reading the tables on the safety net’s period until they are back',
+          msg: 'live: the store’s notices are lost; reading the tables every few hundred milliseconds until they are back',
           error: String(error),
         })
+        runPass()
+        if (tail) clearTimeout(tail)
+        nextTail()
+        poller.syncSoon()
       },
-      retryMs: timings.noticeRetryMs,
     })
   }
 
@@ -172,6 +185,12 @@ export function createClusterHub(options: ClusterHubOptions): LiveHub & { pollin
 
   /** One pass over the table: new events to the viewers, then the viewers waiting to start. */
   async function pass() {
+    // Nobody to tell: nothing is read, and the next viewer's first pass starts at the head (its start reads what
+    // it missed, or a snapshot, from the store).
+    if (viewers.size === 0) {
+      last = -1
+      return
+    }
     if (last < 0) last = await store.liveCluster.head()
     for (;;) {
       const rows = await store.liveCluster.eventsAfter(last, PAGE)
@@ -215,16 +234,28 @@ export function createClusterHub(options: ClusterHubOptions): LiveHub & { pollin
       })
   }
 
-  const tail = setInterval(runPass, notified ? timings.safetyNetMs : timings.tailMs)
-  tail.unref()
+  // Each period is chosen as it ends: long while notices are heard, short while they are lost.
+  let tail: NodeJS.Timeout | null = null
+  const nextTail = () => {
+    tail = setTimeout(
+      () => {
+        runPass()
+        if (!closed) nextTail()
+      },
+      hearing() ? timings.safetyNetMs : timings.tailMs,
+    )
+    tail.unref()
+  }
+  nextTail()
   runPass()
-  const heartbeat = setInterval(
-    () =>
-      void store.liveCluster
-        .renewStreams(instance, now(), timings.streamTtlMs)
-        .catch(failed('could not renew the streams')),
-    timings.streamHeartbeatMs,
-  )
+  const heartbeat = setInterval(() => {
+    // This instance's streams are renewed, and everyone's lapsed ones removed (their notice tells the holder a dead
+    // instance's viewers are gone): with no stream here and no polling, there is nothing to do.
+    if (viewers.size === 0 && !poller.polling()) return
+    void store.liveCluster
+      .renewStreams(instance, now(), timings.streamTtlMs)
+      .catch(failed('could not renew the streams'))
+  }, timings.streamHeartbeatMs)
   heartbeat.unref()
 
   /** The person's caps, counted over every instance: the streams opened first keep their place. */
@@ -301,7 +332,7 @@ export function createClusterHub(options: ClusterHubOptions): LiveHub & { pollin
     polling: () => poller.polling(),
     async close() {
       closed = true
-      clearInterval(tail)
+      if (tail) clearTimeout(tail)
       clearInterval(heartbeat)
       await listener?.close()
       for (const waiter of waiters) waiter.resolve()

@@ -24,7 +24,8 @@ export interface ClusterPollerOptions {
   createHub(onEvent: (event: HubEvent) => void): LiveHub
   /** Events kept in live_events for reconnects. */
   logCapacity: number
-  syncMs: number
+  /** The wait before the next read of the streams and calls placed, asked after each read. */
+  syncMs: () => number
   lease?: { ttlMs?: number; renewMs?: number }
   logger?: Logger
   now: () => number
@@ -176,7 +177,7 @@ export function startClusterPoller(options: ClusterPollerOptions): ClusterPoller
             loop()
             return
           }
-          timer = setTimeout(loop, options.syncMs)
+          timer = setTimeout(loop, options.syncMs())
           timer.unref()
         })
     }

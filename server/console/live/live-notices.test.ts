@@ -1,13 +1,15 @@
 // Live events pushed by PostgreSQL's notices between two console instances on one database (the suite's
 // PostgreSQL project; SQLite has no notices and keeps its timed reads, live-cluster.test.ts). The tables' timed
-// read is given a minute here, so whatever reaches the other instance sooner came by a notice; and when the
-// instance's notice connection is killed, the events written meanwhile come once it is back, in order, once.
+// reads are given minutes here, so whatever reaches the other instance sooner came by a notice; and when the
+// instance's notice connection is killed, the events written meanwhile come once it is back, in order, once, or
+// sooner by the short timed read it falls back on while it cannot hear.
 import pg from 'pg'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eventually } from '../../shared/test-support/eventually'
 import { callEvent, FAILS_AT_ONCE, isSnapshot, type LiveTestbed, startLiveTestbed } from '../test-support/live-testbed'
 import type { ReadEvent } from '../test-support/sse-client'
 import { onPostgres } from '../test-support/test-store'
+import type { CLUSTER_TIMINGS } from './cluster-hub'
 
 // Far past every wait below: a delivery within it was not the timed read's.
 const SAFETY_NET_MS = 120_000
@@ -25,7 +27,7 @@ describe.skipIf(!onPostgres())('live events across two instances, pushed by Post
 
   type Instance = Awaited<ReturnType<LiveTestbed['clusterConsoles']>>[number]
   /** Two instances whose tables are read by the timer only once, at their start. */
-  async function twoInstances(noticeRetryMs?: number) {
+  async function twoInstances(noticeRetryMs?: number, timings: Partial<typeof CLUSTER_TIMINGS> = {}) {
     const startedAt = Date.now()
     const logged: string[] = []
     const record = (entry: Record<string, unknown>) => logged.push(String(entry.msg))
@@ -34,14 +36,15 @@ describe.skipIf(!onPostgres())('live events across two instances, pushed by Post
       pollMs: 100,
       // The board's own list is not read either: the call placed reaches the holder through live_placed alone.
       discoveryMs: SAFETY_NET_MS,
-      timings: { safetyNetMs: SAFETY_NET_MS, ...(noticeRetryMs && { noticeRetryMs }) },
+      timings: { safetyNetMs: SAFETY_NET_MS, tailMs: SAFETY_NET_MS, syncMs: SAFETY_NET_MS, ...timings },
+      noticeRetryMs,
     })
     await expect.poll(() => instances.filter((one) => one.hub.polling()).length, { timeout: 15_000 }).toBe(1)
     const holder = instances.find((one) => one.hub.polling())
     const other = instances.find((one) => !one.hub.polling())
     if (!holder || !other) throw new Error('one holder expected')
     // Named as the testbed names them: `instance-<n>`, the order they were opened in.
-    const nameOf = (instance: Instance) => `console live instance-${instances.indexOf(instance)}`
+    const nameOf = (instance: Instance) => `console instance-${instances.indexOf(instance)}`
     const noticeLines = () => logged.filter((line) => line.includes('notices'))
     return { holder, other, startedAt, nameOf, noticeLines }
   }
@@ -122,7 +125,7 @@ describe.skipIf(!onPostgres())('live events across two instances, pushed by Post
     expect(after[0]).not.toBe(before)
     // The episode logged once as it began, and once as it ended.
     expect(noticeLines()).toEqual([
-      'live: the store’s notices are lost; reading the tables on the safety net’s period until they are back',
+      'live: the store’s notices are lost; reading the tables every few hundred milliseconds until they are back',
       'live: the store’s notices are back',
     ])
     // The same events, with the same ids, in the same order, each once.
@@ -136,5 +139,27 @@ describe.skipIf(!onPostgres())('live events across two instances, pushed by Post
     const next = await placeThrough(holder, FAILS_AT_ONCE)
     await onOther.next(callEvent(next), 30_000)
     expect(Date.now() - startedAt).toBeLessThan(SAFETY_NET_MS)
+  }, 120_000)
+
+  it('reads the events on the safety net’s period while it hears notices, and every tailMs while it cannot', async () => {
+    const { holder, other, nameOf } = await twoInstances(RETRY_MS, { tailMs: 100, syncMs: 100 })
+    const onHolder = await holder.connect()
+    const onOther = await other.connect()
+    await Promise.all([onHolder, onOther].map((client) => client.next(isSnapshot)))
+    const name = nameOf(other)
+    await eventually(async () => expect(await noticeConnections(other, name)).toHaveLength(1))
+
+    // Heard: two seconds of quiet are far fewer reads than the 20 a 100 ms period would make.
+    const reads = vi.spyOn(other.store.liveCluster, 'eventsAfter')
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    expect(reads.mock.calls.length).toBeLessThan(10)
+
+    const [pid] = await noticeConnections(other, name)
+    await withAdmin(other, (admin) => admin.query('select pg_terminate_backend($1)', [pid]))
+    await eventually(async () => expect(await noticeConnections(other, name)).toHaveLength(0))
+    const callId = await placeThrough(holder, FAILS_AT_ONCE)
+    // Not heard, and not waited for until the connection is back (RETRY_MS): read by the short period.
+    await onOther.next(callEvent(callId, 'DIALER_FAILED'), RETRY_MS)
+    expect(await noticeConnections(other, name)).toHaveLength(0)
   }, 120_000)
 })

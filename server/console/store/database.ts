@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely'
 import type { StoreAdapter } from './adapter'
 import { type Migrated, type MigrationState, migrateIfNew, migrateStore, requireCurrent } from './migration-state'
-import type { StoreNotices } from './notices'
+import { LIVE_NOTICE_CHANNELS, type StoreNotices } from './notices'
 import { postgresAdapter } from './postgres/adapter'
 import { refuseLanguageOrder } from './postgres/byte-order'
 import type { PostgresOptions } from './postgres/open'
@@ -31,8 +31,11 @@ export interface OpenedDatabase {
   notices: StoreNotices | null
   /** Ends what tells `writtenElsewhere` (PostgreSQL's listening connection); called by the store's close. */
   stopWatching: () => Promise<void>
-  /** PostgreSQL's, when listening: the next notice of a change to sessions or people (session-notices.ts). */
-  nextNotice: (() => Promise<void>) | null
+  /**
+   * PostgreSQL's, when listening: after a write to sessions or people, resolves once every instance was told
+   * (session-notices.ts).
+   */
+  toldEverywhere: (() => Promise<void>) | null
 }
 
 export interface StoreOptions extends PostgresOptions {
@@ -51,6 +54,11 @@ export interface StoreOptions extends PostgresOptions {
   watchSessions?: boolean
   /** Told before `apply` changes a database: the start reminds to take a backup first. */
   beforeMigrating?: (state: MigrationState) => void
+  /**
+   * PostgreSQL: the instance's one listening connection (postgres/shared-notices.ts), its name in
+   * pg_stat_activity and its first wait before reconnecting.
+   */
+  noticeConnection?: { name?: string; retryMs?: number }
 }
 
 export async function openConsoleDatabase(
@@ -79,7 +87,7 @@ export async function openConsoleDatabase(
       writtenElsewhere,
       notices: null,
       stopWatching: async () => {},
-      nextNotice: null,
+      toldEverywhere: null,
     }
   }
   // Loaded only for PostgreSQL: a console on SQLite does not hold the pg driver in memory.
@@ -89,30 +97,31 @@ export async function openConsoleDatabase(
     await refuseLanguageOrder(db)
     await migrate(db, postgresAdapter)
   })
-  const { listenForNotices } = await import('./postgres/notice-listener')
-  const notices: StoreNotices = { listen: (listener) => listenForNotices({ ...listener, url: location }) }
+  const [{ shareNoticeConnection }, { sendNotice }, { SESSION_CHANGES }] = await Promise.all([
+    import('./postgres/shared-notices'),
+    import('./postgres/notice-listener'),
+    import('./postgres/session-change-triggers'),
+  ])
+  // One listening connection for the instance, whoever listens (the sessions below, the live hub): opened at the
+  // first listener, so the CLI opens none.
+  const notices = shareNoticeConnection({
+    url: location,
+    channels: [SESSION_CHANGES, ...Object.values(LIVE_NOTICE_CHANNELS)],
+    name: options.noticeConnection?.name ?? 'console notices',
+    retryMs: options.noticeConnection?.retryMs,
+  })
+  const opened = { db, adapter: postgresAdapter, readers: openPostgresReaders(location, limits), notices }
   // A process that serves people (not the CLI) listens for other connections' changes to sessions and people.
   if (!options.watchSessions)
-    return {
-      db,
-      adapter: postgresAdapter,
-      readers: openPostgresReaders(location, limits),
-      writtenElsewhere: null,
-      notices,
-      stopWatching: async () => {},
-      nextNotice: null,
-    }
+    return { ...opened, writtenElsewhere: null, stopWatching: notices.close, toldEverywhere: null }
   const { listenForSessionChanges } = await import('./postgres/session-notices')
-  const sessionNotices = listenForSessionChanges(location)
+  const sessionNotices = listenForSessionChanges(notices, (channel, payload) => sendNotice(db, channel, payload))
   await sessionNotices.ready
   return {
-    db,
-    adapter: postgresAdapter,
-    readers: openPostgresReaders(location, limits),
+    ...opened,
     writtenElsewhere: sessionNotices.writtenElsewhere,
-    notices,
-    stopWatching: sessionNotices.close,
-    nextNotice: sessionNotices.nextNotice,
+    stopWatching: notices.close,
+    toldEverywhere: sessionNotices.toldEverywhere,
   }
 }
 

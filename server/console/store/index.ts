@@ -59,10 +59,10 @@ function createStore(
   writtenElsewhere: OpenedDatabase['writtenElsewhere'],
   notices: OpenedDatabase['notices'],
   stopWatching: OpenedDatabase['stopWatching'],
-  nextNotice: OpenedDatabase['nextNotice'],
+  toldEverywhere: OpenedDatabase['toldEverywhere'],
 ) {
   const callIndex = createCallIndexQueries(db)
-  const recentSessions = createRecentSessions<SessionWithUser>(writtenElsewhere, Date.now, nextNotice)
+  const recentSessions = createRecentSessions<SessionWithUser>(writtenElsewhere, Date.now, toldEverywhere)
   return {
     db,
     adapter,
@@ -151,6 +151,6 @@ export async function openStore(
     opened.writtenElsewhere,
     opened.notices,
     opened.stopWatching,
-    opened.nextNotice,
+    opened.toldEverywhere,
   )
 }

@@ -25,7 +25,8 @@ export function createLeaseQueries(db: ConsoleDb, adapter: Pick<StoreAdapter, 'c
       // Cast: PostgreSQL cannot tell a bare parameter's type in arithmetic.
       const now = at === undefined ? adapter.clockMs() : sql<number>`cast(${at} as bigint)`
       const until = sql<number>`${now} + cast(${ttlMs} as bigint)`
-      await db
+      // The row as the upsert left it, when it took or renewed the lease: one statement for the holder's renewals.
+      const taken = await db
         .insertInto('console_leases')
         .values({ name, holder, version: 1, acquired_at: now, expires_at: until })
         .onConflict((oc) =>
@@ -51,8 +52,11 @@ export function createLeaseQueries(db: ConsoleDb, adapter: Pick<StoreAdapter, 'c
               eb.or([eb('console_leases.holder', '=', holder), eb('console_leases.expires_at', '<=', now)]),
             ),
         )
-        .execute()
-      const row = await db.selectFrom('console_leases').selectAll().where('name', '=', name).executeTakeFirstOrThrow()
+        .returningAll()
+        .executeTakeFirst()
+      // Another's: read as it stands.
+      const row =
+        taken ?? (await db.selectFrom('console_leases').selectAll().where('name', '=', name).executeTakeFirstOrThrow())
       return {
         name: row.name,
         holder: row.holder,

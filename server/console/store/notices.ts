@@ -1,11 +1,14 @@
-// Notices between the instances of one store: PostgreSQL's NOTIFY, sent by the tables' triggers (migration 0037)
-// and heard over one dedicated connection per listener (postgres/notice-listener.ts). SQLite has none (null): one
-// instance, nothing to tell another.
+// Notices between the instances of one store: PostgreSQL's NOTIFY, sent by the tables' triggers (migrations 0037
+// and 0038) and heard over one connection per instance (postgres/shared-notices.ts), whoever listens in it. SQLite
+// has none (null): one instance, nothing to tell another.
 import type { NoticeListener, NoticeListenerOptions } from './postgres/notice-listener'
 
 export interface StoreNotices {
-  /** A connection of its own, listening on `channels` until closed. */
-  listen(options: Omit<NoticeListenerOptions, 'url'>): NoticeListener
+  /**
+   * Listens on `channels` until closed, over the instance's one listening connection: `onListening` each time
+   * LISTEN is in place (at once if it is), `onLost` when it is lost; the connection's name and back-off are the store's.
+   */
+  listen(options: Pick<NoticeListenerOptions, 'channels' | 'onListening' | 'onLost'>): NoticeListener
 }
 
 /** The live hub's channels (live/cluster-hub.ts): a payload is an event's seq, or nothing. */

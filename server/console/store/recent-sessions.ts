@@ -33,16 +33,17 @@ export interface RecentSessions<Row> {
   forgetAll(): void
   /**
    * Runs a write that ends sessions or changes people, then forgets every kept row; on PostgreSQL it answers once
-   * the write's notice came back (`changed`: whether it changed rows, so that a notice is due), so that the person
-   * it concerns cannot reach another instance before that instance was told.
+   * every instance was told (a notice sent after the write came back: postgres/session-notices.ts), so that the
+   * person it concerns cannot reach another instance before that instance was told. Whether the write changed rows
+   * or not: a write that changed none costs that one round trip.
    */
-  written<T>(write: () => Promise<T>, changed?: (result: T) => boolean): Promise<T>
+  written<T>(write: () => Promise<T>): Promise<T>
 }
 
 export function createRecentSessions<Row>(
   writtenElsewhere: (() => boolean) | null,
   now: () => number = Date.now,
-  nextNotice: (() => Promise<void>) | null = null,
+  toldEverywhere: (() => Promise<void>) | null = null,
 ): RecentSessions<Row> {
   const rows = createLruCache<string, { row: Row; until: number }>(MAX_RECENT)
   let generation = 0
@@ -78,12 +79,10 @@ export function createRecentSessions<Row>(
       if (kept) kept.row = { ...kept.row, ...change }
     },
     forgetAll,
-    async written(write, changed = () => true) {
-      // Waited for from before the write: its notice may come back before the write's own answer does.
-      const notice = nextNotice?.()
+    async written(write) {
       try {
         const result = await write()
-        if (notice && changed(result)) await notice
+        await toldEverywhere?.()
         return result
       } finally {
         forgetAll()

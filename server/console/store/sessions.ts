@@ -67,25 +67,18 @@ export function createSessionQueries(db: ConsoleDb, recent: RecentSessions<Sessi
       recent.update(idHash, { last_seen_at: now })
     },
     delete: async (idHash: string) => {
-      await recent.written(
-        () => db.deleteFrom('sessions').where('id_hash', '=', idHash).executeTakeFirst(),
-        (result) => Number(result.numDeletedRows) > 0,
-      )
+      await recent.written(() => db.deleteFrom('sessions').where('id_hash', '=', idHash).executeTakeFirst())
     },
     /** Ends every session of one person; returns how many there were. */
     deleteForUser: async (userId: string): Promise<number> => {
-      const result = await recent.written(
-        () => db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst(),
-        (done) => Number(done.numDeletedRows) > 0,
+      const result = await recent.written(() =>
+        db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst(),
       )
       return Number(result.numDeletedRows)
     },
     /** Ends every session of everyone (a restore: the sessions it brings back may have been signed out since). */
     deleteAll: async (): Promise<number> => {
-      const result = await recent.written(
-        () => db.deleteFrom('sessions').executeTakeFirst(),
-        (done) => Number(done.numDeletedRows) > 0,
-      )
+      const result = await recent.written(() => db.deleteFrom('sessions').executeTakeFirst())
       return Number(result.numDeletedRows)
     },
     /** Per person (or for one person), the sessions that would still be accepted at `now` (see auth/sessions.ts resolve). */

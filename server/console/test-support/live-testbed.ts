@@ -87,12 +87,21 @@ export async function startLiveTestbed(simulatorEnv: Record<string, string>) {
    */
   async function clusterConsoles(
     count: number,
-    settings: LiveConsoleSettings & { timings?: Partial<typeof CLUSTER_TIMINGS>; logger?: Logger } = {},
+    settings: LiveConsoleSettings & {
+      timings?: Partial<typeof CLUSTER_TIMINGS>
+      logger?: Logger
+      /** The instance's listening connection's first wait before reconnecting. */
+      noticeRetryMs?: number
+    } = {},
   ) {
     const location = await testStoreLocation({ file: true })
     const instances = []
     for (let n = 0; n < count; n += 1) {
-      const store = await openStore(location, undefined, { connections: 4 })
+      // Named as an instance of the server names its listening connection, with its test name.
+      const store = await openStore(location, undefined, {
+        connections: 4,
+        noticeConnection: { name: `console instance-${n}`, retryMs: settings.noticeRetryMs },
+      })
       const hub = createClusterHub({
         store,
         instance: `instance-${n}`,
