@@ -44,6 +44,9 @@ it('draws a bar per period and the ticks, with Recharts on Preact as the browser
     />,
   )
   expect(container.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(3)
+  const fills = [...container.querySelectorAll('.recharts-bar-rectangle path')].map((bar) => bar.getAttribute('fill'))
+  // Each bar its own <Cell>: the period in progress hatched, the one over its commitment in the over colour.
+  expect(fills).toEqual(['var(--chart-actual)', 'var(--chart-over)', 'url(#usage-hatch-actual)'])
   const ticks = [...container.querySelectorAll('.recharts-xAxis-tick-labels text')].map((tick) => tick.textContent)
   expect(ticks).toContain('Month 3in progress')
 })
