@@ -17,16 +17,10 @@ export function CallerIdsFilterBox({
   describedBy: string
 }) {
   const [text, setText] = useState(applied)
-  // What the field applied that the URL has not shown back yet, oldest first. The URL's echo of an earlier keystroke
-  // can come after later ones (Preact runs effects after the next frame): it is not a change from elsewhere.
-  const unechoed = useRef<string[]>([])
+  const sent = useRef(applied)
   useEffect(() => {
-    const echo = unechoed.current.indexOf(applied)
-    if (echo >= 0) {
-      unechoed.current = unechoed.current.slice(echo + 1)
-      return
-    }
-    unechoed.current = []
+    if (applied === sent.current) return
+    sent.current = applied
     setText(applied)
   }, [applied])
   return (
@@ -43,9 +37,8 @@ export function CallerIdsFilterBox({
         maxLength={100}
         onChange={(event) => {
           setText(event.target.value)
-          const typed = event.target.value.trim()
-          if (typed !== (unechoed.current.at(-1) ?? applied)) unechoed.current.push(typed)
-          onApply(typed || undefined)
+          sent.current = event.target.value.trim()
+          onApply(sent.current || undefined)
         }}
       />
     </Label>
