@@ -30,7 +30,7 @@ import { stablePointInPage, untilStable } from './stable-point'
  * ready for one (stable-point.ts): page.mouse does not wait, as Playwright's click does, for it to stop moving.
  */
 async function pointerClick(page: Page, target: Locator) {
-  const point = await untilStable(() => target.evaluate(stablePointInPage), String(target), 15_000)
+  const point = await untilStable(() => target.evaluate(stablePointInPage), String(target), 30_000)
   await page.mouse.click(point.x, point.y)
 }
 
