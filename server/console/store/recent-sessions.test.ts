@@ -71,6 +71,20 @@ describe('sessions found lately', () => {
     await elsewhere.users.setActive(userId, false)
     await told(() => expect(here.sessions.findKept('hash-1')).toBeUndefined())
     expect((await here.sessions.find('hash-1'))?.active).toBe(0)
+
+    // Signed out everywhere (an admin's "end sessions"), after a sign-in elsewhere that changed nothing kept.
+    await elsewhere.users.recordSignIn(userId, Date.now())
+    await elsewhere.sessions.deleteForUser(userId)
+    await told(() => expect(here.sessions.findKept('hash-1')).toBeUndefined())
+    expect(await here.sessions.find('hash-1')).toBeUndefined()
+  })
+
+  it('keeps its sessions through a sign-in it records: the time of a sign-in is nothing a session holds', async () => {
+    const spy = vi.spyOn(here.db, 'executeQuery')
+    await here.users.recordSignIn(userId, Date.now())
+    spy.mockClear()
+    expect((await here.sessions.find('hash-1'))?.role).toBe('support')
+    expect(spy).not.toHaveBeenCalled()
   })
 
   it('keeps a session it found, without reading the store again, until something changes', async () => {
