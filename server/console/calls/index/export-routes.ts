@@ -37,13 +37,14 @@ export function callExportRoutes(options: {
 }) {
   const { store, audit, signedIn, exportTurns, now } = options
   /**
-   * The selection is fixed here: calls the sync indexes from now on are neither counted nor sent,
-   * and the pages, newest first after the last one sent, never shift.
+   * The selection is fixed here (store/call-selection.ts): the calls that match now, each sent once, newest first;
+   * a call indexed from now on, or one that comes to match (its details, outcome or note came since), is not sent.
+   * The columns are the metadata keys of the calls indexed now.
    */
   const select = async (query: z.output<typeof callExportQuery>) => {
     const filter = { ...searchFilterOf(query), rowsThrough: await store.callSearch.lastRow() }
-    const total = await store.callSearch.count(filter)
-    return { filter, total, keys: await store.callSearch.metadataKeys(filter, EXPORT_METADATA_COLUMNS_MAX) }
+    const selection = await store.callSearch.selection(filter)
+    return { selection, keys: await store.callSearch.metadataKeys(filter, EXPORT_METADATA_COLUMNS_MAX) }
   }
 
   // The byte order is read before the filters: a wrong `bom` is refused on its own, as every export does.
@@ -73,10 +74,11 @@ export function callExportRoutes(options: {
       const claim = await exportTurns.claim(c, userId)
       if (claim instanceof Response) return claim
       // Refused for its cost (503) or failed: no export is under way.
-      const { filter, total, keys } = await select(query).catch(async (error: unknown) => {
+      const { selection, keys } = await select(query).catch(async (error: unknown) => {
         await claim.release()
         throw error
       })
+      const { total } = selection
       const columns = exportColumns({
         metadataKeys: keys.length > EXPORT_METADATA_COLUMNS_MAX ? null : keys,
         timeZone: tz ?? null,
@@ -99,7 +101,7 @@ export function callExportRoutes(options: {
       const body = csvStream({
         bom: byteOrder.bom,
         header: columns.header,
-        batches: store.callSearch.pages(filter, EXPORT_PAGE),
+        batches: selection.pages(EXPORT_PAGE),
         values: columns.values,
         turns: exportTurns.pages(userId),
         delivery: responseDelivery(c),
