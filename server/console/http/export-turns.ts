@@ -16,7 +16,7 @@ const EXPORTS_TIME_SHARE = 0.25
 const EXPORT_WAIT_MS = 30_000
 
 /** A person's turns at the pages, as csvStream's `turns` takes them. */
-export type PersonPageTurns = <R>(work: () => Promise<R>, signal: AbortSignal) => Promise<R>
+type PersonPageTurns = <R>(work: () => Promise<R>, signal: AbortSignal) => Promise<R>
 
 export interface ExportTurns {
   /**
