@@ -124,7 +124,8 @@ const NOTES: Record<Setting, Note> = {
   },
   CONSOLE_EXPORTS_PER_PERSON: {
     group: 'Limits',
-    meaning: 'CSV exports one person may stream at once; as many more wait up to 30 s for one to end.',
+    meaning:
+      'CSV exports (calls, audit trail) one person may stream at once; as many more wait up to 30 s for one to end.',
   },
   CONSOLE_LIVE: { group: 'Live, index and alerts', meaning: 'The live status hub; off: the pages poll.' },
   CONSOLE_LIVE_POLL_MS: { group: 'Live, index and alerts', meaning: 'How often a live call is polled upstream.' },

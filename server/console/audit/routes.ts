@@ -13,6 +13,7 @@ import { requirePermission, type SessionEnv } from '../auth/require-session'
 import { sameSiteOnly } from '../http/csrf'
 import { BYTE_ORDER_PARAM, byteOrderRefusal, CSV_CONTENT_TYPE, csvFileName, wantsByteOrder } from '../http/csv'
 import { csvStream } from '../http/csv-stream'
+import type { ExportTurns } from '../http/export-turns'
 import { sendInvalidFields } from '../http/invalid-fields'
 import { queryString } from '../http/query-string'
 import { responseDelivery } from '../http/response-delivery'
@@ -68,6 +69,8 @@ export function auditRoutes(
   audit: AuditLog,
   signedIn: MiddlewareHandler<SessionEnv>,
   now: () => number,
+  /** The instance's export turns (http/export-turns.ts), which the calls' export takes too. */
+  exportTurns: ExportTurns,
 ) {
   return new Hono<SessionEnv>()
     .use(signedIn, requirePermission('audit:read'))
@@ -88,30 +91,41 @@ export function auditRoutes(
       const body: AuditActors = { actors: users.map((user) => ({ userId: user.id, email: user.email })) }
       return c.json(body)
     })
-    .get(under(AUDIT_PATHS.export), sameSiteOnly('Open the export from the Audit log page.'), exportQuery, (c) => {
-      const { bom, ...query } = c.req.valid('query')
-      const byteOrder = { bom: wantsByteOrder({ bom }) }
-      const filter = filterOf(query)
-      const { cursor: _cursor, limit: _limit, ...filters } = query
-      const facts = { actor: actorOf(c.get('session')), ...requestFacts(c) }
-      const body = csvStream({
-        bom: byteOrder.bom,
-        header: AUDIT_CSV_HEADER,
-        batches: auditBatches(store, filter),
-        values: auditCsvValues,
-        delivery: responseDelivery(c),
-        onEnd: ({ ended, rows }) =>
-          audit.record({
-            ...facts,
-            action: 'audit.exported',
-            target: null,
-            outcome: 200,
-            detail: { filters, rows, complete: ended === 'complete' },
-          }),
-      })
-      return c.body(body, 200, {
-        'Content-Type': CSV_CONTENT_TYPE,
-        'Content-Disposition': `attachment; filename="${csvFileName('audit-log', now())}"`,
-      })
-    })
+    .get(
+      under(AUDIT_PATHS.export),
+      sameSiteOnly('Open the export from the Audit log page.'),
+      exportQuery,
+      async (c) => {
+        const { bom, ...query } = c.req.valid('query')
+        const byteOrder = { bom: wantsByteOrder({ bom }) }
+        const filter = filterOf(query)
+        const { cursor: _cursor, limit: _limit, ...filters } = query
+        const session = c.get('session')
+        const facts = { actor: actorOf(session), ...requestFacts(c) }
+        const claim = await exportTurns.claim(c, session.userId)
+        if (claim instanceof Response) return claim
+        const body = csvStream({
+          bom: byteOrder.bom,
+          header: AUDIT_CSV_HEADER,
+          batches: auditBatches(store, filter),
+          values: auditCsvValues,
+          turns: exportTurns.pages(session.userId),
+          delivery: responseDelivery(c),
+          onEnd: async ({ ended, rows }) => {
+            await claim.release()
+            return audit.record({
+              ...facts,
+              action: 'audit.exported',
+              target: null,
+              outcome: 200,
+              detail: { filters, rows, complete: ended === 'complete' },
+            })
+          },
+        })
+        return c.body(body, 200, {
+          'Content-Type': CSV_CONTENT_TYPE,
+          'Content-Disposition': `attachment; filename="${csvFileName('audit-log', now())}"`,
+        })
+      },
+    )
 }

@@ -1,8 +1,9 @@
 // Two console apps on one store (one SQLite file, or one PostgreSQL database), as two instances behind a load
-// balancer: a sign-out, a role change or a deactivation made on one instance holds at the person's very next
-// request on the other. An instance keeps a session it found for a second at most, and only on SQLite, where it
-// sees another connection's commit at the next turn of its event loop (store/recent-sessions.ts): the person's
-// next request, sent after the change, comes from the network in a later turn, which `nextTurn` stands for here.
+// balancer: a sign-out, a role change, a deactivation or a sign-out everywhere made on one instance holds at the
+// person's very next request on the other. Each instance keeps the sessions it found, as the server's store does
+// (`watchSessions`, store/recent-sessions.ts): SQLite sees another connection's commit at the next turn of its event
+// loop, and the person's next request, sent after the change, comes from the network in a later turn, which
+// `nextTurn` stands for here; on PostgreSQL the change is answered once every instance heard its notice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONSOLE_PREFIX } from '../../../src/api/contract/console-schemas'
 import { type ConsoleStore, openStore } from '../store'
@@ -21,8 +22,8 @@ const USERS = `${CONSOLE_PREFIX}/users`
 beforeAll(async () => {
   const location = await testStoreLocation({ file: true })
   stores = [
-    await openStore(location, undefined, { connections: 4 }),
-    await openStore(location, undefined, { connections: 4 }),
+    await openStore(location, undefined, { connections: 4, watchSessions: true }),
+    await openStore(location, undefined, { connections: 4, watchSessions: true }),
   ]
   one = await createTestConsole({ store: stores[0] })
   two = await createTestConsole({ store: stores[1] })
@@ -71,5 +72,21 @@ describe('a change on one instance, at the next request on the other', () => {
     await nextTurn()
     await expectProblem(await one.request(`${CONSOLE_PREFIX}/preferences`, { cookie }), 401)
     expect(await roleOn(one, cookie)).toBeNull()
+  })
+
+  it('a sign-out everywhere: each of their sessions is refused, a sign-in since notwithstanding', async () => {
+    const reactivated = await one.request(`${USERS}/${personId}/reactivate`, { json: {}, cookie: adminCookie })
+    expect(reactivated.status).toBe(200)
+    const cookies = [await one.signIn(EMAIL), await two.signIn(EMAIL)]
+    for (const cookie of cookies) expect(await roleOn(two, cookie)).toBe('support')
+    // A third sign-in (its time written to the person's row) leaves the other instance's kept sessions valid.
+    await one.signIn(EMAIL)
+    await nextTurn()
+    for (const cookie of cookies) expect(await roleOn(two, cookie)).toBe('support')
+    const ended = await one.request(`${USERS}/${personId}/end-sessions`, { json: {}, cookie: adminCookie })
+    expect(ended.status).toBe(200)
+    await nextTurn()
+    for (const cookie of cookies)
+      await expectProblem(await two.request(`${CONSOLE_PREFIX}/preferences`, { cookie }), 401)
   })
 })

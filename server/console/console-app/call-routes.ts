@@ -78,7 +78,7 @@ export function mountCallRoutes(app: Hono<SessionEnv>, options: ConsoleAppOption
       store: options.store,
       audit,
       signedIn: signedInPaced,
-      exportsPerPerson: options.exportsPerPerson ?? 2,
+      exportTurns: parts.exportTurns,
       now,
     }),
   )

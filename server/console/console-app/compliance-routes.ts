@@ -15,8 +15,8 @@ import type { ConsoleAppOptions } from './options'
 import type { ConsoleParts } from './parts'
 
 export function mountComplianceRoutes(app: Hono<SessionEnv>, options: ConsoleAppOptions, parts: ConsoleParts) {
-  const { now, audit, signedInPaced, recording } = parts
-  app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.page}`, auditRoutes(options.store, audit, signedInPaced, now))
+  const { now, audit, signedInPaced, recording, exportTurns } = parts
+  app.route(`${CONSOLE_PREFIX}${AUDIT_PATHS.page}`, auditRoutes(options.store, audit, signedInPaced, now, exportTurns))
   if (options.callingHours) {
     const hours = { store: options.store, audit, hours: options.callingHours, timeZonesOf: calleeTimeZones, now }
     app.route(CONSOLE_PREFIX, callingHoursRoutes({ ...hours, signedIn: signedInPaced }))

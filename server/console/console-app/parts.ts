@@ -14,6 +14,7 @@ import { createSignInThrottle, DEFAULT_THROTTLE } from '../auth/sign-in-throttle
 import { createSsoSource } from '../auth/sso/sso-source'
 import { readIndexState } from '../calls/index/read-index-state'
 import { SEARCHES_RUNNING_PER_PERSON } from '../calls/index/search-limits'
+import { createExportTurns } from '../http/export-turns'
 import { createFairTurns } from '../http/fair-turns'
 import { allowedHosts } from '../http/host-check'
 import { securityHeaders } from '../http/security-headers'
@@ -139,6 +140,8 @@ export function consoleParts(options: ConsoleAppOptions) {
     options.liveHub !== undefined
       ? options.liveHub
       : createConsoleLiveHub({ ...options, logger: options.logger, live: options.live })
+  // One for every CSV export of the instance (the calls', the audit trail's): a person's exports count together.
+  const exportTurns = createExportTurns({ store: options.store, perPerson: options.exportsPerPerson ?? 2, now })
 
   return {
     now,
@@ -168,5 +171,6 @@ export function consoleParts(options: ConsoleAppOptions) {
     indexState,
     recording,
     liveHub,
+    exportTurns,
   }
 }

@@ -42,7 +42,9 @@ it('finds a key’s value through its few values or its many alike, counted and 
     for (const { texts, ids } of cases) {
       const filter = { numbers: [], texts }
       const pages: string[] = []
-      for await (const page of search.pages(filter, 40)) pages.push(...page.map((row) => row.call_id))
+      const selection = await search.selection(filter)
+      for await (const page of selection.pages(40)) pages.push(...page.map((row) => row.call_id))
+      expect(selection.total).toBe(ids.length)
       expect(pages, JSON.stringify({ texts, manyMatches })).toEqual(ids)
       expect(await search.count(filter, 10_000)).toBe(ids.length)
       expect(await search.countWithMinutes(filter, 50)).toMatchObject({ count: Math.min(ids.length, 51) })

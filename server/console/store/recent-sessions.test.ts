@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { eventually } from '../../shared/test-support/eventually'
 import { createSessionService } from '../auth/sessions'
+import { addSession } from '../test-support/kept-session'
 import { nextTurn } from '../test-support/next-turn'
 import { onPostgres, testStoreLocation } from '../test-support/test-store'
 import { type ConsoleStore, openStore } from '.'
@@ -11,17 +12,6 @@ let here: ConsoleStore
 let elsewhere: ConsoleStore
 let userId: string
 
-const addSession = async (idHash: string) => {
-  const now = Date.now()
-  await here.sessions.insert({
-    id_hash: idHash,
-    user_id: userId,
-    created_at: now,
-    last_seen_at: now,
-    expires_at: now + 3_600_000,
-  })
-}
-
 beforeEach(async () => {
   // Only Date is faked: the stores' own I/O and timers run for real.
   vi.useFakeTimers({ toFake: ['Date'] })
@@ -31,8 +21,8 @@ beforeEach(async () => {
   elsewhere = await openStore(location, undefined, { connections: 2, watchSessions: true })
   userId = (await here.users.add({ email: 'ana@example.com', passwordHash: 'x', role: 'support', now: Date.now() })).id
   await here.users.add({ email: 'root@example.com', passwordHash: 'x', role: 'admin', now: Date.now() })
-  await addSession('hash-1')
-  await addSession('hash-2')
+  await addSession(here, userId, 'hash-1')
+  await addSession(here, userId, 'hash-2')
   expect((await here.sessions.find('hash-1'))?.role).toBe('support')
 })
 
@@ -81,6 +71,20 @@ describe('sessions found lately', () => {
     await elsewhere.users.setActive(userId, false)
     await told(() => expect(here.sessions.findKept('hash-1')).toBeUndefined())
     expect((await here.sessions.find('hash-1'))?.active).toBe(0)
+
+    // Signed out everywhere (an admin's "end sessions"), after a sign-in elsewhere that changed nothing kept.
+    await elsewhere.users.recordSignIn(userId, Date.now())
+    await elsewhere.sessions.deleteForUser(userId)
+    await told(() => expect(here.sessions.findKept('hash-1')).toBeUndefined())
+    expect(await here.sessions.find('hash-1')).toBeUndefined()
+  })
+
+  it('keeps its sessions through a sign-in it records: the time of a sign-in is nothing a session holds', async () => {
+    const spy = vi.spyOn(here.db, 'executeQuery')
+    await here.users.recordSignIn(userId, Date.now())
+    spy.mockClear()
+    expect((await here.sessions.find('hash-1'))?.role).toBe('support')
+    expect(spy).not.toHaveBeenCalled()
   })
 
   it('keeps a session it found, without reading the store again, until something changes', async () => {

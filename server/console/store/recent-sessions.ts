@@ -92,9 +92,10 @@ export function createRecentSessions<Row>(
 }
 
 /**
- * The same queries, but every one not named in `reads` is a write (`recent.written`): it forgets the recent sessions
- * once it has run (and if it failed), and on PostgreSQL answers once every instance was told. A query added later is
- * taken as a write unless it is listed, so the safe side is the default.
+ * The same queries, but every one not named in `reads` (reads, and writes of nothing a kept session holds) is a
+ * write (`recent.written`): it forgets the recent sessions once it has run (and if it failed), and on PostgreSQL
+ * answers once every instance was told. A query added later is taken as a write unless it is listed, so the safe side
+ * is the default.
  */
 export function forgettingOnWrites<Queries extends Record<string, unknown>>(
   queries: Queries,

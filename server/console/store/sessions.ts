@@ -8,7 +8,7 @@ const FIND_MANY_CHUNK = 200
 export type SessionWithUser = SessionRow & Pick<UserRow, 'email' | 'role' | 'active' | 'time_zone'>
 
 /** A session's columns and its person's, as `find` and `findMany` read them. */
-const SESSION_WITH_USER = [
+export const SESSION_WITH_USER = [
   'sessions.id_hash',
   'sessions.user_id',
   'sessions.created_at',

@@ -310,3 +310,28 @@ describe('GET /api/console/calls/export.csv', () => {
     }
   })
 })
+
+describe('an export’s selection', () => {
+  it('is what matched when it began: a call that comes to match while it streams is not sent, and the count is the rows', async () => {
+    const own = await createTestConsole({ apiKey: null })
+    await own.addUser('manager@example.com', 'manager')
+    const cookie = await own.signIn('manager@example.com')
+    await indexCalls(own.store, [
+      { call_id: 'call_ana', created_at: '2026-11-20T10:00:00Z', metadata: { agent: 'Ana' } },
+      { call_id: 'call_listed', created_at: '2026-11-19T10:00:00Z', metadata: null },
+    ])
+    const query = `/api/console/calls/export.csv?q=${encodeURIComponent('agent:ana')}`
+    const res = await own.request(query, { cookie })
+    expect(res.headers.get('x-total-count')).toBe('1')
+    // Before any page is read, the listed call's details arrive, and they match.
+    await indexCalls(own.store, [
+      { call_id: 'call_listed', created_at: '2026-11-19T10:00:00Z', metadata: { agent: 'Ana' } },
+    ])
+    expect(readCsvObjects(await res.text()).rows.map((row) => row['Call ID'])).toEqual(['call_ana'])
+    // An export begun now holds it.
+    const again = await own.request(query, { cookie })
+    expect(again.headers.get('x-total-count')).toBe('2')
+    expect(readCsvObjects(await again.text()).rows.map((row) => row['Call ID'])).toEqual(['call_ana', 'call_listed'])
+    await own.store.close()
+  })
+})

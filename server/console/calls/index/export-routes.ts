@@ -12,24 +12,16 @@ import { requirePermission, type SessionEnv } from '../../auth/require-session'
 import { sameSiteOnly } from '../../http/csrf'
 import { BYTE_ORDER_PARAM, byteOrderRefusal, CSV_CONTENT_TYPE, csvFileName, wantsByteOrder } from '../../http/csv'
 import { type CsvStreamEnd, csvStream } from '../../http/csv-stream'
+import type { ExportTurns } from '../../http/export-turns'
 import { sendInvalidFields } from '../../http/invalid-fields'
-import { createPersonSlots } from '../../http/person-slots'
-import { sendProblem } from '../../http/problem'
 import { queryString } from '../../http/query-string'
 import { responseDelivery } from '../../http/response-delivery'
-import { createStreamTurns, type StreamTurns } from '../../http/stream-turns'
 import type { ConsoleStore } from '../../store'
 import { exportColumns } from './export-columns'
 import { searchFilterOf, termsProblem } from './search-filter'
 
 // A page of the index per read of the stream: 40 to 60 KB of CSV, made into CSV 50 rows between turns of the loop.
 const EXPORT_PAGE = 250
-// Every export of the instance together, whoever's, keeps the event loop busy at most a quarter of the time: one page
-// at a time in rotation between people, then a rest three times what it cost the loop (http/stream-turns.ts).
-const EXPORTS_TIME_SHARE = 0.25
-// An export asked for while the person's others stream waits for one to end rather than being refused at once: as
-// many of a person's may wait as may stream, each at most this long (a download that has not begun, in the browser).
-const EXPORT_WAIT_MS = 30_000
 
 /** How the export ended, as its audit entry says it. */
 const endedText = (ended: CsvStreamEnd, rows: number) =>
@@ -39,26 +31,20 @@ export function callExportRoutes(options: {
   store: ConsoleStore
   audit: AuditLog
   signedIn: MiddlewareHandler<SessionEnv>
-  /** Exports one person may have streaming at once; as many more wait for one to end, past that a 429. */
-  exportsPerPerson: number
+  /** The instance's export turns, which every export shares: a person's slots, and the pages' line. */
+  exportTurns: ExportTurns
   now: () => number
-  /** The instance's turns at export pages; a test may hold their clock. */
-  pageTurns?: StreamTurns
-  /** How long an export waits for one of its person's slots; a test may shorten it. */
-  exportWaitMs?: number
 }) {
-  const { store, audit, signedIn, exportsPerPerson, now } = options
-  const pageTurns = options.pageTurns ?? createStreamTurns({ share: EXPORTS_TIME_SHARE })
-  // Per person, in the store: exports under way on every instance, from the first query until the stream ends.
-  const claims = createPersonSlots(store, 'export', exportsPerPerson, now)
+  const { store, audit, signedIn, exportTurns, now } = options
   /**
-   * The selection is fixed here: calls the sync indexes from now on are neither counted nor sent,
-   * and the pages, newest first after the last one sent, never shift.
+   * The selection is fixed here (store/call-selection.ts): the calls that match now, each sent once, newest first;
+   * a call indexed from now on, or one that comes to match (its details, outcome or note came since), is not sent.
+   * The columns are the metadata keys of the calls indexed now.
    */
   const select = async (query: z.output<typeof callExportQuery>) => {
     const filter = { ...searchFilterOf(query), rowsThrough: await store.callSearch.lastRow() }
-    const total = await store.callSearch.count(filter)
-    return { filter, total, keys: await store.callSearch.metadataKeys(filter, EXPORT_METADATA_COLUMNS_MAX) }
+    const selection = await store.callSearch.selection(filter)
+    return { selection, keys: await store.callSearch.metadataKeys(filter, EXPORT_METADATA_COLUMNS_MAX) }
   }
 
   // The byte order is read before the filters: a wrong `bom` is refused on its own, as every export does.
@@ -85,25 +71,14 @@ export function callExportRoutes(options: {
       if (short) return short
       const { tz, ...filters } = query
       const userId = c.get('session').userId
-      const claim = await claims.claimWhenFree(userId, {
-        maxWaitMs: options.exportWaitMs ?? EXPORT_WAIT_MS,
-        maxWaiting: exportsPerPerson,
-        signal: c.req.raw.signal,
-      })
-      if (!claim) {
-        c.header('Retry-After', '10')
-        return sendProblem(
-          c,
-          429,
-          'Too many exports at once',
-          `You already have ${exportsPerPerson} exports under way and more waiting. Wait for one to finish, then export again.`,
-        )
-      }
+      const claim = await exportTurns.claim(c, userId)
+      if (claim instanceof Response) return claim
       // Refused for its cost (503) or failed: no export is under way.
-      const { filter, total, keys } = await select(query).catch(async (error: unknown) => {
+      const { selection, keys } = await select(query).catch(async (error: unknown) => {
         await claim.release()
         throw error
       })
+      const { total } = selection
       const columns = exportColumns({
         metadataKeys: keys.length > EXPORT_METADATA_COLUMNS_MAX ? null : keys,
         timeZone: tz ?? null,
@@ -126,9 +101,9 @@ export function callExportRoutes(options: {
       const body = csvStream({
         bom: byteOrder.bom,
         header: columns.header,
-        batches: store.callSearch.pages(filter, EXPORT_PAGE),
+        batches: selection.pages(EXPORT_PAGE),
         values: columns.values,
-        turns: (work, signal) => pageTurns.page(userId, work, signal),
+        turns: exportTurns.pages(userId),
         delivery: responseDelivery(c),
         onEnd: async ({ ended, rows }) => {
           await claim.release()

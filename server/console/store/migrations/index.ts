@@ -41,6 +41,7 @@ import { migration as m0035 } from './0035_sso_settings'
 import { migration as m0036 } from './0036_metadata_key_values'
 import { migration as m0037 } from './0037_live_notices'
 import { migration as m0038 } from './0038_session_change_notices'
+import { migration as m0039 } from './0039_person_change_notices'
 import type { StoreMigration } from './store-migration'
 
 /** Every migration, by its name, in the order they apply (migrations.test.ts holds it to the files' numbers). */
@@ -83,6 +84,7 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: StoreMigra
   ['0036_metadata_key_values', m0036],
   ['0037_live_notices', m0037],
   ['0038_session_change_notices', m0038],
+  ['0039_person_change_notices', m0039],
 ]
 
 export const migrationProviderFor = (store: StoreAdapter): MigrationProvider => ({

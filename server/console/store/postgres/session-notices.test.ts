@@ -3,6 +3,7 @@
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../../shared/test-support/eventually'
+import { keptSession } from '../../test-support/kept-session'
 import { onPostgres, testStoreLocation } from '../../test-support/test-store'
 import { type ConsoleStore, openStore } from '..'
 
@@ -17,17 +18,7 @@ describe.runIf(onPostgres())('the sessions kept while listening for changes (Pos
     const location = await testStoreLocation()
     const opened = await openStore(location, undefined, { connections: 2, watchSessions: true })
     store = opened
-    const { id } = await opened.users.add({ email: 'ana@example.com', passwordHash: 'x', role: 'support', now: 1 })
-    const now = Date.now()
-    await opened.sessions.insert({
-      id_hash: 'hash-1',
-      user_id: id,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: now + 3_600_000,
-    })
-    await opened.sessions.find('hash-1')
-    expect(opened.sessions.findKept('hash-1')).toBeDefined()
+    await keptSession(opened)
 
     const admin = new pg.Client({ connectionString: location })
     await admin.connect()

@@ -4,6 +4,7 @@
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../../shared/test-support/eventually'
+import { keptSession } from '../../test-support/kept-session'
 import { onPostgres, testStoreLocation } from '../../test-support/test-store'
 import { type ConsoleStore, openStore } from '..'
 import { LIVE_NOTICE_CHANNELS } from '../notices'
@@ -59,17 +60,7 @@ describe.runIf(onPostgres())('one listening connection per instance (PostgreSQL)
     await sendNotice(opened.db, LIVE_NOTICE_CHANNELS.events, '7')
     await eventually(() => expect(heard).toEqual(['7']))
     // A person's change reaches the sessions over the same connection: a kept session is forgotten.
-    const { id } = await opened.users.add({ email: 'ana@example.com', passwordHash: 'x', role: 'support', now: 1 })
-    const now = Date.now()
-    await opened.sessions.insert({
-      id_hash: 'hash-1',
-      user_id: id,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: now + 3_600_000,
-    })
-    await opened.sessions.find('hash-1')
-    expect(opened.sessions.findKept('hash-1')).toBeDefined()
+    const { userId: id } = await keptSession(opened)
     const admin = new pg.Client({ connectionString: location })
     await admin.connect()
     await admin.query(`update users set role = 'manager' where id = $1`, [id]).finally(() => admin.end())
