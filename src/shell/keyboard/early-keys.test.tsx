@@ -50,7 +50,16 @@ async function renderColdPage({ signedIn = true } = {}) {
   // Each test its own early-keys: what it keeps is module state, until the shortcuts take it.
   vi.resetModules()
   const { shortcutsComing } = await import('./early-keys')
-  const { default: Shortcuts } = await import('./keyboard-shortcuts')
+  const { default: FreshShortcuts } = await import('./keyboard-shortcuts')
+  // The reset gave the shortcuts a query library of their own (the web project inlines the packages that import
+  // React, for the alias to Preact to reach them: vitest.config.ts): they read a client from its own context.
+  const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query')
+  const client = new QueryClient()
+  const Shortcuts = (props: { session: SessionResponse }) => (
+    <QueryClientProvider client={client}>
+      <FreshShortcuts {...props} />
+    </QueryClientProvider>
+  )
   if (signedIn) shortcutsComing()
   const rootRoute = createRootRoute({ component: () => <ListPage Shortcuts={Shortcuts} /> })
   renderRoutes(rootRoute, '/')
