@@ -22,9 +22,6 @@ const config: KnipConfig = {
   },
   // Debian's programs the browser journeys start (.ci/run installs them), not npm packages.
   ignoreBinaries: ['pulseaudio', 'WebKitWebDriver'],
-  // What `react` and `react-dom` resolve to in the browser's build and the web tests (vite.config.ts's alias), never
-  // imported by its own name.
-  ignoreDependencies: ['preact'],
 }
 
 export default config

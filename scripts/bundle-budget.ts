@@ -134,8 +134,8 @@ const COLD_PAGES: ColdPage[] = [
     path: '/sign-in',
     document: 'sign-in',
     routeFiles: [],
-    // Issue 26's target was 130.
-    budget: { limitBytes: 22_500 },
+    // Issue 26's target was 130; issue 54's is 120 (printed beside the budget, as /calls' 140).
+    budget: { limitBytes: 22_500, goalBytes: 120_000 },
   },
   // 151.4 on 2026-11-26 with the forms library; 137.4 the same day without, like sign-in. 139.7 on 2026-12-06
   // with the finder of hidden characters in the entry; 138.8 the same day (see /calls). 139.3 after issue 51 (raised
