@@ -53,6 +53,9 @@ const coldPage = (path: string, routeFile: string, budget: Budget, mayLoad: read
 // chunks' names in the entry, two permissions); a call page 0.3 (the scores panel's lazy chunk under the recording),
 // /usage 0.4 (the call scores section's). 0.7 KB more at first, zod's discriminated union and literal joining the
 // entry for the scorecard's questions; the schema was written without them. Budgets raised by what was measured.
+// 2026-12-07 (issue 54): every page about 58 KB less, the sign-in document 60, with React's API on Preact's
+// compatibility layer in the browser (vite.config.ts: react-dom and scheduler, 66 KB, for Preact's 9.8); /calls 91.35.
+// Every budget brought down to the figure then measured by the same rule (the older figures below are React's).
 const COLD_PAGES: ColdPage[] = [
   // 160 KB until the list showed every number in one format (libphonenumber-js); 195 until every page
   // took live updates; 188.6 with the keyboard shortcuts and denser lists; 167.0 once the list formatted
@@ -73,42 +76,42 @@ const COLD_PAGES: ColdPage[] = [
   // the smaller preload helper (see above).
   // 149.44 on 2026-12-06 with issue 53 (a route, six permissions, the header's one width); 149.27 the same day with the
   // session's permissions read as strings (console-schemas.ts: the list of every permission left the entry).
-  coldPage('/calls', 'calls/index.tsx', { limitBytes: 149_300, goalBytes: 140_000 }),
+  coldPage('/calls', 'calls/index.tsx', { limitBytes: 91_400, goalBytes: 140_000 }),
   // 155.8 on 2026-11-26; 148.5 the same day with the phone formats per group.
   // 149.07 on 2026-12-06 with issue 53's Score this call panel's loader (the panel loads in a chunk of its own).
   // 149.10 on 2026-12-06 (issue 54): the browser's zone read once and one relative-time formatter per locale (time-zone.ts,
   // time.ts), for a lighter first render, 0.04 to 0.05 KB on most pages; this one only was over its budget.
-  coldPage('/calls/$callId', 'calls/$callId.tsx', { limitBytes: 149_200 }),
+  coldPage('/calls/$callId', 'calls/$callId.tsx', { limitBytes: 91_300 }),
   // 194.2 on 2026-11-26: the forms library and libphonenumber-js with its metadata, to type a number; 186.8
   // the same day with the phone formats per group. 189.3 on 2026-12-06 after issue 51 (raised to 189.4), 188.6 the
   // same day (see /calls). 189.1 on 2026-12-06 with the recording notice's place in the form and the consent it
   // sends (issue 52; the notice itself loads once Record call is ticked).
-  coldPage('/calls/new', 'calls/new.tsx', { limitBytes: 188_800 }, [FORMS, PHONE_VALIDATION]),
+  coldPage('/calls/new', 'calls/new.tsx', { limitBytes: 131_000 }, [FORMS, PHONE_VALIDATION]),
   // 152.5 on 2026-11-26; 145.4 the same day with the phone formats per group.
-  coldPage('/live', 'live.tsx', { limitBytes: 145_400 }),
+  coldPage('/live', 'live.tsx', { limitBytes: 87_600 }),
   // 261.7 on 2026-11-26, recharts 117 of it. 264.3 on 2026-12-06 after issue 51 (raised to 264.3), 263.6 the same
   // day (see /calls). Issue 53 adds three lazy sections (Reports by email, Cost, Call scores): each loads after the
   // page; what stays is their lazy glue and permissions in the entry.
   // 264.13 measured on 2026-12-06 with all three and the one period format.
   // 153.21 on 2026-12-06 (issue 54): recharts (about 111 KB) loads with the first chart drawn, after the page's first
   // render (src/features/usage/plots.ts), and each chart is drawn once it comes near the viewport (ChartFrame).
-  coldPage('/usage', 'usage.tsx', { limitBytes: 153_300 }, ['recharts']),
+  coldPage('/usage', 'usage.tsx', { limitBytes: 95_400 }, ['recharts']),
   // 200.2 on 2026-11-26: the forms library and libphonenumber-js, to add a caller ID; 192.8 the same day with
   // the phone formats per group.
   // 193.94 on 2026-12-06 with issue 53's status beside the number and one card per number on a phone.
-  coldPage('/caller-ids', 'caller-ids.tsx', { limitBytes: 194_000 }, [FORMS, PHONE_VALIDATION]),
+  coldPage('/caller-ids', 'caller-ids.tsx', { limitBytes: 136_200 }, [FORMS, PHONE_VALIDATION]),
   // 157.1 on 2026-11-26; 159.1 on 2026-12-06 with the finder of hidden characters, 158.9 the same day with its
   // list's query imported by its loader (see /calls); just over 159.0 on 2026-12-06 with issue 51's contract in the
   // entry and the audit schemas (three permissions, four audit actions, a call's outcome in the index's rows).
   // 145.1 on 2026-12-06 once its forms left for the dialogs that use them (the budget had not followed).
   // 145.3 on 2026-12-06 with issue 53's Single sign-on section (its heading, sentence and button; the settings load
   // when it is opened, 3.6 KB of their own).
-  coldPage('/users', 'users.tsx', { limitBytes: 145_500 }, [FORMS]),
+  coldPage('/users', 'users.tsx', { limitBytes: 87_600 }, [FORMS]),
   // 144.7 on 2026-11-26. 147.3 on 2026-12-06 after issue 51 (raised to 147.4), 146.6 the same day (see /calls).
   // 147.2 on 2026-12-06 with issue 52's recording consent and erasure: four audit actions' labels, a permission, the
   // Erasure route's entry.
   // 147.13 on 2026-12-06 with issue 53's audit actions and outcomes in words.
-  coldPage('/audit', 'audit.tsx', { limitBytes: 147_200 }),
+  coldPage('/audit', 'audit.tsx', { limitBytes: 89_400 }),
   // 155.2 on 2026-11-26; 147.9 the same day with the phone formats per group. 148.6 on 2026-12-06 with chunks named
   // by their hash; then about 1.3 KB more with the alert channels' and integrations' add dialog, table and delivery
   // log shared (src/components/): a chunk both pages load, compressed apart from the page's own (149.9; /integrations
@@ -116,14 +119,14 @@ const COLD_PAGES: ColdPage[] = [
   // 150.1 on 2026-12-06 with issue 52 (see /calls): lib/field-errors, which /do-not-call's dialogs share, is a chunk of
   // its own (0.08 KB more here and on /integrations).
   // 149.55 on 2026-12-06 with issue 53's rule dialogs loaded when opened.
-  coldPage('/alerts', 'alerts.tsx', { limitBytes: 149_600 }),
+  coldPage('/alerts', 'alerts.tsx', { limitBytes: 91_700 }),
   // 146.1 on 2026-12-06: the admins' integrations (issue 51), their page in a chunk of its own.
   // 2026-12-06, with chunks named by their hash alone (vite.config.ts): /live 145.5, /alerts 148.6, /integrations
   // 145.9, a call page 149.0, /caller-ids 193.9, and these five budgets brought down to just above.
-  coldPage('/integrations', 'integrations.tsx', { limitBytes: 146_800 }),
+  coldPage('/integrations', 'integrations.tsx', { limitBytes: 88_900 }),
   // 143.5 on 2026-12-06 (issue 52): the list, its three dialogs (add, remove, import) and its queries in a chunk of its own.
-  // 143.3 on 2026-12-07: its search kept in the address (the route's check, in every page's entry, is 0.02 KB).
-  coldPage('/do-not-call', 'do-not-call.tsx', { limitBytes: 143_300 }),
+  // 143.3 on 2026-12-07 (React): its search kept in the address (the route's check, in every page's entry, is 0.02 KB).
+  coldPage('/do-not-call', 'do-not-call.tsx', { limitBytes: 85_500 }),
   // Everyone's first page: it must stay light whatever the signed-in pages grow into.
   // 151.3 on 2026-11-26 with the forms library (14 KB); 137.6 the same day without (use-checked-fields.ts);
   // 81.8 on 2026-11-27 as a document of its own, without the router and the queries (src/sign-in-document/).
@@ -131,13 +134,13 @@ const COLD_PAGES: ColdPage[] = [
     path: '/sign-in',
     document: 'sign-in',
     routeFiles: [],
-    // Issue 26's target was 130.
-    budget: { limitBytes: 84_000 },
+    // Issue 26's target was 130; issue 54's is 120 (printed beside the budget, as /calls' 140).
+    budget: { limitBytes: 22_500, goalBytes: 120_000 },
   },
   // 151.4 on 2026-11-26 with the forms library; 137.4 the same day without, like sign-in. 139.7 on 2026-12-06
   // with the finder of hidden characters in the entry; 138.8 the same day (see /calls). 139.3 after issue 51 (raised
   // to 139.4), 138.7 the same day (see /calls).
-  coldPage('/set-up', 'set-up.tsx', { limitBytes: 138_500 }),
+  coldPage('/set-up', 'set-up.tsx', { limitBytes: 80_800 }),
 ]
 
 /** The dashboard's build, as `npm run build` makes it (with the sign-in document beside it), and the document's. */

@@ -17,10 +17,16 @@ export function CallerIdsFilterBox({
   describedBy: string
 }) {
   const [text, setText] = useState(applied)
-  const sent = useRef(applied)
+  // What the field applied that the URL has not shown back yet, oldest first. The URL's echo of an earlier keystroke
+  // can come after later ones (Preact runs effects after the next frame): it is not a change from elsewhere.
+  const unechoed = useRef<string[]>([])
   useEffect(() => {
-    if (applied === sent.current) return
-    sent.current = applied
+    const echo = unechoed.current.indexOf(applied)
+    if (echo >= 0) {
+      unechoed.current = unechoed.current.slice(echo + 1)
+      return
+    }
+    unechoed.current = []
     setText(applied)
   }, [applied])
   return (
@@ -37,8 +43,9 @@ export function CallerIdsFilterBox({
         maxLength={100}
         onChange={(event) => {
           setText(event.target.value)
-          sent.current = event.target.value.trim()
-          onApply(sent.current || undefined)
+          const typed = event.target.value.trim()
+          if (typed !== (unechoed.current.at(-1) ?? applied)) unechoed.current.push(typed)
+          onApply(typed || undefined)
         }}
       />
     </Label>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, useLayoutEffect, useRef, useState } from 'react'
 import type { OutcomeKind } from '@/api/contract/outcome-kind-schemas'
 import { changeOutcomeKind } from '@/api/outcome-kinds'
 import { Badge } from '@/components/ui/badge'
@@ -37,9 +37,10 @@ export function OutcomeKindRow({
   const down = useRef<HTMLButtonElement>(null)
   // The control a change is made from is disabled while it is sent (and its row may move in the list), which drops
   // the focus to the page's start: it gets it back once the change is done, or, now disabled at the top or the
-  // bottom, the other arrow does, so the keyboard carries on from where it was.
+  // bottom, the other arrow does, so the keyboard carries on from where it was. Before the frame is painted (Preact
+  // runs a plain effect after it), so the focus is never seen at the page's start.
   const pressed = useRef<HTMLElement | null>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     const target = pressed.current
     if (!target || change.isPending) return
     pressed.current = null

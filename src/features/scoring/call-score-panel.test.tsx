@@ -63,7 +63,9 @@ describe('the call’s scores', () => {
     const user = userEvent.setup()
     renderPanel()
     const panel = await screen.findByRole('region', { name: 'Score this call' })
-    await user.selectOptions(await within(panel).findByLabelText('Scorecard'), 'Quality')
+    // The field shows before the scorecards have come: a person chooses once they are offered.
+    await within(panel).findByRole('option', { name: 'Quality' })
+    await user.selectOptions(within(panel).getByLabelText('Scorecard'), 'Quality')
     const greeting = within(panel).getByRole('group', { name: /Greeting/ })
     await user.click(within(greeting).getByRole('radio', { name: '4' }))
     await user.click(within(panel).getByRole('radio', { name: 'Yes' }))

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
-import { createRootRoute } from '@tanstack/react-router'
-import { act, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { type ComponentType, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
@@ -9,7 +8,7 @@ import { CallsSearchBox } from '@/features/calls/list/calls-search-box'
 import { listRow, searchResults } from '@/lib/list-row'
 import { agentSession } from '@/test/signed-in'
 import { eventually } from '../../../server/shared/test-support/eventually'
-import { layOutJsdom, renderRoutes } from './test-support'
+import { layOutJsdom } from './test-support'
 
 const session = agentSession()
 
@@ -51,9 +50,19 @@ async function renderColdPage({ signedIn = true } = {}) {
   vi.resetModules()
   const { shortcutsComing } = await import('./early-keys')
   const { default: Shortcuts } = await import('./keyboard-shortcuts')
+  // The reset gave the shortcuts a router and a query library of their own (the web project inlines the packages
+  // that import React, for the alias to Preact to reach them: vitest.config.ts): the page is rendered under those,
+  // as test-support.tsx's renderRoutes does, so that the shortcuts find their router and client in its context.
+  const { createMemoryHistory, createRootRoute, createRouter, RouterProvider } = await import('@tanstack/react-router')
+  const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query')
   if (signedIn) shortcutsComing()
-  const rootRoute = createRootRoute({ component: () => <ListPage Shortcuts={Shortcuts} /> })
-  renderRoutes(rootRoute, '/')
+  const routeTree = createRootRoute({ component: () => <ListPage Shortcuts={Shortcuts} /> })
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ['/'] }) })
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
   return screen.findByRole<HTMLInputElement>('searchbox', { name: 'Search' })
 }
 
