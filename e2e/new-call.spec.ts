@@ -115,6 +115,8 @@ test('Place call pressed while its checks load places the call', async ({ page, 
   const keys = watchCallPosts(page)
   const release = await holdChunk(page, 'placement-block-reason')
   await fillForm(page, '+15005550006', run)
+  // The caller-ID advice comes with the console's answer, above Place call: the button is where it stays after it.
+  await expect(page.getByRole('status').filter({ hasText: /^(Calling from|Suggested caller ID:)/ })).toBeVisible()
   const box = await page.getByRole('button', { name: 'Place call' }).boundingBox()
   if (!box) throw new Error('Place call is not on the page')
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
