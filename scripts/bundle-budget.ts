@@ -73,7 +73,9 @@ const COLD_PAGES: ColdPage[] = [
   // the smaller preload helper (see above).
   // 149.44 on 2026-12-06 with issue 53 (a route, six permissions, the header's one width); 149.27 the same day with the
   // session's permissions read as strings (console-schemas.ts: the list of every permission left the entry).
-  coldPage('/calls', 'calls/index.tsx', { limitBytes: 149_300, goalBytes: 140_000 }),
+  // 149.328 on 2026-12-07 (issue 54, e2efast): no code added to the entry; New call's route chunk changed (Place call
+  // drawn by the form), so its hashed name in the entry did, and gzip took 28 bytes more. Raised by that, rounded up.
+  coldPage('/calls', 'calls/index.tsx', { limitBytes: 149_400, goalBytes: 140_000 }),
   // 155.8 on 2026-11-26; 148.5 the same day with the phone formats per group.
   // 149.07 on 2026-12-06 with issue 53's Score this call panel's loader (the panel loads in a chunk of its own).
   // 149.10 on 2026-12-06 (issue 54): the browser's zone read once and one relative-time formatter per locale (time-zone.ts,
@@ -136,8 +138,8 @@ const COLD_PAGES: ColdPage[] = [
   },
   // 151.4 on 2026-11-26 with the forms library; 137.4 the same day without, like sign-in. 139.7 on 2026-12-06
   // with the finder of hidden characters in the entry; 138.8 the same day (see /calls). 139.3 after issue 51 (raised
-  // to 139.4), 138.7 the same day (see /calls).
-  coldPage('/set-up', 'set-up.tsx', { limitBytes: 138_500 }),
+  // to 139.4), 138.7 the same day (see /calls). 138.526 on 2026-12-07: New call's chunk name, as /calls (26 bytes).
+  coldPage('/set-up', 'set-up.tsx', { limitBytes: 138_600 }),
 ]
 
 /** The dashboard's build, as `npm run build` makes it (with the sign-in document beside it), and the document's. */
