@@ -122,7 +122,14 @@ export default defineConfig({
       // Each journey starts, stops or slows the one simulator behind this console: one at a time.
       fullyParallel: false,
       workers: 1,
-      use: { baseURL: urls.ownApp, storageState: authFile(ports.ownApp, 'admin') },
+      // Its three journeys keep a trace and a screenshot when they fail, in CI too: one failed there with nothing to
+      // say why (Place call sent nothing). Recorded for three journeys only, it costs the suite a few seconds.
+      use: {
+        baseURL: urls.ownApp,
+        storageState: authFile(ports.ownApp, 'admin'),
+        trace: 'retain-on-failure',
+        screenshot: 'only-on-failure',
+      },
     },
     {
       name: 'prism',

@@ -1,12 +1,20 @@
 // A manager checks this period against the commitment and pages back through
 // history. Every number on the page is compared with the API's own answer.
 
-import type { Account, UsageHistory, UsageSummary } from '../server/simulator/contract/schemas'
+import { randomUUID } from 'node:crypto'
+import type {
+  Account,
+  CreateCallResponse,
+  ListCallerIdsResponse,
+  UsageHistory,
+  UsageSummary,
+} from '../server/simulator/contract/schemas'
 import { periodPace } from '../src/api/contract/period-pace'
 import type { UsageDaysResponse } from '../src/api/contract/usage-breakdown-schemas'
 import { formatNumber } from '../src/lib/format'
 import { formatPercent, formatPeriod, formatPeriodLabel } from '../src/lib/usage-format'
-import { DEMO_KEY } from './support/servers'
+import { NUMBERS } from './support/api'
+import { DEMO_KEY, origin, ports } from './support/servers'
 import { type APIRequestContext, expect, type Locator, type Page, signedInAs, test } from './support/test'
 
 // A manager's work: signed in as manager, reading dates in UTC unless a test says otherwise.
@@ -36,6 +44,33 @@ async function get<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(`/api/v1/voice${path}`, { headers: ACME })
   expect(res.ok(), `${path} answered ${res.status()}`).toBe(true)
   return (await res.json()) as T
+}
+
+/**
+ * Minutes used in the current period, so that it has a bar: in a month's first days the seed may have none, and
+ * the journey passed only after another had placed a call. One answered call, placed on the simulator directly.
+ */
+async function usedThisPeriod(request: APIRequestContext): Promise<void> {
+  if ((await get<UsageSummary>(request, '/usage')).actual_minutes_used > 0) return
+  const simulator = `${origin(ports.sim)}/api/v1/voice`
+  const ids = await (await request.get(`${simulator}/caller-ids`, { headers: ACME })).json()
+  const placed = await request.post(`${simulator}/calls`, {
+    headers: { ...ACME, 'Idempotency-Key': randomUUID() },
+    data: {
+      caller_id: (ids as ListCallerIdsResponse).caller_ids[0]?.phone_number,
+      destination: NUMBERS.answers,
+      record: false,
+      metadata: {},
+    },
+  })
+  expect(placed.status(), 'the seeding call was placed').toBe(201)
+  const { call_id } = (await placed.json()) as CreateCallResponse
+  await expect
+    .poll(async () => (await get<UsageSummary>(request, '/usage')).actual_minutes_used, {
+      message: `minutes used once ${call_id} ends`,
+      timeout: 60_000,
+    })
+    .toBeGreaterThan(0)
 }
 
 test('shows the account and the current period exactly as the API reports them', async ({ page, request }) => {
@@ -175,6 +210,7 @@ for (const viewport of [
       page,
       request,
     }) => {
+      await usedThisPeriod(request)
       const { periods } = await get<UsageHistory>(request, `/usage/history?limit=${PAGE_SIZE}`)
       const newest = periods[0]
       if (!newest) throw new Error('the seed has periods')

@@ -13,6 +13,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RecordingNoticeAnswer } from '@/api/contract/recording-notice-schemas'
 import type { CallerIdListItem } from '@/api/contract/schemas'
+import { reportSessionEnded } from '@/api/session-ended'
 import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
 import { clearNewCallDraft, readNewCallDraft } from './new-call-draft'
 import { NewCallForm } from './new-call-form'
@@ -275,6 +276,20 @@ describe('NewCallForm', () => {
     await screen.findByText('Live view', {}, { timeout: 5000 })
     const [first, second] = sentKeys()
     expect(second).toBe(first)
+  })
+
+  it('brings the typed form back when the session ended through another request before the press', async () => {
+    renderForm()
+    await user.type(await screen.findByLabelText('Destination'), '+15005550004')
+    await user.click(screen.getByLabelText('Record call'))
+    // Another of the page's requests met the 401 first (the live stream's, a poll): the page goes to sign-in.
+    act(() => reportSessionEnded())
+    cleanup()
+
+    renderForm()
+    expect(((await screen.findByLabelText('Destination')) as HTMLInputElement).value).toBe('+15005550004')
+    expect((screen.getByLabelText('Record call') as HTMLInputElement).checked).toBe(true)
+    expect(readNewCallDraft()?.submission).toBeNull()
   })
 
   it('starts filled in from "Call again", sends nothing until Place call, then a new request', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { isApiError } from '@/api/client'
 import type { CallerIdListItem } from '@/api/contract/schemas'
 import { PhoneInput } from '@/components/phone-input'
@@ -24,7 +24,7 @@ const FlaggedCallerIdWarning = lazy(() =>
 const PlacementChecksNotice = lazy(() =>
   import('./placement-checks').then((checks) => ({ default: checks.PlacementChecksNotice })),
 )
-const PlaceCallButton = lazy(() => import('./placement-checks').then((checks) => ({ default: checks.PlaceCallButton })))
+const PlaceCallWait = lazy(() => import('./placement-checks').then((checks) => ({ default: checks.PlaceCallWait })))
 // Only once Record call is ticked: the reminder, and the callee's consent where their country asks for it.
 const RecordingConsentNotice = lazy(() =>
   import('@/components/recording-consent').then((notice) => ({ default: notice.RecordingConsentNotice })),
@@ -54,6 +54,8 @@ export function NewCallForm({
     clientInvalid,
     consent,
   } = useNewCallForm(callerIds, prefill, entry)
+  // Why Place call waits (the id of the sentence saying so), told by the checks once they load.
+  const [waitReason, setWaitReason] = useState<string | null>(null)
   const sending = mutation.isPending
   const failure = mutation.isError && !sending ? mutation.error : null
   const submit = () => void form.handleSubmit()
@@ -174,22 +176,19 @@ export function NewCallForm({
       <div>
         <form.Subscribe selector={(state) => [state.values.destination.e164, state.values.record] as const}>
           {([to, record]) => (
-            <Suspense
-              fallback={
-                <Button type="submit" disabled={sending}>
-                  Place call
-                </Button>
-              }
-            >
-              <PlaceCallButton
+            <Suspense fallback={null}>
+              <PlaceCallWait
                 destination={to}
-                sending={sending}
                 record={record}
                 consented={to !== null && consent.consentFor === to}
+                onWaitChange={setWaitReason}
               />
             </Suspense>
           )}
         </form.Subscribe>
+        <Button type="submit" disabled={sending || waitReason !== null} aria-describedby={waitReason ?? undefined}>
+          Place call
+        </Button>
       </div>
     </form>
   )

@@ -4,12 +4,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { CallingHoursAnswer } from '@/api/contract/calling-hours-schemas'
 import type { Permission, SessionResponse } from '@/api/contract/console-schemas'
 import { sessionQueries } from '@/api/session'
 import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
-import { PlaceCallButton, PlacementChecksNotice } from './placement-checks'
+import { PlaceCallWait, PlacementChecksNotice } from './placement-checks'
 
 const fetchMock = stubFetch()
 const TO = '+13035550123'
@@ -36,8 +37,21 @@ function renderChecks(role: 'support' | 'admin', destination: string | null = TO
   render(
     <QueryClientProvider client={queryClient}>
       <PlacementChecksNotice destination={destination} />
-      <PlaceCallButton destination={destination} sending={false} record={false} consented={false} />
+      <PlaceCallButton destination={destination} />
     </QueryClientProvider>,
+  )
+}
+
+/** Place call as the form draws it: its own button, disabled by what the checks tell. */
+function PlaceCallButton({ destination }: { destination: string | null }) {
+  const [reason, setReason] = useState<string | null>(null)
+  return (
+    <>
+      <PlaceCallWait destination={destination} record={false} consented={false} onWaitChange={setReason} />
+      <button type="submit" disabled={reason !== null} aria-describedby={reason ?? undefined}>
+        Place call
+      </button>
+    </>
   )
 }
 

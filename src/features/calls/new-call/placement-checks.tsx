@@ -4,13 +4,13 @@
 // admin may allow one call outside the hours, with a reason. Loaded after the form, as the caller-ID advice is: until
 // it arrives Place call works as before, and the console refuses such a placement whatever the page says.
 import { useQuery } from '@tanstack/react-query'
+import { useLayoutEffect } from 'react'
 import { placementCheckQueries } from '@/api/placement-checks'
 import { useTimeZone } from '@/api/preferences'
 import { can, sessionQueries } from '@/api/session'
 import { AllowOneCall, useCallingHoursException } from '@/components/allow-one-call'
 import { PlacementBlockNotice } from '@/components/placement-block-notice'
 import { CONSENT_REASON_ID, consentMissing, recordingNoticeQuery } from '@/components/recording-consent'
-import { Button } from '@/components/ui/button'
 import { placementBlock } from '@/lib/placement-block'
 import { formatDay, formatFull } from '@/lib/time'
 import { useSettled } from '@/lib/use-settled'
@@ -59,27 +59,26 @@ export function PlacementChecksNotice({ destination }: { destination: string | n
 }
 
 /**
- * Place call, disabled while the console says the number may not be called now, or a recorded call waits for the
- * callee's consent, with that reason as its description.
+ * Why Place call waits, told to the form, whose own button it describes: the console says the number may not be
+ * called now, or a recorded call waits for the callee's consent (an id of the sentence saying so), else null.
+ * The button itself is the form's, one element from the first paint: a button of this chunk taking a fallback's place
+ * lost a press whose mouseup came after the swap (e2e/new-call.spec.ts). Told before paint, so no frame shows it enabled.
  */
-export function PlaceCallButton({
+export function PlaceCallWait({
   destination,
-  sending,
   record,
   consented,
+  onWaitChange,
 }: {
   destination: string | null
-  sending: boolean
   record: boolean
   consented: boolean
+  onWaitChange: (reasonId: string | null) => void
 }) {
   const { block } = usePlacementBlock(destination)
   const notice = useQuery(recordingNoticeQuery(destination, record))
   const waitsForConsent = consentMissing(notice.data, record, consented)
-  const reason = block ? BLOCK_REASON_ID : waitsForConsent ? CONSENT_REASON_ID : undefined
-  return (
-    <Button type="submit" disabled={sending || block !== null || waitsForConsent} aria-describedby={reason}>
-      Place call
-    </Button>
-  )
+  const reason = block ? BLOCK_REASON_ID : waitsForConsent ? CONSENT_REASON_ID : null
+  useLayoutEffect(() => onWaitChange(reason), [reason, onWaitChange])
+  return null
 }

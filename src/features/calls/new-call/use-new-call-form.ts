@@ -3,8 +3,10 @@
 // "Call again" or a link starts the form from a prefill instead, which wins: it is what the person just asked for,
 // unless this same page sent its call before a reload (pending-placement.ts).
 import { useForm, useStore } from '@tanstack/react-form'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { CallerIdListItem } from '@/api/contract/schemas'
+import type { Submission } from '@/api/idempotent-submit'
+import { onSessionEnded } from '@/api/session-ended'
 import { EMPTY_PHONE, parsePhone } from '@/lib/phone'
 import { useFocusFirstInvalid } from '@/lib/use-focus-first-invalid'
 import { readNewCallDraft, saveNewCallDraft } from './new-call-draft'
@@ -41,8 +43,7 @@ export function useNewCallForm(
     restored,
     entry,
     onError: (error, submission) => {
-      const { callerId, destination, record, metadataRows } = form.state.values
-      saveNewCallDraft({ callerId, destination: destination.e164 ?? '', record, metadataRows, submission })
+      keepDraft(submission)
       const { fields, other } = apiFieldErrors(error)
       for (const [name, message] of Object.entries(fields)) {
         form.setFieldMeta(name as keyof NewCallValues, (meta) => ({
@@ -84,6 +85,15 @@ export function useNewCallForm(
       place(body, values, body.record === true && consentFor === body.destination)
     },
   })
+
+  function keepDraft(submission: Submission | null) {
+    const { callerId, destination, record, metadataRows } = form.state.values
+    saveNewCallDraft({ callerId, destination: destination.e164 ?? '', record, metadataRows, submission })
+  }
+  // The session can end through another request before the press (the live stream's, a poll): the form goes with
+  // the page to sign-in, and comes back as typed, as after a press that met the 401. A failed submission's key stays.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: subscribed once; keepDraft reads the form when called
+  useEffect(() => onSessionEnded(() => keepDraft(readNewCallDraft()?.submission ?? null)), [])
 
   // Like the old `submitted && invalid`: the checks' errors, not the service's, after a first attempt.
   const clientInvalid = useStore(
