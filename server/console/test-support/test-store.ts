@@ -7,6 +7,7 @@ import pg from 'pg'
 import { inject } from 'vitest'
 import { type ConsoleStore, openStore } from '../store'
 import type { QueryLimits } from '../store/query-limits'
+import { migratedSqliteImage } from './migrated-image'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,7 +37,12 @@ export async function testStoreLocation(options: { file?: boolean } = {}): Promi
   return postgres.adminUrl.replace(/\/[^/]*$/, `/${name}`)
 }
 
-/** A new, empty store: few connections each on PostgreSQL, where a test file may open dozens. */
+/**
+ * A new, empty store: few connections each on PostgreSQL, where a test file may open dozens; in memory on SQLite,
+ * a copy of the worker's migrated image (migrated-image.ts).
+ */
 export async function openTestStore(limits?: QueryLimits, options: { file?: boolean } = {}): Promise<ConsoleStore> {
-  return openStore(await testStoreLocation(options), limits, { connections: 4 })
+  const location = await testStoreLocation(options)
+  const image = location === ':memory:' ? await migratedSqliteImage() : undefined
+  return openStore(location, limits, { connections: 4, image })
 }
