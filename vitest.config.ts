@@ -76,6 +76,7 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           globalSetup: postgresMissing ? [] : ['server/console/test-support/postgres-global-setup.ts'],
+          setupFiles: postgresMissing ? [] : ['server/console/test-support/postgres-test-files.ts'],
         },
       },
       {

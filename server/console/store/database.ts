@@ -59,6 +59,11 @@ export interface StoreOptions extends PostgresOptions {
    * pg_stat_activity and its first wait before reconnecting.
    */
   noticeConnection?: { name?: string; retryMs?: number }
+  /**
+   * SQLite in memory: begin as this copy of a database (better-sqlite3's serialize()), then migrate what it lacks.
+   * The tests open thousands of stores: opening a copy of a migrated one took 5 ms of CPU, the 38 migrations 17.
+   */
+  image?: Buffer
 }
 
 export async function openConsoleDatabase(
@@ -77,7 +82,7 @@ export async function openConsoleDatabase(
             options.onMigrated?.(migrated)
           }
   if (!isPostgresUrl(location)) {
-    const { db, writtenElsewhere } = openSqlite(location)
+    const { db, writtenElsewhere } = openSqlite(location, options.image)
     await closingOnError(db, () => migrate(db, sqliteAdapter))
     writtenElsewhere()
     return {

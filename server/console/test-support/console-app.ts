@@ -2,9 +2,9 @@
 // keep the cookie, send the CSRF header. Requests go through app.request() (no socket).
 import type { Role } from '../../../src/api/contract/console-schemas'
 import { type ConsoleAppOptions, createConsole } from '../app'
-import { hashPassword } from '../auth/passwords'
 import { createLogger } from '../http/request-log'
 import type { ConsoleStore } from '../store'
+import { fixturePasswordHash } from './fixture-password'
 import { makeDist } from './stand-in-dist'
 import { openTestStore } from './test-store'
 
@@ -74,7 +74,7 @@ export async function createTestConsole(overrides: Partial<ConsoleAppOptions> = 
   }
 
   const addUser = async (email: string, role: Role, password = PASSWORD) =>
-    store.users.add({ email, role, passwordHash: await hashPassword(password), now: Date.now() })
+    store.users.add({ email, role, passwordHash: await fixturePasswordHash(password), now: Date.now() })
 
   /** Signs in and returns the `name=value` of the session cookie. */
   const signIn = async (email: string, password = PASSWORD, cookie?: string) => {

@@ -2,11 +2,11 @@
 // sent, absolute-form targets, raw paths, the client's address.
 import { request as httpRequest } from 'node:http'
 import type { Role } from '../../../src/api/contract/console-schemas'
-import { hashPassword } from '../auth/passwords'
 import { loadConsoleConfig } from '../config'
 import { createLogger } from '../http/request-log'
 import { type RunningConsole, startConsole } from '../server'
 import { PASSWORD } from './console-app'
+import { fixturePasswordHash } from './fixture-password'
 import { freePort } from './free-port'
 import { makeDist } from './stand-in-dist'
 import { onPostgres, testStoreLocation } from './test-store'
@@ -72,7 +72,7 @@ export function rawRequest(
  * the session cookie), and for a write the same-origin and CSRF headers too.
  */
 export async function signInOnSocket(server: TestServer, email: string, role: Role) {
-  const passwordHash = await hashPassword(PASSWORD)
+  const passwordHash = await fixturePasswordHash(PASSWORD)
   await server.store.users.add({ email, role, passwordHash, now: Date.now() })
   const host = `localhost:${server.port}`
   const write = { host, origin: `http://${host}`, 'sec-fetch-site': 'same-origin', 'x-voice-console': '1' }

@@ -39,14 +39,19 @@ class WriterDialect extends SqliteDialect {
   }
 }
 
-export function openSqlite(path: string): OpenedSqlite {
+/**
+ * `image`: an in-memory database begins as this copy of one (better-sqlite3's serialize()) rather than empty: the
+ * tests copy one migrated store instead of migrating each (database.ts).
+ */
+export function openSqlite(path: string, image?: Buffer): OpenedSqlite {
+  if (image && !inMemory(path)) throw new Error('A SQLite image opens only in memory (:memory:), not over a file')
   if (!inMemory(path)) {
     mkdirSync(dirname(path), { recursive: true })
     closeSync(openSync(path, 'a', 0o600))
     // An older file keeps its mode on open; SQLite gives -wal and -shm the mode of this one.
     chmodSync(path, 0o600)
   }
-  const sqlite = new BetterSqlite3(path)
+  const sqlite = new BetterSqlite3(image ?? path)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
