@@ -292,6 +292,32 @@ describe('NewCallForm', () => {
     expect(readNewCallDraft()?.submission).toBeNull()
   })
 
+  it("a session that ends after a reload while placing keeps the placement's key: the press after sign-in is the same call", async () => {
+    fetchMock.mockImplementationOnce(() => new Promise<Response>(() => {}))
+    renderForm()
+    await user.type(await screen.findByLabelText('Destination'), '+15005550006')
+    await user.click(screen.getByRole('button', { name: 'Place call' }))
+    await screen.findByText('Placing the call…')
+    // A reload while the call is placed: the form comes back from the pending placement, with its key.
+    cleanup()
+    await waitFor(() => expect(readNewCallDraft()).not.toBeNull())
+    clearNewCallDraft()
+    renderForm()
+    await screen.findByText(/The page was reloaded while a call to .+ was being placed/)
+    // Before the press, another of the page's requests meets the 401: the form goes to sign-in as a draft.
+    act(() => reportSessionEnded())
+    cleanup()
+
+    // Back from sign-in: the draft wins over the pending placement, and must carry its key.
+    fetchMock.mockImplementation(async () => json(200, created))
+    renderForm()
+    expect(((await screen.findByLabelText('Destination')) as HTMLInputElement).value).toContain('500')
+    await user.click(screen.getByRole('button', { name: 'Place call' }))
+    await waitFor(() => expect(sentKeys()).toHaveLength(2))
+    const [first, again] = sentKeys()
+    expect(again).toBe(first)
+  })
+
   it('starts filled in from "Call again", sends nothing until Place call, then a new request', async () => {
     fetchMock.mockResolvedValue(json(201, created))
     const prefill = readNewCallPrefill({

@@ -105,5 +105,8 @@ export function usePlaceCall({
     clearPendingPlacement()
   }
 
-  return { place, mutation, retrying, replayed, startAfresh }
+  /** The key this form sends now: a draft kept for any reason must carry it, or the next press is a second call. */
+  const current = () => submission.current
+
+  return { place, mutation, retrying, replayed, startAfresh, current }
 }

@@ -38,6 +38,7 @@ export function useNewCallForm(
     retrying,
     replayed,
     startAfresh: placeAnother,
+    current: currentSubmission,
   } = usePlaceCall({
     initialSubmission: draft?.submission,
     restored,
@@ -91,9 +92,11 @@ export function useNewCallForm(
     saveNewCallDraft({ callerId, destination: destination.e164 ?? '', record, metadataRows, submission })
   }
   // The session can end through another request before the press (the live stream's, a poll): the form goes with
-  // the page to sign-in, and comes back as typed, as after a press that met the 401. A failed submission's key stays.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: subscribed once; keepDraft reads the form when called
-  useEffect(() => onSessionEnded(() => keepDraft(readNewCallDraft()?.submission ?? null)), [])
+  // the page to sign-in, and comes back as typed, as after a press that met the 401. The key the form would send goes
+  // with it (a failed press's, a placement restored after a reload): a draft wins over a pending placement when the
+  // form comes back, so a draft without it would make the next press a second call.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: subscribed once; keepDraft and currentSubmission read when called
+  useEffect(() => onSessionEnded(() => keepDraft(currentSubmission())), [])
 
   // Like the old `submitted && invalid`: the checks' errors, not the service's, after a first attempt.
   const clientInvalid = useStore(
