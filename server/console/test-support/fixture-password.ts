@@ -1,6 +1,7 @@
 // A fixture password's argon2 hash, made once per test worker: the tests add thousands of people with the same few
 // passwords, and each hash at production's cost (auth/passwords.ts) takes about 9 ms of CPU. Signing in still
-// verifies at that cost, and a hash is as good as another: each has its own salt, only no two people share one.
+// verifies at that cost. People with the same fixture password share one hash and its salt here, which no real
+// sign-up does (each hash has its own salt); no test reads a hash to tell people apart.
 import { hashPassword } from '../auth/passwords'
 
 const hashes = new Map<string, Promise<string>>()

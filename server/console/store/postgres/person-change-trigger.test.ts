@@ -102,10 +102,12 @@ describe.runIf(onPostgres())('the notice of a change to a person (migration 0039
     const { admin } = await watching()
     const held = SESSION_WITH_USER.filter((column) => column.startsWith('users.')).map((column) => column.slice(6))
     expect(PERSON_COLUMNS_TOLD).toEqual(expect.arrayContaining(held))
+    // Read from the migrated database's trigger, not from the constant: a column the cache comes to hold is told only
+    // once a new migration changes the trigger of databases already migrated, and adding it to the constant is not that.
     const { rows } = await admin.query(
       `select pg_get_triggerdef(oid) as definition from pg_trigger where tgname = 'users_changed'`,
     )
-    for (const column of PERSON_COLUMNS_TOLD)
+    for (const column of held)
       expect(rows[0]?.definition).toMatch(new RegExp(`old\\.${column} IS DISTINCT FROM new\\.${column}`, 'i'))
   })
 
