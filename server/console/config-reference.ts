@@ -127,6 +127,11 @@ const NOTES: Record<Setting, Note> = {
     meaning:
       'CSV exports (calls, audit trail) one person may stream at once; as many more wait up to 30 s for one to end.',
   },
+  CONSOLE_EXPORTS_PER_INSTANCE: {
+    group: 'Limits',
+    meaning:
+      'CSV exports one instance streams at once, everyone’s together (each holds its selection’s ids, about 8 bytes a call); more wait up to 30 s, then 503.',
+  },
   CONSOLE_LIVE: { group: 'Live, index and alerts', meaning: 'The live status hub; off: the pages poll.' },
   CONSOLE_LIVE_POLL_MS: { group: 'Live, index and alerts', meaning: 'How often a live call is polled upstream.' },
   CONSOLE_LIVE_MAX_STREAMS: {

@@ -18,6 +18,7 @@ import {
 import { isFromAddress } from './email/from-address'
 import type { MailSettings } from './email/mailer'
 import type { ForwardedHeader } from './http/client-address'
+import { DEFAULT_EXPORTS_PER_INSTANCE } from './http/export-turns'
 import { knowSecret } from './http/known-secrets'
 import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies'
 import { DEFAULT_DRAIN, type DrainTimes } from './ops/drain'
@@ -54,6 +55,7 @@ export const envSchema = z.object({
   CONSOLE_USER_RATE_LIMIT: z.coerce.number().int().positive().default(300),
   CONSOLE_QUERY_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   CONSOLE_EXPORTS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(2),
+  CONSOLE_EXPORTS_PER_INSTANCE: z.coerce.number().int().min(1).max(1000).default(DEFAULT_EXPORTS_PER_INSTANCE),
   CONSOLE_QUERY_WORKERS: z.coerce.number().int().min(1).max(32).default(DEFAULT_QUERY_LIMITS.workers),
   CONSOLE_QUERY_BUDGET_MS: z.coerce.number().int().min(10).max(600_000).default(DEFAULT_QUERY_LIMITS.budgetMs),
   CONSOLE_QUERY_QUEUE: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_QUERY_LIMITS.maxQueued),
@@ -203,8 +205,10 @@ export interface ConsoleConfig {
   userRateLimitPerMinute: number
   /** Per person: requests a minute to the console's own searches, exports, audit, views and placed-by. */
   queryRateLimitPerMinute: number
-  /** Per person: CSV exports of the calls streaming at once. */
+  /** Per person: CSV exports (calls, audit trail) streaming at once. */
   exportsPerPerson: number
+  /** Everyone's CSV exports one instance streams at once. */
+  exportsPerInstance: number
   /** The store's readers for heavy queries: how many, each query's time budget, how many may wait. */
   queries: QueryLimits
   log: 'json' | 'off'
@@ -291,6 +295,7 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
     userRateLimitPerMinute: e.CONSOLE_USER_RATE_LIMIT,
     queryRateLimitPerMinute: e.CONSOLE_QUERY_RATE_LIMIT,
     exportsPerPerson: e.CONSOLE_EXPORTS_PER_PERSON,
+    exportsPerInstance: e.CONSOLE_EXPORTS_PER_INSTANCE,
     queries: {
       workers: e.CONSOLE_QUERY_WORKERS,
       budgetMs: e.CONSOLE_QUERY_BUDGET_MS,

@@ -34,6 +34,8 @@ export interface ConsoleAppOptions {
   queryRateLimitPerMinute?: number
   /** Per person: call exports streaming at once (2 unless given). */
   exportsPerPerson?: number
+  /** Everyone's CSV exports this instance streams at once (CONSOLE_EXPORTS_PER_INSTANCE; 8 unless given). */
+  exportsPerInstance?: number
   /** The store's readers (CONSOLE_QUERY_*): as many searches take turns at once as there are readers. */
   queries?: QueryLimits
   /** The searches' turns at the readers, in rotation between people; made from `queries` when not given. */

@@ -14,7 +14,7 @@ import { createSignInThrottle, DEFAULT_THROTTLE } from '../auth/sign-in-throttle
 import { createSsoSource } from '../auth/sso/sso-source'
 import { readIndexState } from '../calls/index/read-index-state'
 import { SEARCHES_RUNNING_PER_PERSON } from '../calls/index/search-limits'
-import { createExportTurns } from '../http/export-turns'
+import { createExportTurns, DEFAULT_EXPORTS_PER_INSTANCE } from '../http/export-turns'
 import { createFairTurns } from '../http/fair-turns'
 import { allowedHosts } from '../http/host-check'
 import { securityHeaders } from '../http/security-headers'
@@ -141,7 +141,12 @@ export function consoleParts(options: ConsoleAppOptions) {
       ? options.liveHub
       : createConsoleLiveHub({ ...options, logger: options.logger, live: options.live })
   // One for every CSV export of the instance (the calls', the audit trail's): a person's exports count together.
-  const exportTurns = createExportTurns({ store: options.store, perPerson: options.exportsPerPerson ?? 2, now })
+  const exportTurns = createExportTurns({
+    store: options.store,
+    perPerson: options.exportsPerPerson ?? 2,
+    perInstance: options.exportsPerInstance ?? DEFAULT_EXPORTS_PER_INSTANCE,
+    now,
+  })
 
   return {
     now,
