@@ -79,7 +79,8 @@ describe('a change on one instance, at the next request on the other', () => {
     expect(reactivated.status).toBe(200)
     const cookies = [await one.signIn(EMAIL), await two.signIn(EMAIL)]
     for (const cookie of cookies) expect(await roleOn(two, cookie)).toBe('support')
-    // A third sign-in (its time written to the person's row) leaves the other instance's kept sessions valid.
+    // A third sign-in (its time written to the person's row) leaves the other instance's sessions valid. Whether that
+    // instance keeps them in memory meanwhile is store/postgres/person-change-trigger.test.ts's (no notice is sent).
     await one.signIn(EMAIL)
     await nextTurn()
     for (const cookie of cookies) expect(await roleOn(two, cookie)).toBe('support')
