@@ -167,12 +167,17 @@ describe('the call index sync', () => {
 
   it('runs a full backfill again when an admin asks for one (202), and only one at a time', async () => {
     const store = await openTestStore()
-    const sync = startSync(store)
+    // A proxy of its own, to hold the backfill asked for: its first request is answered 429 with Retry-After 3, so
+    // the answer and the second ask meet it running whatever the machine's speed (a fast machine had finished the
+    // whole backfill before the answer was read).
+    const own = await startCountingUpstream(sim.url)
+    const sync = startSync(store, { via: own })
     const t = await createTestConsole({ store, upstream: sim.url, apiKey: sim.key, callIndex: sync })
     try {
       await t.addUser('admin@example.com', 'admin')
       const cookie = await t.signIn('admin@example.com')
       await until(sync.state, (state) => state.state === 'ready')
+      own.throttleNext(3)
       const res = await t.request('/api/console/calls/index', { method: 'POST', cookie })
       expect(res.status).toBe(202)
       expect(((await res.json()) as IndexState).backfill).toMatchObject({ running: true, listed: 0, finishedAt: null })
@@ -182,6 +187,7 @@ describe('the call index sync', () => {
     } finally {
       await sync.close()
       await store.close()
+      await own.close()
     }
   })
 
