@@ -107,6 +107,21 @@ afterEach(() => {
   sessionStorage.clear()
 })
 
+/**
+ * Place call pressed, its answer never arriving in this page, then a reload: the page and the tab's memory go (the
+ * unmounted form kept a draft there), sessionStorage and its pending placement stay.
+ */
+async function pressThenReload() {
+  fetchMock.mockImplementationOnce(() => new Promise<Response>(() => {}))
+  renderForm()
+  await user.type(await screen.findByLabelText('Destination'), '+15005550006')
+  await user.click(screen.getByRole('button', { name: 'Place call' }))
+  await screen.findByText('Placing the call…')
+  cleanup()
+  await waitFor(() => expect(readNewCallDraft()).not.toBeNull())
+  clearNewCallDraft()
+}
+
 describe('NewCallForm', () => {
   it('sends the typed number as E.164 with the metadata, then opens the live view', async () => {
     fetchMock.mockResolvedValue(json(201, created))
@@ -167,17 +182,7 @@ describe('NewCallForm', () => {
   })
 
   it('a reload while the call is placed: the same form sent again reuses its key and says the call was placed', async () => {
-    // The first answer never arrives in this page: it is reloaded first.
-    fetchMock.mockImplementationOnce(() => new Promise<Response>(() => {}))
-    renderForm()
-    await user.type(await screen.findByLabelText('Destination'), '+15005550006')
-    await user.click(screen.getByRole('button', { name: 'Place call' }))
-    await screen.findByText('Placing the call…')
-    // A reload: the page goes, and the tab's memory with it.
-    cleanup()
-    // A reload: the page and the tab's memory go (the unmounted form kept a draft there), sessionStorage stays.
-    await waitFor(() => expect(readNewCallDraft()).not.toBeNull())
-    clearNewCallDraft()
+    await pressThenReload()
 
     // The service answers the repeated key with the call it placed the first time.
     fetchMock.mockImplementation(async () => json(200, created))
@@ -293,15 +298,7 @@ describe('NewCallForm', () => {
   })
 
   it("a session that ends after a reload while placing keeps the placement's key: the press after sign-in is the same call", async () => {
-    fetchMock.mockImplementationOnce(() => new Promise<Response>(() => {}))
-    renderForm()
-    await user.type(await screen.findByLabelText('Destination'), '+15005550006')
-    await user.click(screen.getByRole('button', { name: 'Place call' }))
-    await screen.findByText('Placing the call…')
-    // A reload while the call is placed: the form comes back from the pending placement, with its key.
-    cleanup()
-    await waitFor(() => expect(readNewCallDraft()).not.toBeNull())
-    clearNewCallDraft()
+    await pressThenReload()
     renderForm()
     await screen.findByText(/The page was reloaded while a call to .+ was being placed/)
     // Before the press, another of the page's requests meets the 401: the form goes to sign-in as a draft.
