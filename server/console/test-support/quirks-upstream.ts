@@ -51,6 +51,8 @@ export interface Quirks {
   rateLimit: { paths: string; retryAfterSeconds: number } | null
   /** Paths (a regular expression's source) whose answer never comes (`headers`) or never ends (`body`). */
   hang: { paths: string; what: 'headers' | 'body' } | null
+  /** Paths (a regular expression's source) answered this many milliseconds late, whatever the answer. */
+  slow: { paths: string; ms: number } | null
   /** The status of a create-call answer (the spec gives none). */
   createStatus: number
   /** Whether the storage origin sends CORS headers (a browser drawing a waveform needs them). */
@@ -85,6 +87,7 @@ const DEFAULT_QUIRKS: Quirks = {
   keyRefused: false,
   rateLimit: null,
   hang: null,
+  slow: null,
   createStatus: 200,
   storageCors: false,
   tierName: 'Scale',
@@ -132,7 +135,13 @@ export async function startQuirksUpstream(
       await Promise.all([stop(api), stop(storage)])
     },
   }
-  const api = await listen(options.port ?? 0, (req, res) => serveApi(state, calls, req, res))
+  const api = await listen(options.port ?? 0, (req, res) => {
+    const { slow } = state.quirks
+    const late =
+      slow && new RegExp(slow.paths).test(new URL(req.url ?? '/', 'http://quirks').pathname.slice(PREFIX.length))
+    if (late) setTimeout(() => serveApi(state, calls, req, res), slow.ms)
+    else serveApi(state, calls, req, res)
+  })
   state.url = origin(api)
   return state
 }

@@ -95,6 +95,25 @@ describe('a call the service listed but does not return', () => {
     ).toBeTruthy()
   })
 
+  // A fresh-clone CI saw "Call not found" here: the status's 404 came back first, and the route's error drew the page
+  // while the detail was still on its way.
+  it('says its status is missing, not "Call not found", when the status 404 comes back before the detail', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input).endsWith('/status')) return notFound()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      return json(200, detail)
+    })
+    renderCallPage(client())
+    expect(
+      await screen.findByText(
+        'The service listed this call but does not return its status yet.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy()
+    expect(screen.queryByText('Call not found')).toBeNull()
+  })
+
   it('is "Call not found" when nobody listed it and the service does not know it', async () => {
     fetchMock.mockImplementation(async () => notFound())
     renderCallPage(client())
