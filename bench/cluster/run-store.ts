@@ -7,6 +7,7 @@ import { type ClusterPerson, clusterPerson } from '../../server/console/test-sup
 import { type ConsoleCluster, startConsoleCluster } from '../../server/console/test-support/console-cluster'
 import { simulatorGet } from '../../server/console/test-support/simulator-process'
 import type { BenchStore } from '../stores/store-option'
+import { transactionsSoFar } from './store-transactions'
 import type { StoreFigures } from './stores-line'
 
 export interface ClusterRun {
@@ -101,6 +102,8 @@ async function readStatuses(
   const latencies: number[] = []
   const failures = new Map<number, number>()
   const upstreamBefore = cluster.upstream?.seen.length ?? 0
+  const onPostgres = run.store === 'postgres'
+  const transactionsBefore = onPostgres ? await transactionsSoFar(cluster.databaseUrl) : 0
   const cpuBefore = cluster.instances.map((instance) => cpuSeconds(instance.pid))
   const started = Date.now()
   const deadline = started + run.seconds * 1000
@@ -120,6 +123,7 @@ async function readStatuses(
   )
   const elapsed = (Date.now() - started) / 1000
   const cpu = cluster.instances.map((instance, i) => cpuSeconds(instance.pid) - (cpuBefore[i] ?? 0))
+  const transactions = onPostgres ? (await transactionsSoFar(cluster.databaseUrl)) - transactionsBefore : 0
   const upstream = (cluster.upstream?.seen.length ?? 0) - upstreamBefore
   const sorted = latencies.sort((a, b) => a - b)
   const requests = sorted.length + [...failures.values()].reduce((a, b) => a + b, 0)
@@ -133,6 +137,11 @@ async function readStatuses(
       `latency through nginx: p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${p99Ms.toFixed(1)} ms`,
       `upstream requests: ${(upstream / elapsed).toFixed(1)}/s (the status reads pass through, plus the instances' own)`,
       `CPU per request: ${cpuPerReadMs.toFixed(2)} ms (all instances)`,
+      ...(onPostgres
+        ? [
+            `PostgreSQL transactions: ${(transactions / elapsed).toFixed(0)}/s, ${(transactions / Math.max(1, requests)).toFixed(3)} a read`,
+          ]
+        : []),
       ...cluster.instances.map(
         (instance, i) =>
           `instance ${i}: ${served.get(`127.0.0.1:${instance.port}`) ?? 0} requests served, CPU ${(cpu[i] ?? 0).toFixed(1)} s (${(idleMs[i] ?? 0).toFixed(0)} ms a second with nobody reading, before), RSS ${rssMb(instance.pid)} MB`,
