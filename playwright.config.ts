@@ -104,7 +104,14 @@ export default defineConfig({
       // each journey's 429s come from its own requests and do not slow the others down.
       fullyParallel: false,
       workers: 1,
-      use: { baseURL: urls.faultApp, storageState: authFile(ports.faultApp, 'admin') },
+      // A trace and a screenshot when one fails, in CI too: "verifies a caller ID" failed in a fresh clone's CI
+      // with nothing to say what the page showed.
+      use: {
+        baseURL: urls.faultApp,
+        storageState: authFile(ports.faultApp, 'admin'),
+        trace: 'retain-on-failure',
+        screenshot: 'only-on-failure',
+      },
     },
     {
       name: 'quirks',

@@ -10,7 +10,7 @@ import { type RetryAfterLog, recordRetryAfter } from './support/retry-after'
 import { DEMO_KEY, FAULT_RATE_LIMIT_PER_MINUTE, origin, ports } from './support/servers'
 import { type APIRequestContext, expect, test } from './support/test'
 
-test.describe.configure({ timeout: 180_000 })
+test.describe.configure({ timeout: 300_000 })
 
 const SIMULATOR = `${origin(ports.faultSim)}/api/v1/voice`
 const AUTH = { Authorization: `Bearer ${DEMO_KEY}` }
@@ -123,7 +123,9 @@ test('verifies a caller ID', async ({ page }) => {
   await expect(async () => {
     if (await retry.isVisible()) await retry.click()
     await expect(code).toHaveText(/^\d{3} \d{3}$/, { timeout: 10_000 })
-  }).toPass({ timeout: 90_000 })
+    // 90 s was not enough once in a fresh clone's CI at load 15 to 19 (the account's 20 requests a minute shared
+    // with the console's own reads); the project keeps a trace of a failure to say more.
+  }).toPass({ timeout: 150_000 })
   await expect(panel.getByRole('status').filter({ hasText: 'Verified.' })).toBeVisible({ timeout: 90_000 })
   const table = page.getByRole('table', { name: 'Caller IDs of the account' })
   await expect(table.getByRole('rowheader').filter({ hasText: formatPhone(number) })).toBeVisible()
