@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { eventually } from '../../shared/test-support/eventually'
 import { clearedCookie, createTestConsole, fakeClock, type TestConsole } from '../test-support/console-app'
 import { onPostgres } from '../test-support/test-store'
 import { hashSessionToken } from './session-tokens'
@@ -149,4 +150,31 @@ describe('a session answered without the store (resolveKept, the fast path’s f
       expect(sessions.resolveKept(idOf(due))?.email).toBe('ana@example.com')
     },
   )
+})
+
+describe('last-seen writes', () => {
+  const seenTimes = async () =>
+    (await t.store.db.selectFrom('sessions').select('last_seen_at').execute()).map((row) => row.last_seen_at)
+
+  it('are gathered: the sessions due within a moment are written in one go, never later than one was seen', async () => {
+    const sessions = createSessionService(t.store, { idleMs: IDLE, absoluteMs: ABSOLUTE }, clock.now, {
+      gatherSeenMs: 200,
+    })
+    const tokens = [await t.signIn('ana@example.com'), await t.signIn('ana@example.com')].map((cookie) =>
+      cookie.slice(cookie.indexOf('=') + 1),
+    )
+    const signedIn = clock.now()
+    clock.advance(60_000)
+    const first = clock.now()
+    expect((await sessions.resolve(tokens[0]))?.email).toBe('ana@example.com')
+    clock.advance(1_000)
+    expect((await sessions.resolve(tokens[1]))?.email).toBe('ana@example.com')
+    // Not yet written: the store still has the sign-in's time, and this instance judges by what it saw.
+    expect(await seenTimes()).toEqual([signedIn, signedIn])
+    // Idle since the sign-in by the store's time, not by this instance's.
+    clock.advance(IDLE - 30_000)
+    expect((await sessions.resolve(tokens[0]))?.email).toBe('ana@example.com')
+    // One write for both, at the earlier of their latest times (the second's: the first was seen again since).
+    await eventually(async () => expect(await seenTimes()).toEqual([first + 1_000, first + 1_000]), 5_000)
+  })
 })

@@ -1,6 +1,6 @@
 // What every instance clears of the store on a timer: expired sessions, stale sign-in failures, full rate buckets,
 // storage origins not named for a week and lapsed claims, every 10 minutes; and the audit trail past its retention,
-// at start and daily.
+// at start and daily. And the sessions it keeps in memory and still uses, read again every few seconds.
 import type { AuditLog } from '../audit/audit-log'
 import { DEFAULT_THROTTLE } from '../auth/sign-in-throttle'
 import type { ConsoleConfig } from '../config'
@@ -8,12 +8,16 @@ import type { Logger } from '../http/request-log'
 import type { ConsoleStore } from '../store'
 
 const SWEEP_EVERY_MS = 10 * 60_000
+// Sessions kept in memory and still in use are read again together before they lapse (store/recent-sessions.ts):
+// one statement every few seconds, rather than one on a request of each person every RECENT_MS.
+const SESSION_REFRESH_EVERY_MS = 5_000
+const SESSION_REFRESH_AHEAD_MS = 2 * SESSION_REFRESH_EVERY_MS
 const DAY_MS = 24 * 60 * 60_000
 const RATE_BUCKET_KEEP_MS = 60 * 60_000
 // Signed recording links live for hours; an origin the service has not named for a week is learnt again when it does.
 const STORAGE_LINK_KEEP_MS = 7 * DAY_MS
 
-/** Starts the sweeps once the audit's first prune is done; `stop` ends both timers. */
+/** Starts the sweeps once the audit's first prune is done; `stop` ends the timers. */
 export async function startHousekeeping(
   config: ConsoleConfig,
   store: ConsoleStore,
@@ -41,6 +45,12 @@ export async function startHousekeeping(
       .catch((error) => logger.error({ msg: 'claim sweep failed', error: String(error) }))
   }, SWEEP_EVERY_MS)
   sweep.unref()
+  const refresh = setInterval(() => {
+    store.sessions
+      .refreshKept(SESSION_REFRESH_AHEAD_MS)
+      .catch((error) => logger.error({ msg: 'session refresh failed', error: String(error) }))
+  }, SESSION_REFRESH_EVERY_MS)
+  refresh.unref()
   const pruneAudit = () =>
     audit
       .prune(now() - config.auditRetentionDays * DAY_MS)
@@ -52,6 +62,7 @@ export async function startHousekeeping(
   return {
     stop: () => {
       clearInterval(sweep)
+      clearInterval(refresh)
       clearInterval(retention)
     },
   }

@@ -108,18 +108,24 @@ describe('sessions found lately', () => {
     const service = createSessionService(here, policy, Date.now)
     expect((await service.resolveById('hash-1'))?.role).toBe('support')
     vi.advanceTimersByTime(15_000)
-    await elsewhere.sessions.touch('hash-1', Date.now())
+    await elsewhere.sessions.touchMany(['hash-1'], Date.now())
     vi.advanceTimersByTime(10_000)
     await nextTurn()
     expect((await service.resolveById('hash-1'))?.role).toBe('support')
     expect(await elsewhere.sessions.find('hash-1')).toBeDefined()
   })
 
-  it('keeps the last-seen time it wrote, so a person is touched once and not at each request', async () => {
+  it('keeps a last-seen time on the kept row until it is written, and the write reaches every instance', async () => {
     const at = Date.now() + 60_000
-    await here.sessions.touch('hash-1', at)
+    here.sessions.keptSeen('hash-1', at)
     expect((await here.sessions.find('hash-1'))?.last_seen_at).toBe(at)
-    expect((await elsewhere.sessions.find('hash-1'))?.last_seen_at).toBe(at)
+    expect((await elsewhere.sessions.find('hash-1', true))?.last_seen_at).not.toBe(at)
+    await here.sessions.touchMany(['hash-1', 'hash-2'], at)
+    expect((await elsewhere.sessions.find('hash-1', true))?.last_seen_at).toBe(at)
+    expect((await elsewhere.sessions.find('hash-2', true))?.last_seen_at).toBe(at)
+    // Never moved back: another instance's later time stays.
+    await elsewhere.sessions.touchMany(['hash-1'], at - 1_000)
+    expect((await here.sessions.find('hash-1', true))?.last_seen_at).toBe(at)
   })
 })
 
@@ -148,5 +154,18 @@ describe('createRecentSessions', () => {
     for (let n = 0; n < 25_000; n++) recent.keep(`s${n}`, n, 0)
     expect(recent.get('s24999')).toBe(24_999)
     expect(recent.get('s0')).toBeUndefined()
+  })
+
+  it('reads again before they lapse, in one statement, the kept sessions still in use, and lets the others lapse', async () => {
+    await here.sessions.find('hash-2')
+    expect(here.sessions.findKept('hash-1')).toBeDefined()
+    vi.advanceTimersByTime(RECENT_MS - 5_000)
+    // Not yet within the look-ahead: nothing read.
+    expect(await here.sessions.refreshKept(1_000)).toBe(0)
+    // hash-1 was asked for since it was kept (just above); hash-2 was only read.
+    expect(await here.sessions.refreshKept(10_000)).toBe(1)
+    vi.advanceTimersByTime(10_000)
+    expect(here.sessions.findKept('hash-2')).toBeUndefined()
+    expect(here.sessions.findKept('hash-1')?.role).toBe('support')
   })
 })

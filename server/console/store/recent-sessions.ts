@@ -28,6 +28,12 @@ export interface RecentSessions<Row> {
    */
   keep(idHash: string, row: Row, since: number): void
   generation(): number
+  /**
+   * Kept rows that lapse within `withinMs` and were asked for since they were kept (at most `max`, soonest first):
+   * those a person is still using, to read again in one statement before they lapse (`sessions.refreshKept`), so
+   * that no request of theirs waits for the read. A row nobody asked for lapses.
+   */
+  dueForRefresh(withinMs: number, max: number): string[]
   /** A change to one session that leaves it valid (last seen), applied to the kept row. */
   update(idHash: string, change: Partial<Row>): void
   forgetAll(): void
@@ -45,7 +51,7 @@ export function createRecentSessions<Row>(
   now: () => number = Date.now,
   toldEverywhere: (() => Promise<void>) | null = null,
 ): RecentSessions<Row> {
-  const rows = createLruCache<string, { row: Row; until: number }>(MAX_RECENT)
+  const rows = createLruCache<string, { row: Row; until: number; asked: boolean }>(MAX_RECENT)
   let generation = 0
   const forgetAll = () => {
     generation++
@@ -62,7 +68,10 @@ export function createRecentSessions<Row>(
       // (and a read at every request would move it in the Map at every request).
       const kept = rows.peek(idHash)
       if (!kept) return undefined
-      if (now() < kept.until) return kept.row
+      if (now() < kept.until) {
+        kept.asked = true
+        return kept.row
+      }
       rows.delete(idHash)
       return undefined
     },
@@ -71,9 +80,20 @@ export function createRecentSessions<Row>(
       // A change told while the row was read: it may be older than that change.
       if (writtenElsewhere()) forgetAll()
       if (since !== generation) return
-      rows.set(idHash, { row, until: now() + RECENT_MS })
+      rows.set(idHash, { row, until: now() + RECENT_MS, asked: false })
     },
     generation: () => generation,
+    dueForRefresh(withinMs, max) {
+      const due: string[] = []
+      const by = now() + withinMs
+      // Kept in the order they were kept, so in the order they lapse: the first that lapses later ends the look.
+      for (const idHash of rows.keys()) {
+        const kept = rows.peek(idHash)
+        if (!kept || kept.until > by || due.length >= max) break
+        if (kept.asked) due.push(idHash)
+      }
+      return due
+    },
     update(idHash, change) {
       const kept = rows.peek(idHash)
       if (kept) kept.row = { ...kept.row, ...change }

@@ -27,10 +27,27 @@ export function createSessionQueries(db: ConsoleDb, recent: RecentSessions<Sessi
     .select(SESSION_WITH_USER)
     .where('sessions.id_hash', '=', '')
     .compile()
+  const findMany = async (idHashes: readonly string[]): Promise<SessionWithUser[]> => {
+    const rows: SessionWithUser[] = []
+    for (let at = 0; at < idHashes.length; at += FIND_MANY_CHUNK) {
+      const chunk = idHashes.slice(at, at + FIND_MANY_CHUNK)
+      rows.push(
+        ...(await db
+          .selectFrom('sessions')
+          .innerJoin('users', 'users.id', 'sessions.user_id')
+          .select(SESSION_WITH_USER)
+          .where('sessions.id_hash', 'in', chunk)
+          .execute()),
+      )
+    }
+    return rows
+  }
   return {
     insert: async (row: SessionRow) => {
       await db.insertInto('sessions').values(row).execute()
     },
+    /** A last-seen time to be written later (auth/sessions.ts), on the kept row now. */
+    keptSeen: (idHash: string, at: number) => recent.update(idHash, { last_seen_at: at }),
     /** A session found lately (recent-sessions.ts), without a promise; undefined: ask `find`. */
     findKept: (idHash: string): SessionWithUser | undefined => recent.get(idHash),
     /**
@@ -46,25 +63,33 @@ export function createSessionQueries(db: ConsoleDb, recent: RecentSessions<Sessi
       if (row) recent.keep(idHash, row, since)
       return row
     },
-    /** The sessions of these ids that still exist, with their person, read now (no kept copy): the live streams' check. */
-    findMany: async (idHashes: readonly string[]): Promise<SessionWithUser[]> => {
-      const rows: SessionWithUser[] = []
-      for (let at = 0; at < idHashes.length; at += FIND_MANY_CHUNK) {
-        const chunk = idHashes.slice(at, at + FIND_MANY_CHUNK)
-        rows.push(
-          ...(await db
-            .selectFrom('sessions')
-            .innerJoin('users', 'users.id', 'sessions.user_id')
-            .select(SESSION_WITH_USER)
-            .where('sessions.id_hash', 'in', chunk)
-            .execute()),
-        )
-      }
-      return rows
+    /**
+     * Reads again, in one statement, the kept sessions that lapse within `withinMs` and are still in use, and keeps
+     * them RECENT_MS more (a change told meanwhile wins: they are then read at their next request). Returns how many.
+     */
+    refreshKept: async (withinMs: number): Promise<number> => {
+      const due = recent.dueForRefresh(withinMs, FIND_MANY_CHUNK)
+      if (due.length === 0) return 0
+      const since = recent.generation()
+      const rows = await findMany(due)
+      for (const row of rows) recent.keep(row.id_hash, row, since)
+      return rows.length
     },
-    touch: async (idHash: string, now: number) => {
-      await db.updateTable('sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute()
-      recent.update(idHash, { last_seen_at: now })
+    /** The sessions of these ids that still exist, with their person, read now (no kept copy): the live streams' check. */
+    findMany,
+    /**
+     * One statement for many sessions' last-seen writes (auth/sessions.ts gathers them): each is seen at `now` at
+     * the latest, and never moved back (another instance may have written a later time).
+     */
+    touchMany: async (idHashes: readonly string[], now: number) => {
+      for (let at = 0; at < idHashes.length; at += FIND_MANY_CHUNK) {
+        await db
+          .updateTable('sessions')
+          .set({ last_seen_at: now })
+          .where('id_hash', 'in', idHashes.slice(at, at + FIND_MANY_CHUNK))
+          .where('last_seen_at', '<', now)
+          .execute()
+      }
     },
     delete: async (idHash: string) => {
       await recent.written(() => db.deleteFrom('sessions').where('id_hash', '=', idHash).executeTakeFirst())
