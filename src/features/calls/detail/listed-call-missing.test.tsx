@@ -56,6 +56,8 @@ function renderCallPage(queryClient: QueryClient) {
 }
 
 const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } })
+const findStatusMissing = () =>
+  screen.findByText('The service listed this call but does not return its status yet.', {}, { timeout: 10_000 })
 
 describe('a call the service listed but does not return', () => {
   it('shows the listed row, says the service does not return it yet, and loads the call once it does', async () => {
@@ -86,13 +88,7 @@ describe('a call the service listed but does not return', () => {
   it('says its status is what is missing when only the detail answered', async () => {
     fetchMock.mockImplementation(async (input) => (String(input).endsWith('/status') ? notFound() : json(200, detail)))
     renderCallPage(client())
-    expect(
-      await screen.findByText(
-        'The service listed this call but does not return its status yet.',
-        {},
-        { timeout: 10_000 },
-      ),
-    ).toBeTruthy()
+    expect(await findStatusMissing()).toBeTruthy()
   })
 
   // A fresh-clone CI saw "Call not found" here: the status's 404 came back first, and the route's error drew the page
@@ -104,13 +100,7 @@ describe('a call the service listed but does not return', () => {
       return json(200, detail)
     })
     renderCallPage(client())
-    expect(
-      await screen.findByText(
-        'The service listed this call but does not return its status yet.',
-        {},
-        { timeout: 10_000 },
-      ),
-    ).toBeTruthy()
+    expect(await findStatusMissing()).toBeTruthy()
     expect(screen.queryByText('Call not found')).toBeNull()
   })
 
