@@ -57,7 +57,7 @@ test('an admin says the rate counts tenths of a cent, USD, and a manager sees mo
   page,
   browser,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const [first, ...others] = VIEWPORTS
   await page.setViewportSize(first)
   const account = await voice<Account>(page.request, '/account')

@@ -241,7 +241,7 @@ describe('npm run console -- backup, then restore into a new place', () => {
     expect(postgres.code).toBe(1)
     expect(postgres.stderr).toContain('(umask 077 && pg_dump -Fc --no-owner -d "$CONSOLE_DATABASE_URL" -f b.dump)')
     expect(postgres.stderr).not.toContain('s3cret')
-  }, 60_000)
+  }, 180_000)
 })
 
 describe('npm run console -- restore into the deployment', () => {

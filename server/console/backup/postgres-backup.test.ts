@@ -113,6 +113,6 @@ describe.skipIf(onPostgres() || !('bin' in found))(
       } finally {
         await restored.close()
       }
-    }, 180_000)
+    }, 600_000)
   },
 )

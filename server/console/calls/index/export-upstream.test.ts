@@ -6,4 +6,4 @@ import { exportAgainstUpstream } from '../../test-support/export-against-upstrea
 it('exports the same 5,000 call ids, in the same order, as the API lists', async () => {
   const result = await exportAgainstUpstream(5_000)
   expect(result).toMatchObject({ listed: 5_000, exported: 5_000, mismatch: null, totalHeader: '5000' })
-}, 60_000)
+}, 180_000)
