@@ -110,7 +110,13 @@ test('verifies a caller ID', async ({ page }) => {
   const number = `+1415555${1000 + Math.floor(Math.random() * 9000)}`
   await page.goto('/caller-ids')
   await page.getByLabel('Phone number').fill(number)
-  await page.getByRole('button', { name: 'Start verification' }).click()
+  const start = page.getByRole('button', { name: 'Start verification' })
+  let startsSent = 0
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/caller-ids')) startsSent++
+  })
+  await start.click()
+  const pressedAt = Date.now()
 
   const panel = page.getByRole('region', { name: `Verification of ${formatPhone(number)}` })
   // The fault simulator refuses some requests (503): the page says nothing changed and offers Retry, which a person
@@ -122,6 +128,10 @@ test('verifies a caller ID', async ({ page }) => {
     .getByRole('button', { name: 'Retry' })
   await expect(async () => {
     if (await retry.isVisible()) await retry.click()
+    // A press that sent nothing: twice in fresh-clone CIs at load 15 to 23 the form stayed as typed, the button
+    // enabled, and no request left the page (the trace of 074748e's CI; the cause is not found yet). A person presses
+    // again, once nothing was sent for 10 s.
+    else if (startsSent === 0 && Date.now() - pressedAt > 10_000 && (await start.isEnabled())) await start.click()
     await expect(code).toHaveText(/^\d{3} \d{3}$/, { timeout: 10_000 })
     // 90 s was not enough once in a fresh clone's CI at load 15 to 19 (the account's 20 requests a minute shared
     // with the console's own reads); the project keeps a trace of a failure to say more.
