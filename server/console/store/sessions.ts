@@ -3,7 +3,15 @@ import type { RecentSessions } from './recent-sessions'
 import type { SessionRow, UserRow } from './schema'
 
 // Ids per statement: far under either store's limit of bound parameters.
-const FIND_MANY_CHUNK = 200
+const IDS_PER_STATEMENT = 200
+
+/** `run` for each slice of `ids` a statement can take, one after another. */
+async function inChunks<T>(ids: readonly string[], run: (chunk: readonly string[]) => Promise<T>): Promise<T[]> {
+  const results: T[] = []
+  for (let at = 0; at < ids.length; at += IDS_PER_STATEMENT)
+    results.push(await run(ids.slice(at, at + IDS_PER_STATEMENT)))
+  return results
+}
 
 export type SessionWithUser = SessionRow & Pick<UserRow, 'email' | 'role' | 'active' | 'time_zone'>
 
@@ -27,21 +35,17 @@ export function createSessionQueries(db: ConsoleDb, recent: RecentSessions<Sessi
     .select(SESSION_WITH_USER)
     .where('sessions.id_hash', '=', '')
     .compile()
-  const findMany = async (idHashes: readonly string[]): Promise<SessionWithUser[]> => {
-    const rows: SessionWithUser[] = []
-    for (let at = 0; at < idHashes.length; at += FIND_MANY_CHUNK) {
-      const chunk = idHashes.slice(at, at + FIND_MANY_CHUNK)
-      rows.push(
-        ...(await db
+  const findMany = async (idHashes: readonly string[]): Promise<SessionWithUser[]> =>
+    (
+      await inChunks(idHashes, (chunk) =>
+        db
           .selectFrom('sessions')
           .innerJoin('users', 'users.id', 'sessions.user_id')
           .select(SESSION_WITH_USER)
           .where('sessions.id_hash', 'in', chunk)
-          .execute()),
+          .execute(),
       )
-    }
-    return rows
-  }
+    ).flat()
   return {
     insert: async (row: SessionRow) => {
       await db.insertInto('sessions').values(row).execute()
@@ -68,7 +72,7 @@ export function createSessionQueries(db: ConsoleDb, recent: RecentSessions<Sessi
      * them RECENT_MS more (a change told meanwhile wins: they are then read at their next request). Returns how many.
      */
     refreshKept: async (withinMs: number): Promise<number> => {
-      const due = recent.dueForRefresh(withinMs, FIND_MANY_CHUNK)
+      const due = recent.dueForRefresh(withinMs, IDS_PER_STATEMENT)
       if (due.length === 0) return 0
       const since = recent.generation()
       const rows = await findMany(due)
@@ -82,14 +86,14 @@ export function createSessionQueries(db: ConsoleDb, recent: RecentSessions<Sessi
      * the latest, and never moved back (another instance may have written a later time).
      */
     touchMany: async (idHashes: readonly string[], now: number) => {
-      for (let at = 0; at < idHashes.length; at += FIND_MANY_CHUNK) {
-        await db
+      await inChunks(idHashes, (chunk) =>
+        db
           .updateTable('sessions')
           .set({ last_seen_at: now })
-          .where('id_hash', 'in', idHashes.slice(at, at + FIND_MANY_CHUNK))
+          .where('id_hash', 'in', chunk)
           .where('last_seen_at', '<', now)
-          .execute()
-      }
+          .execute(),
+      )
     },
     delete: async (idHash: string) => {
       await recent.written(() => db.deleteFrom('sessions').where('id_hash', '=', idHash).executeTakeFirst())
