@@ -15,3 +15,10 @@ export async function resetQuirks(): Promise<void> {
   const res = await fetch(`${urls.quirksApi}/__quirks`, { method: 'DELETE' })
   if (!res.ok) throw new Error(`the quirks upstream did not reset: ${res.status}`)
 }
+
+/** Every request that reached the quirks upstream's API, as `METHOD path?query`, oldest first. */
+export async function seenByQuirks(): Promise<string[]> {
+  const res = await fetch(`${urls.quirksApi}/__quirks/seen`)
+  if (!res.ok) throw new Error(`the quirks upstream did not say what it saw: ${res.status}`)
+  return (await res.json()) as string[]
+}

@@ -68,9 +68,24 @@ export const markCallbackDone = (id: string) =>
 export const cancelCallback = (id: string) =>
   apiRequest(pathOf(CALLBACK_PATHS.cancel, id), { ...onConsole, method: 'POST', schema: callback })
 
-/** True for the first of this person's tabs (or browsers) to ask once it is due: that one tells them. */
+/** This tab's name in its notice claims, while it is open (getRandomValues: randomUUID needs https). */
+const NOTICE_TAB = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+  byte.toString(16).padStart(2, '0'),
+).join('')
+
+/**
+ * True for the first of this person's tabs (or browsers) to ask once it is due: that one tells them. The same tab
+ * asking again hears true again, so a claim whose answer was lost can be asked once more.
+ */
 export const claimCallbackNotice = async (id: string) =>
-  (await apiRequest(pathOf(CALLBACK_PATHS.notice, id), { ...onConsole, method: 'POST', schema: noticeAnswer })).first
+  (
+    await apiRequest(pathOf(CALLBACK_PATHS.notice, id), {
+      ...onConsole,
+      method: 'POST',
+      query: { tab: NOTICE_TAB },
+      schema: noticeAnswer,
+    })
+  ).first
 
 export const rescheduleCallback = ({ id, dueAt }: { id: string; dueAt: string }) =>
   apiRequest(pathOf(CALLBACK_PATHS.reschedule, id), {

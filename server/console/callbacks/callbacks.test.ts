@@ -128,6 +128,33 @@ describe('callbacks', () => {
     await t.store.close()
   })
 
+  it('tells the tab that won a notice so again when it asks again, its first answer lost, and no other tab', async () => {
+    const { t, clock, ana } = await team()
+    const callId = await place(t, ana)
+    const asked = await ask(t, ana, { call_id: callId, due_at: iso(clock.now() + MINUTE), owner: 'placer' })
+    expect(asked.status, await asked.clone().text()).toBe(201)
+    const callback = (await asked.json()) as Callback
+    clock.advance(MINUTE)
+    const notice = async (tab: string) => {
+      const res = await t.request(`${CALLBACKS}/${callback.id}/notice?tab=${tab}`, { cookie: ana, method: 'POST' })
+      expect(res.status, await res.clone().text()).toBe(200)
+      return ((await res.json()) as { first: boolean }).first
+    }
+    const [first, second] = await Promise.all([notice('tab-aaaaaaaa'), notice('tab-bbbbbbbb')])
+    expect([first, second]).toEqual(expect.arrayContaining([true, false]))
+    const winner = first ? 'tab-aaaaaaaa' : 'tab-bbbbbbbb'
+    const other = first ? 'tab-bbbbbbbb' : 'tab-aaaaaaaa'
+    expect(await notice(winner)).toBe(true)
+    expect(await notice(other)).toBe(false)
+    // A tab that names itself not at all (an older page) never wins it again.
+    const unnamed = await t.request(`${CALLBACKS}/${callback.id}/notice`, { cookie: ana, method: 'POST' })
+    expect(await unnamed.json()).toEqual({ first: false })
+    const refused = await t.request(`${CALLBACKS}/${callback.id}/notice?tab=a%20b`, { cookie: ana, method: 'POST' })
+    expect(refused.status).toBe(400)
+    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+    await t.store.close()
+  })
+
   it('refuses what the rules do not allow, each in words, as problem+json', async () => {
     const { t, clock, ana, bo, mia } = await team()
     const callId = await place(t, ana)

@@ -8,6 +8,7 @@ import {
   type CallbackInput,
   callbackInput,
   LONGEST_WAIT_DAYS,
+  noticeQuery,
   OVERDUE_AFTER_MS,
   rescheduleInput,
 } from '../../../src/api/contract/callback-schemas'
@@ -257,13 +258,14 @@ export function callbackRoutes(options: CallbackRoutesOptions) {
       await recordCallback(audit, c, 'callback.cancelled', cancelled, 200)
       return c.json(callbackOf(cancelled))
     })
-    .post(CALLBACK_PATHS.notice, ...works, async (c) => {
+    .post(CALLBACK_PATHS.notice, ...works, queryString(noticeQuery, 'Check the tab’s id.'), async (c) => {
       const id = c.req.param('id')
+      const tab = c.req.valid('query').tab ?? null
       const row = CALLBACK_ID.test(id) ? await store.callbacks.find(id) : null
       const userId = c.get('session').userId
       if (!row || (row.owner !== null && row.owner.userId !== userId))
         return sendProblem(c, 404, 'No such callback', 'That callback does not exist, or it is not yours.')
       const due = row.dueAt <= now() && row.done === null && row.cancelledAt === null
-      return c.json({ first: due && (await store.callbacks.noteNotice(row.id, userId, now())) })
+      return c.json({ first: due && (await store.callbacks.noteNotice(row.id, userId, tab, now())) })
     })
 }

@@ -203,14 +203,25 @@ export function createCallbackQueries(db: ConsoleDb, adapter: StoreAdapter) {
           .where('cancelled_at', 'is', null)
           .executeTakeFirst(),
       ),
-    /** True for the first to note that this person was told: the one insert that wins, on either store. */
-    noteNotice: async (callbackId: string, userId: string, at: number): Promise<boolean> => {
+    /**
+     * True for the first to note that this person was told (the one insert that wins, on either store), and again
+     * for that same tab when it asks again: its first answer may never have reached it.
+     */
+    noteNotice: async (callbackId: string, userId: string, tab: string | null, at: number): Promise<boolean> => {
       const result = await db
         .insertInto('callback_notices')
-        .values({ callback_id: callbackId, user_id: userId, at })
+        .values({ callback_id: callbackId, user_id: userId, at, tab })
         .onConflict((oc) => oc.columns(['callback_id', 'user_id']).doNothing())
         .executeTakeFirst()
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) return true
+      if (tab === null) return false
+      const won = await db
+        .selectFrom('callback_notices')
+        .select('tab')
+        .where('callback_id', '=', callbackId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+      return won?.tab === tab
     },
   }
 }

@@ -702,6 +702,8 @@ interface CallbackNoticesTable {
   callback_id: string
   user_id: string
   at: number
+  /** The tab that won the notice (migration 0040); null for one of an older tab. */
+  tab: string | null
 }
 
 // Issue 51, outcomes: what follows a call, keyed by the service's call_id (store/call-work.ts).

@@ -154,6 +154,8 @@ const MOVED = '/moved'
 function serveApi(state: QuirksUpstream, calls: QuirkCall[], req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://quirks')
   if (url.pathname === '/__quirks') return control(state, req, res)
+  // What reached the API, for a journey to count (how many times the console asked), not to time.
+  if (url.pathname === '/__quirks/seen') return json(res, 200, state.seen)
   state.seen.push(`${req.method} ${url.pathname}${url.search}`)
   const { quirks } = state
   compressAnswer(res, quirks.compress)

@@ -67,6 +67,18 @@ export const callbackList = z.object({ callbacks: z.array(callback) })
 
 export const timeZonesAnswer = z.object({ number: z.string(), time_zones: z.array(z.string()) })
 
+/**
+ * A notice claim names its tab (a random id the tab keeps while it is open): the tab that won hears `first` again
+ * when it asks again, its first answer lost. Left out by an older tab, which then cannot ask again.
+ */
+export const noticeQuery = z.object({
+  tab: z.optional(
+    z
+      .string()
+      .check(z.regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'Name the tab with 8 to 64 letters, digits or dashes.' })),
+  ),
+})
+
 export const noticeAnswer = z.object({
   /** True for the first tab, browser or instance of this person to ask: that one shows the notification. */
   first: z.boolean(),

@@ -42,6 +42,7 @@ import { migration as m0036 } from './0036_metadata_key_values'
 import { migration as m0037 } from './0037_live_notices'
 import { migration as m0038 } from './0038_session_change_notices'
 import { migration as m0039 } from './0039_person_change_notices'
+import { migration as m0040 } from './0040_callback_notice_tabs'
 import type { StoreMigration } from './store-migration'
 
 /** Every migration, by its name, in the order they apply (migrations.test.ts holds it to the files' numbers). */
@@ -85,6 +86,7 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: StoreMigra
   ['0037_live_notices', m0037],
   ['0038_session_change_notices', m0038],
   ['0039_person_change_notices', m0039],
+  ['0040_callback_notice_tabs', m0040],
 ]
 
 export const migrationProviderFor = (store: StoreAdapter): MigrationProvider => ({

@@ -17,10 +17,18 @@ describe('due notices', () => {
     expect(claims).toEqual(['cb_a', 'cb_b', 'cb_c'])
   })
 
-  it('tells of nothing when the console cannot be asked', async () => {
-    const notices = createDueNotices(async () => {
-      throw new Error('offline')
+  it('tells of nothing while the console cannot be asked, and asks again with the next poll', async () => {
+    let online = false
+    const claims: string[] = []
+    const notices = createDueNotices(async (id) => {
+      claims.push(id)
+      if (!online) throw new Error('offline')
+      return true
     })
     expect(await notices.take([due('cb_a')])).toEqual([])
+    online = true
+    expect((await notices.take([due('cb_a')])).map((c) => c.id)).toEqual(['cb_a'])
+    expect(await notices.take([due('cb_a')])).toEqual([])
+    expect(claims).toEqual(['cb_a', 'cb_a'])
   })
 })

@@ -39,9 +39,12 @@ export default function DueNow() {
     }
   }, [])
 
+  // On every answer, not only a changed one (an equal answer keeps its reference): a claim that got no answer is
+  // asked again with the next one.
+  const { data: dueNow, dataUpdatedAt } = due
   useEffect(() => {
-    if (!due.data) return
-    void notices.current.take(due.data).then((told) => {
+    if (!dueNow || !dataUpdatedAt) return
+    void notices.current.take(dueNow).then((told) => {
       if (!mounted.current || told.length === 0) return
       const { format, zone, router } = latest.current
       if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
@@ -58,7 +61,7 @@ export default function DueNow() {
         }
       } else setToasts((shown) => [...shown, ...told])
     })
-  }, [due.data])
+  }, [dueNow, dataUpdatedAt])
 
   const count = due.data?.length ?? 0
   const dueIds = new Set(due.data?.map((callback) => callback.id))
