@@ -129,9 +129,16 @@ test('verifies a caller ID', async ({ page }) => {
   await expect(async () => {
     if (await retry.isVisible()) await retry.click()
     // A press that sent nothing: twice in fresh-clone CIs at load 15 to 23 the form stayed as typed, the button
-    // enabled, and no request left the page (the trace of 074748e's CI; the cause is not found yet). A person presses
-    // again, once nothing was sent for 10 s.
-    else if (startsSent === 0 && Date.now() - pressedAt > 10_000 && (await start.isEnabled())) await start.click()
+    // enabled, and no request left the page (the trace of 074748e's CI). The likely cause, mended: the page moved
+    // under the pointer as the slow-down notice and the header's "not usable" box came and went with the 429s and
+    // 503s (quirks/slow-down-in-place.spec.ts). A person presses again once nothing was sent for 10 s; the log says
+    // so, as a lost press is still a bug.
+    else if (startsSent === 0 && Date.now() - pressedAt > 10_000 && (await start.isEnabled())) {
+      console.warn(
+        'faults.spec "verifies a caller ID": a press of Start verification sent nothing in 10 s; pressed again',
+      )
+      await start.click()
+    }
     await expect(code).toHaveText(/^\d{3} \d{3}$/, { timeout: 10_000 })
     // 90 s was not enough once in a fresh clone's CI at load 15 to 19 (the account's 20 requests a minute shared
     // with the console's own reads); the project keeps a trace of a failure to say more.

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
 import { serviceReach } from '@/api/service-reach'
 import { sessionQueries } from '@/api/session'
+import { cn } from '@/lib/cn'
 
 /**
  * Admins only: whether the console can use the voice service, and if not, why. Never the key. The console's
@@ -19,24 +20,32 @@ export default function UpstreamBanner() {
     else serviceReach.sawFailure(data.message)
   }, [data, dataUpdatedAt])
   if (!data) return null
-  if (data.state === 'connected' && down === null) {
-    return (
-      <p className="mx-auto max-w-6xl px-4 pb-2 text-xs text-slate-600 dark:text-slate-400">
-        <span aria-hidden="true" className="mr-1 inline-block size-2 rounded-full bg-emerald-500" />
-        {data.message}
-      </p>
-    )
-  }
+  const connected = data.state === 'connected' && down === null
   const message = data.state !== 'connected' || down === null ? data.message : down
+  // One line either way, "not usable" in amber: it comes and goes with the service's 5xx answers, and a box of its
+  // own moved the whole page down and back each time, under a person's pointer (the pages show their errors in
+  // full). Keyed, so that the alert is a new element each time and is announced.
   return (
-    <div className="mx-auto max-w-6xl px-4 pb-3">
-      <p
-        role="alert"
-        className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-      >
-        <span className="font-semibold">The voice service is not usable. </span>
-        {message} {down !== null && 'The pages load again by themselves once it answers.'}
-      </p>
-    </div>
+    <p
+      key={String(connected)}
+      role={connected ? undefined : 'alert'}
+      className={cn(
+        'mx-auto max-w-6xl px-4 pb-2 text-xs',
+        connected ? 'text-slate-600 dark:text-slate-400' : 'text-amber-900 dark:text-amber-200',
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={cn('mr-1 inline-block size-2 rounded-full', connected ? 'bg-emerald-500' : 'bg-amber-500')}
+      />
+      {connected ? (
+        data.message
+      ) : (
+        <>
+          <span className="font-semibold">The voice service is not usable. </span>
+          {message} {down !== null && 'The pages load again by themselves once it answers.'}
+        </>
+      )}
+    </p>
   )
 }

@@ -117,7 +117,9 @@ describe.runIf(onPostgres())('the notice of a change to a person (migration 0039
     const provider = migrationProviderFor(store.adapter)
     const migrator = new Migrator({ db: store.db, provider })
     const down = await migrator.migrateTo('0038_session_change_notices')
-    expect(down.results?.map((result) => result.migrationName)).toEqual(['0039_person_change_notices'])
+    // Later migrations are undone first; 0039 is the last undone.
+    expect(down.error).toBeUndefined()
+    expect(down.results?.map((result) => result.migrationName).at(-1)).toBe('0039_person_change_notices')
     await heardSoFar()
     await admin.query('update users set last_sign_in_at = 2 where id = $1', [userId])
     expect(await heardSoFar()).toEqual([''])
