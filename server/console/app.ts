@@ -22,8 +22,15 @@ export type { ConsoleAppOptions } from './console-app/options'
 // The contract is zod/mini, which brings no messages of its own: a field without one is described in English.
 z.config(z.locales.en())
 
-/** The app, and the fast path for voice API reads that the server puts in front of it (proxy/fast-reads.ts). */
-export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEnv>; fastReads: FastReads } {
+/**
+ * The app, the fast path for voice API reads that the server puts in front of it (proxy/fast-reads.ts), and what
+ * the server's stop writes before the store closes (the sessions' gathered last-seen times).
+ */
+export function createConsole(options: ConsoleAppOptions): {
+  app: Hono<SessionEnv>
+  fastReads: FastReads
+  flush: () => Promise<void>
+} {
   const parts = consoleParts(options)
   const app = new Hono<SessionEnv>()
   mountMiddleware(app, options, parts)
@@ -35,5 +42,5 @@ export function createConsole(options: ConsoleAppOptions): { app: Hono<SessionEn
   mountLiveRoutes(app, options, parts)
   mountVoiceApi(app, options, parts)
   mountWeb(app, options, parts)
-  return { app, fastReads: fastReadsOf(options, parts) }
+  return { app, fastReads: fastReadsOf(options, parts), flush: parts.sessions.flushSeen }
 }

@@ -186,7 +186,7 @@ export async function startConsole(
   })
   if (alerts) ops.metrics.watchLease(ALERT_RULES_LEASE, alerts.leaseHeld)
   if (callIndex) ops.metrics.watchLease(CALL_INDEX_LEASE, callIndex.leaseHeld)
-  const { app, fastReads } = createConsole({
+  const { app, fastReads, flush } = createConsole({
     ...config,
     store,
     audit,
@@ -249,6 +249,8 @@ export async function startConsole(
       await refusals.close()
       await auditHead.close()
       await presence.close()
+      // Sessions seen in the last seconds keep that time: another instance judges them idle by the store's.
+      await flush()
       await store.close()
       // The counts of errors still folding (http/repeated-errors.ts) are written before the process goes.
       logger.close()

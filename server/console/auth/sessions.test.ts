@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../shared/test-support/eventually'
 import { clearedCookie, createTestConsole, fakeClock, type TestConsole } from '../test-support/console-app'
@@ -176,5 +177,37 @@ describe('last-seen writes', () => {
     expect((await sessions.resolve(tokens[0]))?.email).toBe('ana@example.com')
     // One write for both, at the earlier of their latest times (the second's: the first was seen again since).
     await eventually(async () => expect(await seenTimes()).toEqual([first + 1_000, first + 1_000]), 5_000)
+  })
+
+  it('are written at once when the instance stops, not lost with its gathering', async () => {
+    const failures: number[] = []
+    const sessions = createSessionService(t.store, { idleMs: IDLE, absoluteMs: ABSOLUTE }, clock.now, {
+      gatherSeenMs: 60 * 60_000,
+      onWriteFailed: (_error, count) => failures.push(count),
+    })
+    const cookie = await t.signIn('ana@example.com')
+    const signedIn = clock.now()
+    clock.advance(60_000)
+    expect((await sessions.resolve(cookie.slice(cookie.indexOf('=') + 1)))?.email).toBe('ana@example.com')
+    expect(await seenTimes()).toEqual([signedIn])
+    await sessions.flushSeen()
+    expect(await seenTimes()).toEqual([signedIn + 60_000])
+    expect(failures).toEqual([])
+  })
+
+  it('that the store refuses are said, with how many sessions they were', async () => {
+    const failures: number[] = []
+    const sessions = createSessionService(t.store, { idleMs: IDLE, absoluteMs: ABSOLUTE }, clock.now, {
+      gatherSeenMs: 60 * 60_000,
+      onWriteFailed: (_error, count) => failures.push(count),
+    })
+    const cookie = await t.signIn('ana@example.com')
+    clock.advance(60_000)
+    expect((await sessions.resolve(cookie.slice(cookie.indexOf('=') + 1)))?.email).toBe('ana@example.com')
+    // A real refusal: the table is not there any more.
+    await sql`alter table sessions rename to sessions_gone`.execute(t.store.db)
+    await sessions.flushSeen()
+    expect(failures).toEqual([1])
+    await sql`alter table sessions_gone rename to sessions`.execute(t.store.db)
   })
 })

@@ -40,30 +40,35 @@ export function createSessionService(
   store: ConsoleStore,
   policy: SessionPolicy,
   now: () => number,
-  { gatherSeenMs = TOUCH_GATHER_MS } = {},
+  {
+    gatherSeenMs = TOUCH_GATHER_MS,
+    onWriteFailed = () => {},
+  }: { gatherSeenMs?: number; onWriteFailed?: (error: unknown, sessions: number) => void } = {},
 ) {
   // Last-seen times not yet written, by session (the latest): the batch's oldest is written for all of it (never
   // later than a session's request), after at most TOUCH_GATHER_MS.
   const unwritten = new Map<string, number>()
   let gathering: ReturnType<typeof setTimeout> | null = null
-  const writeSeen = () => {
+  const writeSeen = async () => {
+    if (gathering) clearTimeout(gathering)
     gathering = null
     if (unwritten.size === 0) return
     const batch = [...unwritten]
     unwritten.clear()
     const oldest = Math.min(...batch.map(([, seenAt]) => seenAt))
-    // A store that cannot take them loses them: those sessions are idle from their last write, by seconds.
-    void store.sessions
+    // A store that cannot take them loses them, said in the log: those sessions are idle from their last write, by
+    // seconds.
+    await store.sessions
       .touchMany(
         batch.map(([idHash]) => idHash),
         oldest,
       )
-      .catch(() => {})
+      .catch((error: unknown) => onWriteFailed(error, batch.length))
   }
   const noteSeen = (idHash: string, at: number) => {
     unwritten.set(idHash, at)
     store.sessions.keptSeen(idHash, at)
-    gathering ??= setTimeout(writeSeen, gatherSeenMs)
+    gathering ??= setTimeout(() => void writeSeen(), gatherSeenMs)
     gathering.unref?.()
   }
   const lastSeen = (idHash: string, row: SessionWithUser) => Math.max(row.last_seen_at, unwritten.get(idHash) ?? 0)
@@ -136,6 +141,9 @@ export function createSessionService(
     async end(token: string | null | undefined): Promise<void> {
       if (token) await store.sessions.delete(hashSessionToken(token))
     },
+
+    /** Writes the last-seen times gathered so far, now: at shutdown, before the store closes. */
+    flushSeen: writeSeen,
   }
 }
 

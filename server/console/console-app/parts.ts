@@ -37,7 +37,10 @@ export function consoleParts(options: ConsoleAppOptions) {
   const origins = new Set([...hosts].map((host) => `${options.publicUrl.protocol}//${host}`))
   const https = options.publicUrl.protocol === 'https:'
   const cookie = sessionCookie(https)
-  const sessions = createSessionService(options.store, options.session, now)
+  const sessions = createSessionService(options.store, options.session, now, {
+    onWriteFailed: (error, count) =>
+      options.logger.error({ msg: 'could not write sessions’ last-seen times', sessions: count, error: String(error) }),
+  })
   const throttle = createSignInThrottle(options.store, options.throttle ?? DEFAULT_THROTTLE, now)
   const setting = options.storageOrigins ?? { origins: [], learn: true }
   // The origins an admin has already named for storage are served as well; the voice API's at named links only.
