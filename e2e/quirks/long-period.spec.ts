@@ -4,7 +4,11 @@
 import { expect, test } from '@playwright/test'
 import { resetQuirks, setQuirks } from '../support/quirks'
 
-test.beforeEach(() => setQuirks({ periodEnd: '2027-11-01T00:00:00Z' }))
+// From a plain service: a journey of another file may have left a switch set.
+test.beforeEach(async () => {
+  await resetQuirks()
+  await setQuirks({ periodEnd: '2027-11-01T00:00:00Z' })
+})
 test.afterEach(() => resetQuirks())
 
 test('a year-long billing period: the figures, and a note instead of the daily series, with no error', async ({

@@ -8,7 +8,11 @@ import { expect } from '../support/test'
 const LONG_TIER = 'Enterprise Committed-Use Annual Volume Plan (North America, Europe and Asia-Pacific regions)'
 
 test.use({ viewport: { width: 1280, height: 800 } })
-test.beforeEach(() => setQuirks({ tierName: LONG_TIER }))
+// From a plain service: a journey of another file may have left a switch set.
+test.beforeEach(async () => {
+  await resetQuirks()
+  await setQuirks({ tierName: LONG_TIER })
+})
 test.afterEach(() => resetQuirks())
 
 test('a long tier name does not push the header’s controls onto a second row', async ({ page }) => {

@@ -6,6 +6,8 @@ import { expect, test } from '@playwright/test'
 import { resetQuirks, setQuirks } from '../support/quirks'
 
 test.beforeEach(() => resetQuirks())
+// Its switches refuse or break every read: none is left set for the next file's journeys.
+test.afterEach(() => resetQuirks())
 
 test('the slow-down notice comes and goes over the page, and Start verification stays where it was', async ({
   page,

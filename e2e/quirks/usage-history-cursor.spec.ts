@@ -4,6 +4,8 @@
 import { expect, test } from '@playwright/test'
 import { resetQuirks, setQuirks } from '../support/quirks'
 
+// Every switch plain before and after: a journey of another file may have left one set.
+test.beforeEach(() => resetQuirks())
 test.afterEach(() => resetQuirks())
 
 test('a repeated history page ends "Load more", in words, without showing a period twice', async ({ page }) => {
