@@ -265,6 +265,12 @@ describe('usage reports by email', () => {
     // Both tick every 20 ms and run a worker, as two consoles do.
     for (const sender of senders) sender.start()
     await eventually(() => expect(smtp.messages).toHaveLength(4))
+    // The clock jumps a day, past every claim's lease: a send still being recorded would count as abandoned and be
+    // sent again by the other instance (a lease that ran out, as designed). So the jump waits for the four outcomes.
+    await eventually(async () => {
+      const rows = await first.reportDeliveries.page({ after: null, limit: 50 })
+      expect(rows.map((row) => row.status)).toEqual(Array(4).fill('delivered'))
+    })
     // A later day: one more each for the daily subscriptions, and still one monthly.
     now += 86_400_000
     await eventually(() => expect(smtp.messages).toHaveLength(7))
