@@ -211,6 +211,9 @@ export function appEnv({ port, simPort, apiKey, distPort = port }: AppOptions): 
     CONSOLE_QUERY_RATE_LIMIT: '100000',
     CONSOLE_EXPORTS_PER_PERSON: '100',
     CONSOLE_LOG: 'off',
+    // Playwright's request client, unlike a browser, does not send a request again when the kept-alive socket it
+    // reused was closed at that moment (ECONNRESET, twice in CI at the 5 s default): an idle minute is kept here.
+    CONSOLE_KEEP_ALIVE_TIMEOUT_MS: '60000',
     // The alerts journey's webhook receiver listens on 127.0.0.1, which the SSRF guard refuses otherwise.
     CONSOLE_WEBHOOK_ALLOW_PRIVATE: 'on',
     // The single sign-on journey sets the demo OpenID provider, on 127.0.0.1, from the page (sso-settings.spec.ts).

@@ -32,6 +32,11 @@ const NOTES: Record<Setting, Note> = {
   },
   CONSOLE_FORWARDED_HEADER: { group: 'Serving', meaning: 'Which header the trusted proxies name the client in.' },
   CONSOLE_HEADERS_TIMEOUT_MS: { group: 'Serving', meaning: 'How long a client may take to send its headers.' },
+  CONSOLE_KEEP_ALIVE_TIMEOUT_MS: {
+    group: 'Serving',
+    meaning:
+      'How long an idle kept-alive connection stays open (1,000 to 600,000). Longer than the idle timeout of a load balancer in front.',
+  },
   CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: {
     group: 'Serving',
     meaning: 'Sockets one client address may hold at once (a trusted proxy’s are not capped).',

@@ -131,6 +131,9 @@ export const envSchema = z.object({
   CONSOLE_FORWARDED_HEADER: z.enum(['x-forwarded-for', 'forwarded']).default('x-forwarded-for'),
   // At most the request timeout (60 s): Node refuses a header timeout longer than it.
   CONSOLE_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
+  // Longer than the idle timeout of whatever sits in front (nginx's keepalive_timeout 2 s, deploy/nginx/; a cloud
+  // load balancer's is often 60 s), or it may write a request on a connection as the console closes it.
+  CONSOLE_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(5_000),
   // An office behind one NAT address is hundreds of people, each with a live stream and a few kept-alive sockets:
   // 100 refused a 200-person office. 1,000 is the server's whole cap (server.ts); lower it facing the open internet.
   CONSOLE_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000).default(1_000),
@@ -268,6 +271,8 @@ export interface NetworkConfig {
   trustedProxies: TrustedProxies
   forwardedHeader: ForwardedHeader
   headersTimeoutMs: number
+  /** How long an idle kept-alive connection stays open. */
+  keepAliveTimeoutMs: number
   /** Sockets from one address at once; a trusted proxy's own sockets are not capped. */
   maxConnectionsPerAddress: number
 }
@@ -339,6 +344,7 @@ export function loadConsoleConfig(env: Record<string, string | undefined> = proc
       trustedProxies: readTrustedProxies(e.CONSOLE_TRUSTED_PROXIES),
       forwardedHeader: e.CONSOLE_FORWARDED_HEADER,
       headersTimeoutMs: e.CONSOLE_HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.CONSOLE_KEEP_ALIVE_TIMEOUT_MS,
       maxConnectionsPerAddress: e.CONSOLE_MAX_CONNECTIONS_PER_ADDRESS,
     },
     alertChannels: readAlertChannels(e),

@@ -12,11 +12,6 @@ import { endWithProblem } from '../http/socket-problem'
 import type { FastReads } from '../proxy/fast-reads'
 
 const MAX_CONNECTIONS = 1_000
-/**
- * How long an idle kept-alive connection stays open. A load balancer in front must close its idle ones
- * sooner (deploy/nginx/console.conf: keepalive_timeout), or it may write a request on one as it closes here.
- */
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000
 
 export async function listenConsole(
   config: ConsoleConfig,
@@ -41,7 +36,8 @@ export async function listenConsole(
         serverOptions: {
           headersTimeout: config.network.headersTimeoutMs,
           requestTimeout: 60_000,
-          keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+          // A load balancer in front must close its idle connections sooner (CONSOLE_KEEP_ALIVE_TIMEOUT_MS).
+          keepAliveTimeout: config.network.keepAliveTimeoutMs,
           connectionsCheckingInterval: 1_000,
         },
       },

@@ -1,6 +1,7 @@
 // The header timeout and the per-address connection cap, on real sockets over loopback.
 import { connect, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { loadConsoleConfig } from '../config'
 import { startTestServer, type TestServer } from '../test-support/running-console'
 import { checkSocketProblemId } from '../test-support/socket-problem-id'
 
@@ -51,6 +52,20 @@ describe('the header timeout', () => {
     const { head, body } = headAndBody(text)
     const { logged } = await checkSocketProblemId(head, body, server.lines)
     expect(logged).toMatchObject({ status: 408, cause: 'ERR_HTTP_REQUEST_TIMEOUT', client: '127.0.0.1' })
+  })
+})
+
+describe('the keep-alive timeout', () => {
+  it('keeps an idle connection open for CONSOLE_KEEP_ALIVE_TIMEOUT_MS, and says so to the client', async () => {
+    server = await startTestServer({ CONSOLE_KEEP_ALIVE_TIMEOUT_MS: '65000' })
+    // Node names its idle timeout in every kept-alive answer: the setting's, in seconds.
+    const res = await fetch(`${server.url}/api/console/setup`)
+    expect(res.headers.get('keep-alive')).toBe('timeout=65')
+  })
+
+  it('is 5 s unless told, and refuses one under a second, naming the setting', () => {
+    expect(loadConsoleConfig({}).network.keepAliveTimeoutMs).toBe(5_000)
+    expect(() => loadConsoleConfig({ CONSOLE_KEEP_ALIVE_TIMEOUT_MS: '500' })).toThrow(/CONSOLE_KEEP_ALIVE_TIMEOUT_MS/)
   })
 })
 
