@@ -16,3 +16,21 @@ export function responseDelivery(c: Context): Promise<Delivery> | undefined {
     outgoing.once('close', () => resolve(outgoing.writableFinished ? 'finished' : 'aborted'))
   })
 }
+
+/**
+ * How long an export's client may take nothing before its response is ended: a paused download or a laptop gone to
+ * sleep would otherwise hold its person's and its instance's export slots for as long as the connection lived.
+ */
+const STALLED_RESPONSE_MS = 60_000
+
+/**
+ * Ends the response once its socket has been idle `ms`: nothing written went through (the client's buffers are
+ * full) and nothing came. A slow reader is never cut, since each write that goes through starts the wait again;
+ * nor is the connection afterwards, as the listener is the response's. Ended so, a stream's cancel runs, which
+ * gives its slots back and audits the export as aborted.
+ */
+export function endWhenStalled(c: Context, ms = STALLED_RESPONSE_MS): void {
+  const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing
+  if (!(outgoing instanceof ServerResponse)) return
+  outgoing.setTimeout(ms, () => outgoing.destroy())
+}

@@ -15,7 +15,7 @@ import { type CsvStreamEnd, csvStream } from '../../http/csv-stream'
 import type { ExportTurns } from '../../http/export-turns'
 import { sendInvalidFields } from '../../http/invalid-fields'
 import { queryString } from '../../http/query-string'
-import { responseDelivery } from '../../http/response-delivery'
+import { endWhenStalled, responseDelivery } from '../../http/response-delivery'
 import type { ConsoleStore } from '../../store'
 import { exportColumns } from './export-columns'
 import { searchFilterOf, termsProblem } from './search-filter'
@@ -98,6 +98,7 @@ export function callExportRoutes(options: {
           await claim.release()
           throw error
         })
+      endWhenStalled(c)
       const body = csvStream({
         bom: byteOrder.bom,
         header: columns.header,
