@@ -52,9 +52,12 @@ describe('a call whose status the spec does not list, watched live', () => {
     const unknownPolls = () => statusPolls(QUIRK_CALL_IDS.unknownStatus).length
     const ringingPolls = () => statusPolls(QUIRK_CALL_IDS.ringing).length
     await expect.poll(unknownPolls, { timeout: 20_000 }).toBe(UNKNOWN_CHECKS)
-    // The ringing call beside it, every 100 ms, was asked for more often: the unknown one's pace is the slow one.
+    // The ringing call beside it (every 100 ms, against 300) is due whenever the unknown one is: asked for at least
+    // as often. About twice as often on a quiet machine, but an event loop held up for 300 ms finds both due at each
+    // late tick (3 and 3 in a fresh-clone CI at load 15). What the machine cannot change is read below: the unknown
+    // one is asked for a bounded number of times, however long the other is followed.
     const ringingThen = ringingPolls()
-    expect(ringingThen).toBeGreaterThan(UNKNOWN_CHECKS)
+    expect(ringingThen).toBeGreaterThanOrEqual(UNKNOWN_CHECKS)
     // Three more slow intervals at least (three ringing polls each) while the ringing call is followed: none for
     // the unknown one.
     await expect.poll(ringingPolls, { timeout: 20_000 }).toBeGreaterThan(ringingThen + 9)
