@@ -25,6 +25,22 @@ function reader(timeoutMs = 10_000) {
 }
 
 describe("the console's own reads of the voice API", () => {
+  it('runs many reads at once without a "possible memory leak" warning on stderr', async () => {
+    const warnings: string[] = []
+    const warned = (warning: Error) => warnings.push(warning.name)
+    process.on('warning', warned)
+    try {
+      const { get } = reader()
+      const answers = await Promise.all(Array.from({ length: 24 }, () => get('/account', account)))
+      expect(answers.map((answer) => answer.kind)).toEqual(Array(24).fill('ok'))
+      // Node emits the warning on the next turn of the loop.
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(warnings).not.toContain('MaxListenersExceededWarning')
+    } finally {
+      process.off('warning', warned)
+    }
+  })
+
   it('reads an answer the contract describes, with the key, counted once', async () => {
     const { get, answers } = reader()
     const answer = await get('/account', account)

@@ -3,6 +3,7 @@
 // contract. They go out on the same kept-alive sockets as the proxied reads (api-exchange.ts), not on node's
 // fetch: a second HTTP client in the process (node's bundled undici, its HTTP parser compiled a second time) held
 // about 4 MB of the console's idle memory (bench:memory, 2026-11-28: 94 MB idle before, 89 and 90 after).
+import { setMaxListeners } from 'node:events'
 import type * as z from 'zod/mini'
 import { parseRetryAfter } from '../../../src/api/contract/retry-after'
 import { API_PREFIX } from '../../../src/api/contract/schemas'
@@ -71,6 +72,10 @@ export function createUpstreamGet(options: UpstreamOptions) {
   ]
   const timeoutMs = options.timeoutMs ?? 10_000
   const closing = new AbortController()
+  // Every read under way listens to it, and stops once settled (api-exchange.ts): as many as run at once. Past
+  // Node's default of 10 (the index's detail reads, the live hub's polls) Node printed a false "possible memory
+  // leak" warning to stderr, a plain-text line among the JSON log's.
+  setMaxListeners(0, closing.signal)
   const heard = (response: AnswerHead) => options.onAnswer?.(response.statusCode)
 
   async function get<T>(path: string, schema: z.ZodMiniType<T>): Promise<UpstreamAnswer<T>> {
