@@ -16,6 +16,7 @@ import { startSimulatorProcess } from '../server/console/test-support/simulator-
 import { makeDist } from '../server/console/test-support/stand-in-dist'
 import { findSamples } from '../server/console/test-support/voice-samples'
 import { measureSessionLookups } from './audit/session-lookups'
+import { START_LIMIT_MS } from './child'
 import { integerOption } from './integer-option'
 import { type BenchPostgres, startBenchPostgres } from './stores/bench-postgres'
 import { type SideBySideRow, type StoreLoads, sideBySide, withLoads } from './stores/side-by-side'
@@ -194,7 +195,10 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'audit-bench-'))
   // One stand-in dashboard for both stores' consoles, in the bench's folder, which it removes at the end.
   const distDir = makeDist(dir)
-  const sim = await startSimulatorProcess({ VOICE_SIM_RATE_LIMIT: '1000000000', VOICE_SIM_SEED_CALLS: '0' }, 60_000)
+  const sim = await startSimulatorProcess(
+    { VOICE_SIM_RATE_LIMIT: '1000000000', VOICE_SIM_SEED_CALLS: '0' },
+    START_LIMIT_MS,
+  )
   let postgres: BenchPostgres | null = null
   try {
     const results: Partial<Record<BenchStore, StoreFigures>> = {}

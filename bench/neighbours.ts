@@ -23,7 +23,7 @@ import {
 } from '../server/console/test-support/simulator-process'
 import type { CallSearchQuery } from '../src/api/contract/call-index-schemas'
 import { API_PREFIX, type ListCallsResponse } from '../src/api/contract/schemas'
-import { guardChildren } from './child'
+import { guardChildren, START_LIMIT_MS } from './child'
 import { integerOption } from './integer-option'
 import { type ConsoleChild, startConsoleChild } from './live/console-child'
 import { startHeavyLoad } from './neighbours/heavy-load'
@@ -113,7 +113,10 @@ async function runOn(store: BenchStore, seeded: SeededStore) {
     .filter((testCase) => testCase.name === 'number fragment' || testCase.name === 'metadata value')
     .flatMap((testCase) => testCase.queries)
 
-  running.sim = await startSimulatorProcess({ VOICE_SIM_SEED_CALLS: '3', VOICE_SIM_RATE_LIMIT: '1000000000' })
+  running.sim = await startSimulatorProcess(
+    { VOICE_SIM_SEED_CALLS: '3', VOICE_SIM_RATE_LIMIT: '1000000000' },
+    START_LIMIT_MS,
+  )
   children.push(running.sim.process)
   running.console = await startConsoleChild({
     upstream: running.sim.url,

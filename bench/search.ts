@@ -15,7 +15,7 @@ import {
   type SimulatorProcess,
   startSimulatorProcess,
 } from '../server/console/test-support/simulator-process'
-import { guardChildren } from './child'
+import { guardChildren, START_LIMIT_MS } from './child'
 import { integerOption } from './integer-option'
 import { type ConsoleChild, startConsoleChild } from './live/console-child'
 import { measureCatchUp } from './search/catch-up'
@@ -110,7 +110,10 @@ async function runOn(store: BenchStore, seededPath: string): Promise<StoreResult
     const env = await storeEnv(store, 'search', seededPath)
     if (store === 'postgres') results.loadSeconds = (performance.now() - loadStarted) / 1000
     // The upstream of the console's sync, which then has nothing new to list: its store holds the account.
-    running.sim = await startSimulatorProcess({ VOICE_SIM_SEED_CALLS: '0', VOICE_SIM_RATE_LIMIT: '1000000000' })
+    running.sim = await startSimulatorProcess(
+      { VOICE_SIM_SEED_CALLS: '0', VOICE_SIM_RATE_LIMIT: '1000000000' },
+      START_LIMIT_MS,
+    )
     children.push(running.sim.process)
     running.console = await startConsoleChild({
       upstream: running.sim.url,

@@ -18,7 +18,7 @@ import {
   USAGE_BREAKDOWN_PATHS,
   type UsageDaysResponse,
 } from '../src/api/contract/usage-breakdown-schemas'
-import { guardChildren } from './child'
+import { guardChildren, START_LIMIT_MS } from './child'
 import { integerOption } from './integer-option'
 import { type ConsoleChild, startConsoleChild } from './live/console-child'
 import { SEEDED_UNTIL } from './search/generate-calls'
@@ -103,7 +103,10 @@ async function main() {
   log(`The store with ${calls.toLocaleString('en-US')} indexed calls and their teams...`)
   const store = await usageStore(calls, log)
   copyFileSync(store.path, join(dir, 'console-usage.sqlite'))
-  running.sim = await startSimulatorProcess({ VOICE_SIM_SEED_CALLS: '0', VOICE_SIM_RATE_LIMIT: '1000000000' })
+  running.sim = await startSimulatorProcess(
+    { VOICE_SIM_SEED_CALLS: '0', VOICE_SIM_RATE_LIMIT: '1000000000' },
+    START_LIMIT_MS,
+  )
   children.push(running.sim.process)
   running.console = await startConsoleChild({
     upstream: running.sim.url,

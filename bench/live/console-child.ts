@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '../../server/console/test-support/free-port'
 import { CONSOLE_PREFIX, CSRF_HEADER, CSRF_HEADER_VALUE } from '../../src/api/contract/console-schemas'
+import { START_LIMIT_MS } from '../child'
 import { BENCH_EMAIL, BENCH_PASSWORD, type ProbeAnswer } from './protocol'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -35,7 +36,10 @@ export interface ConsoleChildOptions {
   profileDir?: string
 }
 
-export async function startConsoleChild(options: ConsoleChildOptions, timeoutMs = 60_000): Promise<ConsoleChild> {
+export async function startConsoleChild(
+  options: ConsoleChildOptions,
+  timeoutMs = START_LIMIT_MS,
+): Promise<ConsoleChild> {
   const port = await freePort()
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : []
   const child = spawn(

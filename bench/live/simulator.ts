@@ -10,6 +10,7 @@ import {
 import { createCallQueries } from '../../server/simulator/db/call-queries'
 import { planOf } from '../../server/simulator/routes/call-views'
 import { API_PREFIX, type CreateCallResponse } from '../../src/api/contract/schemas'
+import { START_LIMIT_MS } from '../child'
 import type { StoredPlan } from './transitions'
 
 export interface BenchSimulator {
@@ -32,7 +33,7 @@ export async function startBenchSimulator(dir: string, name: string, speed: numb
       // The bench measures the console's own budget, not the simulator's limit per key.
       VOICE_SIM_RATE_LIMIT: '1000000000',
     },
-    60_000,
+    START_LIMIT_MS,
   )
   let db: Database.Database | null = null
   try {
