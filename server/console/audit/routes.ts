@@ -16,7 +16,7 @@ import { csvStream } from '../http/csv-stream'
 import type { ExportTurns } from '../http/export-turns'
 import { sendInvalidFields } from '../http/invalid-fields'
 import { queryString } from '../http/query-string'
-import { endWhenStalled, responseDelivery } from '../http/response-delivery'
+import { streamDelivery } from '../http/response-delivery'
 import type { ConsoleStore } from '../store'
 import type { AuditFilter } from '../store/audit'
 import type { AuditLog } from './audit-log'
@@ -104,14 +104,13 @@ export function auditRoutes(
         const facts = { actor: actorOf(session), ...requestFacts(c) }
         const claim = await exportTurns.claim(c, session.userId)
         if (claim instanceof Response) return claim
-        endWhenStalled(c)
         const body = csvStream({
           bom: byteOrder.bom,
           header: AUDIT_CSV_HEADER,
           batches: auditBatches(store, filter),
           values: auditCsvValues,
           turns: exportTurns.pages(session.userId),
-          delivery: responseDelivery(c),
+          delivery: streamDelivery(c),
           onEnd: async ({ ended, rows }) => {
             await claim.release()
             return audit.record({

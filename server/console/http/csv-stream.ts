@@ -26,7 +26,7 @@ export function csvStream<T>(options: {
    * away before), or when reading a batch failed. Without `delivery`, after the last row, before the stream closes.
    */
   onEnd: (end: { ended: CsvStreamEnd; rows: number }) => Promise<unknown>
-  /** The response's fate on its socket (`responseDelivery`): after the last row, the end waits for it. */
+  /** The response's fate on its socket (`streamDelivery`): after the last row, the end waits for it. */
   delivery?: Promise<Delivery>
   /**
    * Each batch read and made into CSV in a turn of its own (stream-turns.ts, bound to the person): the instance's

@@ -7,7 +7,7 @@ import { type ServerType, serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it } from 'vitest'
 import { eventually } from '../../shared/test-support/eventually'
-import { endWhenStalled } from './response-delivery'
+import { streamDelivery } from './response-delivery'
 
 const STALL_MS = 200
 const CHUNK = new Uint8Array(64 * 1024).fill(0x61)
@@ -24,12 +24,12 @@ afterEach(
     }),
 )
 
-/** Serves /endless (64 KB chunks for as long as they are taken) and /short, each under endWhenStalled. */
+/** Serves /endless (64 KB chunks for as long as they are taken) and /short, each under streamDelivery. */
 async function start() {
   const seen = { cancelled: false, chunks: 0 }
   const app = new Hono()
     .get('/endless', (c) => {
-      endWhenStalled(c, STALL_MS)
+      void streamDelivery(c, STALL_MS)
       const body = new ReadableStream<Uint8Array>({
         pull(controller) {
           seen.chunks += 1
@@ -42,7 +42,7 @@ async function start() {
       return c.body(body, 200, { 'Content-Type': 'text/plain' })
     })
     .get('/short', (c) => {
-      endWhenStalled(c, STALL_MS)
+      void streamDelivery(c, STALL_MS)
       return c.text('done')
     })
   const port = await new Promise<number>((resolve) => {

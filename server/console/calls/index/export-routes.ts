@@ -15,7 +15,7 @@ import { type CsvStreamEnd, csvStream } from '../../http/csv-stream'
 import type { ExportTurns } from '../../http/export-turns'
 import { sendInvalidFields } from '../../http/invalid-fields'
 import { queryString } from '../../http/query-string'
-import { endWhenStalled, responseDelivery } from '../../http/response-delivery'
+import { streamDelivery } from '../../http/response-delivery'
 import type { ConsoleStore } from '../../store'
 import { exportColumns } from './export-columns'
 import { searchFilterOf, termsProblem } from './search-filter'
@@ -98,14 +98,13 @@ export function callExportRoutes(options: {
           await claim.release()
           throw error
         })
-      endWhenStalled(c)
       const body = csvStream({
         bom: byteOrder.bom,
         header: columns.header,
         batches: selection.pages(EXPORT_PAGE),
         values: columns.values,
         turns: exportTurns.pages(userId),
-        delivery: responseDelivery(c),
+        delivery: streamDelivery(c),
         onEnd: async ({ ended, rows }) => {
           await claim.release()
           return audit.record({
