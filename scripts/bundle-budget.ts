@@ -76,7 +76,10 @@ const COLD_PAGES: ColdPage[] = [
   // the smaller preload helper (see above).
   // 149.44 on 2026-12-06 with issue 53 (a route, six permissions, the header's one width); 149.27 the same day with the
   // session's permissions read as strings (console-schemas.ts: the list of every permission left the entry).
-  coldPage('/calls', 'calls/index.tsx', { limitBytes: 91_400, goalBytes: 140_000 }),
+  // 91.40 on 2026-12-07 (91,402 bytes, 91,384 before) with no code changed in its load: a lazy chunk's new name
+  // (the alerts banner's) alone. Its entry is byte for byte the same once every chunk name in it is replaced by one
+  // fixed name, and 17 bytes more in gzip. 91.5 by the rule above (0.05 to spare).
+  coldPage('/calls', 'calls/index.tsx', { limitBytes: 91_500, goalBytes: 140_000 }),
   // 155.8 on 2026-11-26; 148.5 the same day with the phone formats per group.
   // 149.07 on 2026-12-06 with issue 53's Score this call panel's loader (the panel loads in a chunk of its own).
   // 149.10 on 2026-12-06 (issue 54): the browser's zone read once and one relative-time formatter per locale (time-zone.ts,
