@@ -4,9 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestConsole, expectProblem, type TestConsole } from '../test-support/console-app'
 import { type StandIn, startStandIn } from '../test-support/stand-in-upstream'
 
-// 400 ms, not 150: a CI run at load near 10 once held the recording's headers past 150 ms.
-const TIMEOUT_MS = 400
+// The console's limit on the voice API's headers. 1 s, not 150 ms, nor 400: the recording's headers, sent at once,
+// must arrive within it on a loaded machine (a CI run at load near 10 once held them past 150 ms).
+const TIMEOUT_MS = 1_000
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+// The usage read never answers until the tests end: its 504 alone shows the limit held, with no clock to read.
+let answerUsage = () => {}
+const usageAnswered = new Promise<void>((resolve) => {
+  answerUsage = resolve
+})
 
 const hostile = new Hono()
   .get('/api/v1/voice/account', (c) =>
@@ -20,7 +26,7 @@ const hostile = new Hono()
     }),
   )
   .get('/api/v1/voice/usage', async (c) => {
-    await sleep(TIMEOUT_MS * 5)
+    await usageAnswered
     return c.json({ late: true })
   })
   .get('/storage/recordings/:file', (c) => {
@@ -48,6 +54,7 @@ beforeAll(async () => {
   cookie = await t.signIn('ana@example.com')
 })
 afterAll(async () => {
+  answerUsage()
   await t?.store.close()
   await upstream?.close()
 })
@@ -73,10 +80,8 @@ describe('an upstream that misbehaves', () => {
   })
 
   it(`answers 504 problem+json when the headers take longer than the ${TIMEOUT_MS} ms timeout`, async () => {
-    const started = performance.now()
     const body = await expectProblem(await t.request('/api/v1/voice/usage', { cookie }), 504)
-    expect(body.detail).toMatch(/did not answer within 0.4 seconds/)
-    expect(performance.now() - started).toBeLessThan(TIMEOUT_MS * 4)
+    expect(body.detail).toMatch(/did not answer within 1 second/)
   })
 
   it('does not cut a recording whose body streams for longer than the timeout', async () => {
