@@ -173,6 +173,8 @@ export function simulatorEnv({ port, appPort, faults, seedCalls = 60 }: Simulato
     VOICE_SIM_VERIFY_DELAY_MS: '100000',
     VOICE_SIM_SEED_CALLS: String(seedCalls),
     VOICE_SIM_LOG: 'off',
+    // As the console's (appEnv): the journeys' request clients do not resend on a connection closed under them.
+    VOICE_SIM_KEEP_ALIVE_TIMEOUT_MS: '60000',
     VOICE_SIM_STORAGE_URL: `${origin(appPort)}/storage`,
     ...(faults
       ? {

@@ -135,6 +135,17 @@ describe('configuration', () => {
     expect(sim.config.host).toBe('127.0.0.1')
     expect(sim.url).toBe(`http://127.0.0.1:${sim.port}`)
   })
+
+  it('keeps an idle connection 5 s by default, and as long as VOICE_SIM_KEEP_ALIVE_TIMEOUT_MS says', async () => {
+    // Node names its keep-alive timeout to clients; a client that honours it closes first.
+    const announced = async (sim: { url: string }) =>
+      (await fetch(`${sim.url}/api/v1/voice/account`, { headers: { authorization: 'Bearer x' } })).headers.get(
+        'keep-alive',
+      )
+    expect(await announced(await start({}))).toBe('timeout=5')
+    expect(await announced(await start({ keepAliveTimeoutMs: 60_000 }))).toBe('timeout=60')
+    expect(() => loadConfig({ VOICE_SIM_KEEP_ALIVE_TIMEOUT_MS: '500' }, [])).toThrow(/VOICE_SIM_KEEP_ALIVE_TIMEOUT_MS/)
+  })
 })
 
 describe('environment and flags', () => {

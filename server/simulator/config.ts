@@ -34,6 +34,9 @@ const configSchema = z.object({
         .filter(Boolean),
     ),
   log: z.enum(['json', 'off']).default('json'),
+  // How long an idle kept-alive connection stays open (Node's default, 5 s). A client may send a request on it at
+  // the moment it closes, and see the connection reset: tests whose clients keep connections set it longer.
+  keepAliveTimeoutMs: z.coerce.number().int().min(1_000).max(600_000).default(5_000),
 })
 
 export type SimulatorConfig = z.output<typeof configSchema>

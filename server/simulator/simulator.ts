@@ -60,7 +60,9 @@ export async function startSimulator(
     const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance))
     instance.once('error', reject)
   })
-  answerClientErrors(server as Server)
+  const httpServer = server as Server
+  answerClientErrors(httpServer)
+  httpServer.keepAliveTimeout = config.keepAliveTimeoutMs
   const port = (server.address() as AddressInfo).port
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
   origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`

@@ -26,6 +26,9 @@ export async function startSimulatorProcess(
       VOICE_SIM_DB: ':memory:',
       VOICE_SIM_SEED_CALLS: '20',
       VOICE_SIM_SPEED: '50',
+      // A test's fetch may reuse a connection at the moment the simulator closes it after 5 s idle, and fail with
+      // "other side closed" (evaluator.test in a fresh-clone CI at load 18); a minute idle is rare in a test.
+      VOICE_SIM_KEEP_ALIVE_TIMEOUT_MS: '60000',
       ...env,
     },
     timeoutMs,
