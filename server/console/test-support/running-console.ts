@@ -27,6 +27,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DASHBOARD_DIST: makeDist(),
     // Calls at any hour unless a test chooses a window: none may depend on the time of day it runs.
     CONSOLE_CALLING_HOURS: '00:00-24:00',
+    // A test's fetch may reuse a connection as the console closes it after 5 s idle ("other side closed"): a minute.
+    CONSOLE_KEEP_ALIVE_TIMEOUT_MS: '60000',
     ...env,
   })
   const lines: string[] = []
