@@ -1,7 +1,9 @@
 // What a service (or the proxy in front of it) may do on the wire that the simulator never does, in front of the
 // whole console as it runs: redirect a read, compress an answer the console asked to have plain, answer an error in
 // plain text. Each on the fast read path, the app's read path and the console's own reads (the admin's check).
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { MAX_UPSTREAM_TIMEOUT_MS } from '../../../src/api/contract/time-limits'
 import { QUIRK_CALL_IDS } from '../test-support/quirks-catalogue'
 import type { Compression } from '../test-support/quirks-protocol'
 import { type QuirksUpstream, startQuirksUpstream } from '../test-support/quirks-upstream'
@@ -21,6 +23,9 @@ beforeAll(async () => {
     CONSOLE_INDEX: 'off',
     CONSOLE_LIVE: 'off',
     CONSOLE_ALERTS: 'off',
+    // The longest wait allowed: what ends each answer here must be its protocol, never the clock (the 64 MiB gzip's
+    // headers outran the default 10 s at load 18 in a fresh-clone CI and were answered 504, not 502).
+    CONSOLE_UPSTREAM_TIMEOUT_MS: String(MAX_UPSTREAM_TIMEOUT_MS),
   })
   person = await signInOnSocket(server, 'ana@example.com', 'admin')
 })
