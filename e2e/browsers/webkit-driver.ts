@@ -114,21 +114,48 @@ export const by = {
   main: () => By.css('main'),
 }
 
-/** The element once it is there and visible. */
+/** The element once it is there and visible; when it is not, the error says what the page showed instead. */
 export async function visible(driver: WebDriver, locator: By, what: string): Promise<WebElement> {
-  const element = await driver.wait(until.elementLocated(locator), WAIT_MS, `${what} did not appear`)
-  await driver.wait(until.elementIsVisible(element), WAIT_MS, `${what} did not become visible`)
-  return element
+  return tellingThePage(driver, async () => {
+    const element = await driver.wait(until.elementLocated(locator), WAIT_MS, `${what} did not appear`)
+    await driver.wait(until.elementIsVisible(element), WAIT_MS, `${what} did not become visible`)
+    return element
+  })
 }
 
-/** Waits until the condition holds, bounded; the message says what never happened. */
+/** The wait's result; its failure's message gains what the page showed. */
+async function tellingThePage<T>(driver: WebDriver, wait: () => Promise<T>): Promise<T> {
+  try {
+    return await wait()
+  } catch (cause) {
+    if (cause instanceof Error) cause.message += `\n${await pageShown(driver)}`
+    throw cause
+  }
+}
+
+/**
+ * Where the page is and what a person reads on it, for a failure's message: CI keeps its log, not the screenshot.
+ * A page that cannot be read (the session gone) says so rather than hiding the first error.
+ */
+async function pageShown(driver: WebDriver): Promise<string> {
+  const script = `const text = (document.body && document.body.innerText) || ''
+    return { url: location.href, ready: document.readyState, text: text.replace(/\\s+/g, ' ').slice(0, 600) }`
+  try {
+    const page = await driver.executeScript<{ url: string; ready: string; text: string }>(script)
+    return `The page was ${page.url} (${page.ready}), reading: ${page.text || '(nothing)'}`
+  } catch (error) {
+    return `The page could not be read: ${String(error)}`
+  }
+}
+
+/** Waits until the condition holds, bounded; the message says what never happened and what the page showed. */
 export async function waitUntil(
   driver: WebDriver,
   condition: () => Promise<boolean>,
   what: string,
   timeout = WAIT_MS,
 ): Promise<void> {
-  await driver.wait(condition, timeout, `Timed out after ${timeout} ms: ${what}`)
+  await tellingThePage(driver, () => driver.wait(condition, timeout, `Timed out after ${timeout} ms: ${what}`))
 }
 
 /**
