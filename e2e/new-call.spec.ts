@@ -132,6 +132,38 @@ test('Place call pressed while its checks load places the call', async ({ page, 
   await expect.poll(async () => (await callsOfRun(request, since, run)).length).toBe(1)
 })
 
+// The caller-ID advice comes with the console's answer, between Destination and Record call. It used to come into the
+// page then, pushing Record call and Place call down under a pointer aimed at them: a WebKit journey at load 25
+// clicked beside Record call and placed an unrecorded call (2026-12-07). It holds its place from the typed number on.
+test('the caller-ID advice arrives in its place: Record call and Place call stay where they were', async ({
+  page,
+}, testInfo) => {
+  let release = () => {}
+  const answered = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/caller-id-suggestion\?/, async (route) => {
+    const response = await route.fetch()
+    await answered
+    await route.fulfill({ response })
+  })
+  await page.goto('/calls/new')
+  await expect(page.getByLabel('Caller ID')).toHaveValue(/^\+\d+$/)
+  await page.getByLabel('Destination').fill('+15005550006')
+  await expect(page.getByRole('status').filter({ hasText: 'Finding a caller ID to suggest…' })).toBeVisible()
+  const record = page.getByRole('checkbox', { name: 'Record call' })
+  const place = page.getByRole('button', { name: 'Place call' })
+  const before = [await record.boundingBox(), await place.boundingBox()]
+  await page.screenshot({ path: testInfo.outputPath('advice-pending.png') })
+
+  release()
+  await expect(
+    page.getByRole('status').filter({ hasText: /^(Calling from|Suggested caller ID:|No caller ID)/ }),
+  ).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('advice-arrived.png') })
+  expect([await record.boundingBox(), await place.boundingBox()]).toEqual(before)
+})
+
 test('on a slow network, a call whose answer is lost is retried with the same key and placed once', async ({
   page,
   request,

@@ -3,7 +3,7 @@
 // chosen one is flagged "answered less than usual". Both are the console's to say: when it cannot, the form works
 // as before.
 import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import { callerIdSuggestionQueries } from '@/api/caller-id-suggestion'
 import { useTimeZone } from '@/api/preferences'
 import { Badge } from '@/components/ui/badge'
@@ -36,24 +36,36 @@ export function CallerIdSuggestionNote({
   const lastUsed = useQuery({ ...callerIdSuggestionQueries.lastUsed(to ?? ''), enabled: to !== null })
   const flags = useQuery(callerIdSuggestionQueries.flagged()).data?.flagged ?? NO_FLAGS
   const flagged = useMemo(() => new Set(flags.map((flag) => flag.callerId)), [flags])
-  // Once the last use is known (or cannot be), so that the suggestion does not change under the person's eyes.
-  const suggestion =
-    to && !lastUsed.isPending
-      ? suggestCallerId({
-          destination: to,
-          callerIds,
-          lastUsed: lastUsed.data?.lastUsed ?? null,
-          flagged,
-          formatDay: (iso) => formatDay(iso, timeZone),
-        })
-      : null
-  if (!suggestion) return null
-  const taken = suggestion.callerId === chosen
-  return (
+  if (!to) return null
+  // The note holds its place from the moment the destination is a number: it comes with the console's answer, above
+  // Record call and Place call, and a press aimed at them as it arrived met the note instead (a WebKit journey's
+  // Record call at load 25, 2026-12-07). Its least height is that of a line with its button.
+  const note = (children: ReactNode, busy = false) => (
     <div
       role="status"
-      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-slate-200 bg-slate-50 p-2 text-sm dark:border-slate-800 dark:bg-slate-900"
+      aria-busy={busy}
+      className="flex min-h-12.5 flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-slate-200 bg-slate-50 p-2 text-sm dark:border-slate-800 dark:bg-slate-900"
     >
+      {children}
+    </div>
+  )
+  const quiet = (text: string) => <p className="text-slate-600 dark:text-slate-400">{text}</p>
+  // Once the last use is known (or cannot be), so that the suggestion does not change under the person's eyes.
+  if (lastUsed.isPending) return note(quiet('Finding a caller ID to suggest…'), true)
+  const suggestion = suggestCallerId({
+    destination: to,
+    callerIds,
+    lastUsed: lastUsed.data?.lastUsed ?? null,
+    flagged,
+    formatDay: (iso) => formatDay(iso, timeZone),
+  })
+  if (!suggestion)
+    return note(
+      quiet('No caller ID to suggest: none was used for this number, and none shares its area code or country.'),
+    )
+  const taken = suggestion.callerId === chosen
+  return note(
+    <>
       <p>
         {taken ? 'Calling from' : 'Suggested caller ID:'}{' '}
         <span className="font-medium">{formatPhone(suggestion.callerId)}</span>. {suggestion.reason}.
@@ -69,7 +81,7 @@ export function CallerIdSuggestionNote({
           Use {formatPhone(suggestion.callerId)}
         </Button>
       )}
-    </div>
+    </>,
   )
 }
 
