@@ -1,10 +1,9 @@
-// @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router'
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { createRootRoute, createRoute } from '@tanstack/react-router'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CallerIdListItem } from '@/api/contract/schemas'
+import { renderRoutes } from '@/test/render-routes'
 import { agentSession, signedInClient } from '@/test/signed-in'
 import { CallerIdsList } from './caller-ids-list'
 import { callerIdsUrlSearch } from './caller-ids-url'
@@ -40,17 +39,7 @@ function renderList(url: string) {
     validateSearch: callerIdsUrlSearch,
     component: () => <CallerIdsList callerIds={many} />,
   })
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([page]),
-    history: createMemoryHistory({ initialEntries: [url] }),
-  })
-  const client = signedInClient(agentSession(['caller-ids:read']))
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-  return router
+  return renderRoutes(rootRoute.addChildren([page]), url, signedInClient(agentSession(['caller-ids:read'])))
 }
 
 const bodyRows = () =>

@@ -52,7 +52,7 @@ async function renderColdPage({ signedIn = true } = {}) {
   const { default: Shortcuts } = await import('./keyboard-shortcuts')
   // The reset gave the shortcuts a router and a query library of their own (the web project inlines the packages
   // that import React, for the alias to Preact to reach them: vitest.config.ts): the page is rendered under those,
-  // as test-support.tsx's renderRoutes does, so that the shortcuts find their router and client in its context.
+  // as @/test/render-routes does, so that the shortcuts find their router and client in its context.
   const { createMemoryHistory, createRootRoute, createRouter, RouterProvider } = await import('@tanstack/react-router')
   const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query')
   if (signedIn) shortcutsComing()

@@ -1,19 +1,9 @@
-// What the keyboard's tests in jsdom share (tests only): the page under a real router, and the layout jsdom does not do.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { type AnyRoute, createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
-import { cleanup, render } from '@testing-library/react'
+// What the keyboard's tests in jsdom share (tests only): the page under a real router (@/test/render-routes), and the
+// layout jsdom does not do.
+import { cleanup } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
 
-/** The routes rendered as the app does (a router over a memory history, a query client), opened at `path`. */
-export function renderRoutes(routeTree: AnyRoute, path: string) {
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) })
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-  return router
-}
+export { renderRoutes } from '@/test/render-routes'
 
 /**
  * Call once at the top of a test file. jsdom lays out and scrolls nothing: every element gets a box (a row with

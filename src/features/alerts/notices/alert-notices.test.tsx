@@ -1,19 +1,13 @@
 // @vitest-environment jsdom
 // The alerts banner above every page: a notice that fires while a page is open waits for the next page, so nothing
 // moves under the pointer; one dismissed here goes at once.
-import { QueryClientProvider, useQuery } from '@tanstack/react-query'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { fireEvent, render, screen } from '@testing-library/react'
+import { useQuery } from '@tanstack/react-query'
+import { createRootRoute, createRoute, Outlet } from '@tanstack/react-router'
+import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { alertQueries } from '@/api/alerts'
 import type { AlertFiring } from '@/api/contract/alert-schemas'
+import { renderRoutes } from '@/test/render-routes'
 import { agentSession, signedInClient } from '@/test/signed-in'
 import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
 import AlertNotices from './alert-notices'
@@ -62,15 +56,7 @@ describe('AlertNotices', () => {
     })
     const page = (path: string) =>
       createRoute({ getParentRoute: () => rootRoute, path, component: () => <h1>{path}</h1> })
-    const router = createRouter({
-      routeTree: rootRoute.addChildren([page('/calls'), page('/usage')]),
-      history: createMemoryHistory({ initialEntries: ['/calls'] }),
-    })
-    render(
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    )
+    const router = renderRoutes(rootRoute.addChildren([page('/calls'), page('/usage')]), '/calls', client)
     expect(await screen.findByRole('heading', { name: '/calls' })).toBeTruthy()
     expect(await screen.findByText('0 notice read')).toBeTruthy()
 

@@ -2,13 +2,14 @@
 // A recorded list's contact in a country that asks for consent (CONSOLE_RECORDING_CONSENT_REGIONS): the work page
 // reminds the agent, Place call (and its key, C) waits until they confirm the callee agreed, and the placement then
 // carries the confirmation. A contact elsewhere, or an unrecorded list, is not asked.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
-import { render, screen, waitFor } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
+import { createRootRoute } from '@tanstack/react-router'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { CallList, ClaimAnswer, WorkContact } from '@/api/contract/call-list-schemas'
 import type { RecordingNoticeAnswer } from '@/api/contract/recording-notice-schemas'
+import { renderRoutes } from '@/test/render-routes'
 import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
 import { WorkListPage } from './work-list-page'
 
@@ -78,12 +79,10 @@ function serve(claim: ClaimAnswer) {
 
 function renderPage() {
   const rootRoute = createRootRoute({ component: () => <WorkListPage listId="lst_1" /> })
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) })
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+  renderRoutes(
+    rootRoute,
+    '/',
+    new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
   )
 }
 

@@ -1,12 +1,9 @@
-// @vitest-environment jsdom
-// The header's notice of a due callback when this tab's claim got no answer (its time limit passed, the network
-// dropped it): the next answer of the due list, equal to the last, asks again, and the console's yes is shown.
-import { QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router'
-import { render, screen } from '@testing-library/react'
+import { createRootRoute, createRoute } from '@tanstack/react-router'
+import { screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { callbackQueries } from '@/api/callbacks'
 import type { Callback } from '@/api/contract/callback-schemas'
+import { renderRoutes } from '@/test/render-routes'
 import { agentSession, signedInClient } from '@/test/signed-in'
 import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
 import DueNow from './due-now'
@@ -44,14 +41,10 @@ describe('DueNow', () => {
     })
     const client = signedInClient(agentSession(['callbacks:work']))
     const rootRoute = createRootRoute({ component: DueNow })
-    const router = createRouter({
-      routeTree: rootRoute.addChildren([createRoute({ getParentRoute: () => rootRoute, path: '/callbacks' })]),
-      history: createMemoryHistory({ initialEntries: ['/'] }),
-    })
-    render(
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
+    renderRoutes(
+      rootRoute.addChildren([createRoute({ getParentRoute: () => rootRoute, path: '/callbacks' })]),
+      '/',
+      client,
     )
     expect(await screen.findByRole('link', { name: '1 due now' })).toBeTruthy()
     await expect.poll(() => claims.length).toBe(1)

@@ -1,18 +1,12 @@
 // @vitest-environment jsdom
 // A call the service listed but answers 404 for (its lists and its reads disagree for a while) is not "Call not
 // found": the page says so, shows the listed row, and reads again by itself until the call is there.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { render, screen } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
+import { createRootRoute, createRoute, Outlet } from '@tanstack/react-router'
+import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { callQueries } from '@/api/calls'
+import { renderRoutes } from '@/test/render-routes'
 import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
 import { CallRouteError } from './call-route-error'
 
@@ -44,15 +38,7 @@ function renderCallPage(queryClient: QueryClient) {
     errorComponent: CallRouteError,
     component: () => <p>The call's page</p>,
   })
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([callRoute]),
-    history: createMemoryHistory({ initialEntries: [`/calls/${ID}`] }),
-  })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
+  renderRoutes(rootRoute.addChildren([callRoute]), `/calls/${ID}`, queryClient)
 }
 
 const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } })

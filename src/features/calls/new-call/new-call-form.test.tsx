@@ -1,19 +1,11 @@
-// @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { createRootRoute, createRoute, Outlet } from '@tanstack/react-router'
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RecordingNoticeAnswer } from '@/api/contract/recording-notice-schemas'
 import type { CallerIdListItem } from '@/api/contract/schemas'
 import { reportSessionEnded } from '@/api/session-ended'
+import { renderRoutes } from '@/test/render-routes'
 import { jsonResponse as json, stubFetch } from '@/test/stub-fetch'
 import { clearNewCallDraft, readNewCallDraft } from './new-call-draft'
 import { NewCallForm } from './new-call-form'
@@ -84,16 +76,7 @@ function renderForm(
       },
     }),
   ]
-  const router = createRouter({
-    routeTree: rootRoute.addChildren(routes),
-    history: createMemoryHistory({ initialEntries: ['/calls/new'] }),
-  })
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-  return router
+  return renderRoutes(rootRoute.addChildren(routes), '/calls/new')
 }
 
 const sentKeys = () => fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'))
