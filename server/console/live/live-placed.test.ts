@@ -28,16 +28,17 @@ it("puts a call placed through the console on everyone's board at once, with who
   expect(placed.status).toBe(201)
   const { call_id } = (await placed.json()) as { call_id: string }
   for (const tab of tabs) {
-    const first = await tab.next(callEvent(call_id), 2_000)
+    // Within half the minute the list waits: only the console's own news can bring it that soon (bounded, not
+    // timed: a loaded machine's seconds are no failure, and the list's absence is checked below).
+    const first = await tab.next(callEvent(call_id), 30_000)
     expect(first.data).toMatchObject({
       onBoard: true,
       placedBy: { email: 'support@example.com' },
       call: { caller_id: bed.callerId, destination: FAILS_AT_ONCE },
     })
   }
-  expect(Date.now() - from).toBeLessThan(2_000)
   for (const tab of tabs) {
-    const ended = await tab.next(callEvent(call_id, 'DIALER_FAILED'), 5_000)
+    const ended = await tab.next(callEvent(call_id, 'DIALER_FAILED'), 30_000)
     expect(ended.data).toMatchObject({ onBoard: true, placedBy: { email: 'support@example.com' } })
   }
   // The board learnt of the call from the console, not from the list.
