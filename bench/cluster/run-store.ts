@@ -2,6 +2,7 @@
 // behind nginx with that one upstream, so both parts pay the same hop), the people signed in, their status reads
 // for `seconds`, then its lines printed and its figures returned. It stops everything it started, failure or not.
 import { readFileSync } from 'node:fs'
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks'
 import { buildServer, SERVER_BUILD_DIR } from '../../scripts/build-server'
 import { type ClusterPerson, clusterPerson } from '../../server/console/test-support/cluster-person'
 import { type ConsoleCluster, startConsoleCluster } from '../../server/console/test-support/console-cluster'
@@ -33,6 +34,12 @@ const rssMb = (pid: number | null) => {
 }
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
+
+/** How often the bench's event loop is sampled; each sample's time includes it, and the figures leave it out. */
+const LAG_RESOLUTION_MS = 10
+/** An event-loop delay histogram's percentile (or its maximum): how late the loop ran, in milliseconds. */
+const lagMs = (histogram: IntervalHistogram, p?: number) =>
+  Math.max(0, (p === undefined ? histogram.max : histogram.percentile(p)) / 1e6 - LAG_RESOLUTION_MS).toFixed(0)
 
 let built = false
 /** Seconds the instances are watched with everyone signed in and nobody reading. */
@@ -113,6 +120,16 @@ async function readStatuses(
   const onPostgres = run.store === 'postgres'
   const transactionsBefore = onPostgres ? await transactionsSoFar(cluster.databaseUrl) : 0
   const cpuBefore = cluster.instances.map((instance) => cpuSeconds(instance.pid))
+  // The bench's own event loop sends every read and times every answer: when it lags, each latency read in that
+  // moment includes the lag. Watched apart for the arrival and after it, so that a slow start is not blamed on the
+  // console when it is the bench's (all on the same two cores).
+  const arrivalLag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS })
+  const settledLag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS })
+  arrivalLag.enable()
+  const arrivalEnds = setTimeout(() => {
+    arrivalLag.disable()
+    settledLag.enable()
+  }, ARRIVAL_SECONDS * 1000)
   const readingFrom = performance.now()
   const started = Date.now()
   const deadline = started + run.seconds * 1000
@@ -133,6 +150,9 @@ async function readStatuses(
       }
     }),
   )
+  clearTimeout(arrivalEnds)
+  arrivalLag.disable()
+  settledLag.disable()
   const elapsed = (Date.now() - started) / 1000
   const cpu = cluster.instances.map((instance, i) => cpuSeconds(instance.pid) - (cpuBefore[i] ?? 0))
   const transactions = onPostgres ? (await transactionsSoFar(cluster.databaseUrl)) - transactionsBefore : 0
@@ -151,6 +171,7 @@ async function readStatuses(
         settled.sort((a, b) => a - b),
         0.99,
       ).toFixed(1)} ms`,
+      `the bench's own event-loop delay: p99 ${lagMs(arrivalLag, 99)} ms, max ${lagMs(arrivalLag)} ms in the first ${ARRIVAL_SECONDS} s; p99 ${lagMs(settledLag, 99)} ms, max ${lagMs(settledLag)} ms after`,
       `upstream requests: ${(upstream / elapsed).toFixed(1)}/s (the status reads pass through, plus the instances' own)`,
       `CPU per request: ${cpuPerReadMs.toFixed(2)} ms (all instances)`,
       ...(onPostgres
