@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import type { CallDetail, CreateCallResponse, ListCallsResponse } from '../server/simulator/contract/schemas'
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../src/api/contract/console-schemas'
-import { holdChunk } from './support/hold-chunk'
+import { holdAnswer, holdChunk } from './support/hold-answer'
 import { DEMO_KEY, E2E_PASSWORD, e2eUser, origin, ports, urls } from './support/servers'
 import { type APIRequestContext, expect, type Page, signedInAs, signedOut, test } from './support/test'
 
@@ -138,15 +138,7 @@ test('Place call pressed while its checks load places the call', async ({ page, 
 test('the caller-ID advice arrives in its place: Record call and Place call stay where they were', async ({
   page,
 }, testInfo) => {
-  let release = () => {}
-  const answered = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route(/\/caller-id-suggestion\?/, async (route) => {
-    const response = await route.fetch()
-    await answered
-    await route.fulfill({ response })
-  })
+  const release = await holdAnswer(page, /\/caller-id-suggestion\?/)
   await page.goto('/calls/new')
   await expect(page.getByLabel('Caller ID')).toHaveValue(/^\+\d+$/)
   await page.getByLabel('Destination').fill('+15005550006')

@@ -1,7 +1,7 @@
 // The person's menu opens with its final layout: nothing under the pointer moves once it is open,
 // even when the code of its notifications switch is slow to arrive.
 import { axeViolations } from './support/axe'
-import { holdChunk } from './support/hold-chunk'
+import { holdChunk } from './support/hold-answer'
 import { expect, signedInAs, test } from './support/test'
 
 test.use(signedInAs('support'))

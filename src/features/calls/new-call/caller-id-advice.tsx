@@ -59,9 +59,14 @@ export function CallerIdSuggestionNote({
     flagged,
     formatDay: (iso) => formatDay(iso, timeZone),
   })
+  // When the last use could not be read, whether one was used is not known: the note says only what it knows.
   if (!suggestion)
     return note(
-      quiet('No caller ID to suggest: none was used for this number, and none shares its area code or country.'),
+      quiet(
+        lastUsed.isError
+          ? 'No caller ID to suggest for this number.'
+          : 'No caller ID to suggest: none was used for this number, and none shares its area code or country.',
+      ),
     )
   const taken = suggestion.callerId === chosen
   return note(
