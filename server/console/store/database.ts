@@ -56,9 +56,10 @@ export interface StoreOptions extends PostgresOptions {
   beforeMigrating?: (state: MigrationState) => void
   /**
    * PostgreSQL: the instance's one listening connection (postgres/shared-notices.ts), its name in
-   * pg_stat_activity and its first wait before reconnecting.
+   * pg_stat_activity, its first wait before reconnecting, and how long a write that ends sessions waits at most for
+   * its own notice to come back (session-notices.ts).
    */
-  noticeConnection?: { name?: string; retryMs?: number }
+  noticeConnection?: { name?: string; retryMs?: number; waitMs?: number }
   /**
    * SQLite in memory: begin as this copy of a database (better-sqlite3's serialize()), then migrate what it lacks.
    * The tests open thousands of stores: opening a copy of a migrated one took 5 ms of CPU, the 38 migrations 17.
@@ -120,7 +121,11 @@ export async function openConsoleDatabase(
   if (!options.watchSessions)
     return { ...opened, writtenElsewhere: null, stopWatching: notices.close, toldEverywhere: null }
   const { listenForSessionChanges } = await import('./postgres/session-notices')
-  const sessionNotices = listenForSessionChanges(notices, (channel, payload) => sendNotice(db, channel, payload))
+  const sessionNotices = listenForSessionChanges(
+    notices,
+    (channel, payload) => sendNotice(db, channel, payload),
+    options.noticeConnection?.waitMs,
+  )
   await sessionNotices.ready
   return {
     ...opened,

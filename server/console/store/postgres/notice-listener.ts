@@ -21,6 +21,8 @@ export interface NoticeListenerOptions {
   /** The first wait before reconnecting, doubled after each failure up to `maxRetryMs`. */
   retryMs?: number
   maxRetryMs?: number
+  /** How long a connection attempt may take before it counts as failed (a test of the close sets it long). */
+  connectTimeoutMs?: number
 }
 
 export interface NoticeListener {
@@ -76,7 +78,7 @@ export function listenForNotices(options: NoticeListenerOptions): NoticeListener
     const next = new pg.Client({
       connectionString: options.url,
       application_name: options.name?.slice(0, NAME_LIMIT),
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       // A peer that vanished without a word (a host down, a cut link) is found by TCP's keep-alive probes.
       keepAlive: true,
     })

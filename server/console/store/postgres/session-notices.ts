@@ -24,7 +24,7 @@ export interface SessionNotices {
    * resolves when it comes back here. Notices reach every listener in the order they were committed, so by then
    * every instance has the write's own notice (if it changed rows) in hand, and the write's answer, and so the
    * person's next request, comes after it. A write that changed nothing costs this one round trip, never the wait's
-   * bound. Resolves at once when not listening, and after NOTICE_WAIT_MS at most.
+   * bound. Resolves at once when not listening, and after `waitMs` at most.
    */
   toldEverywhere(): Promise<void>
   /** Resolves once listening (or once it has failed to, for now): a store that starts keeps nothing until then. */
@@ -36,6 +36,8 @@ export function listenForSessionChanges(
   notices: StoreNotices,
   /** Sends a notice on a channel, from a connection of the store's pool. */
   send: (channel: string, payload: string) => Promise<void>,
+  /** How long a write waits for its own notice, at most (a test of the usual case sets it long). */
+  waitMs = NOTICE_WAIT_MS,
 ): SessionNotices {
   let noticed = false
   const waiting = new Map<string, () => void>()
@@ -70,7 +72,7 @@ export function listenForSessionChanges(
       if (!listener.listening()) return
       const marker = `${MARKER}${randomUUID()}`
       const back = new Promise<void>((resolve) => {
-        const timer = setTimeout(done, NOTICE_WAIT_MS)
+        const timer = setTimeout(done, waitMs)
         function done() {
           clearTimeout(timer)
           waiting.delete(marker)
