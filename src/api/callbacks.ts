@@ -74,18 +74,26 @@ const NOTICE_TAB = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte)
 ).join('')
 
 /**
- * True for the first of this person's tabs (or browsers) to ask once it is due: that one tells them. The same tab
- * asking again hears true again, so a claim whose answer was lost can be asked once more.
+ * `first` for the first of this person's tabs (or browsers) to ask once it is due: that one tells them. The same tab
+ * asking again hears true again, so a claim whose answer was lost can be asked once more. `held_until` when another
+ * tab won it and has not yet said it showed it: asked again, it may be this tab's once the hold has lapsed.
  */
-export const claimCallbackNotice = async (id: string) =>
-  (
-    await apiRequest(pathOf(CALLBACK_PATHS.notice, id), {
-      ...onConsole,
-      method: 'POST',
-      query: { tab: NOTICE_TAB },
-      schema: noticeAnswer,
-    })
-  ).first
+export const claimCallbackNotice = (id: string) =>
+  apiRequest(pathOf(CALLBACK_PATHS.notice, id), {
+    ...onConsole,
+    method: 'POST',
+    query: { tab: NOTICE_TAB },
+    schema: noticeAnswer,
+  })
+
+/** This tab showed the notice it won: no other tab takes it over. */
+export const showedCallbackNotice = (id: string) =>
+  apiRequest(pathOf(CALLBACK_PATHS.notice, id), {
+    ...onConsole,
+    method: 'POST',
+    query: { tab: NOTICE_TAB, shown: 'true' },
+    schema: noticeAnswer,
+  })
 
 export const rescheduleCallback = ({ id, dueAt }: { id: string; dueAt: string }) =>
   apiRequest(pathOf(CALLBACK_PATHS.reschedule, id), {

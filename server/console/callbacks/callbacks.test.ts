@@ -1,7 +1,7 @@
 // Callbacks through /api/console/callbacks on a real store (both stores), with calls placed through the console
 // in front of a voice service (the quirks upstream) and the console's clock moved by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Callback } from '../../../src/api/contract/callback-schemas'
+import { type Callback, NOTICE_HOLD_MS } from '../../../src/api/contract/callback-schemas'
 import { OPEN_CALLBACKS } from '../store/callbacks'
 import { createTestConsole, expectProblem, fakeClock, type TestConsole } from '../test-support/console-app'
 import { type QuirksUpstream, startQuirksUpstream } from '../test-support/quirks-upstream'
@@ -148,8 +148,53 @@ describe('callbacks', () => {
     expect(await notice(other)).toBe(false)
     // A tab that names itself not at all (an older page) never wins it again.
     const unnamed = await t.request(`${CALLBACKS}/${callback.id}/notice`, { cookie: ana, method: 'POST' })
-    expect(await unnamed.json()).toEqual({ first: false })
+    expect(await unnamed.json()).toMatchObject({ first: false })
     const refused = await t.request(`${CALLBACKS}/${callback.id}/notice?tab=a%20b`, { cookie: ana, method: 'POST' })
+    expect(refused.status).toBe(400)
+    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+    await t.store.close()
+  })
+
+  it('gives a notice won and never shown to another tab once its hold lapses, and never one that was shown', async () => {
+    const { t, clock, ana } = await team()
+    const callbackOf = async () => {
+      const asked = await ask(t, ana, {
+        call_id: await place(t, ana),
+        due_at: iso(clock.now() + MINUTE),
+        owner: 'placer',
+      })
+      expect(asked.status, await asked.clone().text()).toBe(201)
+      return (await asked.json()) as Callback
+    }
+    const unshown = await callbackOf()
+    const shownOne = await callbackOf()
+    clock.advance(MINUTE)
+    const notice = async (callback: Callback, tab: string, shown = false) => {
+      const res = await t.request(`${CALLBACKS}/${callback.id}/notice?tab=${tab}${shown ? '&shown=true' : ''}`, {
+        cookie: ana,
+        method: 'POST',
+      })
+      expect(res.status, await res.clone().text()).toBe(200)
+      return (await res.json()) as { first: boolean; held_until?: string | null }
+    }
+    // Tab A wins both; it shows one and closes before showing the other.
+    expect(await notice(unshown, 'tab-aaaaaaaa')).toEqual({ first: true, held_until: null })
+    expect(await notice(shownOne, 'tab-aaaaaaaa')).toEqual({ first: true, held_until: null })
+    expect(await notice(shownOne, 'tab-aaaaaaaa', true)).toEqual({ first: true })
+    // Tab B, meanwhile: held for A until the hold lapses; the shown one, never again.
+    const heldUntil = iso(clock.now() + NOTICE_HOLD_MS)
+    expect(await notice(unshown, 'tab-bbbbbbbb')).toEqual({ first: false, held_until: heldUntil })
+    expect(await notice(shownOne, 'tab-bbbbbbbb')).toEqual({ first: false, held_until: null })
+    // A tab that did not win it cannot say it showed it.
+    expect(await notice(unshown, 'tab-bbbbbbbb', true)).toEqual({ first: false })
+    clock.advance(NOTICE_HOLD_MS - 1)
+    expect((await notice(unshown, 'tab-bbbbbbbb')).first).toBe(false)
+    clock.advance(1)
+    expect(await notice(unshown, 'tab-bbbbbbbb')).toEqual({ first: true, held_until: null })
+    // Now B's: A, back, is not told again, and B's own hold begins.
+    expect((await notice(unshown, 'tab-aaaaaaaa')).first).toBe(false)
+    expect(await notice(shownOne, 'tab-bbbbbbbb')).toEqual({ first: false, held_until: null })
+    const refused = await t.request(`${CALLBACKS}/${unshown.id}/notice?shown=true`, { cookie: ana, method: 'POST' })
     expect(refused.status).toBe(400)
     expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/)
     await t.store.close()

@@ -8,6 +8,7 @@ import {
   type CallbackInput,
   callbackInput,
   LONGEST_WAIT_DAYS,
+  NOTICE_HOLD_MS,
   noticeQuery,
   OVERDUE_AFTER_MS,
   rescheduleInput,
@@ -260,12 +261,18 @@ export function callbackRoutes(options: CallbackRoutesOptions) {
     })
     .post(CALLBACK_PATHS.notice, ...works, queryString(noticeQuery, 'Check the tab’s id.'), async (c) => {
       const id = c.req.param('id')
-      const tab = c.req.valid('query').tab ?? null
+      const { tab = null, shown } = c.req.valid('query')
       const row = CALLBACK_ID.test(id) ? await store.callbacks.find(id) : null
       const userId = c.get('session').userId
       if (!row || (row.owner !== null && row.owner.userId !== userId))
         return sendProblem(c, 404, 'No such callback', 'That callback does not exist, or it is not yours.')
+      if (shown) {
+        if (tab === null) return sendProblem(c, 400, 'Which tab?', 'Name the tab that showed the notice (tab=…).')
+        return c.json({ first: await store.callbacks.noteShown(row.id, userId, tab, now()) })
+      }
       const due = row.dueAt <= now() && row.done === null && row.cancelledAt === null
-      return c.json({ first: due && (await store.callbacks.noteNotice(row.id, userId, tab, now())) })
+      if (!due) return c.json({ first: false })
+      const { first, heldUntil } = await store.callbacks.noteNotice(row.id, userId, tab, now(), NOTICE_HOLD_MS)
+      return c.json({ first, held_until: heldUntil === null ? null : new Date(heldUntil).toISOString() })
     })
 }

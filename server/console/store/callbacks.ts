@@ -1,6 +1,7 @@
 // Callbacks (issue 51, item 3): a time to call a callee back, the person it is for (or everyone), and whether it
 // was done or cancelled. The console's clock decides what is due; every instance reads the same rows.
 import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
 import type { StoreAdapter } from './adapter'
 import type { ConsoleDb } from './database'
 
@@ -204,25 +205,57 @@ export function createCallbackQueries(db: ConsoleDb, adapter: StoreAdapter) {
           .executeTakeFirst(),
       ),
     /**
-     * True for the first to note that this person was told (the one insert that wins, on either store), and again
-     * for that same tab when it asks again: its first answer may never have reached it.
+     * Whether this tab is the one to tell the person (`first`): the first to ask (the one insert that wins, on either
+     * store), that same tab when it asks again (its first answer may never have reached it), or a tab that asks once
+     * the winner's claim has been held `holdMs` without the winner saying it showed the notice (it closed between
+     * winning and showing). Otherwise, while the claim is only held, until when (`heldUntil`): ask again then. A tab
+     * that names itself not at all (an older page) cannot say it showed one: its claim counts as shown.
      */
-    noteNotice: async (callbackId: string, userId: string, tab: string | null, at: number): Promise<boolean> => {
+    noteNotice: async (
+      callbackId: string,
+      userId: string,
+      tab: string | null,
+      at: number,
+      holdMs: number,
+    ): Promise<{ first: boolean; heldUntil: number | null }> => {
       const result = await db
         .insertInto('callback_notices')
-        .values({ callback_id: callbackId, user_id: userId, at, tab })
+        .values({ callback_id: callbackId, user_id: userId, at, tab, shown_at: tab === null ? at : null })
         .onConflict((oc) => oc.columns(['callback_id', 'user_id']).doNothing())
         .executeTakeFirst()
-      if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) return true
-      if (tab === null) return false
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) return { first: true, heldUntil: null }
       const won = await db
         .selectFrom('callback_notices')
-        .select('tab')
+        .select(['tab', 'at', 'shown_at'])
         .where('callback_id', '=', callbackId)
         .where('user_id', '=', userId)
         .executeTakeFirst()
-      return won?.tab === tab
+      if (!won || won.shown_at !== null) return { first: tab !== null && won?.tab === tab, heldUntil: null }
+      if (tab !== null && won.tab === tab) return { first: true, heldUntil: null }
+      const heldUntil = won.at + holdMs
+      if (tab === null || at < heldUntil) return { first: false, heldUntil }
+      // The claim lapsed unshown: this tab takes it, unless another took it or it was shown since it was read.
+      const taken = await db
+        .updateTable('callback_notices')
+        .set({ tab, at })
+        .where('callback_id', '=', callbackId)
+        .where('user_id', '=', userId)
+        .where('at', '=', won.at)
+        .where('shown_at', 'is', null)
+        .executeTakeFirst()
+      return taken.numUpdatedRows > 0n ? { first: true, heldUntil: null } : { first: false, heldUntil: at + holdMs }
     },
+    /** The tab that holds the person's notice showed it: nobody else is told. False when this tab does not hold it. */
+    noteShown: async (callbackId: string, userId: string, tab: string, at: number): Promise<boolean> =>
+      changed(
+        await db
+          .updateTable('callback_notices')
+          .set({ shown_at: sql<number>`coalesce(shown_at, ${at})` })
+          .where('callback_id', '=', callbackId)
+          .where('user_id', '=', userId)
+          .where('tab', '=', tab)
+          .executeTakeFirst(),
+      ),
   }
 }
 

@@ -704,6 +704,8 @@ interface CallbackNoticesTable {
   at: number
   /** The tab that won the notice (migration 0040); null for one of an older tab. */
   tab: string | null
+  /** When that tab said it showed the notice (migration 0041); null while its claim is only held. */
+  shown_at: number | null
 }
 
 // Issue 51, outcomes: what follows a call, keyed by the service's call_id (store/call-work.ts).

@@ -69,7 +69,9 @@ export const timeZonesAnswer = z.object({ number: z.string(), time_zones: z.arra
 
 /**
  * A notice claim names its tab (a random id the tab keeps while it is open): the tab that won hears `first` again
- * when it asks again, its first answer lost. Left out by an older tab, which then cannot ask again.
+ * when it asks again, its first answer lost. Left out by an older tab, which then cannot ask again. With
+ * `shown=true`, the tab that won says it showed the notice: until it does, its claim is held NOTICE_HOLD_MS only, and
+ * then another tab of the person may take it (the winner may have closed before showing it).
  */
 export const noticeQuery = z.object({
   tab: z.optional(
@@ -77,9 +79,19 @@ export const noticeQuery = z.object({
       .string()
       .check(z.regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'Name the tab with 8 to 64 letters, digits or dashes.' })),
   ),
+  shown: z.optional(z.enum(['true'], { error: 'Say shown=true, or leave it out.' })),
 })
+
+/** How long a won notice is held for its tab to show it before another tab may take it. */
+export const NOTICE_HOLD_MS = 30_000
 
 export const noticeAnswer = z.object({
   /** True for the first tab, browser or instance of this person to ask: that one shows the notification. */
   first: z.boolean(),
+  /**
+   * When another tab won the notice and has not yet said it showed it: until when its claim is held. Ask again after
+   * it. Absent (or null) when there is nothing to ask again for.
+   */
+  held_until: z.optional(z.nullable(z.iso.datetime())),
 })
+export type NoticeAnswer = z.infer<typeof noticeAnswer>

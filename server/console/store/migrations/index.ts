@@ -43,6 +43,7 @@ import { migration as m0037 } from './0037_live_notices'
 import { migration as m0038 } from './0038_session_change_notices'
 import { migration as m0039 } from './0039_person_change_notices'
 import { migration as m0040 } from './0040_callback_notice_tabs'
+import { migration as m0041 } from './0041_callback_notice_shown'
 import type { StoreMigration } from './store-migration'
 
 /** Every migration, by its name, in the order they apply (migrations.test.ts holds it to the files' numbers). */
@@ -87,6 +88,7 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: StoreMigra
   ['0038_session_change_notices', m0038],
   ['0039_person_change_notices', m0039],
   ['0040_callback_notice_tabs', m0040],
+  ['0041_callback_notice_shown', m0041],
 ]
 
 export const migrationProviderFor = (store: StoreAdapter): MigrationProvider => ({

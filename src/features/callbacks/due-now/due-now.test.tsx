@@ -32,9 +32,14 @@ describe('DueNow', () => {
   it('asks again for a notice whose claim got no answer, with the next answer of the same due list', async () => {
     vi.stubGlobal('scrollTo', () => {})
     const claims: string[] = []
+    const shown: string[] = []
     fetchMock.mockImplementation(async (input, init) => {
       const url = new URL(String(input), 'http://localhost')
       if (init?.method !== 'POST') return json(200, { callbacks: [due] })
+      if (url.searchParams.get('shown') === 'true') {
+        shown.push(url.searchParams.get('tab') ?? '')
+        return json(200, { first: true })
+      }
       claims.push(url.searchParams.get('tab') ?? '')
       if (claims.length === 1) throw new TypeError('Failed to fetch')
       return json(200, { first: true })
@@ -56,5 +61,7 @@ describe('DueNow', () => {
     expect(claims).toHaveLength(2)
     expect(claims[0]).toMatch(/^[0-9a-f]{32}$/)
     expect(claims[1]).toBe(claims[0])
+    // Shown, it says so, as the same tab: the console then gives it to no other.
+    await expect.poll(() => shown).toEqual([claims[0]])
   })
 })

@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { callbackQueries, claimCallbackNotice, DUE_POLL_MS } from '@/api/callbacks'
+import { callbackQueries, claimCallbackNotice, DUE_POLL_MS, showedCallbackNotice } from '@/api/callbacks'
 import type { Callback } from '@/api/contract/callback-schemas'
 import { useTimeZone } from '@/api/preferences'
 import { Button } from '@/components/ui/button'
@@ -21,7 +21,7 @@ export default function DueNow() {
     refetchIntervalInBackground: true,
   })
   const [toasts, setToasts] = useState<Callback[]>([])
-  const notices = useRef(createDueNotices(claimCallbackNotice))
+  const notices = useRef(createDueNotices(claimCallbackNotice, showedCallbackNotice))
   const router = useRouter()
   const format = usePhoneFormat()
   const zone = useTimeZone()
@@ -60,6 +60,7 @@ export default function DueNow() {
           }
         }
       } else setToasts((shown) => [...shown, ...told])
+      notices.current.showed(told)
     })
   }, [dueNow, dataUpdatedAt])
 
