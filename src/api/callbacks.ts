@@ -82,7 +82,7 @@ export const claimCallbackNotice = (id: string) =>
   apiRequest(pathOf(CALLBACK_PATHS.notice, id), {
     ...onConsole,
     method: 'POST',
-    query: { tab: NOTICE_TAB },
+    query: { tab: NOTICE_TAB, hold: 'true' },
     schema: noticeAnswer,
   })
 

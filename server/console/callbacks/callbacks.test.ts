@@ -148,7 +148,7 @@ describe('callbacks', () => {
     expect(await notice(other)).toBe(false)
     // A tab that names itself not at all (an older page) never wins it again.
     const unnamed = await t.request(`${CALLBACKS}/${callback.id}/notice`, { cookie: ana, method: 'POST' })
-    expect(await unnamed.json()).toMatchObject({ first: false })
+    expect(await unnamed.json()).toEqual({ first: false, held_until: null })
     const refused = await t.request(`${CALLBACKS}/${callback.id}/notice?tab=a%20b`, { cookie: ana, method: 'POST' })
     expect(refused.status).toBe(400)
     expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/)
@@ -168,35 +168,54 @@ describe('callbacks', () => {
     }
     const unshown = await callbackOf()
     const shownOne = await callbackOf()
+    const olderPage = await callbackOf()
     clock.advance(MINUTE)
-    const notice = async (callback: Callback, tab: string, shown = false) => {
-      const res = await t.request(`${CALLBACKS}/${callback.id}/notice?tab=${tab}${shown ? '&shown=true' : ''}`, {
+    const notice = async (callback: Callback, tab: string, say: 'hold=true' | 'shown=true' | '' = 'hold=true') => {
+      const res = await t.request(`${CALLBACKS}/${callback.id}/notice?tab=${tab}${say ? `&${say}` : ''}`, {
         cookie: ana,
         method: 'POST',
       })
       expect(res.status, await res.clone().text()).toBe(200)
       return (await res.json()) as { first: boolean; held_until?: string | null }
     }
+    const heldFor = (ms: number) => iso(clock.now() + ms)
     // Tab A wins both; it shows one and closes before showing the other.
     expect(await notice(unshown, 'tab-aaaaaaaa')).toEqual({ first: true, held_until: null })
     expect(await notice(shownOne, 'tab-aaaaaaaa')).toEqual({ first: true, held_until: null })
-    expect(await notice(shownOne, 'tab-aaaaaaaa', true)).toEqual({ first: true })
-    // Tab B, meanwhile: held for A until the hold lapses; the shown one, never again.
-    const heldUntil = iso(clock.now() + NOTICE_HOLD_MS)
-    expect(await notice(unshown, 'tab-bbbbbbbb')).toEqual({ first: false, held_until: heldUntil })
+    expect(await notice(shownOne, 'tab-aaaaaaaa', 'shown=true')).toEqual({ first: true })
+    // Tab B, meanwhile: held for A until the hold lapses; the shown one, never again, not even to A.
+    expect(await notice(unshown, 'tab-bbbbbbbb')).toEqual({ first: false, held_until: heldFor(NOTICE_HOLD_MS) })
     expect(await notice(shownOne, 'tab-bbbbbbbb')).toEqual({ first: false, held_until: null })
+    expect(await notice(shownOne, 'tab-aaaaaaaa')).toEqual({ first: false, held_until: null })
     // A tab that did not win it cannot say it showed it.
-    expect(await notice(unshown, 'tab-bbbbbbbb', true)).toEqual({ first: false })
+    expect(await notice(unshown, 'tab-bbbbbbbb', 'shown=true')).toEqual({ first: false })
     clock.advance(NOTICE_HOLD_MS - 1)
-    expect((await notice(unshown, 'tab-bbbbbbbb')).first).toBe(false)
+    expect(await notice(unshown, 'tab-bbbbbbbb')).toEqual({ first: false, held_until: heldFor(1) })
     clock.advance(1)
     expect(await notice(unshown, 'tab-bbbbbbbb')).toEqual({ first: true, held_until: null })
-    // Now B's: A, back, is not told again, and B's own hold begins.
-    expect((await notice(unshown, 'tab-aaaaaaaa')).first).toBe(false)
-    expect(await notice(shownOne, 'tab-bbbbbbbb')).toEqual({ first: false, held_until: null })
+    // Now B's, held from now: A, back, is not told again.
+    expect(await notice(unshown, 'tab-aaaaaaaa')).toEqual({ first: false, held_until: heldFor(NOTICE_HOLD_MS) })
+    // B asking again (its answer lost) starts its hold again: A cannot take it when the first hold would have lapsed.
+    clock.advance(NOTICE_HOLD_MS - 1)
+    expect(await notice(unshown, 'tab-bbbbbbbb')).toEqual({ first: true, held_until: null })
+    clock.advance(1)
+    expect(await notice(unshown, 'tab-aaaaaaaa')).toEqual({
+      first: false,
+      held_until: heldFor(NOTICE_HOLD_MS - 1),
+    })
+    // A page from before holding (a tab, no hold): the winner's for good, as before; it hears first again.
+    expect(await notice(olderPage, 'tab-cccccccc', '')).toEqual({ first: true, held_until: null })
+    clock.advance(NOTICE_HOLD_MS)
+    expect(await notice(olderPage, 'tab-cccccccc', '')).toEqual({ first: true, held_until: null })
+    expect(await notice(olderPage, 'tab-bbbbbbbb')).toEqual({ first: false, held_until: null })
     const refused = await t.request(`${CALLBACKS}/${unshown.id}/notice?shown=true`, { cookie: ana, method: 'POST' })
     expect(refused.status).toBe(400)
     expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+    const unreadable = await t.request(`${CALLBACKS}/${unshown.id}/notice?tab=tab-aaaaaaaa&shown=false`, {
+      cookie: ana,
+      method: 'POST',
+    })
+    expect((await expectProblem(unreadable, 400)).detail).toMatch(/shown=true/)
     await t.store.close()
   })
 

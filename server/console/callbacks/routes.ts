@@ -259,20 +259,26 @@ export function callbackRoutes(options: CallbackRoutesOptions) {
       await recordCallback(audit, c, 'callback.cancelled', cancelled, 200)
       return c.json(callbackOf(cancelled))
     })
-    .post(CALLBACK_PATHS.notice, ...works, queryString(noticeQuery, 'Check the tab’s id.'), async (c) => {
-      const id = c.req.param('id')
-      const { tab = null, shown } = c.req.valid('query')
-      const row = CALLBACK_ID.test(id) ? await store.callbacks.find(id) : null
-      const userId = c.get('session').userId
-      if (!row || (row.owner !== null && row.owner.userId !== userId))
-        return sendProblem(c, 404, 'No such callback', 'That callback does not exist, or it is not yours.')
-      if (shown) {
-        if (tab === null) return sendProblem(c, 400, 'Which tab?', 'Name the tab that showed the notice (tab=…).')
-        return c.json({ first: await store.callbacks.noteShown(row.id, userId, tab, now()) })
-      }
-      const due = row.dueAt <= now() && row.done === null && row.cancelledAt === null
-      if (!due) return c.json({ first: false })
-      const { first, heldUntil } = await store.callbacks.noteNotice(row.id, userId, tab, now(), NOTICE_HOLD_MS)
-      return c.json({ first, held_until: heldUntil === null ? null : new Date(heldUntil).toISOString() })
-    })
+    .post(
+      CALLBACK_PATHS.notice,
+      ...works,
+      queryString(noticeQuery, 'Check the tab’s id; say hold=true or shown=true, or leave them out.'),
+      async (c) => {
+        const id = c.req.param('id')
+        const { tab = null, hold, shown } = c.req.valid('query')
+        const row = CALLBACK_ID.test(id) ? await store.callbacks.find(id) : null
+        const userId = c.get('session').userId
+        if (!row || (row.owner !== null && row.owner.userId !== userId))
+          return sendProblem(c, 404, 'No such callback', 'That callback does not exist, or it is not yours.')
+        if (shown) {
+          if (tab === null) return sendProblem(c, 400, 'Which tab?', 'Name the tab that showed the notice (tab=…).')
+          return c.json({ first: await store.callbacks.noteShown(row.id, userId, tab, now()) })
+        }
+        const due = row.dueAt <= now() && row.done === null && row.cancelledAt === null
+        if (!due) return c.json({ first: false })
+        const holdMs = hold ? NOTICE_HOLD_MS : null
+        const { first, heldUntil } = await store.callbacks.noteNotice(row.id, userId, tab, now(), holdMs)
+        return c.json({ first, held_until: heldUntil === null ? null : new Date(heldUntil).toISOString() })
+      },
+    )
 }

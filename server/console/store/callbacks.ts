@@ -205,22 +205,24 @@ export function createCallbackQueries(db: ConsoleDb, adapter: StoreAdapter) {
           .executeTakeFirst(),
       ),
     /**
-     * Whether this tab is the one to tell the person (`first`): the first to ask (the one insert that wins, on either
-     * store), that same tab when it asks again (its first answer may never have reached it), or a tab that asks once
-     * the winner's claim has been held `holdMs` without the winner saying it showed the notice (it closed between
-     * winning and showing). Otherwise, while the claim is only held, until when (`heldUntil`): ask again then. A tab
-     * that names itself not at all (an older page) cannot say it showed one: its claim counts as shown.
+     * Whether this tab is the one to tell the person (`first`). With `holdMs` (a tab that will say when it showed the
+     * notice), the first to ask wins a claim held `holdMs` for it: asking again (its answer lost) it hears `first`
+     * again and its hold starts again; once the hold has lapsed unshown (the tab closed between winning and showing),
+     * the next tab to ask takes it; once shown, nobody is told again. Others hear until when it is held
+     * (`heldUntil`): ask again then. Without `holdMs` (an older page), the rule before holds: the first wins for
+     * good, the same tab asking again hears `first` again, and nothing is held for it.
      */
     noteNotice: async (
       callbackId: string,
       userId: string,
       tab: string | null,
       at: number,
-      holdMs: number,
+      holdMs: number | null,
     ): Promise<{ first: boolean; heldUntil: number | null }> => {
+      const holding = tab !== null && holdMs !== null
       const result = await db
         .insertInto('callback_notices')
-        .values({ callback_id: callbackId, user_id: userId, at, tab, shown_at: tab === null ? at : null })
+        .values({ callback_id: callbackId, user_id: userId, at, tab, shown_at: holding ? null : at })
         .onConflict((oc) => oc.columns(['callback_id', 'user_id']).doNothing())
         .executeTakeFirst()
       if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) return { first: true, heldUntil: null }
@@ -230,10 +232,23 @@ export function createCallbackQueries(db: ConsoleDb, adapter: StoreAdapter) {
         .where('callback_id', '=', callbackId)
         .where('user_id', '=', userId)
         .executeTakeFirst()
-      if (!won || won.shown_at !== null) return { first: tab !== null && won?.tab === tab, heldUntil: null }
-      if (tab !== null && won.tab === tab) return { first: true, heldUntil: null }
+      const mine = tab !== null && won?.tab === tab
+      if (!won || won.shown_at !== null) return { first: !holding && mine, heldUntil: null }
+      if (!holding) return { first: false, heldUntil: null }
+      if (mine) {
+        // Its answer was lost: the hold starts again, unless another tab took the claim or it was shown meanwhile.
+        const renewed = await db
+          .updateTable('callback_notices')
+          .set({ at })
+          .where('callback_id', '=', callbackId)
+          .where('user_id', '=', userId)
+          .where('tab', '=', tab)
+          .where('shown_at', 'is', null)
+          .executeTakeFirst()
+        return changed(renewed) ? { first: true, heldUntil: null } : { first: false, heldUntil: at + holdMs }
+      }
       const heldUntil = won.at + holdMs
-      if (tab === null || at < heldUntil) return { first: false, heldUntil }
+      if (at < heldUntil) return { first: false, heldUntil }
       // The claim lapsed unshown: this tab takes it, unless another took it or it was shown since it was read.
       const taken = await db
         .updateTable('callback_notices')
@@ -243,7 +258,7 @@ export function createCallbackQueries(db: ConsoleDb, adapter: StoreAdapter) {
         .where('at', '=', won.at)
         .where('shown_at', 'is', null)
         .executeTakeFirst()
-      return taken.numUpdatedRows > 0n ? { first: true, heldUntil: null } : { first: false, heldUntil: at + holdMs }
+      return changed(taken) ? { first: true, heldUntil: null } : { first: false, heldUntil: at + holdMs }
     },
     /** The tab that holds the person's notice showed it: nobody else is told. False when this tab does not hold it. */
     noteShown: async (callbackId: string, userId: string, tab: string, at: number): Promise<boolean> =>

@@ -69,9 +69,10 @@ export const timeZonesAnswer = z.object({ number: z.string(), time_zones: z.arra
 
 /**
  * A notice claim names its tab (a random id the tab keeps while it is open): the tab that won hears `first` again
- * when it asks again, its first answer lost. Left out by an older tab, which then cannot ask again. With
- * `shown=true`, the tab that won says it showed the notice: until it does, its claim is held NOTICE_HOLD_MS only, and
- * then another tab of the person may take it (the winner may have closed before showing it).
+ * when it asks again, its first answer lost. Left out by an older tab, which then cannot ask again. With `hold=true`
+ * the tab will say when it showed the notice (`shown=true`): until it does, its claim is held NOTICE_HOLD_MS only,
+ * and then another tab of the person may take it (the winner may have closed before showing it). A claim without
+ * `hold` (a page from before) is the winner's for good.
  */
 export const noticeQuery = z.object({
   tab: z.optional(
@@ -79,6 +80,7 @@ export const noticeQuery = z.object({
       .string()
       .check(z.regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'Name the tab with 8 to 64 letters, digits or dashes.' })),
   ),
+  hold: z.optional(z.enum(['true'], { error: 'Say hold=true, or leave it out.' })),
   shown: z.optional(z.enum(['true'], { error: 'Say shown=true, or leave it out.' })),
 })
 

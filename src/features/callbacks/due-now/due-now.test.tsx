@@ -40,6 +40,8 @@ describe('DueNow', () => {
         shown.push(url.searchParams.get('tab') ?? '')
         return json(200, { first: true })
       }
+      // Each claim asks the console to hold it for this tab until the tab says it showed it.
+      expect(url.searchParams.get('hold')).toBe('true')
       claims.push(url.searchParams.get('tab') ?? '')
       if (claims.length === 1) throw new TypeError('Failed to fetch')
       return json(200, { first: true })
