@@ -73,27 +73,24 @@ const NOTICE_TAB = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte)
   byte.toString(16).padStart(2, '0'),
 ).join('')
 
+/** This tab's word on a callback's notice: a claim it asks to be held for it, or that it showed the one it won. */
+const noticeFromThisTab = (id: string, say: { hold: 'true' } | { shown: 'true' }) =>
+  apiRequest(pathOf(CALLBACK_PATHS.notice, id), {
+    ...onConsole,
+    method: 'POST',
+    query: { tab: NOTICE_TAB, ...say },
+    schema: noticeAnswer,
+  })
+
 /**
  * `first` for the first of this person's tabs (or browsers) to ask once it is due: that one tells them. The same tab
  * asking again hears true again, so a claim whose answer was lost can be asked once more. `held_until` when another
  * tab won it and has not yet said it showed it: asked again, it may be this tab's once the hold has lapsed.
  */
-export const claimCallbackNotice = (id: string) =>
-  apiRequest(pathOf(CALLBACK_PATHS.notice, id), {
-    ...onConsole,
-    method: 'POST',
-    query: { tab: NOTICE_TAB, hold: 'true' },
-    schema: noticeAnswer,
-  })
+export const claimCallbackNotice = (id: string) => noticeFromThisTab(id, { hold: 'true' })
 
 /** This tab showed the notice it won: no other tab takes it over. */
-export const showedCallbackNotice = (id: string) =>
-  apiRequest(pathOf(CALLBACK_PATHS.notice, id), {
-    ...onConsole,
-    method: 'POST',
-    query: { tab: NOTICE_TAB, shown: 'true' },
-    schema: noticeAnswer,
-  })
+export const showedCallbackNotice = (id: string) => noticeFromThisTab(id, { shown: 'true' })
 
 export const rescheduleCallback = ({ id, dueAt }: { id: string; dueAt: string }) =>
   apiRequest(pathOf(CALLBACK_PATHS.reschedule, id), {
