@@ -122,12 +122,16 @@ it('races to one holder when many instances try at the same moment', async () =>
 
 it("is not taken by an instance whose clock runs ahead: the store's clock judges expiry", async () => {
   const store = await openTestStore()
+  // A lease of 20 s, still well under the minute the clock runs ahead: TTL's 400 ms let the accurate holder's lease
+  // lapse for real when a loaded machine (CI at load 15) held its renewal back that long, and the other then took it
+  // rightly. Only a stall of 20 s can do that here; the skew is what is tested, not the renewals' punctuality.
+  const ttlMs = 20_000
   const start = (holder: string, aheadMs: number) =>
     holdLease({
       store,
       name: 'sync',
       holder,
-      ttlMs: TTL,
+      ttlMs,
       renewMs: RENEW,
       now: () => Date.now() + aheadMs,
       onChange: () => {},
